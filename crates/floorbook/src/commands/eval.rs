@@ -1,0 +1,137 @@
+//! `floorbook eval`: one hand from the arguments, or many from stdin with `--batch`.
+
+use std::io::{BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use floorbook_cards::parse_cards;
+use floorbook_eval::{Evaluation, Game, evaluate};
+
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// Hole cards, e.g. "Ah Kh" (four with --omaha).
+    #[arg(long, required_unless_present = "batch", conflicts_with = "batch")]
+    hole: Option<String>,
+    /// Board cards, three to five, e.g. "Qh Jh Th 2c 3d".
+    #[arg(long, required_unless_present = "batch", conflicts_with = "batch")]
+    board: Option<String>,
+    /// Omaha: four hole cards, exactly two of which play with exactly three board cards.
+    #[arg(long)]
+    omaha: bool,
+    /// Read lines "HOLE | BOARD" from stdin and print one JSON line per input line; a bad line
+    /// prints {"error": "..."} and the run goes on.
+    #[arg(long)]
+    batch: bool,
+}
+
+pub fn run(args: &EvalArgs) -> anyhow::Result<ExitCode> {
+    let game = if args.omaha {
+        Game::Omaha
+    } else {
+        Game::Holdem
+    };
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if args.batch {
+        let stdin = std::io::stdin();
+        batch(game, stdin.lock(), &mut out)?;
+    } else {
+        let (Some(hole), Some(board)) = (&args.hole, &args.board) else {
+            bail!("--hole and --board are both needed (or --batch)");
+        };
+        let evaluation = one(game, hole, board)?;
+        serde_json::to_writer(&mut out, &evaluation).context("writing the result")?;
+        writeln!(out).context("writing the result")?;
+    }
+    out.flush().context("writing the result")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn one(game: Game, hole: &str, board: &str) -> anyhow::Result<Evaluation> {
+    let hole = parse_cards(hole).context("reading the hole cards")?;
+    let board = parse_cards(board).context("reading the board")?;
+    Ok(evaluate(game, &hole, &board)?)
+}
+
+/// Evaluates every line of `input`, writing exactly one JSON line per input line.
+fn batch(game: Game, input: impl BufRead, out: &mut impl Write) -> anyhow::Result<()> {
+    for line in input.lines() {
+        let line = line.context("reading stdin")?;
+        let result = match line.split_once('|') {
+            Some((hole, board)) => one(game, hole, board),
+            None => Err(anyhow::anyhow!(
+                "expected a line \"HOLE | BOARD\", e.g. \"Ah Kh | Qh Jh Th 2c 3d\"; got {:?}",
+                truncate(&line)
+            )),
+        };
+        match result {
+            Ok(evaluation) => serde_json::to_writer(&mut *out, &evaluation)?,
+            Err(err) => serde_json::to_writer(
+                &mut *out,
+                &serde_json::json!({ "error": format!("{err:#}") }),
+            )?,
+        }
+        out.write_all(b"\n").context("writing the results")?;
+    }
+    Ok(())
+}
+
+fn truncate(s: &str) -> String {
+    s.chars().take(80).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_batch(game: Game, input: &str) -> Vec<serde_json::Value> {
+        let mut out = Vec::new();
+        batch(game, input.as_bytes(), &mut out).expect("batch runs");
+        String::from_utf8(out)
+            .expect("utf-8")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("json line"))
+            .collect()
+    }
+
+    #[test]
+    fn batch_prints_one_line_per_input_line_and_goes_on_after_errors() {
+        let lines = run_batch(
+            Game::Holdem,
+            "Ah Kh | Qh Jh Th 2c 3d\n\nAh Ah | 2c 3c 4c\nXx Kd | 2c 3c 4c\n7c 7d | 7h 7s 2c\n",
+        );
+        assert_eq!(lines.len(), 5);
+        assert_eq!(lines[0]["category"], "straight_flush");
+        assert!(
+            lines[1]["error"]
+                .as_str()
+                .expect("error")
+                .contains("HOLE | BOARD")
+        );
+        assert_eq!(
+            lines[2]["error"],
+            "reading the hole cards: card Ah appears twice"
+        );
+        assert!(
+            lines[3]["error"]
+                .as_str()
+                .expect("error")
+                .contains("\"Xx\"")
+        );
+        assert_eq!(lines[4]["category"], "four_of_a_kind");
+    }
+
+    #[test]
+    fn batch_omaha_checks_counts() {
+        let lines = run_batch(
+            Game::Omaha,
+            "Ah Kh | Qh Jh Th\nAh Kc Qd 2s | 3h 7h 9h Jh 4c\n",
+        );
+        assert_eq!(
+            lines[0]["error"],
+            "Omaha takes exactly 4 hole cards (GCB-12); got 2"
+        );
+        assert_eq!(lines[1]["category"], "high_card");
+    }
+}

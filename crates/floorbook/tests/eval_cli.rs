@@ -1,0 +1,109 @@
+//! The `floorbook eval` binary as a user runs it: output, exit codes, never a panic.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn floorbook(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start floorbook");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("floorbook runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn eval_prints_the_issue_example() {
+    let out = floorbook(
+        &["eval", "--hole", "Ah Kh", "--board", "Qh Jh Th 2c 3d"],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["category"], "straight_flush");
+    assert_eq!(v["best"], serde_json::json!(["Ah", "Kh", "Qh", "Jh", "Th"]));
+    assert_eq!(v["en"], "Royal Flush");
+    assert_eq!(v["de"], "Royal Flush");
+    assert!(v["strength"].as_u64().expect("strength") > 0);
+}
+
+#[test]
+fn eval_omaha_uses_two_hole_cards() {
+    let out = floorbook(
+        &[
+            "eval",
+            "--omaha",
+            "--hole",
+            "Kc Kd 2s 3h",
+            "--board",
+            "9h 9c 9d 4s 7c",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let v = json(&out);
+    assert_eq!(v["category"], "full_house");
+    assert_eq!(v["de"], "Full House, Neunen über Königen");
+}
+
+#[test]
+fn bad_input_names_the_problem_and_exits_non_zero() {
+    for (args, needle) in [
+        (
+            ["--hole", "Ah Ah", "--board", "2c 3c 4c"],
+            "Ah appears twice",
+        ),
+        (
+            ["--hole", "Ah Kh Qh", "--board", "2c 3c 4c"],
+            "exactly 2 hole cards",
+        ),
+        (
+            ["--hole", "Ah 1h", "--board", "2c 3c 4c"],
+            "unknown card \"1h\"",
+        ),
+        (["--hole", "Ah Kh", "--board", "2c"], "3 to 5 board cards"),
+    ] {
+        let mut all = vec!["eval"];
+        all.extend(args);
+        let out = floorbook(&all, "");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{all:?}: {stderr}");
+        assert!(stderr.contains(needle), "{all:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn batch_reads_stdin_line_by_line() {
+    let out = floorbook(
+        &["eval", "--batch"],
+        "Ah Kh | Qh Jh Th 2c 3d\ngarbage\n2c 2d | 2h 2s Ac\n",
+    );
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["category"], "straight_flush");
+    assert!(lines[1]["error"].is_string());
+    assert_eq!(lines[2]["category"], "four_of_a_kind");
+}

@@ -1,0 +1,1 @@
+//! Shared harness for the end-to-end tests (servers, fixtures).
