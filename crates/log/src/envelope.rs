@@ -1,0 +1,173 @@
+//! The envelope: the JSON object whose exact bytes are stored and hashed.
+
+use chrono::{DateTime, Utc};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use thiserror::Error;
+
+use crate::{Actor, ChainId, EventHash, Head, RuleId, Seq};
+
+/// The envelope version this build writes and reads. A chain holding another version is
+/// reported by the verifier as `UnknownVersion`, never guessed at.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// One event as stored. Field order is the wire order: `v`, `chain`, `seq` and `prev` come
+/// first so that the verifier can check them by comparing a short prefix of the stored bytes.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[schemars(title = "Floorbook event envelope", deny_unknown_fields)]
+pub struct Envelope {
+    /// Envelope schema version (currently 1).
+    pub v: u32,
+    /// The chain this event belongs to: one per tournament, cash-table session or league.
+    pub chain: ChainId,
+    /// Position in the chain, from 1, without gaps.
+    pub seq: Seq,
+    /// Hash of the previous event (64 zeros for the first): blake3(prev ‖ stored bytes).
+    pub prev: EventHash,
+    /// When the action was recorded (UTC), as given by the command: never read inside the engine.
+    pub at: DateTime<Utc>,
+    /// Who caused the event.
+    pub actor: Actor,
+    /// The event type, past tense (`BlindPosted`, `PlayerMoved`).
+    #[serde(rename = "type")]
+    pub event_type: String,
+    /// The rules (IDs from RULES.md) that decided this event.
+    pub rules: Vec<RuleId>,
+    /// The event's own data; its shape depends on `type`.
+    #[schemars(with = "serde_json::Value")]
+    pub payload: Box<RawValue>,
+}
+
+/// An event before it has a place in a chain.
+#[derive(Debug, Clone)]
+pub struct Draft {
+    pub at: DateTime<Utc>,
+    pub actor: Actor,
+    pub event_type: String,
+    pub rules: Vec<RuleId>,
+    pub payload: Box<RawValue>,
+}
+
+/// An event that cannot be written.
+#[derive(Debug, Error)]
+pub enum EnvelopeError {
+    #[error("event type {got:?} is not allowed: 1 to 64 characters from A-Z, a-z, 0-9, '_' and '.'")]
+    EventType { got: String },
+    #[error("the payload could not be encoded as JSON")]
+    Payload(#[source] serde_json::Error),
+    #[error("the envelope could not be encoded as JSON")]
+    Encode(#[source] serde_json::Error),
+}
+
+impl Draft {
+    /// A draft with `payload` encoded as JSON.
+    pub fn new(
+        at: DateTime<Utc>,
+        actor: Actor,
+        event_type: impl Into<String>,
+        rules: Vec<RuleId>,
+        payload: &impl Serialize,
+    ) -> Result<Draft, EnvelopeError> {
+        let event_type = event_type.into();
+        let ok = (1..=64).contains(&event_type.len())
+            && event_type
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.');
+        if !ok {
+            return Err(EnvelopeError::EventType { got: event_type });
+        }
+        let payload = serde_json::value::to_raw_value(payload).map_err(EnvelopeError::Payload)?;
+        Ok(Draft {
+            at,
+            actor,
+            event_type,
+            rules,
+            payload,
+        })
+    }
+}
+
+/// An event with its place in a chain: its stored bytes and their hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SealedEvent {
+    pub seq: Seq,
+    pub prev: EventHash,
+    pub hash: EventHash,
+    pub bytes: Vec<u8>,
+}
+
+impl SealedEvent {
+    pub fn head(&self) -> Head {
+        Head {
+            seq: self.seq,
+            hash: self.hash,
+        }
+    }
+}
+
+/// Gives `draft` the place after `head` (or the first place) in `chain`.
+pub fn seal(
+    chain: &ChainId,
+    head: Option<Head>,
+    draft: &Draft,
+) -> Result<SealedEvent, EnvelopeError> {
+    let (seq, prev) = match head {
+        Some(h) => (h.seq.next(), h.hash),
+        None => (Seq::FIRST, EventHash::GENESIS),
+    };
+    #[derive(Serialize)]
+    struct Wire<'a> {
+        v: u32,
+        chain: &'a ChainId,
+        seq: Seq,
+        prev: EventHash,
+        at: &'a DateTime<Utc>,
+        actor: &'a Actor,
+        #[serde(rename = "type")]
+        event_type: &'a str,
+        rules: &'a [RuleId],
+        payload: &'a RawValue,
+    }
+    let bytes = serde_json::to_vec(&Wire {
+        v: SCHEMA_VERSION,
+        chain,
+        seq,
+        prev,
+        at: &draft.at,
+        actor: &draft.actor,
+        event_type: &draft.event_type,
+        rules: &draft.rules,
+        payload: &draft.payload,
+    })
+    .map_err(EnvelopeError::Encode)?;
+    let hash = EventHash::of_event(&prev, &bytes);
+    Ok(SealedEvent {
+        seq,
+        prev,
+        hash,
+        bytes,
+    })
+}
+
+/// Seals `drafts` one after another from `head`.
+pub fn seal_all(
+    chain: &ChainId,
+    mut head: Option<Head>,
+    drafts: &[Draft],
+) -> Result<Vec<SealedEvent>, EnvelopeError> {
+    let mut out = Vec::with_capacity(drafts.len());
+    for d in drafts {
+        let e = seal(chain, head, d)?;
+        head = Some(e.head());
+        out.push(e);
+    }
+    Ok(out)
+}
+
+impl Envelope {
+    /// Reads stored bytes as an envelope.
+    pub fn parse(bytes: &[u8]) -> Result<Envelope, serde_json::Error> {
+        serde_json::from_slice(bytes)
+    }
+}

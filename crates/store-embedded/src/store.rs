@@ -1,0 +1,363 @@
+//! `EmbeddedStore`: the `EventStore` over a data directory.
+
+use std::collections::{HashMap, VecDeque};
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use floorbook_log::{
+    AppendOutcome, ChainId, Checkpoint, Conflict, EventStore, EventStream, Head, SealedEvent, Seq,
+    StoreError, StoredEvent,
+};
+use tokio::sync::watch;
+
+use crate::chain_file::{ChainFile, sync_dir};
+
+/// How a data directory is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpenMode {
+    /// The one writer: takes the directory's lock, truncates torn tails.
+    ReadWrite,
+    /// A reader beside a running writer (verify, audit): no lock, changes nothing.
+    ReadOnly,
+}
+
+/// The embedded event store. Cheap to clone; clones share the open files.
+#[derive(Debug, Clone)]
+pub struct EmbeddedStore {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    dir: PathBuf,
+    mode: OpenMode,
+    chains: Mutex<HashMap<ChainId, Arc<Slot>>>,
+    _lock: Option<File>,
+}
+
+#[derive(Debug)]
+struct Slot {
+    file: Mutex<Option<ChainFile>>,
+    appended: watch::Sender<u64>,
+}
+
+const READ_BATCH: usize = 1024;
+
+impl EmbeddedStore {
+    /// Opens (creating if needed, for `ReadWrite`) the store in `dir`.
+    pub fn open(dir: impl AsRef<Path>, mode: OpenMode) -> Result<EmbeddedStore, StoreError> {
+        let dir = dir.as_ref().to_path_buf();
+        let lock = match mode {
+            OpenMode::ReadWrite => {
+                for sub in ["chains", "checkpoints"] {
+                    fs::create_dir_all(dir.join(sub)).map_err(|e| {
+                        StoreError::io(format!("creating {}", dir.join(sub).display()), e)
+                    })?;
+                }
+                let path = dir.join("LOCK");
+                let file = OpenOptions::new()
+                    .create(true)
+                    .truncate(false)
+                    .write(true)
+                    .open(&path)
+                    .map_err(|e| StoreError::io(format!("opening {}", path.display()), e))?;
+                match file.try_lock() {
+                    Ok(()) => Some(file),
+                    Err(TryLockError::WouldBlock) => {
+                        return Err(StoreError::Locked {
+                            what: format!("{} is held by another writer", path.display()),
+                        });
+                    }
+                    Err(TryLockError::Error(e)) => {
+                        return Err(StoreError::io(format!("locking {}", path.display()), e));
+                    }
+                }
+            }
+            OpenMode::ReadOnly => {
+                if !dir.join("chains").is_dir() {
+                    return Err(StoreError::io(
+                        format!("{} holds no Floorbook log", dir.display()),
+                        std::io::Error::from(std::io::ErrorKind::NotFound),
+                    ));
+                }
+                None
+            }
+        };
+        Ok(EmbeddedStore {
+            inner: Arc::new(Inner {
+                dir,
+                mode,
+                chains: Mutex::new(HashMap::new()),
+                _lock: lock,
+            }),
+        })
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.inner.dir
+    }
+
+    fn chain_path(&self, chain: &ChainId) -> PathBuf {
+        self.inner.dir.join("chains").join(format!("{chain}.log"))
+    }
+
+    fn slot(&self, chain: &ChainId) -> Arc<Slot> {
+        let mut chains = lock(&self.inner.chains);
+        chains
+            .entry(chain.clone())
+            .or_insert_with(|| {
+                Arc::new(Slot {
+                    file: Mutex::new(None),
+                    appended: watch::channel(0).0,
+                })
+            })
+            .clone()
+    }
+
+    /// Runs `f` on the chain's open file (opening it first; `create` makes a missing one).
+    fn with_file<T>(
+        &self,
+        chain: &ChainId,
+        create: bool,
+        f: impl FnOnce(Option<&mut ChainFile>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let slot = self.slot(chain);
+        let mut guard = lock(&slot.file);
+        let writable = self.inner.mode == OpenMode::ReadWrite;
+        if guard.is_none() {
+            let path = self.chain_path(chain);
+            if path.exists() || (create && writable) {
+                *guard = Some(ChainFile::open(chain.clone(), path, writable, create)?);
+            }
+        } else if !writable {
+            // A reader beside a live writer: pick up what the writer added since.
+            let path = self.chain_path(chain);
+            *guard = Some(ChainFile::open(chain.clone(), path, false, false)?);
+        }
+        f(guard.as_mut())
+    }
+
+    /// Where a chain's stored frames stop being readable, if they do (a damaged frame header).
+    pub fn damage(&self, chain: &ChainId) -> Result<Option<(Seq, String)>, StoreError> {
+        self.with_file(chain, false, |f| Ok(f.and_then(|f| f.damaged.clone())))
+    }
+
+    /// Bytes of an unacknowledged, incomplete write found at the end of the chain's file.
+    pub fn torn_tail(&self, chain: &ChainId) -> Result<u64, StoreError> {
+        self.with_file(chain, false, |f| Ok(f.map_or(0, |f| f.torn_tail)))
+    }
+
+    fn append_blocking(
+        &self,
+        chain: &ChainId,
+        expected: Option<Head>,
+        events: &[SealedEvent],
+    ) -> Result<AppendOutcome, StoreError> {
+        if self.inner.mode == OpenMode::ReadOnly {
+            return Err(StoreError::ReadOnly);
+        }
+        StoreError::check_linked(expected, events)?;
+        let head = self.with_file(chain, true, |file| {
+            let file = file.ok_or(StoreError::ReadOnly)?;
+            let actual = file.head();
+            if actual != expected {
+                return already_there(file, expected, actual, events);
+            }
+            file.append(events)
+        })?;
+        self.slot(chain).appended.send_replace(head.seq.0);
+        Ok(AppendOutcome { head })
+    }
+
+    /// Appends a signed checkpoint to the chain's checkpoint file and syncs it.
+    pub fn publish_checkpoint(&self, checkpoint: &Checkpoint) -> Result<(), StoreError> {
+        if self.inner.mode == OpenMode::ReadOnly {
+            return Err(StoreError::ReadOnly);
+        }
+        let dir = self.inner.dir.join("checkpoints");
+        let path = dir.join(format!("{}.jsonl", checkpoint.chain));
+        let existed = path.exists();
+        let mut line = serde_json::to_vec(checkpoint)
+            .map_err(|e| StoreError::backend("encoding a checkpoint", e))?;
+        line.push(b'\n');
+        let what = || format!("writing {}", path.display());
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| StoreError::io(what(), e))?;
+        file.write_all(&line)
+            .and_then(|()| file.sync_data())
+            .map_err(|e| StoreError::io(what(), e))?;
+        if !existed {
+            sync_dir(&dir)?;
+        }
+        Ok(())
+    }
+
+    /// Every checkpoint published for `chain`, oldest first.
+    pub fn checkpoints(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
+        let path = self
+            .inner
+            .dir
+            .join("checkpoints")
+            .join(format!("{chain}.jsonl"));
+        let text = match fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(StoreError::io(format!("reading {}", path.display()), e)),
+        };
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| {
+                serde_json::from_str(l).map_err(|e| {
+                    StoreError::backend(format!("reading a checkpoint in {}", path.display()), e)
+                })
+            })
+            .collect()
+    }
+}
+
+/// An append whose expected head is stale succeeds only if it is a retry of events that are
+/// already stored exactly (the same role NATS' `Nats-Msg-Id` de-duplication plays).
+fn already_there(
+    file: &ChainFile,
+    expected: Option<Head>,
+    actual: Option<Head>,
+    events: &[SealedEvent],
+) -> Result<Head, StoreError> {
+    let conflict = || StoreError::Conflict(Conflict { expected, actual });
+    let (Some(first), Some(last)) = (events.first(), events.last()) else {
+        return Err(conflict());
+    };
+    if actual.is_none_or(|a| a.seq < last.seq) {
+        return Err(conflict());
+    }
+    let stored = file.read(first.seq, events.len())?;
+    let same = stored.len() == events.len()
+        && stored.iter().zip(events).all(|(s, e)| s.hash == e.hash);
+    if same { Ok(last.head()) } else { Err(conflict()) }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic while holding the lock cannot leave a file half-indexed: every mutation of a
+    // `ChainFile` completes or returns an error before it changes its fields.
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, StoreError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| StoreError::backend("a store task failed", e))?
+}
+
+impl EventStore for EmbeddedStore {
+    async fn append(
+        &self,
+        chain: &ChainId,
+        expected: Option<Head>,
+        events: Vec<SealedEvent>,
+    ) -> Result<AppendOutcome, StoreError> {
+        let store = self.clone();
+        let chain = chain.clone();
+        blocking(move || store.append_blocking(&chain, expected, &events)).await
+    }
+
+    async fn head(&self, chain: &ChainId) -> Result<Option<Head>, StoreError> {
+        let store = self.clone();
+        let chain = chain.clone();
+        blocking(move || store.with_file(&chain, false, |f| Ok(f.and_then(|f| f.head())))).await
+    }
+
+    async fn read(
+        &self,
+        chain: &ChainId,
+        from: Seq,
+        limit: usize,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        let store = self.clone();
+        let chain = chain.clone();
+        blocking(move || {
+            store.with_file(&chain, false, |f| match f {
+                Some(f) => f.read(from, limit),
+                None => Ok(Vec::new()),
+            })
+        })
+        .await
+    }
+
+    async fn chains(&self) -> Result<Vec<ChainId>, StoreError> {
+        let dir = self.inner.dir.join("chains");
+        blocking(move || {
+            let entries = fs::read_dir(&dir)
+                .map_err(|e| StoreError::io(format!("listing {}", dir.display()), e))?;
+            let mut out = Vec::new();
+            for entry in entries {
+                let entry =
+                    entry.map_err(|e| StoreError::io(format!("listing {}", dir.display()), e))?;
+                let name = entry.file_name();
+                let Some(name) = name.to_str().and_then(|n| n.strip_suffix(".log")) else {
+                    continue;
+                };
+                if let Ok(id) = ChainId::new(name) {
+                    out.push(id);
+                }
+            }
+            out.sort();
+            Ok(out)
+        })
+        .await
+    }
+
+    async fn follow(&self, chain: &ChainId, from: Seq) -> Result<EventStream, StoreError> {
+        struct State {
+            store: EmbeddedStore,
+            chain: ChainId,
+            next: Seq,
+            buffer: VecDeque<StoredEvent>,
+            appended: watch::Receiver<u64>,
+            failed: bool,
+        }
+        let state = State {
+            store: self.clone(),
+            chain: chain.clone(),
+            next: Seq(from.0.max(1)),
+            buffer: VecDeque::new(),
+            appended: self.slot(chain).appended.subscribe(),
+            failed: false,
+        };
+        let stream = futures_util::stream::unfold(state, |mut s| async move {
+            if s.failed {
+                return None;
+            }
+            loop {
+                if let Some(e) = s.buffer.pop_front() {
+                    s.next = e.seq.next();
+                    return Some((Ok(e), s));
+                }
+                s.appended.mark_unchanged();
+                match s.store.read(&s.chain, s.next, READ_BATCH).await {
+                    Ok(batch) if !batch.is_empty() => s.buffer.extend(batch),
+                    Ok(_) => {
+                        if s.store.inner.mode == OpenMode::ReadOnly {
+                            // Another process writes: look again shortly.
+                            tokio::time::sleep(Duration::from_millis(100)).await;
+                        } else if s.appended.changed().await.is_err() {
+                            return None;
+                        }
+                    }
+                    Err(e) => {
+                        s.failed = true;
+                        return Some((Err(e), s));
+                    }
+                }
+            }
+        });
+        Ok(Box::pin(stream))
+    }
+}
