@@ -75,7 +75,8 @@ impl ChainFile {
             .len();
         let mut data = Vec::with_capacity(len as usize);
         (&self.file)
-            .read_to_end(&mut data)
+            .seek(SeekFrom::Start(0))
+            .and_then(|_| (&self.file).read_to_end(&mut data))
             .map_err(|e| StoreError::io(what(), e))?;
         if !data.starts_with(MAGIC) {
             return Err(StoreError::Corrupt {

@@ -1,0 +1,613 @@
+//! `NatsStore`: the `EventStore` over one JetStream stream.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use async_nats::HeaderMap;
+use async_nats::jetstream::consumer::DeliverPolicy;
+use async_nats::jetstream::consumer::pull::OrderedConfig;
+use async_nats::jetstream::context::PublishErrorKind;
+use async_nats::jetstream::stream::{Config, LastRawMessageErrorKind, StorageType, Stream};
+use async_nats::jetstream::{self, Context};
+use floorbook_log::{
+    AppendOutcome, ChainId, Checkpoint, Conflict, EventStore, EventStream, Head,
+    SealedEvent, Seq, StoreError, StoredEvent,
+};
+use futures_util::StreamExt;
+use serde::Deserialize;
+
+use crate::codec;
+
+/// Where and how the store keeps its streams.
+#[derive(Debug, Clone)]
+pub struct NatsOptions {
+    /// The chain stream's name; checkpoints go to `<name>_CHECKPOINTS`.
+    pub stream: String,
+    /// Subject prefix; a chain's subject is `<prefix>.chain.<chain-id>`.
+    pub subject_prefix: String,
+    /// Stream replicas: 1 on a single node, 3 on the three-node cluster.
+    pub replicas: usize,
+    /// How long one publish waits for its ack before it is retried.
+    pub ack_timeout: Duration,
+    /// How long an append keeps retrying through a server outage before it gives up.
+    pub append_deadline: Duration,
+}
+
+impl Default for NatsOptions {
+    fn default() -> Self {
+        NatsOptions {
+            stream: "FLOORBOOK".into(),
+            subject_prefix: "floorbook".into(),
+            replicas: 1,
+            ack_timeout: Duration::from_secs(2),
+            append_deadline: Duration::from_secs(60),
+        }
+    }
+}
+
+/// The JetStream event store. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct NatsStore {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    client: async_nats::Client,
+    js: Context,
+    stream: Stream,
+    checkpoints: Stream,
+    opts: NatsOptions,
+    chains: Mutex<HashMap<ChainId, Arc<tokio::sync::Mutex<ChainState>>>>,
+}
+
+/// What this process knows of a chain: its head, the stream sequence of its last message, and
+/// where each message starts.
+#[derive(Debug, Default)]
+struct ChainState {
+    known: Option<Known>,
+    /// First event sequence of a message → (its stream sequence, its number of events).
+    index: BTreeMap<u64, (u64, u64)>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Known {
+    head: Option<Head>,
+    /// Stream sequence of the chain's last message; 0 when the chain is empty.
+    last_message: u64,
+}
+
+fn backend(what: impl Into<String>, e: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+    StoreError::backend(what, e)
+}
+
+impl NatsStore {
+    /// Connects and makes sure both streams exist (creating them with deny-delete and
+    /// deny-purge if they do not).
+    pub async fn connect(url: &str, opts: NatsOptions) -> Result<NatsStore, StoreError> {
+        let client = async_nats::ConnectOptions::new()
+            .connection_timeout(Duration::from_secs(5))
+            .name("floorbook")
+            .connect(url)
+            .await
+            .map_err(|e| backend(format!("connecting to NATS at {url}"), e))?;
+        NatsStore::with_client(client, opts).await
+    }
+
+    /// Uses an existing connection.
+    pub async fn with_client(
+        client: async_nats::Client,
+        opts: NatsOptions,
+    ) -> Result<NatsStore, StoreError> {
+        let js = jetstream::context::ContextBuilder::new()
+            .ack_timeout(opts.ack_timeout)
+            .build(client.clone());
+        let config = |name: String, subject: String| Config {
+            name,
+            subjects: vec![subject],
+            storage: StorageType::File,
+            num_replicas: opts.replicas,
+            deny_delete: true,
+            deny_purge: true,
+            allow_rollup: false,
+            allow_direct: true,
+            duplicate_window: Duration::from_secs(120),
+            ..Default::default()
+        };
+        let stream = js
+            .get_or_create_stream(config(
+                opts.stream.clone(),
+                format!("{}.chain.*", opts.subject_prefix),
+            ))
+            .await
+            .map_err(|e| backend(format!("opening stream {}", opts.stream), e))?;
+        let checkpoints = js
+            .get_or_create_stream(config(
+                format!("{}_CHECKPOINTS", opts.stream),
+                format!("{}.checkpoint.*", opts.subject_prefix),
+            ))
+            .await
+            .map_err(|e| backend(format!("opening stream {}_CHECKPOINTS", opts.stream), e))?;
+        Ok(NatsStore {
+            inner: Arc::new(Inner {
+                client,
+                js,
+                stream,
+                checkpoints,
+                opts,
+                chains: Mutex::new(HashMap::new()),
+            }),
+        })
+    }
+
+    /// The NATS client, for tools that publish or inspect directly.
+    pub fn client(&self) -> &async_nats::Client {
+        &self.inner.client
+    }
+
+    /// The subject that holds `chain`.
+    pub fn subject(&self, chain: &ChainId) -> String {
+        format!("{}.chain.{chain}", self.inner.opts.subject_prefix)
+    }
+
+    fn state(&self, chain: &ChainId) -> Arc<tokio::sync::Mutex<ChainState>> {
+        lock(&self.inner.chains)
+            .entry(chain.clone())
+            .or_default()
+            .clone()
+    }
+
+    /// Asks the server for the chain's last message.
+    async fn fetch_known(&self, chain: &ChainId) -> Result<Known, StoreError> {
+        let subject = self.subject(chain);
+        let message = match self
+            .inner
+            .stream
+            .get_last_raw_message_by_subject(&subject)
+            .await
+        {
+            Ok(m) => m,
+            Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => {
+                return Ok(Known {
+                    head: None,
+                    last_message: 0,
+                });
+            }
+            Err(e) => return Err(backend(format!("reading the head of {subject}"), e)),
+        };
+        // The envelope of the last event says its sequence.
+        let events = codec::decode(&message.payload, Seq(0)).map_err(|(_, reason)| {
+            StoreError::Corrupt {
+                chain: chain.clone(),
+                seq: Seq(0),
+                reason: format!(
+                    "the last message (stream sequence {}) is not a Floorbook append: {reason}",
+                    message.sequence
+                ),
+            }
+        })?;
+        let last = events.last().ok_or(StoreError::Empty)?;
+        #[derive(Deserialize)]
+        struct SeqOnly {
+            seq: u64,
+        }
+        let seq = serde_json::from_slice::<SeqOnly>(&last.bytes)
+            .map_err(|e| StoreError::Corrupt {
+                chain: chain.clone(),
+                seq: Seq(0),
+                reason: format!("the last event's envelope is unreadable: {e}"),
+            })?
+            .seq;
+        Ok(Known {
+            head: Some(Head {
+                seq: Seq(seq),
+                hash: last.hash,
+            }),
+            last_message: message.sequence,
+        })
+    }
+
+    /// Publishes one append, retrying through timeouts and outages with the same
+    /// `Nats-Msg-Id` until the deadline.
+    async fn publish_append(
+        &self,
+        chain: &ChainId,
+        last_message: u64,
+        events: &[SealedEvent],
+    ) -> Result<Result<u64, PublishErrorKind>, StoreError> {
+        let (Some(first), Some(last)) = (events.first(), events.last()) else {
+            return Err(StoreError::Empty);
+        };
+        let payload = codec::encode(events).ok_or_else(|| StoreError::Corrupt {
+            chain: chain.clone(),
+            seq: first.seq,
+            reason: format!(
+                "an event must be 1 to {} bytes",
+                floorbook_log::MAX_EVENT_BYTES
+            ),
+        })?;
+        let payload = bytes::Bytes::from(payload);
+        let mut headers = HeaderMap::new();
+        headers.insert("Nats-Msg-Id", last.hash.to_hex().as_str());
+        headers.insert(
+            "Nats-Expected-Last-Subject-Sequence",
+            last_message.to_string().as_str(),
+        );
+        headers.insert("Floorbook-Seq", first.seq.to_string().as_str());
+        headers.insert("Floorbook-Count", events.len().to_string().as_str());
+        let subject = self.subject(chain);
+        let deadline = Instant::now() + self.inner.opts.append_deadline;
+        let mut pause = Duration::from_millis(50);
+        loop {
+            let attempt = async {
+                let ack = self
+                    .inner
+                    .js
+                    .publish_with_headers(subject.clone(), headers.clone(), payload.clone())
+                    .await?;
+                ack.await
+            };
+            match attempt.await {
+                Ok(ack) => return Ok(Ok(ack.sequence)),
+                Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => {
+                    return Ok(Err(PublishErrorKind::WrongLastSequence));
+                }
+                Err(e) => {
+                    // Timed out, no responders (a restarting server), broken pipe: the message
+                    // may or may not be stored. Publishing again with the same Nats-Msg-Id is
+                    // safe: the server drops a duplicate, and if the first one was stored the
+                    // expected subject sequence no longer matches and the caller reloads.
+                    if Instant::now() >= deadline {
+                        return Err(backend(
+                            format!("appending to {subject}: no acknowledgement in time"),
+                            e,
+                        ));
+                    }
+                    tokio::time::sleep(pause).await;
+                    pause = (pause * 2).min(Duration::from_secs(1));
+                }
+            }
+        }
+    }
+
+    /// Walks the chain's messages from stream sequence `start` (the message whose first event
+    /// is `first`), numbering events by position, until `stop` says so or the chain's last
+    /// message (as of the call) has been read.
+    async fn scan(
+        &self,
+        chain: &ChainId,
+        start: u64,
+        first: Seq,
+        mut stop: impl FnMut(&StoredEvent) -> bool,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        let state = self.state(chain);
+        let known = self.fetch_known_or_empty(chain).await?;
+        if known.last_message == 0 || start > known.last_message {
+            return Ok(Vec::new());
+        }
+        let subject = self.subject(chain);
+        let consumer = self
+            .inner
+            .stream
+            .create_consumer(OrderedConfig {
+                filter_subject: subject.clone(),
+                deliver_policy: DeliverPolicy::ByStartSequence {
+                    start_sequence: start.max(1),
+                },
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| backend(format!("reading {subject}"), e))?;
+        let mut messages = consumer
+            .messages()
+            .await
+            .map_err(|e| backend(format!("reading {subject}"), e))?;
+        let mut out = Vec::new();
+        let mut next = first;
+        while let Some(message) = messages.next().await {
+            let message = message.map_err(|e| backend(format!("reading {subject}"), e))?;
+            let stream_seq = message
+                .info()
+                .map_err(|e| backend(format!("reading {subject}"), StoreErrorText(e.to_string())))?
+                .stream_sequence;
+            let events = codec::decode(&message.payload, next).map_err(|(i, reason)| {
+                StoreError::Corrupt {
+                    chain: chain.clone(),
+                    seq: Seq(next.0 + i as u64),
+                    reason: format!("message at stream sequence {stream_seq}: {reason}"),
+                }
+            })?;
+            state
+                .lock()
+                .await
+                .index
+                .insert(next.0, (stream_seq, events.len() as u64));
+            next = Seq(next.0 + events.len() as u64);
+            let mut done = false;
+            for e in events {
+                if stop(&e) {
+                    done = true;
+                    out.push(e);
+                    break;
+                }
+                out.push(e);
+            }
+            if done || stream_seq >= known.last_message {
+                break;
+            }
+        }
+        Ok(out)
+    }
+
+    async fn fetch_known_or_empty(&self, chain: &ChainId) -> Result<Known, StoreError> {
+        match self.fetch_known(chain).await {
+            // A chain whose last message is not ours still has readable messages before it.
+            Err(StoreError::Corrupt { .. }) => {
+                let last = self
+                    .inner
+                    .stream
+                    .get_last_raw_message_by_subject(&self.subject(chain))
+                    .await
+                    .map_err(|e| backend("reading the last message", e))?;
+                Ok(Known {
+                    head: None,
+                    last_message: last.sequence,
+                })
+            }
+            other => other,
+        }
+    }
+
+    /// The stream sequence and first event of the message that holds `seq`, from what this
+    /// process has already read; else the start of the chain.
+    async fn locate(&self, chain: &ChainId, seq: Seq) -> (u64, Seq) {
+        let state = self.state(chain);
+        let state = state.lock().await;
+        match state.index.range(..=seq.0).next_back() {
+            Some((&first, &(stream_seq, count))) if seq.0 < first + count => {
+                (stream_seq, Seq(first))
+            }
+            _ => (1, Seq::FIRST),
+        }
+    }
+
+    /// Publishes a signed checkpoint to the checkpoint stream and waits for its ack.
+    pub async fn publish_checkpoint(&self, checkpoint: &Checkpoint) -> Result<(), StoreError> {
+        let subject = format!(
+            "{}.checkpoint.{}",
+            self.inner.opts.subject_prefix, checkpoint.chain
+        );
+        let payload = serde_json::to_vec(checkpoint)
+            .map_err(|e| backend("encoding a checkpoint", e))?;
+        self.inner
+            .js
+            .publish(subject.clone(), payload.into())
+            .await
+            .map_err(|e| backend(format!("publishing to {subject}"), e))?
+            .await
+            .map_err(|e| backend(format!("publishing to {subject}"), e))?;
+        Ok(())
+    }
+
+    /// Every checkpoint published for `chain`, oldest first.
+    pub async fn checkpoints(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
+        let subject = format!("{}.checkpoint.{chain}", self.inner.opts.subject_prefix);
+        let last = match self
+            .inner
+            .checkpoints
+            .get_last_raw_message_by_subject(&subject)
+            .await
+        {
+            Ok(m) => m.sequence,
+            Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => return Ok(Vec::new()),
+            Err(e) => return Err(backend(format!("reading {subject}"), e)),
+        };
+        let consumer = self
+            .inner
+            .checkpoints
+            .create_consumer(OrderedConfig {
+                filter_subject: subject.clone(),
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| backend(format!("reading {subject}"), e))?;
+        let mut messages = consumer
+            .messages()
+            .await
+            .map_err(|e| backend(format!("reading {subject}"), e))?;
+        let mut out = Vec::new();
+        while let Some(m) = messages.next().await {
+            let m = m.map_err(|e| backend(format!("reading {subject}"), e))?;
+            let seq = m
+                .info()
+                .map_err(|e| backend(format!("reading {subject}"), StoreErrorText(e.to_string())))?
+                .stream_sequence;
+            out.push(
+                serde_json::from_slice(&m.payload)
+                    .map_err(|e| backend(format!("a checkpoint in {subject}"), e))?,
+            );
+            if seq >= last {
+                break;
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// An error known only by its text (async-nats' message info error is boxed).
+#[derive(Debug)]
+struct StoreErrorText(String);
+
+impl std::fmt::Display for StoreErrorText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreErrorText {}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl EventStore for NatsStore {
+    async fn append(
+        &self,
+        chain: &ChainId,
+        expected: Option<Head>,
+        events: Vec<SealedEvent>,
+    ) -> Result<AppendOutcome, StoreError> {
+        StoreError::check_linked(expected, &events)?;
+        let last = events.last().map(SealedEvent::head).ok_or(StoreError::Empty)?;
+        // One append at a time per chain in this process: the expected subject sequence of an
+        // append is the stream sequence the previous one got.
+        let state = self.state(chain);
+        let mut state = state.lock().await;
+        let mut known = match state.known {
+            Some(k) if k.head == expected => k,
+            _ => self.fetch_known(chain).await?,
+        };
+        loop {
+            if known.head == Some(last) {
+                // A retry of an append that already landed.
+                state.known = Some(known);
+                return Ok(AppendOutcome { head: last });
+            }
+            if known.head != expected {
+                state.known = Some(known);
+                return Err(StoreError::Conflict(Conflict {
+                    expected,
+                    actual: known.head,
+                }));
+            }
+            match self.publish_append(chain, known.last_message, &events).await? {
+                Ok(stream_seq) => {
+                    state.index.insert(
+                        events.first().map_or(0, |e| e.seq.0),
+                        (stream_seq, events.len() as u64),
+                    );
+                    state.known = Some(Known {
+                        head: Some(last),
+                        last_message: stream_seq,
+                    });
+                    return Ok(AppendOutcome { head: last });
+                }
+                Err(_) => {
+                    // Someone appended first (or our earlier attempt landed): look again.
+                    known = self.fetch_known(chain).await?;
+                }
+            }
+        }
+    }
+
+    async fn head(&self, chain: &ChainId) -> Result<Option<Head>, StoreError> {
+        let known = self.fetch_known(chain).await?;
+        Ok(known.head)
+    }
+
+    async fn read(
+        &self,
+        chain: &ChainId,
+        from: Seq,
+        limit: usize,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        let from = Seq(from.0.max(1));
+        let (start, first) = self.locate(chain, from).await;
+        let mut taken = 0usize;
+        let events = self
+            .scan(chain, start, first, |e| {
+                if e.seq >= from {
+                    taken += 1;
+                }
+                taken >= limit
+            })
+            .await?;
+        Ok(events.into_iter().filter(|e| e.seq >= from).collect())
+    }
+
+    async fn chains(&self) -> Result<Vec<ChainId>, StoreError> {
+        let prefix = format!("{}.chain.", self.inner.opts.subject_prefix);
+        let mut subjects = self
+            .inner
+            .stream
+            .info_with_subjects(format!("{prefix}*"))
+            .await
+            .map_err(|e| backend("listing chains", e))?;
+        let mut out = Vec::new();
+        while let Some(s) = subjects.next().await {
+            let (subject, _) = s.map_err(|e| backend("listing chains", e))?;
+            if let Some(id) = subject.strip_prefix(&prefix).and_then(|s| ChainId::new(s).ok()) {
+                out.push(id);
+            }
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    async fn follow(&self, chain: &ChainId, from: Seq) -> Result<EventStream, StoreError> {
+        let from = Seq(from.0.max(1));
+        // Make sure the index reaches `from` if it exists, so the consumer can start there.
+        let _ = self.read(chain, from, 1).await?;
+        let (start, first) = self.locate(chain, from).await;
+        let subject = self.subject(chain);
+        let consumer = self
+            .inner
+            .stream
+            .create_consumer(OrderedConfig {
+                filter_subject: subject.clone(),
+                deliver_policy: DeliverPolicy::ByStartSequence {
+                    start_sequence: start,
+                },
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| backend(format!("following {subject}"), e))?;
+        let messages = consumer
+            .messages()
+            .await
+            .map_err(|e| backend(format!("following {subject}"), e))?;
+        let chain = chain.clone();
+        let stream = futures_util::stream::unfold(
+            (messages, first, std::collections::VecDeque::new(), false),
+            move |(mut messages, mut next, mut buffer, failed)| {
+                let chain = chain.clone();
+                async move {
+                    if failed {
+                        return None;
+                    }
+                    loop {
+                        if let Some(e) = buffer.pop_front() {
+                            return Some((Ok(e), (messages, next, buffer, false)));
+                        }
+                        let message = match messages.next().await? {
+                            Ok(m) => m,
+                            Err(e) => {
+                                let err = backend("following a chain", e);
+                                return Some((Err(err), (messages, next, buffer, true)));
+                            }
+                        };
+                        match codec::decode(&message.payload, next) {
+                            Ok(events) => {
+                                next = Seq(next.0 + events.len() as u64);
+                                buffer.extend(events.into_iter().filter(|e| e.seq >= from));
+                            }
+                            Err((i, reason)) => {
+                                let err = StoreError::Corrupt {
+                                    chain: chain.clone(),
+                                    seq: Seq(next.0 + i as u64),
+                                    reason,
+                                };
+                                return Some((Err(err), (messages, next, buffer, true)));
+                            }
+                        }
+                    }
+                }
+            },
+        );
+        Ok(Box::pin(stream))
+    }
+}

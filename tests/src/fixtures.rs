@@ -1,0 +1,32 @@
+//! Events for tests: deterministic drafts, sealed onto any head.
+
+use chrono::{TimeZone, Utc};
+use floorbook_log::{Actor, ChainId, Draft, Head, Role, RuleId, SealedEvent, seal_all};
+
+pub fn chain(name: &str) -> ChainId {
+    ChainId::new(name).expect("test chain id")
+}
+
+/// `n` drafts, the i-th tagged `tag`-i so that different writers make different events.
+pub fn drafts(tag: &str, n: usize) -> Vec<Draft> {
+    let actor = Actor::new(format!("dealer-{tag}"), Role::Dealer).expect("actor");
+    (0..n)
+        .map(|i| {
+            Draft::new(
+                Utc.timestamp_opt(1_790_000_000 + i as i64, 0)
+                    .single()
+                    .expect("time"),
+                actor.clone(),
+                "BetPlaced",
+                vec![RuleId::new("TR-8").expect("rule")],
+                &serde_json::json!({"writer": tag, "i": i, "seat": i % 9 + 1, "to": 200}),
+            )
+            .expect("draft")
+        })
+        .collect()
+}
+
+/// `n` events by writer `tag` continuing `head`.
+pub fn events(chain: &ChainId, head: Option<Head>, tag: &str, n: usize) -> Vec<SealedEvent> {
+    seal_all(chain, head, &drafts(tag, n)).expect("seal")
+}

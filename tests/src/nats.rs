@@ -1,0 +1,95 @@
+//! A real `nats-server` with JetStream on a free loopback port and a temporary store.
+//!
+//! Tests never skip when the binary is missing: they fail and say how to install it.
+
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// One nats-server process owned by a test. Killed when dropped.
+#[derive(Debug)]
+pub struct NatsServer {
+    pub port: u16,
+    store: tempfile::TempDir,
+    child: Option<Child>,
+}
+
+fn binary() -> PathBuf {
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .chain([PathBuf::from("/usr/sbin"), PathBuf::from("/usr/local/bin")])
+            .map(|p| p.join("nats-server"))
+            .find(|p| p.is_file())
+    });
+    match found {
+        Some(p) => p,
+        None => panic!(
+            "nats-server is not installed, and the NATS tests need a real server. Install the \
+             Debian package: `apt-get install nats-server` (.ci/run does this)."
+        ),
+    }
+}
+
+fn free_port() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind a free loopback port");
+    listener.local_addr().expect("local address").port()
+}
+
+impl NatsServer {
+    /// Starts a server with JetStream on a free port.
+    pub fn start() -> NatsServer {
+        let store = tempfile::tempdir().expect("temporary JetStream store");
+        let mut server = NatsServer {
+            port: free_port(),
+            store,
+            child: None,
+        };
+        server.spawn();
+        server
+    }
+
+    pub fn url(&self) -> String {
+        format!("nats://127.0.0.1:{}", self.port)
+    }
+
+    fn spawn(&mut self) {
+        let child = Command::new(binary())
+            .args(["-a", "127.0.0.1", "-p", &self.port.to_string(), "-js", "-sd"])
+            .arg(self.store.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start nats-server");
+        self.child = Some(child);
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "nats-server did not listen on port {} within 15 s",
+                self.port
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Kills the server at once (SIGKILL), as a crash would.
+    pub fn kill(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+
+    /// Starts the server again on the same port with the same store.
+    pub fn restart(&mut self) {
+        self.kill();
+        self.spawn();
+    }
+}
+
+impl Drop for NatsServer {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
