@@ -14,10 +14,7 @@ use crate::fixtures::{chain, events};
 async fn read_all<S: EventStore>(s: &S, c: &ChainId) -> Vec<StoredEvent> {
     let mut out = Vec::new();
     loop {
-        let batch = s
-            .read(c, Seq(out.len() as u64 + 1), 7)
-            .await
-            .expect("read");
+        let batch = s.read(c, Seq(out.len() as u64 + 1), 7).await.expect("read");
         if batch.is_empty() {
             return out;
         }
@@ -26,7 +23,8 @@ async fn read_all<S: EventStore>(s: &S, c: &ChainId) -> Vec<StoredEvent> {
 }
 
 fn verified(c: &ChainId, evs: &[StoredEvent]) -> Option<Head> {
-    verify_events(c, evs.iter().map(|e| (e.bytes.as_slice(), Some(&e.hash)))).expect("chain verifies")
+    verify_events(c, evs.iter().map(|e| (e.bytes.as_slice(), Some(&e.hash))))
+        .expect("chain verifies")
 }
 
 pub async fn empty_chain_has_no_head_and_no_events<S: EventStore>(s: &S) {
@@ -42,7 +40,10 @@ pub async fn appended_events_read_back_byte_for_byte<S: EventStore>(s: &S) {
     let out = s.append(&c, None, first.clone()).await.expect("append");
     assert_eq!(out.head, first[2].head());
     let more = events(&c, Some(out.head), "a", 20);
-    let out = s.append(&c, Some(out.head), more.clone()).await.expect("append");
+    let out = s
+        .append(&c, Some(out.head), more.clone())
+        .await
+        .expect("append");
     assert_eq!(out.head.seq, Seq(23));
     assert_eq!(s.head(&c).await.expect("head"), Some(out.head));
     let stored = read_all(s, &c).await;
@@ -181,8 +182,12 @@ async fn next(stream: &mut floorbook_log::EventStream) -> StoredEvent {
 
 pub async fn chains_are_listed_and_independent<S: EventStore>(s: &S) {
     let (a, b) = (chain("list-a"), chain("list-b"));
-    s.append(&a, None, events(&a, None, "a", 2)).await.expect("a");
-    s.append(&b, None, events(&b, None, "b", 3)).await.expect("b");
+    s.append(&a, None, events(&a, None, "a", 2))
+        .await
+        .expect("a");
+    s.append(&b, None, events(&b, None, "b", 3))
+        .await
+        .expect("b");
     let chains = s.chains().await.expect("chains");
     assert!(chains.contains(&a) && chains.contains(&b), "{chains:?}");
     assert_eq!(s.head(&a).await.expect("head").map(|h| h.seq), Some(Seq(2)));

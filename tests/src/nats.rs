@@ -55,7 +55,14 @@ impl NatsServer {
 
     fn spawn(&mut self) {
         let child = Command::new(binary())
-            .args(["-a", "127.0.0.1", "-p", &self.port.to_string(), "-js", "-sd"])
+            .args([
+                "-a",
+                "127.0.0.1",
+                "-p",
+                &self.port.to_string(),
+                "-js",
+                "-sd",
+            ])
             .arg(self.store.path())
             .stdout(Stdio::null())
             .stderr(Stdio::null())

@@ -16,7 +16,9 @@ use thiserror::Error;
 use crate::{ChainId, EventHash, Head, Seq};
 
 /// The first 16 hex digits of blake3(public key): names a key without carrying it.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(transparent)]
 pub struct KeyId(pub String);
 

@@ -52,7 +52,9 @@ pub struct Draft {
 /// An event that cannot be written.
 #[derive(Debug, Error)]
 pub enum EnvelopeError {
-    #[error("event type {got:?} is not allowed: 1 to 64 characters from A-Z, a-z, 0-9, '_' and '.'")]
+    #[error(
+        "event type {got:?} is not allowed: 1 to 64 characters from A-Z, a-z, 0-9, '_' and '.'"
+    )]
     EventType { got: String },
     #[error("the payload could not be encoded as JSON")]
     Payload(#[source] serde_json::Error),

@@ -114,7 +114,11 @@ mod tests {
         let mut data = Vec::new();
         encode_frame(&event(b"{\"a\":1}"), &mut data).expect("frame");
         for cut in 0..data.len() {
-            assert_eq!(decode_frame(&data[..cut]), Frame::Incomplete, "cut at {cut}");
+            assert_eq!(
+                decode_frame(&data[..cut]),
+                Frame::Incomplete,
+                "cut at {cut}"
+            );
         }
         assert_eq!(decode_frame(&[0; 40]), Frame::Incomplete);
         let mut bad = data.clone();

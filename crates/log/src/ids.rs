@@ -12,9 +12,7 @@ use thiserror::Error;
 /// An identifier could not be accepted.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum IdError {
-    #[error(
-        "chain id {got:?} is not allowed: 1 to 64 characters from A-Z, a-z, 0-9, '-' and '_'"
-    )]
+    #[error("chain id {got:?} is not allowed: 1 to 64 characters from A-Z, a-z, 0-9, '-' and '_'")]
     ChainId { got: String },
     #[error("rule id {got:?} is not allowed: 2 to 16 characters from A-Z, 0-9, '-' and '.'")]
     RuleId { got: String },
@@ -33,7 +31,8 @@ impl ChainId {
     pub fn new(s: impl Into<String>) -> Result<ChainId, IdError> {
         let s = s.into();
         let ok = (1..=64).contains(&s.len())
-            && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
         if ok {
             Ok(ChainId(s))
         } else {
@@ -300,7 +299,9 @@ mod tests {
 
     #[test]
     fn rule_ids_accept_the_catalogue_forms() {
-        for ok in ["TR-16", "TR-3.1", "TDA-RP-5", "PLO-11", "GCB-12", "NOB-9", "TDA-39B"] {
+        for ok in [
+            "TR-16", "TR-3.1", "TDA-RP-5", "PLO-11", "GCB-12", "NOB-9", "TDA-39B",
+        ] {
             assert!(RuleId::new(ok).is_ok(), "{ok}");
         }
         for bad in ["", "tr-16", "T", "TR 16"] {
@@ -314,7 +315,10 @@ mod tests {
         assert_eq!(EventHash::from_hex(&h.to_hex()), Ok(h));
         assert!(EventHash::from_hex("00").is_err());
         assert!(EventHash::from_hex(&"G".repeat(64)).is_err());
-        assert!(EventHash::from_hex(&"A".repeat(64)).is_err(), "uppercase is not canonical");
+        assert!(
+            EventHash::from_hex(&"A".repeat(64)).is_err(),
+            "uppercase is not canonical"
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! no clock (an event's `at` is an input) and knows no backend. Backends are
 //! `floorbook-store-embedded` and `floorbook-store-nats`.
 
+mod check;
 mod checkpoint;
 mod envelope;
 mod frame;
@@ -18,7 +19,10 @@ mod ids;
 mod store;
 mod verify;
 
-pub use checkpoint::{Checkpoint, CheckpointError, CheckpointVerdict, KeyId, ServiceKey, TrustedKeys};
+pub use check::{ChainCheckError, verify_chain};
+pub use checkpoint::{
+    Checkpoint, CheckpointError, CheckpointVerdict, KeyId, ServiceKey, TrustedKeys,
+};
 pub use envelope::{Draft, Envelope, EnvelopeError, SCHEMA_VERSION, SealedEvent, seal, seal_all};
 pub use frame::{FRAME_HEADER, FRAME_TRAILER, Frame, MAX_EVENT_BYTES, decode_frame, encode_frame};
 pub use ids::{Actor, ChainId, EventHash, IdError, Role, RuleId, Seq};

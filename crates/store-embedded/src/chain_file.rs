@@ -5,7 +5,6 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
-
 use floorbook_log::{
     ChainId, Frame, Head, MAX_EVENT_BYTES, SealedEvent, Seq, StoreError, StoredEvent, decode_frame,
     encode_frame,
@@ -82,7 +81,11 @@ impl ChainFile {
             return Err(StoreError::Corrupt {
                 chain: self.chain.clone(),
                 seq: Seq::FIRST,
-                reason: format!("{} does not start with {:?}", self.path.display(), "FLBKLOG1"),
+                reason: format!(
+                    "{} does not start with {:?}",
+                    self.path.display(),
+                    "FLBKLOG1"
+                ),
             });
         }
         let mut pos = MAGIC.len() as u64;
@@ -126,7 +129,6 @@ impl ChainFile {
         self.head
     }
 
-
     /// Writes `events` (already checked to continue the head) and syncs.
     pub fn append(&mut self, events: &[SealedEvent]) -> Result<Head, StoreError> {
         if let Some((seq, reason)) = &self.damaged {
@@ -168,7 +170,15 @@ impl ChainFile {
         let first = from.0.max(1) as usize - 1;
         let last = self.offsets.len().min(first.saturating_add(limit));
         if first >= last {
-            return Ok(Vec::new());
+            // Reading at a damaged frame is an error there, not a quietly shorter chain.
+            return match &self.damaged {
+                Some((seq, reason)) if limit > 0 && from >= *seq => Err(StoreError::Corrupt {
+                    chain: self.chain.clone(),
+                    seq: *seq,
+                    reason: reason.clone(),
+                }),
+                _ => Ok(Vec::new()),
+            };
         }
         let start = self.offsets[first];
         let stop = self.offsets.get(last).copied().unwrap_or(self.end);

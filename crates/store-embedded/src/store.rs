@@ -237,9 +237,13 @@ fn already_there(
         return Err(conflict());
     }
     let stored = file.read(first.seq, events.len())?;
-    let same = stored.len() == events.len()
-        && stored.iter().zip(events).all(|(s, e)| s.hash == e.hash);
-    if same { Ok(last.head()) } else { Err(conflict()) }
+    let same =
+        stored.len() == events.len() && stored.iter().zip(events).all(|(s, e)| s.hash == e.hash);
+    if same {
+        Ok(last.head())
+    } else {
+        Err(conflict())
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {

@@ -11,8 +11,8 @@ use async_nats::jetstream::context::PublishErrorKind;
 use async_nats::jetstream::stream::{Config, LastRawMessageErrorKind, StorageType, Stream};
 use async_nats::jetstream::{self, Context};
 use floorbook_log::{
-    AppendOutcome, ChainId, Checkpoint, Conflict, EventStore, EventStream, Head,
-    SealedEvent, Seq, StoreError, StoredEvent,
+    AppendOutcome, ChainId, Checkpoint, Conflict, EventStore, EventStream, Head, SealedEvent, Seq,
+    StoreError, StoredEvent,
 };
 use futures_util::StreamExt;
 use serde::Deserialize;
@@ -78,7 +78,10 @@ struct Known {
     last_message: u64,
 }
 
-fn backend(what: impl Into<String>, e: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+fn backend(
+    what: impl Into<String>,
+    e: impl std::error::Error + Send + Sync + 'static,
+) -> StoreError {
     StoreError::backend(what, e)
 }
 
@@ -177,16 +180,15 @@ impl NatsStore {
             Err(e) => return Err(backend(format!("reading the head of {subject}"), e)),
         };
         // The envelope of the last event says its sequence.
-        let events = codec::decode(&message.payload, Seq(0)).map_err(|(_, reason)| {
-            StoreError::Corrupt {
+        let events =
+            codec::decode(&message.payload, Seq(0)).map_err(|(_, reason)| StoreError::Corrupt {
                 chain: chain.clone(),
                 seq: Seq(0),
                 reason: format!(
                     "the last message (stream sequence {}) is not a Floorbook append: {reason}",
                     message.sequence
                 ),
-            }
-        })?;
+            })?;
         let last = events.last().ok_or(StoreError::Empty)?;
         #[derive(Deserialize)]
         struct SeqOnly {
@@ -378,8 +380,8 @@ impl NatsStore {
             "{}.checkpoint.{}",
             self.inner.opts.subject_prefix, checkpoint.chain
         );
-        let payload = serde_json::to_vec(checkpoint)
-            .map_err(|e| backend("encoding a checkpoint", e))?;
+        let payload =
+            serde_json::to_vec(checkpoint).map_err(|e| backend("encoding a checkpoint", e))?;
         self.inner
             .js
             .publish(subject.clone(), payload.into())
@@ -459,7 +461,10 @@ impl EventStore for NatsStore {
         events: Vec<SealedEvent>,
     ) -> Result<AppendOutcome, StoreError> {
         StoreError::check_linked(expected, &events)?;
-        let last = events.last().map(SealedEvent::head).ok_or(StoreError::Empty)?;
+        let last = events
+            .last()
+            .map(SealedEvent::head)
+            .ok_or(StoreError::Empty)?;
         // One append at a time per chain in this process: the expected subject sequence of an
         // append is the stream sequence the previous one got.
         let state = self.state(chain);
@@ -481,7 +486,10 @@ impl EventStore for NatsStore {
                     actual: known.head,
                 }));
             }
-            match self.publish_append(chain, known.last_message, &events).await? {
+            match self
+                .publish_append(chain, known.last_message, &events)
+                .await?
+            {
                 Ok(stream_seq) => {
                     state.index.insert(
                         events.first().map_or(0, |e| e.seq.0),
@@ -540,7 +548,10 @@ impl EventStore for NatsStore {
         let mut out = Vec::new();
         while let Some(s) = subjects.next().await {
             let (subject, _) = s.map_err(|e| backend("listing chains", e))?;
-            if let Some(id) = subject.strip_prefix(&prefix).and_then(|s| ChainId::new(s).ok()) {
+            if let Some(id) = subject
+                .strip_prefix(&prefix)
+                .and_then(|s| ChainId::new(s).ok())
+            {
                 out.push(id);
             }
         }

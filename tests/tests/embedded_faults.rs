@@ -1,0 +1,181 @@
+//! The embedded store under crashes, torn writes and tampering.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use floorbook_e2e::fixtures::{chain, events};
+use floorbook_log::{ChainCheckError, EventHash, EventStore, Head, Seq, StoreError, verify_chain};
+use floorbook_store_embedded::{EmbeddedStore, OpenMode};
+
+async fn store_with(n: usize) -> (tempfile::TempDir, EmbeddedStore, Head) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("open");
+    let c = chain("t");
+    let mut head = None;
+    for i in 0..n {
+        let evs = events(&c, head, &format!("e{i}"), 1);
+        head = Some(store.append(&c, head, evs).await.expect("append").head);
+    }
+    (dir, store, head.expect("at least one event"))
+}
+
+fn log_path(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    dir.path().join("chains").join("t.log")
+}
+
+#[tokio::test]
+async fn a_torn_tail_is_truncated_on_open_and_never_read() {
+    let (dir, store, head) = store_with(5).await;
+    drop(store);
+    // A frame header promising 100 bytes, then only 10 of them: a write cut short.
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(log_path(&dir))
+        .expect("open log");
+    f.write_all(&100u32.to_le_bytes()).expect("write");
+    f.write_all(&(!100u32).to_le_bytes()).expect("write");
+    f.write_all(&[b'{'; 10]).expect("write");
+    drop(f);
+    let size_before = std::fs::metadata(log_path(&dir)).expect("meta").len();
+
+    let reader = EmbeddedStore::open(dir.path(), OpenMode::ReadOnly).expect("read-only");
+    let c = chain("t");
+    assert_eq!(reader.torn_tail(&c).expect("torn"), 18);
+    assert_eq!(reader.head(&c).await.expect("head"), Some(head));
+    assert_eq!(
+        std::fs::metadata(log_path(&dir)).expect("meta").len(),
+        size_before,
+        "a reader changes nothing"
+    );
+
+    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("reopen");
+    assert_eq!(store.head(&c).await.expect("head"), Some(head));
+    assert_eq!(
+        std::fs::metadata(log_path(&dir)).expect("meta").len(),
+        size_before - 18,
+        "the writer truncates the torn tail"
+    );
+    let more = events(&c, Some(head), "after", 2);
+    let new_head = store
+        .append(&c, Some(head), more)
+        .await
+        .expect("append")
+        .head;
+    assert_eq!(new_head.seq, Seq(7));
+    let verified = verify_chain(&store, &c, |_, _| {}).await.expect("verifies");
+    assert_eq!(verified, Some(new_head));
+}
+
+#[tokio::test]
+async fn a_zero_filled_tail_is_a_torn_write() {
+    let (dir, store, head) = store_with(3).await;
+    drop(store);
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(log_path(&dir))
+        .expect("open log");
+    f.write_all(&[0u8; 4096]).expect("write");
+    drop(f);
+    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("reopen");
+    let c = chain("t");
+    assert_eq!(store.head(&c).await.expect("head"), Some(head));
+    assert_eq!(
+        verify_chain(&store, &c, |_, _| {}).await.expect("verifies"),
+        Some(head)
+    );
+}
+
+/// Every single byte of every stored frame, flipped in turn, is found at that frame's sequence.
+#[tokio::test]
+async fn every_flipped_byte_is_found_at_its_sequence() {
+    let (dir, store, _) = store_with(6).await;
+    let c = chain("t");
+    // Frame boundaries, from the stored events.
+    let stored = store.read(&c, Seq(1), 100).await.expect("read");
+    drop(store);
+    let original = std::fs::read(log_path(&dir)).expect("read log");
+    let mut bounds = Vec::new();
+    let mut at = 8usize;
+    for e in &stored {
+        let size = 8 + e.bytes.len() + 32;
+        bounds.push((at, at + size, e.seq));
+        at += size;
+    }
+    assert_eq!(at, original.len());
+    let work = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(work.path().join("chains")).expect("dir");
+    let target = work.path().join("chains").join("t.log");
+    for &(start, end, seq) in &bounds {
+        for pos in start..end {
+            let mut bytes = original.clone();
+            bytes[pos] ^= 0x01;
+            std::fs::write(&target, &bytes).expect("write");
+            let reader = EmbeddedStore::open(work.path(), OpenMode::ReadOnly).expect("open");
+            match verify_chain(&reader, &c, |_, _| {}).await {
+                Err(ChainCheckError::Broken(e)) => {
+                    assert_eq!(e.seq, seq, "byte {pos} flipped: {e}")
+                }
+                other => panic!("byte {pos} flipped went unnoticed: {other:?}"),
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn only_one_writer_may_open_a_directory() {
+    let (dir, _store, _) = store_with(1).await;
+    match EmbeddedStore::open(dir.path(), OpenMode::ReadWrite) {
+        Err(StoreError::Locked { .. }) => {}
+        other => panic!("second writer must be refused, got {other:?}"),
+    }
+    let reader = EmbeddedStore::open(dir.path(), OpenMode::ReadOnly).expect("readers may");
+    let c = chain("t");
+    assert!(matches!(
+        reader.append(&c, None, events(&c, None, "r", 1)).await,
+        Err(StoreError::ReadOnly)
+    ));
+}
+
+/// A writer process killed at an arbitrary moment loses no acknowledged event.
+#[test]
+fn a_killed_writer_loses_no_acknowledged_event() {
+    for kill_after in [1usize, 17, 60] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_append-loop"))
+            .arg(dir.path())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start writer");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut acked: Vec<(u64, String)> = Vec::new();
+        for line in BufReader::new(stdout).lines() {
+            let line = line.expect("line");
+            let mut parts = line.split_whitespace().skip(1);
+            let seq: u64 = parts.next().and_then(|s| s.parse().ok()).expect("seq");
+            let hash = parts.next().expect("hash").to_string();
+            acked.push((seq, hash));
+            if acked.len() == kill_after {
+                child.kill().expect("kill -9");
+                break;
+            }
+        }
+        child.wait().expect("reaped");
+        let rt = tokio::runtime::Runtime::new().expect("runtime");
+        rt.block_on(async {
+            let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("reopen");
+            let c = chain("crash");
+            let mut hashes = std::collections::HashMap::new();
+            let head = verify_chain(&store, &c, |seq, hash| {
+                hashes.insert(seq.0, hash);
+            })
+            .await
+            .expect("the chain verifies after the crash")
+            .expect("non-empty");
+            for (seq, hash) in &acked {
+                assert!(head.seq.0 >= *seq, "acknowledged seq {seq} lost");
+                let h = EventHash::from_hex(hash).expect("hash");
+                assert_eq!(hashes.get(seq), Some(&h), "seq {seq} changed");
+            }
+        });
+    }
+}

@@ -1,0 +1,155 @@
+//! The JetStream store under tampering and server crashes, against a real nats-server.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use floorbook_e2e::fixtures::{chain, events};
+use floorbook_e2e::nats::NatsServer;
+use floorbook_log::{ChainCheckError, EventStore, Head, Seq, encode_frame, verify_chain};
+use floorbook_store_nats::{NatsOptions, NatsStore};
+
+async fn connect(server: &NatsServer) -> NatsStore {
+    NatsStore::connect(&server.url(), NatsOptions::default())
+        .await
+        .expect("connect")
+}
+
+/// Someone publishes straight into a chain's subject, going around Floorbook: a correctly
+/// sealed next event with any one byte of its frame flipped is found at that sequence.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tampered_message_in_the_subject_is_found_at_its_sequence() {
+    let server = NatsServer::start();
+    let store = connect(&server).await;
+    let raw = async_nats::connect(server.url()).await.expect("raw client");
+    let c0 = chain("probe");
+    let probe = events(&c0, None, "p", 4);
+    let mut frame = Vec::new();
+    encode_frame(&probe[3], &mut frame).expect("frame");
+    let frame_len = frame.len();
+    // Positions across the header, the envelope's fields and payload, and the stored hash.
+    let positions: Vec<usize> = (0..frame_len).step_by(7).chain([frame_len - 1]).collect();
+    for (case, pos) in positions.into_iter().enumerate() {
+        let c = chain(&format!("tamper-{case}"));
+        let evs = events(&c, None, "t", 4);
+        let head = store
+            .append(&c, None, evs[..3].to_vec())
+            .await
+            .expect("append")
+            .head;
+        let mut frame = Vec::new();
+        encode_frame(&evs[3], &mut frame).expect("frame");
+        frame[pos] ^= 0x01;
+        raw.publish(store.subject(&c), frame.into())
+            .await
+            .expect("publish");
+        raw.flush().await.expect("flush");
+        // Wait until the stream holds it.
+        let mut tries = 0;
+        let result = loop {
+            match verify_chain(&store, &c, |_, _| {}).await {
+                Ok(Some(h)) if h == head && tries < 100 => {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                other => break other,
+            }
+        };
+        match result {
+            Err(ChainCheckError::Broken(e)) => assert_eq!(e.seq, Seq(4), "byte {pos}: {e}"),
+            other => panic!("byte {pos} flipped went unnoticed: {other:?}"),
+        }
+    }
+    // And a message that is not a Floorbook append at all.
+    let c = chain("garbage");
+    store
+        .append(&c, None, events(&c, None, "g", 2))
+        .await
+        .expect("append");
+    raw.publish(store.subject(&c), "{\"hello\":1}".into())
+        .await
+        .expect("publish");
+    raw.flush().await.expect("flush");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    match verify_chain(&store, &c, |_, _| {}).await {
+        Err(ChainCheckError::Broken(e)) => assert_eq!(e.seq, Seq(3), "{e}"),
+        other => panic!("a foreign message went unnoticed: {other:?}"),
+    }
+}
+
+/// The server is killed between appends and restarted: nothing is lost or duplicated.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_restart_between_appends_loses_nothing() {
+    let mut server = NatsServer::start();
+    let store = connect(&server).await;
+    let c = chain("restart");
+    let head = store
+        .append(&c, None, events(&c, None, "a", 10))
+        .await
+        .expect("append")
+        .head;
+    server.restart();
+    let head2 = store
+        .append(&c, Some(head), events(&c, Some(head), "b", 10))
+        .await
+        .expect("append after restart")
+        .head;
+    assert_eq!(head2.seq, Seq(20));
+    let verified = verify_chain(&store, &c, |_, _| {}).await.expect("verifies");
+    assert_eq!(verified, Some(head2));
+}
+
+/// The server is killed while a writer appends one event after another: every acknowledged
+/// event is there exactly once, and the chain verifies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_killed_during_appends_loses_no_acknowledged_event() {
+    let mut server = NatsServer::start();
+    let store = connect(&server).await;
+    let c = chain("crash");
+    let progress = Arc::new(AtomicUsize::new(0));
+    let writer = {
+        let (store, c, progress) = (store.clone(), c.clone(), progress.clone());
+        tokio::spawn(async move {
+            let mut head: Option<Head> = None;
+            let mut acked = Vec::new();
+            for i in 0..300 {
+                let evs = events(&c, head, &format!("w{i}"), 1);
+                let h = store.append(&c, head, evs).await.expect("append").head;
+                acked.push(h);
+                head = Some(h);
+                progress.store(acked.len(), Ordering::SeqCst);
+            }
+            acked
+        })
+    };
+    while progress.load(Ordering::SeqCst) < 100 {
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    server.kill();
+    let at_kill = progress.load(Ordering::SeqCst);
+    assert!(
+        at_kill < 300,
+        "the kill must land while the writer is appending"
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let during_outage = progress.load(Ordering::SeqCst);
+    assert!(
+        during_outage <= at_kill + 1,
+        "no append is acknowledged while the server is down"
+    );
+    server.restart();
+    let acked = tokio::time::timeout(Duration::from_secs(60), writer)
+        .await
+        .expect("writer finishes")
+        .expect("writer task");
+    assert_eq!(acked.len(), 300);
+    let mut stored = Vec::new();
+    let head = verify_chain(&store, &c, |seq, hash| stored.push((seq, hash)))
+        .await
+        .expect("verifies")
+        .expect("non-empty");
+    assert_eq!(head.seq, Seq(300), "no duplicates, no gaps");
+    for (h, (seq, hash)) in acked.iter().zip(&stored) {
+        assert_eq!((h.seq, h.hash), (*seq, *hash));
+    }
+}
