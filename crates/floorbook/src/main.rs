@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod backend;
 mod commands;
 
 #[derive(Debug, Parser)]
@@ -22,12 +23,23 @@ struct Cli {
 enum Command {
     /// Evaluate a hand: Hold'em (best five of seven, NOB-1) or Omaha (two plus three, GCB-12).
     Eval(commands::eval::EvalArgs),
+    /// Recompute every link of the log and hold it to its signed checkpoints.
+    Verify(commands::verify::VerifyArgs),
+    /// Sign a chain's current head with the service key and publish it beside the log.
+    Checkpoint(commands::checkpoint::CheckpointArgs),
+    /// Manage the service's ed25519 signing key.
+    Keys(commands::keys::KeysArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Eval(args) => commands::eval::run(&args),
+        Command::Keys(args) => commands::keys::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Verify(args) => runtime().and_then(|rt| rt.block_on(commands::verify::run(&args))),
+        Command::Checkpoint(args) => runtime()
+            .and_then(|rt| rt.block_on(commands::checkpoint::run(&args)))
+            .map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,
@@ -36,4 +48,11 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| anyhow::anyhow!("starting the async runtime: {e}"))
 }

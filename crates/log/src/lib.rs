@@ -18,6 +18,7 @@ mod frame;
 mod ids;
 mod store;
 mod verify;
+mod writer;
 
 pub use check::{ChainCheckError, verify_chain};
 pub use checkpoint::{
@@ -28,3 +29,4 @@ pub use frame::{FRAME_HEADER, FRAME_TRAILER, Frame, MAX_EVENT_BYTES, decode_fram
 pub use ids::{Actor, ChainId, EventHash, IdError, Role, RuleId, Seq};
 pub use store::{AppendOutcome, Conflict, EventStore, EventStream, Head, StoreError, StoredEvent};
 pub use verify::{ChainVerifier, VerifyError, VerifyErrorKind, verify_events};
+pub use writer::{ChainWriter, WriteError};

@@ -6,7 +6,7 @@ use std::pin::Pin;
 use futures_core::Stream;
 use thiserror::Error;
 
-use crate::{ChainId, EventHash, SealedEvent, Seq};
+use crate::{ChainId, Checkpoint, EventHash, SealedEvent, Seq};
 
 /// The last event of a chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -169,4 +169,16 @@ pub trait EventStore: Send + Sync {
         chain: &ChainId,
         from: Seq,
     ) -> impl Future<Output = Result<EventStream, StoreError>> + Send;
+
+    /// Publishes a signed checkpoint beside the chain (never inside it), durably.
+    fn publish_checkpoint(
+        &self,
+        checkpoint: &Checkpoint,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Every checkpoint published for `chain`, oldest first.
+    fn checkpoints(
+        &self,
+        chain: &ChainId,
+    ) -> impl Future<Output = Result<Vec<Checkpoint>, StoreError>> + Send;
 }

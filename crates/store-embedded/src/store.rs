@@ -173,7 +173,7 @@ impl EmbeddedStore {
     }
 
     /// Appends a signed checkpoint to the chain's checkpoint file and syncs it.
-    pub fn publish_checkpoint(&self, checkpoint: &Checkpoint) -> Result<(), StoreError> {
+    fn publish_checkpoint_blocking(&self, checkpoint: &Checkpoint) -> Result<(), StoreError> {
         if self.inner.mode == OpenMode::ReadOnly {
             return Err(StoreError::ReadOnly);
         }
@@ -199,7 +199,7 @@ impl EmbeddedStore {
     }
 
     /// Every checkpoint published for `chain`, oldest first.
-    pub fn checkpoints(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
+    fn checkpoints_blocking(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
         let path = self
             .inner
             .dir
@@ -363,5 +363,17 @@ impl EventStore for EmbeddedStore {
             }
         });
         Ok(Box::pin(stream))
+    }
+
+    async fn publish_checkpoint(&self, checkpoint: &Checkpoint) -> Result<(), StoreError> {
+        let store = self.clone();
+        let checkpoint = checkpoint.clone();
+        blocking(move || store.publish_checkpoint_blocking(&checkpoint)).await
+    }
+
+    async fn checkpoints(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
+        let store = self.clone();
+        let chain = chain.clone();
+        blocking(move || store.checkpoints_blocking(&chain)).await
     }
 }

@@ -375,7 +375,7 @@ impl NatsStore {
     }
 
     /// Publishes a signed checkpoint to the checkpoint stream and waits for its ack.
-    pub async fn publish_checkpoint(&self, checkpoint: &Checkpoint) -> Result<(), StoreError> {
+    async fn publish_checkpoint_inner(&self, checkpoint: &Checkpoint) -> Result<(), StoreError> {
         let subject = format!(
             "{}.checkpoint.{}",
             self.inner.opts.subject_prefix, checkpoint.chain
@@ -393,7 +393,7 @@ impl NatsStore {
     }
 
     /// Every checkpoint published for `chain`, oldest first.
-    pub async fn checkpoints(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
+    async fn checkpoints_inner(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
         let subject = format!("{}.checkpoint.{chain}", self.inner.opts.subject_prefix);
         let last = match self
             .inner
@@ -620,5 +620,13 @@ impl EventStore for NatsStore {
             },
         );
         Ok(Box::pin(stream))
+    }
+
+    async fn publish_checkpoint(&self, checkpoint: &Checkpoint) -> Result<(), StoreError> {
+        self.publish_checkpoint_inner(checkpoint).await
+    }
+
+    async fn checkpoints(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
+        self.checkpoints_inner(chain).await
     }
 }

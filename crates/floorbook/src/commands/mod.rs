@@ -1,3 +1,6 @@
 //! One module per subcommand.
 
+pub mod checkpoint;
 pub mod eval;
+pub mod keys;
+pub mod verify;

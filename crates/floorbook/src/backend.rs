@@ -1,0 +1,101 @@
+//! Which event store a command reads or writes: `--data DIR` (embedded, the default) or
+//! `--nats URL`.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+use floorbook_log::{
+    AppendOutcome, ChainId, Checkpoint, EventStore, EventStream, Head, SealedEvent, Seq,
+    StoreError, StoredEvent,
+};
+use floorbook_store_embedded::{EmbeddedStore, OpenMode};
+use floorbook_store_nats::{NatsOptions, NatsStore};
+
+/// The store options every log command takes.
+#[derive(Debug, Args, Clone)]
+pub struct StoreArgs {
+    /// Data directory of the embedded store.
+    #[arg(long, default_value = "./floorbook-data", conflicts_with = "nats")]
+    pub data: PathBuf,
+    /// NATS server URL: use JetStream instead of the embedded store.
+    #[arg(long)]
+    pub nats: Option<String>,
+}
+
+impl StoreArgs {
+    pub async fn open(&self, mode: OpenMode) -> anyhow::Result<Backend> {
+        match &self.nats {
+            Some(url) => Ok(Backend::Nats(
+                NatsStore::connect(url, NatsOptions::default())
+                    .await
+                    .with_context(|| format!("opening the JetStream store at {url}"))?,
+            )),
+            None => Ok(Backend::Embedded(
+                EmbeddedStore::open(&self.data, mode)
+                    .with_context(|| format!("opening the store in {}", self.data.display()))?,
+            )),
+        }
+    }
+
+    /// Where keys live unless `--keys` says otherwise.
+    pub fn default_keys_dir(&self) -> PathBuf {
+        self.data.join("keys")
+    }
+}
+
+/// Either backend, behind the one trait.
+#[derive(Debug, Clone)]
+pub enum Backend {
+    Embedded(EmbeddedStore),
+    Nats(NatsStore),
+}
+
+macro_rules! both {
+    ($self:ident, $s:ident => $e:expr) => {
+        match $self {
+            Backend::Embedded($s) => $e,
+            Backend::Nats($s) => $e,
+        }
+    };
+}
+
+impl EventStore for Backend {
+    async fn append(
+        &self,
+        chain: &ChainId,
+        expected: Option<Head>,
+        events: Vec<SealedEvent>,
+    ) -> Result<AppendOutcome, StoreError> {
+        both!(self, s => s.append(chain, expected, events).await)
+    }
+
+    async fn head(&self, chain: &ChainId) -> Result<Option<Head>, StoreError> {
+        both!(self, s => s.head(chain).await)
+    }
+
+    async fn read(
+        &self,
+        chain: &ChainId,
+        from: Seq,
+        limit: usize,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        both!(self, s => s.read(chain, from, limit).await)
+    }
+
+    async fn chains(&self) -> Result<Vec<ChainId>, StoreError> {
+        both!(self, s => s.chains().await)
+    }
+
+    async fn follow(&self, chain: &ChainId, from: Seq) -> Result<EventStream, StoreError> {
+        both!(self, s => s.follow(chain, from).await)
+    }
+
+    async fn publish_checkpoint(&self, checkpoint: &Checkpoint) -> Result<(), StoreError> {
+        both!(self, s => s.publish_checkpoint(checkpoint).await)
+    }
+
+    async fn checkpoints(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
+        both!(self, s => s.checkpoints(chain).await)
+    }
+}

@@ -1,0 +1,269 @@
+//! `floorbook verify`, `checkpoint` and `keys` as a user runs them, on both backends.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use floorbook_e2e::fixtures::{chain, drafts};
+use floorbook_e2e::nats::NatsServer;
+use floorbook_log::{ChainWriter, EventStore, Seq, ServiceKey};
+use floorbook_store_embedded::{EmbeddedStore, OpenMode};
+use floorbook_store_nats::{NatsOptions, NatsStore};
+
+fn floorbook(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(args)
+        .output()
+        .expect("floorbook runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn generate_key(keys: &Path) -> ServiceKey {
+    let out = floorbook(&[
+        "keys",
+        "generate",
+        "--dir",
+        keys.to_str().expect("utf-8 path"),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let secret = std::fs::read_to_string(keys.join("service.key")).expect("key file");
+    ServiceKey::from_secret_hex(&secret).expect("key")
+}
+
+/// Writes 12 events to chain `t1` with a checkpoint every 5 (at 5 and 10).
+async fn write_chain<S: EventStore>(store: S, key: ServiceKey) {
+    let mut w = ChainWriter::open(store, chain("t1"), Some(key), 5)
+        .await
+        .expect("writer");
+    let all = drafts("w", 12);
+    let mut signed = Vec::new();
+    for batch in all.chunks(3) {
+        if let Some(cp) = w.append(batch).await.expect("append") {
+            signed.push(cp.seq);
+        }
+    }
+    assert_eq!(
+        signed,
+        vec![Seq(6), Seq(12)],
+        "one checkpoint per crossed interval"
+    );
+}
+
+/// Byte length of the first `n` frames of the embedded chain file.
+fn frames_len(path: &Path, n: usize) -> u64 {
+    let data = std::fs::read(path).expect("read log");
+    let mut at = 8usize;
+    for _ in 0..n {
+        let len = u32::from_le_bytes(data[at..at + 4].try_into().expect("len")) as usize;
+        at += 8 + len + 32;
+    }
+    at as u64
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn embedded_verify_checkpoints_and_a_cut_log() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let data_s = data.to_str().expect("utf-8");
+    let key = generate_key(&data.join("keys"));
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("open");
+        write_chain(store, key).await;
+    }
+
+    let ok = floorbook(&["verify", "--data", data_s]);
+    let out = text(&ok);
+    assert!(ok.status.success(), "{out}");
+    assert!(out.contains("chain t1: OK, 12 events, head "), "{out}");
+    assert_eq!(
+        out.matches("signature valid; present in the log").count(),
+        2,
+        "{out}"
+    );
+
+    let cp_file = dir.path().join("cp.json");
+    let cp = floorbook(&[
+        "checkpoint",
+        "--data",
+        data_s,
+        "--chain",
+        "t1",
+        "--out",
+        cp_file.to_str().expect("utf-8"),
+    ]);
+    assert!(cp.status.success(), "{}", text(&cp));
+
+    // Cut the log after seq 8, as a careless or malicious operator might.
+    let log = data.join("chains").join("t1.log");
+    let cut = frames_len(&log, 8);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&log)
+        .expect("open log")
+        .set_len(cut)
+        .expect("truncate");
+    let bad = floorbook(&[
+        "verify",
+        "--data",
+        data_s,
+        "--checkpoint",
+        cp_file.to_str().expect("utf-8"),
+    ]);
+    let out = text(&bad);
+    assert_eq!(bad.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("chain t1: OK, 8 events"),
+        "the remaining links hold: {out}"
+    );
+    assert!(
+        out.contains("LOG CUT: signed at seq 12, but the log ends at seq 8"),
+        "{out}"
+    );
+    assert!(
+        out.contains("LOG CUT: signed at seq 6") == false,
+        "seq 6 is still there: {out}"
+    );
+    assert!(out.ends_with("FAILED\n"), "{out}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn embedded_verify_names_the_first_bad_sequence() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let data_s = data.to_str().expect("utf-8");
+    let key = generate_key(&data.join("keys"));
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("open");
+        write_chain(store, key).await;
+    }
+    let log = data.join("chains").join("t1.log");
+    let mut bytes = std::fs::read(&log).expect("read");
+    // A byte in the third event's payload, near its end.
+    let third = frames_len(&log, 2) as usize;
+    let len = u32::from_le_bytes(bytes[third..third + 4].try_into().expect("len")) as usize;
+    bytes[third + 8 + len - 4] ^= 0x01;
+    std::fs::write(&log, &bytes).expect("write");
+
+    let bad = floorbook(&["verify", "--data", data_s, "--json"]);
+    assert_eq!(bad.status.code(), Some(1), "{}", text(&bad));
+    let v: serde_json::Value = serde_json::from_slice(&bad.stdout).expect("json");
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["chains"][0]["broken_at"], 3);
+    let err = v["chains"][0]["error"].as_str().expect("error text");
+    assert!(err.contains("hash mismatch"), "{err}");
+    assert!(
+        v["chains"][0]["checkpoints"][1]["verdict"]
+            .as_str()
+            .expect("verdict")
+            .contains("broken at seq 3")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rewritten_event_contradicts_its_checkpoint() {
+    // Rewrite event 4 and re-hash everything after it consistently: every link holds again,
+    // but the signed checkpoint at 6 does not.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let key = generate_key(&data.join("keys"));
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("open");
+        write_chain(store, key).await;
+    }
+    let forged = tempfile::tempdir().expect("temp dir");
+    {
+        let original = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("open");
+        let c = chain("t1");
+        let events = original.read(&c, Seq(1), 100).await.expect("read");
+        let store = EmbeddedStore::open(forged.path(), OpenMode::ReadWrite).expect("forged");
+        let mut head = None;
+        for (i, e) in events.iter().enumerate() {
+            let mut env: serde_json::Value = serde_json::from_slice(&e.bytes).expect("json");
+            if i == 3 {
+                env["payload"]["to"] = 100_000.into();
+            }
+            let draft = floorbook_log::Draft::new(
+                serde_json::from_value(env["at"].clone()).expect("at"),
+                serde_json::from_value(env["actor"].clone()).expect("actor"),
+                env["type"].as_str().expect("type"),
+                serde_json::from_value(env["rules"].clone()).expect("rules"),
+                &env["payload"],
+            )
+            .expect("draft");
+            let sealed = floorbook_log::seal(&c, head, &draft).expect("seal");
+            head = Some(
+                store
+                    .append(&c, head, vec![sealed])
+                    .await
+                    .expect("append")
+                    .head,
+            );
+        }
+        for cp in original.checkpoints(&c).await.expect("checkpoints") {
+            store
+                .publish_checkpoint(&cp)
+                .await
+                .expect("copy checkpoint");
+        }
+    }
+    std::fs::create_dir_all(forged.path().join("keys")).expect("dir");
+    for entry in std::fs::read_dir(data.join("keys")).expect("keys") {
+        let p = entry.expect("entry").path();
+        if p.extension().and_then(|e| e.to_str()) == Some("pub") {
+            std::fs::copy(
+                &p,
+                forged
+                    .path()
+                    .join("keys")
+                    .join(p.file_name().expect("name")),
+            )
+            .expect("copy");
+        }
+    }
+    let bad = floorbook(&["verify", "--data", forged.path().to_str().expect("utf-8")]);
+    let out = text(&bad);
+    assert_eq!(bad.status.code(), Some(1), "{out}");
+    assert!(out.contains("chain t1: OK, 12 events"), "links hold: {out}");
+    assert!(out.contains("LOG REWRITTEN: seq 6 was signed as"), "{out}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nats_verify_and_checkpoint() {
+    let server = NatsServer::start();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keys = dir.path().join("keys");
+    let key = generate_key(&keys);
+    let store = NatsStore::connect(&server.url(), NatsOptions::default())
+        .await
+        .expect("connect");
+    write_chain(store, key).await;
+    let url = server.url();
+    let keys_s = keys.to_str().expect("utf-8");
+    let ok = floorbook(&["verify", "--nats", &url, "--keys", keys_s]);
+    let out = text(&ok);
+    assert!(ok.status.success(), "{out}");
+    assert!(out.contains("chain t1: OK, 12 events"), "{out}");
+    assert_eq!(
+        out.matches("signature valid; present in the log").count(),
+        2,
+        "{out}"
+    );
+    let cp = floorbook(&[
+        "checkpoint",
+        "--nats",
+        &url,
+        "--chain",
+        "t1",
+        "--keys",
+        keys_s,
+    ]);
+    assert!(cp.status.success(), "{}", text(&cp));
+    let again = floorbook(&["verify", "--nats", &url, "--keys", keys_s, "--chain", "t1"]);
+    assert_eq!(text(&again).matches("present in the log").count(), 3);
+}

@@ -1,0 +1,89 @@
+//! `ChainWriter`: the one writer of a chain, with signed checkpoints at intervals and at close.
+
+use chrono::{DateTime, Utc};
+use thiserror::Error;
+
+use crate::{
+    ChainId, Checkpoint, Draft, EnvelopeError, EventStore, Head, ServiceKey, StoreError, seal_all,
+};
+
+/// A write failed.
+#[derive(Debug, Error)]
+pub enum WriteError {
+    #[error(transparent)]
+    Envelope(#[from] EnvelopeError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Appends to one chain from a known head, and signs the head every `every` events and when the
+/// chain closes. Checkpoint times are the recorded time of the event that triggered them (an
+/// input), so that the writer reads no clock.
+#[derive(Debug)]
+pub struct ChainWriter<S> {
+    store: S,
+    chain: ChainId,
+    head: Option<Head>,
+    key: Option<ServiceKey>,
+    every: u64,
+}
+
+impl<S: EventStore> ChainWriter<S> {
+    /// A writer continuing the chain where the store says it ends.
+    pub async fn open(
+        store: S,
+        chain: ChainId,
+        key: Option<ServiceKey>,
+        every: u64,
+    ) -> Result<ChainWriter<S>, WriteError> {
+        let head = store.head(&chain).await?;
+        Ok(ChainWriter {
+            store,
+            chain,
+            head,
+            key,
+            every: every.max(1),
+        })
+    }
+
+    pub fn head(&self) -> Option<Head> {
+        self.head
+    }
+
+    pub fn chain(&self) -> &ChainId {
+        &self.chain
+    }
+
+    pub fn store(&self) -> &S {
+        &self.store
+    }
+
+    /// Seals and appends `drafts` as one all-or-nothing append. Returns the checkpoint signed on
+    /// the way, if an interval boundary was crossed.
+    pub async fn append(&mut self, drafts: &[Draft]) -> Result<Option<Checkpoint>, WriteError> {
+        let (Some(last_draft), before) = (drafts.last(), self.head) else {
+            return Ok(None);
+        };
+        let sealed = seal_all(&self.chain, before, drafts)?;
+        let head = self.store.append(&self.chain, before, sealed).await?.head;
+        self.head = Some(head);
+        let previous = before.map_or(0, |h| h.seq.0);
+        if head.seq.0 / self.every > previous / self.every {
+            return self.checkpoint(last_draft.at).await;
+        }
+        Ok(None)
+    }
+
+    /// Signs and publishes the current head (used when a chain closes).
+    pub async fn checkpoint(
+        &mut self,
+        at: DateTime<Utc>,
+    ) -> Result<Option<Checkpoint>, WriteError> {
+        let (Some(key), Some(head)) = (&self.key, self.head) else {
+            return Ok(None);
+        };
+        let cp = key.sign(&self.chain, head, at);
+        self.store.publish_checkpoint(&cp).await?;
+        Ok(Some(cp))
+    }
+}
