@@ -44,7 +44,10 @@ fn committed_schemas_are_generated_from_the_types() {
     ] {
         let mut text = serde_json::to_string_pretty(&schema).expect("schema");
         text.push('\n');
-        check_file(root().join("schemas").join(format!("{name}.schema.json")), text.as_bytes());
+        check_file(
+            root().join("schemas").join(format!("{name}.schema.json")),
+            text.as_bytes(),
+        );
     }
 }
 
@@ -88,8 +91,8 @@ fn golden_chain_bytes_rehash_to_the_committed_head() {
     )
     .expect("golden chain verifies")
     .expect("non-empty");
-    let committed_head = std::fs::read_to_string(root().join("tests/golden/chain-v1.head"))
-        .expect("head file");
+    let committed_head =
+        std::fs::read_to_string(root().join("tests/golden/chain-v1.head")).expect("head file");
     assert_eq!(
         head.hash,
         EventHash::from_hex(committed_head.trim()).expect("hex"),

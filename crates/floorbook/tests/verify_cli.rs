@@ -126,7 +126,7 @@ async fn embedded_verify_checkpoints_and_a_cut_log() {
         "{out}"
     );
     assert!(
-        out.contains("LOG CUT: signed at seq 6") == false,
+        !out.contains("LOG CUT: signed at seq 6"),
         "seq 6 is still there: {out}"
     );
     assert!(out.ends_with("FAILED\n"), "{out}");

@@ -92,10 +92,7 @@ pub fn load_service_key(dir: &Path) -> anyhow::Result<ServiceKey> {
             dir.display()
         )
     })?;
-    Ok(
-        ServiceKey::from_secret_hex(&text)
-            .with_context(|| format!("reading {}", path.display()))?,
-    )
+    ServiceKey::from_secret_hex(&text).with_context(|| format!("reading {}", path.display()))
 }
 
 /// Every `*.pub` in `dir`.
