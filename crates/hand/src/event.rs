@@ -1,0 +1,100 @@
+//! What happened in a hand, step by step, each with the rules that decided it.
+
+use floorbook_cards::Card;
+use serde::{Deserialize, Serialize};
+
+use crate::{Chips, Pos, Street};
+
+/// One step of a hand. Commands produce some; the engine adds the ones that follow by
+/// themselves (collection, returns, showdown order, awards).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum HandEvent {
+    AntePosted {
+        pos: Pos,
+        amount: Chips,
+        all_in: bool,
+        rules: Vec<String>,
+    },
+    BlindPosted {
+        pos: Pos,
+        amount: Chips,
+        all_in: bool,
+        rules: Vec<String>,
+    },
+    HoleDealt {
+        pos: Pos,
+        cards: Vec<Option<Card>>,
+    },
+    CardBurned {
+        street: Street,
+        rules: Vec<String>,
+    },
+    BoardDealt {
+        street: Street,
+        cards: Vec<Card>,
+    },
+    Folded {
+        pos: Pos,
+    },
+    Checked {
+        pos: Pos,
+    },
+    Called {
+        pos: Pos,
+        amount: Chips,
+        all_in: bool,
+    },
+    BetOrRaised {
+        pos: Pos,
+        to: Chips,
+        increment: Chips,
+        /// False for an all-in short of a full raise: it does not reopen the betting (TR-8).
+        full: bool,
+        all_in: bool,
+        rules: Vec<String>,
+    },
+    /// The part of a bet nobody called goes back (NOB-15: nobody wins more from a player than
+    /// the player put in).
+    BetReturned {
+        pos: Pos,
+        amount: Chips,
+        rules: Vec<String>,
+    },
+    BettingClosed {
+        street: Street,
+        all_in: bool,
+    },
+    ShowdownBegan {
+        order: Vec<Pos>,
+        rules: Vec<String>,
+    },
+    Shown {
+        pos: Pos,
+        cards: Vec<Option<Card>>,
+    },
+    Mucked {
+        pos: Pos,
+        rules: Vec<String>,
+    },
+    /// A hand that can no longer win anything is killed before the chips are pushed.
+    HandKilled {
+        pos: Pos,
+    },
+    PotAwarded {
+        pot: usize,
+        amount: Chips,
+        eligible: Vec<Pos>,
+        shares: Vec<(Pos, Chips)>,
+        /// The winning hand in English, when hands were compared.
+        winning_hand: Option<String>,
+        rules: Vec<String>,
+    },
+    RemainderCarried {
+        amount: Chips,
+        rules: Vec<String>,
+    },
+    Settled {
+        stacks: Vec<Chips>,
+    },
+}

@@ -1,0 +1,1059 @@
+//! `Hand`: the state machine of one hand.
+
+use std::collections::VecDeque;
+
+use floorbook_cards::{Card, CardSet};
+use floorbook_eval::{CardKey, Hand as EvalHand, Strength};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::pots::build_pots;
+use crate::rules::GameKind;
+use crate::{Chips, HandEvent, HandRules, HandSetup, OddChip, Pos, Pot, Structure};
+
+/// A betting round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Street {
+    Preflop,
+    Flop,
+    Turn,
+    River,
+}
+
+impl Street {
+    pub const ALL: [Street; 4] = [Street::Preflop, Street::Flop, Street::Turn, Street::River];
+
+    fn board_cards(self) -> usize {
+        match self {
+            Street::Preflop => 0,
+            Street::Flop => 3,
+            Street::Turn | Street::River => 1,
+        }
+    }
+
+    fn next(self) -> Option<Street> {
+        match self {
+            Street::Preflop => Some(Street::Flop),
+            Street::Flop => Some(Street::Turn),
+            Street::Turn => Some(Street::River),
+            Street::River => None,
+        }
+    }
+}
+
+/// What the hand is waiting for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Hole cards are still to be dealt.
+    HoleDealing,
+    /// A player is to act.
+    Betting,
+    /// Board cards are still to be dealt.
+    BoardDealing,
+    /// Players still have to show or muck.
+    Showdown,
+    /// All chips have been pushed.
+    Settled,
+}
+
+/// At the showdown: show or muck.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShowOrMuck {
+    /// Give up the hand (TR-3.6: later players may muck).
+    Muck,
+    /// Turn up the cards as dealt (unknown cards stay unknown).
+    ShowDealt,
+    /// Turn up these cards (a live hand: the dealer enters what is shown). Unknown entries stay
+    /// face down.
+    Show(Vec<Option<Card>>),
+}
+
+/// A command the rules do not allow now. Nothing was changed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Rejection {
+    #[error("a hand needs 2 to 10 players; got {got}")]
+    PlayerCount { got: usize },
+    #[error("{what} lists {got} positions; the hand has {players}")]
+    SetupLength {
+        what: &'static str,
+        got: usize,
+        players: usize,
+    },
+    #[error("{pos} has no chips (TR-9: a player without chips is out)")]
+    EmptyStack { pos: Pos },
+    #[error("the minimum bet must be at least 1")]
+    ZeroMinimumBet,
+    #[error("the chip unit must be at least 1")]
+    ZeroChipUnit,
+    #[error("it is not the time to {what}: the hand is in {phase:?}")]
+    WrongPhase { what: &'static str, phase: Phase },
+    #[error("it is {actor}'s turn, not {pos}'s (TR-21)")]
+    NotYourTurn { pos: Pos, actor: Pos },
+    #[error("{pos} is not in the hand")]
+    NotInHand { pos: Pos },
+    #[error("{pos} is due {due} more hole cards; {got} were dealt")]
+    HoleCardCount { pos: Pos, due: usize, got: usize },
+    #[error("the {street:?} takes {due} more board cards; {got} were dealt")]
+    BoardCardCount {
+        street: Street,
+        due: usize,
+        got: usize,
+    },
+    #[error("card {card} is already in play")]
+    CardInPlay { card: Card },
+    #[error("{pos} cannot check: {call} is due to call (NOB-13)")]
+    CannotCheck { pos: Pos, call: Chips },
+    #[error("{pos} cannot bet or raise: {reason} ({rule})")]
+    CannotRaise {
+        pos: Pos,
+        reason: &'static str,
+        rule: &'static str,
+    },
+    #[error(
+        "raise to {got} is below the minimum of {min} ({rule}: a raise is at least the previous raise, and at least the big blind)"
+    )]
+    RaiseBelowMinimum {
+        min: Chips,
+        got: Chips,
+        rule: &'static str,
+    },
+    #[error("raise to {got} is above the maximum of {max} ({rule})")]
+    RaiseAboveMaximum {
+        max: Chips,
+        got: Chips,
+        rule: &'static str,
+    },
+    #[error("{pos} is not due to show or muck")]
+    NotInShowdown { pos: Pos },
+}
+
+/// What the player to act may do now, with the rules that set the limits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Legal {
+    pub actor: Pos,
+    /// Chips needed to call; zero means a check is possible.
+    pub call: Chips,
+    /// Folding is always possible when it is one's turn (pointless when a check is possible).
+    pub fold: bool,
+    /// The range of "raise to" (or "bet") amounts, if a bet or raise is possible.
+    pub raise_to: Option<(Chips, Chips)>,
+    pub rules: Vec<String>,
+}
+
+/// One hand in progress. See the crate documentation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hand {
+    rules: HandRules,
+    n: usize,
+    starting: Vec<Chips>,
+    stacks: Vec<Chips>,
+    bets: Vec<Chips>,
+    /// Everything put in and not returned, including the current bets.
+    put_in: Vec<Chips>,
+    /// Antes that are dead money of the main pot (when antes are not trimmed).
+    dead: Vec<Chips>,
+    active: Vec<bool>,
+    hole: Vec<Vec<Option<Card>>>,
+    face_up: Vec<Vec<bool>>,
+    hole_due: Vec<usize>,
+    board: Vec<Card>,
+    board_due: usize,
+    street: Street,
+    phase: Phase,
+    actors: VecDeque<usize>,
+    acted: Vec<bool>,
+    raise_amount: Chips,
+    raise_count: u32,
+    short_all_ins: Vec<Chips>,
+    opener: Option<usize>,
+    all_in: bool,
+    showdown: VecDeque<usize>,
+    carried: Chips,
+    carry_out: Chips,
+    used: CardSet,
+    events: Vec<HandEvent>,
+}
+
+fn rule(ids: &[&str]) -> Vec<String> {
+    ids.iter().map(|s| s.to_string()).collect()
+}
+
+impl Hand {
+    /// Starts a hand: antes and blinds are posted (a blind larger than the stack makes the
+    /// player all-in, TR-10) and hole cards are due.
+    pub fn new(rules: HandRules, setup: HandSetup) -> Result<Hand, Rejection> {
+        let n = setup.stacks.len();
+        if !(2..=10).contains(&n) {
+            return Err(Rejection::PlayerCount { got: n });
+        }
+        for (what, len) in [("antes", setup.antes.len()), ("blinds", setup.blinds.len())] {
+            if len != n {
+                return Err(Rejection::SetupLength {
+                    what,
+                    got: len,
+                    players: n,
+                });
+            }
+        }
+        if let Some(i) = setup.stacks.iter().position(|s| s.is_zero()) {
+            return Err(Rejection::EmptyStack { pos: Pos(i) });
+        }
+        if rules.min_bet.is_zero() {
+            return Err(Rejection::ZeroMinimumBet);
+        }
+        if rules.chip_unit.is_zero() {
+            return Err(Rejection::ZeroChipUnit);
+        }
+        let mut h = Hand {
+            n,
+            starting: setup.stacks.clone(),
+            stacks: setup.stacks.clone(),
+            bets: vec![Chips::ZERO; n],
+            put_in: vec![Chips::ZERO; n],
+            dead: vec![Chips::ZERO; n],
+            active: vec![true; n],
+            hole: vec![Vec::new(); n],
+            face_up: vec![Vec::new(); n],
+            hole_due: vec![0; n],
+            board: Vec::new(),
+            board_due: 0,
+            street: Street::Preflop,
+            phase: Phase::HoleDealing,
+            actors: VecDeque::new(),
+            acted: vec![false; n],
+            raise_amount: Chips::ZERO,
+            raise_count: 0,
+            short_all_ins: Vec::new(),
+            opener: None,
+            all_in: false,
+            showdown: VecDeque::new(),
+            carried: setup.carried,
+            carry_out: Chips::ZERO,
+            used: CardSet::EMPTY,
+            events: Vec::new(),
+            rules,
+        };
+        // Antes (dead money).
+        let mut antes = vec![Chips::ZERO; n];
+        for i in 0..n {
+            let a = setup.antes[i].min(h.stacks[i]);
+            antes[i] = a;
+            if !a.is_zero() {
+                h.stacks[i] -= a;
+                h.put_in[i] += a;
+                h.events.push(HandEvent::AntePosted {
+                    pos: Pos(i),
+                    amount: a,
+                    all_in: h.stacks[i].is_zero(),
+                    rules: if h.stacks[i].is_zero() {
+                        rule(&["TR-10"])
+                    } else {
+                        vec![]
+                    },
+                });
+            }
+        }
+        if h.rules.ante_trimming {
+            // Antes above the second-largest one are returned.
+            let mut sorted = antes.clone();
+            sorted.sort();
+            let cutoff = sorted[n - 2];
+            for i in 0..n {
+                if antes[i] > cutoff {
+                    let back = antes[i] - cutoff;
+                    h.stacks[i] += back;
+                    h.put_in[i] -= back;
+                    h.events.push(HandEvent::BetReturned {
+                        pos: Pos(i),
+                        amount: back,
+                        rules: rule(&["NOB-15"]),
+                    });
+                }
+            }
+        } else {
+            h.dead = antes;
+        }
+        // Blinds and straddles (live), GCB-5, TR-10.
+        for i in 0..n {
+            let b = setup.blinds[i].min(h.stacks[i]);
+            if !b.is_zero() {
+                h.stacks[i] -= b;
+                h.bets[i] += b;
+                h.put_in[i] += b;
+                let all_in = h.stacks[i].is_zero();
+                h.events.push(HandEvent::BlindPosted {
+                    pos: Pos(i),
+                    amount: b,
+                    all_in,
+                    rules: if all_in { rule(&["TR-10"]) } else { vec![] },
+                });
+            }
+        }
+        let cards = h.rules.game.hole_cards();
+        for d in h.hole_due.iter_mut() {
+            *d = cards;
+        }
+        Ok(h)
+    }
+
+    // ----- queries -----
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn street(&self) -> Street {
+        self.street
+    }
+
+    pub fn players(&self) -> usize {
+        self.n
+    }
+
+    /// Chips behind, per position (not counting bets in front of players).
+    pub fn stacks(&self) -> &[Chips] {
+        &self.stacks
+    }
+
+    pub fn bets(&self) -> &[Chips] {
+        &self.bets
+    }
+
+    pub fn board(&self) -> &[Card] {
+        &self.board
+    }
+
+    pub fn events(&self) -> &[HandEvent] {
+        &self.events
+    }
+
+    pub fn is_active(&self, pos: Pos) -> bool {
+        self.active.get(pos.0).copied().unwrap_or(false)
+    }
+
+    /// Chips left over for the next hand (NOB-3).
+    pub fn carry_out(&self) -> Chips {
+        self.carry_out
+    }
+
+    /// All chips on the table: behind, in front, in the pots, and carried.
+    pub fn total_chips(&self) -> Chips {
+        self.stacks.iter().copied().sum::<Chips>()
+            + self.put_in.iter().copied().sum::<Chips>()
+            + self.carried
+    }
+
+    /// The pots as they stand.
+    pub fn pots(&self) -> Vec<Pot> {
+        let collected: Vec<Chips> = (0..self.n).map(|i| self.put_in[i] - self.bets[i]).collect();
+        build_pots(
+            &collected,
+            &self.put_in,
+            &self.dead,
+            &self.active,
+            self.carried,
+        )
+    }
+
+    /// Whose turn it is.
+    pub fn actor(&self) -> Option<Pos> {
+        match self.phase {
+            Phase::Betting => self.actors.front().map(|&i| Pos(i)),
+            _ => None,
+        }
+    }
+
+    /// The next player due hole cards.
+    pub fn hole_dealee(&self) -> Option<Pos> {
+        match self.phase {
+            Phase::HoleDealing => self.hole_due.iter().position(|&d| d > 0).map(Pos),
+            _ => None,
+        }
+    }
+
+    /// The next player due to show or muck (the last aggressor first, TR-11).
+    pub fn showdown_next(&self) -> Option<Pos> {
+        match self.phase {
+            Phase::Showdown => self.showdown.front().map(|&i| Pos(i)),
+            _ => None,
+        }
+    }
+
+    /// What the player to act may do.
+    pub fn legal(&self) -> Option<Legal> {
+        let actor = self
+            .actors
+            .front()
+            .copied()
+            .filter(|_| self.phase == Phase::Betting)?;
+        let raise = self.raise_limits(actor).ok();
+        let mut rules = rule(&["TR-8"]);
+        if self.rules.structure == Structure::PotLimit {
+            rules = rule(&["PLO-7", "PLO-8"]);
+        }
+        if self.rules.raise_cap.is_some() {
+            rules.push("NOB-12".into());
+        }
+        Some(Legal {
+            actor: Pos(actor),
+            call: self.call_amount(actor),
+            fold: true,
+            raise_to: raise,
+            rules,
+        })
+    }
+
+    fn max_bet(&self) -> Chips {
+        self.bets.iter().copied().max().unwrap_or_default()
+    }
+
+    fn call_amount(&self, i: usize) -> Chips {
+        self.stacks[i].min(self.max_bet() - self.bets[i])
+    }
+
+    fn effective_stack(&self, i: usize) -> Chips {
+        if !self.active[i] {
+            return Chips::ZERO;
+        }
+        let mut reach: Vec<Chips> = (0..self.n)
+            .filter(|&j| self.active[j])
+            .map(|j| self.bets[j] + self.stacks[j])
+            .collect();
+        if reach.len() < 2 {
+            return Chips::ZERO;
+        }
+        reach.sort();
+        self.stacks[i].min(reach[reach.len() - 2].saturating_sub(self.bets[i]))
+    }
+
+    /// The (min, max) "raise to" for player `i`, or why none is possible.
+    fn raise_limits(&self, i: usize) -> Result<(Chips, Chips), Rejection> {
+        let no = |reason, rule| Rejection::CannotRaise {
+            pos: Pos(i),
+            reason,
+            rule,
+        };
+        let max_bet = self.max_bet();
+        if self.call_amount(i) < self.raise_amount {
+            return Err(no(
+                "an all-in short of a full raise does not reopen the betting",
+                "TR-8",
+            ));
+        }
+        if self
+            .rules
+            .raise_cap
+            .is_some_and(|cap| self.raise_count >= cap)
+        {
+            return Err(no("the raises of this round are capped", "NOB-12"));
+        }
+        let shorts: Chips = self.short_all_ins.iter().copied().sum();
+        if !self.short_all_ins.is_empty() && shorts < self.raise_amount && self.acted[i] {
+            return Err(no(
+                "the player already acted and faces less than a full raise",
+                "TR-8",
+            ));
+        }
+        if self.stacks[i] <= max_bet - self.bets[i] {
+            return Err(no("the stack only covers a call", "TR-10"));
+        }
+        let someone_can_call = (0..self.n)
+            .any(|j| j != i && self.active[j] && self.stacks[j] + self.bets[j] > max_bet);
+        if !someone_can_call {
+            return Err(no("every other player has folded or is all-in", "TR-10"));
+        }
+        let cap = self.stacks[i] + self.bets[i];
+        let min = cap.min(self.raise_amount.max(self.rules.min_bet) + max_bet);
+        let max = match self.rules.structure {
+            Structure::NoLimit => cap,
+            Structure::PotLimit => {
+                let pot = self.put_in.iter().copied().sum::<Chips>() + self.carried;
+                // PLO-8: the pot after the call.
+                cap.min(min.max(max_bet + max_bet - self.bets[i] + pot))
+            }
+        };
+        Ok((min, max))
+    }
+
+    // ----- dealing -----
+
+    fn check_cards(&self, cards: &[Option<Card>]) -> Result<(), Rejection> {
+        let mut seen = self.used;
+        for c in cards.iter().flatten() {
+            if !seen.insert(*c) {
+                return Err(Rejection::CardInPlay { card: *c });
+            }
+        }
+        Ok(())
+    }
+
+    /// Deals hole cards to `pos` (`None` for a card whose face is not known: a live hand).
+    pub fn deal_hole(&mut self, pos: Pos, cards: &[Option<Card>]) -> Result<(), Rejection> {
+        if self.phase != Phase::HoleDealing {
+            return Err(Rejection::WrongPhase {
+                what: "deal hole cards",
+                phase: self.phase,
+            });
+        }
+        let due = *self
+            .hole_due
+            .get(pos.0)
+            .ok_or(Rejection::NotInHand { pos })?;
+        if cards.is_empty() || cards.len() > due {
+            return Err(Rejection::HoleCardCount {
+                pos,
+                due,
+                got: cards.len(),
+            });
+        }
+        self.check_cards(cards)?;
+        for c in cards.iter().flatten() {
+            self.used.insert(*c);
+        }
+        self.hole[pos.0].extend_from_slice(cards);
+        self.face_up[pos.0].extend(cards.iter().map(|_| false));
+        self.hole_due[pos.0] -= cards.len();
+        self.events.push(HandEvent::HoleDealt {
+            pos,
+            cards: cards.to_vec(),
+        });
+        if self.hole_due.iter().all(|&d| d == 0) {
+            self.begin_betting();
+        }
+        Ok(())
+    }
+
+    /// Deals board cards for the current street (the burn card is automatic, TR-3.2).
+    pub fn deal_board(&mut self, cards: &[Card]) -> Result<(), Rejection> {
+        if self.phase != Phase::BoardDealing {
+            return Err(Rejection::WrongPhase {
+                what: "deal the board",
+                phase: self.phase,
+            });
+        }
+        if cards.is_empty() || cards.len() > self.board_due {
+            return Err(Rejection::BoardCardCount {
+                street: self.street,
+                due: self.board_due,
+                got: cards.len(),
+            });
+        }
+        let as_opt: Vec<Option<Card>> = cards.iter().map(|&c| Some(c)).collect();
+        self.check_cards(&as_opt)?;
+        for &c in cards {
+            self.used.insert(c);
+        }
+        self.board.extend_from_slice(cards);
+        self.board_due -= cards.len();
+        self.events.push(HandEvent::BoardDealt {
+            street: self.street,
+            cards: cards.to_vec(),
+        });
+        if self.board_due == 0 {
+            self.begin_betting();
+        }
+        Ok(())
+    }
+
+    // ----- betting -----
+
+    fn begin_betting(&mut self) {
+        self.phase = Phase::Betting;
+        let max_index = (0..self.n).max_by_key(|&i| (self.bets[i], i)).unwrap_or(0);
+        let opener = (max_index + 1) % self.n;
+        self.opener = Some(opener);
+        self.actors = (0..self.n).map(|k| (opener + k) % self.n).collect();
+        let keep: Vec<usize> = self
+            .actors
+            .iter()
+            .copied()
+            .filter(|&i| {
+                self.active[i] && !self.stacks[i].is_zero() && !self.effective_stack(i).is_zero()
+            })
+            .collect();
+        self.actors = keep.into();
+        self.raise_amount = Chips::ZERO;
+        self.raise_count = 0;
+        self.acted = vec![false; self.n];
+        self.short_all_ins.clear();
+        let done = self.actors.len() == 1
+            && self
+                .actors
+                .front()
+                .is_some_and(|&a| self.bets[a] >= self.max_bet());
+        self.after_action(done);
+    }
+
+    fn active_count(&self) -> usize {
+        self.active.iter().filter(|&&a| a).count()
+    }
+
+    fn after_action(&mut self, done: bool) {
+        if self.actors.is_empty() || self.active_count() <= 1 || done {
+            self.end_betting();
+        }
+    }
+
+    fn take_turn(&mut self, pos: Pos) -> Result<usize, Rejection> {
+        if self.phase != Phase::Betting {
+            return Err(Rejection::WrongPhase {
+                what: "act",
+                phase: self.phase,
+            });
+        }
+        let actor = *self.actors.front().ok_or(Rejection::WrongPhase {
+            what: "act",
+            phase: self.phase,
+        })?;
+        if actor != pos.0 {
+            return Err(Rejection::NotYourTurn {
+                pos,
+                actor: Pos(actor),
+            });
+        }
+        Ok(actor)
+    }
+
+    fn pop_actor(&mut self) -> usize {
+        let i = self.actors.pop_front().unwrap_or_default();
+        self.acted[i] = true;
+        i
+    }
+
+    /// The player to act folds.
+    pub fn fold(&mut self, pos: Pos) -> Result<(), Rejection> {
+        self.take_turn(pos)?;
+        let i = self.pop_actor();
+        self.active[i] = false;
+        self.events.push(HandEvent::Folded { pos: Pos(i) });
+        self.after_action(false);
+        Ok(())
+    }
+
+    /// The player to act checks, or calls what is due (all-in if the stack is short, TR-10).
+    pub fn check_or_call(&mut self, pos: Pos) -> Result<(), Rejection> {
+        self.take_turn(pos)?;
+        let i = self.pop_actor();
+        let amount = self.call_amount(i);
+        self.stacks[i] -= amount;
+        self.bets[i] += amount;
+        self.put_in[i] += amount;
+        if amount.is_zero() {
+            self.events.push(HandEvent::Checked { pos: Pos(i) });
+        } else {
+            self.events.push(HandEvent::Called {
+                pos: Pos(i),
+                amount,
+                all_in: self.stacks[i].is_zero(),
+            });
+        }
+        self.after_action(false);
+        Ok(())
+    }
+
+    /// The player to act checks; refused when a bet is due (NOB-13).
+    pub fn check(&mut self, pos: Pos) -> Result<(), Rejection> {
+        let actor = self.take_turn(pos)?;
+        let call = self.call_amount(actor);
+        if !call.is_zero() {
+            return Err(Rejection::CannotCheck { pos, call });
+        }
+        self.check_or_call(pos)
+    }
+
+    /// The player to act bets or raises to `to` (the total of their bet this round).
+    pub fn bet_or_raise_to(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection> {
+        let i = self.take_turn(pos)?;
+        let (min, max) = self.raise_limits(i)?;
+        let rule_id = match self.rules.structure {
+            Structure::NoLimit => "TR-8",
+            Structure::PotLimit => "PLO-8",
+        };
+        if to < min {
+            return Err(Rejection::RaiseBelowMinimum {
+                min,
+                got: to,
+                rule: rule_id,
+            });
+        }
+        if to > max {
+            let rule = match self.rules.structure {
+                Structure::NoLimit => "TR-8",
+                Structure::PotLimit => "PLO-8",
+            };
+            return Err(Rejection::RaiseAboveMaximum { max, got: to, rule });
+        }
+        let i = self.pop_actor();
+        let max_bet = self.max_bet();
+        let increment = to - max_bet;
+        let delta = to - self.bets[i];
+        self.bets[i] = to;
+        self.stacks[i] -= delta;
+        self.put_in[i] += delta;
+        self.actors = (1..self.n)
+            .map(|k| (i + k) % self.n)
+            .filter(|&j| self.active[j] && !self.stacks[j].is_zero())
+            .collect();
+        self.opener = Some(i);
+        let full = increment >= self.raise_amount;
+        if full {
+            self.acted = vec![false; self.n];
+            self.acted[i] = true;
+        }
+        self.raise_amount = self.raise_amount.max(increment);
+        self.raise_count += 1;
+        let all_in = self.stacks[i].is_zero();
+        if all_in {
+            self.short_all_ins.push(increment);
+        } else {
+            self.short_all_ins.clear();
+        }
+        if self.short_all_ins.iter().copied().sum::<Chips>() >= self.raise_amount {
+            self.short_all_ins.clear();
+        }
+        let mut rules = rule(&[rule_id]);
+        if self.rules.raise_cap.is_some() {
+            rules.push("NOB-12".into());
+        }
+        if all_in {
+            rules.push("TR-10".into());
+        }
+        self.events.push(HandEvent::BetOrRaised {
+            pos: Pos(i),
+            to,
+            increment,
+            full,
+            all_in,
+            rules,
+        });
+        self.after_action(false);
+        Ok(())
+    }
+
+    fn end_betting(&mut self) {
+        self.actors.clear();
+        if self.active_count() > 1 {
+            let with_chips = (0..self.n)
+                .filter(|&i| self.active[i] && !self.stacks[i].is_zero())
+                .count();
+            if with_chips <= 1 {
+                self.all_in = true;
+            }
+        }
+        if self.street == Street::River && self.stacks.iter().any(|s| s.is_zero()) {
+            self.all_in = true;
+        }
+        self.collect_bets();
+        self.events.push(HandEvent::BettingClosed {
+            street: self.street,
+            all_in: self.all_in,
+        });
+        if self.active_count() == 1 {
+            self.push_chips();
+        } else if self.street == Street::River || self.all_in {
+            self.begin_showdown();
+        } else {
+            self.begin_dealing();
+        }
+    }
+
+    /// Returns the uncalled part of the largest bet; the bets stay counted in `put_in`.
+    fn collect_bets(&mut self) {
+        if self.bets.iter().all(|b| b.is_zero()) {
+            return;
+        }
+        let sole = (self.active_count() == 1)
+            .then(|| self.active.iter().position(|&a| a))
+            .flatten();
+        let mut sorted = self.bets.clone();
+        sorted.sort();
+        let cutoff = sorted[self.n - 2];
+        for i in 0..self.n {
+            if Some(i) == sole {
+                continue;
+            }
+            if self.bets[i] > cutoff {
+                let back = self.bets[i] - cutoff;
+                self.stacks[i] += back;
+                self.put_in[i] -= back;
+                self.events.push(HandEvent::BetReturned {
+                    pos: Pos(i),
+                    amount: back,
+                    rules: rule(&["NOB-15"]),
+                });
+            }
+            self.bets[i] = Chips::ZERO;
+        }
+    }
+
+    fn begin_dealing(&mut self) {
+        let Some(next) = self.street.next() else {
+            self.begin_showdown();
+            return;
+        };
+        self.street = next;
+        self.events.push(HandEvent::CardBurned {
+            street: next,
+            rules: rule(&["TR-3.2"]),
+        });
+        self.board_due = next.board_cards();
+        self.phase = Phase::BoardDealing;
+    }
+
+    // ----- showdown -----
+
+    fn begin_showdown(&mut self) {
+        self.phase = Phase::Showdown;
+        let opener = self.opener.unwrap_or(0);
+        self.showdown = (0..self.n)
+            .map(|k| (opener + k) % self.n)
+            .filter(|&i| self.active[i] && !self.face_up[i].iter().all(|&u| u))
+            .collect();
+        if !self.showdown.is_empty() {
+            self.events.push(HandEvent::ShowdownBegan {
+                order: self.showdown.iter().map(|&i| Pos(i)).collect(),
+                rules: rule(&["TR-11", "TR-3.6"]),
+            });
+        }
+        if self.showdown.is_empty() {
+            self.end_showdown();
+        }
+    }
+
+    /// A player at the showdown shows or mucks; any player still due may act (TR-3.6).
+    pub fn show_or_muck(&mut self, pos: Pos, what: ShowOrMuck) -> Result<(), Rejection> {
+        if self.phase != Phase::Showdown {
+            return Err(Rejection::WrongPhase {
+                what: "show or muck",
+                phase: self.phase,
+            });
+        }
+        let Some(at) = self.showdown.iter().position(|&i| i == pos.0) else {
+            return Err(Rejection::NotInShowdown { pos });
+        };
+        match what {
+            ShowOrMuck::Muck => {
+                self.showdown.remove(at);
+                self.active[pos.0] = false;
+                self.events.push(HandEvent::Mucked {
+                    pos,
+                    rules: rule(&["TR-3.6"]),
+                });
+            }
+            ShowOrMuck::ShowDealt => {
+                self.showdown.remove(at);
+                let n = self.hole[pos.0].len();
+                self.face_up[pos.0] = self.hole[pos.0].iter().map(|c| c.is_some()).collect();
+                debug_assert_eq!(self.face_up[pos.0].len(), n);
+                self.events.push(HandEvent::Shown {
+                    pos,
+                    cards: self.hole[pos.0].clone(),
+                });
+            }
+            ShowOrMuck::Show(cards) => {
+                // The shown cards replace what was dealt (a live hand's cards become known).
+                let mut used = self.used;
+                for c in self.hole[pos.0].iter().flatten() {
+                    used.remove(*c);
+                }
+                for c in cards.iter().flatten() {
+                    if !used.insert(*c) {
+                        return Err(Rejection::CardInPlay { card: *c });
+                    }
+                }
+                self.showdown.remove(at);
+                self.used = used;
+                self.face_up[pos.0] = cards.iter().map(|c| c.is_some()).collect();
+                self.hole[pos.0] = cards.clone();
+                self.events.push(HandEvent::Shown { pos, cards });
+            }
+        }
+        if self.showdown.is_empty() {
+            self.end_showdown();
+        }
+        Ok(())
+    }
+
+    fn end_showdown(&mut self) {
+        if self.all_in && self.street != Street::River && self.active_count() > 1 {
+            self.begin_dealing();
+        } else {
+            self.kill_hands();
+            self.push_chips();
+        }
+    }
+
+    /// The best hand a player shows: face-up hole cards with the board.
+    fn shown_strength(&self, i: usize) -> Option<Strength> {
+        let up: Vec<Card> = self.hole[i]
+            .iter()
+            .zip(&self.face_up[i])
+            .filter_map(|(c, &u)| if u { *c } else { None })
+            .collect();
+        match self.rules.game {
+            GameKind::Holdem => {
+                let all: Vec<Card> = up.iter().chain(&self.board).copied().collect();
+                best_of(&all)
+            }
+            GameKind::Omaha => {
+                if up.len() < 2 || self.board.len() < 3 {
+                    return None;
+                }
+                let mut best: Option<Strength> = None;
+                for a in 0..up.len() {
+                    for b in a + 1..up.len() {
+                        let pair = CardKey::of(up[a]) + CardKey::of(up[b]);
+                        for x in 0..self.board.len() {
+                            for y in x + 1..self.board.len() {
+                                for z in y + 1..self.board.len() {
+                                    let k = pair
+                                        + CardKey::of(self.board[x])
+                                        + CardKey::of(self.board[y])
+                                        + CardKey::of(self.board[z]);
+                                    let s = EvalHand::EMPTY.plus(k).strength();
+                                    best = Some(best.map_or(s, |b| b.max(s)));
+                                }
+                            }
+                        }
+                    }
+                }
+                best
+            }
+        }
+    }
+
+    fn kill_hands(&mut self) {
+        let pots = self.pots();
+        let hands: Vec<Option<Strength>> = (0..self.n).map(|i| self.shown_strength(i)).collect();
+        let can_win: Vec<bool> = (0..self.n)
+            .map(|i| {
+                self.active[i]
+                    && pots.iter().any(|p| {
+                        p.eligible.contains(&Pos(i))
+                            && hands[i].is_some()
+                            && p.eligible.iter().map(|q| hands[q.0]).max().flatten() <= hands[i]
+                    })
+            })
+            .collect();
+        for i in 0..self.n {
+            if self.active[i] && !can_win[i] {
+                self.active[i] = false;
+                self.events.push(HandEvent::HandKilled { pos: Pos(i) });
+            }
+        }
+    }
+
+    fn push_chips(&mut self) {
+        let pots = self.pots();
+        let hands: Vec<Option<Strength>> = (0..self.n).map(|i| self.shown_strength(i)).collect();
+        let mut winnings = vec![Chips::ZERO; self.n];
+        let sole = (self.active_count() == 1)
+            .then(|| self.active.iter().position(|&a| a))
+            .flatten();
+        for (k, pot) in pots.iter().enumerate() {
+            if let Some(w) = sole {
+                winnings[w] += pot.amount;
+                self.events.push(HandEvent::PotAwarded {
+                    pot: k,
+                    amount: pot.amount,
+                    eligible: pot.eligible.clone(),
+                    shares: vec![(Pos(w), pot.amount)],
+                    winning_hand: None,
+                    rules: vec![],
+                });
+                continue;
+            }
+            let best = pot.eligible.iter().map(|p| hands[p.0]).max().flatten();
+            let winners: Vec<usize> = pot
+                .eligible
+                .iter()
+                .map(|p| p.0)
+                .filter(|&i| hands[i] == best)
+                .collect();
+            if winners.is_empty() {
+                // Nobody may win this pot (everyone eligible mucked): it goes to the next hand.
+                self.carry_out += pot.amount;
+                self.events.push(HandEvent::RemainderCarried {
+                    amount: pot.amount,
+                    rules: rule(&["NOB-3"]),
+                });
+                continue;
+            }
+            let count = winners.len() as u64;
+            let unit = self.rules.chip_unit.0.max(1);
+            let share = Chips(pot.amount.0 / (count * unit) * unit);
+            let remainder = pot.amount.0 - share.0 * count;
+            let mut shares: Vec<(Pos, Chips)> = winners.iter().map(|&i| (Pos(i), share)).collect();
+            let mut rules = Vec::new();
+            if remainder > 0 {
+                match self.rules.odd_chip {
+                    OddChip::WholeRemainderToFirst => {
+                        shares[0].1 += Chips(remainder);
+                    }
+                    OddChip::LeftOfButton => {
+                        // Winners are in position order, which is clockwise from the left of
+                        // the button: one odd chip each from the first; a remainder smaller
+                        // than the chip unit goes to the first as well.
+                        let mut left = remainder;
+                        for s in shares.iter_mut() {
+                            let give = left.min(unit);
+                            s.1 += Chips(give);
+                            left -= give;
+                        }
+                        shares[0].1 += Chips(left);
+                        rules.push("TR-16".to_string());
+                    }
+                    OddChip::CarryToNextHand => {
+                        self.carry_out += Chips(remainder);
+                        self.events.push(HandEvent::RemainderCarried {
+                            amount: Chips(remainder),
+                            rules: rule(&["NOB-3"]),
+                        });
+                    }
+                }
+            }
+            for (p, c) in &shares {
+                winnings[p.0] += *c;
+            }
+            let winning_hand = best.map(|s| format!("{:?}", s.category()));
+            self.events.push(HandEvent::PotAwarded {
+                pot: k,
+                amount: pot.amount,
+                eligible: pot.eligible.clone(),
+                shares,
+                winning_hand,
+                rules,
+            });
+        }
+        for i in 0..self.n {
+            self.stacks[i] += self.bets[i] + winnings[i];
+            self.bets[i] = Chips::ZERO;
+            self.put_in[i] = Chips::ZERO;
+        }
+        self.dead = vec![Chips::ZERO; self.n];
+        self.carried = Chips::ZERO;
+        self.phase = Phase::Settled;
+        self.events.push(HandEvent::Settled {
+            stacks: self.stacks.clone(),
+        });
+    }
+
+    /// Chips each player won or lost.
+    pub fn net(&self) -> Vec<i128> {
+        (0..self.n)
+            .map(|i| i128::from(self.stacks[i].0) - i128::from(self.starting[i].0))
+            .collect()
+    }
+}
+
+/// The best five of five to seven cards, or None with fewer than five.
+fn best_of(cards: &[Card]) -> Option<Strength> {
+    match cards.len() {
+        5..=7 => Some(EvalHand::of(cards).strength()),
+        n if n > 7 => None,
+        _ => None,
+    }
+}

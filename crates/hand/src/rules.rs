@@ -1,0 +1,82 @@
+//! The rule profile of a hand and its set-up.
+
+use floorbook_eval::Game;
+use serde::{Deserialize, Serialize};
+
+use crate::Chips;
+
+/// How much may be bet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Structure {
+    /// Up to the whole stack (TR-8, NOB-14).
+    NoLimit,
+    /// Up to the pot after the call; at least the big blind (PLO-8).
+    PotLimit,
+}
+
+/// Where chips that do not divide evenly among tied winners go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OddChip {
+    /// One chip at a time to the winners from the first seat left of the button (TR-16).
+    LeftOfButton,
+    /// The remainder stays in the pot for the next hand (NOB-3).
+    CarryToNextHand,
+    /// The whole remainder to the tied winner with the lowest position (PokerKit, PHH).
+    WholeRemainderToFirst,
+}
+
+/// The rules a hand is played under; the profile layer fills them from a seed profile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandRules {
+    pub game: GameKind,
+    pub structure: Structure,
+    /// The minimum bet, and the least raise increment (the big blind; TR-8, PLO-7, PLO-8).
+    pub min_bet: Chips,
+    /// At most this many bets and raises per betting round (NOB-12); None: no cap.
+    pub raise_cap: Option<u32>,
+    pub odd_chip: OddChip,
+    /// The smallest chip in play: a split pot is divided in multiples of it, and what cannot
+    /// be divided is the odd chip (TR-16, NOB-3). 1 unless the table's lowest denomination is
+    /// larger.
+    pub chip_unit: Chips,
+    /// Antes above the second-largest ante are returned (PHH `ante_trimming_status`).
+    pub ante_trimming: bool,
+}
+
+/// Hold'em or Omaha (mirrors `floorbook_eval::Game` with serde names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    Holdem,
+    Omaha,
+}
+
+impl GameKind {
+    pub fn eval_game(self) -> Game {
+        match self {
+            GameKind::Holdem => Game::Holdem,
+            GameKind::Omaha => Game::Omaha,
+        }
+    }
+
+    pub fn hole_cards(self) -> usize {
+        match self {
+            GameKind::Holdem => 2,
+            GameKind::Omaha => 4,
+        }
+    }
+}
+
+/// The players and forced bets of one hand, by position (0 = first left of the button).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandSetup {
+    pub stacks: Vec<Chips>,
+    /// Dead antes, per position (a big-blind ante is an ante at the big blind's position).
+    pub antes: Vec<Chips>,
+    /// Live forced bets per position: small blind, big blind, straddles (GCB-5).
+    pub blinds: Vec<Chips>,
+    /// Chips already in the pot from the previous hand (NOB-3).
+    pub carried: Chips,
+}

@@ -1,0 +1,25 @@
+//! PHH, the open Poker Hand History format of the PokerKit authors, for Floorbook.
+//!
+//! [`replay`] plays a PHH hand through the hand engine and returns the finishing stacks. PHH
+//! is replayed as PokerKit replays it, because PokerKit is the format's reference:
+//! - positions: `p1` is the first seat left of the button and the last player is the button;
+//!   heads-up, the `antes` and `blinds_or_straddles` arrays are read reversed (PokerKit's
+//!   convention), so `p1` posts the big blind;
+//! - the odd chip of a split pot goes whole to the tied winner with the lowest position
+//!   ([`OddChip::WholeRemainderToFirst`]); a seed profile governs live play instead (TR-16 or
+//!   NOB-3, see `docs/rules.md`);
+//! - the minimum raise is the largest raise increment of the round, at least `min_bet`; a short
+//!   all-in does not reopen the betting unless several of them add up to a full raise;
+//! - a history with gaps is repaired as PokerKit repairs it: a hole card never dealt is dealt
+//!   face down, a player whose action is missing checks when he may and otherwise folds, and
+//!   a player at the showdown who neither showed nor mucked keeps his cards face down (in
+//!   Hold'em the board then plays for him). When the actions run out before the hand ends, the
+//!   finishing stacks are the stacks at that point.
+//!
+//! Variants: `NT` (no-limit Texas hold'em) and `PO` (pot-limit Omaha).
+
+mod parse;
+mod replay;
+
+pub use parse::{PhhError, PhhHand, parse_phh, serde_json_number::Number};
+pub use replay::{Replay, ReplayError, replay};

@@ -1,0 +1,233 @@
+//! Replaying a PHH hand through the engine, repairing gaps as PokerKit does.
+
+use std::collections::VecDeque;
+
+use floorbook_cards::Card;
+use floorbook_hand::{
+    Chips, GameKind, Hand, HandRules, HandSetup, OddChip, Phase, Pos, Rejection, ShowOrMuck,
+    Structure,
+};
+use thiserror::Error;
+
+use crate::PhhHand;
+
+/// The outcome of a replay.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    /// In the hand's scaled units (see [`PhhHand::scale`]).
+    pub finishing_stacks: Vec<u64>,
+    pub hand: Hand,
+    pub scale: u64,
+}
+
+impl Replay {
+    /// The finishing stacks in the file's own units.
+    pub fn finishing_stacks_as_written(&self) -> Vec<crate::parse::serde_json_number::Number> {
+        self.finishing_stacks
+            .iter()
+            .map(|&s| crate::parse::serde_json_number::Number::of(s, self.scale))
+            .collect()
+    }
+}
+
+/// A hand that cannot be replayed: the action, and the rule it breaks.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    #[error("the hand cannot start: {0}")]
+    Setup(Rejection),
+    #[error("action {index} {action:?} is not understood: {reason}")]
+    Syntax {
+        index: usize,
+        action: String,
+        reason: String,
+    },
+    #[error("action {index} {action:?}: {rejection}")]
+    Rejected {
+        index: usize,
+        action: String,
+        rejection: Rejection,
+    },
+}
+
+enum Act {
+    DealHole(Pos, Vec<Option<Card>>),
+    DealBoard(Vec<Card>),
+    Fold(Pos),
+    CheckOrCall(Pos),
+    RaiseTo(Pos, Chips),
+    Show(Pos, ShowOrMuck),
+    Nothing,
+}
+
+fn cards(s: &str) -> Result<Vec<Option<Card>>, String> {
+    if !s.is_ascii() || s.len() % 2 != 0 || s.is_empty() {
+        return Err(format!("{s:?} is not a list of cards"));
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| {
+            let c = &s[i..i + 2];
+            if c == "??" {
+                Ok(None)
+            } else {
+                c.parse::<Card>().map(Some).map_err(|e| e.to_string())
+            }
+        })
+        .collect()
+}
+
+fn player(s: &str, n: usize) -> Result<Pos, String> {
+    let k: usize = s
+        .strip_prefix('p')
+        .and_then(|d| d.parse().ok())
+        .ok_or_else(|| format!("{s:?} is not a player (p1, p2, …)"))?;
+    if k == 0 || k > n {
+        return Err(format!("{s} is not one of the {n} players"));
+    }
+    Ok(Pos(k - 1))
+}
+
+fn parse_action(a: &str, n: usize, phh: &PhhHand) -> Result<Act, String> {
+    let text = a.split('#').next().unwrap_or("");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    Ok(match words.as_slice() {
+        [] => Act::Nothing,
+        ["d", "db", c] => {
+            let cs = cards(c)?;
+            Act::DealBoard(
+                cs.into_iter()
+                    .map(|c| c.ok_or_else(|| "board cards must be known".to_string()))
+                    .collect::<Result<_, _>>()?,
+            )
+        }
+        ["d", "dh", p, c] => Act::DealHole(player(p, n)?, cards(c)?),
+        [p, "f"] => Act::Fold(player(p, n)?),
+        [p, "cc"] => Act::CheckOrCall(player(p, n)?),
+        [p, "cbr", amount] => Act::RaiseTo(
+            player(p, n)?,
+            Chips(
+                phh.scaled(amount)
+                    .ok_or_else(|| format!("{amount:?} is not an amount"))?,
+            ),
+        ),
+        [p, "sm"] => Act::Show(player(p, n)?, ShowOrMuck::Muck),
+        [p, "sm", "-"] => Act::Show(player(p, n)?, ShowOrMuck::ShowDealt),
+        [p, "sm", c] => Act::Show(player(p, n)?, ShowOrMuck::Show(cards(c)?)),
+        [_, "sd", ..] | [_, "pb"] => {
+            return Err("draw and stud actions are not part of NT or PO".into());
+        }
+        _ => return Err("unknown action".into()),
+    })
+}
+
+fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
+    match act {
+        Act::DealHole(p, c) => hand.deal_hole(*p, c),
+        Act::DealBoard(c) => hand.deal_board(c),
+        Act::Fold(p) => hand.fold(*p),
+        Act::CheckOrCall(p) => hand.check_or_call(*p),
+        Act::RaiseTo(p, to) => hand.bet_or_raise_to(*p, *to),
+        Act::Show(p, what) => hand.show_or_muck(*p, what.clone()),
+        Act::Nothing => Ok(()),
+    }
+}
+
+/// Replays `phh`; see the crate documentation for the conventions.
+pub fn replay(phh: &PhhHand) -> Result<Replay, ReplayError> {
+    let n = phh.stacks.len();
+    let reorder = |v: &[u64]| -> Vec<Chips> {
+        // Heads-up, PokerKit reads the arrays reversed.
+        let mut c: Vec<Chips> = v.iter().map(|&x| Chips(x)).collect();
+        if n == 2 {
+            c.reverse();
+        }
+        c
+    };
+    let game = if phh.variant == "PO" {
+        GameKind::Omaha
+    } else {
+        GameKind::Holdem
+    };
+    let rules = HandRules {
+        game,
+        structure: if phh.variant == "PO" {
+            Structure::PotLimit
+        } else {
+            Structure::NoLimit
+        },
+        min_bet: Chips(phh.min_bet),
+        raise_cap: None,
+        odd_chip: OddChip::WholeRemainderToFirst,
+        // PokerKit divides a pot in whole units of the file's currency.
+        chip_unit: Chips(phh.scale),
+        ante_trimming: phh.ante_trimming,
+    };
+    let setup = HandSetup {
+        stacks: phh.stacks.iter().map(|&x| Chips(x)).collect(),
+        antes: reorder(&phh.antes),
+        blinds: reorder(&phh.blinds),
+        carried: Chips::ZERO,
+    };
+    let mut hand = Hand::new(rules, setup).map_err(ReplayError::Setup)?;
+    let mut queue: VecDeque<(usize, &String, Act)> = VecDeque::new();
+    for (i, a) in phh.actions.iter().enumerate() {
+        let act = parse_action(a, n, phh).map_err(|reason| ReplayError::Syntax {
+            index: i + 1,
+            action: a.clone(),
+            reason,
+        })?;
+        queue.push_back((i + 1, a, act));
+    }
+    let mut last_rejection: Option<Rejection> = None;
+    loop {
+        if let Some((_, _, act)) = queue.front() {
+            match apply(&mut hand, act) {
+                Ok(()) => {
+                    queue.pop_front();
+                    last_rejection = None;
+                    continue;
+                }
+                Err(r) => last_rejection = Some(r),
+            }
+        } else if hand.phase() == Phase::Settled {
+            break;
+        }
+        // Repair one step, in PokerKit's order.
+        let pending = !queue.is_empty();
+        let repaired = match hand.phase() {
+            Phase::HoleDealing => match hand.hole_dealee() {
+                Some(p) => hand.deal_hole(p, &[None]).is_ok(),
+                None => false,
+            },
+            Phase::Betting if pending => match hand.legal() {
+                Some(l) if l.call.is_zero() => hand.check_or_call(l.actor).is_ok(),
+                Some(l) => hand.fold(l.actor).is_ok(),
+                None => false,
+            },
+            Phase::Showdown => match hand.showdown_next() {
+                Some(p) => hand.show_or_muck(p, ShowOrMuck::Show(Vec::new())).is_ok(),
+                None => false,
+            },
+            _ => false,
+        };
+        if !repaired {
+            break;
+        }
+    }
+    if let Some((index, action, _)) = queue.pop_front() {
+        let rejection = last_rejection.unwrap_or(Rejection::WrongPhase {
+            what: "take this action",
+            phase: hand.phase(),
+        });
+        return Err(ReplayError::Rejected {
+            index,
+            action: action.clone(),
+            rejection,
+        });
+    }
+    Ok(Replay {
+        finishing_stacks: hand.stacks().iter().map(|c| c.0).collect(),
+        hand,
+        scale: phh.scale,
+    })
+}

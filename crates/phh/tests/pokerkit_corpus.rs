@@ -1,0 +1,79 @@
+//! Every hand of the PokerKit-generated corpus (`tests/phh/corpus.jsonl`, made by
+//! `tests/phh/generate.py`) replays to PokerKit's own finishing stacks, or is rejected where
+//! PokerKit rejects it.
+
+use floorbook_phh::{parse_phh, replay};
+
+#[test]
+fn replay_matches_pokerkit_on_the_generated_corpus() {
+    check_corpus("corpus.jsonl", 2000);
+}
+
+/// Real hands from PokerKit's own test suite (televised hands), with PokerKit's results.
+#[test]
+fn replay_matches_pokerkit_on_real_hands() {
+    check_corpus("real.jsonl", 2);
+}
+
+fn check_corpus(file: &str, at_least: usize) {
+    let path = format!("{}/../../tests/phh/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("corpus");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for line in text.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).expect("json line");
+        let name = case["name"].as_str().expect("name");
+        let phh = case["phh"].as_str().expect("phh");
+        let ours = parse_phh(phh)
+            .map_err(|e| e.to_string())
+            .and_then(|h| replay(&h).map_err(|e| e.to_string()));
+        checked += 1;
+        match (&ours, case.get("finishing_stacks")) {
+            (Ok(r), Some(expected)) => {
+                let expected: Vec<f64> = expected
+                    .as_array()
+                    .expect("stacks")
+                    .iter()
+                    .map(|v| match v {
+                        serde_json::Value::String(s) => s.parse().expect("number"),
+                        other => other.as_f64().expect("number"),
+                    })
+                    .collect();
+                let ours: Vec<f64> = r
+                    .finishing_stacks
+                    .iter()
+                    .map(|&s| s as f64 / r.scale as f64)
+                    .collect();
+                let close = ours.len() == expected.len()
+                    && ours
+                        .iter()
+                        .zip(&expected)
+                        .all(|(a, b)| (a - b).abs() <= 1e-6 * b.abs().max(1.0));
+                if !close {
+                    failures.push(format!(
+                        "{name}: ours {:?}, PokerKit {expected:?}",
+                        r.finishing_stacks
+                    ));
+                }
+            }
+            (Err(e), Some(_)) => failures.push(format!("{name}: we rejected it: {e}")),
+            (Ok(r), None) => failures.push(format!(
+                "{name}: PokerKit rejects it ({}), we gave {:?}",
+                case["error"], r.finishing_stacks
+            )),
+            (Err(_), None) => {}
+        }
+    }
+    assert!(checked >= at_least, "corpus too small: {checked}");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} hands differ from PokerKit:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(15)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
