@@ -29,6 +29,8 @@ enum Command {
     Checkpoint(commands::checkpoint::CheckpointArgs),
     /// Manage the service's ed25519 signing key.
     Keys(commands::keys::KeysArgs),
+    /// Replay or export hands in PHH, the open Poker Hand History format.
+    Phh(commands::phh::PhhArgs),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Eval(args) => commands::eval::run(&args),
         Command::Keys(args) => commands::keys::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Phh(args) => commands::phh::run(&args),
         Command::Verify(args) => runtime().and_then(|rt| rt.block_on(commands::verify::run(&args))),
         Command::Checkpoint(args) => runtime()
             .and_then(|rt| rt.block_on(commands::checkpoint::run(&args)))

@@ -147,6 +147,7 @@ pub struct Legal {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hand {
     rules: HandRules,
+    setup: HandSetup,
     n: usize,
     starting: Vec<Chips>,
     stacks: Vec<Chips>,
@@ -208,6 +209,7 @@ impl Hand {
             return Err(Rejection::ZeroChipUnit);
         }
         let mut h = Hand {
+            setup: setup.clone(),
             n,
             starting: setup.stacks.clone(),
             stacks: setup.stacks.clone(),
@@ -313,6 +315,20 @@ impl Hand {
         self.n
     }
 
+    pub fn rules(&self) -> &HandRules {
+        &self.rules
+    }
+
+    /// The set-up the hand started from.
+    pub fn setup(&self) -> &HandSetup {
+        &self.setup
+    }
+
+    /// The stacks the hand started with.
+    pub fn starting_stacks(&self) -> &[Chips] {
+        &self.starting
+    }
+
     /// Chips behind, per position (not counting bets in front of players).
     pub fn stacks(&self) -> &[Chips] {
         &self.stacks
@@ -363,6 +379,15 @@ impl Hand {
         match self.phase {
             Phase::Betting => self.actors.front().map(|&i| Pos(i)),
             _ => None,
+        }
+    }
+
+    /// Board cards still due this street.
+    pub fn board_due(&self) -> usize {
+        if self.phase == Phase::BoardDealing {
+            self.board_due
+        } else {
+            0
         }
     }
 

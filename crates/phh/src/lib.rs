@@ -16,10 +16,14 @@
 //!   Hold'em the board then plays for him). When the actions run out before the hand ends, the
 //!   finishing stacks are the stacks at that point.
 //!
+//! [`export`] writes an engine hand back as PHH; a replay of the export gives the same hand.
+//!
 //! Variants: `NT` (no-limit Texas hold'em) and `PO` (pot-limit Omaha).
 
+mod export;
 mod parse;
 mod replay;
 
+pub use export::export;
 pub use parse::{PhhError, PhhHand, parse_phh, serde_json_number::Number};
-pub use replay::{Replay, ReplayError, replay};
+pub use replay::{Replay, ReplayError, replay, replay_with};

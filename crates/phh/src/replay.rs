@@ -134,6 +134,15 @@ fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
 
 /// Replays `phh`; see the crate documentation for the conventions.
 pub fn replay(phh: &PhhHand) -> Result<Replay, ReplayError> {
+    replay_with(phh, |_| {})
+}
+
+/// Replays `phh` under PHH's rules changed by `adjust` (to play a PHH hand under a seed
+/// profile: TR-16's odd chip, NOB-12's cap, …).
+pub fn replay_with(
+    phh: &PhhHand,
+    adjust: impl FnOnce(&mut HandRules),
+) -> Result<Replay, ReplayError> {
     let n = phh.stacks.len();
     let reorder = |v: &[u64]| -> Vec<Chips> {
         // Heads-up, PokerKit reads the arrays reversed.
@@ -148,7 +157,7 @@ pub fn replay(phh: &PhhHand) -> Result<Replay, ReplayError> {
     } else {
         GameKind::Holdem
     };
-    let rules = HandRules {
+    let mut rules = HandRules {
         game,
         structure: if phh.variant == "PO" {
             Structure::PotLimit
@@ -162,6 +171,7 @@ pub fn replay(phh: &PhhHand) -> Result<Replay, ReplayError> {
         chip_unit: Chips(phh.scale),
         ante_trimming: phh.ante_trimming,
     };
+    adjust(&mut rules);
     let setup = HandSetup {
         stacks: phh.stacks.iter().map(|&x| Chips(x)).collect(),
         antes: reorder(&phh.antes),
@@ -178,16 +188,22 @@ pub fn replay(phh: &PhhHand) -> Result<Replay, ReplayError> {
         })?;
         queue.push_back((i + 1, a, act));
     }
-    let mut last_rejection: Option<Rejection> = None;
+    // The first reason the pending action was refused: repairs may follow and make it
+    // refused for another reason, but the first one is what is wrong with the history.
+    let mut first_rejection: Option<(usize, Rejection)> = None;
     loop {
-        if let Some((_, _, act)) = queue.front() {
+        if let Some((index, _, act)) = queue.front() {
             match apply(&mut hand, act) {
                 Ok(()) => {
                     queue.pop_front();
-                    last_rejection = None;
+                    first_rejection = None;
                     continue;
                 }
-                Err(r) => last_rejection = Some(r),
+                Err(r) => {
+                    if first_rejection.as_ref().is_none_or(|(i, _)| i != index) {
+                        first_rejection = Some((*index, r));
+                    }
+                }
             }
         } else if hand.phase() == Phase::Settled {
             break;
@@ -215,10 +231,12 @@ pub fn replay(phh: &PhhHand) -> Result<Replay, ReplayError> {
         }
     }
     if let Some((index, action, _)) = queue.pop_front() {
-        let rejection = last_rejection.unwrap_or(Rejection::WrongPhase {
-            what: "take this action",
-            phase: hand.phase(),
-        });
+        let rejection = first_rejection
+            .map(|(_, r)| r)
+            .unwrap_or(Rejection::WrongPhase {
+                what: "take this action",
+                phase: hand.phase(),
+            });
         return Err(ReplayError::Rejected {
             index,
             action: action.clone(),

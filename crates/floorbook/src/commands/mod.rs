@@ -3,4 +3,5 @@
 pub mod checkpoint;
 pub mod eval;
 pub mod keys;
+pub mod phh;
 pub mod verify;

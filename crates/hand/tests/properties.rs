@@ -1,0 +1,150 @@
+//! Invariants of the hand engine over random legal play.
+
+use floorbook_cards::{Deck, DeckSeed, ShuffleAlgorithm};
+use floorbook_hand::{
+    Chips, GameKind, Hand, HandRules, HandSetup, OddChip, Phase, Rejection, ShowOrMuck, Structure,
+};
+use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
+    rng.next_u64() % n.max(1)
+}
+
+fn random_hand(rng: &mut ChaCha8Rng) -> Hand {
+    let n = 2 + below(rng, 9) as usize;
+    let bb = [2, 4, 10, 20][below(rng, 4) as usize];
+    let mut blinds = vec![Chips::ZERO; n];
+    blinds[0] = Chips(bb / 2);
+    blinds[1] = Chips(bb);
+    if n > 3 && below(rng, 5) == 0 {
+        blinds[2] = Chips(2 * bb); // straddle (GCB-5)
+    }
+    let ante = [0, 0, 1, bb / 2][below(rng, 4) as usize];
+    let antes = vec![Chips(ante); n];
+    let stacks = (0..n)
+        .map(|_| {
+            let depth = [5, 40, 200, 2000][below(rng, 4) as usize];
+            Chips(1 + below(rng, depth * bb))
+        })
+        .collect();
+    let rules = HandRules {
+        game: if below(rng, 3) == 0 {
+            GameKind::Omaha
+        } else {
+            GameKind::Holdem
+        },
+        structure: if below(rng, 3) == 0 {
+            Structure::PotLimit
+        } else {
+            Structure::NoLimit
+        },
+        min_bet: Chips(bb),
+        raise_cap: if below(rng, 4) == 0 { Some(4) } else { None },
+        odd_chip: [
+            OddChip::LeftOfButton,
+            OddChip::CarryToNextHand,
+            OddChip::WholeRemainderToFirst,
+        ][below(rng, 3) as usize],
+        chip_unit: Chips(1),
+        ante_trimming: below(rng, 2) == 0,
+    };
+    Hand::new(
+        rules,
+        HandSetup {
+            stacks,
+            antes,
+            blinds,
+            carried: Chips(below(rng, 3)),
+        },
+    )
+    .expect("a valid set-up")
+}
+
+fn check_books(hand: &Hand, total: Chips) {
+    assert_eq!(
+        hand.total_chips() + hand.carry_out(),
+        total,
+        "chips are conserved"
+    );
+    let behind: Chips = hand.stacks().iter().copied().sum();
+    let in_front: Chips = hand.bets().iter().copied().sum();
+    let pots: Chips = hand.pots().iter().map(|p| p.amount).sum();
+    if hand.phase() != Phase::Settled {
+        assert_eq!(
+            pots + in_front + behind,
+            hand.total_chips(),
+            "pots equal contributions"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn random_legal_play_conserves_chips_and_always_settles(seed in any::<u64>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut hand = random_hand(&mut rng);
+        let total = hand.total_chips();
+        let mut seed_bytes = [0u8; 32];
+        rng.fill_bytes(&mut seed_bytes);
+        let mut deck = Deck::from_seed(DeckSeed(seed_bytes), ShuffleAlgorithm::ChaCha20FisherYatesV1);
+        let mut steps = 0;
+        while hand.phase() != Phase::Settled {
+            steps += 1;
+            prop_assert!(steps < 1000, "the hand stalls");
+            check_books(&hand, total);
+            match hand.phase() {
+                Phase::HoleDealing => {
+                    let p = hand.hole_dealee().expect("someone is due cards");
+                    let c = deck.deal().expect("cards left");
+                    hand.deal_hole(p, &[Some(c)]).expect("deal hole");
+                }
+                Phase::BoardDealing => {
+                    prop_assert!(hand.board_due() > 0);
+                    let c = deck.deal().expect("cards left");
+                    hand.deal_board(&[c]).expect("deal board");
+                }
+                Phase::Betting => {
+                    let legal = hand.legal().expect("someone acts");
+                    prop_assert!(!hand.stacks()[legal.actor.0].is_zero(), "an all-in player never acts");
+                    if let Some((min, max)) = legal.raise_to {
+                        prop_assert!(min <= max);
+                        // Out-of-range raises are refused with the range, and change nothing.
+                        let before = hand.clone();
+                        if min.0 > 1 {
+                            match hand.bet_or_raise_to(legal.actor, Chips(min.0 - 1)) {
+                                Err(Rejection::RaiseBelowMinimum { min: m, .. }) => prop_assert_eq!(m, min),
+                                other => prop_assert!(false, "below min accepted: {:?}", other),
+                            }
+                        }
+                        match hand.bet_or_raise_to(legal.actor, Chips(max.0 + 1)) {
+                            Err(Rejection::RaiseAboveMaximum { max: m, .. }) => prop_assert_eq!(m, max),
+                            other => prop_assert!(false, "above max accepted: {:?}", other),
+                        }
+                        prop_assert_eq!(&hand, &before);
+                    }
+                    let r = below(&mut rng, 10);
+                    match (r, legal.raise_to) {
+                        (0..=2, Some((min, max))) => {
+                            let to = if r == 0 { min } else if r == 1 { max } else { Chips(min.0 + below(&mut rng, max.0 - min.0 + 1)) };
+                            hand.bet_or_raise_to(legal.actor, to).expect("legal raise");
+                        }
+                        (3 | 4, _) if !legal.call.is_zero() => hand.fold(legal.actor).expect("fold"),
+                        _ => hand.check_or_call(legal.actor).expect("check or call"),
+                    }
+                }
+                Phase::Showdown => {
+                    let p = hand.showdown_next().expect("someone shows");
+                    let what = if below(&mut rng, 6) == 0 { ShowOrMuck::Muck } else { ShowOrMuck::ShowDealt };
+                    hand.show_or_muck(p, what).expect("show or muck");
+                }
+                Phase::Settled => {}
+            }
+        }
+        let behind: Chips = hand.stacks().iter().copied().sum();
+        prop_assert_eq!(behind + hand.carry_out(), total, "every chip is paid out or carried");
+    }
+}

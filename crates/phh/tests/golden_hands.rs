@@ -1,0 +1,103 @@
+//! Golden hands, one file per rule in `tests/hands/`, each named after the rule it pins.
+//! A file is PHH plus expectations in PHH's user-defined (`_`) fields:
+//! `_expect_finishing_stacks`, `_expect_error` (the rejection, word for word),
+//! `_expect_carried` (NOB-3), `_expect_showdown_order` (positions); and profile settings
+//! `_odd_chip` and `_raise_cap`. A new case is a new file.
+
+use floorbook_hand::{Chips, HandEvent, OddChip};
+use floorbook_phh::{ReplayError, parse_phh, replay_with};
+
+fn check(path: &std::path::Path) {
+    let text = std::fs::read_to_string(path).expect("read");
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    let fields: toml::Table = toml::from_str(&text).expect("toml");
+    let phh = parse_phh(&text).expect("parses as PHH");
+    let odd_chip = fields
+        .get("_odd_chip")
+        .and_then(|v| v.as_str())
+        .map(|s| match s {
+            "left_of_button" => OddChip::LeftOfButton,
+            "carry_to_next_hand" => OddChip::CarryToNextHand,
+            other => panic!("{name}: unknown _odd_chip {other}"),
+        });
+    let cap = fields.get("_raise_cap").and_then(|v| v.as_integer());
+    let result = replay_with(&phh, |rules| {
+        if let Some(o) = odd_chip {
+            rules.odd_chip = o;
+        }
+        if let Some(c) = cap {
+            rules.raise_cap = Some(c as u32);
+        }
+    });
+    let mut expectations = 0;
+    if let Some(expected) = fields.get("_expect_error").and_then(|v| v.as_str()) {
+        expectations += 1;
+        match &result {
+            Err(ReplayError::Rejected { rejection, .. }) => {
+                assert_eq!(rejection.to_string(), expected, "{name}")
+            }
+            other => panic!("{name}: expected the rejection {expected:?}, got {other:?}"),
+        }
+    }
+    if let Some(expected) = fields
+        .get("_expect_finishing_stacks")
+        .and_then(|v| v.as_array())
+    {
+        expectations += 1;
+        let expected: Vec<u64> = expected
+            .iter()
+            .filter_map(|v| v.as_integer())
+            .map(|v| v as u64)
+            .collect();
+        let r = result.as_ref().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(r.finishing_stacks, expected, "{name}");
+    }
+    if let Some(expected) = fields.get("_expect_carried").and_then(|v| v.as_integer()) {
+        expectations += 1;
+        let r = result.as_ref().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(r.hand.carry_out(), Chips(expected as u64), "{name}");
+    }
+    if let Some(expected) = fields
+        .get("_expect_showdown_order")
+        .and_then(|v| v.as_array())
+    {
+        expectations += 1;
+        let expected: Vec<usize> = expected
+            .iter()
+            .filter_map(|v| v.as_integer())
+            .map(|v| v as usize)
+            .collect();
+        let r = result.as_ref().unwrap_or_else(|e| panic!("{name}: {e}"));
+        let order = r
+            .hand
+            .events()
+            .iter()
+            .find_map(|e| match e {
+                HandEvent::ShowdownBegan { order, .. } => {
+                    Some(order.iter().map(|p| p.0).collect::<Vec<_>>())
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{name}: no showdown"));
+        assert_eq!(order, expected, "{name}");
+    }
+    assert!(expectations > 0, "{name} states no expectation");
+}
+
+#[test]
+fn every_golden_hand_holds() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/hands");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/hands")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "phh"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "{} golden hands", files.len());
+    for f in &files {
+        check(f);
+    }
+}
