@@ -3,6 +3,8 @@
 use floorbook_cards::Card;
 use serde::{Deserialize, Serialize};
 
+use floorbook_rules::RuleSet;
+
 use crate::{Chips, Pos, Street};
 
 /// One step of a hand. Commands produce some; the engine adds the ones that follow by
@@ -14,13 +16,13 @@ pub enum HandEvent {
         pos: Pos,
         amount: Chips,
         all_in: bool,
-        rules: Vec<String>,
+        rules: RuleSet,
     },
     BlindPosted {
         pos: Pos,
         amount: Chips,
         all_in: bool,
-        rules: Vec<String>,
+        rules: RuleSet,
     },
     HoleDealt {
         pos: Pos,
@@ -28,7 +30,7 @@ pub enum HandEvent {
     },
     CardBurned {
         street: Street,
-        rules: Vec<String>,
+        rules: RuleSet,
     },
     BoardDealt {
         street: Street,
@@ -52,14 +54,14 @@ pub enum HandEvent {
         /// False for an all-in short of a full raise: it does not reopen the betting (TR-8).
         full: bool,
         all_in: bool,
-        rules: Vec<String>,
+        rules: RuleSet,
     },
     /// The part of a bet nobody called goes back (NOB-15: nobody wins more from a player than
     /// the player put in).
     BetReturned {
         pos: Pos,
         amount: Chips,
-        rules: Vec<String>,
+        rules: RuleSet,
     },
     BettingClosed {
         street: Street,
@@ -67,7 +69,7 @@ pub enum HandEvent {
     },
     ShowdownBegan {
         order: Vec<Pos>,
-        rules: Vec<String>,
+        rules: RuleSet,
     },
     Shown {
         pos: Pos,
@@ -75,7 +77,7 @@ pub enum HandEvent {
     },
     Mucked {
         pos: Pos,
-        rules: Vec<String>,
+        rules: RuleSet,
     },
     /// A hand that can no longer win anything is killed before the chips are pushed.
     HandKilled {
@@ -88,11 +90,11 @@ pub enum HandEvent {
         shares: Vec<(Pos, Chips)>,
         /// The winning hand in English, when hands were compared.
         winning_hand: Option<String>,
-        rules: Vec<String>,
+        rules: RuleSet,
     },
     RemainderCarried {
         amount: Chips,
-        rules: Vec<String>,
+        rules: RuleSet,
     },
     Settled {
         stacks: Vec<Chips>,

@@ -4,6 +4,7 @@ use std::collections::VecDeque;
 
 use floorbook_cards::{Card, CardSet};
 use floorbook_eval::{CardKey, Hand as EvalHand, Strength};
+use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -110,22 +111,14 @@ pub enum Rejection {
     CannotRaise {
         pos: Pos,
         reason: &'static str,
-        rule: &'static str,
+        rule: Rule,
     },
     #[error(
         "raise to {got} is below the minimum of {min} ({rule}: a raise is at least the previous raise, and at least the big blind)"
     )]
-    RaiseBelowMinimum {
-        min: Chips,
-        got: Chips,
-        rule: &'static str,
-    },
+    RaiseBelowMinimum { min: Chips, got: Chips, rule: Rule },
     #[error("raise to {got} is above the maximum of {max} ({rule})")]
-    RaiseAboveMaximum {
-        max: Chips,
-        got: Chips,
-        rule: &'static str,
-    },
+    RaiseAboveMaximum { max: Chips, got: Chips, rule: Rule },
     #[error("{pos} is not due to show or muck")]
     NotInShowdown { pos: Pos },
 }
@@ -140,7 +133,7 @@ pub struct Legal {
     pub fold: bool,
     /// The range of "raise to" (or "bet") amounts, if a bet or raise is possible.
     pub raise_to: Option<(Chips, Chips)>,
-    pub rules: Vec<String>,
+    pub rules: RuleSet,
 }
 
 /// One hand in progress. See the crate documentation.
@@ -178,8 +171,8 @@ pub struct Hand {
     events: Vec<HandEvent>,
 }
 
-fn rule(ids: &[&str]) -> Vec<String> {
-    ids.iter().map(|s| s.to_string()).collect()
+fn rule(ids: &[Rule]) -> RuleSet {
+    RuleSet::of(ids)
 }
 
 impl Hand {
@@ -251,9 +244,9 @@ impl Hand {
                     amount: a,
                     all_in: h.stacks[i].is_zero(),
                     rules: if h.stacks[i].is_zero() {
-                        rule(&["TR-10"])
+                        rule(&[Rule::Tr10])
                     } else {
-                        vec![]
+                        RuleSet::EMPTY
                     },
                 });
             }
@@ -271,7 +264,7 @@ impl Hand {
                     h.events.push(HandEvent::BetReturned {
                         pos: Pos(i),
                         amount: back,
-                        rules: rule(&["NOB-15"]),
+                        rules: rule(&[Rule::Nob15]),
                     });
                 }
             }
@@ -290,7 +283,11 @@ impl Hand {
                     pos: Pos(i),
                     amount: b,
                     all_in,
-                    rules: if all_in { rule(&["TR-10"]) } else { vec![] },
+                    rules: if all_in {
+                        rule(&[Rule::Tr10])
+                    } else {
+                        RuleSet::EMPTY
+                    },
                 });
             }
         }
@@ -415,12 +412,12 @@ impl Hand {
             .copied()
             .filter(|_| self.phase == Phase::Betting)?;
         let raise = self.raise_limits(actor).ok();
-        let mut rules = rule(&["TR-8"]);
+        let mut rules = rule(&[Rule::Tr8]);
         if self.rules.structure == Structure::PotLimit {
-            rules = rule(&["PLO-7", "PLO-8"]);
+            rules = rule(&[Rule::Plo7, Rule::Plo8]);
         }
         if self.rules.raise_cap.is_some() {
-            rules.push("NOB-12".into());
+            rules = rules.with(Rule::Nob12);
         }
         Some(Legal {
             actor: Pos(actor),
@@ -456,7 +453,7 @@ impl Hand {
 
     /// The (min, max) "raise to" for player `i`, or why none is possible.
     fn raise_limits(&self, i: usize) -> Result<(Chips, Chips), Rejection> {
-        let no = |reason, rule| Rejection::CannotRaise {
+        let no = |reason: &'static str, rule: Rule| Rejection::CannotRaise {
             pos: Pos(i),
             reason,
             rule,
@@ -465,7 +462,7 @@ impl Hand {
         if self.call_amount(i) < self.raise_amount {
             return Err(no(
                 "an all-in short of a full raise does not reopen the betting",
-                "TR-8",
+                Rule::Tr8,
             ));
         }
         if self
@@ -473,22 +470,22 @@ impl Hand {
             .raise_cap
             .is_some_and(|cap| self.raise_count >= cap)
         {
-            return Err(no("the raises of this round are capped", "NOB-12"));
+            return Err(no("the raises of this round are capped", Rule::Nob12));
         }
         let shorts: Chips = self.short_all_ins.iter().copied().sum();
         if !self.short_all_ins.is_empty() && shorts < self.raise_amount && self.acted[i] {
             return Err(no(
                 "the player already acted and faces less than a full raise",
-                "TR-8",
+                Rule::Tr8,
             ));
         }
         if self.stacks[i] <= max_bet - self.bets[i] {
-            return Err(no("the stack only covers a call", "TR-10"));
+            return Err(no("the stack only covers a call", Rule::Tr10));
         }
         let someone_can_call = (0..self.n)
             .any(|j| j != i && self.active[j] && self.stacks[j] + self.bets[j] > max_bet);
         if !someone_can_call {
-            return Err(no("every other player has folded or is all-in", "TR-10"));
+            return Err(no("every other player has folded or is all-in", Rule::Tr10));
         }
         let cap = self.stacks[i] + self.bets[i];
         let min = cap.min(self.raise_amount.max(self.rules.min_bet) + max_bet);
@@ -694,8 +691,8 @@ impl Hand {
         let i = self.take_turn(pos)?;
         let (min, max) = self.raise_limits(i)?;
         let rule_id = match self.rules.structure {
-            Structure::NoLimit => "TR-8",
-            Structure::PotLimit => "PLO-8",
+            Structure::NoLimit => Rule::Tr8,
+            Structure::PotLimit => Rule::Plo8,
         };
         if to < min {
             return Err(Rejection::RaiseBelowMinimum {
@@ -706,8 +703,8 @@ impl Hand {
         }
         if to > max {
             let rule = match self.rules.structure {
-                Structure::NoLimit => "TR-8",
-                Structure::PotLimit => "PLO-8",
+                Structure::NoLimit => Rule::Tr8,
+                Structure::PotLimit => Rule::Plo8,
             };
             return Err(Rejection::RaiseAboveMaximum { max, got: to, rule });
         }
@@ -741,10 +738,10 @@ impl Hand {
         }
         let mut rules = rule(&[rule_id]);
         if self.rules.raise_cap.is_some() {
-            rules.push("NOB-12".into());
+            rules = rules.with(Rule::Nob12);
         }
         if all_in {
-            rules.push("TR-10".into());
+            rules = rules.with(Rule::Tr10);
         }
         self.events.push(HandEvent::BetOrRaised {
             pos: Pos(i),
@@ -807,7 +804,7 @@ impl Hand {
                 self.events.push(HandEvent::BetReturned {
                     pos: Pos(i),
                     amount: back,
-                    rules: rule(&["NOB-15"]),
+                    rules: rule(&[Rule::Nob15]),
                 });
             }
             self.bets[i] = Chips::ZERO;
@@ -822,7 +819,7 @@ impl Hand {
         self.street = next;
         self.events.push(HandEvent::CardBurned {
             street: next,
-            rules: rule(&["TR-3.2"]),
+            rules: rule(&[Rule::Tr32]),
         });
         self.board_due = next.board_cards();
         self.phase = Phase::BoardDealing;
@@ -840,7 +837,7 @@ impl Hand {
         if !self.showdown.is_empty() {
             self.events.push(HandEvent::ShowdownBegan {
                 order: self.showdown.iter().map(|&i| Pos(i)).collect(),
-                rules: rule(&["TR-11", "TR-3.6"]),
+                rules: rule(&[Rule::Tr11, Rule::Tr36]),
             });
         }
         if self.showdown.is_empty() {
@@ -865,7 +862,7 @@ impl Hand {
                 self.active[pos.0] = false;
                 self.events.push(HandEvent::Mucked {
                     pos,
-                    rules: rule(&["TR-3.6"]),
+                    rules: rule(&[Rule::Tr36]),
                 });
             }
             ShowOrMuck::ShowDealt => {
@@ -987,7 +984,7 @@ impl Hand {
                     eligible: pot.eligible.clone(),
                     shares: vec![(Pos(w), pot.amount)],
                     winning_hand: None,
-                    rules: vec![],
+                    rules: RuleSet::EMPTY,
                 });
                 continue;
             }
@@ -1003,7 +1000,7 @@ impl Hand {
                 self.carry_out += pot.amount;
                 self.events.push(HandEvent::RemainderCarried {
                     amount: pot.amount,
-                    rules: rule(&["NOB-3"]),
+                    rules: rule(&[Rule::Nob3]),
                 });
                 continue;
             }
@@ -1012,7 +1009,7 @@ impl Hand {
             let share = Chips(pot.amount.0 / (count * unit) * unit);
             let remainder = pot.amount.0 - share.0 * count;
             let mut shares: Vec<(Pos, Chips)> = winners.iter().map(|&i| (Pos(i), share)).collect();
-            let mut rules = Vec::new();
+            let mut rules = RuleSet::EMPTY;
             if remainder > 0 {
                 match self.rules.odd_chip {
                     OddChip::WholeRemainderToFirst => {
@@ -1029,13 +1026,13 @@ impl Hand {
                             left -= give;
                         }
                         shares[0].1 += Chips(left);
-                        rules.push("TR-16".to_string());
+                        rules = rules.with(Rule::Tr16);
                     }
                     OddChip::CarryToNextHand => {
                         self.carry_out += Chips(remainder);
                         self.events.push(HandEvent::RemainderCarried {
                             amount: Chips(remainder),
-                            rules: rule(&["NOB-3"]),
+                            rules: rule(&[Rule::Nob3]),
                         });
                     }
                 }
