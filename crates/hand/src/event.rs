@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use floorbook_rules::RuleSet;
 
+use crate::declare::Reading;
 use crate::{Chips, Pos, Street};
 
 /// One step of a hand. Commands produce some; the engine adds the ones that follow by
@@ -35,6 +36,15 @@ pub enum HandEvent {
     BoardDealt {
         street: Street,
         cards: Vec<Card>,
+    },
+    /// An action that was not a clean declaration, and how the rules read it.
+    Interpreted {
+        pos: Pos,
+        /// The chips put in, or the amount named.
+        given: Chips,
+        reading: Reading,
+        change: Chips,
+        rules: RuleSet,
     },
     Folded {
         pos: Pos,

@@ -428,11 +428,11 @@ impl Hand {
         })
     }
 
-    fn max_bet(&self) -> Chips {
+    pub(crate) fn max_bet(&self) -> Chips {
         self.bets.iter().copied().max().unwrap_or_default()
     }
 
-    fn call_amount(&self, i: usize) -> Chips {
+    pub(crate) fn call_amount(&self, i: usize) -> Chips {
         self.stacks[i].min(self.max_bet() - self.bets[i])
     }
 
@@ -452,7 +452,7 @@ impl Hand {
     }
 
     /// The (min, max) "raise to" for player `i`, or why none is possible.
-    fn raise_limits(&self, i: usize) -> Result<(Chips, Chips), Rejection> {
+    pub(crate) fn raise_limits(&self, i: usize) -> Result<(Chips, Chips), Rejection> {
         let no = |reason: &'static str, rule: Rule| Rejection::CannotRaise {
             pos: Pos(i),
             reason,
@@ -619,7 +619,7 @@ impl Hand {
         }
     }
 
-    fn take_turn(&mut self, pos: Pos) -> Result<usize, Rejection> {
+    pub(crate) fn take_turn_check(&self, pos: Pos) -> Result<usize, Rejection> {
         if self.phase != Phase::Betting {
             return Err(Rejection::WrongPhase {
                 what: "act",
@@ -647,7 +647,7 @@ impl Hand {
 
     /// The player to act folds.
     pub fn fold(&mut self, pos: Pos) -> Result<(), Rejection> {
-        self.take_turn(pos)?;
+        self.take_turn_check(pos)?;
         let i = self.pop_actor();
         self.active[i] = false;
         self.events.push(HandEvent::Folded { pos: Pos(i) });
@@ -657,7 +657,7 @@ impl Hand {
 
     /// The player to act checks, or calls what is due (all-in if the stack is short, TR-10).
     pub fn check_or_call(&mut self, pos: Pos) -> Result<(), Rejection> {
-        self.take_turn(pos)?;
+        self.take_turn_check(pos)?;
         let i = self.pop_actor();
         let amount = self.call_amount(i);
         self.stacks[i] -= amount;
@@ -678,7 +678,7 @@ impl Hand {
 
     /// The player to act checks; refused when a bet is due (NOB-13).
     pub fn check(&mut self, pos: Pos) -> Result<(), Rejection> {
-        let actor = self.take_turn(pos)?;
+        let actor = self.take_turn_check(pos)?;
         let call = self.call_amount(actor);
         if !call.is_zero() {
             return Err(Rejection::CannotCheck { pos, call });
@@ -686,9 +686,23 @@ impl Hand {
         self.check_or_call(pos)
     }
 
+    pub(crate) fn insert_event(&mut self, at: usize, e: HandEvent) {
+        self.events.insert(at.min(self.events.len()), e);
+    }
+
+    pub(crate) fn street_raise_count(&self) -> u32 {
+        self.raise_count
+    }
+
+    pub(crate) fn bet_of(&self, i: usize) -> Chips {
+        self.bets[i]
+    }
+
     /// The player to act bets or raises to `to` (the total of their bet this round).
+    /// Below the minimum it is refused (TR-8), unless the profile reads it by PLO-7's
+    /// under-half rule: see [`Hand::raise_to_as_read`].
     pub fn bet_or_raise_to(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection> {
-        let i = self.take_turn(pos)?;
+        let i = self.take_turn_check(pos)?;
         let (min, max) = self.raise_limits(i)?;
         let rule_id = match self.rules.structure {
             Structure::NoLimit => Rule::Tr8,

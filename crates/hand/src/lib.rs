@@ -18,13 +18,15 @@
 //! Invariant: pure. No I/O, no clock, no randomness: cards come in through commands.
 
 mod chips;
+mod declare;
 mod event;
 mod hand;
 mod pots;
 mod rules;
 
 pub use chips::{Chips, Pos};
+pub use declare::{Declared, Interpretation, PutIn, Reading};
 pub use event::HandEvent;
 pub use hand::{Hand, Legal, Phase, Rejection, ShowOrMuck, Street};
 pub use pots::Pot;
-pub use rules::{GameKind, HandRules, HandSetup, OddChip, Structure};
+pub use rules::{ChipReading, GameKind, HandRules, HandSetup, OddChip, Structure, UnderMinimum};

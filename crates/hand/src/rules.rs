@@ -27,6 +27,30 @@ pub enum OddChip {
     WholeRemainderToFirst,
 }
 
+/// How chips put in without a declaration are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChipReading {
+    /// TR-23: an oversized chip facing a bet is a call; as an opening bet after the flop it
+    /// counts at full value; with "raise" declared and no amount it is the largest raise up to
+    /// its value.
+    Tr23,
+    /// GCB-4: a single chip facing a bet is a call; with no bet it is a bet; with one's own
+    /// blind in front and no raise yet, the whole chip is a raise.
+    Gcb4,
+}
+
+/// What happens to a raise below the minimum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnderMinimum {
+    /// Refused, with the minimum (TR-8: all-in is the only exception).
+    Refuse,
+    /// PLO-7: below half of the required raise it is a call and the excess goes back;
+    /// otherwise it is completed to the minimum.
+    HalfRule,
+}
+
 /// The rules a hand is played under; the profile layer fills them from a seed profile.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandRules {
@@ -43,6 +67,10 @@ pub struct HandRules {
     pub chip_unit: Chips,
     /// Antes above the second-largest ante are returned (PHH `ante_trimming_status`).
     pub ante_trimming: bool,
+    /// How undeclared chips are read (TR-23 or GCB-4).
+    pub chip_reading: ChipReading,
+    /// What a raise below the minimum is (TR-8 refuses; PLO-7 reads it).
+    pub under_minimum: UnderMinimum,
 }
 
 /// Hold'em or Omaha (mirrors `floorbook_eval::Game` with serde names).

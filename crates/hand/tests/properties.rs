@@ -2,7 +2,8 @@
 
 use floorbook_cards::{Deck, DeckSeed, ShuffleAlgorithm};
 use floorbook_hand::{
-    Chips, GameKind, Hand, HandRules, HandSetup, OddChip, Phase, Rejection, ShowOrMuck, Structure,
+    ChipReading, Chips, GameKind, Hand, HandRules, HandSetup, OddChip, Phase, Rejection,
+    ShowOrMuck, Structure, UnderMinimum,
 };
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
@@ -49,6 +50,16 @@ fn random_hand(rng: &mut ChaCha8Rng) -> Hand {
         ][below(rng, 3) as usize],
         chip_unit: Chips(1),
         ante_trimming: below(rng, 2) == 0,
+        chip_reading: if below(rng, 2) == 0 {
+            ChipReading::Tr23
+        } else {
+            ChipReading::Gcb4
+        },
+        under_minimum: if below(rng, 2) == 0 {
+            UnderMinimum::Refuse
+        } else {
+            UnderMinimum::HalfRule
+        },
     };
     Hand::new(
         rules,

@@ -4,8 +4,8 @@ use std::collections::VecDeque;
 
 use floorbook_cards::Card;
 use floorbook_hand::{
-    Chips, GameKind, Hand, HandRules, HandSetup, OddChip, Phase, Pos, Rejection, ShowOrMuck,
-    Structure,
+    ChipReading, Chips, GameKind, Hand, HandRules, HandSetup, OddChip, Phase, Pos, Rejection,
+    ShowOrMuck, Structure, UnderMinimum,
 };
 use thiserror::Error;
 
@@ -170,6 +170,9 @@ pub fn replay_with(
         // PokerKit divides a pot in whole units of the file's currency.
         chip_unit: Chips(phh.scale),
         ante_trimming: phh.ante_trimming,
+        // PHH records actions as taken; undeclared chips and short raises do not arise.
+        chip_reading: ChipReading::Tr23,
+        under_minimum: UnderMinimum::Refuse,
     };
     adjust(&mut rules);
     let setup = HandSetup {
