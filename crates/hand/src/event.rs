@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use floorbook_rules::RuleSet;
 
 use crate::declare::Reading;
+use crate::irregular::IrregularityKind;
 use crate::{Chips, Pos, Street};
 
 /// One step of a hand. Commands produce some; the engine adds the ones that follow by
@@ -29,8 +30,10 @@ pub enum HandEvent {
         pos: Pos,
         cards: Vec<Option<Card>>,
     },
+    /// A burn card; `card` when it is known (a card set aside by TR-3.1).
     CardBurned {
         street: Street,
+        card: Option<Card>,
         rules: RuleSet,
     },
     BoardDealt {
@@ -104,6 +107,29 @@ pub enum HandEvent {
     },
     RemainderCarried {
         amount: Chips,
+        rules: RuleSet,
+    },
+    /// An irregularity and the remedy applied, with the random choices it needed.
+    Irregularity {
+        kind: IrregularityKind,
+        pos: Option<Pos>,
+        cards: Vec<Card>,
+        /// Inputs of the remedy (e.g. which of the scrambled cards became the burn).
+        choice: Option<usize>,
+        remedy: String,
+        rules: RuleSet,
+    },
+    /// An action out of turn, held until the player's turn.
+    OutOfTurn {
+        pos: Pos,
+        actor: Pos,
+        action: crate::irregular::OutOfTurn,
+        rules: RuleSet,
+    },
+    /// The held action is applied, or withdrawn because the action changed (GCB-3).
+    OutOfTurnResolved {
+        pos: Pos,
+        applied: bool,
         rules: RuleSet,
     },
     Settled {

@@ -1,5 +1,9 @@
 //! `Hand`: the state machine of one hand.
 
+// A position indexes several parallel per-player vectors (stacks, bets, put in, active);
+// a loop over positions says that more plainly than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 use std::collections::VecDeque;
 
 use floorbook_cards::{Card, CardSet};
@@ -169,6 +173,14 @@ pub struct Hand {
     carry_out: Chips,
     used: CardSet,
     events: Vec<HandEvent>,
+    /// Out-of-turn declarations waiting for their player's turn, with the bet they faced.
+    pub(crate) pending_oot: Vec<Option<(crate::irregular::OutOfTurn, Chips)>>,
+    /// A card set aside as the next burn card (TR-3.1).
+    pub(crate) preset_burn: Option<Card>,
+    /// The next street is dealt without a new burn (TDA-RP-5).
+    pub(crate) skip_burn: bool,
+    /// A player who gets a replacement hole card only after everyone else (TR-3.1).
+    pub(crate) replacement_last: Option<usize>,
 }
 
 fn rule(ids: &[Rule]) -> RuleSet {
@@ -229,6 +241,10 @@ impl Hand {
             carry_out: Chips::ZERO,
             used: CardSet::EMPTY,
             events: Vec::new(),
+            pending_oot: vec![None; n],
+            preset_burn: None,
+            skip_burn: false,
+            replacement_last: None,
             rules,
         };
         // Antes (dead money).
@@ -391,7 +407,10 @@ impl Hand {
     /// The next player due hole cards.
     pub fn hole_dealee(&self) -> Option<Pos> {
         match self.phase {
-            Phase::HoleDealing => self.hole_due.iter().position(|&d| d > 0).map(Pos),
+            Phase::HoleDealing => (0..self.n)
+                .find(|&i| self.hole_due[i] > 0 && Some(i) != self.replacement_last)
+                .or_else(|| self.hole_due.iter().position(|&d| d > 0))
+                .map(Pos),
             _ => None,
         }
     }
@@ -601,6 +620,7 @@ impl Hand {
         self.raise_count = 0;
         self.acted = vec![false; self.n];
         self.short_all_ins.clear();
+        self.pending_oot = vec![None; self.n];
         let done = self.actors.len() == 1
             && self
                 .actors
@@ -616,6 +636,8 @@ impl Hand {
     fn after_action(&mut self, done: bool) {
         if self.actors.is_empty() || self.active_count() <= 1 || done {
             self.end_betting();
+        } else {
+            self.resolve_out_of_turn();
         }
     }
 
@@ -688,6 +710,51 @@ impl Hand {
 
     pub(crate) fn insert_event(&mut self, at: usize, e: HandEvent) {
         self.events.insert(at.min(self.events.len()), e);
+    }
+
+    pub(crate) fn fold_out_of_turn(&mut self, i: usize) {
+        self.active[i] = false;
+        self.actors.retain(|&a| a != i);
+        self.events.push(HandEvent::Folded { pos: Pos(i) });
+        if self.phase == Phase::Betting {
+            self.after_action(false);
+        }
+    }
+
+    pub(crate) fn has_acted_this_street(&self) -> bool {
+        self.acted.iter().any(|&a| a)
+    }
+
+    pub(crate) fn board_mut(&mut self) -> &mut Vec<Card> {
+        &mut self.board
+    }
+
+    pub(crate) fn used_mut(&mut self) -> &mut CardSet {
+        &mut self.used
+    }
+
+    pub(crate) fn take_hole_card(&mut self, i: usize, card: Card) -> bool {
+        match self.hole[i]
+            .iter()
+            .position(|c| *c == Some(card))
+            .or_else(|| self.hole[i].iter().position(|c| c.is_none()))
+        {
+            Some(k) => {
+                self.hole[i].remove(k);
+                self.face_up[i].remove(k);
+                self.hole_due[i] += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub(crate) fn actors_contain(&self, i: usize) -> bool {
+        self.actors.contains(&i)
+    }
+
+    pub(crate) fn front_actor(&self) -> Option<usize> {
+        self.actors.front().copied()
     }
 
     pub(crate) fn street_raise_count(&self) -> u32 {
@@ -831,10 +898,22 @@ impl Hand {
             return;
         };
         self.street = next;
-        self.events.push(HandEvent::CardBurned {
-            street: next,
-            rules: rule(&[Rule::Tr32]),
-        });
+        if self.skip_burn {
+            // TDA-RP-5: the burn of the premature card stays; no new burn.
+            self.skip_burn = false;
+        } else {
+            let card = self.preset_burn.take();
+            let rules = if card.is_some() {
+                rule(&[Rule::Tr32, Rule::Tr31])
+            } else {
+                rule(&[Rule::Tr32])
+            };
+            self.events.push(HandEvent::CardBurned {
+                street: next,
+                card,
+                rules,
+            });
+        }
         self.board_due = next.board_cards();
         self.phase = Phase::BoardDealing;
     }

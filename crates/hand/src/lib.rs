@@ -21,6 +21,7 @@ mod chips;
 mod declare;
 mod event;
 mod hand;
+mod irregular;
 mod pots;
 mod rules;
 
@@ -28,5 +29,9 @@ pub use chips::{Chips, Pos};
 pub use declare::{Declared, Interpretation, PutIn, Reading};
 pub use event::HandEvent;
 pub use hand::{Hand, Legal, Phase, Rejection, ShowOrMuck, Street};
+pub use irregular::{IrregularityKind, OutOfTurn};
 pub use pots::Pot;
-pub use rules::{ChipReading, GameKind, HandRules, HandSetup, OddChip, Structure, UnderMinimum};
+pub use rules::{
+    ChipReading, GameKind, HandRules, HandSetup, IrregularityRules, MissingBurn, OddChip,
+    OutOfTurnRule, OwnExposure, PrematureBoard, Structure, UnderMinimum,
+};

@@ -51,6 +51,70 @@ pub enum UnderMinimum {
     HalfRule,
 }
 
+/// The remedies for irregularities; TDA procedures unless a seed profile says otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IrregularityRules {
+    /// A player who opens his own cards during play: folded (TR-3.4) or plays on with a
+    /// warning after the hand (GCB-8).
+    pub own_exposure: OwnExposure,
+    /// Board cards dealt before the betting ended: reshuffle and re-deal (TR-3.3), or the
+    /// burn stays and the street is dealt again from the reshuffled stub (TDA-RP-5).
+    pub premature_board: PrematureBoard,
+    /// A flop dealt without a burn: the hand goes on (TR-3.2) or, if nobody acted yet, one of
+    /// the three becomes the burn (TDA-39B).
+    pub missing_burn: MissingBurn,
+    /// An action out of turn: binding (TR-21) or withdrawable when a skipped player changed
+    /// the action (GCB-3).
+    pub out_of_turn: OutOfTurnRule,
+}
+
+impl Default for IrregularityRules {
+    fn default() -> Self {
+        IrregularityRules {
+            own_exposure: OwnExposure::Fold,
+            premature_board: PrematureBoard::TdaRp5,
+            missing_burn: MissingBurn::Tda39b,
+            out_of_turn: OutOfTurnRule::Gcb3,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OwnExposure {
+    /// TR-3.4
+    Fold,
+    /// GCB-8
+    PlayOn,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PrematureBoard {
+    /// TR-3.3
+    Tr33,
+    /// TDA-RP-5
+    TdaRp5,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MissingBurn {
+    /// TR-3.2
+    GoesOn,
+    /// TDA-39B
+    Tda39b,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutOfTurnRule {
+    /// TR-21
+    Binding,
+    /// GCB-3
+    Gcb3,
+}
+
 /// The rules a hand is played under; the profile layer fills them from a seed profile.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandRules {
@@ -71,6 +135,9 @@ pub struct HandRules {
     pub chip_reading: ChipReading,
     /// What a raise below the minimum is (TR-8 refuses; PLO-7 reads it).
     pub under_minimum: UnderMinimum,
+    /// Remedies for irregularities.
+    #[serde(default)]
+    pub irregularities: IrregularityRules,
 }
 
 /// Hold'em or Omaha (mirrors `floorbook_eval::Game` with serde names).

@@ -60,6 +60,7 @@ fn random_hand(rng: &mut ChaCha8Rng) -> Hand {
         } else {
             UnderMinimum::HalfRule
         },
+        irregularities: Default::default(),
     };
     Hand::new(
         rules,

@@ -17,6 +17,7 @@ fn hand(chip_reading: ChipReading, under_minimum: UnderMinimum) -> Hand {
         ante_trimming: false,
         chip_reading,
         under_minimum,
+        irregularities: Default::default(),
     };
     let setup = HandSetup {
         stacks: vec![Chips(10_000); 3],

@@ -60,7 +60,7 @@ enum Act {
 }
 
 fn cards(s: &str) -> Result<Vec<Option<Card>>, String> {
-    if !s.is_ascii() || s.len() % 2 != 0 || s.is_empty() {
+    if !s.is_ascii() || !s.len().is_multiple_of(2) || s.is_empty() {
         return Err(format!("{s:?} is not a list of cards"));
     }
     (0..s.len())
@@ -173,6 +173,7 @@ pub fn replay_with(
         // PHH records actions as taken; undeclared chips and short raises do not arise.
         chip_reading: ChipReading::Tr23,
         under_minimum: UnderMinimum::Refuse,
+        irregularities: Default::default(),
     };
     adjust(&mut rules);
     let setup = HandSetup {

@@ -1,0 +1,375 @@
+//! Irregularities and their prescribed remedies. Each is a command: it checks when the remedy
+//! applies, changes the hand as the rule says, and records what happened, the remedy and any
+//! random choice it needed (which card became the burn) as an input, so that a replay reaches
+//! the same result.
+
+use floorbook_cards::Card;
+use floorbook_rules::{Rule, RuleSet};
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{MissingBurn, OutOfTurnRule, OwnExposure, PrematureBoard};
+use crate::{Chips, Hand, HandEvent, Phase, Pos, Rejection, Street};
+
+/// The kinds of irregularity the engine knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IrregularityKind {
+    /// TR-3.1
+    HoleCardExposedInDeal,
+    /// TR-3.2, TDA-39B
+    FlopWithoutBurn,
+    /// TDA-39A
+    FourCardFlop,
+    /// TR-3.3, TDA-RP-5
+    PrematureBoard,
+    /// TDA-RP-4
+    StubScrambled,
+    /// TR-3.4, GCB-8
+    PlayerExposedOwnCards,
+}
+
+/// An action taken out of turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum OutOfTurn {
+    Fold,
+    Check,
+    Call,
+    RaiseTo { to: Chips },
+}
+
+impl Hand {
+    fn irregularity(
+        &mut self,
+        kind: IrregularityKind,
+        pos: Option<Pos>,
+        cards: Vec<Card>,
+        choice: Option<usize>,
+        remedy: &str,
+        rules: &[Rule],
+    ) {
+        self.insert_event(
+            usize::MAX,
+            HandEvent::Irregularity {
+                kind,
+                pos,
+                cards,
+                choice,
+                remedy: remedy.to_string(),
+                rules: RuleSet::of(rules),
+            },
+        );
+    }
+
+    /// TR-3.1: the dealer exposed a hole card of `pos` during the deal. The card becomes the
+    /// flop's burn card, shown to all, and the player gets a replacement after everyone else.
+    pub fn hole_card_exposed_in_deal(&mut self, pos: Pos, card: Card) -> Result<(), Rejection> {
+        if self.phase() != Phase::HoleDealing {
+            return Err(Rejection::WrongPhase {
+                what: "remedy a card exposed in the deal",
+                phase: self.phase(),
+            });
+        }
+        if pos.0 >= self.players() || !self.take_hole_card(pos.0, card) {
+            return Err(Rejection::NotInHand { pos });
+        }
+        self.preset_burn = Some(card);
+        self.replacement_last = Some(pos.0);
+        self.irregularity(
+            IrregularityKind::HoleCardExposedInDeal,
+            Some(pos),
+            vec![card],
+            None,
+            "the exposed card becomes the flop burn card, shown to all; the player gets a replacement after all cards are dealt",
+            &[Rule::Tr31],
+        );
+        Ok(())
+    }
+
+    /// The flop was dealt without a burn. TDA-39B: if nobody has acted, the three cards are
+    /// scrambled, the one at `burn_pick` (chosen at random by the floor, 0..3) is burned, and
+    /// `next` completes the flop; if anyone acted, the flop stands. TR-3.2: the hand goes on.
+    pub fn flop_dealt_without_burn(
+        &mut self,
+        burn_pick: usize,
+        next: Card,
+    ) -> Result<(), Rejection> {
+        if self.phase() != Phase::Betting || self.street() != Street::Flop {
+            return Err(Rejection::WrongPhase {
+                what: "remedy a flop dealt without a burn",
+                phase: self.phase(),
+            });
+        }
+        let flop: Vec<Card> = self.board().to_vec();
+        match self.rules().irregularities.missing_burn {
+            MissingBurn::GoesOn => {
+                self.irregularity(
+                    IrregularityKind::FlopWithoutBurn,
+                    None,
+                    flop,
+                    None,
+                    "the hand goes on normally",
+                    &[Rule::Tr32],
+                );
+                Ok(())
+            }
+            MissingBurn::Tda39b if self.has_acted_this_street() => {
+                self.irregularity(
+                    IrregularityKind::FlopWithoutBurn,
+                    None,
+                    flop,
+                    None,
+                    "action has taken place: the flop stands; the turn takes one burn only",
+                    &[Rule::Tda39b],
+                );
+                Ok(())
+            }
+            MissingBurn::Tda39b => {
+                if burn_pick >= 3 || flop.len() != 3 {
+                    return Err(Rejection::BoardCardCount {
+                        street: Street::Flop,
+                        due: 3,
+                        got: burn_pick,
+                    });
+                }
+                if self.used_mut().contains(next) {
+                    return Err(Rejection::CardInPlay { card: next });
+                }
+                let burned = flop[burn_pick];
+                let mut new_flop: Vec<Card> =
+                    flop.iter().copied().filter(|&c| c != burned).collect();
+                new_flop.push(next);
+                self.used_mut().insert(next);
+                *self.board_mut() = new_flop.clone();
+                self.irregularity(
+                    IrregularityKind::FlopWithoutBurn,
+                    None,
+                    new_flop,
+                    Some(burn_pick),
+                    "no action yet: the three cards were scrambled, one chosen at random became the burn, the next card completes the flop",
+                    &[Rule::Tda39b],
+                );
+                Ok(())
+            }
+        }
+    }
+
+    /// TDA-39A: four cards came out for the flop. They are scrambled face down, the one at
+    /// `burn_pick` (the floor's random choice, 0..4) becomes the next burn and the other
+    /// three are the flop.
+    pub fn four_card_flop(&mut self, cards: [Card; 4], burn_pick: usize) -> Result<(), Rejection> {
+        if self.phase() != Phase::BoardDealing
+            || self.street() != Street::Flop
+            || self.board_due() != 3
+        {
+            return Err(Rejection::WrongPhase {
+                what: "remedy a four-card flop",
+                phase: self.phase(),
+            });
+        }
+        if burn_pick >= 4 {
+            return Err(Rejection::BoardCardCount {
+                street: Street::Flop,
+                due: 4,
+                got: burn_pick,
+            });
+        }
+        let flop: Vec<Card> = cards
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| *k != burn_pick)
+            .map(|(_, &c)| c)
+            .collect();
+        self.deal_board(&flop)?;
+        self.preset_burn = Some(cards[burn_pick]);
+        self.irregularity(
+            IrregularityKind::FourCardFlop,
+            None,
+            cards.to_vec(),
+            Some(burn_pick),
+            "the four cards were scrambled face down; one chosen at random is the next burn card, the other three are the flop",
+            &[Rule::Tda39a],
+        );
+        Ok(())
+    }
+
+    /// Board cards of the next street came out before the betting ended. TR-3.3: they go back
+    /// into the deck, which is reshuffled, and the street is dealt again. TDA-RP-5: the burn
+    /// stays burned, the cards go back into the stub, which is reshuffled, and the street is
+    /// dealt again without a new burn. Either way they are not on the board.
+    pub fn premature_board(&mut self, cards: Vec<Card>) -> Result<(), Rejection> {
+        if self.phase() != Phase::Betting || self.street() == Street::River {
+            return Err(Rejection::WrongPhase {
+                what: "remedy premature board cards",
+                phase: self.phase(),
+            });
+        }
+        let (remedy, rule) = match self.rules().irregularities.premature_board {
+            PrematureBoard::Tr33 => (
+                "the cards go back into the deck, which is reshuffled; the street is dealt again",
+                Rule::Tr33,
+            ),
+            PrematureBoard::TdaRp5 => {
+                self.skip_burn = true;
+                (
+                    "the burn stays burned; the cards go back into the stub, which is reshuffled; the street is dealt again without a new burn",
+                    Rule::TdaRp5,
+                )
+            }
+        };
+        self.irregularity(
+            IrregularityKind::PrematureBoard,
+            None,
+            cards,
+            None,
+            remedy,
+            &[rule, Rule::Tda39c],
+        );
+        Ok(())
+    }
+
+    /// TDA-RP-4: the stub was dropped or scrambled.
+    pub fn stub_scrambled(
+        &mut self,
+        restored: bool,
+        mixed_with_muck: bool,
+    ) -> Result<(), Rejection> {
+        if self.phase() == Phase::Settled {
+            return Err(Rejection::WrongPhase {
+                what: "remedy a scrambled stub",
+                phase: self.phase(),
+            });
+        }
+        let remedy = match (restored, mixed_with_muck) {
+            (true, _) => "the stub was restored",
+            (false, false) => "a new stub from the stub cards only, shuffled face down and cut",
+            (false, true) => {
+                "stub, muck and burn cards reshuffled face down together, cut, play continues"
+            }
+        };
+        self.irregularity(
+            IrregularityKind::StubScrambled,
+            None,
+            Vec::new(),
+            None,
+            remedy,
+            &[Rule::TdaRp4, Rule::Tda39d],
+        );
+        Ok(())
+    }
+
+    /// A player opened his own cards during play. TR-3.4: the hand is folded. GCB-8: play on
+    /// and a warning after the hand, but one card up and one pushed forward is a fold.
+    pub fn player_exposed_cards(
+        &mut self,
+        pos: Pos,
+        cards: Vec<Card>,
+        one_up_one_pushed: bool,
+    ) -> Result<(), Rejection> {
+        if !matches!(self.phase(), Phase::Betting | Phase::BoardDealing) || !self.is_active(pos) {
+            return Err(Rejection::NotInHand { pos });
+        }
+        let (fold, remedy, rule) = match self.rules().irregularities.own_exposure {
+            OwnExposure::Fold => (true, "the hand is treated as folded", Rule::Tr34),
+            OwnExposure::PlayOn if one_up_one_pushed => (
+                true,
+                "one card up and one pushed forward: folded",
+                Rule::Gcb8,
+            ),
+            OwnExposure::PlayOn => (false, "play on; a warning after the hand", Rule::Gcb8),
+        };
+        self.irregularity(
+            IrregularityKind::PlayerExposedOwnCards,
+            Some(pos),
+            cards,
+            None,
+            remedy,
+            &[rule],
+        );
+        if fold {
+            if self.front_actor() == Some(pos.0) && self.phase() == Phase::Betting {
+                self.fold(pos)?;
+            } else {
+                self.fold_out_of_turn(pos.0);
+            }
+        }
+        Ok(())
+    }
+
+    /// `pos` acts before his turn. The action is held until his turn: TR-21 makes it binding
+    /// (a check that became impossible is void); GCB-3 lets it be withdrawn when a skipped
+    /// player bet or raised more in between.
+    pub fn act_out_of_turn(&mut self, pos: Pos, action: OutOfTurn) -> Result<(), Rejection> {
+        let Some(actor) = self
+            .front_actor()
+            .filter(|_| self.phase() == Phase::Betting)
+        else {
+            return Err(Rejection::WrongPhase {
+                what: "act",
+                phase: self.phase(),
+            });
+        };
+        if actor == pos.0 || !self.actors_contain(pos.0) {
+            return Err(Rejection::NotInHand { pos });
+        }
+        let rule = match self.rules().irregularities.out_of_turn {
+            OutOfTurnRule::Binding => Rule::Tr21,
+            OutOfTurnRule::Gcb3 => Rule::Gcb3,
+        };
+        self.pending_oot[pos.0] = Some((action, self.max_bet()));
+        self.insert_event(
+            usize::MAX,
+            HandEvent::OutOfTurn {
+                pos,
+                actor: Pos(actor),
+                action,
+                rules: RuleSet::of(&[rule]),
+            },
+        );
+        Ok(())
+    }
+
+    /// Applies or withdraws a held out-of-turn action when its player's turn comes.
+    pub(crate) fn resolve_out_of_turn(&mut self) {
+        let Some(i) = self.front_actor() else { return };
+        let Some((action, faced)) = self.pending_oot[i].take() else {
+            return;
+        };
+        let pos = Pos(i);
+        let changed = self.max_bet() > faced;
+        let rules_of = |r: Rule| RuleSet::of(&[r]);
+        let binding = self.rules().irregularities.out_of_turn == OutOfTurnRule::Binding;
+        let withdraw =
+            (!binding && changed) || (action == OutOfTurn::Check && !self.call_amount(i).is_zero());
+        let rule = if binding { Rule::Tr21 } else { Rule::Gcb3 };
+        if withdraw {
+            self.insert_event(
+                usize::MAX,
+                HandEvent::OutOfTurnResolved {
+                    pos,
+                    applied: false,
+                    rules: rules_of(rule),
+                },
+            );
+            return;
+        }
+        self.insert_event(
+            usize::MAX,
+            HandEvent::OutOfTurnResolved {
+                pos,
+                applied: true,
+                rules: rules_of(rule),
+            },
+        );
+        let result = match action {
+            OutOfTurn::Fold => self.fold(pos),
+            OutOfTurn::Check | OutOfTurn::Call => self.check_or_call(pos),
+            OutOfTurn::RaiseTo { to } => match self.raise_to_as_read(pos, to) {
+                Ok(_) => Ok(()),
+                // A raise that is no longer possible stands as a call.
+                Err(_) => self.check_or_call(pos),
+            },
+        };
+        debug_assert!(result.is_ok(), "the held action's player is the actor");
+    }
+}
