@@ -26,6 +26,12 @@ pub enum HandEvent {
         all_in: bool,
         rules: RuleSet,
     },
+    /// A missed blind posted dead (GCB-6).
+    DeadBlindPosted {
+        pos: Pos,
+        amount: Chips,
+        rules: RuleSet,
+    },
     HoleDealt {
         pos: Pos,
         cards: Vec<Option<Card>>,

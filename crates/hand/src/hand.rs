@@ -195,7 +195,16 @@ impl Hand {
         if !(2..=10).contains(&n) {
             return Err(Rejection::PlayerCount { got: n });
         }
-        for (what, len) in [("antes", setup.antes.len()), ("blinds", setup.blinds.len())] {
+        let dead_len = if setup.dead_blinds.is_empty() {
+            n
+        } else {
+            setup.dead_blinds.len()
+        };
+        for (what, len) in [
+            ("antes", setup.antes.len()),
+            ("blinds", setup.blinds.len()),
+            ("dead_blinds", dead_len),
+        ] {
             if len != n {
                 return Err(Rejection::SetupLength {
                     what,
@@ -286,6 +295,20 @@ impl Hand {
             }
         } else {
             h.dead = antes;
+        }
+        // Dead blinds (GCB-6): dead money of the main pot, not part of the bet.
+        for (i, &d) in setup.dead_blinds.iter().enumerate() {
+            let d = d.min(h.stacks[i]);
+            if !d.is_zero() {
+                h.stacks[i] -= d;
+                h.put_in[i] += d;
+                h.dead[i] += d;
+                h.events.push(HandEvent::DeadBlindPosted {
+                    pos: Pos(i),
+                    amount: d,
+                    rules: rule(&[Rule::Gcb6]),
+                });
+            }
         }
         // Blinds and straddles (live), GCB-5, TR-10.
         for i in 0..n {

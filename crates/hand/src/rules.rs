@@ -174,4 +174,8 @@ pub struct HandSetup {
     pub blinds: Vec<Chips>,
     /// Chips already in the pot from the previous hand (NOB-3).
     pub carried: Chips,
+    /// Dead blinds per position: a missed small blind posted dead, which is no part of the
+    /// player's bet (GCB-6). Empty means none.
+    #[serde(default)]
+    pub dead_blinds: Vec<Chips>,
 }

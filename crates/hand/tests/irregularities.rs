@@ -34,6 +34,7 @@ fn hand(irregularities: IrregularityRules) -> Hand {
         antes: vec![Chips(0); 3],
         blinds: vec![Chips(1), Chips(2), Chips(0)],
         carried: Chips(0),
+        dead_blinds: Vec::new(),
     };
     Hand::new(rules, setup).expect("hand")
 }

@@ -69,6 +69,7 @@ fn random_hand(rng: &mut ChaCha8Rng) -> Hand {
             antes,
             blinds,
             carried: Chips(below(rng, 3)),
+            dead_blinds: Vec::new(),
         },
     )
     .expect("a valid set-up")

@@ -24,6 +24,7 @@ fn hand(chip_reading: ChipReading, under_minimum: UnderMinimum) -> Hand {
         antes: vec![Chips(0); 3],
         blinds: vec![Chips(50), Chips(100), Chips(0)],
         carried: Chips(0),
+        dead_blinds: Vec::new(),
     };
     let mut h = Hand::new(rules, setup).expect("hand");
     for p in 0..3 {

@@ -181,6 +181,7 @@ pub fn replay_with(
         antes: reorder(&phh.antes),
         blinds: reorder(&phh.blinds),
         carried: Chips::ZERO,
+        dead_blinds: Vec::new(),
     };
     let mut hand = Hand::new(rules, setup).map_err(ReplayError::Setup)?;
     let mut queue: VecDeque<(usize, &String, Act)> = VecDeque::new();

@@ -1,0 +1,156 @@
+//! Dealt hands (the deck order is an input) and live hands (cards unknown until shown), end
+//! to end; dead and missed blinds; the lone big blind.
+
+use floorbook_cards::{Card, Deck, DeckSeed, ShuffleAlgorithm};
+use floorbook_hand::{
+    ChipReading, Chips, GameKind, Hand, HandEvent, HandRules, HandSetup, OddChip, Phase, Pos,
+    ShowOrMuck, Structure, UnderMinimum,
+};
+use floorbook_rules::Rule;
+
+fn rules() -> HandRules {
+    HandRules {
+        game: GameKind::Holdem,
+        structure: Structure::NoLimit,
+        min_bet: Chips(2),
+        raise_cap: None,
+        odd_chip: OddChip::LeftOfButton,
+        chip_unit: Chips(1),
+        ante_trimming: false,
+        chip_reading: ChipReading::Tr23,
+        under_minimum: UnderMinimum::Refuse,
+        irregularities: Default::default(),
+    }
+}
+
+fn setup(blinds: [u64; 3], dead: [u64; 3]) -> HandSetup {
+    HandSetup {
+        stacks: vec![Chips(100); 3],
+        antes: vec![Chips(0); 3],
+        blinds: blinds.iter().map(|&b| Chips(b)).collect(),
+        carried: Chips(0),
+        dead_blinds: dead.iter().map(|&b| Chips(b)).collect(),
+    }
+}
+
+/// Plays a hand from a recorded deck order: hole cards one at a time round the table, a burn
+/// before each street (TR-3.2), everyone checking or calling to the showdown.
+fn play_dealt(deck: &mut Deck, h: &mut Hand) {
+    while h.phase() != Phase::Settled {
+        match h.phase() {
+            Phase::HoleDealing => {
+                let p = h.hole_dealee().expect("dealee");
+                h.deal_hole(p, &[Some(deck.deal().expect("card"))])
+                    .expect("deal");
+            }
+            Phase::BoardDealing => {
+                if h.board_due() == [0, 3, 1, 1][h.street() as usize] {
+                    deck.deal().expect("burn");
+                }
+                h.deal_board(&[deck.deal().expect("card")]).expect("board");
+            }
+            Phase::Betting => {
+                let a = h.actor().expect("actor");
+                h.check_or_call(a).expect("call");
+            }
+            Phase::Showdown => {
+                let p = h.showdown_next().expect("shower");
+                h.show_or_muck(p, ShowOrMuck::ShowDealt).expect("show");
+            }
+            Phase::Settled => {}
+        }
+    }
+}
+
+#[test]
+fn a_dealt_hand_replays_identically_from_its_recorded_seed() {
+    let seed = DeckSeed([7; 32]);
+    let run = || {
+        let mut deck = Deck::from_seed(seed, ShuffleAlgorithm::ChaCha20FisherYatesV1);
+        let mut h = Hand::new(rules(), setup([1, 2, 0], [0, 0, 0])).expect("hand");
+        play_dealt(&mut deck, &mut h);
+        h
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a.events(), b.events());
+    assert_eq!(a.board().len(), 5);
+    let total: Chips = a.stacks().iter().copied().sum();
+    assert_eq!(total + a.carry_out(), Chips(300));
+}
+
+#[test]
+fn a_live_hand_learns_the_cards_only_when_they_are_shown() {
+    let mut h = Hand::new(rules(), setup([1, 2, 0], [0, 0, 0])).expect("hand");
+    for p in 0..3 {
+        h.deal_hole(Pos(p), &[None, None]).expect("face down");
+    }
+    for _ in 0..3 {
+        let a = h.actor().expect("actor");
+        h.check_or_call(a).expect("call");
+    }
+    let board: Vec<Card> = ["2h", "7s", "9d", "Jc", "3s"]
+        .iter()
+        .map(|c| c.parse().expect("card"))
+        .collect();
+    h.deal_board(&board[..3]).expect("flop");
+    for street in [&board[3..4], &board[4..5]] {
+        for _ in 0..3 {
+            let a = h.actor().expect("actor");
+            h.check_or_call(a).expect("check");
+        }
+        h.deal_board(street).expect("street");
+    }
+    for _ in 0..3 {
+        let a = h.actor().expect("actor");
+        h.check_or_call(a).expect("check");
+    }
+    let shown = |s: &str| -> Vec<Option<Card>> {
+        s.split_whitespace()
+            .map(|c| Some(c.parse().expect("card")))
+            .collect()
+    };
+    h.show_or_muck(Pos(0), ShowOrMuck::Show(shown("Ac Ad")))
+        .expect("show");
+    h.show_or_muck(Pos(1), ShowOrMuck::Show(shown("Kc Kd")))
+        .expect("show");
+    h.show_or_muck(Pos(2), ShowOrMuck::Muck).expect("muck");
+    assert_eq!(h.phase(), Phase::Settled);
+    assert_eq!(h.stacks(), &[Chips(104), Chips(98), Chips(98)]);
+}
+
+#[test]
+fn gcb_6_a_missed_small_blind_is_posted_dead() {
+    // Position 2 returns having missed both blinds: he posts the big blind live and the small
+    // blind dead; the dead chip is in the pot but not in his bet.
+    let mut h = Hand::new(rules(), setup([1, 2, 2], [0, 0, 1])).expect("hand");
+    let dead = h.events().iter().find_map(|e| match e {
+        HandEvent::DeadBlindPosted { pos, amount, rules } => {
+            Some((*pos, *amount, rules.contains(Rule::Gcb6)))
+        }
+        _ => None,
+    });
+    assert_eq!(dead, Some((Pos(2), Chips(1), true)));
+    assert_eq!(h.bets()[2], Chips(2));
+    let pot_total: Chips = h.pots().iter().map(|p| p.amount).sum();
+    assert_eq!(
+        pot_total,
+        Chips(1),
+        "only the dead chip is in the pot before the bets are collected"
+    );
+    for p in 0..3 {
+        h.deal_hole(Pos(p), &[None, None]).expect("deal");
+    }
+    // The returning player has a live big blind, so the action starts after him.
+    assert_eq!(h.actor(), Some(Pos(0)));
+}
+
+#[test]
+fn tr_9_a_lone_big_blind_under_the_dead_button() {
+    // No small blind this hand (the seat before the big blind emptied): only the big blind.
+    let mut h = Hand::new(rules(), setup([0, 2, 0], [0, 0, 0])).expect("hand");
+    for p in 0..3 {
+        h.deal_hole(Pos(p), &[None, None]).expect("deal");
+    }
+    assert_eq!(h.actor(), Some(Pos(2)));
+    assert_eq!(h.bets(), &[Chips(0), Chips(2), Chips(0)]);
+}
