@@ -26,6 +26,12 @@ pub enum HandEvent {
         all_in: bool,
         rules: RuleSet,
     },
+    /// TR-3.7: the uncalled winner chose how many cards to show.
+    WinnerShowedByChoice {
+        pos: Pos,
+        shown: usize,
+        rules: RuleSet,
+    },
     /// A missed blind posted dead (GCB-6).
     DeadBlindPosted {
         pos: Pos,

@@ -249,7 +249,7 @@ impl Hand {
             carried: setup.carried,
             carry_out: Chips::ZERO,
             used: CardSet::EMPTY,
-            events: Vec::new(),
+            events: Vec::with_capacity(48),
             pending_oot: vec![None; n],
             preset_burn: None,
             skip_burn: false,
@@ -482,15 +482,24 @@ impl Hand {
         if !self.active[i] {
             return Chips::ZERO;
         }
-        let mut reach: Vec<Chips> = (0..self.n)
-            .filter(|&j| self.active[j])
-            .map(|j| self.bets[j] + self.stacks[j])
-            .collect();
-        if reach.len() < 2 {
+        // The second-largest reach (bet plus stack) among active players.
+        let (mut first, mut second, mut count) = (Chips::ZERO, Chips::ZERO, 0);
+        for j in 0..self.n {
+            if self.active[j] {
+                count += 1;
+                let r = self.bets[j] + self.stacks[j];
+                if r > first {
+                    second = first;
+                    first = r;
+                } else if r > second {
+                    second = r;
+                }
+            }
+        }
+        if count < 2 {
             return Chips::ZERO;
         }
-        reach.sort();
-        self.stacks[i].min(reach[reach.len() - 2].saturating_sub(self.bets[i]))
+        self.stacks[i].min(second.saturating_sub(self.bets[i]))
     }
 
     /// The (min, max) "raise to" for player `i`, or why none is possible.
@@ -629,21 +638,17 @@ impl Hand {
         let max_index = (0..self.n).max_by_key(|&i| (self.bets[i], i)).unwrap_or(0);
         let opener = (max_index + 1) % self.n;
         self.opener = Some(opener);
-        self.actors = (0..self.n).map(|k| (opener + k) % self.n).collect();
-        let keep: Vec<usize> = self
-            .actors
-            .iter()
-            .copied()
-            .filter(|&i| {
-                self.active[i] && !self.stacks[i].is_zero() && !self.effective_stack(i).is_zero()
-            })
-            .collect();
-        self.actors = keep.into();
+        let mut actors = std::mem::take(&mut self.actors);
+        actors.clear();
+        actors.extend((0..self.n).map(|k| (opener + k) % self.n).filter(|&i| {
+            self.active[i] && !self.stacks[i].is_zero() && !self.effective_stack(i).is_zero()
+        }));
+        self.actors = actors;
         self.raise_amount = Chips::ZERO;
         self.raise_count = 0;
-        self.acted = vec![false; self.n];
+        self.acted.iter_mut().for_each(|a| *a = false);
         self.short_all_ins.clear();
-        self.pending_oot = vec![None; self.n];
+        self.pending_oot.iter_mut().for_each(|p| *p = None);
         let done = self.actors.len() == 1
             && self
                 .actors
@@ -718,6 +723,47 @@ impl Hand {
             });
         }
         self.after_action(false);
+        Ok(())
+    }
+
+    /// The player to act puts in all his chips: a bet or raise when one is possible, otherwise
+    /// a call for less (NOB-14, TR-10).
+    pub fn all_in(&mut self, pos: Pos) -> Result<(), Rejection> {
+        let i = self.take_turn_check(pos)?;
+        match self.raise_limits(i) {
+            Ok((_, max)) if max == self.stacks[i] + self.bets[i] => self.bet_or_raise_to(pos, max),
+            _ => self.check_or_call(pos),
+        }
+    }
+
+    /// TR-3.7: the winner of a pot nobody called chooses to show two, one or no cards.
+    pub fn winner_shows(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
+        let uncalled_winner = self.phase == Phase::Settled
+            && self.active.iter().filter(|&&a| a).count() == 1
+            && self.active.get(pos.0).copied().unwrap_or(false);
+        if !uncalled_winner {
+            return Err(Rejection::WrongPhase {
+                what: "show an uncalled winning hand",
+                phase: self.phase,
+            });
+        }
+        let game_cards = self.rules.game.hole_cards();
+        if cards.len() > game_cards {
+            return Err(Rejection::HoleCardCount {
+                pos,
+                due: game_cards,
+                got: cards.len(),
+            });
+        }
+        self.events.push(HandEvent::Shown {
+            pos,
+            cards: cards.iter().map(|&c| Some(c)).collect(),
+        });
+        self.events.push(HandEvent::WinnerShowedByChoice {
+            pos,
+            shown: cards.len(),
+            rules: rule(&[Rule::Tr37]),
+        });
         Ok(())
     }
 
@@ -819,14 +865,18 @@ impl Hand {
         self.bets[i] = to;
         self.stacks[i] -= delta;
         self.put_in[i] += delta;
-        self.actors = (1..self.n)
-            .map(|k| (i + k) % self.n)
-            .filter(|&j| self.active[j] && !self.stacks[j].is_zero())
-            .collect();
+        let mut actors = std::mem::take(&mut self.actors);
+        actors.clear();
+        actors.extend(
+            (1..self.n)
+                .map(|k| (i + k) % self.n)
+                .filter(|&j| self.active[j] && !self.stacks[j].is_zero()),
+        );
+        self.actors = actors;
         self.opener = Some(i);
         let full = increment >= self.raise_amount;
         if full {
-            self.acted = vec![false; self.n];
+            self.acted.iter_mut().for_each(|a| *a = false);
             self.acted[i] = true;
         }
         self.raise_amount = self.raise_amount.max(increment);
@@ -1026,15 +1076,27 @@ impl Hand {
 
     /// The best hand a player shows: face-up hole cards with the board.
     fn shown_strength(&self, i: usize) -> Option<Strength> {
-        let up: Vec<Card> = self.hole[i]
-            .iter()
-            .zip(&self.face_up[i])
-            .filter_map(|(c, &u)| if u { *c } else { None })
-            .collect();
+        let mut up_buf = [placeholder_card(); 4];
+        let mut n_up = 0;
+        for (c, &u) in self.hole[i].iter().zip(&self.face_up[i]) {
+            if let (true, Some(c)) = (u, c)
+                && n_up < up_buf.len()
+            {
+                up_buf[n_up] = *c;
+                n_up += 1;
+            }
+        }
+        let up = &up_buf[..n_up];
         match self.rules.game {
             GameKind::Holdem => {
-                let all: Vec<Card> = up.iter().chain(&self.board).copied().collect();
-                best_of(&all)
+                if n_up + self.board.len() < 5 || n_up + self.board.len() > 7 {
+                    return None;
+                }
+                let key = up
+                    .iter()
+                    .chain(&self.board)
+                    .fold(CardKey::NONE, |k, &c| k + CardKey::of(c));
+                Some(EvalHand::EMPTY.plus(key).strength())
             }
             GameKind::Omaha => {
                 if up.len() < 2 || self.board.len() < 3 {
@@ -1187,11 +1249,7 @@ impl Hand {
     }
 }
 
-/// The best five of five to seven cards, or None with fewer than five.
-fn best_of(cards: &[Card]) -> Option<Strength> {
-    match cards.len() {
-        5..=7 => Some(EvalHand::of(cards).strength()),
-        n if n > 7 => None,
-        _ => None,
-    }
+/// A placeholder for fixed-size card buffers; index 0 always exists.
+fn placeholder_card() -> Card {
+    Card::new(floorbook_cards::Rank::Two, floorbook_cards::Suit::Clubs)
 }

@@ -154,3 +154,24 @@ fn tr_9_a_lone_big_blind_under_the_dead_button() {
     assert_eq!(h.actor(), Some(Pos(2)));
     assert_eq!(h.bets(), &[Chips(0), Chips(2), Chips(0)]);
 }
+
+#[test]
+fn tr_3_7_the_uncalled_winner_chooses_to_show_one_card() {
+    let mut h = Hand::new(rules(), setup([1, 2, 0], [0, 0, 0])).expect("hand");
+    for p in 0..3 {
+        h.deal_hole(Pos(p), &[None, None]).expect("deal");
+    }
+    h.all_in(Pos(2)).expect("all in");
+    h.fold(Pos(0)).expect("fold");
+    h.fold(Pos(1)).expect("fold");
+    assert_eq!(h.phase(), Phase::Settled);
+    assert_eq!(h.stacks()[2], Chips(103));
+    let ace: Card = "As".parse().expect("card");
+    h.winner_shows(Pos(2), vec![ace]).expect("shows one");
+    assert!(h.events().iter().any(|e| matches!(e,
+        HandEvent::WinnerShowedByChoice { shown: 1, rules, .. } if rules.contains(Rule::Tr37))));
+    assert!(
+        h.winner_shows(Pos(0), vec![]).is_err(),
+        "only the uncalled winner chooses"
+    );
+}

@@ -47,6 +47,8 @@ pub fn export(hand: &Hand, scale: u64) -> String {
     let mut actions = Vec::new();
     for e in hand.events() {
         let a = match e {
+            // What follows the settlement (TR-3.7's voluntary show) has no PHH notation.
+            HandEvent::Settled { .. } => break,
             HandEvent::HoleDealt { pos, cards: cs } => format!("d dh p{} {}", pos.0 + 1, cards(cs)),
             HandEvent::BoardDealt { cards: cs, .. } => {
                 let known: Vec<Option<Card>> = cs.iter().map(|&c| Some(c)).collect();

@@ -21,9 +21,10 @@
 //! Variants: `NT` (no-limit Texas hold'em) and `PO` (pot-limit Omaha).
 
 mod export;
+mod flat;
 mod parse;
 mod replay;
 
 pub use export::export;
-pub use parse::{PhhError, PhhHand, parse_phh, serde_json_number::Number};
+pub use parse::{PhhError, PhhHand, parse_phh, parse_phh_with_toml, serde_json_number::Number};
 pub use replay::{Replay, ReplayError, replay, replay_with};

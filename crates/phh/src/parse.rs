@@ -1,6 +1,5 @@
 //! Reading a PHH file.
 
-use serde::Deserialize;
 use thiserror::Error;
 
 /// A PHH file that cannot be read.
@@ -16,8 +15,10 @@ pub enum PhhError {
         players: usize,
         got: usize,
     },
-    #[error("{field} must be whole chip amounts of at least 0; found {value}")]
+    #[error("{field} must be amounts of at least 0; found {value}")]
     Amount { field: &'static str, value: String },
+    #[error("the field {field} is missing")]
+    Missing { field: String },
 }
 
 /// The fields of a PHH file that decide the chips. Amounts are whole multiples of
@@ -103,106 +104,146 @@ fn scale_text(text: &str, scale: u64) -> Option<u64> {
     w.checked_mul(scale)?.checked_add(f)
 }
 
-/// The number of decimal places a TOML number is written with (0 for integers).
-fn places(v: &toml::Value) -> usize {
+use crate::flat::{self, Val};
+
+fn from_toml(v: toml::Value) -> Option<Val<'static>> {
+    Some(match v {
+        toml::Value::String(s) => Val::Str(s.into()),
+        toml::Value::Integer(i) => Val::Num(i.to_string().into()),
+        toml::Value::Float(f) => Val::Num(format!("{f}").into()),
+        toml::Value::Boolean(b) => Val::Bool(b),
+        toml::Value::Array(a) => Val::Arr(a.into_iter().map(from_toml).collect::<Option<_>>()?),
+        // Tables and dates carry no chips; they are skipped.
+        _ => return None,
+    })
+}
+
+/// Decimal places of a number as written.
+fn places(text: &str) -> usize {
+    text.split_once('.')
+        .map_or(0, |(_, frac)| frac.trim_end_matches('0').len())
+}
+
+fn number_text<'v>(field: &'static str, v: &'v Val<'_>) -> Result<&'v str, PhhError> {
     match v {
-        toml::Value::Float(f) => {
-            let s = format!("{f}");
-            s.split_once('.')
-                .map_or(0, |(_, frac)| frac.trim_end_matches('0').len())
-        }
-        _ => 0,
+        Val::Num(t) => Ok(t),
+        other => Err(PhhError::Amount {
+            field,
+            value: format!("{other:?}"),
+        }),
     }
 }
 
-#[derive(Debug, Deserialize)]
-struct Raw {
-    variant: String,
-    #[serde(default)]
-    ante_trimming_status: bool,
-    antes: Amounts,
-    blinds_or_straddles: Amounts,
-    min_bet: toml::Value,
-    starting_stacks: Vec<toml::Value>,
-    #[serde(default)]
-    actions: Vec<String>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum Amounts {
-    Each(Vec<toml::Value>),
-    One(toml::Value),
-}
-
-fn amount(field: &'static str, v: &toml::Value, scale: u64) -> Result<u64, PhhError> {
-    let bad = || PhhError::Amount {
+fn amount(field: &'static str, v: &Val<'_>, scale: u64) -> Result<u64, PhhError> {
+    let text = number_text(field, v)?;
+    scale_text(text, scale).ok_or_else(|| PhhError::Amount {
         field,
-        value: v.to_string(),
-    };
-    let text = match v {
-        toml::Value::Integer(i) if *i >= 0 => i.to_string(),
-        toml::Value::Float(f) if *f >= 0.0 && f.is_finite() => format!("{f}"),
-        _ => return Err(bad()),
-    };
-    scale_text(&text, scale).ok_or_else(bad)
-}
-
-fn values(a: &Amounts) -> Vec<&toml::Value> {
-    match a {
-        Amounts::One(v) => vec![v],
-        Amounts::Each(vs) => vs.iter().collect(),
-    }
+        value: text.to_string(),
+    })
 }
 
 fn amounts(
     field: &'static str,
-    a: &Amounts,
+    v: &Val<'_>,
     players: usize,
     scale: u64,
 ) -> Result<Vec<u64>, PhhError> {
-    match a {
-        Amounts::One(v) => Ok(vec![amount(field, v, scale)?; players]),
-        Amounts::Each(vs) => {
-            if vs.len() != players {
+    match v {
+        Val::Arr(items) => {
+            if items.len() != players {
                 return Err(PhhError::Length {
                     field,
                     players,
-                    got: vs.len(),
+                    got: items.len(),
                 });
             }
-            vs.iter().map(|v| amount(field, v, scale)).collect()
+            items.iter().map(|x| amount(field, x, scale)).collect()
         }
+        single => Ok(vec![amount(field, single, scale)?; players]),
+    }
+}
+
+fn numbers<'v>(v: &'v Val<'_>) -> Vec<&'v Val<'v>> {
+    match v {
+        Val::Arr(items) => items.iter().collect(),
+        other => vec![other],
     }
 }
 
 /// Reads PHH text.
 pub fn parse_phh(text: &str) -> Result<PhhHand, PhhError> {
-    let raw: Raw = toml::from_str(text)?;
-    if raw.variant != "NT" && raw.variant != "PO" {
-        return Err(PhhError::Variant(raw.variant));
+    match flat::read(text) {
+        Some(fields) => build(&fields),
+        None => parse_phh_with_toml(text),
     }
-    let players = raw.starting_stacks.len();
+}
+
+/// Reads PHH text with the general TOML parser only (the reference for the fast reader).
+#[doc(hidden)]
+pub fn parse_phh_with_toml(text: &str) -> Result<PhhHand, PhhError> {
+    let table: toml::Table = toml::from_str(text)?;
+    let fields: Vec<(&str, Val<'static>)> = table
+        .iter()
+        .filter_map(|(k, v)| from_toml(v.clone()).map(|v| (k.as_str(), v)))
+        .collect();
+    build(&fields)
+}
+
+fn build(fields: &[(&str, Val<'_>)]) -> Result<PhhHand, PhhError> {
+    let get = |k: &str| fields.iter().find(|(key, _)| *key == k).map(|(_, v)| v);
+    let missing = |k: &str| PhhError::Missing {
+        field: k.to_string(),
+    };
+    let variant = match get("variant") {
+        Some(Val::Str(s)) => s.to_string(),
+        _ => return Err(missing("variant")),
+    };
+    if variant != "NT" && variant != "PO" {
+        return Err(PhhError::Variant(variant));
+    }
+    let ante_trimming = matches!(get("ante_trimming_status"), Some(Val::Bool(true)));
+    let antes = get("antes").ok_or_else(|| missing("antes"))?;
+    let blinds = get("blinds_or_straddles").ok_or_else(|| missing("blinds_or_straddles"))?;
+    let min_bet = get("min_bet").ok_or_else(|| missing("min_bet"))?;
+    let Some(Val::Arr(stack_vals)) = get("starting_stacks") else {
+        return Err(missing("starting_stacks"));
+    };
+    let actions: Vec<String> = match get("actions") {
+        Some(Val::Arr(items)) => items
+            .iter()
+            .map(|a| match a {
+                Val::Str(s) => Ok(s.to_string()),
+                other => Err(PhhError::Amount {
+                    field: "actions",
+                    value: format!("{other:?}"),
+                }),
+            })
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+        Some(other) => {
+            return Err(PhhError::Amount {
+                field: "actions",
+                value: format!("{other:?}"),
+            });
+        }
+    };
+    let players = stack_vals.len();
     // Decimal places of the file's amounts, including those inside actions.
-    let mut digits = values(&raw.antes)
+    let mut digits = numbers(antes)
         .into_iter()
-        .chain(values(&raw.blinds_or_straddles))
-        .chain(raw.starting_stacks.iter())
-        .chain([&raw.min_bet])
-        .map(places)
+        .chain(numbers(blinds))
+        .chain(stack_vals.iter())
+        .chain([min_bet])
+        .filter_map(|v| match v {
+            Val::Num(t) => Some(places(t)),
+            _ => None,
+        })
         .max()
         .unwrap_or(0);
-    for a in &raw.actions {
-        let words: Vec<&str> = a
-            .split('#')
-            .next()
-            .unwrap_or("")
-            .split_whitespace()
-            .collect();
-        if let [_, "cbr", amount] = words.as_slice()
-            && let Some((_, frac)) = amount.split_once('.')
-        {
-            digits = digits.max(frac.trim_end_matches('0').len());
+    for a in &actions {
+        let mut words = a.split('#').next().unwrap_or("").split_whitespace();
+        if let (Some(_), Some("cbr"), Some(amount)) = (words.next(), words.next(), words.next()) {
+            digits = digits.max(places(amount));
         }
     }
     if digits > 6 {
@@ -212,24 +253,18 @@ pub fn parse_phh(text: &str) -> Result<PhhHand, PhhError> {
         });
     }
     let scale = 10u64.pow(digits as u32);
-    let stacks = raw
-        .starting_stacks
+    let stacks = stack_vals
         .iter()
         .map(|v| amount("starting_stacks", v, scale))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(PhhHand {
-        variant: raw.variant,
-        ante_trimming: raw.ante_trimming_status,
-        antes: amounts("antes", &raw.antes, players, scale)?,
-        blinds: amounts(
-            "blinds_or_straddles",
-            &raw.blinds_or_straddles,
-            players,
-            scale,
-        )?,
-        min_bet: amount("min_bet", &raw.min_bet, scale)?,
+        variant,
+        ante_trimming,
+        antes: amounts("antes", antes, players, scale)?,
+        blinds: amounts("blinds_or_straddles", blinds, players, scale)?,
+        min_bet: amount("min_bet", min_bet, scale)?,
         stacks,
-        actions: raw.actions,
+        actions,
         scale,
     })
 }

@@ -89,8 +89,17 @@ fn player(s: &str, n: usize) -> Result<Pos, String> {
 
 fn parse_action(a: &str, n: usize, phh: &PhhHand) -> Result<Act, String> {
     let text = a.split('#').next().unwrap_or("");
-    let words: Vec<&str> = text.split_whitespace().collect();
-    Ok(match words.as_slice() {
+    let mut buf = [""; 5];
+    let mut count = 0;
+    for w in text.split_whitespace() {
+        if count == buf.len() {
+            return Err("unknown action".into());
+        }
+        buf[count] = w;
+        count += 1;
+    }
+    let words = &buf[..count];
+    Ok(match words {
         [] => Act::Nothing,
         ["d", "db", c] => {
             let cs = cards(c)?;

@@ -104,3 +104,31 @@ fn export_round_trips() {
     }
     assert!(checked > 1900, "{checked}");
 }
+
+/// The fast reader of PHH's flat TOML gives exactly what the general TOML parser gives, on
+/// every file we have (and falls back to it for anything else).
+#[test]
+fn the_fast_reader_agrees_with_the_toml_parser() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests");
+    let mut texts: Vec<String> = Vec::new();
+    for file in ["phh/corpus.jsonl", "phh/real.jsonl"] {
+        let text = std::fs::read_to_string(format!("{root}/{file}")).expect("corpus");
+        for line in text.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("json");
+            texts.push(v["phh"].as_str().expect("phh").to_string());
+        }
+    }
+    for entry in std::fs::read_dir(format!("{root}/hands")).expect("golden hands") {
+        texts.push(std::fs::read_to_string(entry.expect("entry").path()).expect("read"));
+    }
+    // Shapes the fast reader must hand over to the general parser, or read identically.
+    texts.push("variant = 'NT'\nantes = 0\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [10, 10]\n".into());
+    texts.push("variant = \"NT\"\n[extra]\nx = 1\nantes = 0\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [10, 10]\n".into());
+    texts.push("variant = \"NT\" # c\nantes = [0, 0,] # c\nblinds_or_straddles = [\n 1, # sb\n 2,\n]\nmin_bet = 2.0\nstarting_stacks = [10.5, 1_000]\nactions = [\"d dh p1 \\\"AcAd\\\"\"]\n".into());
+    for t in &texts {
+        let fast = parse_phh(t).map_err(|e| e.to_string());
+        let slow = floorbook_phh::parse_phh_with_toml(t).map_err(|e| e.to_string());
+        assert_eq!(fast, slow, "{t}");
+    }
+    assert!(texts.len() > 2000);
+}
