@@ -25,18 +25,19 @@ pub enum PhhError {
 /// `1 / scale` of the file's unit: a file with amounts like `0.25` is read with `scale` 100, so
 /// that all arithmetic is exact.
 #[derive(Debug, Clone, PartialEq)]
-pub struct PhhHand {
+pub struct PhhHand<'a> {
     pub variant: String,
     pub ante_trimming: bool,
     pub antes: Vec<u64>,
     pub blinds: Vec<u64>,
     pub min_bet: u64,
     pub stacks: Vec<u64>,
-    pub actions: Vec<String>,
+    /// The actions as written (borrowed from the file's text where possible).
+    pub actions: Vec<std::borrow::Cow<'a, str>>,
     pub scale: u64,
 }
 
-impl PhhHand {
+impl PhhHand<'_> {
     /// An amount as written in the file, in this hand's scaled units.
     pub fn scaled(&self, written: &str) -> Option<u64> {
         scale_text(written, self.scale)
@@ -171,7 +172,7 @@ fn numbers<'v>(v: &'v Val<'_>) -> Vec<&'v Val<'v>> {
 }
 
 /// Reads PHH text.
-pub fn parse_phh(text: &str) -> Result<PhhHand, PhhError> {
+pub fn parse_phh(text: &str) -> Result<PhhHand<'_>, PhhError> {
     match flat::read(text) {
         Some(fields) => build(&fields),
         None => parse_phh_with_toml(text),
@@ -180,7 +181,7 @@ pub fn parse_phh(text: &str) -> Result<PhhHand, PhhError> {
 
 /// Reads PHH text with the general TOML parser only (the reference for the fast reader).
 #[doc(hidden)]
-pub fn parse_phh_with_toml(text: &str) -> Result<PhhHand, PhhError> {
+pub fn parse_phh_with_toml(text: &str) -> Result<PhhHand<'static>, PhhError> {
     let table: toml::Table = toml::from_str(text)?;
     let fields: Vec<(&str, Val<'static>)> = table
         .iter()
@@ -189,7 +190,7 @@ pub fn parse_phh_with_toml(text: &str) -> Result<PhhHand, PhhError> {
     build(&fields)
 }
 
-fn build(fields: &[(&str, Val<'_>)]) -> Result<PhhHand, PhhError> {
+fn build<'a>(fields: &[(&str, Val<'a>)]) -> Result<PhhHand<'a>, PhhError> {
     let get = |k: &str| fields.iter().find(|(key, _)| *key == k).map(|(_, v)| v);
     let missing = |k: &str| PhhError::Missing {
         field: k.to_string(),
@@ -208,11 +209,11 @@ fn build(fields: &[(&str, Val<'_>)]) -> Result<PhhHand, PhhError> {
     let Some(Val::Arr(stack_vals)) = get("starting_stacks") else {
         return Err(missing("starting_stacks"));
     };
-    let actions: Vec<String> = match get("actions") {
+    let actions: Vec<std::borrow::Cow<'a, str>> = match get("actions") {
         Some(Val::Arr(items)) => items
             .iter()
             .map(|a| match a {
-                Val::Str(s) => Ok(s.to_string()),
+                Val::Str(s) => Ok(s.clone()),
                 other => Err(PhhError::Amount {
                     field: "actions",
                     value: format!("{other:?}"),

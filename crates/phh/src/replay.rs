@@ -50,7 +50,7 @@ pub enum ReplayError {
 }
 
 enum Act {
-    DealHole(Pos, Vec<Option<Card>>),
+    DealHole(Pos, [Option<Card>; 4], usize),
     DealBoard(Vec<Card>),
     Fold(Pos),
     CheckOrCall(Pos),
@@ -87,7 +87,7 @@ fn player(s: &str, n: usize) -> Result<Pos, String> {
     Ok(Pos(k - 1))
 }
 
-fn parse_action(a: &str, n: usize, phh: &PhhHand) -> Result<Act, String> {
+fn parse_action(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
     let text = a.split('#').next().unwrap_or("");
     let mut buf = [""; 5];
     let mut count = 0;
@@ -109,7 +109,15 @@ fn parse_action(a: &str, n: usize, phh: &PhhHand) -> Result<Act, String> {
                     .collect::<Result<_, _>>()?,
             )
         }
-        ["d", "dh", p, c] => Act::DealHole(player(p, n)?, cards(c)?),
+        ["d", "dh", p, c] => {
+            let cs = cards(c)?;
+            let mut buf = [None; 4];
+            if cs.len() > buf.len() {
+                return Err(format!("{c:?} is more hole cards than a player holds"));
+            }
+            buf[..cs.len()].copy_from_slice(&cs);
+            Act::DealHole(player(p, n)?, buf, cs.len())
+        }
         [p, "f"] => Act::Fold(player(p, n)?),
         [p, "cc"] => Act::CheckOrCall(player(p, n)?),
         [p, "cbr", amount] => Act::RaiseTo(
@@ -131,7 +139,7 @@ fn parse_action(a: &str, n: usize, phh: &PhhHand) -> Result<Act, String> {
 
 fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
     match act {
-        Act::DealHole(p, c) => hand.deal_hole(*p, c),
+        Act::DealHole(p, c, len) => hand.deal_hole(*p, &c[..*len]),
         Act::DealBoard(c) => hand.deal_board(c),
         Act::Fold(p) => hand.fold(*p),
         Act::CheckOrCall(p) => hand.check_or_call(*p),
@@ -142,14 +150,14 @@ fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
 }
 
 /// Replays `phh`; see the crate documentation for the conventions.
-pub fn replay(phh: &PhhHand) -> Result<Replay, ReplayError> {
+pub fn replay(phh: &PhhHand<'_>) -> Result<Replay, ReplayError> {
     replay_with(phh, |_| {})
 }
 
 /// Replays `phh` under PHH's rules changed by `adjust` (to play a PHH hand under a seed
 /// profile: TR-16's odd chip, NOB-12's cap, …).
 pub fn replay_with(
-    phh: &PhhHand,
+    phh: &PhhHand<'_>,
     adjust: impl FnOnce(&mut HandRules),
 ) -> Result<Replay, ReplayError> {
     let n = phh.stacks.len();
@@ -193,14 +201,14 @@ pub fn replay_with(
         dead_blinds: Vec::new(),
     };
     let mut hand = Hand::new(rules, setup).map_err(ReplayError::Setup)?;
-    let mut queue: VecDeque<(usize, &String, Act)> = VecDeque::new();
+    let mut queue: VecDeque<(usize, &str, Act)> = VecDeque::with_capacity(phh.actions.len());
     for (i, a) in phh.actions.iter().enumerate() {
         let act = parse_action(a, n, phh).map_err(|reason| ReplayError::Syntax {
             index: i + 1,
-            action: a.clone(),
+            action: a.to_string(),
             reason,
         })?;
-        queue.push_back((i + 1, a, act));
+        queue.push_back((i + 1, a.as_ref(), act));
     }
     // The first reason the pending action was refused: repairs may follow and make it
     // refused for another reason, but the first one is what is wrong with the history.
@@ -253,7 +261,7 @@ pub fn replay_with(
             });
         return Err(ReplayError::Rejected {
             index,
-            action: action.clone(),
+            action: action.to_string(),
             rejection,
         });
     }

@@ -34,9 +34,10 @@ pub fn run(args: &PhhArgs) -> anyhow::Result<ExitCode> {
                 let name = file.display().to_string();
                 let line = match std::fs::read_to_string(file)
                     .map_err(|e| e.to_string())
-                    .and_then(|t| parse_phh(&t).map_err(|e| e.to_string()))
-                    .and_then(|h| replay(&h).map_err(|e| e.to_string()))
-                {
+                    .and_then(|t| {
+                        let hand = parse_phh(&t).map_err(|e| e.to_string())?;
+                        replay(&hand).map_err(|e| e.to_string())
+                    }) {
                     Ok(r) => serde_json::json!({
                         "file": name,
                         "finishing_stacks": r.finishing_stacks_as_written(),
