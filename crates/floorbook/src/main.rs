@@ -31,6 +31,8 @@ enum Command {
     Keys(commands::keys::KeysArgs),
     /// Replay or export hands in PHH, the open Poker Hand History format.
     Phh(commands::phh::PhhArgs),
+    /// The rule profiles: list them, show one, check an edited file.
+    Profiles(commands::profiles::ProfilesArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => commands::eval::run(&args),
         Command::Keys(args) => commands::keys::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Phh(args) => commands::phh::run(&args),
+        Command::Profiles(args) => commands::profiles::run(&args),
         Command::Verify(args) => runtime().and_then(|rt| rt.block_on(commands::verify::run(&args))),
         Command::Checkpoint(args) => runtime()
             .and_then(|rt| rt.block_on(commands::checkpoint::run(&args)))

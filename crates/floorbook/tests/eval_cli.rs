@@ -107,3 +107,37 @@ fn batch_reads_stdin_line_by_line() {
     assert!(lines[1]["error"].is_string());
     assert_eq!(lines[2]["category"], "four_of_a_kind");
 }
+
+#[test]
+fn profiles_list_show_and_check() {
+    let list = floorbook(&["profiles", "list"], "");
+    let text = String::from_utf8_lossy(&list.stdout).to_string();
+    for name in ["top18", "deepstack", "plo27", "nob"] {
+        assert!(text.contains(name), "{text}");
+    }
+    let show = floorbook(&["profiles", "show", "nob"], "");
+    let nob = String::from_utf8(show.stdout).expect("utf-8");
+    assert!(nob.contains("starting_chips = 100"));
+    let dir = std::env::temp_dir().join(format!("floorbook-profile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let good = dir.join("nob.toml");
+    std::fs::write(&good, &nob).expect("write");
+    let ok = floorbook(&["profiles", "check", good.to_str().expect("utf-8")], "");
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stdout)
+    );
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, nob.replace("[5, 10], [7, 15]", "[5, 10], [7, 9]")).expect("write");
+    let out = floorbook(&["profiles", "check", bad.to_str().expect("utf-8")], "");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("level 4: the big blind 9 does not rise above level 3's 10 (TR-5)"),
+        "{text}"
+    );
+    let missing = floorbook(&["profiles", "show", "nope"], "");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("top18"));
+}

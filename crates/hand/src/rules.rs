@@ -53,6 +53,7 @@ pub enum UnderMinimum {
 
 /// The remedies for irregularities; TDA procedures unless a seed profile says otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct IrregularityRules {
     /// A player who opens his own cards during play: folded (TR-3.4) or plays on with a
     /// warning after the hand (GCB-8).

@@ -4,4 +4,5 @@ pub mod checkpoint;
 pub mod eval;
 pub mod keys;
 pub mod phh;
+pub mod profiles;
 pub mod verify;

@@ -1,0 +1,647 @@
+//! Rule profiles: what a seed system decides, as data.
+
+use floorbook_hand::{ChipReading, GameKind, IrregularityRules, OddChip, Structure, UnderMinimum};
+use floorbook_rules::Rule;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// The built-in profiles, by name.
+const BUILTIN: [(&str, &str); 4] = [
+    ("top18", include_str!("../profiles/top18.toml")),
+    ("deepstack", include_str!("../profiles/deepstack.toml")),
+    ("plo27", include_str!("../profiles/plo27.toml")),
+    ("nob", include_str!("../profiles/nob.toml")),
+];
+
+/// The names of the built-in profiles.
+pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+    BUILTIN.iter().map(|(n, _)| *n)
+}
+
+/// A built-in profile's text and parsed form.
+pub fn builtin(name: &str) -> Option<(&'static str, Result<Profile, ProfileError>)> {
+    BUILTIN
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| (*text, Profile::from_toml(text)))
+}
+
+/// The seed document a profile follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum System {
+    TR,
+    PLO,
+    GCB,
+    NOB,
+}
+
+/// One blind level: small blind, big blind and (optional) ante.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Level {
+    pub small: u64,
+    pub big: u64,
+    pub ante: u64,
+}
+
+impl<'de> Deserialize<'de> for Level {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Vec::<u64>::deserialize(d)?;
+        match v.as_slice() {
+            [small, big] => Ok(Level {
+                small: *small,
+                big: *big,
+                ante: 0,
+            }),
+            [small, big, ante] => Ok(Level {
+                small: *small,
+                big: *big,
+                ante: *ante,
+            }),
+            _ => Err(serde::de::Error::custom(
+                "a level is [small blind, big blind] or [small blind, big blind, ante]",
+            )),
+        }
+    }
+}
+
+/// When the next level starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Advance {
+    /// TR-5: when a level's time is up, the next starts with the next hand.
+    Time,
+    /// PLO-5: a hand is played at the level in force when the button moved.
+    Button,
+    /// NOB-9: after a number of completed orbits that depends on the starting players.
+    Orbits,
+}
+
+/// NOB-6: where the blinds stop rising.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BlindCap {
+    /// The level whose big blind is closest below 10% of the chips in play.
+    TenthOfChips,
+}
+
+/// NOB-8: where the final table's blinds restart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinalTableReset {
+    /// The level whose big blind is closest to 1% of the chips in play.
+    OnePercent,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Levels {
+    pub advance: Advance,
+    /// Minutes per level (TR-5, PLO-5).
+    #[serde(default)]
+    pub minutes: Option<u32>,
+    /// NOB-9: `[starting players at least, orbits]`, from the most players down.
+    #[serde(default)]
+    pub orbits: Vec<[u32; 2]>,
+    #[serde(default)]
+    pub cap: Option<BlindCap>,
+    #[serde(default)]
+    pub final_table: Option<FinalTableReset>,
+    pub schedule: Vec<Level>,
+}
+
+/// TR-15: after a level, the smallest chips are raced off.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChipRace {
+    pub after_level: usize,
+    pub denominations: Vec<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Betting {
+    pub under_minimum: UnderMinimum,
+    pub chip_reading: ChipReading,
+    pub odd_chip: OddChip,
+    #[serde(default)]
+    pub raise_cap: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableDraw {
+    /// TR-1, NOB-7: table and seat by random draw.
+    Random,
+    /// PLO-3, PLO-4: reserved seats bind; walk-ins are drawn into the rest.
+    ReservedOrRandom,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Button {
+    /// TR-2: high card.
+    HighCard,
+    /// PLO-4: seat 1.
+    SeatOne,
+    /// NOB-10: by card draw, seats filled in card order from the left of the dealer.
+    CardDraw,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableCount {
+    /// As few tables as the seats allow.
+    Fill,
+    /// PLO-1: 19+ players on 3 tables, 10-18 on 2, up to 9 on 1.
+    Plo1,
+    /// NOB-7: up to 7 on one table, 8 on one or two, 9+ split evenly.
+    Nob7,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seating {
+    pub table_draw: TableDraw,
+    pub button: Button,
+    pub tables: TableCount,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BalancingRule {
+    /// TR-17
+    Tr17,
+    /// PLO-2
+    Plo2,
+    /// NOB-7
+    Nob7,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Balancing {
+    pub rule: BalancingRule,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SameHand {
+    /// PLO-11: the larger stack at the start of the hand places higher; equal stacks: the one
+    /// who went all-in later.
+    LargerStartingStack,
+    /// House policy: players busted in one hand share the places (the same place).
+    Shared,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Places {
+    pub same_hand: SameHand,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clock {
+    /// TR-19: 30 (turbo) or 60 (deepstack) seconds.
+    pub seconds: u32,
+    pub countdown_seconds: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Penalties {
+    /// TR-28: after this many warnings the next offence is a time penalty.
+    pub warnings_before_penalty: u32,
+    pub penalty_minutes: u32,
+}
+
+/// A rule profile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    pub name: String,
+    pub title: String,
+    pub system: System,
+    pub game: GameKind,
+    pub structure: Structure,
+    pub starting_chips: u64,
+    /// Chip denominations in play at the start, smallest first.
+    pub chips: Vec<u64>,
+    pub seats_per_table: u32,
+    #[serde(default)]
+    pub max_players: Option<u32>,
+    pub min_age: u32,
+    pub buy_ins: Vec<String>,
+    pub absent_start_minutes: u32,
+    pub levels: Levels,
+    #[serde(default)]
+    pub chip_race: Vec<ChipRace>,
+    pub betting: Betting,
+    #[serde(default)]
+    pub irregularities: IrregularityRules,
+    pub seating: Seating,
+    pub balancing: Balancing,
+    pub places: Places,
+    pub clock: Clock,
+    pub penalties: Penalties,
+}
+
+pub use BalancingRule as BalancingKind;
+
+/// A profile file that cannot be read at all.
+#[derive(Debug, Error)]
+pub enum ProfileError {
+    #[error("the profile is not valid TOML for a profile: {0}")]
+    Toml(#[from] toml::de::Error),
+}
+
+/// Something wrong with a profile that reads: the field, what is wrong, and the rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub field: String,
+    pub message: String,
+    pub rule: Option<Rule>,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.rule {
+            Some(r) => write!(f, "{}: {} ({r})", self.field, self.message),
+            None => write!(f, "{}: {}", self.field, self.message),
+        }
+    }
+}
+
+impl Profile {
+    pub fn from_toml(text: &str) -> Result<Profile, ProfileError> {
+        Ok(toml::from_str(text)?)
+    }
+
+    /// Everything that is wrong with the profile; empty when it is sound.
+    pub fn check(&self) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let mut bad = |field: &str, message: String, rule: Option<Rule>| {
+            out.push(Problem {
+                field: field.to_string(),
+                message,
+                rule,
+            });
+        };
+        if self.name.trim().is_empty() {
+            bad("name", "a profile needs a name".into(), None);
+        }
+        if !(2..=10).contains(&self.seats_per_table) {
+            bad(
+                "seats_per_table",
+                format!("must be 2 to 10; is {}", self.seats_per_table),
+                None,
+            );
+        }
+        // Chips.
+        if self.chips.is_empty() {
+            bad(
+                "chips",
+                "at least one denomination is needed".into(),
+                Some(Rule::Tr15),
+            );
+        }
+        if self.chips.contains(&0) || self.chips.windows(2).any(|w| w[0] >= w[1]) {
+            bad(
+                "chips",
+                format!(
+                    "denominations must be positive and rise; are {:?}",
+                    self.chips
+                ),
+                Some(Rule::Tr15),
+            );
+        }
+        let smallest = self.chips.first().copied().unwrap_or(1).max(1);
+        if self.starting_chips == 0 || self.starting_chips % smallest != 0 {
+            bad(
+                "starting_chips",
+                format!(
+                    "{} cannot be paid out in chips of {smallest} and up",
+                    self.starting_chips
+                ),
+                Some(Rule::Tr13),
+            );
+        }
+        // Levels.
+        let schedule = &self.levels.schedule;
+        if schedule.is_empty() {
+            bad(
+                "levels.schedule",
+                "at least one level is needed".into(),
+                Some(Rule::Tr5),
+            );
+        }
+        for (i, l) in schedule.iter().enumerate() {
+            let n = i + 1;
+            if l.small == 0 || l.small > l.big {
+                bad(
+                    "levels.schedule",
+                    format!(
+                        "level {n}: the small blind {} must be at least 1 and at most the big blind {}",
+                        l.small, l.big
+                    ),
+                    Some(Rule::Tr5),
+                );
+            }
+            if i > 0 && l.big <= schedule[i - 1].big {
+                bad(
+                    "levels.schedule",
+                    format!(
+                        "level {n}: the big blind {} does not rise above level {}'s {}",
+                        l.big,
+                        n - 1,
+                        schedule[i - 1].big
+                    ),
+                    Some(Rule::Tr5),
+                );
+            }
+        }
+        match self.levels.advance {
+            Advance::Time | Advance::Button if self.levels.minutes.unwrap_or(0) == 0 => {
+                bad(
+                    "levels.minutes",
+                    "levels by time need their minutes".into(),
+                    Some(Rule::Tr5),
+                );
+            }
+            Advance::Orbits => {
+                let o = &self.levels.orbits;
+                if o.is_empty() || o.iter().any(|[_, orbits]| *orbits == 0) {
+                    bad(
+                        "levels.orbits",
+                        "levels by orbits need [players, orbits] pairs with orbits of at least 1"
+                            .into(),
+                        Some(Rule::Nob9),
+                    );
+                } else if o.windows(2).any(|w| w[0][0] <= w[1][0])
+                    || o.last().is_some_and(|[p, _]| *p > 1)
+                {
+                    bad(
+                        "levels.orbits",
+                        "player thresholds must fall and end at 1".into(),
+                        Some(Rule::Nob9),
+                    );
+                }
+            }
+            _ => {}
+        }
+        // Chip races: the raced chips are the smallest in play, and every blind and ante can
+        // be paid with the chips that remain.
+        let mut in_play: Vec<u64> = self.chips.clone();
+        let mut races: Vec<&ChipRace> = self.chip_race.iter().collect();
+        races.sort_by_key(|r| r.after_level);
+        if races
+            .windows(2)
+            .any(|w| w[0].after_level == w[1].after_level)
+        {
+            bad(
+                "chip_race",
+                "two chip races after the same level".into(),
+                Some(Rule::Tr15),
+            );
+        }
+        let mut race_iter = races.into_iter().peekable();
+        for (i, l) in schedule.iter().enumerate() {
+            let n = i + 1;
+            let unit = in_play.first().copied().unwrap_or(1).max(1);
+            for (what, amount) in [
+                ("small blind", l.small),
+                ("big blind", l.big),
+                ("ante", l.ante),
+            ] {
+                if amount % unit != 0 {
+                    bad(
+                        "levels.schedule",
+                        format!(
+                            "level {n}: the {what} {amount} cannot be paid with chips of {unit} and up"
+                        ),
+                        Some(Rule::Tr15),
+                    );
+                }
+            }
+            while let Some(race) = race_iter.next_if(|r| r.after_level == n) {
+                for d in &race.denominations {
+                    let Some(pos) = in_play.iter().position(|c| c == d) else {
+                        bad(
+                            "chip_race",
+                            format!("after level {n}: {d} is not a chip in play"),
+                            Some(Rule::Tr15),
+                        );
+                        continue;
+                    };
+                    if pos != 0 {
+                        bad(
+                            "chip_race",
+                            format!(
+                                "after level {n}: {d} is raced while the smaller {} stays in play",
+                                in_play[0]
+                            ),
+                            Some(Rule::Tr15),
+                        );
+                    }
+                    in_play.remove(pos);
+                }
+                if in_play.is_empty() {
+                    bad(
+                        "chip_race",
+                        format!("after level {n}: no chips would remain"),
+                        Some(Rule::Tr15),
+                    );
+                }
+            }
+        }
+        for race in race_iter {
+            bad(
+                "chip_race",
+                format!(
+                    "after level {}: there is no such level (the schedule has {})",
+                    race.after_level,
+                    schedule.len()
+                ),
+                Some(Rule::Tr15),
+            );
+        }
+        // Contradictions.
+        if self.betting.raise_cap == Some(0) {
+            bad(
+                "betting.raise_cap",
+                "a cap of 0 would forbid every bet".into(),
+                Some(Rule::Nob12),
+            );
+        }
+        if (self.balancing.rule == BalancingRule::Nob7 || self.seating.tables == TableCount::Nob7)
+            && self.seats_per_table > 8
+        {
+            bad(
+                "seats_per_table",
+                format!(
+                    "NOB-7 plays at most 8 to a table; the profile seats {}",
+                    self.seats_per_table
+                ),
+                Some(Rule::Nob7),
+            );
+        }
+        if (self.balancing.rule == BalancingRule::Nob7) != (self.seating.tables == TableCount::Nob7)
+        {
+            bad(
+                "balancing.rule",
+                "NOB-7 seating and NOB-7 balancing go together".into(),
+                Some(Rule::Nob7),
+            );
+        }
+        if self.seating.tables == TableCount::Plo1 {
+            if self.seats_per_table < 9 {
+                bad(
+                    "seats_per_table",
+                    "PLO-1 puts up to 9 players on one table".into(),
+                    Some(Rule::Plo1),
+                );
+            }
+            if self.max_players.is_none_or(|m| m > 27) {
+                bad(
+                    "max_players",
+                    "PLO-1 takes at most 27 players (3 tables)".into(),
+                    Some(Rule::Plo1),
+                );
+            }
+        }
+        if self.levels.advance != Advance::Orbits
+            && (self.levels.cap.is_some() || !self.levels.orbits.is_empty())
+        {
+            bad(
+                "levels",
+                "orbits and the blind cap belong to levels by orbits (NOB-9)".into(),
+                Some(Rule::Nob9),
+            );
+        }
+        if self.structure == Structure::PotLimit && self.betting.chip_reading == ChipReading::Tr23 {
+            bad(
+                "betting.chip_reading",
+                "TR-23's full-value oversized chip contradicts pot limit; use gcb4 with PLO-9's declared amounts".into(),
+                Some(Rule::Plo8),
+            );
+        }
+        if self.clock.seconds == 0 {
+            bad(
+                "clock.seconds",
+                "a clock call needs some seconds".into(),
+                Some(Rule::Tr19),
+            );
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_profile_is_sound() {
+        for name in builtin_names() {
+            let (_, p) = builtin(name).expect("exists");
+            let p = p.unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(p.name, name);
+            assert_eq!(p.check(), vec![], "{name}");
+        }
+    }
+
+    #[test]
+    fn tr_13_and_tr_14_structures_are_as_the_seed_says() {
+        let (_, top) = builtin("top18").expect("top18");
+        let top = top.expect("reads");
+        assert_eq!(top.starting_chips, 1500);
+        assert_eq!(top.levels.schedule.len(), 14);
+        assert_eq!(
+            top.levels.schedule[13],
+            Level {
+                small: 2500,
+                big: 5000,
+                ante: 0
+            }
+        );
+        let (_, deep) = builtin("deepstack").expect("deepstack");
+        let deep = deep.expect("reads");
+        assert_eq!(deep.starting_chips, 15000);
+        assert_eq!(deep.levels.schedule.len(), 18);
+        assert_eq!(
+            deep.chip_race
+                .iter()
+                .map(|r| r.after_level)
+                .collect::<Vec<_>>(),
+            vec![3, 6]
+        );
+    }
+
+    fn edited(name: &str, from: &str, to: &str) -> Vec<String> {
+        let (text, _) = builtin(name).expect("exists");
+        assert!(text.contains(from), "{from}");
+        let p = Profile::from_toml(&text.replacen(from, to, 1)).expect("still reads");
+        p.check().iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn levels_out_of_order_are_named() {
+        let problems = edited("top18", "[30, 60], [40, 80]", "[30, 60], [20, 40]");
+        assert_eq!(
+            problems,
+            vec![
+                "levels.schedule: level 4: the big blind 40 does not rise above level 3's 60 (TR-5)"
+            ]
+        );
+    }
+
+    #[test]
+    fn blinds_that_the_remaining_chips_cannot_pay_are_named() {
+        // After the race of the 10s and 50s, a blind of 150 cannot be paid in 100s.
+        let problems = edited("top18", "[100, 200], [200, 400]", "[150, 200], [200, 400]");
+        assert_eq!(
+            problems,
+            vec![
+                "levels.schedule: level 6: the small blind 150 cannot be paid with chips of 100 and up (TR-15)"
+            ]
+        );
+    }
+
+    #[test]
+    fn racing_a_chip_while_a_smaller_one_stays_is_named() {
+        let problems = edited("top18", "denominations = [10, 50]", "denominations = [50]");
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("50 is raced while the smaller 10 stays in play")),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn contradictions_are_named() {
+        let problems = edited("nob", "seats_per_table = 8", "seats_per_table = 9");
+        assert_eq!(
+            problems,
+            vec!["seats_per_table: NOB-7 plays at most 8 to a table; the profile seats 9 (NOB-7)"]
+        );
+        let problems = edited(
+            "plo27",
+            "chip_reading = \"gcb4\"",
+            "chip_reading = \"tr23\"",
+        );
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("PLO-8"));
+    }
+
+    #[test]
+    fn unknown_fields_and_values_are_errors() {
+        let (text, _) = builtin("top18").expect("exists");
+        let err =
+            Profile::from_toml(&text.replacen("odd_chip =", "odd_chips =", 1)).expect_err("typo");
+        assert!(err.to_string().contains("odd_chips"), "{err}");
+        let err = Profile::from_toml(&text.replacen("\"left_of_button\"", "\"to_the_dealer\"", 1))
+            .expect_err("bad value");
+        assert!(err.to_string().contains("to_the_dealer"), "{err}");
+    }
+}
