@@ -316,7 +316,7 @@ impl Profile {
             );
         }
         let smallest = self.chips.first().copied().unwrap_or(1).max(1);
-        if self.starting_chips == 0 || self.starting_chips % smallest != 0 {
+        if self.starting_chips == 0 || !self.starting_chips.is_multiple_of(smallest) {
             bad(
                 "starting_chips",
                 format!(
@@ -413,7 +413,7 @@ impl Profile {
                 ("big blind", l.big),
                 ("ante", l.ante),
             ] {
-                if amount % unit != 0 {
+                if !amount.is_multiple_of(unit) {
                     bad(
                         "levels.schedule",
                         format!(
