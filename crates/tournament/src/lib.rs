@@ -1,10 +1,22 @@
-//! Tournaments under each seed's rules. This first part holds the rule profiles: one TOML file
-//! per seed system (`top18`, `deepstack`, `plo27`, `nob`) that a tournament director can read
-//! and edit, with validation that names the field, the problem and the rule.
+//! Tournaments under each seed's rules.
+//!
+//! - [`Profile`]: one TOML file per seed system (`top18`, `deepstack`, `plo27`, `nob`) that a
+//!   tournament director can read and edit, with validation that names the field, the problem
+//!   and the rule.
+//! - The decisions a tournament takes by itself, each a pure function of its inputs (random
+//!   draws included) that returns its result with the rules that decided it: seating
+//!   ([`seating`]), levels ([`levels`]), balancing and breaking tables ([`balance`]), places
+//!   ([`places`]), the chip race ([`chip_race`]) and floor conduct ([`conduct`]).
 //!
 //! Invariant: pure. No I/O here (the command line reads files), no clock, no randomness.
 
+pub mod balance;
+pub mod chip_race;
+pub mod conduct;
+pub mod levels;
+pub mod places;
 mod profile;
+pub mod seating;
 
 pub use profile::{
     Advance, Balancing, BalancingKind, Betting, BlindCap, Button, ChipRace, Clock, FinalTableReset,
