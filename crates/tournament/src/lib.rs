@@ -13,6 +13,7 @@
 pub mod balance;
 pub mod chip_race;
 pub mod conduct;
+pub mod engine;
 pub mod levels;
 pub mod places;
 mod profile;

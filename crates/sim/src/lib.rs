@@ -1,0 +1,225 @@
+//! The simulator: bots play a whole tournament for any profile and player count, through the
+//! same commands a dealer and the floor send. Every random choice (seat draw, deck order, bot
+//! action) comes from one ChaCha20 stream seeded by the caller, and is handed to the engine as
+//! an input, so the same seed plays the same tournament.
+//!
+//! Invariant: the randomness lives here, never in the engine.
+
+use floorbook_cards::{Card, Deck, DeckSeed, ShuffleAlgorithm};
+use floorbook_hand::{Chips, OutOfTurn, Phase, ShowOrMuck};
+use floorbook_tournament::conduct::Offence;
+use floorbook_tournament::engine::{Tournament, TournamentError};
+use floorbook_tournament::seating::{PlayerId, SeatNo, button_by_high_card};
+use floorbook_tournament::{Button, Profile};
+use rand_chacha::ChaCha20Rng;
+use rand_core::{RngCore, SeedableRng};
+use thiserror::Error;
+
+/// A simulation that did not finish.
+#[derive(Debug, Error)]
+pub enum SimError {
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
+    #[error("the tournament did not finish within {0} hands")]
+    Stalled(u64),
+}
+
+/// How a simulation went.
+#[derive(Debug)]
+pub struct Simulation {
+    pub tournament: Tournament,
+    pub hands: u64,
+    /// Irregularities, warnings and out-of-turn actions the bots caused.
+    pub incidents: u64,
+}
+
+/// Callbacks after every hand, for tests that check invariants as the tournament goes.
+pub type Check<'a> = &'a mut dyn FnMut(&Tournament);
+
+fn below(rng: &mut ChaCha20Rng, n: u64) -> u64 {
+    rng.next_u64() % n.max(1)
+}
+
+fn permutation(rng: &mut ChaCha20Rng, n: usize) -> Vec<u32> {
+    let mut v: Vec<u32> = (0..n as u32).collect();
+    for i in (1..n).rev() {
+        let j = below(rng, i as u64 + 1) as usize;
+        v.swap(i, j);
+    }
+    v
+}
+
+/// Plays a tournament of `players` under `profile` from `seed`.
+pub fn simulate(
+    profile: &Profile,
+    players: u32,
+    seed: u64,
+    mut check: Option<Check<'_>>,
+) -> Result<Simulation, SimError> {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let mut t = Tournament::new(profile.clone());
+    let buy_in = profile.buy_ins.first().cloned().unwrap_or_default();
+    for i in 1..=players {
+        let age = profile.min_age + below(&mut rng, 50) as u32;
+        t.register(PlayerId(i), &format!("Player {i}"), age, &buy_in)?;
+    }
+    let registered = t
+        .players
+        .values()
+        .filter(|p| p.status == floorbook_tournament::engine::Status::Registered)
+        .count();
+    let draw = permutation(&mut rng, registered);
+    t.start(&draw, None)?;
+    // TR-2 / NOB-10: the button by a high-card draw at each table.
+    if matches!(profile.seating.button, Button::HighCard | Button::CardDraw) {
+        let mut deck = Deck::from_seed(
+            seed_bytes(&mut rng),
+            ShuffleAlgorithm::ChaCha20FisherYatesV1,
+        );
+        for ts in t.tables.iter_mut() {
+            let draw: Vec<(SeatNo, Card)> = ts
+                .table
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.is_some())
+                .filter_map(|(i, _)| deck.deal().ok().map(|c| (SeatNo(i as u32 + 1), c)))
+                .collect();
+            if let Ok((seat, _)) = button_by_high_card(&draw) {
+                ts.table.button = seat;
+            }
+        }
+    }
+    let mut hands = 0u64;
+    let mut incidents = 0u64;
+    let mut seconds = 0u64;
+    let limit = 20_000;
+    while !t.finished {
+        let tables: Vec<_> = t.tables.iter().map(|ts| ts.table.no).collect();
+        let mut played_any = false;
+        for no in tables {
+            if t.finished || !t.tables.iter().any(|ts| ts.table.no == no) {
+                continue;
+            }
+            if t.start_hand(no, seconds).is_err() {
+                continue;
+            }
+            played_any = true;
+            hands += 1;
+            if hands > limit {
+                return Err(SimError::Stalled(limit));
+            }
+            seconds += 60;
+            incidents += play_hand(&mut t, no, &mut rng)?;
+            if let Some(c) = check.as_mut() {
+                c(&t);
+            }
+        }
+        if !played_any && !t.finished {
+            return Err(SimError::Stalled(hands));
+        }
+    }
+    Ok(Simulation {
+        tournament: t,
+        hands,
+        incidents,
+    })
+}
+
+fn seed_bytes(rng: &mut ChaCha20Rng) -> DeckSeed {
+    let mut b = [0u8; 32];
+    rng.fill_bytes(&mut b);
+    DeckSeed(b)
+}
+
+/// Plays the hand at `table` to the end with random legal actions, now and then an
+/// irregularity, a warning or an out-of-turn action. Returns the incidents caused.
+fn play_hand(
+    t: &mut Tournament,
+    table: floorbook_tournament::seating::TableNo,
+    rng: &mut ChaCha20Rng,
+) -> Result<u64, SimError> {
+    let mut deck = Deck::from_seed(seed_bytes(rng), ShuffleAlgorithm::ChaCha20FisherYatesV1);
+    let mut incidents = 0;
+    for _ in 0..2000 {
+        let Some(hand) = t.hand(table) else {
+            return Ok(incidents);
+        };
+        match hand.phase() {
+            Phase::Settled => return Ok(incidents),
+            Phase::HoleDealing => {
+                let p = hand.hole_dealee().unwrap_or(floorbook_hand::Pos(0));
+                let c = deck.deal().ok();
+                t.act(table, |h| h.deal_hole(p, &[c]))?;
+            }
+            Phase::BoardDealing => {
+                let due = hand.board_due();
+                if below(rng, 200) == 0 && due == 3 {
+                    // TDA-39A: four cards came out for the flop.
+                    let cards: Vec<Card> = (0..4).filter_map(|_| deck.deal().ok()).collect();
+                    if let Ok(four) = <[Card; 4]>::try_from(cards) {
+                        let pick = below(rng, 4) as usize;
+                        t.act(table, |h| h.four_card_flop(four, pick))?;
+                        incidents += 1;
+                        continue;
+                    }
+                }
+                let _burn = deck.deal();
+                let cards: Vec<Card> = (0..due).filter_map(|_| deck.deal().ok()).collect();
+                t.act(table, |h| h.deal_board(&cards))?;
+            }
+            Phase::Betting => {
+                let Some(legal) = hand.legal() else {
+                    return Ok(incidents);
+                };
+                let actor = legal.actor;
+                // Now and then: an out-of-turn action by the next player, or a warning.
+                if below(rng, 100) == 0 {
+                    let others: Vec<floorbook_hand::Pos> = (0..hand.players())
+                        .map(floorbook_hand::Pos)
+                        .filter(|p| *p != actor && hand.is_active(*p))
+                        .collect();
+                    if let Some(&p) = others.first()
+                        && t.act(table, |h| h.act_out_of_turn(p, OutOfTurn::Call))
+                            .is_ok()
+                    {
+                        incidents += 1;
+                        continue;
+                    }
+                }
+                if below(rng, 300) == 0
+                    && let Some(player) = t.player_at(table, actor)
+                {
+                    t.sanction(player, Offence::Etiquette)?;
+                    incidents += 1;
+                }
+                let r = below(rng, 100);
+                let result = match (r, legal.raise_to) {
+                    (0..=14, Some((min, max))) => {
+                        let to = if below(rng, 3) == 0 {
+                            max
+                        } else {
+                            Chips(min.0 + below(rng, (max.0 - min.0) / 3 + 1))
+                        };
+                        t.act(table, |h| h.bet_or_raise_to(actor, to))
+                    }
+                    (15..=44, _) if !legal.call.is_zero() => t.act(table, |h| h.fold(actor)),
+                    _ => t.act(table, |h| h.check_or_call(actor)),
+                };
+                result?;
+            }
+            Phase::Showdown => {
+                let Some(p) = hand.showdown_next() else {
+                    return Ok(incidents);
+                };
+                let what = if below(rng, 10) == 0 {
+                    ShowOrMuck::Muck
+                } else {
+                    ShowOrMuck::ShowDealt
+                };
+                t.act(table, |h| h.show_or_muck(p, what))?;
+            }
+        }
+    }
+    Err(SimError::Stalled(0))
+}

@@ -1,0 +1,106 @@
+//! Whole tournaments played by bots, for every profile: the invariants hold after every hand.
+
+use floorbook_sim::simulate;
+use floorbook_tournament::engine::{Status, Tournament, TournamentEvent};
+use floorbook_tournament::{Profile, builtin, builtin_names};
+use proptest::prelude::*;
+
+fn profile(name: &str) -> Profile {
+    builtin(name).expect("built in").1.expect("reads")
+}
+
+fn check_after_hand(t: &Tournament, total: u64) {
+    if t.finished {
+        return; // the final holding is checked below: the winner has every chip
+    }
+    assert_eq!(t.chips_in_play(), total, "chips are conserved");
+    for ts in &t.tables {
+        assert!(
+            ts.table.players() <= t.profile.seats_per_table as usize,
+            "table {:?} overfull",
+            ts.table.no
+        );
+    }
+    if t.tables.iter().all(|ts| ts.hand.is_none()) && !t.finished {
+        let sizes: Vec<usize> = t.tables.iter().map(|ts| ts.table.players()).collect();
+        let (lo, hi) = (
+            sizes.iter().min().copied().unwrap_or(0),
+            sizes.iter().max().copied().unwrap_or(0),
+        );
+        assert!(
+            hi - lo <= 1,
+            "tables out of balance after balancing: {sizes:?}"
+        );
+    }
+}
+
+fn run(name: &str, players: u32, seed: u64) -> Tournament {
+    let p = profile(name);
+    let registered = p.max_players.map_or(players, |m| players.min(m));
+    let total = u64::from(registered) * p.starting_chips;
+    let mut check = |t: &Tournament| check_after_hand(t, total);
+    let sim = simulate(&p, players, seed, Some(&mut check))
+        .unwrap_or_else(|e| panic!("{name}, {players} players, seed {seed}: {e}"));
+    let t = sim.tournament;
+    assert!(t.finished);
+    let winners: Vec<_> = t
+        .events
+        .iter()
+        .filter(|e| matches!(e, TournamentEvent::Finished { .. }))
+        .collect();
+    assert_eq!(winners.len(), 1, "exactly one winner");
+    let mut places: Vec<u32> = t
+        .players
+        .values()
+        .filter_map(|p| match p.status {
+            Status::Busted { place } | Status::Disqualified { place } => Some(place),
+            _ => None,
+        })
+        .collect();
+    places.sort_unstable();
+    let expected: Vec<u32> = (1..=registered).collect();
+    assert_eq!(places, expected, "places 1..N each awarded once");
+    let winner = t
+        .players
+        .values()
+        .find(|p| p.status == Status::Busted { place: 1 })
+        .expect("winner");
+    assert_eq!(winner.stack, total, "the winner holds every chip");
+    t
+}
+
+#[test]
+fn every_profile_plays_to_one_winner() {
+    for name in builtin_names() {
+        for (players, seed) in [(2, 1), (9, 2), (12, 3), (27, 4)] {
+            run(name, players, seed);
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_plays_the_same_tournament() {
+    let a = run("top18", 12, 42);
+    let b = run("top18", 12, 42);
+    assert_eq!(a.events, b.events);
+}
+
+#[test]
+fn plo_1_a_full_field_puts_the_rest_on_the_waiting_list() {
+    let t = run("plo27", 30, 5);
+    let waitlisted = t
+        .players
+        .values()
+        .filter(|p| p.status == Status::WaitListed)
+        .count();
+    assert_eq!(waitlisted, 3);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+    #[test]
+    fn random_tournaments_hold_every_invariant(which in 0usize..4, players in 2u32..40, seed in any::<u64>()) {
+        let name = builtin_names().nth(which).unwrap_or("top18");
+        run(name, players, seed);
+    }
+}

@@ -1,0 +1,876 @@
+//! The tournament: registration, the start, hands at every table, eliminations and places,
+//! balancing and breaking tables, levels, sanctions, the finish. A deterministic state machine:
+//! every random draw (seat cards, decks) and every time comes in with a command, and every
+//! decision the engine takes by itself is an event with its inputs and rules.
+
+use std::collections::BTreeMap;
+
+use floorbook_hand::{Chips, Hand, HandEvent, HandRules, HandSetup, Phase, Pos};
+use floorbook_rules::{Rule, RuleSet};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::balance::{self, Move, Table};
+use crate::conduct::{Offence, Sanction, next_sanction};
+use crate::levels::level_by_time;
+use crate::places::{Busted, places_for_hand};
+use crate::seating::{PlayerId, SeatNo, TableNo, draw_seats, tables_for};
+use crate::{Advance, BalancingKind, Profile};
+
+/// Where a player stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Status {
+    Registered,
+    WaitListed,
+    Playing,
+    Busted { place: u32 },
+    Disqualified { place: u32 },
+}
+
+/// A player of the tournament.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub id: PlayerId,
+    pub name: String,
+    pub status: Status,
+    pub stack: u64,
+    pub table: Option<TableNo>,
+    pub seat: Option<SeatNo>,
+    pub sanctions: Vec<Sanction>,
+    /// Moved into a blind position: sits out until the button passes (TR-17).
+    pub waiting_for_button: bool,
+}
+
+/// A table in play and its current hand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableState {
+    pub table: Table,
+    /// The seat that posted the last big blind (the dead-button rule moves it one player on).
+    pub last_big_blind: Option<SeatNo>,
+    /// The seat of the last small blind (posted or dead): the next button.
+    pub last_small_blind: Option<SeatNo>,
+    pub hand: Option<(u64, Hand, Vec<PlayerId>)>,
+    pub hands_played: u64,
+    pub started_with: u32,
+    /// Chips left in the pot for the table's next hand (NOB-3).
+    pub carried: u64,
+}
+
+/// Something that happened in the tournament.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TournamentEvent {
+    Registered {
+        player: PlayerId,
+        name: String,
+        buy_in: String,
+        rules: RuleSet,
+    },
+    WaitListed {
+        player: PlayerId,
+        rules: RuleSet,
+    },
+    Started {
+        tables: u32,
+        players: u32,
+        rules: RuleSet,
+    },
+    Seated {
+        player: PlayerId,
+        table: TableNo,
+        seat: SeatNo,
+        draw: u32,
+        rules: RuleSet,
+    },
+    ButtonPlaced {
+        table: TableNo,
+        seat: SeatNo,
+        rules: RuleSet,
+    },
+    HandStarted {
+        table: TableNo,
+        hand: u64,
+        level: usize,
+        button: SeatNo,
+        /// Players by hand position (0 = first left of the button).
+        players: Vec<PlayerId>,
+        blinds: Vec<u64>,
+        rules: RuleSet,
+    },
+    InHand {
+        table: TableNo,
+        hand: u64,
+        event: HandEvent,
+    },
+    HandFinished {
+        table: TableNo,
+        hand: u64,
+        stacks: Vec<(PlayerId, u64)>,
+    },
+    Busted {
+        player: PlayerId,
+        place: u32,
+        hand: u64,
+        rules: RuleSet,
+    },
+    Moved {
+        player: PlayerId,
+        from: TableNo,
+        to: TableNo,
+        seat: SeatNo,
+        sits_out: bool,
+        rules: RuleSet,
+    },
+    TableBroken {
+        table: TableNo,
+        rules: RuleSet,
+    },
+    LevelChanged {
+        level: usize,
+        small: u64,
+        big: u64,
+        rules: RuleSet,
+    },
+    SanctionGiven {
+        player: PlayerId,
+        offence: Offence,
+        sanction: Sanction,
+        rules: RuleSet,
+    },
+    Finished {
+        winner: PlayerId,
+    },
+}
+
+/// A command the tournament refuses; nothing changes.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TournamentError {
+    #[error("player {player:?} is {age}; players must be {min} or older (TR-0a)")]
+    TooYoung {
+        player: PlayerId,
+        age: u32,
+        min: u32,
+    },
+    #[error("buy-in {got} is not offered; the buy-ins are {offered:?} (TR-0b)")]
+    BuyIn { got: String, offered: Vec<String> },
+    #[error("player {0:?} is already registered")]
+    AlreadyRegistered(PlayerId),
+    #[error("the tournament needs at least 2 players; {0} are registered")]
+    TooFewPlayers(u32),
+    #[error("that is not possible now: {0}")]
+    NotNow(&'static str),
+    #[error("no table {0:?}")]
+    NoTable(TableNo),
+    #[error("the seat draw is not usable: {0}")]
+    Draw(String),
+    #[error("in the hand: {0}")]
+    Hand(#[from] floorbook_hand::Rejection),
+    #[error("no player {0:?}")]
+    NoPlayer(PlayerId),
+}
+
+/// A tournament under one profile.
+#[derive(Debug, Clone)]
+pub struct Tournament {
+    pub profile: Profile,
+    pub players: BTreeMap<PlayerId, Player>,
+    pub tables: Vec<TableState>,
+    pub level: usize,
+    pub events: Vec<TournamentEvent>,
+    pub started: bool,
+    pub finished: bool,
+    next_hand: u64,
+    places_left: u32,
+}
+
+impl Tournament {
+    pub fn new(profile: Profile) -> Tournament {
+        Tournament {
+            profile,
+            players: BTreeMap::new(),
+            tables: Vec::new(),
+            level: 0,
+            events: Vec::new(),
+            started: false,
+            finished: false,
+            next_hand: 1,
+            places_left: 0,
+        }
+    }
+
+    /// Registers a player: TR-0a (age), TR-0b (buy-in), the cap and waiting list (PLO-1, PLO-3).
+    pub fn register(
+        &mut self,
+        player: PlayerId,
+        name: &str,
+        age: u32,
+        buy_in: &str,
+    ) -> Result<(), TournamentError> {
+        if self.started {
+            return Err(TournamentError::NotNow(
+                "registration is closed once the tournament starts",
+            ));
+        }
+        if self.players.contains_key(&player) {
+            return Err(TournamentError::AlreadyRegistered(player));
+        }
+        if age < self.profile.min_age {
+            return Err(TournamentError::TooYoung {
+                player,
+                age,
+                min: self.profile.min_age,
+            });
+        }
+        if !self.profile.buy_ins.iter().any(|b| b == buy_in) {
+            return Err(TournamentError::BuyIn {
+                got: buy_in.to_string(),
+                offered: self.profile.buy_ins.clone(),
+            });
+        }
+        let registered = self
+            .players
+            .values()
+            .filter(|p| p.status == Status::Registered)
+            .count() as u32;
+        let full = self.profile.max_players.is_some_and(|m| registered >= m);
+        let status = if full {
+            Status::WaitListed
+        } else {
+            Status::Registered
+        };
+        self.players.insert(
+            player,
+            Player {
+                id: player,
+                name: name.to_string(),
+                status,
+                stack: 0,
+                table: None,
+                seat: None,
+                sanctions: Vec::new(),
+                waiting_for_button: false,
+            },
+        );
+        self.events.push(TournamentEvent::Registered {
+            player,
+            name: name.to_string(),
+            buy_in: buy_in.to_string(),
+            rules: RuleSet::of(&[Rule::Tr0a, Rule::Tr0b]),
+        });
+        if full {
+            self.events.push(TournamentEvent::WaitListed {
+                player,
+                rules: RuleSet::of(&[Rule::Plo1, Rule::Plo3]),
+            });
+        }
+        Ok(())
+    }
+
+    /// Starts: the number of tables, the seat draw (`draw`: a permutation of seat cards, the
+    /// recorded random input) and the buttons (seat 1, PLO-4; the high-card draw of TR-2 and
+    /// NOB-10 is made at the table and entered with `button_seats`).
+    pub fn start(
+        &mut self,
+        draw: &[u32],
+        button_seats: Option<&[SeatNo]>,
+    ) -> Result<(), TournamentError> {
+        if self.started {
+            return Err(TournamentError::NotNow("the tournament has started"));
+        }
+        let ids: Vec<PlayerId> = self
+            .players
+            .values()
+            .filter(|p| p.status == Status::Registered)
+            .map(|p| p.id)
+            .collect();
+        let n = ids.len() as u32;
+        if n < 2 {
+            return Err(TournamentError::TooFewPlayers(n));
+        }
+        let (tables, rules) = tables_for(&self.profile, n, false);
+        let seats =
+            draw_seats(&ids, tables, draw).map_err(|e| TournamentError::Draw(e.to_string()))?;
+        self.events.push(TournamentEvent::Started {
+            tables,
+            players: n,
+            rules,
+        });
+        let size = self.profile.seats_per_table as usize;
+        self.tables = (1..=tables)
+            .map(|t| TableState {
+                table: Table {
+                    no: TableNo(t),
+                    seats: vec![None; size],
+                    button: SeatNo(1),
+                },
+                last_big_blind: None,
+                last_small_blind: None,
+                hand: None,
+                hands_played: 0,
+                started_with: 0,
+                carried: 0,
+            })
+            .collect();
+        for (k, &(player, table, seat)) in seats.seats.iter().enumerate() {
+            let ts = &mut self.tables[(table.0 - 1) as usize];
+            let slot = ts
+                .table
+                .seats
+                .get_mut((seat.0 - 1) as usize)
+                .ok_or(TournamentError::Draw("a seat beyond the table".into()))?;
+            *slot = Some(player);
+            ts.started_with += 1;
+            if let Some(p) = self.players.get_mut(&player) {
+                p.status = Status::Playing;
+                p.stack = self.profile.starting_chips;
+                p.table = Some(table);
+                p.seat = Some(seat);
+            }
+            self.events.push(TournamentEvent::Seated {
+                player,
+                table,
+                seat,
+                draw: draw[k],
+                rules: seats.rules,
+            });
+        }
+        for (k, ts) in self.tables.iter_mut().enumerate() {
+            let seat = button_seats
+                .and_then(|b| b.get(k).copied())
+                .unwrap_or(SeatNo(1));
+            ts.table.button = seat;
+            let rule = if button_seats.is_some() {
+                Rule::Tr2
+            } else {
+                Rule::Plo4
+            };
+            self.events.push(TournamentEvent::ButtonPlaced {
+                table: ts.table.no,
+                seat,
+                rules: RuleSet::of(&[rule]),
+            });
+        }
+        self.places_left = n;
+        self.started = true;
+        Ok(())
+    }
+
+    fn table_mut(&mut self, no: TableNo) -> Result<&mut TableState, TournamentError> {
+        self.tables
+            .iter_mut()
+            .find(|t| t.table.no == no)
+            .ok_or(TournamentError::NoTable(no))
+    }
+
+    /// Players still in, at all tables.
+    pub fn remaining(&self) -> u32 {
+        self.players
+            .values()
+            .filter(|p| p.status == Status::Playing)
+            .count() as u32
+    }
+
+    /// Starts the next hand at `table`, at `seconds` into the tournament (the level by time),
+    /// with the hand rules of the profile. Positions, blinds and the button follow the
+    /// dead-button rule: the big blind moves one player on; the small blind sits where the
+    /// big blind was (dead if that seat emptied); the button where the small blind was (TR-9).
+    /// Heads-up the button posts the small blind (TR-25).
+    pub fn start_hand(&mut self, table: TableNo, seconds: u64) -> Result<u64, TournamentError> {
+        if !self.started || self.finished {
+            return Err(TournamentError::NotNow("the tournament is not running"));
+        }
+        if self.profile.levels.advance != Advance::Orbits {
+            let decided = level_by_time(&self.profile, seconds);
+            if decided.level != self.level {
+                self.level = decided.level;
+                let l = self.profile.levels.schedule[self.level];
+                self.events.push(TournamentEvent::LevelChanged {
+                    level: self.level,
+                    small: l.small,
+                    big: l.big,
+                    rules: decided.rules,
+                });
+            }
+        }
+        let mut level_index = self.level;
+        if self.profile.levels.advance == Advance::Orbits {
+            // NOB-9: by the completed orbits of this table and the players it started with,
+            // never past the NOB-6 cap.
+            let chips = self.chips_in_play();
+            let cap = crate::levels::blind_cap(&self.profile.levels.schedule, chips).level;
+            if let Some(ts) = self.tables.iter().find(|t| t.table.no == table) {
+                let orbits = (ts.hands_played / u64::from(ts.started_with.max(1))) as u32;
+                let decided =
+                    crate::levels::level_by_orbits(&self.profile, ts.started_with, orbits, cap);
+                if decided.level != self.level {
+                    self.level = decided.level;
+                    let l = self.profile.levels.schedule[self.level];
+                    self.events.push(TournamentEvent::LevelChanged {
+                        level: self.level,
+                        small: l.small,
+                        big: l.big,
+                        rules: decided.rules.with(Rule::Nob6),
+                    });
+                }
+                level_index = decided.level;
+            }
+        }
+        let level =
+            self.profile.levels.schedule[level_index.min(self.profile.levels.schedule.len() - 1)];
+        let hand_no = self.next_hand;
+        let profile = self.profile.clone();
+        let players_snapshot = self.players.clone();
+        let ts = self.table_mut(table)?;
+        if ts.hand.is_some() {
+            return Err(TournamentError::NotNow(
+                "a hand is in progress at this table",
+            ));
+        }
+        let n = ts.table.seats.len() as u32;
+        let occupied: Vec<SeatNo> = (1..=n)
+            .map(SeatNo)
+            .filter(|s| ts.table.seats[(s.0 - 1) as usize].is_some())
+            .collect();
+        let dealt: Vec<SeatNo> = occupied
+            .iter()
+            .copied()
+            .filter(|s| {
+                let p = ts.table.seats[(s.0 - 1) as usize];
+                !p.and_then(|p| players_snapshot.get(&p))
+                    .is_some_and(|p| p.waiting_for_button)
+            })
+            .collect();
+        if dealt.len() < 2 {
+            return Err(TournamentError::NotNow(
+                "fewer than two players at the table",
+            ));
+        }
+        let next_after = |from: SeatNo, among: &[SeatNo]| -> SeatNo {
+            (1..=n)
+                .map(|k| SeatNo((from.0 - 1 + k) % n + 1))
+                .find(|s| among.contains(s))
+                .unwrap_or(from)
+        };
+        let mut rules = RuleSet::of(&[Rule::Tr9]);
+        let (button, sb_seat, bb_seat, sb_position) = if dealt.len() == 2 {
+            // TR-25: heads-up the button is the small blind; the big blind moves on as always.
+            let bb = match ts.last_big_blind {
+                Some(last) => next_after(last, &dealt),
+                None => next_after(next_after(ts.table.button, &dealt), &dealt),
+            };
+            let button = dealt.iter().copied().find(|s| *s != bb).unwrap_or(bb);
+            rules = rules.with(Rule::Tr25);
+            (button, Some(button), bb, button)
+        } else {
+            match (ts.last_big_blind, ts.last_small_blind) {
+                (Some(last_bb), Some(last_sb)) => {
+                    // TR-9: the big blind moves one player on; the small blind is where the big
+                    // blind was (dead if that seat emptied); the button is where the small blind
+                    // was (a dead button if that seat emptied).
+                    let bb = next_after(last_bb, &dealt);
+                    let sb = dealt.contains(&last_bb).then_some(last_bb);
+                    (last_sb, sb, bb, last_bb)
+                }
+                _ => {
+                    let sb = next_after(ts.table.button, &dealt);
+                    (ts.table.button, Some(sb), next_after(sb, &dealt), sb)
+                }
+            }
+        };
+        ts.last_small_blind = Some(sb_position);
+        ts.table.button = button;
+        ts.last_big_blind = Some(bb_seat);
+        // Positions: dealt seats clockwise from the first seat left of the button.
+        let positions: Vec<SeatNo> = (1..=n)
+            .map(|k| SeatNo((button.0 - 1 + k) % n + 1))
+            .filter(|s| dealt.contains(s))
+            .collect();
+        let ids: Vec<PlayerId> = positions
+            .iter()
+            .filter_map(|s| ts.table.seats[(s.0 - 1) as usize])
+            .collect();
+        let stacks: Vec<Chips> = ids
+            .iter()
+            .map(|p| Chips(players_snapshot.get(p).map_or(0, |pl| pl.stack)))
+            .collect();
+        let mut blinds = vec![Chips(0); ids.len()];
+        for (i, s) in positions.iter().enumerate() {
+            if Some(*s) == sb_seat {
+                blinds[i] = Chips(level.small);
+            }
+            if *s == bb_seat {
+                blinds[i] = Chips(level.big);
+            }
+        }
+        let hand_rules = HandRules {
+            game: profile.game,
+            structure: profile.structure,
+            min_bet: Chips(level.big),
+            raise_cap: profile.betting.raise_cap,
+            odd_chip: profile.betting.odd_chip,
+            chip_unit: Chips(profile.chips.first().copied().unwrap_or(1)),
+            ante_trimming: false,
+            chip_reading: profile.betting.chip_reading,
+            under_minimum: profile.betting.under_minimum,
+            irregularities: profile.irregularities,
+        };
+        let setup = HandSetup {
+            stacks,
+            antes: vec![Chips(level.ante); ids.len()],
+            blinds: blinds.clone(),
+            carried: Chips(ts.carried),
+            dead_blinds: Vec::new(),
+        };
+        ts.carried = 0;
+        let hand = Hand::new(hand_rules, setup)?;
+        ts.hand = Some((hand_no, hand, ids.clone()));
+        self.next_hand += 1;
+        // Those who sat out for the button are dealt in once it has passed them.
+        self.events.push(TournamentEvent::HandStarted {
+            table,
+            hand: hand_no,
+            level: self.level,
+            button,
+            players: ids,
+            blinds: blinds.iter().map(|c| c.0).collect(),
+            rules,
+        });
+        Ok(hand_no)
+    }
+
+    /// The hand in progress at `table`.
+    pub fn hand(&self, table: TableNo) -> Option<&Hand> {
+        self.tables
+            .iter()
+            .find(|t| t.table.no == table)
+            .and_then(|t| t.hand.as_ref())
+            .map(|(_, h, _)| h)
+    }
+
+    /// The player at a position of the hand at `table`.
+    pub fn player_at(&self, table: TableNo, pos: Pos) -> Option<PlayerId> {
+        self.tables
+            .iter()
+            .find(|t| t.table.no == table)
+            .and_then(|t| t.hand.as_ref())
+            .and_then(|(_, _, ids)| ids.get(pos.0).copied())
+    }
+
+    /// Acts in the hand at `table` through `f`; when the hand settles, the tournament moves on:
+    /// stacks, eliminations, balancing, the finish.
+    pub fn act(
+        &mut self,
+        table: TableNo,
+        f: impl FnOnce(&mut Hand) -> Result<(), floorbook_hand::Rejection>,
+    ) -> Result<(), TournamentError> {
+        let ts = self.table_mut(table)?;
+        let Some((hand_no, hand, _)) = ts.hand.as_mut() else {
+            return Err(TournamentError::NotNow("no hand in progress at this table"));
+        };
+        let hand_no = *hand_no;
+        let before = hand.events().len();
+        f(hand)?;
+        let new: Vec<HandEvent> = hand.events()[before..].to_vec();
+        let settled = hand.phase() == Phase::Settled;
+        for e in new {
+            self.events.push(TournamentEvent::InHand {
+                table,
+                hand: hand_no,
+                event: e,
+            });
+        }
+        if settled {
+            self.finish_hand(table)?;
+        }
+        Ok(())
+    }
+
+    fn finish_hand(&mut self, table: TableNo) -> Result<(), TournamentError> {
+        let ts = self.table_mut(table)?;
+        let Some((hand_no, hand, ids)) = ts.hand.take() else {
+            return Ok(());
+        };
+        ts.hands_played += 1;
+        ts.carried += hand.carry_out().0;
+        let starting: Vec<u64> = hand.starting_stacks().iter().map(|c| c.0).collect();
+        let finals: Vec<u64> = hand.stacks().iter().map(|c| c.0).collect();
+        // The all-in order: when each player's last chip went in (for PLO-11).
+        let mut all_in_order: BTreeMap<usize, u32> = BTreeMap::new();
+        for (k, e) in hand.events().iter().enumerate() {
+            let pos = match e {
+                HandEvent::Called {
+                    pos, all_in: true, ..
+                }
+                | HandEvent::BetOrRaised {
+                    pos, all_in: true, ..
+                }
+                | HandEvent::BlindPosted {
+                    pos, all_in: true, ..
+                }
+                | HandEvent::AntePosted {
+                    pos, all_in: true, ..
+                } => Some(pos.0),
+                _ => None,
+            };
+            if let Some(p) = pos {
+                all_in_order.insert(p, k as u32);
+            }
+        }
+        for (i, p) in ids.iter().enumerate() {
+            if let Some(pl) = self.players.get_mut(p) {
+                pl.stack = finals[i];
+            }
+        }
+        // Those waiting for the button are dealt in once the button has passed them.
+        for p in self.players.values_mut() {
+            if p.table == Some(table) && p.waiting_for_button {
+                p.waiting_for_button = false;
+            }
+        }
+        self.events.push(TournamentEvent::HandFinished {
+            table,
+            hand: hand_no,
+            stacks: ids.iter().copied().zip(finals.iter().copied()).collect(),
+        });
+        // Eliminations (TR-9: out when no chips), places by PLO-11 or house policy.
+        let busted: Vec<Busted> = ids
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| finals[*i] == 0)
+            .map(|(i, p)| Busted {
+                player: *p,
+                starting_stack: starting[i],
+                all_in_order: all_in_order.get(&i).copied().unwrap_or(0),
+            })
+            .collect();
+        if !busted.is_empty() {
+            let remaining_after = self.remaining() - busted.len() as u32;
+            let (places, rules) =
+                places_for_hand(&busted, remaining_after, self.profile.places.same_hand);
+            for (p, place) in places {
+                self.bust(p, Status::Busted { place });
+                self.events.push(TournamentEvent::Busted {
+                    player: p,
+                    place,
+                    hand: hand_no,
+                    rules: rules.with(Rule::Tr9),
+                });
+            }
+        }
+        if self.remaining() == 1 {
+            let carried: u64 = self
+                .tables
+                .iter_mut()
+                .map(|t| std::mem::take(&mut t.carried))
+                .sum();
+            if let Some(w) = self
+                .players
+                .values_mut()
+                .find(|p| p.status == Status::Playing)
+            {
+                // The last carried chips (NOB-3) belong to the winner.
+                w.stack += carried;
+                w.status = Status::Busted { place: 1 };
+                let winner = w.id;
+                self.events.push(TournamentEvent::Finished { winner });
+            }
+            self.finished = true;
+            return Ok(());
+        }
+        self.rebalance();
+        Ok(())
+    }
+
+    fn bust(&mut self, p: PlayerId, status: Status) {
+        if let Some(pl) = self.players.get_mut(&p) {
+            if let (Some(t), Some(s)) = (pl.table, pl.seat)
+                && let Some(ts) = self.tables.iter_mut().find(|x| x.table.no == t)
+                && let Some(slot) = ts.table.seats.get_mut((s.0 - 1) as usize)
+            {
+                *slot = None;
+            }
+            pl.status = status;
+            pl.table = None;
+            pl.seat = None;
+        }
+    }
+
+    /// Breaks and balances tables between hands (TR-17, PLO-2, NOB-7), moving only players
+    /// whose table has no hand in progress.
+    fn rebalance(&mut self) {
+        // Break tables: TR-17 when a table's worth of players is out; otherwise when the rest
+        // fit on fewer tables (PLO-2; NOB-7's final table).
+        loop {
+            let idle = self.tables.iter().all(|t| t.hand.is_none());
+            let remaining = self.remaining();
+            let seats = self.profile.seats_per_table;
+            let needed = remaining.div_ceil(seats.max(2));
+            let want_fewer = match self.profile.balancing.rule {
+                BalancingKind::Plo2 => {
+                    balance::plo_2_tables(remaining, self.tables.len() as u32).0
+                        < self.tables.len() as u32
+                }
+                BalancingKind::Nob7 => {
+                    let started: Vec<u32> = self.tables.iter().map(|t| t.started_with).collect();
+                    let now: Vec<u32> = self
+                        .tables
+                        .iter()
+                        .map(|t| t.table.players() as u32)
+                        .collect();
+                    balance::nob_7_final_table_due(&started, &now)
+                        || (needed as usize) < self.tables.len()
+                }
+                BalancingKind::Tr17 => (needed as usize) < self.tables.len(),
+            };
+            if !(idle && want_fewer && self.tables.len() > 1) {
+                break;
+            }
+            let tables: Vec<Table> = self.tables.iter().map(|t| t.table.clone()).collect();
+            let Some(breaking) = balance::tr_17_table_to_break(&tables) else {
+                break;
+            };
+            let leaving = tables
+                .iter()
+                .find(|t| t.no == breaking)
+                .map_or(0, |t| t.players());
+            // The draw into free seats: the first free seats in order (a fixed draw keeps the
+            // engine free of randomness; a floor's own draw comes in through `break_with`).
+            let draw: Vec<u32> = (0..leaving as u32).collect();
+            let Some((seats, rules)) = balance::break_table(&tables, breaking, &draw) else {
+                break;
+            };
+            let carried = self
+                .tables
+                .iter()
+                .find(|t| t.table.no == breaking)
+                .map_or(0, |t| t.carried);
+            self.tables.retain(|t| t.table.no != breaking);
+            // NOB-3 chips waiting in a broken table's pot go to the next table's pot.
+            if let Some(first) = self.tables.first_mut() {
+                first.carried += carried;
+            }
+            self.events.push(TournamentEvent::TableBroken {
+                table: breaking,
+                rules,
+            });
+            for (p, t, s) in seats {
+                self.seat_player(p, breaking, t, s, false, rules);
+            }
+        }
+        // Balance (TR-17 / PLO-2) at idle tables.
+        for _ in 0..32 {
+            let idle: Vec<Table> = self
+                .tables
+                .iter()
+                .filter(|t| t.hand.is_none())
+                .map(|t| t.table.clone())
+                .collect();
+            if idle.len() != self.tables.len() {
+                break;
+            }
+            let m: Option<Move> = match self.profile.balancing.rule {
+                BalancingKind::Tr17 => balance::tr_17_move(&idle),
+                BalancingKind::Plo2 | BalancingKind::Nob7 => balance::plo_2_move(&idle),
+            };
+            let Some(m) = m else { break };
+            self.seat_player(
+                m.player,
+                m.from,
+                m.to,
+                m.seat,
+                m.sits_out_until_button,
+                m.rules,
+            );
+        }
+    }
+
+    fn seat_player(
+        &mut self,
+        p: PlayerId,
+        from: TableNo,
+        to: TableNo,
+        seat: SeatNo,
+        sits_out: bool,
+        rules: RuleSet,
+    ) {
+        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == from) {
+            for s in ts.table.seats.iter_mut() {
+                if *s == Some(p) {
+                    *s = None;
+                }
+            }
+        }
+        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == to)
+            && let Some(slot) = ts.table.seats.get_mut((seat.0 - 1) as usize)
+        {
+            *slot = Some(p);
+        }
+        if let Some(pl) = self.players.get_mut(&p) {
+            pl.table = Some(to);
+            pl.seat = Some(seat);
+            pl.waiting_for_button = sits_out;
+        }
+        self.events.push(TournamentEvent::Moved {
+            player: p,
+            from,
+            to,
+            seat,
+            sits_out,
+            rules,
+        });
+    }
+
+    /// The floor sanctions a player (TR-28 escalation; TR-7 and TR-24 disqualify at once).
+    pub fn sanction(
+        &mut self,
+        player: PlayerId,
+        offence: Offence,
+    ) -> Result<Sanction, TournamentError> {
+        let pl = self
+            .players
+            .get(&player)
+            .ok_or(TournamentError::NoPlayer(player))?;
+        let (sanction, rules) = next_sanction(&self.profile, &pl.sanctions, offence);
+        if let Some(pl) = self.players.get_mut(&player) {
+            pl.sanctions.push(sanction);
+        }
+        self.events.push(TournamentEvent::SanctionGiven {
+            player,
+            offence,
+            sanction,
+            rules,
+        });
+        Ok(sanction)
+    }
+
+    /// All chips on the tables: players' stacks plus what is in hands in progress.
+    pub fn chips_in_play(&self) -> u64 {
+        let behind: u64 = self
+            .players
+            .values()
+            .filter(|p| {
+                p.status == Status::Playing
+                    && !self.tables.iter().any(|t| {
+                        t.hand
+                            .as_ref()
+                            .is_some_and(|(_, _, ids)| ids.contains(&p.id))
+                    })
+            })
+            .map(|p| p.stack)
+            .sum();
+        let in_hands: u64 = self
+            .tables
+            .iter()
+            .filter_map(|t| t.hand.as_ref())
+            .map(|(_, h, _)| h.total_chips().0 + h.carry_out().0)
+            .sum();
+        let carried: u64 = self
+            .tables
+            .iter()
+            .filter(|t| t.hand.is_none())
+            .map(|t| t.carried)
+            .sum();
+        behind + in_hands + carried
+    }
+}
