@@ -9,7 +9,7 @@ use floorbook_cards::{Card, Deck, DeckSeed, ShuffleAlgorithm};
 use floorbook_hand::{Chips, OutOfTurn, Phase, ShowOrMuck};
 use floorbook_tournament::conduct::Offence;
 use floorbook_tournament::engine::{Tournament, TournamentError};
-use floorbook_tournament::seating::{PlayerId, SeatNo, button_by_high_card};
+use floorbook_tournament::seating::{PlayerId, SeatNo};
 use floorbook_tournament::{Button, Profile};
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -70,24 +70,30 @@ pub fn simulate(
         .count();
     let draw = permutation(&mut rng, registered);
     t.start(&draw, None)?;
+    t.stamp();
     // TR-2 / NOB-10: the button by a high-card draw at each table.
     if matches!(profile.seating.button, Button::HighCard | Button::CardDraw) {
         let mut deck = Deck::from_seed(
             seed_bytes(&mut rng),
             ShuffleAlgorithm::ChaCha20FisherYatesV1,
         );
-        for ts in t.tables.iter_mut() {
-            let draw: Vec<(SeatNo, Card)> = ts
-                .table
-                .seats
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.is_some())
-                .filter_map(|(i, _)| deck.deal().ok().map(|c| (SeatNo(i as u32 + 1), c)))
-                .collect();
-            if let Ok((seat, _)) = button_by_high_card(&draw) {
-                ts.table.button = seat;
-            }
+        let draws: Vec<_> = t
+            .tables
+            .iter()
+            .map(|ts| {
+                let draw: Vec<(SeatNo, Card)> = ts
+                    .table
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.is_some())
+                    .filter_map(|(i, _)| deck.deal().ok().map(|c| (SeatNo(i as u32 + 1), c)))
+                    .collect();
+                (ts.table.no, draw)
+            })
+            .collect();
+        for (no, draw) in draws {
+            t.place_button(no, &draw)?;
         }
     }
     let mut hands = 0u64;
@@ -111,6 +117,7 @@ pub fn simulate(
             }
             seconds += 60;
             incidents += play_hand(&mut t, no, &mut rng)?;
+            t.stamp();
             if let Some(c) = check.as_mut() {
                 c(&t);
             }

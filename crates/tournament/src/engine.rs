@@ -88,6 +88,12 @@ pub enum TournamentEvent {
         seat: SeatNo,
         rules: RuleSet,
     },
+    ButtonDrawn {
+        table: TableNo,
+        seat: SeatNo,
+        draw: Vec<(SeatNo, floorbook_cards::Card)>,
+        rules: RuleSet,
+    },
     HandStarted {
         table: TableNo,
         hand: u64,
@@ -178,6 +184,11 @@ pub struct Tournament {
     pub tables: Vec<TableState>,
     pub level: usize,
     pub events: Vec<TournamentEvent>,
+    /// The time (seconds into the tournament) each event was recorded at, as given by the
+    /// commands; parallel to `events`.
+    pub event_times: Vec<u64>,
+    /// The latest time a command brought in.
+    pub clock: u64,
     pub started: bool,
     pub finished: bool,
     next_hand: u64,
@@ -192,6 +203,8 @@ impl Tournament {
             tables: Vec::new(),
             level: 0,
             events: Vec::new(),
+            event_times: Vec::new(),
+            clock: 0,
             started: false,
             finished: false,
             next_hand: 1,
@@ -356,6 +369,16 @@ impl Tournament {
         Ok(())
     }
 
+    /// TR-2 / NOB-10: the button goes to the seat that drew the high card (the cards are the
+    /// recorded draw).
+    pub fn place_button(&mut self, table: TableNo, draw: &[(SeatNo, floorbook_cards::Card)]) -> Result<SeatNo, TournamentError> {
+        let (seat, rules) = crate::seating::button_by_high_card(draw).map_err(|e| TournamentError::Draw(e.to_string()))?;
+        let rule = if self.profile.seating.button == crate::Button::CardDraw { Rule::Nob10 } else { Rule::Tr2 };
+        self.table_mut(table)?.table.button = seat;
+        self.events.push(TournamentEvent::ButtonDrawn { table, seat, draw: draw.to_vec(), rules: rules.with(rule) });
+        Ok(seat)
+    }
+
     fn table_mut(&mut self, no: TableNo) -> Result<&mut TableState, TournamentError> {
         self.tables
             .iter_mut()
@@ -380,6 +403,7 @@ impl Tournament {
         if !self.started || self.finished {
             return Err(TournamentError::NotNow("the tournament is not running"));
         }
+        self.clock = self.clock.max(seconds);
         if self.profile.levels.advance != Advance::Orbits {
             let decided = level_by_time(&self.profile, seconds);
             if decided.level != self.level {
@@ -842,6 +866,13 @@ impl Tournament {
             rules,
         });
         Ok(sanction)
+    }
+
+    /// Stamps every event recorded since the last call with the current clock.
+    pub fn stamp(&mut self) {
+        while self.event_times.len() < self.events.len() {
+            self.event_times.push(self.clock);
+        }
     }
 
     /// All chips on the tables: players' stacks plus what is in hands in progress.
