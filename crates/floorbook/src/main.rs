@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod backend;
 mod commands;
+mod record;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -33,6 +34,8 @@ enum Command {
     Phh(commands::phh::PhhArgs),
     /// The rule profiles: list them, show one, check an edited file.
     Profiles(commands::profiles::ProfilesArgs),
+    /// Play a whole tournament with bots, record it, project it, verify it (the main job).
+    Simulate(commands::simulate::SimulateArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +45,9 @@ fn main() -> ExitCode {
         Command::Keys(args) => commands::keys::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Phh(args) => commands::phh::run(&args),
         Command::Profiles(args) => commands::profiles::run(&args),
+        Command::Simulate(args) => {
+            runtime().and_then(|rt| rt.block_on(commands::simulate::run(&args)))
+        }
         Command::Verify(args) => runtime().and_then(|rt| rt.block_on(commands::verify::run(&args))),
         Command::Checkpoint(args) => runtime()
             .and_then(|rt| rt.block_on(commands::checkpoint::run(&args)))

@@ -348,21 +348,26 @@ impl Tournament {
                 rules: seats.rules,
             });
         }
-        for (k, ts) in self.tables.iter_mut().enumerate() {
-            let seat = button_seats
-                .and_then(|b| b.get(k).copied())
-                .unwrap_or(SeatNo(1));
-            ts.table.button = seat;
-            let rule = if button_seats.is_some() {
-                Rule::Tr2
-            } else {
-                Rule::Plo4
-            };
-            self.events.push(TournamentEvent::ButtonPlaced {
-                table: ts.table.no,
-                seat,
-                rules: RuleSet::of(&[rule]),
-            });
+        // PLO-4 puts the button on seat 1; TR-2 and NOB-10 draw it at the table
+        // (`place_button`), unless the seats are given here.
+        let seat_one = self.profile.seating.button == crate::Button::SeatOne;
+        if seat_one || button_seats.is_some() {
+            for (k, ts) in self.tables.iter_mut().enumerate() {
+                let seat = button_seats
+                    .and_then(|b| b.get(k).copied())
+                    .unwrap_or(SeatNo(1));
+                ts.table.button = seat;
+                let rule = if button_seats.is_some() {
+                    Rule::Tr2
+                } else {
+                    Rule::Plo4
+                };
+                self.events.push(TournamentEvent::ButtonPlaced {
+                    table: ts.table.no,
+                    seat,
+                    rules: RuleSet::of(&[rule]),
+                });
+            }
         }
         self.places_left = n;
         self.started = true;
@@ -371,11 +376,25 @@ impl Tournament {
 
     /// TR-2 / NOB-10: the button goes to the seat that drew the high card (the cards are the
     /// recorded draw).
-    pub fn place_button(&mut self, table: TableNo, draw: &[(SeatNo, floorbook_cards::Card)]) -> Result<SeatNo, TournamentError> {
-        let (seat, rules) = crate::seating::button_by_high_card(draw).map_err(|e| TournamentError::Draw(e.to_string()))?;
-        let rule = if self.profile.seating.button == crate::Button::CardDraw { Rule::Nob10 } else { Rule::Tr2 };
+    pub fn place_button(
+        &mut self,
+        table: TableNo,
+        draw: &[(SeatNo, floorbook_cards::Card)],
+    ) -> Result<SeatNo, TournamentError> {
+        let (seat, rules) = crate::seating::button_by_high_card(draw)
+            .map_err(|e| TournamentError::Draw(e.to_string()))?;
+        let rule = if self.profile.seating.button == crate::Button::CardDraw {
+            Rule::Nob10
+        } else {
+            Rule::Tr2
+        };
         self.table_mut(table)?.table.button = seat;
-        self.events.push(TournamentEvent::ButtonDrawn { table, seat, draw: draw.to_vec(), rules: rules.with(rule) });
+        self.events.push(TournamentEvent::ButtonDrawn {
+            table,
+            seat,
+            draw: draw.to_vec(),
+            rules: rules.with(rule),
+        });
         Ok(seat)
     }
 

@@ -5,4 +5,5 @@ pub mod eval;
 pub mod keys;
 pub mod phh;
 pub mod profiles;
+pub mod simulate;
 pub mod verify;

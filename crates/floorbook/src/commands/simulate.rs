@@ -1,0 +1,195 @@
+//! `floorbook simulate`: the main job. Bots play a whole tournament under a profile; every
+//! event goes into a chain (embedded store by default, JetStream with `--nats`) with signed
+//! checkpoints; the projections are built; the chain is verified; the standings, the audit
+//! summary and one example explanation are printed.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use chrono::{DateTime, Utc};
+use clap::Args;
+use floorbook_log::{ChainId, ChainWriter, EventStore, Seq, verify_chain};
+use floorbook_projections::Projector;
+use floorbook_rules::Rule;
+use floorbook_store_embedded::OpenMode;
+use floorbook_tournament::builtin;
+use serde_json::json;
+
+use crate::backend::StoreArgs;
+use crate::commands::keys::{generate, load_service_key};
+
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// The rule profile (see `floorbook profiles list`).
+    #[arg(long, default_value = "top18")]
+    profile: String,
+    #[arg(long, default_value_t = 27)]
+    players: u32,
+    /// The seed of every random draw; the same seed plays the same tournament.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    store: StoreArgs,
+    /// The projections database (default DATA/projections.sqlite).
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// Directory of the service key that signs checkpoints (default DATA/keys; created if
+    /// missing).
+    #[arg(long)]
+    keys: Option<PathBuf>,
+    /// When the tournament starts (RFC 3339); every event's time is counted from it.
+    #[arg(long, default_value = "2026-01-01T19:00:00Z")]
+    start: DateTime<Utc>,
+    /// Print one JSON object for scripts.
+    #[arg(long)]
+    json: bool,
+}
+
+pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
+    let Some((profile_toml, profile)) = builtin(&args.profile) else {
+        bail!(
+            "no profile named {:?}; see `floorbook profiles list`",
+            args.profile
+        );
+    };
+    let profile = profile.with_context(|| format!("reading the profile {}", args.profile))?;
+    if !(2..=10_000).contains(&args.players) {
+        bail!("--players must be 2 to 10000; got {}", args.players);
+    }
+    let sim = floorbook_sim::simulate(&profile, args.players, args.seed, None)
+        .with_context(|| format!("simulating {} players under {}", args.players, profile.name))?;
+    let t = sim.tournament;
+
+    let store = args.store.open(OpenMode::ReadWrite).await?;
+    let chain = ChainId::new(format!(
+        "t-{}-s{}-p{}",
+        profile.name, args.seed, args.players
+    ))?;
+    if store.head(&chain).await?.is_some() {
+        bail!("chain {chain} already exists in this store; choose another --seed or --data");
+    }
+    let keys = args
+        .keys
+        .clone()
+        .unwrap_or_else(|| args.store.default_keys_dir());
+    let key = if keys.join("service.key").exists() {
+        load_service_key(&keys)?
+    } else {
+        generate(&keys)?
+    };
+    let drafts = crate::record::drafts(&t, &profile, profile_toml, args.seed, args.start)?;
+    let last_at = drafts.last().map_or(args.start, |d| d.at);
+    let mut writer = ChainWriter::open(store.clone(), chain.clone(), Some(key), 1000).await?;
+    for batch in drafts.chunks(512) {
+        writer
+            .append(batch)
+            .await
+            .context("appending to the chain")?;
+    }
+    writer
+        .checkpoint(last_at)
+        .await
+        .context("signing the closing checkpoint")?;
+    let head = writer.head().context("the chain has a head")?;
+
+    // Projections: catch up from the stored position.
+    let db = args
+        .db
+        .clone()
+        .unwrap_or_else(|| args.store.data.join("projections.sqlite"));
+    if let Some(dir) = db.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let mut projector =
+        Projector::open(&db).with_context(|| format!("opening {}", db.display()))?;
+    let mut next = Seq(projector.position(&chain)? + 1);
+    loop {
+        let page = store.read(&chain, next, 4096).await?;
+        let Some(last) = page.last() else { break };
+        next = last.seq.next();
+        projector.apply(&chain, &page)?;
+    }
+
+    // Verify, against the checkpoints too.
+    let verified = verify_chain(&store, &chain, |_, _| {}).await;
+    let ok = matches!(verified, Ok(Some(h)) if h == head);
+    let checkpoints = store.checkpoints(&chain).await?;
+
+    let conn = projector.connection();
+    let mut stmt = conn.prepare(
+        "SELECT place, player, name, stack FROM players WHERE chain = ?1 AND place IS NOT NULL ORDER BY place LIMIT 10",
+    )?;
+    let standings: Vec<(i64, i64, String, i64)> = stmt
+        .query_map([chain.as_str()], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })?
+        .collect::<Result<_, _>>()?;
+    let count = |sql: &str| -> anyhow::Result<i64> {
+        Ok(conn.query_row(sql, [chain.as_str()], |r| r.get(0))?)
+    };
+    let audit = json!({
+        "hands": count("SELECT COUNT(*) FROM hands WHERE chain = ?1")?,
+        "moves": count("SELECT COUNT(*) FROM moves WHERE chain = ?1")?,
+        "eliminations": count("SELECT COUNT(*) FROM players WHERE chain = ?1 AND status = 'out'")?,
+        "irregularities": count("SELECT COUNT(*) FROM irregularities WHERE chain = ?1")?,
+        "sanctions": count("SELECT COUNT(*) FROM sanctions WHERE chain = ?1")?,
+        "level_changes": count("SELECT COUNT(*) FROM levels WHERE chain = ?1")?,
+        "checkpoints": checkpoints.len(),
+    });
+    // One example: the decision that placed the runner-up, and the rules behind it.
+    let example: Option<(i64, String)> = conn
+        .query_row(
+            "SELECT e.seq, e.rules FROM events e JOIN players p ON p.chain = e.chain
+             WHERE e.chain = ?1 AND e.type = 'Busted' AND p.place = 2
+             AND e.seq = (SELECT MAX(seq) FROM events WHERE chain = ?1 AND type = 'Busted')",
+            [chain.as_str()],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .ok();
+
+    if args.json {
+        let out = json!({
+            "chain": chain.as_str(),
+            "events": head.seq.0,
+            "head": head.hash.to_hex(),
+            "verified": ok,
+            "standings": standings.iter().map(|(place, player, name, chips)| json!({"place": place, "player": player, "name": name, "chips": chips})).collect::<Vec<_>>(),
+            "audit": audit,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        println!(
+            "{} — {} players, seed {}",
+            profile.title, args.players, args.seed
+        );
+        println!("chain {chain}: {} events, head {}", head.seq, head.hash);
+        println!("verify: {}", if ok { "OK" } else { "FAILED" });
+        println!("\nstandings");
+        for (place, player, name, chips) in &standings {
+            println!(
+                "  {place:>3}. {name} (player {player}){}",
+                if *chips > 0 {
+                    format!(", {chips} chips")
+                } else {
+                    String::new()
+                }
+            );
+        }
+        println!("\naudit: {audit}");
+        if let Some((seq, rules)) = example {
+            println!("\nexplain seq {seq}: the runner-up's elimination");
+            for id in rules.split_whitespace() {
+                if let Some(r) = Rule::from_id(id) {
+                    println!("  {id}: {}", r.text());
+                }
+            }
+        }
+        println!("\ndata: {} and {}", args.store.data.display(), db.display());
+    }
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,82 @@
+//! Turning the tournament's events into log drafts: type, actor, rule IDs, payload, time.
+
+use anyhow::Context;
+use chrono::{DateTime, Duration, Utc};
+use floorbook_log::{Actor, Draft, Role, RuleId};
+use floorbook_tournament::Profile;
+use floorbook_tournament::engine::{Tournament, TournamentEvent};
+use serde_json::Value;
+
+/// `snake_case` to `UpperCamelCase`: `hand_started` → `HandStarted`.
+fn camel(s: &str) -> String {
+    s.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+fn rules_of(v: &Value) -> Vec<RuleId> {
+    let list = v
+        .get("rules")
+        .or_else(|| v.get("event").and_then(|e| e.get("rules")))
+        .and_then(Value::as_array);
+    list.map(|l| {
+        l.iter()
+            .filter_map(Value::as_str)
+            .filter_map(|r| RuleId::new(r).ok())
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
+fn actor_of(e: &TournamentEvent) -> anyhow::Result<Actor> {
+    let (id, role) = match e {
+        TournamentEvent::InHand { table, .. } => (format!("dealer-t{}", table.0), Role::Dealer),
+        TournamentEvent::SanctionGiven { .. } => ("floor".to_string(), Role::Floor),
+        TournamentEvent::Registered { .. } | TournamentEvent::WaitListed { .. } => {
+            ("registration".to_string(), Role::Floor)
+        }
+        _ => ("floorbook".to_string(), Role::Service),
+    };
+    Ok(Actor::new(id, role)?)
+}
+
+/// The chain's opening event, then one draft per tournament event, each at `start` plus the
+/// time its command brought in.
+pub fn drafts(
+    t: &Tournament,
+    profile: &Profile,
+    profile_toml: &str,
+    seed: u64,
+    start: DateTime<Utc>,
+) -> anyhow::Result<Vec<Draft>> {
+    let mut out = Vec::with_capacity(t.events.len() + 1);
+    out.push(Draft::new(
+        start,
+        Actor::new("director", Role::Director)?,
+        "TournamentOpened",
+        Vec::new(),
+        &serde_json::json!({
+            "profile": profile.name,
+            "title": profile.title,
+            "seed": seed,
+            "profile_toml": profile_toml,
+        }),
+    )?);
+    for (i, e) in t.events.iter().enumerate() {
+        let v = serde_json::to_value(e).context("encoding an event")?;
+        let kind = v
+            .get("type")
+            .and_then(Value::as_str)
+            .map(camel)
+            .unwrap_or_else(|| "Unknown".into());
+        let secs = t.event_times.get(i).copied().unwrap_or(t.clock);
+        let at = start + Duration::seconds(i64::try_from(secs).unwrap_or(i64::MAX / 2));
+        out.push(Draft::new(at, actor_of(e)?, kind, rules_of(&v), &v)?);
+    }
+    Ok(out)
+}

@@ -1,0 +1,295 @@
+//! SQLite projections: views folded from the event log, for people (with `sqlite3`) and for
+//! the read commands.
+//!
+//! Design. The projector reads each stored event's envelope (type, rules, payload) as JSON and
+//! updates a few tables; it knows the wire format, not the engine's Rust types. Each batch of
+//! events is applied in one transaction together with the projector's position (chain,
+//! sequence, hash), so a crash at any point loses nothing and applies nothing twice; the next
+//! run continues from the stored position. Dropping the file and applying the log again
+//! rebuilds the same rows. The schema is in `docs/projections.md`.
+//!
+//! Invariant: a projection holds nothing that is not derived from the log.
+
+use floorbook_log::{ChainId, Envelope, Seq, StoredEvent};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::Value;
+use thiserror::Error;
+
+/// The schema version; a database of another version is rebuilt.
+pub const SCHEMA: &str = include_str!("schema.sql");
+
+#[derive(Debug, Error)]
+pub enum ProjectionError {
+    #[error("SQLite: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("event {seq} of chain {chain} is not an envelope: {source}")]
+    Envelope {
+        chain: ChainId,
+        seq: Seq,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("event {got} of chain {chain} does not follow the projected position {at}")]
+    OutOfOrder { chain: ChainId, at: u64, got: u64 },
+}
+
+/// The projections database.
+#[derive(Debug)]
+pub struct Projector {
+    conn: Connection,
+}
+
+impl Projector {
+    /// Opens (creating if needed) the database at `path`.
+    pub fn open(path: &std::path::Path) -> Result<Projector, ProjectionError> {
+        let conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(Projector { conn })
+    }
+
+    /// An in-memory database (tests, benchmarks).
+    pub fn in_memory() -> Result<Projector, ProjectionError> {
+        let conn = Connection::open_in_memory()?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(Projector { conn })
+    }
+
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// The last sequence of `chain` applied.
+    pub fn position(&self, chain: &ChainId) -> Result<u64, ProjectionError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT seq FROM projector_position WHERE chain = ?1",
+                [chain.as_str()],
+                |r| r.get::<_, i64>(0),
+            )
+            .optional()?
+            .map_or(0, |s| s as u64))
+    }
+
+    /// Applies `events` (consecutive, following the stored position) in one transaction.
+    /// Events at or below the position are skipped, so a repeated batch is harmless.
+    pub fn apply(
+        &mut self,
+        chain: &ChainId,
+        events: &[StoredEvent],
+    ) -> Result<u64, ProjectionError> {
+        let at = self.position(chain)?;
+        let tx = self.conn.transaction()?;
+        let mut last = at;
+        let mut last_hash = String::new();
+        for e in events {
+            if e.seq.0 <= last {
+                continue;
+            }
+            if e.seq.0 != last + 1 {
+                return Err(ProjectionError::OutOfOrder {
+                    chain: chain.clone(),
+                    at: last,
+                    got: e.seq.0,
+                });
+            }
+            let env = Envelope::parse(&e.bytes).map_err(|source| ProjectionError::Envelope {
+                chain: chain.clone(),
+                seq: e.seq,
+                source,
+            })?;
+            apply_one(&tx, chain.as_str(), e.seq.0, &env)?;
+            last = e.seq.0;
+            last_hash = e.hash.to_hex();
+        }
+        if last != at {
+            tx.execute(
+                "INSERT INTO projector_position (chain, seq, hash) VALUES (?1, ?2, ?3)
+                 ON CONFLICT(chain) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
+                params![chain.as_str(), last as i64, last_hash],
+            )?;
+        }
+        tx.commit()?;
+        Ok(last)
+    }
+
+    /// Every row of every projection table, in a stable order, for comparing two databases.
+    pub fn dump(&self) -> Result<Vec<String>, ProjectionError> {
+        let mut out = Vec::new();
+        for table in [
+            "tournaments",
+            "players",
+            "hands",
+            "hand_results",
+            "moves",
+            "sanctions",
+            "irregularities",
+            "levels",
+            "events",
+            "projector_position",
+        ] {
+            let mut stmt = self
+                .conn
+                .prepare(&format!("SELECT * FROM {table} ORDER BY 1, 2, 3"))?;
+            let cols = stmt.column_count();
+            let rows = stmt.query_map([], |r| {
+                let mut line = format!("{table}:");
+                for i in 0..cols {
+                    let v: rusqlite::types::Value = r.get(i)?;
+                    line.push_str(&format!(" {v:?}"));
+                }
+                Ok(line)
+            })?;
+            for r in rows {
+                out.push(r?);
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn s(v: &Value, k: &str) -> Option<String> {
+    v.get(k).map(|x| match x {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    })
+}
+
+fn n(v: &Value, k: &str) -> Option<i64> {
+    v.get(k).and_then(Value::as_i64)
+}
+
+fn apply_one(
+    tx: &rusqlite::Transaction<'_>,
+    chain: &str,
+    seq: u64,
+    env: &Envelope,
+) -> Result<(), ProjectionError> {
+    let p: Value = serde_json::from_str(env.payload.get()).unwrap_or(Value::Null);
+    let rules: Vec<&str> = env.rules.iter().map(|r| r.as_str()).collect();
+    let rules = rules.join(" ");
+    let seq = seq as i64;
+    let at = env.at.to_rfc3339();
+    tx.execute(
+        "INSERT INTO events (chain, seq, type, at, actor, role, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![chain, seq, env.event_type, at, env.actor.id, format!("{:?}", env.actor.role).to_lowercase(), rules],
+    )?;
+    match env.event_type.as_str() {
+        "TournamentOpened" => {
+            tx.execute(
+                "INSERT INTO tournaments (chain, profile, title, opened_seq) VALUES (?1, ?2, ?3, ?4)",
+                params![chain, s(&p, "profile"), s(&p, "title"), seq],
+            )?;
+        }
+        "Registered" => {
+            tx.execute(
+                "INSERT INTO players (chain, player, name, status, stack) VALUES (?1, ?2, ?3, 'registered', 0)",
+                params![chain, n(&p, "player"), s(&p, "name")],
+            )?;
+        }
+        "WaitListed" => {
+            tx.execute(
+                "UPDATE players SET status = 'wait_listed' WHERE chain = ?1 AND player = ?2",
+                params![chain, n(&p, "player")],
+            )?;
+        }
+        "Started" => {
+            tx.execute(
+                "UPDATE tournaments SET players = ?2, tables = ?3 WHERE chain = ?1",
+                params![chain, n(&p, "players"), n(&p, "tables")],
+            )?;
+        }
+        "Seated" | "Moved" => {
+            let table = n(&p, "table").or_else(|| n(&p, "to"));
+            tx.execute(
+                "UPDATE players SET status = 'playing', table_no = ?3, seat = ?4 WHERE chain = ?1 AND player = ?2",
+                params![chain, n(&p, "player"), table, n(&p, "seat")],
+            )?;
+            if env.event_type == "Moved" {
+                tx.execute(
+                    "INSERT INTO moves (chain, seq, player, from_table, to_table, seat, sits_out, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                    params![chain, seq, n(&p, "player"), n(&p, "from"), n(&p, "to"), n(&p, "seat"), p.get("sits_out").and_then(Value::as_bool), rules],
+                )?;
+            }
+        }
+        "HandStarted" => {
+            tx.execute(
+                "INSERT INTO hands (chain, hand, table_no, level, button, players, blinds, started_seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![chain, n(&p, "hand"), n(&p, "table"), n(&p, "level"), n(&p, "button"), p.get("players").map(Value::to_string), p.get("blinds").map(Value::to_string), seq],
+            )?;
+        }
+        "HandFinished" => {
+            if let Some(stacks) = p.get("stacks").and_then(Value::as_array) {
+                for pair in stacks {
+                    if let (Some(player), Some(stack)) = (
+                        pair.get(0).and_then(Value::as_i64),
+                        pair.get(1).and_then(Value::as_i64),
+                    ) {
+                        tx.execute(
+                            "UPDATE players SET stack = ?3 WHERE chain = ?1 AND player = ?2",
+                            params![chain, player, stack],
+                        )?;
+                        tx.execute(
+                            "INSERT INTO hand_results (chain, hand, player, stack) VALUES (?1, ?2, ?3, ?4)",
+                            params![chain, n(&p, "hand"), player, stack],
+                        )?;
+                    }
+                }
+            }
+            tx.execute(
+                "UPDATE hands SET finished_seq = ?3 WHERE chain = ?1 AND hand = ?2",
+                params![chain, n(&p, "hand"), seq],
+            )?;
+        }
+        "Busted" => {
+            tx.execute(
+                "UPDATE players SET status = 'out', place = ?3, busted_in_hand = ?4, stack = 0, table_no = NULL, seat = NULL WHERE chain = ?1 AND player = ?2",
+                params![chain, n(&p, "player"), n(&p, "place"), n(&p, "hand")],
+            )?;
+        }
+        "Finished" => {
+            tx.execute(
+                "UPDATE tournaments SET winner = ?2, finished_seq = ?3 WHERE chain = ?1",
+                params![chain, n(&p, "winner"), seq],
+            )?;
+            tx.execute(
+                "UPDATE players SET place = 1, status = 'winner', table_no = NULL, seat = NULL WHERE chain = ?1 AND player = ?2",
+                params![chain, n(&p, "winner")],
+            )?;
+        }
+        "LevelChanged" => {
+            tx.execute(
+                "INSERT INTO levels (chain, seq, level, small, big, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![chain, seq, n(&p, "level"), n(&p, "small"), n(&p, "big"), rules],
+            )?;
+        }
+        "SanctionGiven" => {
+            let sanction = p
+                .get("sanction")
+                .map(|v| s(v, "sanction").unwrap_or_default())
+                .unwrap_or_default();
+            tx.execute(
+                "INSERT INTO sanctions (chain, seq, player, offence, sanction, detail, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![chain, seq, n(&p, "player"), s(&p, "offence"), sanction, p.get("sanction").map(Value::to_string), rules],
+            )?;
+        }
+        "InHand" => {
+            let inner = p.get("event").cloned().unwrap_or(Value::Null);
+            let kind = s(&inner, "type").unwrap_or_default();
+            if kind == "irregularity"
+                || kind == "out_of_turn"
+                || kind == "out_of_turn_resolved"
+                || kind == "interpreted"
+            {
+                tx.execute(
+                    "INSERT INTO irregularities (chain, seq, hand, kind, detail, remedy, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    params![chain, seq, n(&p, "hand"), s(&inner, "kind").unwrap_or(kind), inner.to_string(), s(&inner, "remedy"), rules],
+                )?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}

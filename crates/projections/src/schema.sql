@@ -1,0 +1,52 @@
+-- Floorbook projections, schema 1. Every table is derived from the event log.
+CREATE TABLE IF NOT EXISTS projector_position (
+  chain TEXT PRIMARY KEY,      -- chain id
+  seq INTEGER NOT NULL,        -- last applied sequence
+  hash TEXT NOT NULL           -- its hash
+);
+CREATE TABLE IF NOT EXISTS events (
+  chain TEXT NOT NULL, seq INTEGER NOT NULL, type TEXT NOT NULL, at TEXT NOT NULL,
+  actor TEXT NOT NULL, role TEXT NOT NULL, rules TEXT NOT NULL,
+  PRIMARY KEY (chain, seq)
+);
+CREATE TABLE IF NOT EXISTS tournaments (
+  chain TEXT PRIMARY KEY, profile TEXT, title TEXT, players INTEGER, tables INTEGER,
+  winner INTEGER, opened_seq INTEGER, finished_seq INTEGER
+);
+CREATE TABLE IF NOT EXISTS players (
+  chain TEXT NOT NULL, player INTEGER NOT NULL, name TEXT, status TEXT NOT NULL,
+  stack INTEGER NOT NULL, table_no INTEGER, seat INTEGER, place INTEGER, busted_in_hand INTEGER,
+  PRIMARY KEY (chain, player)
+);
+CREATE TABLE IF NOT EXISTS hands (
+  chain TEXT NOT NULL, hand INTEGER NOT NULL, table_no INTEGER, level INTEGER, button INTEGER,
+  players TEXT, blinds TEXT, started_seq INTEGER, finished_seq INTEGER,
+  PRIMARY KEY (chain, hand)
+);
+CREATE TABLE IF NOT EXISTS hand_results (
+  chain TEXT NOT NULL, hand INTEGER NOT NULL, player INTEGER NOT NULL, stack INTEGER NOT NULL,
+  PRIMARY KEY (chain, hand, player)
+);
+CREATE TABLE IF NOT EXISTS moves (
+  chain TEXT NOT NULL, seq INTEGER NOT NULL, player INTEGER, from_table INTEGER,
+  to_table INTEGER, seat INTEGER, sits_out INTEGER, rules TEXT,
+  PRIMARY KEY (chain, seq)
+);
+CREATE TABLE IF NOT EXISTS sanctions (
+  chain TEXT NOT NULL, seq INTEGER NOT NULL, player INTEGER, offence TEXT, sanction TEXT,
+  detail TEXT, rules TEXT,
+  PRIMARY KEY (chain, seq)
+);
+CREATE TABLE IF NOT EXISTS irregularities (
+  chain TEXT NOT NULL, seq INTEGER NOT NULL, hand INTEGER, kind TEXT, detail TEXT, remedy TEXT,
+  rules TEXT,
+  PRIMARY KEY (chain, seq)
+);
+CREATE TABLE IF NOT EXISTS levels (
+  chain TEXT NOT NULL, seq INTEGER NOT NULL, level INTEGER, small INTEGER, big INTEGER, rules TEXT,
+  PRIMARY KEY (chain, seq)
+);
+CREATE VIEW IF NOT EXISTS standings AS
+  SELECT chain, player, name, place, stack, status, busted_in_hand FROM players
+  WHERE status IN ('playing', 'winner', 'out')
+  ORDER BY chain, place IS NULL DESC, place ASC, stack DESC;
