@@ -131,6 +131,11 @@ pub enum HandEvent {
         remedy: String,
         rules: RuleSet,
     },
+    /// The floor declared a hand dead (TR-19, TR-28, TR-7, TR-24).
+    HandDeclaredDead {
+        pos: Pos,
+        rules: RuleSet,
+    },
     /// An action out of turn, held until the player's turn.
     OutOfTurn {
         pos: Pos,

@@ -784,9 +784,18 @@ impl Hand {
     pub(crate) fn fold_out_of_turn(&mut self, i: usize) {
         self.active[i] = false;
         self.actors.retain(|&a| a != i);
+        self.showdown.retain(|&a| a != i);
         self.events.push(HandEvent::Folded { pos: Pos(i) });
-        if self.phase == Phase::Betting {
-            self.after_action(false);
+        match self.phase {
+            Phase::Betting => self.after_action(false),
+            Phase::Showdown if self.showdown.is_empty() => self.end_showdown(),
+            Phase::HoleDealing | Phase::BoardDealing | Phase::Showdown
+                if self.active_count() == 1 =>
+            {
+                self.collect_bets();
+                self.push_chips();
+            }
+            _ => {}
         }
     }
 

@@ -296,6 +296,27 @@ impl Hand {
         Ok(())
     }
 
+    /// The floor declares `pos`'s hand dead, in turn or not (TR-19's expired clock, a
+    /// disqualification under TR-7, TR-24 or TR-28). The player's chips in the pot stay there.
+    pub fn declare_dead(&mut self, pos: Pos, rule: Rule) -> Result<(), Rejection> {
+        if !self.is_active(pos) || matches!(self.phase(), Phase::Settled) {
+            return Err(Rejection::NotInHand { pos });
+        }
+        self.insert_event(
+            usize::MAX,
+            HandEvent::HandDeclaredDead {
+                pos,
+                rules: RuleSet::of(&[rule]),
+            },
+        );
+        if self.front_actor() == Some(pos.0) && self.phase() == Phase::Betting {
+            self.fold(pos)
+        } else {
+            self.fold_out_of_turn(pos.0);
+            Ok(())
+        }
+    }
+
     /// `pos` acts before his turn. The action is held until his turn: TR-21 makes it binding
     /// (a check that became impossible is void); GCB-3 lets it be withdrawn when a skipped
     /// player bet or raised more in between.

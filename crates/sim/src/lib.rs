@@ -107,6 +107,46 @@ pub fn simulate(
             if t.finished || !t.tables.iter().any(|ts| ts.table.no == no) {
                 continue;
             }
+            // TR-15: a chip race due at this table is run before its next hand.
+            if let Some((_, _, _, needed)) = t.chip_race_due(no) {
+                let mut deck = Deck::from_seed(
+                    seed_bytes(&mut rng),
+                    ShuffleAlgorithm::ChaCha20FisherYatesV1,
+                );
+                let cards: Vec<Card> = (0..needed.min(52))
+                    .filter_map(|_| deck.deal().ok())
+                    .collect();
+                if cards.len() == needed {
+                    t.run_chip_race(no, &cards)?;
+                    incidents += 1;
+                    if t.finished {
+                        break;
+                    }
+                }
+            }
+            // Now and then a player steps away (TR-6, PLO-10), and comes back.
+            if below(&mut rng, 25) == 0 {
+                let playing: Vec<PlayerId> = t
+                    .players
+                    .values()
+                    .filter(|p| p.status == floorbook_tournament::engine::Status::Playing)
+                    .map(|p| p.id)
+                    .collect();
+                if let Some(&p) = playing.get(below(&mut rng, playing.len() as u64) as usize) {
+                    let away = t.players.get(&p).is_some_and(|pl| pl.absent);
+                    t.set_absent(p, !away)?;
+                    incidents += 1;
+                }
+            }
+            if below(&mut rng, 200) == 0 {
+                t.floor_ruling(
+                    None,
+                    "a dispute about a misread hand: the cards speak",
+                    floorbook_rules::Rule::Tr26,
+                    None,
+                );
+                incidents += 1;
+            }
             if t.start_hand(no, seconds).is_err() {
                 continue;
             }
@@ -199,6 +239,17 @@ fn play_hand(
                 {
                     t.sanction(player, Offence::Etiquette)?;
                     incidents += 1;
+                    continue;
+                }
+                // TR-19: a clock is called, and now and then it runs out.
+                if below(rng, 150) == 0 {
+                    let now = t.clock;
+                    t.call_clock(table, now)?;
+                    incidents += 1;
+                    if below(rng, 2) == 0 {
+                        t.check_clock(table, now + 1000)?;
+                        continue;
+                    }
                 }
                 let r = below(rng, 100);
                 let result = match (r, legal.raise_to) {

@@ -40,6 +40,11 @@ pub struct Player {
     pub sanctions: Vec<Sanction>,
     /// Moved into a blind position: sits out until the button passes (TR-17).
     pub waiting_for_button: bool,
+    /// Away from the table: dealt in, blinds posted, checked when possible, folded when a bet
+    /// is due (TR-6, PLO-10).
+    pub absent: bool,
+    /// Under a time penalty until this time: the stack is blinded and the cards folded (TR-28).
+    pub penalized_until: Option<u64>,
 }
 
 /// A table in play and its current hand.
@@ -55,6 +60,10 @@ pub struct TableState {
     pub started_with: u32,
     /// Chips left in the pot for the table's next hand (NOB-3).
     pub carried: u64,
+    /// A clock called on the player to act: (player, expires at) (TR-19).
+    pub clock: Option<(PlayerId, u64)>,
+    /// Chip races already held at this table: (after level, denomination).
+    pub races_done: Vec<(usize, u64)>,
 }
 
 /// Something that happened in the tournament.
@@ -144,6 +153,43 @@ pub enum TournamentEvent {
         sanction: Sanction,
         rules: RuleSet,
     },
+    /// TR-26: the tournament director decides a situation, finally; it may override an
+    /// earlier decision (by its sequence in the chain).
+    FloorRuling {
+        player: Option<PlayerId>,
+        ruling: String,
+        overrides: Option<u64>,
+        rules: RuleSet,
+    },
+    ClockCalled {
+        table: TableNo,
+        player: PlayerId,
+        expires_at: u64,
+        rules: RuleSet,
+    },
+    /// The clock ran out: the hand is dead (TR-19).
+    ClockExpired {
+        table: TableNo,
+        player: PlayerId,
+        rules: RuleSet,
+    },
+    AbsenceChanged {
+        player: PlayerId,
+        absent: bool,
+        rules: RuleSet,
+    },
+    /// The engine acted for a player who is away or under a penalty.
+    ActedFor {
+        table: TableNo,
+        player: PlayerId,
+        action: String,
+        rules: RuleSet,
+    },
+    ChipRaced {
+        table: TableNo,
+        denomination: u64,
+        result: crate::chip_race::RaceResult,
+    },
     Finished {
         winner: PlayerId,
     },
@@ -174,6 +220,8 @@ pub enum TournamentError {
     Hand(#[from] floorbook_hand::Rejection),
     #[error("no player {0:?}")]
     NoPlayer(PlayerId),
+    #[error("the chip race: {0}")]
+    Race(#[from] crate::chip_race::RaceError),
 }
 
 /// A tournament under one profile.
@@ -193,6 +241,8 @@ pub struct Tournament {
     pub finished: bool,
     next_hand: u64,
     places_left: u32,
+    /// Chips created or removed by chip races (TR-15), for the books.
+    pub race_delta: i64,
 }
 
 impl Tournament {
@@ -209,6 +259,7 @@ impl Tournament {
             finished: false,
             next_hand: 1,
             places_left: 0,
+            race_delta: 0,
         }
     }
 
@@ -263,6 +314,8 @@ impl Tournament {
                 seat: None,
                 sanctions: Vec::new(),
                 waiting_for_button: false,
+                absent: false,
+                penalized_until: None,
             },
         );
         self.events.push(TournamentEvent::Registered {
@@ -323,6 +376,8 @@ impl Tournament {
                 hands_played: 0,
                 started_with: 0,
                 carried: 0,
+                clock: None,
+                races_done: Vec::new(),
             })
             .collect();
         for (k, &(player, table, seat)) in seats.seats.iter().enumerate() {
@@ -582,6 +637,58 @@ impl Tournament {
         Ok(hand_no)
     }
 
+    /// Acts for the player to act while he is away (TR-6, PLO-10: check when possible, fold
+    /// when a bet is due) or under a time penalty (TR-28: cards folded).
+    fn act_for_absent(&mut self, table: TableNo, hand_no: u64) -> Result<(), TournamentError> {
+        for _ in 0..64 {
+            let clock = self.clock;
+            let system = self.profile.system;
+            let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) else {
+                return Ok(());
+            };
+            let Some((_, hand, ids)) = ts.hand.as_mut() else {
+                return Ok(());
+            };
+            let Some(legal) = hand.legal() else {
+                return Ok(());
+            };
+            let Some(player) = ids.get(legal.actor.0).copied() else {
+                return Ok(());
+            };
+            let Some(pl) = self.players.get(&player) else {
+                return Ok(());
+            };
+            let penalized = pl.penalized_until.is_some_and(|until| clock < until);
+            if !(pl.absent || penalized) {
+                return Ok(());
+            }
+            let absence_rule = if system == crate::System::PLO {
+                Rule::Plo10
+            } else {
+                Rule::Tr6
+            };
+            let before = hand.events().len();
+            let (action, rule) = if penalized {
+                hand.fold(legal.actor)?;
+                ("fold", Rule::Tr28)
+            } else if legal.call.is_zero() {
+                hand.check_or_call(legal.actor)?;
+                ("check", absence_rule)
+            } else {
+                hand.fold(legal.actor)?;
+                ("fold", absence_rule)
+            };
+            self.events.push(TournamentEvent::ActedFor {
+                table,
+                player,
+                action: action.into(),
+                rules: RuleSet::of(&[rule]),
+            });
+            self.record_hand_events(table, hand_no, before);
+        }
+        Ok(())
+    }
+
     /// The hand in progress at `table`.
     pub fn hand(&self, table: TableNo) -> Option<&Hand> {
         self.tables
@@ -600,8 +707,9 @@ impl Tournament {
             .and_then(|(_, _, ids)| ids.get(pos.0).copied())
     }
 
-    /// Acts in the hand at `table` through `f`; when the hand settles, the tournament moves on:
-    /// stacks, eliminations, balancing, the finish.
+    /// Acts in the hand at `table` through `f`; then acts for players who are away or under a
+    /// penalty; when the hand settles, the tournament moves on: stacks, eliminations,
+    /// balancing, the finish.
     pub fn act(
         &mut self,
         table: TableNo,
@@ -614,8 +722,22 @@ impl Tournament {
         let hand_no = *hand_no;
         let before = hand.events().len();
         f(hand)?;
-        let new: Vec<HandEvent> = hand.events()[before..].to_vec();
-        let settled = hand.phase() == Phase::Settled;
+        self.record_hand_events(table, hand_no, before);
+        self.act_for_absent(table, hand_no)?;
+        let settled = self
+            .hand(table)
+            .is_some_and(|h| h.phase() == Phase::Settled);
+        if settled {
+            self.finish_hand(table)?;
+        }
+        Ok(())
+    }
+
+    fn record_hand_events(&mut self, table: TableNo, hand_no: u64, from: usize) {
+        let new: Vec<HandEvent> = self
+            .hand(table)
+            .map(|h| h.events()[from..].to_vec())
+            .unwrap_or_default();
         for e in new {
             self.events.push(TournamentEvent::InHand {
                 table,
@@ -623,10 +745,6 @@ impl Tournament {
                 event: e,
             });
         }
-        if settled {
-            self.finish_hand(table)?;
-        }
-        Ok(())
     }
 
     fn finish_hand(&mut self, table: TableNo) -> Result<(), TournamentError> {
@@ -660,10 +778,20 @@ impl Tournament {
                 all_in_order.insert(p, k as u32);
             }
         }
+        let mut forfeit = 0;
         for (i, p) in ids.iter().enumerate() {
             if let Some(pl) = self.players.get_mut(p) {
-                pl.stack = finals[i];
+                if matches!(pl.status, Status::Disqualified { .. }) {
+                    // A disqualified player's chips go to the table's next pot.
+                    forfeit += finals[i];
+                    pl.stack = 0;
+                } else {
+                    pl.stack = finals[i];
+                }
             }
+        }
+        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) {
+            ts.carried += forfeit;
         }
         // Those waiting for the button are dealt in once the button has passed them.
         for p in self.players.values_mut() {
@@ -680,7 +808,13 @@ impl Tournament {
         let busted: Vec<Busted> = ids
             .iter()
             .enumerate()
-            .filter(|(i, _)| finals[*i] == 0)
+            .filter(|(i, p)| {
+                finals[*i] == 0
+                    && self
+                        .players
+                        .get(p)
+                        .is_some_and(|pl| pl.status == Status::Playing)
+            })
             .map(|(i, p)| Busted {
                 player: *p,
                 starting_stack: starting[i],
@@ -875,8 +1009,12 @@ impl Tournament {
             .get(&player)
             .ok_or(TournamentError::NoPlayer(player))?;
         let (sanction, rules) = next_sanction(&self.profile, &pl.sanctions, offence);
+        let now = self.clock;
         if let Some(pl) = self.players.get_mut(&player) {
             pl.sanctions.push(sanction);
+            if let Sanction::TimePenalty { minutes } = sanction {
+                pl.penalized_until = Some(now + u64::from(minutes) * 60);
+            }
         }
         self.events.push(TournamentEvent::SanctionGiven {
             player,
@@ -884,7 +1022,263 @@ impl Tournament {
             sanction,
             rules,
         });
+        if sanction == Sanction::Disqualification {
+            self.disqualify(player)?;
+        }
         Ok(sanction)
+    }
+
+    /// TR-7, TR-24, TR-28: a disqualified player's hand is declared dead and he leaves with
+    /// the next place; his chips go to the table's next pot.
+    fn disqualify(&mut self, player: PlayerId) -> Result<(), TournamentError> {
+        let Some(pl) = self.players.get(&player).cloned() else {
+            return Ok(());
+        };
+        if pl.status != Status::Playing {
+            return Ok(());
+        }
+        if let Some(table) = pl.table {
+            let in_hand = self
+                .tables
+                .iter()
+                .find(|t| t.table.no == table)
+                .and_then(|t| t.hand.as_ref())
+                .and_then(|(_, _, ids)| ids.iter().position(|p| *p == player));
+            if let Some(pos) = in_hand {
+                let pos = Pos(pos);
+                if self.hand(table).is_some_and(|h| h.is_active(pos)) {
+                    self.act(table, |h| h.declare_dead(pos, Rule::Tr28))?;
+                }
+            }
+        }
+        let Some(pl) = self.players.get(&player).cloned() else {
+            return Ok(());
+        };
+        if pl.status != Status::Playing {
+            return Ok(());
+        }
+        let place = self.remaining();
+        let stack = pl.stack;
+        if let Some(t) = pl
+            .table
+            .and_then(|no| self.tables.iter_mut().find(|t| t.table.no == no))
+        {
+            let in_hand = t
+                .hand
+                .as_ref()
+                .is_some_and(|(_, _, ids)| ids.contains(&player));
+            if !in_hand {
+                t.carried += stack;
+            }
+        }
+        if let Some(p) = self.players.get_mut(&player) {
+            p.stack = 0;
+        }
+        self.bust(player, Status::Disqualified { place });
+        self.events.push(TournamentEvent::Busted {
+            player,
+            place,
+            hand: 0,
+            rules: RuleSet::of(&[Rule::Tr28, Rule::Tr0b]),
+        });
+        self.after_removal()
+    }
+
+    fn after_removal(&mut self) -> Result<(), TournamentError> {
+        if self.remaining() == 1 && self.tables.iter().all(|t| t.hand.is_none()) {
+            let carried: u64 = self
+                .tables
+                .iter_mut()
+                .map(|t| std::mem::take(&mut t.carried))
+                .sum();
+            if let Some(w) = self
+                .players
+                .values_mut()
+                .find(|p| p.status == Status::Playing)
+            {
+                w.stack += carried;
+                w.status = Status::Busted { place: 1 };
+                let winner = w.id;
+                self.events.push(TournamentEvent::Finished { winner });
+            }
+            self.finished = true;
+        }
+        Ok(())
+    }
+
+    /// TR-26: the director's ruling, recorded with its reason and the rule it rests on.
+    pub fn floor_ruling(
+        &mut self,
+        player: Option<PlayerId>,
+        ruling: &str,
+        rule: Rule,
+        overrides: Option<u64>,
+    ) {
+        self.events.push(TournamentEvent::FloorRuling {
+            player,
+            ruling: ruling.to_string(),
+            overrides,
+            rules: RuleSet::of(&[Rule::Tr26, rule]),
+        });
+    }
+
+    /// TR-6 / PLO-10: the floor marks a player away from (or back at) the table.
+    pub fn set_absent(&mut self, player: PlayerId, absent: bool) -> Result<(), TournamentError> {
+        let rule = if self.profile.system == crate::System::PLO {
+            Rule::Plo10
+        } else {
+            Rule::Tr6
+        };
+        let pl = self
+            .players
+            .get_mut(&player)
+            .ok_or(TournamentError::NoPlayer(player))?;
+        pl.absent = absent;
+        self.events.push(TournamentEvent::AbsenceChanged {
+            player,
+            absent,
+            rules: RuleSet::of(&[rule]),
+        });
+        Ok(())
+    }
+
+    /// TR-19: a clock is called on the player to act at `table`, at time `now`.
+    pub fn call_clock(&mut self, table: TableNo, now: u64) -> Result<u64, TournamentError> {
+        let actor = self
+            .hand(table)
+            .and_then(|h| h.actor())
+            .ok_or(TournamentError::NotNow("nobody is to act"))?;
+        let player = self
+            .player_at(table, actor)
+            .ok_or(TournamentError::NotNow("nobody is to act"))?;
+        self.clock = self.clock.max(now);
+        let call = crate::conduct::ClockCall::new(&self.profile, now);
+        self.table_mut(table)?.clock = Some((player, call.expires_at));
+        self.events.push(TournamentEvent::ClockCalled {
+            table,
+            player,
+            expires_at: call.expires_at,
+            rules: RuleSet::of(&[Rule::Tr19]),
+        });
+        Ok(call.expires_at)
+    }
+
+    /// TR-19: at `now`, a clock that ran out kills the hand of the player it was called on.
+    pub fn check_clock(&mut self, table: TableNo, now: u64) -> Result<bool, TournamentError> {
+        self.clock = self.clock.max(now);
+        let Some((player, expires)) = self.table_mut(table)?.clock else {
+            return Ok(false);
+        };
+        let actor = self
+            .hand(table)
+            .and_then(|h| h.actor())
+            .and_then(|a| self.player_at(table, a));
+        if actor != Some(player) {
+            self.table_mut(table)?.clock = None;
+            return Ok(false);
+        }
+        if now < expires {
+            return Ok(false);
+        }
+        self.table_mut(table)?.clock = None;
+        self.events.push(TournamentEvent::ClockExpired {
+            table,
+            player,
+            rules: RuleSet::of(&[Rule::Tr19]),
+        });
+        let pos = self.hand(table).and_then(|h| h.actor()).unwrap_or(Pos(0));
+        self.act(table, |h| h.declare_dead(pos, Rule::Tr19))?;
+        Ok(true)
+    }
+
+    /// The chip race due at `table` before its next hand: (the race's level, the denomination,
+    /// the odd chips each player holds in seat order from the left of the button, the cards
+    /// needed). None when no race is due.
+    pub fn chip_race_due(
+        &self,
+        table: TableNo,
+    ) -> Option<(usize, u64, Vec<crate::chip_race::Holding>, usize)> {
+        let ts = self.tables.iter().find(|t| t.table.no == table)?;
+        if ts.hand.is_some() {
+            return None;
+        }
+        // The races of passed levels, smallest chips first, each denomination once.
+        let (after_level, denomination) = self
+            .profile
+            .chip_race
+            .iter()
+            .filter(|r| self.level >= r.after_level)
+            .flat_map(|r| r.denominations.iter().map(move |d| (r.after_level, *d)))
+            .find(|key| !ts.races_done.contains(key))?;
+        // Stacks hold as few chips as possible: the odd chips of a denomination are what is
+        // left after paying the stack in the next chip up.
+        let next = self
+            .profile
+            .chips
+            .iter()
+            .copied()
+            .find(|&c| c > denomination)?;
+        let n = ts.table.seats.len() as u32;
+        let order: Vec<PlayerId> = (1..=n)
+            .map(|k| SeatNo((ts.table.button.0 - 1 + k) % n + 1))
+            .filter_map(|s| ts.table.seats[(s.0 - 1) as usize])
+            .collect();
+        let holdings: Vec<crate::chip_race::Holding> = order
+            .iter()
+            .map(|p| {
+                let stack = self.players.get(p).map_or(0, |pl| pl.stack);
+                crate::chip_race::Holding {
+                    player: *p,
+                    chips: (stack % next) / denomination,
+                }
+            })
+            .collect();
+        let cards = holdings.iter().map(|h| h.chips as usize).sum();
+        Some((after_level, denomination, holdings, cards))
+    }
+
+    /// TR-15: runs the due chip race at `table` with the cards the dealer dealt.
+    pub fn run_chip_race(
+        &mut self,
+        table: TableNo,
+        cards: &[floorbook_cards::Card],
+    ) -> Result<(), TournamentError> {
+        let (after, denomination, holdings, _) = self
+            .chip_race_due(table)
+            .ok_or(TournamentError::NotNow("no chip race is due"))?;
+        let result = crate::chip_race::chip_race(denomination, &holdings, cards)?;
+        for (p, d) in &result.delta {
+            if let Some(pl) = self.players.get_mut(p) {
+                pl.stack = pl.stack.saturating_add_signed(*d);
+            }
+        }
+        self.race_delta += result.delta.values().sum::<i64>();
+        self.table_mut(table)?
+            .races_done
+            .push((after, denomination));
+        self.events.push(TournamentEvent::ChipRaced {
+            table,
+            denomination,
+            result,
+        });
+        // A race can leave a player with nothing (all his chips were odd and he won nothing).
+        let busted: Vec<PlayerId> = self
+            .players
+            .values()
+            .filter(|p| p.status == Status::Playing && p.table == Some(table) && p.stack == 0)
+            .map(|p| p.id)
+            .collect();
+        for p in busted {
+            let place = self.remaining();
+            self.bust(p, Status::Busted { place });
+            self.events.push(TournamentEvent::Busted {
+                player: p,
+                place,
+                hand: 0,
+                rules: RuleSet::of(&[Rule::Tr15, Rule::Tr9]),
+            });
+        }
+        self.after_removal()
     }
 
     /// Stamps every event recorded since the last call with the current clock.

@@ -1,0 +1,311 @@
+//! The tournament engine, scripted hand by hand: one test per rule.
+
+use floorbook_cards::Card;
+use floorbook_hand::{Chips, Phase, Pos, ShowOrMuck};
+use floorbook_rules::Rule;
+use floorbook_tournament::conduct::{Offence, Sanction};
+use floorbook_tournament::engine::{Status, Tournament, TournamentError, TournamentEvent};
+use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
+use floorbook_tournament::{Profile, builtin};
+
+const T1: TableNo = TableNo(1);
+
+fn profile(name: &str) -> Profile {
+    builtin(name).expect("built in").1.expect("reads")
+}
+
+fn card(s: &str) -> Card {
+    s.parse().expect("card")
+}
+
+/// Three players at one table, player i in seat i, the button on seat 1.
+fn three_handed() -> Tournament {
+    let mut t = Tournament::new(profile("top18"));
+    for i in 1..=3 {
+        t.register(PlayerId(i), &format!("P{i}"), 30, "0.00")
+            .expect("register");
+    }
+    t.start(&[0, 1, 2], Some(&[SeatNo(1)])).expect("start");
+    t
+}
+
+fn deal(t: &mut Tournament, holes: &[&str]) {
+    for (pos, h) in holes.iter().enumerate() {
+        let cs = [Some(card(&h[..2])), Some(card(&h[2..]))];
+        t.act(T1, |hand| hand.deal_hole(Pos(pos), &cs))
+            .expect("deal");
+    }
+}
+
+fn board(t: &mut Tournament, cards: &[&str]) {
+    for street in [&cards[..3], &cards[3..4], &cards[4..5]] {
+        let cs: Vec<Card> = street.iter().map(|c| card(c)).collect();
+        if t.hand(T1).is_some_and(|h| h.phase() == Phase::BoardDealing) {
+            t.act(T1, |h| h.deal_board(&cs)).expect("board");
+        }
+    }
+}
+
+fn last_hand_started(t: &Tournament) -> (SeatNo, Vec<PlayerId>, Vec<u64>, bool) {
+    t.events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            TournamentEvent::HandStarted {
+                button,
+                players,
+                blinds,
+                rules,
+                ..
+            } => Some((
+                *button,
+                players.clone(),
+                blinds.clone(),
+                rules.contains(Rule::Tr25),
+            )),
+            _ => None,
+        })
+        .expect("a hand started")
+}
+
+#[test]
+fn tr_25_heads_up_after_a_bust_with_the_dead_button() {
+    let mut t = three_handed();
+    t.start_hand(T1, 0).expect("hand 1");
+    // Button seat 1; small blind seat 2 (P2), big blind seat 3 (P3).
+    let (button, players, blinds, _) = last_hand_started(&t);
+    assert_eq!(button, SeatNo(1));
+    assert_eq!(players, vec![PlayerId(2), PlayerId(3), PlayerId(1)]);
+    assert_eq!(blinds, vec![10, 20, 0]);
+    deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
+    // P1 (button) folds, P2 (small blind) goes all-in, P3 calls; P3's aces hold.
+    t.act(T1, |h| h.fold(Pos(2))).expect("fold");
+    t.act(T1, |h| h.all_in(Pos(0))).expect("all in");
+    t.act(T1, |h| h.check_or_call(Pos(1))).expect("call");
+    t.act(T1, |h| h.show_or_muck(Pos(0), ShowOrMuck::ShowDealt))
+        .expect("show");
+    t.act(T1, |h| h.show_or_muck(Pos(1), ShowOrMuck::ShowDealt))
+        .expect("show");
+    board(&mut t, &["3h", "8s", "9d", "Jc", "4s"]);
+    assert_eq!(t.players[&PlayerId(2)].status, Status::Busted { place: 3 });
+    // Heads-up: the big blind moves on to seat 1 (P1); the other player, P3 in seat 3, has the
+    // button and posts the small blind (TR-25), the dead seat 2 notwithstanding (TR-9).
+    t.start_hand(T1, 60).expect("hand 2");
+    let (button, players, blinds, heads_up) = last_hand_started(&t);
+    assert!(heads_up);
+    assert_eq!(button, SeatNo(3));
+    assert_eq!(
+        players,
+        vec![PlayerId(1), PlayerId(3)],
+        "position 0 is the big blind, the button last"
+    );
+    assert_eq!(blinds, vec![20, 10]);
+    deal(&mut t, &["5c5d", "6c6d"]);
+    // The button (small blind) acts first before the flop.
+    assert_eq!(t.hand(T1).and_then(|h| h.actor()), Some(Pos(1)));
+}
+
+#[test]
+fn tr_28_a_time_penalty_folds_the_players_cards() {
+    let mut t = three_handed();
+    for expected in [
+        Sanction::Warning { nth: 1 },
+        Sanction::Warning { nth: 2 },
+        Sanction::TimePenalty { minutes: 15 },
+    ] {
+        assert_eq!(
+            t.sanction(PlayerId(1), Offence::Etiquette)
+                .expect("sanction"),
+            expected
+        );
+    }
+    t.start_hand(T1, 0).expect("hand");
+    deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
+    // P1 is first to act (the button, three-handed) and is away on his penalty: folded.
+    let acted = t.events.iter().find_map(|e| match e {
+        TournamentEvent::ActedFor {
+            player,
+            action,
+            rules,
+            ..
+        } => Some((*player, action.clone(), rules.contains(Rule::Tr28))),
+        _ => None,
+    });
+    assert_eq!(acted, Some((PlayerId(1), "fold".into(), true)));
+    // After fifteen minutes he plays again.
+    t.act(T1, |h| h.fold(Pos(0))).expect("fold");
+    t.start_hand(T1, 16 * 60).expect("next hand");
+    deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
+    assert!(
+        t.events
+            .iter()
+            .filter(|e| matches!(e, TournamentEvent::ActedFor { .. }))
+            .count()
+            == 1
+    );
+}
+
+#[test]
+fn tr_6_an_absent_player_is_checked_when_he_can_and_folded_when_a_bet_is_due() {
+    let mut t = three_handed();
+    t.set_absent(PlayerId(3), true).expect("away");
+    t.start_hand(T1, 0).expect("hand");
+    deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
+    // Button P1 calls, small blind P2 completes: the absent big blind P3 checks his option.
+    t.act(T1, |h| h.check_or_call(Pos(2))).expect("call");
+    t.act(T1, |h| h.check_or_call(Pos(0))).expect("call");
+    let acted: Vec<(String, bool)> = t
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            TournamentEvent::ActedFor { action, rules, .. } => {
+                Some((action.clone(), rules.contains(Rule::Tr6)))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(acted, vec![("check".to_string(), true)]);
+    // On the flop P2 bets: P3 is folded.
+    let flop: Vec<Card> = ["3h", "8s", "9d"].iter().map(|c| card(c)).collect();
+    t.act(T1, |h| h.deal_board(&flop)).expect("flop");
+    t.act(T1, |h| h.bet_or_raise_to(Pos(0), Chips(40)))
+        .expect("bet");
+    assert!(
+        !t.hand(T1).is_some_and(|h| h.is_active(Pos(1))),
+        "the absent player is folded"
+    );
+}
+
+#[test]
+fn tr_19_an_expired_clock_kills_the_hand() {
+    let mut t = three_handed();
+    t.start_hand(T1, 0).expect("hand");
+    deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
+    let expires = t.call_clock(T1, 100).expect("clock");
+    assert_eq!(expires, 100 + 30 + 10);
+    assert!(!t.check_clock(T1, 139).expect("not yet"));
+    assert!(t.check_clock(T1, 140).expect("expired"));
+    assert!(
+        !t.hand(T1).is_some_and(|h| h.is_active(Pos(2))),
+        "the button's hand is dead"
+    );
+    assert!(t.events.iter().any(
+        |e| matches!(e, TournamentEvent::ClockExpired { rules, .. } if rules.contains(Rule::Tr19))
+    ));
+}
+
+#[test]
+fn tr_26_a_floor_ruling_overrides_with_a_reason_and_a_rule() {
+    let mut t = three_handed();
+    t.floor_ruling(
+        Some(PlayerId(2)),
+        "the bet was declared before the chips crossed the line",
+        Rule::Tr21,
+        Some(42),
+    );
+    let ruling = t.events.iter().find_map(|e| match e {
+        TournamentEvent::FloorRuling {
+            overrides, rules, ..
+        } => Some((
+            *overrides,
+            rules.contains(Rule::Tr26),
+            rules.contains(Rule::Tr21),
+        )),
+        _ => None,
+    });
+    assert_eq!(ruling, Some((Some(42), true, true)));
+}
+
+#[test]
+fn tr_15_the_chip_race_runs_after_level_5_on_the_odd_chips() {
+    let mut t = three_handed();
+    // Give the stacks odd tens: 1510, 1480, 1510 (one hand's worth of blinds moved).
+    for (p, s) in [(1, 1510), (2, 1480), (3, 1510)] {
+        if let Some(pl) = t.players.get_mut(&PlayerId(p)) {
+            pl.stack = s;
+        }
+    }
+    assert!(t.chip_race_due(T1).is_none(), "not before level 5 is over");
+    t.start_hand(T1, 5 * 12 * 60).expect("level 6 begins");
+    t.act(T1, |h| h.deal_hole(Pos(0), &[None, None]))
+        .expect("deal");
+    // A hand in progress waits; the race comes before the next hand.
+    assert!(t.chip_race_due(T1).is_none());
+    let (_, denomination, holdings, cards) = {
+        let mut t2 = three_handed();
+        for (p, s) in [(1, 1510), (2, 1480), (3, 1510)] {
+            if let Some(pl) = t2.players.get_mut(&PlayerId(p)) {
+                pl.stack = s;
+            }
+        }
+        t2.level = 5;
+        t2.chip_race_due(T1).expect("due")
+    };
+    assert_eq!(denomination, 10);
+    // Stacks are held in as few chips as possible: 1510 = ... + 50 + 10 has one odd ten;
+    // 1480 = ... + 50 + 3 x 10 has three. Five odd tens in all.
+    let odd: Vec<u64> = holdings.iter().map(|h| h.chips).collect();
+    assert_eq!(odd.iter().sum::<u64>(), 5);
+    assert_eq!(cards, 5);
+}
+
+#[test]
+fn tr_15_tens_then_fifties_are_raced_and_the_books_record_the_change() {
+    let mut t = three_handed();
+    for (p, s) in [(1, 1510), (2, 1480), (3, 1510)] {
+        if let Some(pl) = t.players.get_mut(&PlayerId(p)) {
+            pl.stack = s;
+        }
+    }
+    t.level = 5;
+    let cards: Vec<Card> = ["2c", "3c", "4c", "5c", "Ac"]
+        .iter()
+        .map(|c| card(c))
+        .collect();
+    t.run_chip_race(T1, &cards).expect("tens");
+    // The fifties follow: every stack now holds whole hundreds and fifties only.
+    let (_, denomination, holdings, needed) = t.chip_race_due(T1).expect("fifties due");
+    assert_eq!(denomination, 50);
+    let deck: Vec<Card> = ["6d", "7d", "8d", "9d"].iter().map(|c| card(c)).collect();
+    t.run_chip_race(T1, &deck[..needed]).expect("fifties");
+    assert!(t.chip_race_due(T1).is_none());
+    let total: u64 = t.players.values().map(|p| p.stack).sum();
+    assert_eq!(
+        total as i64,
+        4500 + t.race_delta,
+        "every chip accounted for"
+    );
+    assert!(
+        t.players.values().all(|p| p.stack % 100 == 0),
+        "only hundreds and up remain"
+    );
+    let raced = t
+        .events
+        .iter()
+        .filter(|e| matches!(e, TournamentEvent::ChipRaced { .. }))
+        .count();
+    assert_eq!(raced, 2);
+    let _ = holdings;
+}
+
+#[test]
+fn tr_0a_and_tr_0b_registration_is_checked() {
+    let mut t = Tournament::new(profile("top18"));
+    assert!(matches!(
+        t.register(PlayerId(1), "Kid", 17, "0.00"),
+        Err(TournamentError::TooYoung { min: 18, .. })
+    ));
+    let err = t
+        .register(PlayerId(1), "Adult", 18, "9.99")
+        .expect_err("no such buy-in");
+    assert!(err.to_string().contains("TR-0b"), "{err}");
+    assert!(t.register(PlayerId(1), "Adult", 18, "7.50").is_ok());
+    assert!(matches!(
+        t.register(PlayerId(1), "Again", 40, "7.50"),
+        Err(TournamentError::AlreadyRegistered(_))
+    ));
+    assert!(matches!(
+        t.start(&[0], None),
+        Err(TournamentError::TooFewPlayers(1))
+    ));
+}
