@@ -36,6 +36,14 @@ enum Command {
     Profiles(commands::profiles::ProfilesArgs),
     /// Play a whole tournament with bots, record it, project it, verify it (the main job).
     Simulate(commands::simulate::SimulateArgs),
+    /// Drop the projections and rebuild them from the log.
+    Rebuild(commands::read::RebuildArgs),
+    /// The standings of a tournament.
+    Standings(commands::read::ReadArgs),
+    /// One hand, readable, from the log.
+    Hand(commands::read::HandArgs),
+    /// The post-event report: chain, irregularities, sanctions, rulings, chip counts.
+    Audit(commands::read::AuditArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +60,14 @@ fn main() -> ExitCode {
         Command::Checkpoint(args) => runtime()
             .and_then(|rt| rt.block_on(commands::checkpoint::run(&args)))
             .map(|()| ExitCode::SUCCESS),
+        Command::Rebuild(args) => {
+            runtime().and_then(|rt| rt.block_on(commands::read::rebuild(&args)))
+        }
+        Command::Standings(args) => {
+            runtime().and_then(|rt| rt.block_on(commands::read::standings(&args)))
+        }
+        Command::Hand(args) => runtime().and_then(|rt| rt.block_on(commands::read::hand(&args))),
+        Command::Audit(args) => runtime().and_then(|rt| rt.block_on(commands::read::audit(&args))),
     };
     match result {
         Ok(code) => code,

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::pots::build_pots;
-use crate::rules::GameKind;
+use crate::rules::{GameKind, LastLiveHand};
 use crate::{Chips, HandEvent, HandRules, HandSetup, OddChip, Pos, Pot, Structure};
 
 /// A betting round.
@@ -125,6 +125,10 @@ pub enum Rejection {
     RaiseAboveMaximum { max: Chips, got: Chips, rule: Rule },
     #[error("{pos} is not due to show or muck")]
     NotInShowdown { pos: Pos },
+    #[error(
+        "{pos} holds the last live hand in pot {pot} and wins it; it cannot be mucked (TR-3.6)"
+    )]
+    LastLiveHand { pos: Pos, pot: usize },
 }
 
 /// What the player to act may do now, with the rules that set the limits.
@@ -1033,12 +1037,24 @@ impl Hand {
         };
         match what {
             ShowOrMuck::Muck => {
+                // The last live hand in a pot wins it; it cannot be thrown away (TR-3.6).
+                let tr36 = self.rules.last_live_hand == LastLiveHand::WinsThePot;
+                if let Some(k) = self.pots().iter().position(|p| {
+                    tr36 && p.eligible.contains(&pos)
+                        && p.eligible.iter().all(|q| q.0 == pos.0 || !self.active[q.0])
+                }) {
+                    return Err(Rejection::LastLiveHand { pos, pot: k });
+                }
                 self.showdown.remove(at);
                 self.active[pos.0] = false;
                 self.events.push(HandEvent::Mucked {
                     pos,
                     rules: rule(&[Rule::Tr36]),
                 });
+                if tr36 && self.active_count() == 1 {
+                    // Everyone else mucked: the one live hand takes every pot unseen.
+                    self.showdown.clear();
+                }
             }
             ShowOrMuck::ShowDealt => {
                 self.showdown.remove(at);
@@ -1135,6 +1151,9 @@ impl Hand {
     }
 
     fn kill_hands(&mut self) {
+        if self.rules.last_live_hand == LastLiveHand::WinsThePot && self.active_count() <= 1 {
+            return;
+        }
         let pots = self.pots();
         let hands: Vec<Option<Strength>> = (0..self.n).map(|i| self.shown_strength(i)).collect();
         let can_win: Vec<bool> = (0..self.n)

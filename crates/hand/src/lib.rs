@@ -32,6 +32,6 @@ pub use hand::{Hand, Legal, Phase, Rejection, ShowOrMuck, Street};
 pub use irregular::{IrregularityKind, OutOfTurn};
 pub use pots::Pot;
 pub use rules::{
-    ChipReading, GameKind, HandRules, HandSetup, IrregularityRules, MissingBurn, OddChip,
-    OutOfTurnRule, OwnExposure, PrematureBoard, Structure, UnderMinimum,
+    ChipReading, GameKind, HandRules, HandSetup, IrregularityRules, LastLiveHand, MissingBurn,
+    OddChip, OutOfTurnRule, OwnExposure, PrematureBoard, Structure, UnderMinimum,
 };

@@ -116,6 +116,19 @@ pub enum OutOfTurnRule {
     Gcb3,
 }
 
+/// What happens when a hand at the showdown would leave a pot with no live hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LastLiveHand {
+    /// TR-3.6, and every card room: the last live hand in a pot wins it and cannot be mucked;
+    /// when everyone else has mucked it takes every pot unseen.
+    #[default]
+    WinsThePot,
+    /// PokerKit, for PHH replays: any hand may be mucked, and a pot whose every eligible hand
+    /// was mucked stays in the pot for the next hand.
+    PokerKit,
+}
+
 /// The rules a hand is played under; the profile layer fills them from a seed profile.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandRules {
@@ -139,6 +152,9 @@ pub struct HandRules {
     /// Remedies for irregularities.
     #[serde(default)]
     pub irregularities: IrregularityRules,
+    /// The last live hand at the showdown (TR-3.6).
+    #[serde(default)]
+    pub last_live_hand: LastLiveHand,
 }
 
 /// Hold'em or Omaha (mirrors `floorbook_eval::Game` with serde names).

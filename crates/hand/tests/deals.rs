@@ -4,7 +4,7 @@
 use floorbook_cards::{Card, Deck, DeckSeed, ShuffleAlgorithm};
 use floorbook_hand::{
     ChipReading, Chips, GameKind, Hand, HandEvent, HandRules, HandSetup, OddChip, Phase, Pos,
-    ShowOrMuck, Structure, UnderMinimum,
+    Rejection, ShowOrMuck, Structure, UnderMinimum,
 };
 use floorbook_rules::Rule;
 
@@ -20,6 +20,7 @@ fn rules() -> HandRules {
         chip_reading: ChipReading::Tr23,
         under_minimum: UnderMinimum::Refuse,
         irregularities: Default::default(),
+        last_live_hand: Default::default(),
     }
 }
 
@@ -174,4 +175,131 @@ fn tr_3_7_the_uncalled_winner_chooses_to_show_one_card() {
         h.winner_shows(Pos(0), vec![]).is_err(),
         "only the uncalled winner chooses"
     );
+}
+
+/// Three players check down to the river; returns the hand at the showdown.
+fn checked_to_showdown() -> Hand {
+    let mut h = Hand::new(rules(), setup([1, 2, 0], [0, 0, 0])).expect("hand");
+    for p in 0..3 {
+        h.deal_hole(Pos(p), &[None, None]).expect("face down");
+    }
+    for _ in 0..3 {
+        let a = h.actor().expect("actor");
+        h.check_or_call(a).expect("call");
+    }
+    let board: Vec<Card> = ["2h", "7s", "9d", "Jc", "3s"]
+        .iter()
+        .map(|c| c.parse().expect("card"))
+        .collect();
+    h.deal_board(&board[..3]).expect("flop");
+    for street in [&board[3..4], &board[4..5]] {
+        for _ in 0..3 {
+            let a = h.actor().expect("actor");
+            h.check_or_call(a).expect("check");
+        }
+        h.deal_board(street).expect("street");
+    }
+    for _ in 0..3 {
+        let a = h.actor().expect("actor");
+        h.check_or_call(a).expect("check");
+    }
+    assert_eq!(h.phase(), Phase::Showdown);
+    h
+}
+
+#[test]
+fn tr_3_6_when_everyone_else_mucks_the_last_live_hand_wins_unseen() {
+    let mut h = checked_to_showdown();
+    let first = h.showdown_next().expect("first to show");
+    h.show_or_muck(first, ShowOrMuck::Muck).expect("muck");
+    let second = h.showdown_next().expect("second");
+    h.show_or_muck(second, ShowOrMuck::Muck).expect("muck");
+    // The third hand is the last live one: it takes the pot without showing, nothing is
+    // carried over.
+    assert_eq!(h.phase(), Phase::Settled);
+    assert_eq!(h.carry_out(), Chips::ZERO);
+    let winner = (0..3)
+        .find(|&p| Pos(p) != first && Pos(p) != second)
+        .expect("third");
+    assert_eq!(h.stacks()[winner], Chips(104));
+    assert!(
+        !h.events()
+            .iter()
+            .any(|e| matches!(e, HandEvent::Shown { .. }))
+    );
+}
+
+#[test]
+fn tr_3_6_a_side_pot_never_loses_its_last_live_hand() {
+    // Position 0 is all-in for 10; positions 1 and 2 build a side pot and check it down.
+    let mut setup = setup([1, 2, 0], [0, 0, 0]);
+    setup.stacks[0] = Chips(10);
+    let mut h = Hand::new(rules(), setup).expect("hand");
+    for p in 0..3 {
+        h.deal_hole(Pos(p), &[None, None]).expect("face down");
+    }
+    h.bet_or_raise_to(Pos(2), Chips(50)).expect("raise");
+    h.check_or_call(Pos(0)).expect("all-in call");
+    h.check_or_call(Pos(1)).expect("call");
+    let board: Vec<Card> = ["2h", "7s", "9d", "Jc", "3s"]
+        .iter()
+        .map(|c| c.parse().expect("card"))
+        .collect();
+    h.deal_board(&board[..3]).expect("flop");
+    for street in [&board[3..4], &board[4..5]] {
+        while h.phase() == Phase::Betting {
+            let a = h.actor().expect("actor");
+            h.check_or_call(a).expect("check");
+        }
+        h.deal_board(street).expect("street");
+    }
+    while h.phase() == Phase::Betting {
+        let a = h.actor().expect("actor");
+        h.check_or_call(a).expect("check");
+    }
+    assert_eq!(h.phase(), Phase::Showdown);
+    assert_eq!(h.pots().len(), 2, "{:?}", h.pots());
+    let shown = |s: &str| -> Vec<Option<Card>> {
+        s.split_whitespace()
+            .map(|c| Some(c.parse().expect("card")))
+            .collect()
+    };
+    let mut mucked_side = None;
+    let mut refused = 0;
+    while let Some(p) = h.showdown_next() {
+        if p == Pos(0) {
+            // The all-in player shows aces: the main pot stays contested.
+            h.show_or_muck(p, ShowOrMuck::Show(shown("Ac Ad")))
+                .expect("show");
+            continue;
+        }
+        let before = h.clone();
+        match h.show_or_muck(p, ShowOrMuck::Muck) {
+            Ok(()) if p != Pos(0) => mucked_side = Some(p),
+            Ok(()) => {}
+            Err(Rejection::LastLiveHand { pos, pot }) => {
+                // The other side-pot player mucked already: this one must stay live.
+                assert_eq!(pos, p);
+                assert_eq!(pot, 1);
+                refused += 1;
+                assert!(mucked_side.is_some());
+                assert_eq!(h, before, "a refused muck changes nothing");
+                let cards = if p == Pos(1) { "Kc Kd" } else { "Qc Qd" };
+                h.show_or_muck(p, ShowOrMuck::Show(shown(cards)))
+                    .expect("show");
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!(h.phase(), Phase::Settled);
+    assert_eq!(refused, 1, "the second side-pot muck is refused");
+    assert_eq!(
+        h.carry_out(),
+        Chips::ZERO,
+        "no pot is left without a winner"
+    );
+    // Aces take the main pot (3 × 10); the side pot (2 × 40) goes to its last live hand.
+    assert_eq!(h.stacks()[0], Chips(30));
+    let total: Chips = h.stacks().iter().copied().sum();
+    assert_eq!(total, Chips(210));
 }

@@ -28,6 +28,7 @@ fn hand(irregularities: IrregularityRules) -> Hand {
         chip_reading: ChipReading::Tr23,
         under_minimum: UnderMinimum::Refuse,
         irregularities,
+        last_live_hand: Default::default(),
     };
     let setup = HandSetup {
         stacks: vec![Chips(100); 3],

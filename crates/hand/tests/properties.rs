@@ -2,7 +2,7 @@
 
 use floorbook_cards::{Deck, DeckSeed, ShuffleAlgorithm};
 use floorbook_hand::{
-    ChipReading, Chips, GameKind, Hand, HandRules, HandSetup, OddChip, Phase, Rejection,
+    ChipReading, Chips, GameKind, Hand, HandEvent, HandRules, HandSetup, OddChip, Phase, Rejection,
     ShowOrMuck, Structure, UnderMinimum,
 };
 use proptest::prelude::*;
@@ -61,6 +61,7 @@ fn random_hand(rng: &mut ChaCha8Rng) -> Hand {
             UnderMinimum::HalfRule
         },
         irregularities: Default::default(),
+        last_live_hand: Default::default(),
     };
     Hand::new(
         rules,
@@ -152,12 +153,26 @@ proptest! {
                 Phase::Showdown => {
                     let p = hand.showdown_next().expect("someone shows");
                     let what = if below(&mut rng, 6) == 0 { ShowOrMuck::Muck } else { ShowOrMuck::ShowDealt };
-                    hand.show_or_muck(p, what).expect("show or muck");
+                    let before = hand.clone();
+                    match hand.show_or_muck(p, what) {
+                        // TR-3.6: the last live hand cannot be thrown away; it shows instead.
+                        Err(Rejection::LastLiveHand { .. }) => {
+                            prop_assert_eq!(&hand, &before);
+                            hand.show_or_muck(p, ShowOrMuck::ShowDealt).expect("show");
+                        }
+                        other => other.expect("show or muck"),
+                    }
                 }
                 Phase::Settled => {}
             }
         }
         let behind: Chips = hand.stacks().iter().copied().sum();
         prop_assert_eq!(behind + hand.carry_out(), total, "every chip is paid out or carried");
+        // Only an indivisible remainder is ever carried (NOB-3), never a whole pot.
+        for e in hand.events() {
+            if let HandEvent::RemainderCarried { amount, .. } = e {
+                prop_assert!(amount.0 < 10 * hand.rules().chip_unit.0.max(1), "{:?}", e);
+            }
+        }
     }
 }

@@ -18,6 +18,7 @@ fn hand(chip_reading: ChipReading, under_minimum: UnderMinimum) -> Hand {
         chip_reading,
         under_minimum,
         irregularities: Default::default(),
+        last_live_hand: Default::default(),
     };
     let setup = HandSetup {
         stacks: vec![Chips(10_000); 3],

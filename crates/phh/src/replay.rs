@@ -191,6 +191,7 @@ pub fn replay_with(
         chip_reading: ChipReading::Tr23,
         under_minimum: UnderMinimum::Refuse,
         irregularities: Default::default(),
+        last_live_hand: floorbook_hand::LastLiveHand::PokerKit,
     };
     adjust(&mut rules);
     let setup = HandSetup {

@@ -15,8 +15,31 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 use thiserror::Error;
 
-/// The schema version; a database of another version is rebuilt.
+/// The schema.
 pub const SCHEMA: &str = include_str!("schema.sql");
+
+/// Every projection table, the position last.
+const TABLES: [&str; 10] = [
+    "tournaments",
+    "players",
+    "hands",
+    "hand_results",
+    "moves",
+    "sanctions",
+    "irregularities",
+    "levels",
+    "events",
+    "projector_position",
+];
+
+/// A catch-up that stopped: the store or the projection failed.
+#[derive(Debug, Error)]
+pub enum CatchUpError {
+    #[error(transparent)]
+    Store(#[from] floorbook_log::StoreError),
+    #[error(transparent)]
+    Projection(#[from] ProjectionError),
+}
 
 #[derive(Debug, Error)]
 pub enum ProjectionError {
@@ -113,6 +136,37 @@ impl Projector {
         }
         tx.commit()?;
         Ok(last)
+    }
+
+    /// Removes every projected row (the schema stays), for a rebuild from the log.
+    pub fn clear(&mut self) -> Result<(), ProjectionError> {
+        let tx = self.conn.transaction()?;
+        for table in TABLES {
+            tx.execute(&format!("DELETE FROM {table}"), [])?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Applies everything `store` holds for `chain` beyond the stored position, page by page,
+    /// each page in one transaction; `progress` sees the sequence reached after each page.
+    pub async fn catch_up<S: floorbook_log::EventStore>(
+        &mut self,
+        store: &S,
+        chain: &ChainId,
+        page: usize,
+        mut progress: impl FnMut(u64),
+    ) -> Result<u64, CatchUpError> {
+        let mut next = Seq(self.position(chain)? + 1);
+        loop {
+            let events = store.read(chain, next, page.max(1)).await?;
+            let Some(last) = events.last() else {
+                return Ok(next.0 - 1);
+            };
+            next = last.seq.next();
+            let at = self.apply(chain, &events)?;
+            progress(at);
+        }
     }
 
     /// Every row of every projection table, in a stable order, for comparing two databases.

@@ -6,7 +6,7 @@
 //! Invariant: the randomness lives here, never in the engine.
 
 use floorbook_cards::{Card, Deck, DeckSeed, ShuffleAlgorithm};
-use floorbook_hand::{Chips, OutOfTurn, Phase, ShowOrMuck};
+use floorbook_hand::{Chips, OutOfTurn, Phase, Rejection, ShowOrMuck};
 use floorbook_tournament::conduct::Offence;
 use floorbook_tournament::engine::{Tournament, TournamentError};
 use floorbook_tournament::seating::{PlayerId, SeatNo};
@@ -72,15 +72,16 @@ pub fn simulate(
     t.start(&draw, None)?;
     t.stamp();
     // TR-2 / NOB-10: the button by a high-card draw at each table.
+    // Every table draws from its own deck, as in the card room.
     if matches!(profile.seating.button, Button::HighCard | Button::CardDraw) {
-        let mut deck = Deck::from_seed(
-            seed_bytes(&mut rng),
-            ShuffleAlgorithm::ChaCha20FisherYatesV1,
-        );
         let draws: Vec<_> = t
             .tables
             .iter()
             .map(|ts| {
+                let mut deck = Deck::from_seed(
+                    seed_bytes(&mut rng),
+                    ShuffleAlgorithm::ChaCha20FisherYatesV1,
+                );
                 let draw: Vec<(SeatNo, Card)> = ts
                     .table
                     .seats
@@ -275,7 +276,13 @@ fn play_hand(
                 } else {
                     ShowOrMuck::ShowDealt
                 };
-                t.act(table, |h| h.show_or_muck(p, what))?;
+                match t.act(table, |h| h.show_or_muck(p, what)) {
+                    // TR-3.6: the last live hand cannot be mucked; it shows.
+                    Err(TournamentError::Hand(Rejection::LastLiveHand { .. })) => {
+                        t.act(table, |h| h.show_or_muck(p, ShowOrMuck::ShowDealt))?
+                    }
+                    other => other?,
+                }
             }
         }
     }

@@ -81,7 +81,7 @@ fn run(name: &str, players: u32, seed: u64) -> Tournament {
 #[test]
 fn every_profile_plays_to_one_winner() {
     for name in builtin_names() {
-        for (players, seed) in [(2, 1), (9, 2), (12, 3), (27, 4)] {
+        for (players, seed) in [(2, 1), (9, 2), (12, 3), (27, 4), (64, 5)] {
             run(name, players, seed);
         }
     }

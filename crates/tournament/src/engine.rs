@@ -612,6 +612,7 @@ impl Tournament {
             chip_reading: profile.betting.chip_reading,
             under_minimum: profile.betting.under_minimum,
             irregularities: profile.irregularities,
+            last_live_hand: floorbook_hand::LastLiveHand::WinsThePot,
         };
         let setup = HandSetup {
             stacks,

@@ -5,5 +5,6 @@ pub mod eval;
 pub mod keys;
 pub mod phh;
 pub mod profiles;
+pub mod read;
 pub mod simulate;
 pub mod verify;
