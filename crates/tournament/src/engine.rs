@@ -111,6 +111,8 @@ pub enum TournamentEvent {
         /// Players by hand position (0 = first left of the button).
         players: Vec<PlayerId>,
         blinds: Vec<u64>,
+        /// Seconds into the tournament, the time the command brought in (it sets the level).
+        at: u64,
         rules: RuleSet,
     },
     InHand {
@@ -164,6 +166,8 @@ pub enum TournamentEvent {
     ClockCalled {
         table: TableNo,
         player: PlayerId,
+        /// When the clock was called (seconds into the tournament).
+        at: u64,
         expires_at: u64,
         rules: RuleSet,
     },
@@ -171,6 +175,8 @@ pub enum TournamentEvent {
     ClockExpired {
         table: TableNo,
         player: PlayerId,
+        /// When the expiry was checked (seconds into the tournament).
+        at: u64,
         rules: RuleSet,
     },
     AbsenceChanged {
@@ -188,6 +194,8 @@ pub enum TournamentEvent {
     ChipRaced {
         table: TableNo,
         denomination: u64,
+        /// The cards the dealer dealt for the race, in order (the recorded random input).
+        cards: Vec<floorbook_cards::Card>,
         result: crate::chip_race::RaceResult,
     },
     Finished {
@@ -633,6 +641,7 @@ impl Tournament {
             button,
             players: ids,
             blinds: blinds.iter().map(|c| c.0).collect(),
+            at: seconds,
             rules,
         });
         Ok(hand_no)
@@ -1158,6 +1167,7 @@ impl Tournament {
         self.events.push(TournamentEvent::ClockCalled {
             table,
             player,
+            at: now,
             expires_at: call.expires_at,
             rules: RuleSet::of(&[Rule::Tr19]),
         });
@@ -1185,6 +1195,7 @@ impl Tournament {
         self.events.push(TournamentEvent::ClockExpired {
             table,
             player,
+            at: now,
             rules: RuleSet::of(&[Rule::Tr19]),
         });
         let pos = self.hand(table).and_then(|h| h.actor()).unwrap_or(Pos(0));
@@ -1260,6 +1271,7 @@ impl Tournament {
         self.events.push(TournamentEvent::ChipRaced {
             table,
             denomination,
+            cards: cards.to_vec(),
             result,
         });
         // A race can leave a player with nothing (all his chips were odd and he won nothing).

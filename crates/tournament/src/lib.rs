@@ -16,6 +16,7 @@ pub mod conduct;
 pub mod engine;
 pub mod levels;
 pub mod places;
+pub mod replay;
 mod profile;
 pub mod seating;
 

@@ -1,0 +1,146 @@
+//! The replay tool's foundation: every decision of simulated tournaments of every profile is
+//! re-derived from the recorded inputs alone and agrees with the record; an edited decision,
+//! an illegal action and a missing event are each found at their place, with the reason.
+
+use floorbook_hand::{Chips, HandEvent, Pos};
+use floorbook_sim::simulate;
+use floorbook_tournament::engine::TournamentEvent;
+use floorbook_tournament::replay::{Command, HandCommand, Replayer};
+use floorbook_tournament::{Profile, builtin, builtin_names};
+use proptest::prelude::*;
+
+fn profile(name: &str) -> Profile {
+    builtin(name).expect("built in").1.expect("reads")
+}
+
+fn recorded(name: &str, players: u32, seed: u64) -> Vec<TournamentEvent> {
+    simulate(&profile(name), players, seed, None)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+        .tournament
+        .events
+}
+
+fn rederive_all(name: &str, players: u32, seed: u64) {
+    let log = recorded(name, players, seed);
+    let mut r = Replayer::new(profile(name), log.clone());
+    let mut covered = 0;
+    while let Some(step) = r
+        .step()
+        .unwrap_or_else(|d| panic!("{name} seed {seed}: diverged: {d:?}"))
+    {
+        assert_eq!(step.from, covered, "steps cover the log without gaps");
+        covered += step.derived.len();
+    }
+    assert_eq!(covered, log.len());
+    assert_eq!(r.tournament().events, log, "{name}: the re-derived log is the record");
+    assert!(r.tournament().finished);
+}
+
+#[test]
+fn every_decision_of_every_profile_is_re_derived() {
+    for name in builtin_names() {
+        for (players, seed) in [(9, 1), (27, 2), (64, 3)] {
+            rederive_all(name, players, seed);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+    #[test]
+    fn random_tournaments_re_derive(which in 0usize..4, players in 2u32..40, seed in any::<u64>()) {
+        let name = builtin_names().nth(which).expect("four profiles");
+        rederive_all(name, players, seed);
+    }
+}
+
+/// The index of the first recorded event matching `f`.
+fn find(log: &[TournamentEvent], f: impl Fn(&HandEvent) -> bool) -> usize {
+    log.iter()
+        .position(|e| matches!(e, TournamentEvent::InHand { event, .. } if f(event)))
+        .expect("such an event")
+}
+
+#[test]
+fn an_edited_pot_award_is_a_divergence_at_its_place() {
+    let mut log = recorded("top18", 12, 5);
+    let i = find(&log, |e| matches!(e, HandEvent::PotAwarded { shares, .. } if shares.len() == 1));
+    if let TournamentEvent::InHand {
+        event: HandEvent::PotAwarded { shares, .. },
+        ..
+    } = &mut log[i]
+    {
+        // The chips go to someone else.
+        shares[0].0 = Pos(shares[0].0.0 + 1);
+    }
+    let mut r = Replayer::new(profile("top18"), log.clone());
+    let d = r.run_to_end().expect_err("an edited award diverges");
+    assert_eq!(d.index, i);
+    assert_eq!(d.recorded.as_ref(), Some(&log[i]));
+    assert!(d.derived.is_some() && d.derived != d.recorded);
+    assert!(d.reason.contains("differs"), "{}", d.reason);
+}
+
+#[test]
+fn an_illegal_raise_is_refused_with_its_rule_and_range() {
+    let mut log = recorded("top18", 12, 6);
+    // The first raise above the big blind: make it one chip too small.
+    let i = find(&log, |e| matches!(e, HandEvent::BetOrRaised { full: true, to, .. } if to.0 > 40));
+    let mut min = Chips(0);
+    if let TournamentEvent::InHand {
+        event: HandEvent::BetOrRaised { to, increment, .. },
+        ..
+    } = &mut log[i]
+    {
+        min = *to;
+        // Below the legal minimum: the previous bet plus less than a full raise.
+        to.0 = to.0 - increment.0 + 1;
+    }
+    let mut r = Replayer::new(profile("top18"), log.clone());
+    let d = r.run_to_end().expect_err("an illegal raise diverges");
+    assert_eq!(d.index, i);
+    assert!(d.derived.is_none());
+    assert!(
+        matches!(
+            d.command,
+            Some(Command::Hand {
+                action: HandCommand::BetOrRaiseTo { .. },
+                ..
+            })
+        ),
+        "{:?}",
+        d.command
+    );
+    // The reason names the rule and the allowed minimum.
+    assert!(d.reason.contains("TR-8"), "{}", d.reason);
+    assert!(d.reason.contains("minimum"), "{}", d.reason);
+    assert!(min.0 > 0);
+}
+
+#[test]
+fn a_missing_event_is_found() {
+    let mut log = recorded("nob", 10, 7);
+    let i = find(&log, |e| matches!(e, HandEvent::BettingClosed { .. }));
+    log.remove(i);
+    let mut r = Replayer::new(profile("nob"), log);
+    let d = r.run_to_end().expect_err("a gap diverges");
+    assert_eq!(d.index, i);
+    assert!(matches!(
+        d.derived,
+        Some(TournamentEvent::InHand {
+            event: HandEvent::BettingClosed { .. },
+            ..
+        })
+    ));
+}
+
+#[test]
+fn run_through_stops_at_the_command_that_covers_an_event() {
+    let log = recorded("plo27", 18, 8);
+    let target = log.len() / 2;
+    let mut r = Replayer::new(profile("plo27"), log.clone());
+    let step = r.run_through(target).expect("agrees").expect("a step");
+    assert!(step.from <= target && target < step.from + step.derived.len());
+    assert_eq!(step.derived[target - step.from], log[target]);
+    assert_eq!(r.position(), step.from + step.derived.len());
+}

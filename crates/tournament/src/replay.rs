@@ -1,0 +1,436 @@
+//! Re-deriving a recorded tournament: the commands are read back from the inputs the log
+//! holds (registrations, the seat and button draws, dealt cards, players' actions, the floor's
+//! decisions, times), issued to a fresh [`Tournament`] under the recorded profile, and every
+//! event the engine derives is compared with the one recorded in its place.
+//!
+//! A recorded decision the engine does not derive (an edited pot award, a raise the rules do
+//! not allow, an event no command explains) is a [`Divergence`] that names the recorded event,
+//! the derived one, the command, and the engine's reason. Pure, like the rest of the crate.
+
+use floorbook_cards::Card;
+use floorbook_hand::{HandEvent, IrregularityKind, OutOfTurn, Pos, ShowOrMuck};
+use floorbook_rules::Rule;
+use serde::Serialize;
+
+use crate::Profile;
+use crate::conduct::Offence;
+use crate::engine::{Tournament, TournamentError, TournamentEvent};
+use crate::seating::{PlayerId, SeatNo, TableNo};
+
+/// A command to the tournament, as read back from the log.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum Command {
+    Register {
+        player: PlayerId,
+        name: String,
+        buy_in: String,
+    },
+    Start {
+        draw: Vec<u32>,
+        button_seats: Option<Vec<SeatNo>>,
+    },
+    PlaceButton {
+        table: TableNo,
+        draw: Vec<(SeatNo, Card)>,
+    },
+    StartHand {
+        table: TableNo,
+        at: u64,
+    },
+    Hand {
+        table: TableNo,
+        action: HandCommand,
+    },
+    Sanction {
+        player: PlayerId,
+        offence: Offence,
+    },
+    FloorRuling {
+        player: Option<PlayerId>,
+        ruling: String,
+        rule: Rule,
+        overrides: Option<u64>,
+    },
+    SetAbsent {
+        player: PlayerId,
+        absent: bool,
+    },
+    CallClock {
+        table: TableNo,
+        at: u64,
+    },
+    CheckClock {
+        table: TableNo,
+        at: u64,
+    },
+    ChipRace {
+        table: TableNo,
+        cards: Vec<Card>,
+    },
+}
+
+/// A dealer's or player's action in a hand.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub enum HandCommand {
+    DealHole { pos: Pos, cards: Vec<Option<Card>> },
+    DealBoard { cards: Vec<Card> },
+    FourCardFlop { cards: [Card; 4], burn_pick: usize },
+    Fold { pos: Pos },
+    CheckOrCall { pos: Pos },
+    BetOrRaiseTo { pos: Pos, to: floorbook_hand::Chips },
+    ShowOrMuck { pos: Pos, what: ShowOrMuck },
+    OutOfTurn { pos: Pos, action: OutOfTurn },
+}
+
+/// One command re-issued: the recorded events it covers (`from..from + derived.len()`) and
+/// what the engine derived, which agreed with the record.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Step {
+    pub from: usize,
+    pub command: Command,
+    pub derived: Vec<TournamentEvent>,
+}
+
+/// Where re-derivation and the record part.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Divergence {
+    /// The index of the recorded event (0 = the first event after the chain's opening).
+    pub index: usize,
+    pub recorded: Option<TournamentEvent>,
+    pub derived: Option<TournamentEvent>,
+    pub command: Option<Command>,
+    pub reason: String,
+}
+
+/// Re-derives a recorded tournament command by command. After a [`Divergence`] its state is
+/// the engine's, not the record's: start a new one to look further.
+#[derive(Debug, Clone)]
+pub struct Replayer {
+    tournament: Tournament,
+    log: Vec<TournamentEvent>,
+    at: usize,
+}
+
+impl Replayer {
+    pub fn new(profile: Profile, log: Vec<TournamentEvent>) -> Replayer {
+        Replayer {
+            tournament: Tournament::new(profile),
+            log,
+            at: 0,
+        }
+    }
+
+    /// The tournament as re-derived so far.
+    pub fn tournament(&self) -> &Tournament {
+        &self.tournament
+    }
+
+    /// The recorded events consumed so far.
+    pub fn position(&self) -> usize {
+        self.at
+    }
+
+    pub fn log(&self) -> &[TournamentEvent] {
+        &self.log
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.at >= self.log.len()
+    }
+
+    /// Issues the next recorded command and checks what it derives against the record.
+    /// `Ok(None)` at the end of the log.
+    pub fn step(&mut self) -> Result<Option<Step>, Box<Divergence>> {
+        if self.is_done() {
+            return Ok(None);
+        }
+        let from = self.at;
+        let command = self.command_at(from)?;
+        let before = self.tournament.events.len();
+        // After a divergence the replayer stops: its state is no longer the record's.
+        let next = &mut self.tournament;
+        if let Err(e) = issue(next, &command) {
+            return Err(Box::new(Divergence {
+                index: from,
+                recorded: self.log.get(from).cloned(),
+                derived: None,
+                command: Some(command),
+                reason: format!("the engine refuses the recorded command: {e}"),
+            }));
+        }
+        let derived: Vec<TournamentEvent> = next.events[before..].to_vec();
+        for (k, d) in derived.iter().enumerate() {
+            let recorded = self.log.get(from + k);
+            if recorded != Some(d) {
+                return Err(Box::new(Divergence {
+                    index: from + k,
+                    recorded: recorded.cloned(),
+                    derived: Some(d.clone()),
+                    command: Some(command),
+                    reason: match recorded {
+                        Some(_) => "the recorded event differs from the one the rules derive"
+                            .to_string(),
+                        None => "the rules derive an event the log does not hold".to_string(),
+                    },
+                }));
+            }
+        }
+        if derived.is_empty() {
+            return Err(Box::new(Divergence {
+                index: from,
+                recorded: self.log.get(from).cloned(),
+                derived: None,
+                command: Some(command),
+                reason: "the command derives nothing, yet the log records an event".to_string(),
+            }));
+        }
+        self.at = from + derived.len();
+        Ok(Some(Step {
+            from,
+            command,
+            derived,
+        }))
+    }
+
+    /// Re-derives until the command that covers recorded event `index` has run; returns that
+    /// step.
+    pub fn run_through(&mut self, index: usize) -> Result<Option<Step>, Box<Divergence>> {
+        while self.at <= index {
+            match self.step()? {
+                Some(step) if step.from + step.derived.len() > index => return Ok(Some(step)),
+                Some(_) => {}
+                None => return Ok(None),
+            }
+        }
+        Ok(None)
+    }
+
+    /// Re-derives the whole log; the number of commands issued.
+    pub fn run_to_end(&mut self) -> Result<usize, Box<Divergence>> {
+        let mut n = 0;
+        while self.step()?.is_some() {
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// The command whose first derived event is recorded at `i`.
+    fn command_at(&self, i: usize) -> Result<Command, Box<Divergence>> {
+        let log = &self.log;
+        let e = &log[i];
+        let unexplained = |what: &str| {
+            Box::new(Divergence {
+                index: i,
+                recorded: Some(e.clone()),
+                derived: None,
+                command: None,
+                reason: format!("no command derives {what} here"),
+            })
+        };
+        let profile = &self.tournament.profile;
+        Ok(match e {
+            TournamentEvent::Registered {
+                player,
+                name,
+                buy_in,
+                ..
+            } => Command::Register {
+                player: *player,
+                name: name.clone(),
+                buy_in: buy_in.clone(),
+            },
+            TournamentEvent::WaitListed { player, .. } => Command::Register {
+                player: *player,
+                name: String::new(),
+                buy_in: profile.buy_ins.first().cloned().unwrap_or_default(),
+            },
+            TournamentEvent::Started { .. } => {
+                let mut draw = Vec::new();
+                let mut k = i + 1;
+                while let Some(TournamentEvent::Seated { draw: d, .. }) = log.get(k) {
+                    draw.push(*d);
+                    k += 1;
+                }
+                let mut buttons = Vec::new();
+                while let Some(TournamentEvent::ButtonPlaced { seat, rules, .. }) = log.get(k) {
+                    if rules.contains(Rule::Tr2) {
+                        buttons.push(*seat);
+                    }
+                    k += 1;
+                }
+                Command::Start {
+                    draw,
+                    button_seats: (!buttons.is_empty()).then_some(buttons),
+                }
+            }
+            TournamentEvent::ButtonDrawn { table, draw, .. } => Command::PlaceButton {
+                table: *table,
+                draw: draw.clone(),
+            },
+            TournamentEvent::LevelChanged { .. } | TournamentEvent::HandStarted { .. } => {
+                let started = log[i..].iter().find_map(|e| match e {
+                    TournamentEvent::HandStarted { table, at, .. } => Some((*table, *at)),
+                    _ => None,
+                });
+                match started {
+                    Some((table, at)) => Command::StartHand { table, at },
+                    None => return Err(unexplained("a level change without a hand")),
+                }
+            }
+            TournamentEvent::InHand { table, hand, event } => Command::Hand {
+                table: *table,
+                action: hand_command(log, i, *table, *hand, event)
+                    .ok_or_else(|| unexplained("this hand event"))?,
+            },
+            TournamentEvent::SanctionGiven {
+                player, offence, ..
+            } => Command::Sanction {
+                player: *player,
+                offence: *offence,
+            },
+            TournamentEvent::FloorRuling {
+                player,
+                ruling,
+                overrides,
+                rules,
+            } => Command::FloorRuling {
+                player: *player,
+                ruling: ruling.clone(),
+                rule: rules.iter().find(|r| *r != Rule::Tr26).unwrap_or(Rule::Tr26),
+                overrides: *overrides,
+            },
+            TournamentEvent::AbsenceChanged { player, absent, .. } => Command::SetAbsent {
+                player: *player,
+                absent: *absent,
+            },
+            TournamentEvent::ClockCalled { table, at, .. } => Command::CallClock {
+                table: *table,
+                at: *at,
+            },
+            TournamentEvent::ClockExpired { table, at, .. } => Command::CheckClock {
+                table: *table,
+                at: *at,
+            },
+            TournamentEvent::ChipRaced { table, cards, .. } => Command::ChipRace {
+                table: *table,
+                cards: cards.clone(),
+            },
+            TournamentEvent::Seated { .. } => return Err(unexplained("a seat")),
+            TournamentEvent::ButtonPlaced { .. } => return Err(unexplained("a button")),
+            TournamentEvent::HandFinished { .. } => return Err(unexplained("a hand's end")),
+            TournamentEvent::Busted { .. } => return Err(unexplained("an elimination")),
+            TournamentEvent::Moved { .. } => return Err(unexplained("a table move")),
+            TournamentEvent::TableBroken { .. } => return Err(unexplained("a table break")),
+            TournamentEvent::ActedFor { .. } => return Err(unexplained("an action for a player")),
+            TournamentEvent::Finished { .. } => return Err(unexplained("the end")),
+        })
+    }
+}
+
+/// The hand command behind the recorded hand event at `i`; None for an event that only a
+/// decision of the engine produces.
+fn hand_command(
+    log: &[TournamentEvent],
+    i: usize,
+    table: TableNo,
+    hand: u64,
+    event: &HandEvent,
+) -> Option<HandCommand> {
+    Some(match event {
+        HandEvent::HoleDealt { pos, cards } => HandCommand::DealHole {
+            pos: *pos,
+            cards: cards.clone(),
+        },
+        HandEvent::CardBurned { .. } | HandEvent::BoardDealt { .. } => {
+            // The street's cards; a four-card flop (TDA-39A) records its four cards right
+            // after the three it put on the board.
+            let same_hand = |e: &TournamentEvent| match e {
+                TournamentEvent::InHand {
+                    table: t,
+                    hand: h,
+                    event,
+                } if *t == table && *h == hand => Some(event.clone()),
+                _ => None,
+            };
+            let mut rest = log[i..].iter().map_while(same_hand);
+            let cards = rest.by_ref().find_map(|e| match e {
+                HandEvent::BoardDealt { cards, .. } => Some(cards),
+                _ => None,
+            })?;
+            match rest.next() {
+                Some(HandEvent::Irregularity {
+                    kind: IrregularityKind::FourCardFlop,
+                    cards: four,
+                    choice: Some(pick),
+                    ..
+                }) => HandCommand::FourCardFlop {
+                    cards: <[Card; 4]>::try_from(four).ok()?,
+                    burn_pick: pick,
+                },
+                _ => HandCommand::DealBoard { cards },
+            }
+        }
+        HandEvent::Folded { pos } => HandCommand::Fold { pos: *pos },
+        HandEvent::Checked { pos } | HandEvent::Called { pos, .. } => {
+            HandCommand::CheckOrCall { pos: *pos }
+        }
+        HandEvent::BetOrRaised { pos, to, .. } => HandCommand::BetOrRaiseTo { pos: *pos, to: *to },
+        HandEvent::Shown { pos, cards } => HandCommand::ShowOrMuck {
+            pos: *pos,
+            what: ShowOrMuck::Show(cards.clone()),
+        },
+        HandEvent::Mucked { pos, .. } => HandCommand::ShowOrMuck {
+            pos: *pos,
+            what: ShowOrMuck::Muck,
+        },
+        HandEvent::OutOfTurn { pos, action, .. } => HandCommand::OutOfTurn {
+            pos: *pos,
+            action: *action,
+        },
+        _ => return None,
+    })
+}
+
+/// Issues `command` to `t`.
+pub fn issue(t: &mut Tournament, command: &Command) -> Result<(), TournamentError> {
+    match command {
+        Command::Register {
+            player,
+            name,
+            buy_in,
+        } => {
+            // The age check (TR-0a) was made at the desk; the log keeps no birth dates.
+            let age = t.profile.min_age;
+            t.register(*player, name, age, buy_in)
+        }
+        Command::Start { draw, button_seats } => t.start(draw, button_seats.as_deref()),
+        Command::PlaceButton { table, draw } => t.place_button(*table, draw).map(|_| ()),
+        Command::StartHand { table, at } => t.start_hand(*table, *at).map(|_| ()),
+        Command::Hand { table, action } => t.act(*table, |h| match action {
+            HandCommand::DealHole { pos, cards } => h.deal_hole(*pos, cards),
+            HandCommand::DealBoard { cards } => h.deal_board(cards),
+            HandCommand::FourCardFlop { cards, burn_pick } => h.four_card_flop(*cards, *burn_pick),
+            HandCommand::Fold { pos } => h.fold(*pos),
+            HandCommand::CheckOrCall { pos } => h.check_or_call(*pos),
+            HandCommand::BetOrRaiseTo { pos, to } => h.bet_or_raise_to(*pos, *to),
+            HandCommand::ShowOrMuck { pos, what } => h.show_or_muck(*pos, what.clone()),
+            HandCommand::OutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
+        }),
+        Command::Sanction { player, offence } => t.sanction(*player, *offence).map(|_| ()),
+        Command::FloorRuling {
+            player,
+            ruling,
+            rule,
+            overrides,
+        } => {
+            t.floor_ruling(*player, ruling, *rule, *overrides);
+            Ok(())
+        }
+        Command::SetAbsent { player, absent } => t.set_absent(*player, *absent),
+        Command::CallClock { table, at } => t.call_clock(*table, *at).map(|_| ()),
+        Command::CheckClock { table, at } => t.check_clock(*table, *at).map(|_| ()),
+        Command::ChipRace { table, cards } => t.run_chip_race(*table, cards),
+    }
+}
