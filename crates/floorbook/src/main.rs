@@ -42,6 +42,10 @@ enum Command {
     Standings(commands::read::ReadArgs),
     /// One hand, readable, from the log.
     Hand(commands::read::HandArgs),
+    /// The state at a point of the log, re-derived: tables, stacks, the hand, who acts, what is legal.
+    Replay(commands::explain::ReplayArgs),
+    /// Re-derive the decision recorded at a sequence and show it against the record, with its rules.
+    Explain(commands::explain::ExplainArgs),
     /// The post-event report: chain, irregularities, sanctions, rulings, chip counts.
     Audit(commands::read::AuditArgs),
 }
@@ -67,6 +71,12 @@ fn main() -> ExitCode {
             runtime().and_then(|rt| rt.block_on(commands::read::standings(&args)))
         }
         Command::Hand(args) => runtime().and_then(|rt| rt.block_on(commands::read::hand(&args))),
+        Command::Replay(args) => {
+            runtime().and_then(|rt| rt.block_on(commands::explain::replay(&args)))
+        }
+        Command::Explain(args) => {
+            runtime().and_then(|rt| rt.block_on(commands::explain::explain(&args)))
+        }
         Command::Audit(args) => runtime().and_then(|rt| rt.block_on(commands::read::audit(&args))),
     };
     match result {

@@ -32,7 +32,11 @@ fn rederive_all(name: &str, players: u32, seed: u64) {
         covered += step.derived.len();
     }
     assert_eq!(covered, log.len());
-    assert_eq!(r.tournament().events, log, "{name}: the re-derived log is the record");
+    assert_eq!(
+        r.tournament().events,
+        log,
+        "{name}: the re-derived log is the record"
+    );
     assert!(r.tournament().finished);
 }
 
@@ -64,7 +68,10 @@ fn find(log: &[TournamentEvent], f: impl Fn(&HandEvent) -> bool) -> usize {
 #[test]
 fn an_edited_pot_award_is_a_divergence_at_its_place() {
     let mut log = recorded("top18", 12, 5);
-    let i = find(&log, |e| matches!(e, HandEvent::PotAwarded { shares, .. } if shares.len() == 1));
+    let i = find(
+        &log,
+        |e| matches!(e, HandEvent::PotAwarded { shares, .. } if shares.len() == 1),
+    );
     if let TournamentEvent::InHand {
         event: HandEvent::PotAwarded { shares, .. },
         ..
@@ -85,7 +92,10 @@ fn an_edited_pot_award_is_a_divergence_at_its_place() {
 fn an_illegal_raise_is_refused_with_its_rule_and_range() {
     let mut log = recorded("top18", 12, 6);
     // The first raise above the big blind: make it one chip too small.
-    let i = find(&log, |e| matches!(e, HandEvent::BetOrRaised { full: true, to, .. } if to.0 > 40));
+    let i = find(
+        &log,
+        |e| matches!(e, HandEvent::BetOrRaised { full: true, to, .. } if to.0 > 40),
+    );
     let mut min = Chips(0);
     if let TournamentEvent::InHand {
         event: HandEvent::BetOrRaised { to, increment, .. },

@@ -28,6 +28,9 @@ pub struct RaceResult {
     /// (prize, winner, the winning card).
     pub winners: Vec<(u64, PlayerId, Card)>,
     /// Net change of each player's stack (exchange keeps value; prizes add, raced chips go).
+    /// Stored as `[[player, change], …]`: JSON object keys are strings, which a number does
+    /// not read back from inside a tagged event.
+    #[serde(with = "as_pairs")]
     pub delta: BTreeMap<PlayerId, i64>,
     pub rules: RuleSet,
 }
@@ -141,4 +144,27 @@ pub fn chip_race(
         delta,
         rules: RuleSet::of(&[Rule::Tr15]),
     })
+}
+
+/// A map as a list of pairs, for maps keyed by numbers.
+mod as_pairs {
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<K: Serialize + Ord, V: Serialize, S: Serializer>(
+        map: &BTreeMap<K, V>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.collect_seq(map.iter())
+    }
+
+    pub fn deserialize<'de, K, V, D>(d: D) -> Result<BTreeMap<K, V>, D::Error>
+    where
+        K: Deserialize<'de> + Ord,
+        V: Deserialize<'de>,
+        D: Deserializer<'de>,
+    {
+        Ok(Vec::<(K, V)>::deserialize(d)?.into_iter().collect())
+    }
 }

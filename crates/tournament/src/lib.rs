@@ -16,8 +16,8 @@ pub mod conduct;
 pub mod engine;
 pub mod levels;
 pub mod places;
-pub mod replay;
 mod profile;
+pub mod replay;
 pub mod seating;
 
 pub use profile::{

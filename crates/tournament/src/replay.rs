@@ -170,8 +170,9 @@ impl Replayer {
                     derived: Some(d.clone()),
                     command: Some(command),
                     reason: match recorded {
-                        Some(_) => "the recorded event differs from the one the rules derive"
-                            .to_string(),
+                        Some(_) => {
+                            "the recorded event differs from the one the rules derive".to_string()
+                        }
                         None => "the rules derive an event the log does not hold".to_string(),
                     },
                 }));
@@ -192,6 +193,14 @@ impl Replayer {
             command,
             derived,
         }))
+    }
+
+    /// The command the next [`step`](Self::step) will issue, read from the log.
+    pub fn next_command(&self) -> Result<Option<Command>, Box<Divergence>> {
+        if self.is_done() {
+            return Ok(None);
+        }
+        self.command_at(self.at).map(Some)
     }
 
     /// Re-derives until the command that covers recorded event `index` has run; returns that
@@ -298,7 +307,10 @@ impl Replayer {
             } => Command::FloorRuling {
                 player: *player,
                 ruling: ruling.clone(),
-                rule: rules.iter().find(|r| *r != Rule::Tr26).unwrap_or(Rule::Tr26),
+                rule: rules
+                    .iter()
+                    .find(|r| *r != Rule::Tr26)
+                    .unwrap_or(Rule::Tr26),
                 overrides: *overrides,
             },
             TournamentEvent::AbsenceChanged { player, absent, .. } => Command::SetAbsent {

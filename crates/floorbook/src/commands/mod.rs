@@ -2,6 +2,7 @@
 
 pub mod checkpoint;
 pub mod eval;
+pub mod explain;
 pub mod keys;
 pub mod phh;
 pub mod profiles;

@@ -68,7 +68,7 @@ macro_rules! outln {
 }
 
 /// Writes the whole output at once; a reader that closed the pipe (`| head`) is not an error.
-fn emit(out: &str) -> anyhow::Result<()> {
+pub fn emit(out: &str) -> anyhow::Result<()> {
     use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();
     match stdout
@@ -414,9 +414,9 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                 }
                 "HandStarted" => carried = 0,
                 "ChipRaced" => {
-                    for (player, d) in p["result"]["delta"].as_object().into_iter().flatten() {
-                        let d = d.as_i64().unwrap_or(0);
-                        if let Ok(id) = player.parse::<i64>() {
+                    for pair in p["result"]["delta"].as_array().into_iter().flatten() {
+                        let d = pair[1].as_i64().unwrap_or(0);
+                        if let Some(id) = pair[0].as_i64() {
                             *stacks.entry(id).or_default() += d;
                         }
                         expected += d;
@@ -469,6 +469,10 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
         "SELECT seq, type, actor, rules FROM events WHERE chain = ?1 AND type IN ('FloorRuling', 'ClockExpired', 'ActedFor', 'AbsenceChanged') ORDER BY seq",
     )?;
     let all_levels_ok = level_checks.iter().all(|c| c["ok"] == true);
+    // Every decision re-derived from the recorded inputs.
+    let recorded = super::explain::load(&store, chain.clone()).await?;
+    let divergence = super::explain::first_divergence(&recorded);
+    let divergences: Vec<Value> = divergence.into_iter().collect();
     let report = json!({
         "chain": chain.as_str(),
         "verified": chain_ok,
@@ -478,7 +482,8 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
         "floor": rulings,
         "chip_counts": level_checks,
         "chip_counts_ok": all_levels_ok,
-        "divergences": [],
+        "decisions_rederived": recorded.events.len(),
+        "divergences": divergences,
     });
     match args.format {
         Format::Json => outln!(out, "{}", serde_json::to_string_pretty(&report)?),
@@ -544,14 +549,28 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                     if c["ok"] == true { "OK" } else { "MISMATCH" }
                 );
             }
-            outln!(
-                out,
-                "\n## Divergences\n\nnone found (re-derivation of decisions: `floorbook explain`, issue 6)"
-            );
+            outln!(out, "\n## Divergences\n");
+            if divergences.is_empty() {
+                outln!(
+                    out,
+                    "none: all {} decisions re-derived from the recorded inputs agree",
+                    recorded.events.len()
+                );
+            }
+            for d in &divergences {
+                outln!(
+                    out,
+                    "- seq {}: {}\n  recorded: {}\n  derived:  {}",
+                    d["seq"],
+                    d["reason"].as_str().unwrap_or(""),
+                    d["recorded"],
+                    d["derived"]
+                );
+            }
         }
     }
     emit(&out)?;
-    Ok(if chain_ok && all_levels_ok {
+    Ok(if chain_ok && all_levels_ok && divergences.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -11,7 +11,6 @@ use chrono::{DateTime, Utc};
 use clap::Args;
 use floorbook_log::{ChainId, ChainWriter, EventStore, Seq, verify_chain};
 use floorbook_projections::Projector;
-use floorbook_rules::Rule;
 use floorbook_store_embedded::OpenMode;
 use floorbook_tournament::builtin;
 use serde_json::json;
@@ -137,16 +136,20 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         "level_changes": count("SELECT COUNT(*) FROM levels WHERE chain = ?1")?,
         "checkpoints": checkpoints.len(),
     });
-    // One example: the decision that placed the runner-up, and the rules behind it.
-    let example: Option<(i64, String)> = conn
+    // One example: the decision that placed the runner-up, re-derived from the log.
+    let runner_up: Option<i64> = conn
         .query_row(
-            "SELECT e.seq, e.rules FROM events e JOIN players p ON p.chain = e.chain
-             WHERE e.chain = ?1 AND e.type = 'Busted' AND p.place = 2
-             AND e.seq = (SELECT MAX(seq) FROM events WHERE chain = ?1 AND type = 'Busted')",
+            "SELECT MAX(seq) FROM events WHERE chain = ?1 AND type = 'Busted'",
             [chain.as_str()],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| r.get(0),
         )
-        .ok();
+        .ok()
+        .flatten();
+    let recorded = super::explain::load(&store, chain.clone()).await?;
+    let example = match runner_up {
+        Some(seq) => Some(super::explain::explain_report(&recorded, seq as u64)?),
+        None => None,
+    };
 
     if args.json {
         let out = json!({
@@ -156,6 +159,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
             "verified": ok,
             "standings": standings.iter().map(|(place, player, name, chips)| json!({"place": place, "player": player, "name": name, "chips": chips})).collect::<Vec<_>>(),
             "audit": audit,
+            "explain": example,
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
@@ -177,13 +181,9 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
             );
         }
         println!("\naudit: {audit}");
-        if let Some((seq, rules)) = example {
-            println!("\nexplain seq {seq}: the runner-up's elimination");
-            for id in rules.split_whitespace() {
-                if let Some(r) = Rule::from_id(id) {
-                    println!("  {id}: {}", r.text());
-                }
-            }
+        if let Some(report) = &example {
+            println!("\nexplain: the runner-up's elimination");
+            print!("{}", super::explain::render_explain(report, false)?);
         }
         println!("\ndata: {} and {}", args.store.data.display(), db.display());
     }

@@ -1,0 +1,215 @@
+//! `floorbook explain`, `replay` and the audit's re-derivation, end to end: recorded
+//! decisions agree with what the rules derive; a chain whose writer recorded a decision the
+//! rules do not give (intact hashes, wrong content) is caught at that sequence.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use floorbook_log::{ChainId, ChainWriter, Draft, Envelope, EventStore, Seq};
+use floorbook_store_embedded::{EmbeddedStore, OpenMode};
+use serde_json::Value;
+
+fn floorbook(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(args)
+        .output()
+        .expect("floorbook runs")
+}
+
+fn json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+fn simulate(data: &Path, profile: &str, players: &str) -> Value {
+    let out = floorbook(&[
+        "simulate",
+        "--profile",
+        profile,
+        "--players",
+        players,
+        "--seed",
+        "21",
+        "--data",
+        data.to_str().expect("utf-8"),
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json(&out)
+}
+
+#[test]
+fn explain_agrees_with_recorded_decisions_and_names_their_rules() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    let sim = simulate(&data, "plo27", "14");
+    // The main job's own example re-derives and agrees.
+    assert_eq!(sim["explain"]["agrees"], true, "{}", sim["explain"]);
+    let events = sim["events"].as_u64().expect("events");
+    // A spread of sequences (seq 1 opens the chain).
+    let mut with_rules = 0;
+    for seq in (2..=events).step_by((events / 40).max(1) as usize) {
+        let s = seq.to_string();
+        let out = floorbook(&["explain", "--data", d, &s, "--json"]);
+        let v = json(&out);
+        assert!(out.status.success(), "seq {seq}: {v}");
+        assert_eq!(v["agrees"], true, "seq {seq}: {v}");
+        assert_eq!(v["recorded"], v["derived"]);
+        assert!(v["command"]["command"].is_string(), "{v}");
+        for r in v["rules"].as_array().expect("rules") {
+            assert!(r["id"].as_str().expect("id").contains('-'));
+            assert!(!r["text"].as_str().expect("text").is_empty());
+            with_rules += 1;
+        }
+    }
+    assert!(with_rules > 0, "decisions cite their rules");
+    assert!(
+        !sim["explain"]["rules"]
+            .as_array()
+            .expect("rules")
+            .is_empty()
+    );
+    // Out of range: a clear error naming the range, exit 2.
+    let out = floorbook(&["explain", "--data", d, "999999"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("they run from 2 to"), "{err}");
+}
+
+#[test]
+fn replay_shows_the_hand_in_progress_with_the_legal_actions() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    simulate(&data, "top18", "18");
+    // The first call in the log: at that point someone was to act with a price to call.
+    let store = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("store");
+    let rt = tokio::runtime::Runtime::new().expect("runtime");
+    let chain = ChainId::new("t-top18-s21-p18").expect("chain");
+    let events = rt
+        .block_on(store.read(&chain, Seq::FIRST, 100_000))
+        .expect("read");
+    let call = events
+        .iter()
+        .find(|e| {
+            let env = Envelope::parse(&e.bytes).expect("envelope");
+            env.payload.get().contains(r#""type":"called""#)
+        })
+        .expect("a call");
+    // Replay to just before it: the caller is to act and may call.
+    let before = (call.seq.0 - 1).to_string();
+    let v = json(&floorbook(&[
+        "replay", "--data", d, "--at", &before, "--json",
+    ]));
+    assert!(v["divergence"].is_null(), "{v}");
+    let acting: Vec<&Value> = v["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .filter_map(|t| t["hand"]["legal"].as_object().map(|_| &t["hand"]))
+        .collect();
+    assert!(!acting.is_empty(), "{v}");
+    assert!(
+        acting
+            .iter()
+            .any(|h| h["legal"]["call"].as_u64().is_some_and(|c| c > 0)),
+        "{v}"
+    );
+    // The end: one player left with every chip.
+    let end = json(&floorbook(&["replay", "--data", d, "--json"]));
+    let players = end["players"].as_array().expect("players");
+    let total: u64 = players.iter().filter_map(|p| p["stack"].as_u64()).sum();
+    assert!(total > 0);
+    assert_eq!(players[0]["stack"].as_u64(), Some(total), "{}", players[0]);
+}
+
+/// Copies `chain` from `from` into a new store at `to`, re-sealing every event, with `edit`
+/// applied to the payloads: what a writer that records wrong decisions would leave.
+fn reseal(from: &Path, to: &Path, chain: &str, edit: impl Fn(u64, &mut Value) -> bool) -> u64 {
+    let rt = tokio::runtime::Runtime::new().expect("runtime");
+    rt.block_on(async {
+        let src = EmbeddedStore::open(from, OpenMode::ReadOnly).expect("source");
+        let dst = EmbeddedStore::open(to, OpenMode::ReadWrite).expect("target");
+        let chain = ChainId::new(chain).expect("chain");
+        let events = src.read(&chain, Seq::FIRST, 1_000_000).await.expect("read");
+        let mut edited = 0;
+        let mut drafts = Vec::new();
+        for e in &events {
+            let env = Envelope::parse(&e.bytes).expect("envelope");
+            let mut payload: Value = serde_json::from_str(env.payload.get()).expect("payload");
+            if edited == 0 && edit(e.seq.0, &mut payload) {
+                edited = e.seq.0;
+            }
+            drafts.push(
+                Draft::new(env.at, env.actor, env.event_type, env.rules, &payload).expect("draft"),
+            );
+        }
+        let mut w = ChainWriter::open(dst, chain, None, 1_000_000)
+            .await
+            .expect("writer");
+        w.append(&drafts).await.expect("append");
+        edited
+    })
+}
+
+#[test]
+fn a_recorded_decision_the_rules_do_not_give_is_caught() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    simulate(&data, "top18", "12");
+    let bad = dir.path().join("bad");
+    // The first single-winner pot goes to the wrong seat instead.
+    let seq = reseal(&data, &bad, "t-top18-s21-p12", |_, p| {
+        let e = &mut p["event"];
+        if e["type"] == "pot_awarded" && e["shares"].as_array().is_some_and(|s| s.len() == 1) {
+            let w = e["shares"][0][0].as_u64().expect("pos");
+            e["shares"][0][0] = Value::from(w + 1);
+            true
+        } else {
+            false
+        }
+    });
+    assert!(seq > 0);
+    let b = bad.to_str().expect("utf-8");
+    // The chain itself is intact: the writer sealed what it was given.
+    let verify = floorbook(&["verify", "--data", b]);
+    assert!(
+        verify.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verify.stdout)
+    );
+    // explain at that sequence: recorded and derived differ; exit 1.
+    let s = seq.to_string();
+    let out = floorbook(&["explain", "--data", b, &s, "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["agrees"], false);
+    assert_ne!(v["recorded"], v["derived"]);
+    assert_eq!(v["divergence"]["seq"].as_u64(), Some(seq));
+    // Decisions before it still agree.
+    let earlier = (seq - 1).to_string();
+    let out = floorbook(&["explain", "--data", b, &earlier, "--json"]);
+    assert_eq!(json(&out)["agrees"], true);
+    // The audit lists it, and fails.
+    let out = floorbook(&["audit", "--data", b, "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let audit = json(&out);
+    assert_eq!(audit["verified"], true, "{}", audit["chain_status"]);
+    let divs = audit["divergences"].as_array().expect("divergences");
+    assert_eq!(divs.len(), 1);
+    assert_eq!(divs[0]["seq"].as_u64(), Some(seq));
+    // replay past it reports the divergence.
+    let out = floorbook(&["replay", "--data", b, "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json(&out)["divergence"]["seq"].as_u64(), Some(seq));
+}
