@@ -175,8 +175,8 @@ pub struct Hand {
     showdown: VecDeque<usize>,
     carried: Chips,
     carry_out: Chips,
-    used: CardSet,
-    events: Vec<HandEvent>,
+    pub(crate) used: CardSet,
+    pub(crate) events: Vec<HandEvent>,
     /// Out-of-turn declarations waiting for their player's turn, with the bet they faced.
     pub(crate) pending_oot: Vec<Option<(crate::irregular::OutOfTurn, Chips)>>,
     /// A card set aside as the next burn card (TR-3.1).

@@ -180,8 +180,13 @@ impl Hand {
             .filter(|(k, _)| *k != burn_pick)
             .map(|(_, &c)| c)
             .collect();
-        self.deal_board(&flop)?;
-        self.preset_burn = Some(cards[burn_pick]);
+        let burn = cards[burn_pick];
+        if self.used.contains(burn) || flop.contains(&burn) {
+            return Err(Rejection::CardInPlay { card: burn });
+        }
+        // The remedy comes first, then the flop; the chosen card is the next street's burn
+        // (it may be needed at once when everyone is all-in and the board runs out).
+        let (events, preset) = (self.events.len(), self.preset_burn);
         self.irregularity(
             IrregularityKind::FourCardFlop,
             None,
@@ -190,6 +195,14 @@ impl Hand {
             "the four cards were scrambled face down; one chosen at random is the next burn card, the other three are the flop",
             &[Rule::Tda39a],
         );
+        self.preset_burn = Some(burn);
+        self.used.insert(burn);
+        if let Err(e) = self.deal_board(&flop) {
+            self.events.truncate(events);
+            self.preset_burn = preset;
+            self.used.remove(burn);
+            return Err(e);
+        }
         Ok(())
     }
 

@@ -4,7 +4,7 @@ use floorbook_cards::Card;
 use floorbook_hand::{
     ChipReading, Chips, GameKind, Hand, HandEvent, HandRules, HandSetup, IrregularityKind,
     IrregularityRules, MissingBurn, OddChip, OutOfTurn, OutOfTurnRule, OwnExposure, Phase, Pos,
-    PrematureBoard, Street, Structure, UnderMinimum,
+    PrematureBoard, ShowOrMuck, Street, Structure, UnderMinimum,
 };
 use floorbook_rules::Rule;
 
@@ -292,4 +292,47 @@ fn gcb_3_an_out_of_turn_action_stands_when_nothing_changed() {
     h.check_or_call(Pos(2)).expect("call");
     assert!(!h.is_active(Pos(0)));
     assert_eq!(h.actor(), Some(Pos(1)));
+}
+
+#[test]
+fn tda_39a_with_everyone_all_in_the_chosen_card_burns_for_the_turn() {
+    // Found by re-deriving a 3,000-player tournament: when nobody can bet, the flop runs
+    // straight on to the turn, and the turn's burn must already be the chosen card.
+    let mut h = dealt(IrregularityRules::default());
+    let a = h.actor().expect("actor");
+    h.all_in(a).expect("all in");
+    while h.phase() == Phase::Betting {
+        let a = h.actor().expect("actor");
+        h.check_or_call(a).expect("call");
+    }
+    // All-in: the hands are turned up before the board runs out (TR-3.6).
+    while let Some(p) = h.showdown_next() {
+        h.show_or_muck(p, ShowOrMuck::ShowDealt).expect("show");
+    }
+    assert_eq!(h.phase(), Phase::BoardDealing);
+    h.four_card_flop([card("2h"), card("7s"), card("9d"), card("Jc")], 2)
+        .expect("remedy");
+    let kinds: Vec<&HandEvent> = h
+        .events()
+        .iter()
+        .skip_while(|e| !matches!(e, HandEvent::Irregularity { .. }))
+        .collect();
+    // The remedy first, then the flop, then the turn's burn: the chosen card.
+    assert!(
+        matches!(kinds[1], HandEvent::BoardDealt { .. }),
+        "{kinds:?}"
+    );
+    let turn_burn = h.events().iter().find_map(|e| match e {
+        HandEvent::CardBurned {
+            street: Street::Turn,
+            card,
+            ..
+        } => Some(*card),
+        _ => None,
+    });
+    assert_eq!(turn_burn, Some(Some(card("9d"))));
+    // The chosen card cannot come out again.
+    let before = h.clone();
+    assert!(h.deal_board(&[card("9d")]).is_err());
+    assert_eq!(h, before);
 }

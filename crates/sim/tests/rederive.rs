@@ -47,6 +47,8 @@ fn every_decision_of_every_profile_is_re_derived() {
             rederive_all(name, players, seed);
         }
     }
+    // A large field: rare incidents (a four-card flop in an all-in hand) happen here.
+    rederive_all("deepstack", 400, 4);
 }
 
 proptest! {

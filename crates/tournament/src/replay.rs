@@ -355,34 +355,36 @@ fn hand_command(
             pos: *pos,
             cards: cards.clone(),
         },
-        HandEvent::CardBurned { .. } | HandEvent::BoardDealt { .. } => {
-            // The street's cards; a four-card flop (TDA-39A) records its four cards right
-            // after the three it put on the board.
-            let same_hand = |e: &TournamentEvent| match e {
-                TournamentEvent::InHand {
-                    table: t,
-                    hand: h,
-                    event,
-                } if *t == table && *h == hand => Some(event.clone()),
-                _ => None,
-            };
-            let mut rest = log[i..].iter().map_while(same_hand);
-            let cards = rest.by_ref().find_map(|e| match e {
-                HandEvent::BoardDealt { cards, .. } => Some(cards),
-                _ => None,
-            })?;
-            match rest.next() {
-                Some(HandEvent::Irregularity {
-                    kind: IrregularityKind::FourCardFlop,
-                    cards: four,
-                    choice: Some(pick),
-                    ..
-                }) => HandCommand::FourCardFlop {
-                    cards: <[Card; 4]>::try_from(four).ok()?,
-                    burn_pick: pick,
-                },
-                _ => HandCommand::DealBoard { cards },
-            }
+        HandEvent::BoardDealt { cards, .. } => HandCommand::DealBoard {
+            cards: cards.clone(),
+        },
+        // TDA-39A: the remedy is recorded before the three cards it puts on the board.
+        HandEvent::Irregularity {
+            kind: IrregularityKind::FourCardFlop,
+            cards,
+            choice: Some(pick),
+            ..
+        } => HandCommand::FourCardFlop {
+            cards: <[Card; 4]>::try_from(cards.clone()).ok()?,
+            burn_pick: *pick,
+        },
+        HandEvent::CardBurned { .. } => {
+            // A burn that opens a command: the street's cards follow in the same hand.
+            let cards = log[i..]
+                .iter()
+                .map_while(|e| match e {
+                    TournamentEvent::InHand {
+                        table: t,
+                        hand: h,
+                        event,
+                    } if *t == table && *h == hand => Some(event),
+                    _ => None,
+                })
+                .find_map(|e| match e {
+                    HandEvent::BoardDealt { cards, .. } => Some(cards.clone()),
+                    _ => None,
+                })?;
+            HandCommand::DealBoard { cards }
         }
         HandEvent::Folded { pos } => HandCommand::Fold { pos: *pos },
         HandEvent::Checked { pos } | HandEvent::Called { pos, .. } => {

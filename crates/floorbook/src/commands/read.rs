@@ -378,7 +378,10 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
     let mut stacks: BTreeMap<i64, i64> = BTreeMap::new();
     let mut expected: i64 = 0;
     let mut starting: i64 = 0;
-    let mut carried: i64 = 0;
+    // NOB-3: chips a table's last finished hand left in its pot, and what the hand in
+    // progress is leaving; per table.
+    let mut carried: BTreeMap<i64, i64> = BTreeMap::new();
+    let mut carrying: BTreeMap<i64, i64> = BTreeMap::new();
     let mut level_checks = Vec::new();
     let mut next = Seq::FIRST;
     loop {
@@ -402,6 +405,9 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                     expected += starting;
                 }
                 "HandFinished" => {
+                    let table = p["table"].as_i64().unwrap_or(0);
+                    let left = carrying.remove(&table).unwrap_or(0);
+                    carried.insert(table, left);
                     for pair in p["stacks"].as_array().into_iter().flatten() {
                         stacks.insert(
                             pair[0].as_i64().unwrap_or(-1),
@@ -410,9 +416,10 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                     }
                 }
                 "InHand" if p["event"]["type"] == "remainder_carried" => {
-                    carried += p["event"]["amount"].as_i64().unwrap_or(0)
+                    *carrying
+                        .entry(p["table"].as_i64().unwrap_or(0))
+                        .or_default() += p["event"]["amount"].as_i64().unwrap_or(0);
                 }
-                "HandStarted" => carried = 0,
                 "ChipRaced" => {
                     for pair in p["result"]["delta"].as_array().into_iter().flatten() {
                         let d = pair[1].as_i64().unwrap_or(0);
@@ -426,7 +433,7 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                     stacks.remove(&p["player"].as_i64().unwrap_or(-1));
                 }
                 "LevelChanged" => {
-                    let counted: i64 = stacks.values().sum::<i64>() + carried;
+                    let counted: i64 = stacks.values().sum::<i64>() + carried.values().sum::<i64>();
                     level_checks.push(json!({"seq": e.seq.0, "level": p["level"].as_i64().unwrap_or(0) + 1, "chips": counted, "expected": expected, "ok": counted == expected}));
                 }
                 _ => {}
