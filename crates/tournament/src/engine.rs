@@ -113,6 +113,8 @@ pub enum TournamentEvent {
         blinds: Vec<u64>,
         /// Seconds into the tournament, the time the command brought in (it sets the level).
         at: u64,
+        /// Chips already in the pot: left by earlier hands or forfeited (NOB-3).
+        carried: u64,
         rules: RuleSet,
     },
     InHand {
@@ -629,7 +631,7 @@ impl Tournament {
             carried: Chips(ts.carried),
             dead_blinds: Vec::new(),
         };
-        ts.carried = 0;
+        let carried = std::mem::take(&mut ts.carried);
         let hand = Hand::new(hand_rules, setup)?;
         ts.hand = Some((hand_no, hand, ids.clone()));
         self.next_hand += 1;
@@ -642,6 +644,7 @@ impl Tournament {
             players: ids,
             blinds: blinds.iter().map(|c| c.0).collect(),
             at: seconds,
+            carried,
             rules,
         });
         Ok(hand_no)

@@ -378,10 +378,10 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
     let mut stacks: BTreeMap<i64, i64> = BTreeMap::new();
     let mut expected: i64 = 0;
     let mut starting: i64 = 0;
-    // NOB-3: chips a table's last finished hand left in its pot, and what the hand in
-    // progress is leaving; per table.
-    let mut carried: BTreeMap<i64, i64> = BTreeMap::new();
-    let mut carrying: BTreeMap<i64, i64> = BTreeMap::new();
+    // Chips in no stack: carried to a next hand (NOB-3) or forfeited, until a hand takes
+    // them in; and those a hand in progress took in, until it finishes.
+    let mut pool: i64 = 0;
+    let mut in_hand: BTreeMap<i64, i64> = BTreeMap::new();
     let mut level_checks = Vec::new();
     let mut next = Seq::FIRST;
     loop {
@@ -405,9 +405,7 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                     expected += starting;
                 }
                 "HandFinished" => {
-                    let table = p["table"].as_i64().unwrap_or(0);
-                    let left = carrying.remove(&table).unwrap_or(0);
-                    carried.insert(table, left);
+                    in_hand.remove(&p["table"].as_i64().unwrap_or(0));
                     for pair in p["stacks"].as_array().into_iter().flatten() {
                         stacks.insert(
                             pair[0].as_i64().unwrap_or(-1),
@@ -416,9 +414,12 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                     }
                 }
                 "InHand" if p["event"]["type"] == "remainder_carried" => {
-                    *carrying
-                        .entry(p["table"].as_i64().unwrap_or(0))
-                        .or_default() += p["event"]["amount"].as_i64().unwrap_or(0);
+                    pool += p["event"]["amount"].as_i64().unwrap_or(0);
+                }
+                "HandStarted" => {
+                    let c = p["carried"].as_i64().unwrap_or(0);
+                    pool -= c;
+                    in_hand.insert(p["table"].as_i64().unwrap_or(0), c);
                 }
                 "ChipRaced" => {
                     for pair in p["result"]["delta"].as_array().into_iter().flatten() {
@@ -430,10 +431,14 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                     }
                 }
                 "Busted" => {
-                    stacks.remove(&p["player"].as_i64().unwrap_or(-1));
+                    // A player out with chips (disqualified, TR-28) forfeits them to the pot.
+                    pool += stacks
+                        .remove(&p["player"].as_i64().unwrap_or(-1))
+                        .unwrap_or(0);
                 }
                 "LevelChanged" => {
-                    let counted: i64 = stacks.values().sum::<i64>() + carried.values().sum::<i64>();
+                    let counted: i64 =
+                        stacks.values().sum::<i64>() + pool + in_hand.values().sum::<i64>();
                     level_checks.push(json!({"seq": e.seq.0, "level": p["level"].as_i64().unwrap_or(0) + 1, "chips": counted, "expected": expected, "ok": counted == expected}));
                 }
                 _ => {}
