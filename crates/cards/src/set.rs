@@ -3,7 +3,9 @@
 use crate::Card;
 
 /// A set of cards, bit `card.index()` set for each member.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct CardSet(u64);
 
 impl CardSet {

@@ -145,7 +145,8 @@ pub struct Legal {
 }
 
 /// One hand in progress. See the crate documentation.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A hand in play. Serializable whole, so a replay can resume from a stored snapshot.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hand {
     rules: HandRules,
     setup: HandSetup,

@@ -48,7 +48,7 @@ pub struct Player {
 }
 
 /// A table in play and its current hand.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TableState {
     pub table: Table,
     /// The seat that posted the last big blind (the dead-button rule moves it one player on).
@@ -234,16 +234,19 @@ pub enum TournamentError {
     Race(#[from] crate::chip_race::RaceError),
 }
 
-/// A tournament under one profile.
-#[derive(Debug, Clone)]
+/// A tournament under one profile. Serializable (without its event list), so a replay can
+/// resume from a stored snapshot.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Tournament {
     pub profile: Profile,
     pub players: BTreeMap<PlayerId, Player>,
     pub tables: Vec<TableState>,
     pub level: usize,
+    #[serde(skip)]
     pub events: Vec<TournamentEvent>,
     /// The time (seconds into the tournament) each event was recorded at, as given by the
     /// commands; parallel to `events`.
+    #[serde(skip)]
     pub event_times: Vec<u64>,
     /// The latest time a command brought in.
     pub clock: u64,

@@ -35,12 +35,23 @@ pub enum System {
     NOB,
 }
 
-/// One blind level: small blind, big blind and (optional) ante.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// One blind level: small blind, big blind and (optional) ante. Written as in the profile
+/// files: `[small, big]` or `[small, big, ante]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Level {
     pub small: u64,
     pub big: u64,
     pub ante: u64,
+}
+
+impl Serialize for Level {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.ante == 0 {
+            [self.small, self.big].serialize(s)
+        } else {
+            [self.small, self.big, self.ante].serialize(s)
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for Level {

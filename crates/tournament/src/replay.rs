@@ -109,8 +109,19 @@ pub struct Divergence {
 #[derive(Debug, Clone)]
 pub struct Replayer {
     tournament: Tournament,
+    /// The recorded events from `base` on.
     log: Vec<TournamentEvent>,
+    base: usize,
+    /// Consumed so far, relative to `base`.
     at: usize,
+}
+
+/// The re-derived state after the first `position` recorded events: store it, and a later
+/// replay resumes here instead of from the start.
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+pub struct Snapshot {
+    pub position: usize,
+    pub tournament: Tournament,
 }
 
 impl Replayer {
@@ -118,7 +129,26 @@ impl Replayer {
         Replayer {
             tournament: Tournament::new(profile),
             log,
+            base: 0,
             at: 0,
+        }
+    }
+
+    /// Resumes from `snapshot`; `log` holds the recorded events from its position on.
+    pub fn resume(snapshot: Snapshot, log: Vec<TournamentEvent>) -> Replayer {
+        Replayer {
+            tournament: snapshot.tournament,
+            log,
+            base: snapshot.position,
+            at: 0,
+        }
+    }
+
+    /// The state now, to store.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            position: self.position(),
+            tournament: self.tournament.clone(),
         }
     }
 
@@ -127,9 +157,9 @@ impl Replayer {
         &self.tournament
     }
 
-    /// The recorded events consumed so far.
+    /// The recorded events consumed so far (counted from the start of the log).
     pub fn position(&self) -> usize {
-        self.at
+        self.base + self.at
     }
 
     pub fn log(&self) -> &[TournamentEvent] {
@@ -147,25 +177,27 @@ impl Replayer {
             return Ok(None);
         }
         let from = self.at;
+        let base = self.base;
         let command = self.command_at(from)?;
+        // The engine's own list is drained after every step: the log is the record.
         let before = self.tournament.events.len();
         // After a divergence the replayer stops: its state is no longer the record's.
         let next = &mut self.tournament;
         if let Err(e) = issue(next, &command) {
             return Err(Box::new(Divergence {
-                index: from,
+                index: base + from,
                 recorded: self.log.get(from).cloned(),
                 derived: None,
                 command: Some(command),
                 reason: format!("the engine refuses the recorded command: {e}"),
             }));
         }
-        let derived: Vec<TournamentEvent> = next.events[before..].to_vec();
+        let derived: Vec<TournamentEvent> = next.events.drain(before..).collect();
         for (k, d) in derived.iter().enumerate() {
             let recorded = self.log.get(from + k);
             if recorded != Some(d) {
                 return Err(Box::new(Divergence {
-                    index: from + k,
+                    index: base + from + k,
                     recorded: recorded.cloned(),
                     derived: Some(d.clone()),
                     command: Some(command),
@@ -180,7 +212,7 @@ impl Replayer {
         }
         if derived.is_empty() {
             return Err(Box::new(Divergence {
-                index: from,
+                index: base + from,
                 recorded: self.log.get(from).cloned(),
                 derived: None,
                 command: Some(command),
@@ -189,7 +221,7 @@ impl Replayer {
         }
         self.at = from + derived.len();
         Ok(Some(Step {
-            from,
+            from: base + from,
             command,
             derived,
         }))
@@ -206,7 +238,7 @@ impl Replayer {
     /// Re-derives until the command that covers recorded event `index` has run; returns that
     /// step.
     pub fn run_through(&mut self, index: usize) -> Result<Option<Step>, Box<Divergence>> {
-        while self.at <= index {
+        while self.position() <= index {
             match self.step()? {
                 Some(step) if step.from + step.derived.len() > index => return Ok(Some(step)),
                 Some(_) => {}
@@ -231,7 +263,7 @@ impl Replayer {
         let e = &log[i];
         let unexplained = |what: &str| {
             Box::new(Divergence {
-                index: i,
+                index: self.base + i,
                 recorded: Some(e.clone()),
                 derived: None,
                 command: None,
