@@ -135,7 +135,12 @@ fn replay_shows_the_hand_in_progress_with_the_legal_actions() {
 
 /// Copies `chain` from `from` into a new store at `to`, re-sealing every event, with `edit`
 /// applied to the payloads: what a writer that records wrong decisions would leave.
-fn reseal(from: &Path, to: &Path, chain: &str, edit: impl Fn(u64, &mut Value) -> bool) -> u64 {
+fn reseal(
+    from: &Path,
+    to: &Path,
+    chain: &str,
+    mut edit: impl FnMut(u64, &mut Value) -> bool,
+) -> u64 {
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     rt.block_on(async {
         let src = EmbeddedStore::open(from, OpenMode::ReadOnly).expect("source");
@@ -212,4 +217,66 @@ fn a_recorded_decision_the_rules_do_not_give_is_caught() {
     let out = floorbook(&["replay", "--data", b, "--json"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(json(&out)["divergence"]["seq"].as_u64(), Some(seq));
+}
+
+#[test]
+fn explain_resumes_from_stored_snapshots_on_a_longer_log() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    let sim = simulate(&data, "deepstack", "250");
+    let events = sim["events"].as_u64().expect("events");
+    let db = rusqlite::Connection::open(data.join("projections.sqlite")).expect("db");
+    let positions: Vec<i64> = db
+        .prepare("SELECT next_seq FROM replay_snapshots ORDER BY position")
+        .expect("query")
+        .query_map([], |r| r.get(0))
+        .expect("rows")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    assert!(
+        positions.len() >= 2,
+        "snapshots stored: {positions:?} of {events}"
+    );
+    // Right at, just after and well after a snapshot: the same answers as from the start.
+    let first = positions[0] as u64;
+    for seq in [first, first + 1, first + 500, events - 1] {
+        let s = seq.to_string();
+        let v = json(&floorbook(&["explain", "--data", d, &s, "--json"]));
+        assert_eq!(v["agrees"], true, "seq {seq}: {v}");
+        assert_eq!(v["seq"].as_u64(), Some(seq));
+    }
+    // A wrong decision late in the log, in a store whose snapshots are built fresh.
+    let bad = dir.path().join("bad");
+    let last_award = {
+        let mut found = 0;
+        reseal(&data, &bad, "t-deepstack-s21-p250", |seq, p| {
+            if p["event"]["type"] == "pot_awarded" {
+                found = found.max(seq);
+            }
+            false
+        });
+        found
+    };
+    std::fs::remove_dir_all(&bad).expect("clean");
+    let seq = reseal(&data, &bad, "t-deepstack-s21-p250", |seq, p| {
+        if seq == last_award {
+            let e = &mut p["event"];
+            e["amount"] = Value::from(e["amount"].as_u64().expect("amount") + 1);
+            true
+        } else {
+            false
+        }
+    });
+    assert_eq!(seq, last_award);
+    let b = bad.to_str().expect("utf-8");
+    let s = seq.to_string();
+    let out = floorbook(&["explain", "--data", b, &s, "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["agrees"], false, "{v}");
+    assert_eq!(v["divergence"]["seq"].as_u64(), Some(seq));
+    let early = (positions[1] as u64 + 3).to_string();
+    let v = json(&floorbook(&["explain", "--data", b, &early, "--json"]));
+    assert_eq!(v["agrees"], true, "{v}");
 }

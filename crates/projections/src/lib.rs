@@ -19,7 +19,8 @@ use thiserror::Error;
 pub const SCHEMA: &str = include_str!("schema.sql");
 
 /// Every projection table, the position last.
-const TABLES: [&str; 10] = [
+const TABLES: [&str; 11] = [
+    "replay_snapshots",
     "tournaments",
     "players",
     "hands",
@@ -136,6 +137,47 @@ impl Projector {
         }
         tx.commit()?;
         Ok(last)
+    }
+
+    /// The latest replay snapshot of `chain` whose next sequence is at most `seq` (any, when
+    /// `seq` is None): (position, next sequence, state).
+    pub fn snapshot_before(
+        &self,
+        chain: &ChainId,
+        seq: Option<u64>,
+    ) -> Result<Option<(u64, u64, String)>, ProjectionError> {
+        let limit = seq.map_or(i64::MAX, |s| i64::try_from(s).unwrap_or(i64::MAX));
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT position, next_seq, state FROM replay_snapshots
+                 WHERE chain = ?1 AND next_seq <= ?2 ORDER BY position DESC LIMIT 1",
+                params![chain.as_str(), limit],
+                |r| {
+                    Ok((
+                        r.get::<_, i64>(0)? as u64,
+                        r.get::<_, i64>(1)? as u64,
+                        r.get::<_, String>(2)?,
+                    ))
+                },
+            )
+            .optional()?)
+    }
+
+    /// Stores a replay snapshot (replacing one at the same position).
+    pub fn put_snapshot(
+        &mut self,
+        chain: &ChainId,
+        position: u64,
+        next_seq: u64,
+        state: &str,
+    ) -> Result<(), ProjectionError> {
+        self.conn.execute(
+            "INSERT OR REPLACE INTO replay_snapshots (chain, position, next_seq, state)
+             VALUES (?1, ?2, ?3, ?4)",
+            params![chain.as_str(), position as i64, next_seq as i64, state],
+        )?;
+        Ok(())
     }
 
     /// Removes every projected row (the schema stays), for a rebuild from the log.

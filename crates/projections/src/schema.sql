@@ -50,3 +50,10 @@ CREATE VIEW IF NOT EXISTS standings AS
   SELECT chain, player, name, place, stack, status, busted_in_hand FROM players
   WHERE status IN ('playing', 'winner', 'out')
   ORDER BY chain, place IS NULL DESC, place ASC, stack DESC;
+-- Replay snapshots: the re-derived tournament state after `position` tournament events, so
+-- `replay` and `explain` resume near the asked sequence instead of from the start. `next_seq`
+-- is the sequence of the next event to apply. Written by the command line; dropped with the rest.
+CREATE TABLE IF NOT EXISTS replay_snapshots (
+  chain TEXT NOT NULL, position INTEGER NOT NULL, next_seq INTEGER NOT NULL, state TEXT NOT NULL,
+  PRIMARY KEY (chain, position)
+);

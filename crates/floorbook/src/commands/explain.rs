@@ -7,11 +7,12 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Args;
 use floorbook_log::{ChainId, Envelope, EventStore, Seq};
+use floorbook_projections::Projector;
 use floorbook_rules::Rule;
 use floorbook_store_embedded::OpenMode;
 use floorbook_tournament::Profile;
 use floorbook_tournament::engine::{Tournament, TournamentEvent};
-use floorbook_tournament::replay::{Command, Divergence, Replayer};
+use floorbook_tournament::replay::{Command, Divergence, Replayer, Snapshot};
 use serde_json::{Value, json};
 
 use crate::backend::StoreArgs;
@@ -26,6 +27,9 @@ pub struct ReplayArgs {
     /// The sequence to stop at (default: the head).
     #[arg(long)]
     pub at: Option<u64>,
+    /// The projections database, which keeps the replay snapshots (default DATA/projections.sqlite).
+    #[arg(long)]
+    pub db: Option<std::path::PathBuf>,
     /// Print JSON for scripts.
     #[arg(long)]
     pub json: bool,
@@ -39,15 +43,22 @@ pub struct ExplainArgs {
     pub chain: Option<String>,
     /// The sequence of the decision to explain.
     pub seq: u64,
+    /// The projections database, which keeps the replay snapshots (default DATA/projections.sqlite).
+    #[arg(long)]
+    pub db: Option<std::path::PathBuf>,
     #[arg(long)]
     pub json: bool,
 }
 
-/// A recorded tournament: its profile and its events with their sequences.
+/// A recorded tournament, or the part of it after a stored snapshot: its profile and its
+/// events with their sequences.
 pub struct Recorded {
     pub chain: ChainId,
     pub profile: Profile,
-    /// The sequence of each tournament event, parallel to `events`.
+    /// The index of the first event held: 0, or the snapshot's position.
+    pub base: usize,
+    pub snapshot: Option<Snapshot>,
+    /// The sequence of each event held, parallel to `events`.
     pub seqs: Vec<u64>,
     pub events: Vec<TournamentEvent>,
 }
@@ -55,15 +66,188 @@ pub struct Recorded {
 impl Recorded {
     /// The index of the tournament event recorded at `seq`.
     pub fn index_of(&self, seq: u64) -> anyhow::Result<usize> {
-        self.seqs.binary_search(&seq).map_err(|_| {
-            anyhow::anyhow!(
-                "seq {seq} is not a tournament event of {}; they run from {} to {}",
-                self.chain,
-                self.seqs.first().copied().unwrap_or(0),
-                self.seqs.last().copied().unwrap_or(0)
-            )
-        })
+        self.seqs
+            .binary_search(&seq)
+            .map(|i| self.base + i)
+            .map_err(|_| {
+                anyhow::anyhow!(
+                    "seq {seq} is not a tournament event of {}; they run from {} to {}",
+                    self.chain,
+                    if self.base == 0 {
+                        self.seqs.first().copied().unwrap_or(0)
+                    } else {
+                        2
+                    },
+                    self.seqs.last().copied().unwrap_or(0)
+                )
+            })
     }
+
+    pub fn seq_of(&self, index: usize) -> Option<u64> {
+        index
+            .checked_sub(self.base)
+            .and_then(|i| self.seqs.get(i))
+            .copied()
+    }
+
+    pub fn event(&self, index: usize) -> Option<&TournamentEvent> {
+        index
+            .checked_sub(self.base)
+            .and_then(|i| self.events.get(i))
+    }
+
+    /// A replayer at the start of what is held.
+    pub fn replayer(&self) -> Replayer {
+        match &self.snapshot {
+            Some(s) => Replayer::resume(s.clone(), self.events.clone()),
+            None => Replayer::new(self.profile.clone(), self.events.clone()),
+        }
+    }
+}
+
+/// Replay snapshots are stored every this many events.
+pub const SNAPSHOT_EVERY: usize = 2000;
+
+/// Brings the stored replay snapshots of `chain` up to the log: re-derives from the latest
+/// one (or the start) and stores the state every [`SNAPSHOT_EVERY`] events. Stops quietly at
+/// a divergence: `explain` and `audit` report it. Returns the snapshots written.
+pub async fn update_snapshots<S: EventStore>(
+    projector: &mut Projector,
+    store: &S,
+    chain: &ChainId,
+) -> anyhow::Result<usize> {
+    let last = projector.snapshot_before(chain, None)?;
+    let rec = match last {
+        None => load(store, chain.clone()).await?,
+        Some((_, next_seq, state)) => {
+            load_from(
+                store,
+                chain.clone(),
+                serde_json::from_str(&state)?,
+                next_seq,
+                None,
+            )
+            .await?
+        }
+    };
+    let mut r = rec.replayer();
+    let mut last_pos = r.position();
+    let end = rec.seqs.last().map_or(1, |s| s + 1);
+    let mut written = 0;
+    while let Ok(Some(_)) = r.step() {
+        let p = r.position();
+        if p >= last_pos + SNAPSHOT_EVERY {
+            let next_seq = rec.seq_of(p).unwrap_or(end);
+            projector.put_snapshot(
+                chain,
+                p as u64,
+                next_seq,
+                &serde_json::to_string(&r.snapshot())?,
+            )?;
+            last_pos = p;
+            written += 1;
+        }
+    }
+    Ok(written)
+}
+
+/// What a question about `seq` needs: the events from the latest stored snapshot before it,
+/// up to a little beyond it (or the whole chain when there is no snapshot).
+pub async fn load_near<S: EventStore>(
+    projector: &Projector,
+    store: &S,
+    chain: ChainId,
+    seq: Option<u64>,
+) -> anyhow::Result<Recorded> {
+    match (seq, projector.snapshot_before(&chain, seq)?) {
+        (Some(seq), Some((_, next_seq, state))) => {
+            load_from(
+                store,
+                chain,
+                serde_json::from_str(&state)?,
+                next_seq,
+                Some(seq + 1024),
+            )
+            .await
+        }
+        _ => load(store, chain).await,
+    }
+}
+
+/// The events from `next_seq` on (to `until`, or the end), after `snapshot`.
+async fn load_from<S: EventStore>(
+    store: &S,
+    chain: ChainId,
+    snapshot: Snapshot,
+    next_seq: u64,
+    until: Option<u64>,
+) -> anyhow::Result<Recorded> {
+    let (seqs, events) = read_events(store, &chain, Seq(next_seq), until).await?;
+    Ok(Recorded {
+        chain,
+        profile: snapshot.tournament.profile.clone(),
+        base: snapshot.position,
+        snapshot: Some(snapshot),
+        seqs,
+        events,
+    })
+}
+
+async fn read_events<S: EventStore>(
+    store: &S,
+    chain: &ChainId,
+    from: Seq,
+    until: Option<u64>,
+) -> anyhow::Result<(Vec<u64>, Vec<TournamentEvent>)> {
+    let mut seqs = Vec::new();
+    let mut events = Vec::new();
+    let mut next = from;
+    loop {
+        let page = store.read(chain, next, 4096).await?;
+        let Some(last) = page.last() else { break };
+        next = last.seq.next();
+        for e in &page {
+            let env = Envelope::parse(&e.bytes)?;
+            if env.event_type == "TournamentOpened" {
+                continue;
+            }
+            let event: TournamentEvent =
+                serde_json::from_str(env.payload.get()).with_context(|| {
+                    format!(
+                        "seq {} ({}) is not a tournament event",
+                        e.seq, env.event_type
+                    )
+                })?;
+            seqs.push(e.seq.0);
+            events.push(event);
+        }
+        if until.is_some_and(|u| next.0 > u) {
+            break;
+        }
+    }
+    Ok((seqs, events))
+}
+
+/// Opens the store and the projections, catches both the projections and the replay
+/// snapshots up with the log, and picks the chain.
+async fn open_with_snapshots(
+    store: &StoreArgs,
+    db: &Option<std::path::PathBuf>,
+    chain: &Option<String>,
+) -> anyhow::Result<(crate::backend::Backend, Projector, ChainId)> {
+    let backend = store.open(OpenMode::ReadOnly).await?;
+    let chain = pick_chain(&backend, chain).await?;
+    let db = db
+        .clone()
+        .unwrap_or_else(|| store.data.join("projections.sqlite"));
+    let mut projector =
+        Projector::open(&db).with_context(|| format!("opening {}", db.display()))?;
+    projector
+        .catch_up(&backend, &chain, 4096, |_| {})
+        .await
+        .context("bringing the projections up to date")?;
+    update_snapshots(&mut projector, &backend, &chain).await?;
+    Ok((backend, projector, chain))
 }
 
 /// Picks the chain: the one named, else the only one in the store.
@@ -91,43 +275,25 @@ pub async fn pick_chain<S: EventStore>(
 
 /// Reads a tournament chain: the profile from its opening event, then every event.
 pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> anyhow::Result<Recorded> {
-    let mut profile = None;
-    let mut seqs = Vec::new();
-    let mut events = Vec::new();
-    let mut next = Seq::FIRST;
-    loop {
-        let page = store.read(&chain, next, 8192).await?;
-        let Some(last) = page.last() else { break };
-        next = last.seq.next();
-        for e in &page {
-            let env = Envelope::parse(&e.bytes)?;
-            if env.event_type == "TournamentOpened" {
-                let p: Value = serde_json::from_str(env.payload.get())?;
-                let toml = p["profile_toml"]
-                    .as_str()
-                    .context("the opening event has no profile")?;
-                profile = Some(
-                    Profile::from_toml(toml)
-                        .with_context(|| format!("the profile recorded at seq {}", e.seq))?,
-                );
-                continue;
-            }
-            let event: TournamentEvent =
-                serde_json::from_str(env.payload.get()).with_context(|| {
-                    format!(
-                        "seq {} ({}) is not a tournament event",
-                        e.seq, env.event_type
-                    )
-                })?;
-            seqs.push(e.seq.0);
-            events.push(event);
-        }
+    let first = store.read(&chain, Seq::FIRST, 1).await?;
+    let opening = first
+        .first()
+        .with_context(|| format!("chain {chain} is empty"))?;
+    let env = Envelope::parse(&opening.bytes)?;
+    if env.event_type != "TournamentOpened" {
+        bail!("chain {chain} does not open with TournamentOpened");
     }
-    let profile =
-        profile.with_context(|| format!("chain {chain} has no TournamentOpened event"))?;
+    let p: Value = serde_json::from_str(env.payload.get())?;
+    let toml = p["profile_toml"]
+        .as_str()
+        .context("the opening event has no profile")?;
+    let profile = Profile::from_toml(toml).context("the profile recorded at seq 1")?;
+    let (seqs, events) = read_events(store, &chain, Seq::FIRST.next(), None).await?;
     Ok(Recorded {
         chain,
         profile,
+        base: 0,
+        snapshot: None,
         seqs,
         events,
     })
@@ -205,7 +371,7 @@ fn table_view(t: &Tournament, ts: &floorbook_tournament::engine::TableState) -> 
 
 fn divergence_json(rec: &Recorded, d: &Divergence) -> Value {
     json!({
-        "seq": rec.seqs.get(d.index),
+        "seq": rec.seq_of(d.index),
         "recorded": d.recorded,
         "derived": d.derived,
         "command": d.command,
@@ -215,9 +381,8 @@ fn divergence_json(rec: &Recorded, d: &Divergence) -> Value {
 
 /// `floorbook explain SEQ`.
 pub async fn explain(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
-    let store = args.store.open(OpenMode::ReadOnly).await?;
-    let chain = pick_chain(&store, &args.chain).await?;
-    let rec = load(&store, chain).await?;
+    let (store, projector, chain) = open_with_snapshots(&args.store, &args.db, &args.chain).await?;
+    let rec = load_near(&projector, &store, chain, Some(args.seq)).await?;
     let report = explain_report(&rec, args.seq)?;
     super::read::emit(&render_explain(&report, args.json)?)?;
     Ok(if report["agrees"] == true {
@@ -231,7 +396,7 @@ pub async fn explain(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
 /// state it met, the rules with their text; `"agrees"` says whether they match.
 pub fn explain_report(rec: &Recorded, seq: u64) -> anyhow::Result<Value> {
     let index = rec.index_of(seq)?;
-    let mut r = Replayer::new(rec.profile.clone(), rec.events.clone());
+    let mut r = rec.replayer();
     let report = loop {
         let cmd = match r.next_command() {
             Ok(Some(c)) => c,
@@ -241,7 +406,7 @@ pub fn explain_report(rec: &Recorded, seq: u64) -> anyhow::Result<Value> {
         let before = context(r.tournament(), &cmd);
         match r.step() {
             Ok(Some(step)) if step.from + step.derived.len() > index => {
-                let recorded = &rec.events[index];
+                let recorded = rec.event(index).context("the asked event")?;
                 let derived = &step.derived[index - step.from];
                 let rv = serde_json::to_value(recorded)?;
                 break json!({
@@ -251,7 +416,7 @@ pub fn explain_report(rec: &Recorded, seq: u64) -> anyhow::Result<Value> {
                     "recorded": rv,
                     "derived": derived,
                     "command": step.command,
-                    "command_seq": rec.seqs.get(step.from),
+                    "command_seq": rec.seq_of(step.from),
                     "before": before,
                     "rules": rules_of(&rv),
                 });
@@ -266,13 +431,13 @@ pub fn explain_report(rec: &Recorded, seq: u64) -> anyhow::Result<Value> {
 
 /// Re-derives the whole chain; the first divergence, if any, as JSON.
 pub fn first_divergence(rec: &Recorded) -> Option<Value> {
-    let mut r = Replayer::new(rec.profile.clone(), rec.events.clone());
+    let mut r = rec.replayer();
     r.run_to_end().err().map(|d| divergence_json(rec, &d))
 }
 
 /// The report when re-derivation parts from the record at or before the asked event.
 fn divergence_report(rec: &Recorded, d: &Divergence, index: usize, before: Option<Value>) -> Value {
-    let recorded = serde_json::to_value(&rec.events[index]).unwrap_or(Value::Null);
+    let recorded = serde_json::to_value(rec.event(index)).unwrap_or(Value::Null);
     // The command that derived the asked event went on to a divergent one: the asked event
     // itself was compared and matched.
     let matched = d.index > index;
@@ -285,7 +450,7 @@ fn divergence_report(rec: &Recorded, d: &Divergence, index: usize, before: Optio
     };
     json!({
         "chain": rec.chain.as_str(),
-        "seq": rec.seqs.get(index),
+        "seq": rec.seq_of(index),
         "agrees": matched,
         "recorded": recorded,
         "derived": derived,
@@ -342,14 +507,13 @@ pub fn render_explain(report: &Value, as_json: bool) -> anyhow::Result<String> {
 
 /// `floorbook replay [--at SEQ]`: the state after the command that covers SEQ.
 pub async fn replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
-    let store = args.store.open(OpenMode::ReadOnly).await?;
-    let chain = pick_chain(&store, &args.chain).await?;
-    let rec = load(&store, chain).await?;
+    let (store, projector, chain) = open_with_snapshots(&args.store, &args.db, &args.chain).await?;
+    let rec = load_near(&projector, &store, chain, args.at).await?;
     let index = match args.at {
         Some(seq) => rec.index_of(seq)?,
-        None => rec.events.len().saturating_sub(1),
+        None => (rec.base + rec.events.len()).saturating_sub(1),
     };
-    let mut r = Replayer::new(rec.profile.clone(), rec.events.clone());
+    let mut r = rec.replayer();
     let (reached, divergence) = match r.run_through(index) {
         Ok(_) => (r.position(), None),
         Err(d) => (d.index, Some(divergence_json(&rec, &d))),
@@ -365,7 +529,7 @@ pub async fn replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     let report = json!({
         "chain": rec.chain.as_str(),
         "at": args.at.or(rec.seqs.last().copied()),
-        "replayed_through": reached.checked_sub(1).and_then(|i| rec.seqs.get(i)),
+        "replayed_through": reached.checked_sub(1).and_then(|i| rec.seq_of(i)),
         "level": t.level + 1,
         "players_left": t.remaining(),
         "tables": t.tables.iter().map(|ts| table_view(t, ts)).collect::<Vec<_>>(),

@@ -144,9 +144,13 @@ pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
                 .await?;
     }
     bar.finish_and_clear();
+    let mut snapshots = 0;
+    for c in &chains {
+        snapshots += super::explain::update_snapshots(&mut projector, &store, c).await?;
+    }
     outln!(
         out,
-        "rebuilt {} chain(s), {done} events, into {}",
+        "rebuilt {} chain(s), {done} events, {snapshots} replay snapshots, into {}",
         chains.len(),
         db.display()
     );

@@ -110,6 +110,9 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         projector.apply(&chain, &page)?;
     }
 
+    // Replay snapshots, so replay and explain resume near any point.
+    super::explain::update_snapshots(&mut projector, &store, &chain).await?;
+
     // Verify, against the checkpoints too.
     let verified = verify_chain(&store, &chain, |_, _| {}).await;
     let ok = matches!(verified, Ok(Some(h)) if h == head);
