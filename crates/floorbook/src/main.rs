@@ -7,7 +7,6 @@ use clap::{Parser, Subcommand};
 
 mod backend;
 mod commands;
-mod record;
 
 #[derive(Debug, Parser)]
 #[command(

@@ -1,11 +1,21 @@
 //! Turning the tournament's events into log drafts: type, actor, rule IDs, payload, time.
 
-use anyhow::Context;
 use chrono::{DateTime, Duration, Utc};
-use floorbook_log::{Actor, Draft, Role, RuleId};
+use floorbook_log::{Actor, Draft, EnvelopeError, IdError, Role, RuleId};
 use floorbook_tournament::Profile;
 use floorbook_tournament::engine::{Tournament, TournamentEvent};
 use serde_json::Value;
+
+/// A tournament event that cannot become a log draft.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("encoding an event: {0}")]
+    Encode(#[from] serde_json::Error),
+    #[error("an actor: {0}")]
+    Actor(#[from] IdError),
+    #[error("a draft: {0}")]
+    Draft(#[from] EnvelopeError),
+}
 
 /// `snake_case` to `UpperCamelCase`: `hand_started` → `HandStarted`.
 fn camel(s: &str) -> String {
@@ -33,7 +43,7 @@ fn rules_of(v: &Value) -> Vec<RuleId> {
     .unwrap_or_default()
 }
 
-fn actor_of(e: &TournamentEvent) -> anyhow::Result<Actor> {
+fn actor_of(e: &TournamentEvent) -> Result<Actor, RecordError> {
     let (id, role) = match e {
         TournamentEvent::InHand { table, .. } => (format!("dealer-t{}", table.0), Role::Dealer),
         TournamentEvent::SanctionGiven { .. } => ("floor".to_string(), Role::Floor),
@@ -53,7 +63,7 @@ pub fn drafts(
     profile_toml: &str,
     seed: u64,
     start: DateTime<Utc>,
-) -> anyhow::Result<Vec<Draft>> {
+) -> Result<Vec<Draft>, RecordError> {
     let mut out = Vec::with_capacity(t.events.len() + 1);
     out.push(Draft::new(
         start,
@@ -68,7 +78,7 @@ pub fn drafts(
         }),
     )?);
     for (i, e) in t.events.iter().enumerate() {
-        let v = serde_json::to_value(e).context("encoding an event")?;
+        let v = serde_json::to_value(e)?;
         let kind = v
             .get("type")
             .and_then(Value::as_str)

@@ -280,3 +280,19 @@ fn explain_resumes_from_stored_snapshots_on_a_longer_log() {
     let v = json(&floorbook(&["explain", "--data", b, &early, "--json"]));
     assert_eq!(v["agrees"], true, "{v}");
 }
+
+#[test]
+fn explain_reads_far_enough_for_a_seat_draw_after_a_snapshot() {
+    // 700 registrations put a snapshot before the start; the seat draw then reads 700 seats.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    simulate(&data, "deepstack", "700");
+    // seq 1 opens the chain, 2..=701 register, 702 starts, 703.. seat.
+    for seq in ["702", "703", "1402"] {
+        let v = json(&floorbook(&["explain", "--data", d, seq, "--json"]));
+        assert_eq!(v["agrees"], true, "seq {seq}: {v}");
+    }
+    let v = json(&floorbook(&["explain", "--data", d, "702", "--json"]));
+    assert_eq!(v["recorded"]["type"], "started", "{v}");
+}

@@ -129,11 +129,11 @@ impl Projector {
             last_hash = e.hash.to_hex();
         }
         if last != at {
-            tx.execute(
+            tx.prepare_cached(
                 "INSERT INTO projector_position (chain, seq, hash) VALUES (?1, ?2, ?3)
                  ON CONFLICT(chain) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
-                params![chain.as_str(), last as i64, last_hash],
-            )?;
+            )?
+            .execute(params![chain.as_str(), last as i64, last_hash])?;
         }
         tx.commit()?;
         Ok(last)
@@ -268,51 +268,43 @@ fn apply_one(
     let rules = rules.join(" ");
     let seq = seq as i64;
     let at = env.at.to_rfc3339();
-    tx.execute(
-        "INSERT INTO events (chain, seq, type, at, actor, role, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    tx.prepare_cached("INSERT INTO events (chain, seq, type, at, actor, role, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?.execute(
         params![chain, seq, env.event_type, at, env.actor.id, format!("{:?}", env.actor.role).to_lowercase(), rules],
     )?;
     match env.event_type.as_str() {
         "TournamentOpened" => {
-            tx.execute(
-                "INSERT INTO tournaments (chain, profile, title, opened_seq) VALUES (?1, ?2, ?3, ?4)",
+            tx.prepare_cached("INSERT INTO tournaments (chain, profile, title, opened_seq) VALUES (?1, ?2, ?3, ?4)")?.execute(
                 params![chain, s(&p, "profile"), s(&p, "title"), seq],
             )?;
         }
         "Registered" => {
-            tx.execute(
-                "INSERT INTO players (chain, player, name, status, stack) VALUES (?1, ?2, ?3, 'registered', 0)",
+            tx.prepare_cached("INSERT INTO players (chain, player, name, status, stack) VALUES (?1, ?2, ?3, 'registered', 0)")?.execute(
                 params![chain, n(&p, "player"), s(&p, "name")],
             )?;
         }
         "WaitListed" => {
-            tx.execute(
+            tx.prepare_cached(
                 "UPDATE players SET status = 'wait_listed' WHERE chain = ?1 AND player = ?2",
-                params![chain, n(&p, "player")],
-            )?;
+            )?
+            .execute(params![chain, n(&p, "player")])?;
         }
         "Started" => {
-            tx.execute(
-                "UPDATE tournaments SET players = ?2, tables = ?3 WHERE chain = ?1",
-                params![chain, n(&p, "players"), n(&p, "tables")],
-            )?;
+            tx.prepare_cached("UPDATE tournaments SET players = ?2, tables = ?3 WHERE chain = ?1")?
+                .execute(params![chain, n(&p, "players"), n(&p, "tables")])?;
         }
         "Seated" | "Moved" => {
             let table = n(&p, "table").or_else(|| n(&p, "to"));
-            tx.execute(
-                "UPDATE players SET status = 'playing', table_no = ?3, seat = ?4 WHERE chain = ?1 AND player = ?2",
+            tx.prepare_cached("UPDATE players SET status = 'playing', table_no = ?3, seat = ?4 WHERE chain = ?1 AND player = ?2")?.execute(
                 params![chain, n(&p, "player"), table, n(&p, "seat")],
             )?;
             if env.event_type == "Moved" {
-                tx.execute(
-                    "INSERT INTO moves (chain, seq, player, from_table, to_table, seat, sits_out, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                tx.prepare_cached("INSERT INTO moves (chain, seq, player, from_table, to_table, seat, sits_out, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(
                     params![chain, seq, n(&p, "player"), n(&p, "from"), n(&p, "to"), n(&p, "seat"), p.get("sits_out").and_then(Value::as_bool), rules],
                 )?;
             }
         }
         "HandStarted" => {
-            tx.execute(
-                "INSERT INTO hands (chain, hand, table_no, level, button, players, blinds, started_seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            tx.prepare_cached("INSERT INTO hands (chain, hand, table_no, level, button, players, blinds, started_seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(
                 params![chain, n(&p, "hand"), n(&p, "table"), n(&p, "level"), n(&p, "button"), p.get("players").map(Value::to_string), p.get("blinds").map(Value::to_string), seq],
             )?;
         }
@@ -323,41 +315,35 @@ fn apply_one(
                         pair.get(0).and_then(Value::as_i64),
                         pair.get(1).and_then(Value::as_i64),
                     ) {
-                        tx.execute(
+                        tx.prepare_cached(
                             "UPDATE players SET stack = ?3 WHERE chain = ?1 AND player = ?2",
-                            params![chain, player, stack],
-                        )?;
-                        tx.execute(
-                            "INSERT INTO hand_results (chain, hand, player, stack) VALUES (?1, ?2, ?3, ?4)",
+                        )?
+                        .execute(params![chain, player, stack])?;
+                        tx.prepare_cached("INSERT INTO hand_results (chain, hand, player, stack) VALUES (?1, ?2, ?3, ?4)")?.execute(
                             params![chain, n(&p, "hand"), player, stack],
                         )?;
                     }
                 }
             }
-            tx.execute(
-                "UPDATE hands SET finished_seq = ?3 WHERE chain = ?1 AND hand = ?2",
-                params![chain, n(&p, "hand"), seq],
-            )?;
+            tx.prepare_cached("UPDATE hands SET finished_seq = ?3 WHERE chain = ?1 AND hand = ?2")?
+                .execute(params![chain, n(&p, "hand"), seq])?;
         }
         "Busted" => {
-            tx.execute(
-                "UPDATE players SET status = 'out', place = ?3, busted_in_hand = ?4, stack = 0, table_no = NULL, seat = NULL WHERE chain = ?1 AND player = ?2",
+            tx.prepare_cached("UPDATE players SET status = 'out', place = ?3, busted_in_hand = ?4, stack = 0, table_no = NULL, seat = NULL WHERE chain = ?1 AND player = ?2")?.execute(
                 params![chain, n(&p, "player"), n(&p, "place"), n(&p, "hand")],
             )?;
         }
         "Finished" => {
-            tx.execute(
+            tx.prepare_cached(
                 "UPDATE tournaments SET winner = ?2, finished_seq = ?3 WHERE chain = ?1",
-                params![chain, n(&p, "winner"), seq],
-            )?;
-            tx.execute(
-                "UPDATE players SET place = 1, status = 'winner', table_no = NULL, seat = NULL WHERE chain = ?1 AND player = ?2",
+            )?
+            .execute(params![chain, n(&p, "winner"), seq])?;
+            tx.prepare_cached("UPDATE players SET place = 1, status = 'winner', table_no = NULL, seat = NULL WHERE chain = ?1 AND player = ?2")?.execute(
                 params![chain, n(&p, "winner")],
             )?;
         }
         "LevelChanged" => {
-            tx.execute(
-                "INSERT INTO levels (chain, seq, level, small, big, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            tx.prepare_cached("INSERT INTO levels (chain, seq, level, small, big, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?.execute(
                 params![chain, seq, n(&p, "level"), n(&p, "small"), n(&p, "big"), rules],
             )?;
         }
@@ -366,8 +352,7 @@ fn apply_one(
                 .get("sanction")
                 .map(|v| s(v, "sanction").unwrap_or_default())
                 .unwrap_or_default();
-            tx.execute(
-                "INSERT INTO sanctions (chain, seq, player, offence, sanction, detail, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            tx.prepare_cached("INSERT INTO sanctions (chain, seq, player, offence, sanction, detail, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?.execute(
                 params![chain, seq, n(&p, "player"), s(&p, "offence"), sanction, p.get("sanction").map(Value::to_string), rules],
             )?;
         }
@@ -379,8 +364,7 @@ fn apply_one(
                 || kind == "out_of_turn_resolved"
                 || kind == "interpreted"
             {
-                tx.execute(
-                    "INSERT INTO irregularities (chain, seq, hand, kind, detail, remedy, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                tx.prepare_cached("INSERT INTO irregularities (chain, seq, hand, kind, detail, remedy, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?.execute(
                     params![chain, seq, n(&p, "hand"), s(&inner, "kind").unwrap_or(kind), inner.to_string(), s(&inner, "remedy"), rules],
                 )?;
             }

@@ -105,8 +105,7 @@ impl Recorded {
     }
 }
 
-/// Replay snapshots are stored every this many events.
-pub const SNAPSHOT_EVERY: usize = 2000;
+use floorbook::SNAPSHOT_EVERY;
 
 /// Brings the stored replay snapshots of `chain` up to the log: re-derives from the latest
 /// one (or the start) and stores the state every [`SNAPSHOT_EVERY`] events. Stops quietly at
@@ -161,14 +160,9 @@ pub async fn load_near<S: EventStore>(
 ) -> anyhow::Result<Recorded> {
     match (seq, projector.snapshot_before(&chain, seq)?) {
         (Some(seq), Some((_, next_seq, state))) => {
-            load_from(
-                store,
-                chain,
-                serde_json::from_str(&state)?,
-                next_seq,
-                Some(seq + 1024),
-            )
-            .await
+            let snapshot: Snapshot = serde_json::from_str(&state)?;
+            let until = seq + floorbook::lookahead(&snapshot);
+            load_from(store, chain, snapshot, next_seq, Some(until)).await
         }
         _ => load(store, chain).await,
     }
@@ -193,6 +187,13 @@ async fn load_from<S: EventStore>(
     })
 }
 
+/// A page that stops where the caller does.
+fn page_size(next: Seq, until: Option<u64>) -> usize {
+    until.map_or(4096, |u| {
+        (u.saturating_sub(next.0) + 1).clamp(1, 4096) as usize
+    })
+}
+
 async fn read_events<S: EventStore>(
     store: &S,
     chain: &ChainId,
@@ -203,7 +204,7 @@ async fn read_events<S: EventStore>(
     let mut events = Vec::new();
     let mut next = from;
     loop {
-        let page = store.read(chain, next, 4096).await?;
+        let page = store.read(chain, next, page_size(next, until)).await?;
         let Some(last) = page.last() else { break };
         next = last.seq.next();
         for e in &page {

@@ -77,7 +77,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     } else {
         generate(&keys)?
     };
-    let drafts = crate::record::drafts(&t, &profile, profile_toml, args.seed, args.start)?;
+    let drafts = floorbook::record::drafts(&t, &profile, profile_toml, args.seed, args.start)?;
     let last_at = drafts.last().map_or(args.start, |d| d.at);
     let mut writer = ChainWriter::open(store.clone(), chain.clone(), Some(key), 1000).await?;
     for batch in drafts.chunks(512) {

@@ -1,0 +1,250 @@
+//! Projections and replay against references, in one run, on one simulated tournament chain
+//! (deepstack; `FLOORBOOK_BENCH_PLAYERS`, default 3,000 players):
+//! - projection rebuild (`Projector::catch_up` over the stored chain) vs raw SQLite insertion
+//!   of the same rows (prepared statements, one transaction per table);
+//! - `explain` latency at random positions: latest stored snapshot before the position, the
+//!   events from there, resume, re-derive through the position — vs re-deriving from the
+//!   start of the chain.
+//!
+//! Run: `cargo bench -p floorbook-bench --bench replay`
+
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use floorbook_log::{ChainId, ChainWriter, Envelope, EventStore, Seq};
+use floorbook_projections::Projector;
+use floorbook_store_embedded::{EmbeddedStore, OpenMode};
+use floorbook_tournament::engine::TournamentEvent;
+use floorbook_tournament::replay::{Replayer, Snapshot};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+use floorbook::{LOOKAHEAD, SNAPSHOT_EVERY};
+
+/// A page that stops where the caller does.
+fn page_size(next: Seq, until: Option<u64>) -> usize {
+    until.map_or(4096, |u| {
+        (u.saturating_sub(next.0) + 1).clamp(1, 4096) as usize
+    })
+}
+
+async fn read_tournament(
+    store: &EmbeddedStore,
+    chain: &ChainId,
+    from: Seq,
+    until: Option<u64>,
+) -> (Vec<u64>, Vec<TournamentEvent>) {
+    let mut seqs = Vec::new();
+    let mut events = Vec::new();
+    let mut next = from;
+    loop {
+        let page = store
+            .read(chain, next, page_size(next, until))
+            .await
+            .expect("read");
+        let Some(last) = page.last() else { break };
+        next = last.seq.next();
+        for e in &page {
+            let env = Envelope::parse(&e.bytes).expect("envelope");
+            if env.event_type == "TournamentOpened" {
+                continue;
+            }
+            seqs.push(e.seq.0);
+            events.push(serde_json::from_str(env.payload.get()).expect("event"));
+        }
+        if until.is_some_and(|u| next.0 > u) {
+            break;
+        }
+    }
+    (seqs, events)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() {
+    let players: u32 = std::env::var("FLOORBOOK_BENCH_PLAYERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3000);
+    let (toml, profile) = floorbook_tournament::builtin("deepstack").expect("built in");
+    let profile = profile.expect("profile");
+    let start = Instant::now();
+    let sim = floorbook_sim::simulate(&profile, players, 1, None).expect("simulate");
+    let at: DateTime<Utc> = DateTime::from_timestamp(1_800_000_000, 0).expect("time");
+    let drafts = floorbook::record::drafts(&sim.tournament, &profile, toml, 1, at).expect("drafts");
+    let dir = tempfile::tempdir_in(std::env::current_dir().expect("cwd")).expect("temp dir");
+    let store = EmbeddedStore::open(dir.path().join("store"), OpenMode::ReadWrite).expect("store");
+    let chain = ChainId::new("bench-replay").expect("chain");
+    let mut w = ChainWriter::open(store.clone(), chain.clone(), None, u64::MAX)
+        .await
+        .expect("writer");
+    for batch in drafts.chunks(4096) {
+        w.append(batch).await.expect("append");
+    }
+    let events = drafts.len();
+    println!(
+        "\nchain: {players} players, {events} events, built in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+
+    // --- Rebuild vs raw insertion of the same rows.
+    let ours_db = dir.path().join("ours.sqlite");
+    let t = Instant::now();
+    let mut projector = Projector::open(&ours_db).expect("projector");
+    projector
+        .catch_up(&store, &chain, 4096, |_| {})
+        .await
+        .expect("catch up");
+    let ours = t.elapsed();
+    let tables = [
+        "tournaments",
+        "players",
+        "hands",
+        "hand_results",
+        "moves",
+        "sanctions",
+        "irregularities",
+        "levels",
+        "events",
+        "projector_position",
+    ];
+    let mut rows: Vec<(String, usize, Vec<Vec<rusqlite::types::Value>>)> = Vec::new();
+    let mut total_rows = 0;
+    for table in tables {
+        let mut stmt = projector
+            .connection()
+            .prepare(&format!("SELECT * FROM {table}"))
+            .expect("select");
+        let cols = stmt.column_count();
+        let r: Vec<Vec<rusqlite::types::Value>> = stmt
+            .query_map([], |r| (0..cols).map(|i| r.get(i)).collect())
+            .expect("rows")
+            .collect::<Result<_, _>>()
+            .expect("rows");
+        total_rows += r.len();
+        rows.push((table.to_string(), cols, r));
+    }
+    let raw_db = dir.path().join("raw.sqlite");
+    drop(Projector::open(&raw_db).expect("schema"));
+    let t = Instant::now();
+    let mut conn = rusqlite::Connection::open(&raw_db).expect("raw");
+    conn.pragma_update(None, "journal_mode", "WAL")
+        .expect("wal");
+    conn.pragma_update(None, "synchronous", "NORMAL")
+        .expect("sync");
+    for (table, cols, r) in &rows {
+        let tx = conn.transaction().expect("tx");
+        {
+            let marks = vec!["?"; *cols].join(", ");
+            let mut stmt = tx
+                .prepare(&format!("INSERT INTO {table} VALUES ({marks})"))
+                .expect("insert");
+            for row in r {
+                stmt.execute(rusqlite::params_from_iter(row.iter()))
+                    .expect("row");
+            }
+        }
+        tx.commit().expect("commit");
+    }
+    let raw = t.elapsed();
+    println!("\n| measure | ours | reference | ratio |\n|---|---|---|---|");
+    println!(
+        "| projection rebuild | {:.0} events/s ({total_rows} rows) | raw insertion of the same rows: {:.0} rows/s | {:.2}x (raw time / our time) |",
+        events as f64 / ours.as_secs_f64(),
+        total_rows as f64 / raw.as_secs_f64(),
+        raw.as_secs_f64() / ours.as_secs_f64()
+    );
+
+    // --- Snapshots, then explain at random positions.
+    let (seqs, log) = read_tournament(&store, &chain, Seq::FIRST, None).await;
+    let t = Instant::now();
+    let mut r = Replayer::new(profile.clone(), log.clone());
+    let mut last = 0;
+    let mut snaps = 0;
+    let mut bytes = 0;
+    while let Some(_) = r.step().expect("agrees") {
+        let p = r.position();
+        if p >= last + SNAPSHOT_EVERY {
+            let next_seq = seqs.get(p).copied().unwrap_or(u64::MAX / 2);
+            let state = serde_json::to_string(&r.snapshot()).expect("snapshot");
+            bytes += state.len();
+            projector
+                .put_snapshot(&chain, p as u64, next_seq, &state)
+                .expect("store snapshot");
+            last = p;
+            snaps += 1;
+        }
+    }
+    let full = t.elapsed();
+    println!(
+        "\nsnapshots: {snaps} every {SNAPSHOT_EVERY} events, mean {} KB; the whole chain re-derived once in {:.0} ms",
+        bytes / snaps.max(1) / 1024,
+        full.as_secs_f64() * 1e3
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut lat = Vec::new();
+    // Where the time goes: reading the snapshot, reading the events, re-deriving.
+    let mut parts = [Duration::ZERO; 3];
+    for _ in 0..200 {
+        let index = (rng.next_u64() % log.len() as u64) as usize;
+        let seq = seqs[index];
+        let t = Instant::now();
+        let mut r = match projector
+            .snapshot_before(&chain, Some(seq))
+            .expect("lookup")
+        {
+            Some((_, next_seq, state)) => {
+                let t0 = Instant::now();
+                let snap: Snapshot = serde_json::from_str(&state).expect("state");
+                parts[0] += t0.elapsed();
+                let t0 = Instant::now();
+                let until = seq + floorbook::lookahead(&snap);
+                let (_, tail) = read_tournament(&store, &chain, Seq(next_seq), Some(until)).await;
+                parts[1] += t0.elapsed();
+                Replayer::resume(snap, tail)
+            }
+            None => {
+                let (_, head) =
+                    read_tournament(&store, &chain, Seq::FIRST, Some(seq + LOOKAHEAD)).await;
+                Replayer::new(profile.clone(), head)
+            }
+        };
+        let t0 = Instant::now();
+        let step = r.run_through(index).expect("agrees").expect("a step");
+        parts[2] += t0.elapsed();
+        assert!(step.from <= index);
+        lat.push(t.elapsed());
+    }
+    lat.sort();
+    println!(
+        "explain time, summed over 200: snapshot parse {:.0} ms, event read {:.0} ms, re-derivation {:.0} ms",
+        parts[0].as_secs_f64() * 1e3,
+        parts[1].as_secs_f64() * 1e3,
+        parts[2].as_secs_f64() * 1e3
+    );
+    // The reference: re-deriving from the start, at a few positions.
+    let mut from_start = Vec::new();
+    for _ in 0..5 {
+        let index = (rng.next_u64() % log.len() as u64) as usize;
+        let t = Instant::now();
+        let (_, all) = read_tournament(&store, &chain, Seq::FIRST, None).await;
+        let mut r = Replayer::new(profile.clone(), all);
+        r.run_through(index).expect("agrees");
+        from_start.push(t.elapsed());
+    }
+    from_start.sort();
+    let mean = lat.iter().sum::<Duration>() / lat.len() as u32;
+    let ref_mean = from_start.iter().sum::<Duration>() / from_start.len() as u32;
+    println!(
+        "| explain at 200 random positions | p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms | from the start (5 positions): mean {:.1} ms | {:.0}x faster (mean) |",
+        percentile(&lat, 0.5).as_secs_f64() * 1e3,
+        percentile(&lat, 0.99).as_secs_f64() * 1e3,
+        lat.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+        ref_mean.as_secs_f64() * 1e3,
+        ref_mean.as_secs_f64() / mean.as_secs_f64()
+    );
+}
