@@ -166,7 +166,7 @@ async fn main() {
     let mut last = 0;
     let mut snaps = 0;
     let mut bytes = 0;
-    while let Some(_) = r.step().expect("agrees") {
+    while r.step().expect("agrees").is_some() {
         let p = r.position();
         if p >= last + SNAPSHOT_EVERY {
             let next_seq = seqs.get(p).copied().unwrap_or(u64::MAX / 2);
