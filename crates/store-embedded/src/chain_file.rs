@@ -26,9 +26,20 @@ pub(crate) struct ChainFile {
     pub torn_tail: u64,
     /// A frame whose header is damaged: nothing after it can be read, nothing may be appended.
     pub damaged: Option<(Seq, String)>,
+    /// The file's length and modification time when it was indexed.
+    seen: Option<(u64, std::time::SystemTime)>,
 }
 
 impl ChainFile {
+    /// Whether the file is as it was when indexed (same length, same modification time): a
+    /// reader then need not index it again.
+    pub fn is_current(&self) -> bool {
+        let now = std::fs::metadata(&self.path)
+            .ok()
+            .and_then(|m| Some((m.len(), m.modified().ok()?)));
+        now.is_some() && now == self.seen
+    }
+
     /// Opens (or, when `create`, creates) the file and indexes its frames.
     pub fn open(
         chain: ChainId,
@@ -51,6 +62,10 @@ impl ChainFile {
                 sync_dir(dir)?;
             }
         }
+        // Taken before indexing: a write during the indexing shows as a change next time.
+        let seen = std::fs::metadata(&path)
+            .ok()
+            .and_then(|m| Some((m.len(), m.modified().ok()?)));
         let mut cf = ChainFile {
             chain,
             path,
@@ -60,6 +75,7 @@ impl ChainFile {
             head: None,
             torn_tail: 0,
             damaged: None,
+            seen,
         };
         cf.index(writable)?;
         Ok(cf)

@@ -132,7 +132,7 @@ impl EmbeddedStore {
             if path.exists() || (create && writable) {
                 *guard = Some(ChainFile::open(chain.clone(), path, writable, create)?);
             }
-        } else if !writable {
+        } else if !writable && !guard.as_ref().is_some_and(ChainFile::is_current) {
             // A reader beside a live writer: pick up what the writer added since.
             let path = self.chain_path(chain);
             *guard = Some(ChainFile::open(chain.clone(), path, false, false)?);
