@@ -75,13 +75,25 @@ fn run(name: &str, players: u32, seed: u64) -> Tournament {
         total as i64 + t.race_delta,
         "the winner holds every chip (and what chip races added or removed)"
     );
+    // Levels only rise: the tournament's (TR-5, PLO-5) and each table's by its orbits (NOB-9).
+    let mut levels: std::collections::BTreeMap<Option<u32>, usize> = Default::default();
+    for e in &t.events {
+        if let TournamentEvent::LevelChanged { table, level, .. } = e {
+            let last = levels.entry(table.map(|t| t.0)).or_insert(0);
+            assert!(
+                *level > *last || (*level == 0 && *last == 0),
+                "{name}: {e:?} after level {last}"
+            );
+            *last = *level;
+        }
+    }
     t
 }
 
 #[test]
 fn every_profile_plays_to_one_winner() {
     for name in builtin_names() {
-        for (players, seed) in [(2, 1), (9, 2), (12, 3), (27, 4), (64, 5)] {
+        for (players, seed) in [(2, 1), (9, 2), (12, 3), (27, 4), (64, 5), (300, 6)] {
             run(name, players, seed);
         }
     }

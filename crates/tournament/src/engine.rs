@@ -64,6 +64,9 @@ pub struct TableState {
     pub clock: Option<(PlayerId, u64)>,
     /// Chip races already held at this table: (after level, denomination).
     pub races_done: Vec<(usize, u64)>,
+    /// NOB-9: the level this table plays, by its own completed orbits (levels by orbits only).
+    #[serde(default)]
+    pub level: usize,
 }
 
 /// Something that happened in the tournament.
@@ -146,6 +149,9 @@ pub enum TournamentEvent {
         rules: RuleSet,
     },
     LevelChanged {
+        /// The table whose orbits raised its level (NOB-9); None: the whole tournament (TR-5).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableNo>,
         level: usize,
         small: u64,
         big: u64,
@@ -391,6 +397,7 @@ impl Tournament {
                 carried: 0,
                 clock: None,
                 races_done: Vec::new(),
+                level: 0,
             })
             .collect();
         for (k, &(player, table, seat)) in seats.seats.iter().enumerate() {
@@ -497,6 +504,7 @@ impl Tournament {
                 self.level = decided.level;
                 let l = self.profile.levels.schedule[self.level];
                 self.events.push(TournamentEvent::LevelChanged {
+                    table: None,
                     level: self.level,
                     small: l.small,
                     big: l.big,
@@ -514,15 +522,21 @@ impl Tournament {
                 let orbits = (ts.hands_played / u64::from(ts.started_with.max(1))) as u32;
                 let decided =
                     crate::levels::level_by_orbits(&self.profile, ts.started_with, orbits, cap);
-                if decided.level != self.level {
-                    self.level = decided.level;
-                    let l = self.profile.levels.schedule[self.level];
+                // Each table counts its own orbits: its level changes, never the others'.
+                // The tournament's level is the highest any table has reached.
+                if decided.level != ts.level {
+                    let l = self.profile.levels.schedule[decided.level];
                     self.events.push(TournamentEvent::LevelChanged {
-                        level: self.level,
+                        table: Some(table),
+                        level: decided.level,
                         small: l.small,
                         big: l.big,
                         rules: decided.rules.with(Rule::Nob6),
                     });
+                    if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) {
+                        ts.level = decided.level;
+                    }
+                    self.level = self.level.max(decided.level);
                 }
                 level_index = decided.level;
             }
@@ -642,7 +656,7 @@ impl Tournament {
         self.events.push(TournamentEvent::HandStarted {
             table,
             hand: hand_no,
-            level: self.level,
+            level: level_index,
             button,
             players: ids,
             blinds: blinds.iter().map(|c| c.0).collect(),
