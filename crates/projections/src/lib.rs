@@ -333,6 +333,21 @@ fn apply_one(
                 params![chain, n(&p, "player"), n(&p, "place"), n(&p, "hand")],
             )?;
         }
+        "NoShowRemoved" => {
+            // TR-6: out with his stack, placed as the next one out; in no hand.
+            tx.prepare_cached("UPDATE players SET status = 'out', place = ?3, busted_in_hand = 0, stack = 0, table_no = NULL, seat = NULL WHERE chain = ?1 AND player = ?2")?.execute(
+                params![chain, n(&p, "player"), n(&p, "place")],
+            )?;
+        }
+        "NoShowReplaced" => {
+            // PLO-1: the waiting player takes the seat and the stack.
+            tx.prepare_cached("UPDATE players SET status = 'no_show', stack = 0, table_no = NULL, seat = NULL WHERE chain = ?1 AND player = ?2")?.execute(
+                params![chain, n(&p, "player")],
+            )?;
+            tx.prepare_cached("UPDATE players SET status = 'playing', stack = ?3, table_no = ?4, seat = ?5 WHERE chain = ?1 AND player = ?2")?.execute(
+                params![chain, n(&p, "by"), n(&p, "stack"), n(&p, "table"), n(&p, "seat")],
+            )?;
+        }
         "Finished" => {
             tx.prepare_cached(
                 "UPDATE tournaments SET winner = ?2, finished_seq = ?3 WHERE chain = ?1",

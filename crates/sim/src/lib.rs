@@ -69,6 +69,18 @@ pub fn simulate(
         .filter(|p| p.status == floorbook_tournament::engine::Status::Registered)
         .count();
     let draw = permutation(&mut rng, registered);
+    // Now and then a player is not there at the start (TR-6, PLO-1).
+    let ids: Vec<PlayerId> = t
+        .players
+        .values()
+        .filter(|p| p.status == floorbook_tournament::engine::Status::Registered)
+        .map(|p| p.id)
+        .collect();
+    for p in ids {
+        if below(&mut rng, 30) == 0 {
+            t.set_absent(p, true)?;
+        }
+    }
     t.start(&draw, None)?;
     t.stamp();
     // TR-2 / NOB-10: the button by a high-card draw at each table.
@@ -147,6 +159,31 @@ pub fn simulate(
                     None,
                 );
                 incidents += 1;
+            }
+            // TR-6: ten minutes in, those who never came lose their seat (PLO-1: to a
+            // waiting player); some come just in time.
+            let no_shows: Vec<PlayerId> = t
+                .players
+                .values()
+                .filter(|p| {
+                    p.status == floorbook_tournament::engine::Status::Playing
+                        && p.absent
+                        && !p.arrived
+                })
+                .map(|p| p.id)
+                .collect();
+            for p in no_shows {
+                if seconds < floorbook_tournament::engine::NO_SHOW_SECONDS {
+                    if below(&mut rng, 20) == 0 {
+                        t.set_absent(p, false)?;
+                    }
+                } else {
+                    t.remove_no_show(p, seconds)?;
+                    incidents += 1;
+                }
+            }
+            if t.finished {
+                break;
             }
             if t.start_hand(no, seconds).is_err() {
                 continue;

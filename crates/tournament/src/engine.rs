@@ -45,6 +45,9 @@ pub struct Player {
     pub absent: bool,
     /// Under a time penalty until this time: the stack is blinded and the cards folded (TR-28).
     pub penalized_until: Option<u64>,
+    /// At the table since the start, or came back since: not a no-show (TR-6, PLO-1).
+    #[serde(default)]
+    pub arrived: bool,
 }
 
 /// A table in play and its current hand.
@@ -209,6 +212,25 @@ pub enum TournamentEvent {
     Finished {
         winner: PlayerId,
     },
+    /// TR-6: a player absent since the start is removed with his stack after ten minutes; he
+    /// is placed as the next one out.
+    NoShowRemoved {
+        player: PlayerId,
+        stack: u64,
+        place: u32,
+        at: u64,
+        rules: RuleSet,
+    },
+    /// PLO-1: a no-show's seat and stack go to the first player on the waiting list.
+    NoShowReplaced {
+        player: PlayerId,
+        by: PlayerId,
+        table: TableNo,
+        seat: SeatNo,
+        stack: u64,
+        at: u64,
+        rules: RuleSet,
+    },
 }
 
 /// A command the tournament refuses; nothing changes.
@@ -238,7 +260,18 @@ pub enum TournamentError {
     NoPlayer(PlayerId),
     #[error("the chip race: {0}")]
     Race(#[from] crate::chip_race::RaceError),
+    #[error(
+        "player {player:?} cannot be removed as a no-show: {why} (TR-6: after {limit} seconds)"
+    )]
+    NoShow {
+        player: PlayerId,
+        why: String,
+        limit: u64,
+    },
 }
+
+/// TR-6: a player absent since the start loses his seat after ten minutes.
+pub const NO_SHOW_SECONDS: u64 = 600;
 
 /// A tournament under one profile. Serializable (without its event list), so a replay can
 /// resume from a stored snapshot.
@@ -262,6 +295,9 @@ pub struct Tournament {
     places_left: u32,
     /// Chips created or removed by chip races (TR-15), for the books.
     pub race_delta: i64,
+    /// Chips that left play with removed no-shows (TR-6), for the books.
+    #[serde(default)]
+    pub removed_chips: u64,
 }
 
 impl Tournament {
@@ -279,6 +315,7 @@ impl Tournament {
             next_hand: 1,
             places_left: 0,
             race_delta: 0,
+            removed_chips: 0,
         }
     }
 
@@ -335,6 +372,7 @@ impl Tournament {
                 waiting_for_button: false,
                 absent: false,
                 penalized_until: None,
+                arrived: false,
             },
         );
         self.events.push(TournamentEvent::Registered {
@@ -411,6 +449,7 @@ impl Tournament {
             ts.started_with += 1;
             if let Some(p) = self.players.get_mut(&player) {
                 p.status = Status::Playing;
+                p.arrived = !p.absent;
                 p.stack = self.profile.starting_chips;
                 p.table = Some(table);
                 p.seat = Some(seat);
@@ -1164,12 +1203,113 @@ impl Tournament {
             .get_mut(&player)
             .ok_or(TournamentError::NoPlayer(player))?;
         pl.absent = absent;
+        if !absent {
+            pl.arrived = true;
+        }
         self.events.push(TournamentEvent::AbsenceChanged {
             player,
             absent,
             rules: RuleSet::of(&[rule]),
         });
         Ok(())
+    }
+
+    /// TR-6: at `now`, a player absent since the start loses his seat and stack, placed as the
+    /// next one out; PLO-1: his seat and stack go to the first player on the waiting list.
+    pub fn remove_no_show(&mut self, player: PlayerId, now: u64) -> Result<(), TournamentError> {
+        let refuse = |why: String| TournamentError::NoShow {
+            player,
+            why,
+            limit: NO_SHOW_SECONDS,
+        };
+        if !self.started || self.finished {
+            return Err(TournamentError::NotNow("the tournament is not running"));
+        }
+        let pl = self
+            .players
+            .get(&player)
+            .ok_or(TournamentError::NoPlayer(player))?;
+        if pl.status != Status::Playing || pl.arrived || !pl.absent {
+            return Err(refuse(
+                "the player has been at the table since the start".into(),
+            ));
+        }
+        if now < NO_SHOW_SECONDS {
+            return Err(refuse(format!("it is {now} seconds after the start")));
+        }
+        let (Some(table), Some(seat)) = (pl.table, pl.seat) else {
+            return Err(refuse("the player has no seat".into()));
+        };
+        let in_hand = self.tables.iter().any(|t| {
+            t.table.no == table
+                && t.hand
+                    .as_ref()
+                    .is_some_and(|(_, _, ids)| ids.contains(&player))
+        });
+        if in_hand {
+            return Err(TournamentError::NotNow(
+                "the player is dealt into the hand in progress; remove him after it",
+            ));
+        }
+        self.clock = self.clock.max(now);
+        let stack = pl.stack;
+        let waiting = self
+            .players
+            .values()
+            .find(|p| p.status == Status::WaitListed)
+            .map(|p| p.id);
+        match waiting {
+            Some(by) if self.profile.system == crate::System::PLO => {
+                // The waiting player takes the seat and the stack; the no-show is not placed.
+                if let Some(p) = self.players.get_mut(&player) {
+                    p.status = Status::Registered;
+                    p.table = None;
+                    p.seat = None;
+                    p.stack = 0;
+                }
+                if let Some(p) = self.players.get_mut(&by) {
+                    p.status = Status::Playing;
+                    p.table = Some(table);
+                    p.seat = Some(seat);
+                    p.stack = stack;
+                    p.arrived = true;
+                }
+                if let Some(slot) = self
+                    .tables
+                    .iter_mut()
+                    .find(|t| t.table.no == table)
+                    .and_then(|t| t.table.seats.get_mut((seat.0 - 1) as usize))
+                {
+                    *slot = Some(by);
+                }
+                self.events.push(TournamentEvent::NoShowReplaced {
+                    player,
+                    by,
+                    table,
+                    seat,
+                    stack,
+                    at: now,
+                    rules: RuleSet::of(&[Rule::Plo1]),
+                });
+                Ok(())
+            }
+            _ => {
+                let place = self.remaining();
+                self.bust(player, Status::Busted { place });
+                if let Some(p) = self.players.get_mut(&player) {
+                    p.stack = 0;
+                }
+                self.removed_chips += stack;
+                self.events.push(TournamentEvent::NoShowRemoved {
+                    player,
+                    stack,
+                    place,
+                    at: now,
+                    rules: RuleSet::of(&[Rule::Tr6, Rule::Tr0b]),
+                });
+                self.after_removal()
+            }
+        }
     }
 
     /// TR-19: a clock is called on the player to act at `table`, at time `now`.

@@ -68,6 +68,10 @@ pub enum Command {
         table: TableNo,
         cards: Vec<Card>,
     },
+    RemoveNoShow {
+        player: PlayerId,
+        at: u64,
+    },
 }
 
 /// A dealer's or player's action in a hand.
@@ -361,6 +365,11 @@ impl Replayer {
                 table: *table,
                 cards: cards.clone(),
             },
+            TournamentEvent::NoShowRemoved { player, at, .. }
+            | TournamentEvent::NoShowReplaced { player, at, .. } => Command::RemoveNoShow {
+                player: *player,
+                at: *at,
+            },
             TournamentEvent::Seated { .. } => return Err(unexplained("a seat")),
             TournamentEvent::ButtonPlaced { .. } => return Err(unexplained("a button")),
             TournamentEvent::HandFinished { .. } => return Err(unexplained("a hand's end")),
@@ -478,5 +487,6 @@ pub fn issue(t: &mut Tournament, command: &Command) -> Result<(), TournamentErro
         Command::CallClock { table, at } => t.call_clock(*table, *at).map(|_| ()),
         Command::CheckClock { table, at } => t.check_clock(*table, *at).map(|_| ()),
         Command::ChipRace { table, cards } => t.run_chip_race(*table, cards),
+        Command::RemoveNoShow { player, at } => t.remove_no_show(*player, *at),
     }
 }

@@ -309,3 +309,80 @@ fn tr_0a_and_tr_0b_registration_is_checked() {
         Err(TournamentError::TooFewPlayers(1))
     ));
 }
+
+#[test]
+fn tr_6_a_no_show_loses_seat_and_stack_after_ten_minutes() {
+    let mut t = Tournament::new(profile("top18"));
+    for i in 1..=4 {
+        t.register(PlayerId(i), &format!("P{i}"), 30, "0.00")
+            .expect("register");
+    }
+    t.set_absent(PlayerId(4), true).expect("away at the start");
+    t.start(&[0, 1, 2, 3], Some(&[SeatNo(1)])).expect("start");
+    let chips = t.chips_in_play();
+    // Too early: the refusal names TR-6 and the limit, and nothing changes.
+    let before = t.events.len();
+    match t.remove_no_show(PlayerId(4), 599) {
+        Err(e @ TournamentError::NoShow { limit: 600, .. }) => {
+            assert!(e.to_string().contains("TR-6"), "{e}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // A player who was there at the start is not a no-show.
+    assert!(matches!(
+        t.remove_no_show(PlayerId(1), 900),
+        Err(TournamentError::NoShow { .. })
+    ));
+    assert_eq!(t.events.len(), before);
+    // Ten minutes in: removed with his stack, placed as the next one out.
+    t.remove_no_show(PlayerId(4), 600).expect("removed");
+    assert!(matches!(
+        t.events.last(),
+        Some(TournamentEvent::NoShowRemoved { player: PlayerId(4), stack: 1500, place: 4, rules, .. })
+            if rules.contains(Rule::Tr6)
+    ));
+    assert_eq!(t.players[&PlayerId(4)].status, Status::Busted { place: 4 });
+    assert_eq!(t.chips_in_play(), chips - 1500);
+    assert_eq!(t.removed_chips, 1500);
+    // Someone who came back in time is safe.
+    let mut t = Tournament::new(profile("top18"));
+    for i in 1..=3 {
+        t.register(PlayerId(i), &format!("P{i}"), 30, "0.00")
+            .expect("register");
+    }
+    t.set_absent(PlayerId(3), true).expect("away");
+    t.start(&[0, 1, 2], Some(&[SeatNo(1)])).expect("start");
+    t.set_absent(PlayerId(3), false).expect("back");
+    assert!(t.remove_no_show(PlayerId(3), 700).is_err());
+}
+
+#[test]
+fn plo_1_a_no_show_seat_goes_to_the_first_waiting_player() {
+    let p = profile("plo27");
+    let cap = p.max_players.expect("PLO-1 caps the field");
+    let mut t = Tournament::new(p);
+    for i in 1..=cap + 2 {
+        t.register(PlayerId(i), &format!("P{i}"), 30, "0.00")
+            .expect("register");
+    }
+    t.set_absent(PlayerId(5), true).expect("away at the start");
+    let draw: Vec<u32> = (0..cap).collect();
+    t.start(&draw, None).expect("start");
+    let (table, seat, stack) = {
+        let pl = &t.players[&PlayerId(5)];
+        (pl.table, pl.seat, pl.stack)
+    };
+    let chips = t.chips_in_play();
+    t.remove_no_show(PlayerId(5), 600).expect("replaced");
+    let first_waiting = PlayerId(cap + 1);
+    assert!(matches!(
+        t.events.last(),
+        Some(TournamentEvent::NoShowReplaced { player: PlayerId(5), by, rules, .. })
+            if *by == first_waiting && rules.contains(Rule::Plo1)
+    ));
+    let by = &t.players[&first_waiting];
+    assert_eq!((by.table, by.seat, by.stack), (table, seat, stack));
+    assert_eq!(by.status, Status::Playing);
+    assert_eq!(t.chips_in_play(), chips, "the stack stays in play");
+    assert_eq!(t.players[&PlayerId(cap + 2)].status, Status::WaitListed);
+}

@@ -434,6 +434,18 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                         expected += d;
                     }
                 }
+                "NoShowRemoved" => {
+                    // TR-6: the stack leaves play with the player.
+                    stacks.remove(&p["player"].as_i64().unwrap_or(-1));
+                    expected -= p["stack"].as_i64().unwrap_or(0);
+                }
+                "NoShowReplaced" => {
+                    // PLO-1: the stack goes to the waiting player.
+                    let stack = stacks
+                        .remove(&p["player"].as_i64().unwrap_or(-1))
+                        .unwrap_or(0);
+                    stacks.insert(p["by"].as_i64().unwrap_or(-1), stack);
+                }
                 "Busted" => {
                     // A player out with chips (disqualified, TR-28) forfeits them to the pot.
                     pool += stacks
