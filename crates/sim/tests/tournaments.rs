@@ -75,18 +75,39 @@ fn run(name: &str, players: u32, seed: u64) -> Tournament {
         total as i64 + t.race_delta - t.removed_chips as i64,
         "the winner holds every chip (and what chip races added or removed)"
     );
-    // Levels only rise: the tournament's (TR-5, PLO-5) and each table's by its orbits (NOB-9).
+    // Levels only rise: the tournament's (TR-5, PLO-5) and each table's by its orbits (NOB-9);
+    // the one exception is the final table's restart (NOB-8).
     let mut levels: std::collections::BTreeMap<Option<u32>, usize> = Default::default();
+    let mut restarts = 0;
     for e in &t.events {
-        if let TournamentEvent::LevelChanged { table, level, .. } = e {
+        if let TournamentEvent::LevelChanged {
+            table,
+            level,
+            rules,
+            ..
+        } = e
+        {
             let last = levels.entry(table.map(|t| t.0)).or_insert(0);
-            assert!(
-                *level > *last || (*level == 0 && *last == 0),
-                "{name}: {e:?} after level {last}"
-            );
+            if rules.contains(floorbook_rules::Rule::Nob8) {
+                restarts += 1;
+            } else {
+                assert!(
+                    *level > *last || (*level == 0 && *last == 0),
+                    "{name}: {e:?} after level {last}"
+                );
+            }
             *last = *level;
         }
     }
+    let multi = t
+        .events
+        .iter()
+        .any(|e| matches!(e, TournamentEvent::Started { tables, .. } if *tables > 1));
+    let expected = usize::from(multi && t.profile.levels.final_table.is_some());
+    assert_eq!(
+        restarts, expected,
+        "{name}: NOB-8 restarts the final table once"
+    );
     t
 }
 

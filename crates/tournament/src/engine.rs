@@ -70,6 +70,9 @@ pub struct TableState {
     /// NOB-9: the level this table plays, by its own completed orbits (levels by orbits only).
     #[serde(default)]
     pub level: usize,
+    /// NOB-8: the level the orbits count up from (the final table's restart level).
+    #[serde(default)]
+    pub base_level: usize,
 }
 
 /// Something that happened in the tournament.
@@ -298,6 +301,12 @@ pub struct Tournament {
     /// Chips that left play with removed no-shows (TR-6), for the books.
     #[serde(default)]
     pub removed_chips: u64,
+    /// NOB-8: the final table's restart has happened.
+    #[serde(default)]
+    pub final_table_done: bool,
+    /// Play started on more than one table.
+    #[serde(default)]
+    pub multi_table: bool,
 }
 
 impl Tournament {
@@ -316,6 +325,8 @@ impl Tournament {
             places_left: 0,
             race_delta: 0,
             removed_chips: 0,
+            final_table_done: false,
+            multi_table: false,
         }
     }
 
@@ -414,6 +425,7 @@ impl Tournament {
         let (tables, rules) = tables_for(&self.profile, n, false);
         let seats =
             draw_seats(&ids, tables, draw).map_err(|e| TournamentError::Draw(e.to_string()))?;
+        self.multi_table = tables > 1;
         self.events.push(TournamentEvent::Started {
             tables,
             players: n,
@@ -436,6 +448,7 @@ impl Tournament {
                 clock: None,
                 races_done: Vec::new(),
                 level: 0,
+                base_level: 0,
             })
             .collect();
         for (k, &(player, table, seat)) in seats.seats.iter().enumerate() {
@@ -559,8 +572,9 @@ impl Tournament {
             let cap = crate::levels::blind_cap(&self.profile.levels.schedule, chips).level;
             if let Some(ts) = self.tables.iter().find(|t| t.table.no == table) {
                 let orbits = (ts.hands_played / u64::from(ts.started_with.max(1))) as u32;
-                let decided =
+                let mut decided =
                     crate::levels::level_by_orbits(&self.profile, ts.started_with, orbits, cap);
+                decided.level = (ts.base_level + decided.level).min(cap.max(ts.base_level));
                 // Each table counts its own orbits: its level changes, never the others'.
                 // The tournament's level is the highest any table has reached.
                 if decided.level != ts.level {
@@ -1004,6 +1018,7 @@ impl Tournament {
                 self.seat_player(p, breaking, t, s, false, rules);
             }
         }
+        self.final_table_reset();
         // Balance (TR-17 / PLO-2) at idle tables.
         for _ in 0..32 {
             let idle: Vec<Table> = self
@@ -1212,6 +1227,43 @@ impl Tournament {
             rules: RuleSet::of(&[rule]),
         });
         Ok(())
+    }
+
+    /// NOB-8: when play comes down to one table (from more), its blinds restart at the level
+    /// whose big blind is closest to 1% of the chips in play, and its orbits count afresh from
+    /// there (NOB-9) with the players it starts with.
+    fn final_table_reset(&mut self) {
+        if self.final_table_done
+            || self.tables.len() != 1
+            || self.profile.levels.final_table != Some(crate::FinalTableReset::OnePercent)
+            || self.profile.levels.advance != Advance::Orbits
+            || self.tables.iter().any(|t| t.hand.is_some())
+        {
+            return;
+        }
+        if !self.multi_table {
+            return;
+        }
+        let chips = self.chips_in_play();
+        let decided = crate::levels::final_table_level(&self.profile.levels.schedule, chips);
+        let l = self.profile.levels.schedule[decided.level];
+        let Some(ts) = self.tables.first_mut() else {
+            return;
+        };
+        ts.base_level = decided.level;
+        ts.level = decided.level;
+        ts.hands_played = 0;
+        ts.started_with = ts.table.players() as u32;
+        let table = ts.table.no;
+        self.final_table_done = true;
+        self.level = decided.level;
+        self.events.push(TournamentEvent::LevelChanged {
+            table: Some(table),
+            level: decided.level,
+            small: l.small,
+            big: l.big,
+            rules: decided.rules,
+        });
     }
 
     /// TR-6: at `now`, a player absent since the start loses his seat and stack, placed as the
