@@ -173,7 +173,7 @@ pub fn simulate(
                 .map(|p| p.id)
                 .collect();
             for p in no_shows {
-                if seconds < floorbook_tournament::engine::NO_SHOW_SECONDS {
+                if seconds < t.no_show_seconds() {
                     if below(&mut rng, 20) == 0 {
                         t.set_absent(p, false)?;
                     }

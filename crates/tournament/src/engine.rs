@@ -264,17 +264,15 @@ pub enum TournamentError {
     #[error("the chip race: {0}")]
     Race(#[from] crate::chip_race::RaceError),
     #[error(
-        "player {player:?} cannot be removed as a no-show: {why} (TR-6: after {limit} seconds)"
+        "player {player:?} cannot be removed as a no-show: {why} ({rule}: after {limit} seconds)"
     )]
     NoShow {
         player: PlayerId,
         why: String,
         limit: u64,
+        rule: Rule,
     },
 }
-
-/// TR-6: a player absent since the start loses his seat after ten minutes.
-pub const NO_SHOW_SECONDS: u64 = 600;
 
 /// A tournament under one profile. Serializable (without its event list), so a replay can
 /// resume from a stored snapshot.
@@ -1266,13 +1264,26 @@ impl Tournament {
         });
     }
 
+    /// How long after the start a no-show keeps his seat: the profile's `absent_start_minutes`
+    /// (TR-6: ten minutes; PLO-1: none).
+    pub fn no_show_seconds(&self) -> u64 {
+        u64::from(self.profile.absent_start_minutes) * 60
+    }
+
     /// TR-6: at `now`, a player absent since the start loses his seat and stack, placed as the
     /// next one out; PLO-1: his seat and stack go to the first player on the waiting list.
     pub fn remove_no_show(&mut self, player: PlayerId, now: u64) -> Result<(), TournamentError> {
+        let limit = self.no_show_seconds();
+        let rule = if self.profile.system == crate::System::PLO {
+            Rule::Plo1
+        } else {
+            Rule::Tr6
+        };
         let refuse = |why: String| TournamentError::NoShow {
             player,
             why,
-            limit: NO_SHOW_SECONDS,
+            limit,
+            rule,
         };
         if !self.started || self.finished {
             return Err(TournamentError::NotNow("the tournament is not running"));
@@ -1286,7 +1297,7 @@ impl Tournament {
                 "the player has been at the table since the start".into(),
             ));
         }
-        if now < NO_SHOW_SECONDS {
+        if now < limit {
             return Err(refuse(format!("it is {now} seconds after the start")));
         }
         let (Some(table), Some(seat)) = (pl.table, pl.seat) else {

@@ -323,7 +323,13 @@ fn tr_6_a_no_show_loses_seat_and_stack_after_ten_minutes() {
     // Too early: the refusal names TR-6 and the limit, and nothing changes.
     let before = t.events.len();
     match t.remove_no_show(PlayerId(4), 599) {
-        Err(e @ TournamentError::NoShow { limit: 600, .. }) => {
+        Err(
+            e @ TournamentError::NoShow {
+                limit: 600,
+                rule: Rule::Tr6,
+                ..
+            },
+        ) => {
             assert!(e.to_string().contains("TR-6"), "{e}")
         }
         other => panic!("{other:?}"),
