@@ -185,8 +185,15 @@ pub fn simulate(
             if t.finished {
                 break;
             }
-            if t.start_hand(no, seconds).is_err() {
-                continue;
+            match t.start_hand(no, seconds) {
+                Ok(_) => {}
+                // A break: the clock moves on to its end.
+                Err(TournamentError::OnBreak { until, .. }) => {
+                    seconds = until;
+                    played_any = true;
+                    continue;
+                }
+                Err(_) => continue,
             }
             played_any = true;
             hands += 1;

@@ -152,3 +152,24 @@ proptest! {
         run(name, players, seed);
     }
 }
+
+#[test]
+fn a_profile_with_breaks_plays_through_them() {
+    let mut p = profile("top18");
+    p.levels.breaks = vec![[1, 10], [2, 10]];
+    let sim = simulate(&p, 40, 3, None).expect("plays");
+    assert!(sim.tournament.finished);
+    // Every hand started outside the breaks.
+    for e in &sim.tournament.events {
+        if let TournamentEvent::HandStarted { at, .. } = e {
+            assert_eq!(floorbook_tournament::levels::on_break(&p, *at), None);
+        }
+    }
+    let after_first_break = 12 * 60 + 10 * 60;
+    assert!(
+        sim.tournament.events.iter().any(
+            |e| matches!(e, TournamentEvent::HandStarted { at, .. } if *at >= after_first_break)
+        ),
+        "the tournament lasted past a break"
+    );
+}

@@ -263,6 +263,8 @@ pub enum TournamentError {
     NoPlayer(PlayerId),
     #[error("the chip race: {0}")]
     Race(#[from] crate::chip_race::RaceError),
+    #[error("the break after level {after} runs until {until} s; hands start again then (TR-5)")]
+    OnBreak { after: u32, until: u64 },
     #[error(
         "player {player:?} cannot be removed as a no-show: {why} ({rule}: after {limit} seconds)"
     )]
@@ -546,6 +548,11 @@ impl Tournament {
     pub fn start_hand(&mut self, table: TableNo, seconds: u64) -> Result<u64, TournamentError> {
         if !self.started || self.finished {
             return Err(TournamentError::NotNow("the tournament is not running"));
+        }
+        if self.profile.levels.advance != Advance::Orbits
+            && let Some((after, until)) = crate::levels::on_break(&self.profile, seconds)
+        {
+            return Err(TournamentError::OnBreak { after, until });
         }
         self.clock = self.clock.max(seconds);
         if self.profile.levels.advance != Advance::Orbits {

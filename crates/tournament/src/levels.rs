@@ -14,20 +14,68 @@ pub struct LevelDecision {
 
 /// The level of the next hand by time. TR-5: the level whose time has started when the hand
 /// begins (a new level starts with the next hand). PLO-5: the level in force when the button
-/// was moved; `seconds` is then the time of the button move. Breaks are not counted.
+/// was moved; `seconds` is then the time of the button move. Breaks (a house setting) stop the
+/// level clock: during one, the level is the one that follows it.
 pub fn level_by_time(profile: &Profile, seconds_played: u64) -> LevelDecision {
-    let minutes = u64::from(profile.levels.minutes.unwrap_or(1).max(1));
-    let index = (seconds_played / (minutes * 60)) as usize;
     let last = profile.levels.schedule.len().saturating_sub(1);
     let rule = if profile.levels.advance == Advance::Button {
         Rule::Plo5
     } else {
         Rule::Tr5
     };
+    let level = match timeline(profile, seconds_played) {
+        At::Level(i) => i,
+        At::Break { before, .. } => before,
+    };
     LevelDecision {
-        level: index.min(last),
+        level: level.min(last),
         rules: RuleSet::of(&[rule]),
     }
+}
+
+/// A break in progress at `seconds`: (the level it follows, 1-based; when it ends).
+pub fn on_break(profile: &Profile, seconds: u64) -> Option<(u32, u64)> {
+    match timeline(profile, seconds) {
+        At::Break { after, until, .. } => Some((after, until)),
+        At::Level(_) => None,
+    }
+}
+
+enum At {
+    Level(usize),
+    Break {
+        after: u32,
+        before: usize,
+        until: u64,
+    },
+}
+
+/// Walks the schedule: each level lasts `minutes`; after level k (1-based) a break of the
+/// minutes `levels.breaks` gives for k.
+fn timeline(profile: &Profile, seconds: u64) -> At {
+    let level_secs = u64::from(profile.levels.minutes.unwrap_or(1).max(1)) * 60;
+    let levels = profile.levels.schedule.len().max(1);
+    let mut t = 0u64;
+    for i in 0..levels {
+        let end = t.saturating_add(level_secs);
+        if seconds < end {
+            return At::Level(i);
+        }
+        t = end;
+        let after = i as u32 + 1;
+        if let Some([_, minutes]) = profile.levels.breaks.iter().find(|[k, _]| *k == after) {
+            let until = t.saturating_add(u64::from(*minutes) * 60);
+            if seconds < until {
+                return At::Break {
+                    after,
+                    before: i + 1,
+                    until,
+                };
+            }
+            t = until;
+        }
+    }
+    At::Level(levels - 1)
 }
 
 /// NOB-9: the level after `orbits` completed orbits at a table that started with

@@ -117,6 +117,9 @@ pub struct Levels {
     pub cap: Option<BlindCap>,
     #[serde(default)]
     pub final_table: Option<FinalTableReset>,
+    /// Breaks, a house setting: `[after level (1-based), minutes]`. The level clock stops.
+    #[serde(default)]
+    pub breaks: Vec<[u32; 2]>,
     pub schedule: Vec<Level>,
 }
 
@@ -370,6 +373,26 @@ impl Profile {
                     Some(Rule::Tr5),
                 );
             }
+        }
+        let levels = self.levels.schedule.len() as u32;
+        for (i, [after, minutes]) in self.levels.breaks.iter().enumerate() {
+            if *after == 0 || *after >= levels || *minutes == 0 {
+                bad(
+                    &format!("levels.breaks[{i}]"),
+                    format!(
+                        "a break is [after level 1 to {}, minutes of at least 1]; got [{after}, {minutes}]",
+                        levels.saturating_sub(1)
+                    ),
+                    Some(Rule::Tr5),
+                );
+            }
+        }
+        if !self.levels.breaks.is_empty() && self.levels.advance == Advance::Orbits {
+            bad(
+                "levels.breaks",
+                "breaks stop a level clock; levels by orbits have none".into(),
+                Some(Rule::Nob9),
+            );
         }
         match self.levels.advance {
             Advance::Time | Advance::Button if self.levels.minutes.unwrap_or(0) == 0 => {

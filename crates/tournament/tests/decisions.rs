@@ -8,7 +8,9 @@ use floorbook_tournament::balance::{
 };
 use floorbook_tournament::chip_race::{Holding, chip_race};
 use floorbook_tournament::conduct::{ClockCall, Offence, Sanction, next_sanction};
-use floorbook_tournament::levels::{blind_cap, final_table_level, level_by_orbits, level_by_time};
+use floorbook_tournament::levels::{
+    blind_cap, final_table_level, level_by_orbits, level_by_time, on_break,
+};
 use floorbook_tournament::places::{Busted, places_for_hand};
 use floorbook_tournament::seating::{
     PlayerId, SeatNo, TableNo, button_by_high_card, draw_seats, nob_10_seat_order, tables_for,
@@ -358,4 +360,34 @@ fn tr_19_the_clock_runs_its_seconds_then_ten_then_the_hand_is_dead() {
     assert!(turbo.hand_dead_at(1040));
     let deep = ClockCall::new(&profile("deepstack"), 0);
     assert_eq!(deep.expires_at, 70);
+}
+
+#[test]
+fn tr_5_a_break_stops_the_level_clock() {
+    // A house setting: a 15-minute break after level 4 of 12-minute levels.
+    let mut p = profile("top18");
+    p.levels.breaks = vec![[4, 15]];
+    assert!(p.check().is_empty(), "{:?}", p.check());
+    let level_end = 4 * 12 * 60;
+    assert_eq!(level_by_time(&p, level_end - 1).level, 3);
+    assert_eq!(on_break(&p, level_end - 1), None);
+    // On the break: hands wait; the level after it is level 5.
+    assert_eq!(on_break(&p, level_end), Some((4, level_end + 15 * 60)));
+    assert_eq!(level_by_time(&p, level_end).level, 4);
+    // After it, level 5 runs its full 12 minutes.
+    let after = level_end + 15 * 60;
+    assert_eq!(on_break(&p, after), None);
+    assert_eq!(level_by_time(&p, after + 12 * 60 - 1).level, 4);
+    assert_eq!(level_by_time(&p, after + 12 * 60).level, 5);
+    // Badly set breaks are named.
+    p.levels.breaks = vec![[0, 15], [4, 0], [99, 10]];
+    let problems = p.check();
+    assert_eq!(
+        problems
+            .iter()
+            .filter(|x| x.field.starts_with("levels.breaks"))
+            .count(),
+        3,
+        "{problems:?}"
+    );
 }

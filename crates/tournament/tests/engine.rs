@@ -392,3 +392,30 @@ fn plo_1_a_no_show_seat_goes_to_the_first_waiting_player() {
     assert_eq!(t.chips_in_play(), chips, "the stack stays in play");
     assert_eq!(t.players[&PlayerId(cap + 2)].status, Status::WaitListed);
 }
+
+#[test]
+fn tr_5_no_hand_starts_during_a_break() {
+    let mut p = profile("top18");
+    p.levels.breaks = vec![[1, 10]];
+    let mut t = Tournament::new(p);
+    for i in 1..=3 {
+        t.register(PlayerId(i), &format!("P{i}"), 30, "0.00")
+            .expect("register");
+    }
+    t.start(&[0, 1, 2], Some(&[SeatNo(1)])).expect("start");
+    let before = t.events.len();
+    match t.start_hand(T1, 12 * 60 + 5) {
+        Err(e @ TournamentError::OnBreak { after: 1, until }) => {
+            assert_eq!(until, 22 * 60);
+            assert!(e.to_string().contains("TR-5"), "{e}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(t.events.len(), before, "a refused hand records nothing");
+    t.start_hand(T1, 22 * 60).expect("after the break");
+    assert!(
+        t.events
+            .iter()
+            .any(|e| matches!(e, TournamentEvent::LevelChanged { level: 1, .. }))
+    );
+}
