@@ -105,6 +105,7 @@ async fn main() {
         "players",
         "hands",
         "hand_results",
+        "hand_events",
         "moves",
         "sanctions",
         "irregularities",

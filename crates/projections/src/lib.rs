@@ -19,8 +19,9 @@ use thiserror::Error;
 pub const SCHEMA: &str = include_str!("schema.sql");
 
 /// Every projection table, the position last.
-const TABLES: [&str; 11] = [
+const TABLES: [&str; 12] = [
     "replay_snapshots",
+    "hand_events",
     "tournaments",
     "players",
     "hands",
@@ -219,6 +220,7 @@ impl Projector {
             "players",
             "hands",
             "hand_results",
+            "hand_events",
             "moves",
             "sanctions",
             "irregularities",
@@ -257,6 +259,17 @@ fn n(v: &Value, k: &str) -> Option<i64> {
     v.get(k).and_then(Value::as_i64)
 }
 
+fn role_name(role: floorbook_log::Role) -> &'static str {
+    use floorbook_log::Role;
+    match role {
+        Role::Dealer => "dealer",
+        Role::Floor => "floor",
+        Role::Director => "director",
+        Role::Auditor => "auditor",
+        Role::Service => "service",
+    }
+}
+
 fn apply_one(
     tx: &rusqlite::Transaction<'_>,
     chain: &str,
@@ -269,7 +282,7 @@ fn apply_one(
     let seq = seq as i64;
     let at = env.at.to_rfc3339();
     tx.prepare_cached("INSERT INTO events (chain, seq, type, at, actor, role, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?.execute(
-        params![chain, seq, env.event_type, at, env.actor.id, format!("{:?}", env.actor.role).to_lowercase(), rules],
+        params![chain, seq, env.event_type, at, env.actor.id, role_name(env.actor.role), rules],
     )?;
     match env.event_type.as_str() {
         "TournamentOpened" => {
@@ -372,15 +385,23 @@ fn apply_one(
             )?;
         }
         "InHand" => {
-            let inner = p.get("event").cloned().unwrap_or(Value::Null);
-            let kind = s(&inner, "type").unwrap_or_default();
+            let inner = p.get("event").unwrap_or(&Value::Null);
+            let kind = s(inner, "type").unwrap_or_default();
+            let amount = inner
+                .get("amount")
+                .or_else(|| inner.get("to"))
+                .and_then(Value::as_i64);
+            let cards = inner.get("cards").map(Value::to_string);
+            tx.prepare_cached("INSERT INTO hand_events (chain, seq, hand, table_no, kind, pos, amount, cards, detail, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")?.execute(
+                params![chain, seq, n(&p, "hand"), n(&p, "table"), kind, n(inner, "pos"), amount, cards, env.payload.get(), rules],
+            )?;
             if kind == "irregularity"
                 || kind == "out_of_turn"
                 || kind == "out_of_turn_resolved"
                 || kind == "interpreted"
             {
                 tx.prepare_cached("INSERT INTO irregularities (chain, seq, hand, kind, detail, remedy, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?.execute(
-                    params![chain, seq, n(&p, "hand"), s(&inner, "kind").unwrap_or(kind), inner.to_string(), s(&inner, "remedy"), rules],
+                    params![chain, seq, n(&p, "hand"), s(inner, "kind").unwrap_or(kind), inner.to_string(), s(inner, "remedy"), rules],
                 )?;
             }
         }

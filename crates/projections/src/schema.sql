@@ -50,6 +50,13 @@ CREATE VIEW IF NOT EXISTS standings AS
   SELECT chain, player, name, place, stack, status, busted_in_hand FROM players
   WHERE status IN ('playing', 'winner', 'out')
   ORDER BY chain, place IS NULL DESC, place ASC, stack DESC;
+-- Every dealer and player action in a hand, the board, the pots and who won them.
+CREATE TABLE IF NOT EXISTS hand_events (
+  chain TEXT NOT NULL, seq INTEGER NOT NULL, hand INTEGER, table_no INTEGER, kind TEXT,
+  pos INTEGER, amount INTEGER, cards TEXT, detail TEXT, rules TEXT,
+  PRIMARY KEY (chain, seq)
+);
+CREATE INDEX IF NOT EXISTS hand_events_by_hand ON hand_events (chain, hand, seq);
 -- Replay snapshots: the re-derived tournament state after `position` tournament events, so
 -- `replay` and `explain` resume near the asked sequence instead of from the start. `next_seq`
 -- is the sequence of the next event to apply. Written by the command line; dropped with the rest.
