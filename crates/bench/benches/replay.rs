@@ -203,8 +203,15 @@ async fn main() {
                 let snap: Snapshot = serde_json::from_str(&state).expect("state");
                 parts[0] += t0.elapsed();
                 let t0 = Instant::now();
-                let until = seq + floorbook::lookahead(&snap);
-                let (_, tail) = read_tournament(&store, &chain, Seq(next_seq), Some(until)).await;
+                let (mut seqs_read, mut tail) =
+                    read_tournament(&store, &chain, Seq(next_seq), Some(seq + LOOKAHEAD)).await;
+                let end = floorbook::window_end(seq, &seqs_read, &tail);
+                let have = seqs_read.last().copied().unwrap_or(next_seq);
+                if end > have {
+                    let (s2, e2) = read_tournament(&store, &chain, Seq(have + 1), Some(end)).await;
+                    seqs_read.extend(s2);
+                    tail.extend(e2);
+                }
                 parts[1] += t0.elapsed();
                 Replayer::resume(snap, tail)
             }

@@ -12,13 +12,23 @@ pub const SNAPSHOT_EVERY: usize = 500;
 /// change reads on to its hand; a deal to its cards).
 pub const LOOKAHEAD: u64 = 256;
 
-/// How far past the asked event to read when resuming from `snapshot`: before the start, the
-/// seat draw reads one seat per player and one button per table.
-pub fn lookahead(snapshot: &floorbook_tournament::replay::Snapshot) -> u64 {
-    let t = &snapshot.tournament;
-    if t.started {
-        LOOKAHEAD
-    } else {
-        LOOKAHEAD + 2 * t.players.len() as u64
+/// How far the events read for a question about `seq` must reach: `LOOKAHEAD` past it, and
+/// past the whole seat draw when the events read so far hold the start (one seat per player,
+/// one button per table).
+pub fn window_end(
+    seq: u64,
+    seqs: &[u64],
+    events: &[floorbook_tournament::engine::TournamentEvent],
+) -> u64 {
+    use floorbook_tournament::engine::TournamentEvent;
+    let mut end = seq + LOOKAHEAD;
+    for (s, e) in seqs.iter().zip(events) {
+        if let TournamentEvent::Started {
+            players, tables, ..
+        } = e
+        {
+            end = end.max(s + u64::from(*players) + u64::from(*tables) + LOOKAHEAD);
+        }
     }
+    end
 }

@@ -603,7 +603,24 @@ impl Tournament {
             self.profile.levels.schedule[level_index.min(self.profile.levels.schedule.len() - 1)];
         let hand_no = self.next_hand;
         let profile = self.profile.clone();
-        let players_snapshot = self.players.clone();
+        // The seated players' button wait and stack (not a copy of the whole field).
+        let seated: BTreeMap<PlayerId, (bool, u64)> = self
+            .tables
+            .iter()
+            .find(|t| t.table.no == table)
+            .map(|ts| {
+                ts.table
+                    .seats
+                    .iter()
+                    .flatten()
+                    .filter_map(|p| {
+                        self.players
+                            .get(p)
+                            .map(|pl| (*p, (pl.waiting_for_button, pl.stack)))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         let ts = self.table_mut(table)?;
         if ts.hand.is_some() {
             return Err(TournamentError::NotNow(
@@ -620,8 +637,7 @@ impl Tournament {
             .copied()
             .filter(|s| {
                 let p = ts.table.seats[(s.0 - 1) as usize];
-                !p.and_then(|p| players_snapshot.get(&p))
-                    .is_some_and(|p| p.waiting_for_button)
+                !p.and_then(|p| seated.get(&p)).is_some_and(|s| s.0)
             })
             .collect();
         if dealt.len() < 2 {
@@ -675,7 +691,7 @@ impl Tournament {
             .collect();
         let stacks: Vec<Chips> = ids
             .iter()
-            .map(|p| Chips(players_snapshot.get(p).map_or(0, |pl| pl.stack)))
+            .map(|p| Chips(seated.get(p).map_or(0, |s| s.1)))
             .collect();
         let mut blinds = vec![Chips(0); ids.len()];
         for (i, s) in positions.iter().enumerate() {

@@ -161,8 +161,24 @@ pub async fn load_near<S: EventStore>(
     match (seq, projector.snapshot_before(&chain, seq)?) {
         (Some(seq), Some((_, next_seq, state))) => {
             let snapshot: Snapshot = serde_json::from_str(&state)?;
-            let until = seq + floorbook::lookahead(&snapshot);
-            load_from(store, chain, snapshot, next_seq, Some(until)).await
+            let mut rec = load_from(
+                store,
+                chain,
+                snapshot,
+                next_seq,
+                Some(seq + floorbook::LOOKAHEAD),
+            )
+            .await?;
+            // A seat draw in the window reads one seat per player: read on to its end.
+            let end = floorbook::window_end(seq, &rec.seqs, &rec.events);
+            let have = rec.seqs.last().copied().unwrap_or(next_seq);
+            if end > have {
+                let (seqs, events) =
+                    read_events(store, &rec.chain, Seq(have + 1), Some(end)).await?;
+                rec.seqs.extend(seqs);
+                rec.events.extend(events);
+            }
+            Ok(rec)
         }
         _ => load(store, chain).await,
     }
