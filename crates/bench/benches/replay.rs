@@ -100,19 +100,7 @@ async fn main() {
         .await
         .expect("catch up");
     let ours = t.elapsed();
-    let tables = [
-        "tournaments",
-        "players",
-        "hands",
-        "hand_results",
-        "hand_events",
-        "moves",
-        "sanctions",
-        "irregularities",
-        "levels",
-        "events",
-        "projector_position",
-    ];
+    let tables = floorbook_projections::PROJECTED_TABLES;
     let mut rows: Vec<(String, usize, Vec<Vec<rusqlite::types::Value>>)> = Vec::new();
     let mut total_rows = 0;
     for table in tables {

@@ -3,28 +3,13 @@
 //! rules do not give (intact hashes, wrong content) is caught at that sequence.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use floorbook_log::{ChainId, ChainWriter, Draft, Envelope, EventStore, Seq};
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use serde_json::Value;
 
-fn floorbook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args(args)
-        .output()
-        .expect("floorbook runs")
-}
-
-fn json(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
-}
+mod common;
+use common::{floorbook, json};
 
 fn simulate(data: &Path, profile: &str, players: &str) -> Value {
     let out = floorbook(&[

@@ -3,27 +3,14 @@
 //! and `standings`, `hand` and `audit` report what the log holds — on both backends.
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use floorbook_e2e::nats::NatsServer;
 use floorbook_projections::Projector;
 
-fn floorbook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args(args)
-        .output()
-        .expect("floorbook runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("json")
-}
+mod common;
+use common::{floorbook, ok_json as json};
 
 fn dump(db: &Path) -> Vec<String> {
     Projector::open(db)

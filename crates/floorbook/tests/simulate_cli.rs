@@ -1,25 +1,10 @@
 //! The main job, `floorbook simulate`, on both backends: it plays, records, projects and
 //! verifies, and what it leaves can be verified again and queried.
 
-use std::process::{Command, Output};
-
 use floorbook_e2e::nats::NatsServer;
 
-fn floorbook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args(args)
-        .output()
-        .expect("floorbook runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("json")
-}
+mod common;
+use common::{floorbook, ok_json as json};
 
 #[test]
 fn simulate_on_the_embedded_store_records_projects_and_verifies() {

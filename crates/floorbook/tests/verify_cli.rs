@@ -1,7 +1,7 @@
 //! `floorbook verify`, `checkpoint` and `keys` as a user runs them, on both backends.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use floorbook_e2e::fixtures::{chain, drafts};
 use floorbook_e2e::nats::NatsServer;
@@ -9,12 +9,8 @@ use floorbook_log::{ChainWriter, EventStore, Seq, ServiceKey};
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use floorbook_store_nats::{NatsOptions, NatsStore};
 
-fn floorbook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args(args)
-        .output()
-        .expect("floorbook runs")
-}
+mod common;
+use common::floorbook;
 
 fn text(o: &Output) -> String {
     format!(

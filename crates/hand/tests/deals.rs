@@ -81,30 +81,7 @@ fn a_dealt_hand_replays_identically_from_its_recorded_seed() {
 
 #[test]
 fn a_live_hand_learns_the_cards_only_when_they_are_shown() {
-    let mut h = Hand::new(rules(), setup([1, 2, 0], [0, 0, 0])).expect("hand");
-    for p in 0..3 {
-        h.deal_hole(Pos(p), &[None, None]).expect("face down");
-    }
-    for _ in 0..3 {
-        let a = h.actor().expect("actor");
-        h.check_or_call(a).expect("call");
-    }
-    let board: Vec<Card> = ["2h", "7s", "9d", "Jc", "3s"]
-        .iter()
-        .map(|c| c.parse().expect("card"))
-        .collect();
-    h.deal_board(&board[..3]).expect("flop");
-    for street in [&board[3..4], &board[4..5]] {
-        for _ in 0..3 {
-            let a = h.actor().expect("actor");
-            h.check_or_call(a).expect("check");
-        }
-        h.deal_board(street).expect("street");
-    }
-    for _ in 0..3 {
-        let a = h.actor().expect("actor");
-        h.check_or_call(a).expect("check");
-    }
+    let mut h = checked_to_showdown();
     let shown = |s: &str| -> Vec<Option<Card>> {
         s.split_whitespace()
             .map(|c| Some(c.parse().expect("card")))

@@ -162,14 +162,7 @@ fn tda_39a_a_four_card_flop_gives_a_burn_and_three_cards() {
     for p in [0, 1, 2] {
         h.check_or_call(Pos(p)).expect("check");
     }
-    let turn_burn = h.events().iter().find_map(|e| match e {
-        HandEvent::CardBurned {
-            street: Street::Turn,
-            card,
-            ..
-        } => Some(*card),
-        _ => None,
-    });
+    let turn_burn = turn_burn(&h);
     assert_eq!(turn_burn, Some(Some(card("9d"))));
 }
 
@@ -322,17 +315,22 @@ fn tda_39a_with_everyone_all_in_the_chosen_card_burns_for_the_turn() {
         matches!(kinds[1], HandEvent::BoardDealt { .. }),
         "{kinds:?}"
     );
-    let turn_burn = h.events().iter().find_map(|e| match e {
+    let turn_burn = turn_burn(&h);
+    assert_eq!(turn_burn, Some(Some(card("9d"))));
+    // The chosen card cannot come out again.
+    let before = h.clone();
+    assert!(h.deal_board(&[card("9d")]).is_err());
+    assert_eq!(h, before);
+}
+
+/// The card burned before the turn, as recorded.
+fn turn_burn(h: &Hand) -> Option<Option<Card>> {
+    h.events().iter().find_map(|e| match e {
         HandEvent::CardBurned {
             street: Street::Turn,
             card,
             ..
         } => Some(*card),
         _ => None,
-    });
-    assert_eq!(turn_burn, Some(Some(card("9d"))));
-    // The chosen card cannot come out again.
-    let before = h.clone();
-    assert!(h.deal_board(&[card("9d")]).is_err());
-    assert_eq!(h, before);
+    })
 }

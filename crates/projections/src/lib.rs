@@ -18,14 +18,13 @@ use thiserror::Error;
 /// The schema.
 pub const SCHEMA: &str = include_str!("schema.sql");
 
-/// Every projection table, the position last.
-const TABLES: [&str; 12] = [
-    "replay_snapshots",
-    "hand_events",
+/// The tables folded from the log, the position last: what a rebuild must reproduce exactly.
+pub const PROJECTED_TABLES: [&str; 11] = [
     "tournaments",
     "players",
     "hands",
     "hand_results",
+    "hand_events",
     "moves",
     "sanctions",
     "irregularities",
@@ -184,7 +183,7 @@ impl Projector {
     /// Removes every projected row (the schema stays), for a rebuild from the log.
     pub fn clear(&mut self) -> Result<(), ProjectionError> {
         let tx = self.conn.transaction()?;
-        for table in TABLES {
+        for table in PROJECTED_TABLES.iter().chain(&["replay_snapshots"]) {
             tx.execute(&format!("DELETE FROM {table}"), [])?;
         }
         tx.commit()?;
@@ -215,19 +214,7 @@ impl Projector {
     /// Every row of every projection table, in a stable order, for comparing two databases.
     pub fn dump(&self) -> Result<Vec<String>, ProjectionError> {
         let mut out = Vec::new();
-        for table in [
-            "tournaments",
-            "players",
-            "hands",
-            "hand_results",
-            "hand_events",
-            "moves",
-            "sanctions",
-            "irregularities",
-            "levels",
-            "events",
-            "projector_position",
-        ] {
+        for table in PROJECTED_TABLES {
             let mut stmt = self
                 .conn
                 .prepare(&format!("SELECT * FROM {table} ORDER BY 1, 2, 3"))?;

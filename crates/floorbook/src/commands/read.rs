@@ -88,24 +88,7 @@ fn db_path(store: &StoreArgs, db: &Option<PathBuf>) -> PathBuf {
 /// Opens the store and the projections, picks the chain, and catches the projections up.
 async fn open(args: &ReadArgs) -> anyhow::Result<(Backend, Projector, ChainId)> {
     let store = args.store.open(OpenMode::ReadOnly).await?;
-    let chain = match &args.chain {
-        Some(c) => ChainId::new(c.clone())?,
-        None => {
-            let chains = store.chains().await?;
-            match chains.as_slice() {
-                [only] => only.clone(),
-                [] => bail!("the store holds no chain"),
-                many => bail!(
-                    "the store holds {} chains; pick one with --chain: {}",
-                    many.len(),
-                    many.iter()
-                        .map(ChainId::as_str)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            }
-        }
-    };
+    let chain = super::explain::pick_chain(&store, &args.chain).await?;
     let db = db_path(&args.store, &args.db);
     let mut projector =
         Projector::open(&db).with_context(|| format!("opening {}", db.display()))?;

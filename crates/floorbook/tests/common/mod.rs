@@ -1,0 +1,37 @@
+//! What the command-line tests share: running the binary and reading its JSON.
+
+#![allow(dead_code)] // each test file uses its own part
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// Runs `floorbook` with `args` and waits for it.
+pub fn floorbook(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(args)
+        .output()
+        .expect("floorbook runs")
+}
+
+/// The JSON a run printed, whatever its exit code; a run that printed none fails the test with
+/// what it said.
+pub fn json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// The JSON of a run that must succeed.
+pub fn ok_json(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json(out)
+}
