@@ -126,6 +126,9 @@ fn check_read_commands(target: &Target) {
         audit["irregularities"].as_array().expect("list").len() as u64,
         sim["audit"]["irregularities"].as_u64().expect("count"),
     );
+    // `--json` is `--format json`, as on every read command.
+    let same = json(&floorbook(&target.with(&["audit", "--json"])));
+    assert_eq!(same["chain_status"], audit["chain_status"]);
     let md = floorbook(&target.with(&["audit"]));
     assert!(md.status.success());
     assert!(String::from_utf8_lossy(&md.stdout).contains("## Chip count at every level"));

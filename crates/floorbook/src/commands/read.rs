@@ -496,7 +496,12 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
         "decisions_rederived": recorded.events.len(),
         "divergences": divergences,
     });
-    match args.format {
+    let format = if args.read.json {
+        Format::Json
+    } else {
+        args.format
+    };
+    match format {
         Format::Json => outln!(out, "{}", serde_json::to_string_pretty(&report)?),
         Format::Md => {
             outln!(out, "# Audit of {chain}\n");
