@@ -19,7 +19,7 @@ use thiserror::Error;
 pub const SCHEMA: &str = include_str!("schema.sql");
 
 /// The tables folded from the log, the position last: what a rebuild must reproduce exactly.
-pub const PROJECTED_TABLES: [&str; 11] = [
+pub const PROJECTED_TABLES: [&str; 12] = [
     "tournaments",
     "players",
     "hands",
@@ -30,6 +30,7 @@ pub const PROJECTED_TABLES: [&str; 11] = [
     "irregularities",
     "levels",
     "events",
+    "checkpoints",
     "projector_position",
 ];
 
@@ -180,6 +181,30 @@ impl Projector {
         Ok(())
     }
 
+    /// Records signed checkpoints (those already recorded are kept as they are).
+    pub fn record_checkpoints(
+        &mut self,
+        checkpoints: &[floorbook_log::Checkpoint],
+    ) -> Result<(), ProjectionError> {
+        let tx = self.conn.transaction()?;
+        for c in checkpoints {
+            tx.prepare_cached(
+                "INSERT OR IGNORE INTO checkpoints (chain, seq, head, signed_at, key_id, signature)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![
+                c.chain.as_str(),
+                c.seq.0 as i64,
+                c.head.to_hex(),
+                c.signed_at.to_rfc3339(),
+                c.key_id.to_string(),
+                c.signature
+            ])?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Removes every projected row (the schema stays), for a rebuild from the log.
     pub fn clear(&mut self) -> Result<(), ProjectionError> {
         let tx = self.conn.transaction()?;
@@ -203,6 +228,8 @@ impl Projector {
         loop {
             let events = store.read(chain, next, page.max(1)).await?;
             let Some(last) = events.last() else {
+                let checkpoints = store.checkpoints(chain).await?;
+                self.record_checkpoints(&checkpoints)?;
                 return Ok(next.0 - 1);
             };
             next = last.seq.next();

@@ -57,6 +57,12 @@ CREATE TABLE IF NOT EXISTS hand_events (
   PRIMARY KEY (chain, seq)
 );
 CREATE INDEX IF NOT EXISTS hand_events_by_hand ON hand_events (chain, hand, seq);
+-- Signed checkpoints published beside the log (the chain's head at a sequence, signed).
+CREATE TABLE IF NOT EXISTS checkpoints (
+  chain TEXT NOT NULL, seq INTEGER NOT NULL, head TEXT NOT NULL, signed_at TEXT NOT NULL,
+  key_id TEXT NOT NULL, signature TEXT NOT NULL,
+  PRIMARY KEY (chain, seq, key_id)
+);
 -- Replay snapshots: the re-derived tournament state after `position` tournament events, so
 -- `replay` and `explain` resume near the asked sequence instead of from the start. `next_seq`
 -- is the sequence of the next event to apply. Written by the command line; dropped with the rest.

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use chrono::{DateTime, Utc};
 use clap::Args;
-use floorbook_log::{ChainId, ChainWriter, EventStore, Seq, verify_chain};
+use floorbook_log::{ChainId, ChainWriter, EventStore, verify_chain};
 use floorbook_projections::Projector;
 use floorbook_store_embedded::OpenMode;
 use floorbook_tournament::builtin;
@@ -102,13 +102,10 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     }
     let mut projector =
         Projector::open(&db).with_context(|| format!("opening {}", db.display()))?;
-    let mut next = Seq(projector.position(&chain)? + 1);
-    loop {
-        let page = store.read(&chain, next, 4096).await?;
-        let Some(last) = page.last() else { break };
-        next = last.seq.next();
-        projector.apply(&chain, &page)?;
-    }
+    projector
+        .catch_up(&store, &chain, 4096, |_| {})
+        .await
+        .context("projecting the chain")?;
 
     // Replay snapshots, so replay and explain resume near any point.
     super::explain::update_snapshots(&mut projector, &store, &chain).await?;
