@@ -32,8 +32,8 @@ fn simulate_on_the_embedded_store_records_projects_and_verifies() {
         assert_eq!(v["audit"]["eliminations"], players - 1, "{profile}: {v}");
         assert!(v["events"].as_u64().expect("events") > 100);
     }
-    // The same seed again: the chain exists already.
-    let again = floorbook(&[
+    // The same run again: the chain is already there, event for event; nothing is appended.
+    let first = json(&floorbook(&[
         "simulate",
         "--players",
         "27",
@@ -41,9 +41,34 @@ fn simulate_on_the_embedded_store_records_projects_and_verifies() {
         "7",
         "--data",
         data_s,
+        "--json",
+    ]));
+    let again = json(&floorbook(&[
+        "simulate",
+        "--players",
+        "27",
+        "--seed",
+        "7",
+        "--data",
+        data_s,
+        "--json",
+    ]));
+    assert_eq!(again["head"], first["head"]);
+    assert_eq!(again["events"], first["events"]);
+    // Another run under the same name (another start time) is refused, never overwritten.
+    let other = floorbook(&[
+        "simulate",
+        "--players",
+        "27",
+        "--seed",
+        "7",
+        "--start",
+        "2026-02-01T19:00:00Z",
+        "--data",
+        data_s,
     ]);
-    assert_eq!(again.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("already exists"));
     // What it left verifies on its own, checkpoints included.
     let verify = floorbook(&["verify", "--data", data_s]);
     let text = String::from_utf8_lossy(&verify.stdout).to_string();

@@ -65,32 +65,51 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         "t-{}-s{}-p{}",
         profile.name, args.seed, args.players
     ))?;
-    if store.head(&chain).await?.is_some() {
-        bail!("chain {chain} already exists in this store; choose another --seed or --data");
-    }
-    let keys = args
-        .keys
-        .clone()
-        .unwrap_or_else(|| args.store.default_keys_dir());
-    let key = if keys.join("service.key").exists() {
-        load_service_key(&keys)?
-    } else {
-        generate(&keys)?
-    };
     let drafts = floorbook::record::drafts(&t, &profile, profile_toml, args.seed, args.start)?;
     let last_at = drafts.last().map_or(args.start, |d| d.at);
-    let mut writer = ChainWriter::open(store.clone(), chain.clone(), Some(key), 1000).await?;
-    for batch in drafts.chunks(512) {
-        writer
-            .append(batch)
-            .await
-            .context("appending to the chain")?;
-    }
-    writer
-        .checkpoint(last_at)
-        .await
-        .context("signing the closing checkpoint")?;
-    let head = writer.head().context("the chain has a head")?;
+    let head = match store.head(&chain).await? {
+        // The same run again: the simulation is deterministic, so an identical chain is already
+        // recorded; anything else there is refused, never overwritten.
+        Some(existing) => {
+            let expected = floorbook_log::seal_all(&chain, None, &drafts)?
+                .last()
+                .map(floorbook_log::SealedEvent::head);
+            if expected != Some(existing) {
+                bail!(
+                    "chain {chain} already exists in this store with other events (head {}); choose another --seed or --data",
+                    existing.hash
+                );
+            }
+            if !args.json {
+                eprintln!("chain {chain} is already recorded, event for event; checking it");
+            }
+            existing
+        }
+        None => {
+            let keys = args
+                .keys
+                .clone()
+                .unwrap_or_else(|| args.store.default_keys_dir());
+            let key = if keys.join("service.key").exists() {
+                load_service_key(&keys)?
+            } else {
+                generate(&keys)?
+            };
+            let mut writer =
+                ChainWriter::open(store.clone(), chain.clone(), Some(key), 1000).await?;
+            for batch in drafts.chunks(512) {
+                writer
+                    .append(batch)
+                    .await
+                    .context("appending to the chain")?;
+            }
+            writer
+                .checkpoint(last_at)
+                .await
+                .context("signing the closing checkpoint")?;
+            writer.head().context("the chain has a head")?
+        }
+    };
 
     // Projections: catch up from the stored position.
     let db = args
