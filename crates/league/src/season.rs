@@ -1,0 +1,157 @@
+//! A season: which results count and how, and the standings with every point explained.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Finish, Formula, FormulaError, Points};
+
+/// Places shared by several players (a tie in a league's own ranking of a tournament, e.g. a
+/// chop, or players eliminated together where the house policy does not separate them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ties {
+    /// Each tied player gets the average of the points of the places they share.
+    #[default]
+    Average,
+    /// Each tied player gets the points of the best place they share.
+    Best,
+}
+
+/// How a season counts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Season {
+    pub formula: Formula,
+    /// Count each player's best N results; None: all.
+    #[serde(default)]
+    pub best: Option<usize>,
+    #[serde(default)]
+    pub ties: Ties,
+    /// Aging: a result `k` events before the latest counts `aging^k` of its points; None: no aging.
+    #[serde(default)]
+    pub aging: Option<f64>,
+}
+
+/// One player's result in one tournament of the season.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Result {
+    /// The tournament (its chain id), in season order.
+    pub event: String,
+    /// Its position in the season, 0 = first.
+    pub index: usize,
+    pub player: String,
+    /// The place; several players with the same place are tied.
+    pub place: u32,
+    pub entrants: u32,
+    pub buy_in: f64,
+    pub spend: f64,
+}
+
+/// One result as it entered a player's points.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Counted {
+    pub event: String,
+    pub place: u32,
+    /// How many shared the place (1: no tie).
+    pub tied: u32,
+    pub formula: String,
+    pub finish: Finish,
+    /// The points of the finish (after ties and aging).
+    pub points: Points,
+    /// Among the player's best N.
+    pub counted: bool,
+}
+
+/// A player's standing.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Standing {
+    pub rank: u32,
+    pub player: String,
+    pub points: Points,
+    pub results: Vec<Counted>,
+}
+
+/// The standings of a season: points descending; equal points share a rank (the next rank
+/// skips, 1, 1, 3); within a rank, players by name.
+pub fn standings(
+    season: &Season,
+    results: &[Result],
+) -> std::result::Result<Vec<Standing>, FormulaError> {
+    let latest = results.iter().map(|r| r.index).max().unwrap_or(0);
+    // Ties: the players that share a place in an event.
+    let mut shared: BTreeMap<(&str, u32), u32> = BTreeMap::new();
+    for r in results {
+        *shared.entry((r.event.as_str(), r.place)).or_default() += 1;
+    }
+    let mut by_player: BTreeMap<&str, Vec<Counted>> = BTreeMap::new();
+    for r in results {
+        let tied = shared[&(r.event.as_str(), r.place)];
+        let finish = |f: u32| Finish {
+            n: r.entrants,
+            f,
+            b: r.buy_in,
+            e: r.spend,
+        };
+        let mut points = match season.ties {
+            Ties::Best => season.formula.points(finish(r.place))?,
+            Ties::Average => {
+                let mut sum = 0;
+                for f in r.place..r.place + tied {
+                    sum += season.formula.points(finish(f.min(r.entrants)))?;
+                }
+                (sum as f64 / f64::from(tied)).round() as Points
+            }
+        };
+        if let Some(a) = season.aging {
+            let age = (latest - r.index) as i32;
+            points = (points as f64 * a.powi(age)).round() as Points;
+        }
+        by_player
+            .entry(r.player.as_str())
+            .or_default()
+            .push(Counted {
+                event: r.event.clone(),
+                place: r.place,
+                tied,
+                formula: season.formula.text(),
+                finish: finish(r.place),
+                points,
+                counted: false,
+            });
+    }
+    let mut out: Vec<Standing> = by_player
+        .into_iter()
+        .map(|(player, mut results)| {
+            // The best N: highest points first; equal points, the earlier event.
+            let mut order: Vec<usize> = (0..results.len()).collect();
+            order.sort_by_key(|&i| std::cmp::Reverse(results[i].points));
+            let keep = season.best.unwrap_or(results.len());
+            for &i in order.iter().take(keep) {
+                results[i].counted = true;
+            }
+            let points = results.iter().filter(|c| c.counted).map(|c| c.points).sum();
+            Standing {
+                rank: 0,
+                player: player.to_string(),
+                points,
+                results,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        b.points
+            .cmp(&a.points)
+            .then_with(|| a.player.cmp(&b.player))
+    });
+    let mut rank = 0;
+    let mut last = None;
+    for (i, s) in out.iter_mut().enumerate() {
+        if last != Some(s.points) {
+            rank = i as u32 + 1;
+            last = Some(s.points);
+        }
+        s.rank = rank;
+    }
+    Ok(out)
+}

@@ -1,0 +1,210 @@
+//! Golden seasons and the formulas' numbers, checked by hand (and with Python's `math`).
+
+use floorbook_league::{
+    EventResult, Finish, Formula, FormulaError, Season, Ties, format_points, standings,
+};
+use proptest::prelude::*;
+
+fn finish(n: u32, f: u32, b: f64, e: f64) -> Finish {
+    Finish { n, f, b, e }
+}
+
+#[test]
+fn the_formulas_give_the_numbers_worked_by_hand() {
+    // 10·√100/√1·(1+log10(10.25)) = 201.07
+    assert_eq!(
+        Formula::SqrtEntrants.points(finish(100, 1, 10.0, 10.0)),
+        Ok(20107)
+    );
+    // 10·√27/√3·(1+log10(15.25)) = 65.50
+    assert_eq!(
+        Formula::SqrtEntrants.points(finish(27, 3, 15.0, 15.0)),
+        Ok(6550)
+    );
+    // √(100·10²/10)/(1+1) = 15.81
+    assert_eq!(
+        Formula::SpendAdjusted.points(finish(100, 1, 10.0, 10.0)),
+        Ok(1581)
+    );
+    // √(30·15²/30)/(4+1) = 3.00
+    assert_eq!(
+        Formula::SpendAdjusted.points(finish(30, 4, 15.0, 30.0)),
+        Ok(300)
+    );
+    // ln(101)/2 = 2.31; ln(28)/1 = 3.33
+    assert_eq!(
+        Formula::LogEntrants.points(finish(100, 2, 0.0, 0.0)),
+        Ok(231)
+    );
+    assert_eq!(
+        Formula::LogEntrants.points(finish(27, 1, 0.0, 0.0)),
+        Ok(333)
+    );
+    let table = Formula::Table {
+        points: vec![10.0, 7.0, 5.0],
+    };
+    assert_eq!(table.points(finish(9, 2, 0.0, 0.0)), Ok(700));
+    assert_eq!(table.points(finish(9, 4, 0.0, 0.0)), Ok(0));
+    assert_eq!(format_points(20107), "201.07");
+}
+
+#[test]
+fn out_of_range_finishes_are_refused_with_the_range() {
+    let e = Formula::LogEntrants.points(finish(9, 10, 0.0, 0.0));
+    assert_eq!(e, Err(FormulaError::Place { f: 10, n: 9 }));
+    assert!(e.expect_err("refused").to_string().contains("1 to 9"));
+    assert_eq!(
+        Formula::LogEntrants.points(finish(9, 0, 0.0, 0.0)),
+        Err(FormulaError::Place { f: 0, n: 9 })
+    );
+    assert_eq!(
+        Formula::SpendAdjusted.points(finish(9, 1, 10.0, 0.0)),
+        Err(FormulaError::Spend(0.0))
+    );
+    assert_eq!(
+        Formula::SqrtEntrants.points(finish(9, 1, -1.0, 1.0)),
+        Err(FormulaError::BuyIn(-1.0))
+    );
+}
+
+fn result(event: usize, player: &str, place: u32, entrants: u32) -> EventResult {
+    EventResult {
+        event: format!("t-{event}"),
+        index: event,
+        player: player.into(),
+        place,
+        entrants,
+        buy_in: 10.0,
+        spend: 10.0,
+    }
+}
+
+fn table_season(best: Option<usize>, ties: Ties) -> Season {
+    Season {
+        formula: Formula::Table {
+            points: vec![10.0, 6.0, 3.0, 1.0],
+        },
+        best,
+        ties,
+        aging: None,
+    }
+}
+
+#[test]
+fn a_golden_season_with_best_n_counting_ties_and_shared_ranks() {
+    // Three events of four players. Event 2 has a two-way tie for 2nd.
+    let results = vec![
+        result(0, "ann", 1, 4),
+        result(0, "bob", 2, 4),
+        result(0, "cat", 3, 4),
+        result(0, "dan", 4, 4),
+        result(1, "bob", 1, 4),
+        result(1, "ann", 2, 4),
+        result(1, "cat", 2, 4),
+        result(1, "dan", 4, 4),
+        result(2, "cat", 1, 4),
+        result(2, "dan", 2, 4),
+        result(2, "ann", 3, 4),
+        result(2, "bob", 4, 4),
+    ];
+    // All results, ties averaged: event 1's 2nd and 3rd (6 + 3) / 2 = 4.50 each.
+    let all = standings(&table_season(None, Ties::Average), &results).expect("standings");
+    let pts: Vec<(&str, i64, u32)> = all
+        .iter()
+        .map(|s| (s.player.as_str(), s.points, s.rank))
+        .collect();
+    assert_eq!(
+        pts,
+        vec![
+            ("ann", 1000 + 450 + 300, 1),
+            ("cat", 300 + 450 + 1000, 1),
+            ("bob", 600 + 1000 + 100, 3),
+            ("dan", 100 + 100 + 600, 4),
+        ]
+    );
+    // Best 2 of 3: each player's weakest result drops out, and says so.
+    let best2 = standings(&table_season(Some(2), Ties::Average), &results).expect("standings");
+    let bob = best2.iter().find(|s| s.player == "bob").expect("bob");
+    assert_eq!(bob.points, 1600);
+    assert_eq!(bob.results.iter().filter(|c| !c.counted).count(), 1);
+    assert_eq!(
+        bob.results.iter().find(|c| !c.counted).map(|c| c.place),
+        Some(4)
+    );
+    // Ties by the best place: both tied players get 2nd place's 6 points.
+    let best_tie = standings(&table_season(None, Ties::Best), &results).expect("standings");
+    let ann = best_tie.iter().find(|s| s.player == "ann").expect("ann");
+    let tied = ann.results.iter().find(|c| c.event == "t-1").expect("t-1");
+    assert_eq!((tied.points, tied.tied), (600, 2));
+    // Every point is explained: the formula and the numbers.
+    assert!(
+        ann.results
+            .iter()
+            .all(|c| c.formula.contains("fixed table"))
+    );
+    assert!(ann.results.iter().all(|c| c.finish.n == 4));
+}
+
+#[test]
+fn aging_weighs_older_events_less() {
+    let results = vec![result(0, "ann", 1, 4), result(1, "bob", 1, 4)];
+    let mut season = table_season(None, Ties::Average);
+    season.aging = Some(0.5);
+    let s = standings(&season, &results).expect("standings");
+    assert_eq!(s[0].player, "bob");
+    assert_eq!(s[0].points, 1000);
+    assert_eq!(s[1].points, 500);
+}
+
+#[test]
+fn a_season_reads_from_toml() {
+    let season: Season = toml::from_str(
+        r#"
+        best = 8
+        ties = "best"
+        [formula]
+        kind = "sqrt_entrants"
+        "#,
+    )
+    .expect("reads");
+    assert_eq!(season.formula, Formula::SqrtEntrants);
+    assert_eq!(season.best, Some(8));
+    assert_eq!(season.ties, Ties::Best);
+    assert!(toml::from_str::<Season>("bestt = 3\n[formula]\nkind = \"log_entrants\"").is_err());
+}
+
+proptest! {
+    #[test]
+    fn a_better_place_never_scores_less(n in 2u32..500, b in 0.0f64..1000.0, which in 0usize..3) {
+        let formula = [Formula::SqrtEntrants, Formula::SpendAdjusted, Formula::LogEntrants][which].clone();
+        let e = b.max(1.0);
+        let mut last = i64::MAX;
+        for f in 1..=n {
+            let p = formula.points(Finish { n, f, b, e }).expect("in range");
+            prop_assert!(p <= last, "place {} scores {} after {}", f, p, last);
+            prop_assert!(p >= 0);
+            last = p;
+        }
+    }
+
+    #[test]
+    fn standings_rank_every_player_once_by_points(places in proptest::collection::vec(1u32..6, 1..30)) {
+        let results: Vec<EventResult> = places
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| result(i / 5, &format!("p{}", i % 5), p, 5))
+            .collect();
+        let s = standings(&table_season(Some(3), Ties::Average), &results).expect("standings");
+        let mut players: Vec<&str> = s.iter().map(|x| x.player.as_str()).collect();
+        players.sort_unstable();
+        players.dedup();
+        prop_assert_eq!(players.len(), s.len());
+        for w in s.windows(2) {
+            prop_assert!(w[0].points >= w[1].points);
+            prop_assert!(w[0].rank <= w[1].rank);
+        }
+        for x in &s {
+            prop_assert!(x.results.iter().filter(|c| c.counted).count() <= 3);
+        }
+    }
+}
