@@ -45,6 +45,8 @@ enum Command {
     Replay(commands::explain::ReplayArgs),
     /// Re-derive the decision recorded at a sequence and show it against the record, with its rules.
     Explain(commands::explain::ExplainArgs),
+    /// A league season over many tournaments: create, attach, correct, standings, explain, verify.
+    League(commands::league::LeagueArgs),
     /// The post-event report: chain, irregularities, sanctions, rulings, chip counts.
     Audit(commands::read::AuditArgs),
 }
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => {
             runtime().and_then(|rt| rt.block_on(commands::explain::explain(&args)))
         }
+        Command::League(args) => runtime().and_then(|rt| rt.block_on(commands::league::run(&args))),
         Command::Audit(args) => runtime().and_then(|rt| rt.block_on(commands::read::audit(&args))),
     };
     match result {

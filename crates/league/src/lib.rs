@@ -9,8 +9,11 @@
 //! Points are kept in hundredths ([`Points`]): a formula's value is rounded once, half away from
 //! zero, so stored standings compare exactly. Invariant: pure; no I/O, no clock.
 
+mod chain;
 mod formula;
 mod season;
+
+pub use chain::{Imported, League, LeagueError, LeagueEvent, tournament_results};
 
 pub use formula::{Finish, Formula, FormulaError};
 pub use season::{Counted, Result as EventResult, Season, Standing, Ties, standings};

@@ -1,0 +1,439 @@
+//! `floorbook league …`: a season of tournaments on its own chain — create, attach finished
+//! tournaments (pinned to their heads), correct a result with a reason, standings, explain a
+//! player's points, and verify the season against the tournaments' own chains.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use chrono::Utc;
+use clap::{Args, Subcommand, ValueEnum};
+use floorbook_league::{League, LeagueEvent, Season, format_points, standings, tournament_results};
+use floorbook_log::{
+    Actor, ChainId, ChainWriter, Draft, Envelope, EventStore, Role, Seq, verify_chain,
+};
+use floorbook_store_embedded::OpenMode;
+use serde_json::json;
+
+use crate::backend::{Backend, StoreArgs};
+
+#[derive(Debug, Args)]
+pub struct LeagueArgs {
+    #[command(flatten)]
+    pub store: StoreArgs,
+    #[command(subcommand)]
+    pub command: LeagueCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum LeagueCommand {
+    /// Open a league: its name, season and counting rules (a TOML file: formula, best, ties, aging).
+    Create {
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        season: String,
+        #[arg(long)]
+        rules: PathBuf,
+    },
+    /// Attach a finished tournament: its results are imported, pinned to its chain's head.
+    Attach {
+        #[arg(long)]
+        league: String,
+        #[arg(long)]
+        chain: String,
+    },
+    /// Correct one imported result, with the reason.
+    Correct {
+        #[arg(long)]
+        league: String,
+        #[arg(long)]
+        chain: String,
+        #[arg(long)]
+        player: String,
+        #[arg(long)]
+        place: u32,
+        #[arg(long)]
+        reason: String,
+    },
+    /// The standings.
+    Standings {
+        #[arg(long)]
+        league: String,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Format,
+    },
+    /// One player's points: every result, the formula and the numbers.
+    Explain {
+        #[arg(long)]
+        league: String,
+        player: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Re-derive the season from the tournaments' chains and flag every mismatch.
+    Verify {
+        #[arg(long)]
+        league: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum Format {
+    Table,
+    Csv,
+    Json,
+}
+
+fn league_chain(name: &str) -> anyhow::Result<ChainId> {
+    ChainId::new(format!("league-{name}"))
+        .with_context(|| format!("{name:?} cannot name a league (letters, digits, - and _)"))
+}
+
+async fn read_league(store: &Backend, chain: &ChainId) -> anyhow::Result<League> {
+    let mut league = League::default();
+    let mut next = Seq::FIRST;
+    loop {
+        let page = store.read(chain, next, 4096).await?;
+        let Some(last) = page.last() else { break };
+        next = last.seq.next();
+        for e in &page {
+            let env = Envelope::parse(&e.bytes)?;
+            let event: LeagueEvent = serde_json::from_str(env.payload.get())
+                .with_context(|| format!("seq {} of {chain} is not a league event", e.seq))?;
+            league
+                .apply(&event)
+                .with_context(|| format!("seq {} of {chain}", e.seq))?;
+        }
+    }
+    if league.rules.is_none() {
+        bail!("there is no league {chain}");
+    }
+    Ok(league)
+}
+
+async fn append(store: &Backend, chain: &ChainId, event: &LeagueEvent) -> anyhow::Result<u64> {
+    let kind = match event {
+        LeagueEvent::Created { .. } => "LeagueCreated",
+        LeagueEvent::Attached { .. } => "TournamentAttached",
+        LeagueEvent::Corrected { .. } => "ResultCorrected",
+    };
+    let draft = Draft::new(
+        Utc::now(),
+        Actor::new("league", Role::Director)?,
+        kind,
+        Vec::new(),
+        event,
+    )?;
+    let mut w = ChainWriter::open(store.clone(), chain.clone(), None, u64::MAX).await?;
+    w.append(&[draft]).await?;
+    Ok(w.head().map_or(0, |h| h.seq.0))
+}
+
+/// A finished tournament's events, up to `through` (default: its head).
+async fn tournament(
+    store: &Backend,
+    chain: &ChainId,
+) -> anyhow::Result<(
+    u64,
+    String,
+    Vec<floorbook_tournament::engine::TournamentEvent>,
+)> {
+    let head = store
+        .head(chain)
+        .await?
+        .with_context(|| format!("there is no chain {chain}"))?;
+    let mut events = Vec::new();
+    let mut next = Seq::FIRST;
+    loop {
+        let page = store.read(chain, next, 4096).await?;
+        let Some(last) = page.last() else { break };
+        next = last.seq.next();
+        for e in &page {
+            let env = Envelope::parse(&e.bytes)?;
+            if let Ok(ev) = serde_json::from_str(env.payload.get()) {
+                events.push(ev);
+            }
+        }
+    }
+    Ok((head.seq.0, head.hash.to_hex(), events))
+}
+
+pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
+    let read_only = matches!(
+        args.command,
+        LeagueCommand::Standings { .. }
+            | LeagueCommand::Explain { .. }
+            | LeagueCommand::Verify { .. }
+    );
+    let mode = if read_only {
+        OpenMode::ReadOnly
+    } else {
+        OpenMode::ReadWrite
+    };
+    let store = args.store.open(mode).await?;
+    let mut out = String::new();
+    use std::fmt::Write as _;
+    let code = match &args.command {
+        LeagueCommand::Create {
+            name,
+            season,
+            rules,
+        } => {
+            let chain = league_chain(name)?;
+            if store.head(&chain).await?.is_some() {
+                bail!("league {name} exists already");
+            }
+            let text = std::fs::read_to_string(rules)
+                .with_context(|| format!("reading {}", rules.display()))?;
+            let rules: Season =
+                toml::from_str(&text).with_context(|| format!("reading {}", rules.display()))?;
+            let event = LeagueEvent::Created {
+                name: name.clone(),
+                season: season.clone(),
+                rules,
+            };
+            League::default().apply(&event)?;
+            append(&store, &chain, &event).await?;
+            let _ = writeln!(out, "league {name} ({season}) created on chain {chain}");
+            ExitCode::SUCCESS
+        }
+        LeagueCommand::Attach { league, chain } => {
+            let lchain = league_chain(league)?;
+            let mut l = read_league(&store, &lchain).await?;
+            let tchain = ChainId::new(chain.clone())?;
+            verify_chain(&store, &tchain, |_, _| {})
+                .await
+                .with_context(|| format!("tournament chain {tchain} does not verify"))?;
+            let (seq, head, events) = tournament(&store, &tchain).await?;
+            let (entrants, results) = tournament_results(&events)?;
+            let event = LeagueEvent::Attached {
+                chain: chain.clone(),
+                seq,
+                head: head.clone(),
+                entrants,
+                results,
+            };
+            l.apply(&event)?;
+            append(&store, &lchain, &event).await?;
+            let _ = writeln!(
+                out,
+                "attached {chain} ({entrants} entrants) at seq {seq}, head {head}"
+            );
+            ExitCode::SUCCESS
+        }
+        LeagueCommand::Correct {
+            league,
+            chain,
+            player,
+            place,
+            reason,
+        } => {
+            if reason.trim().is_empty() {
+                bail!("a correction needs its reason");
+            }
+            let lchain = league_chain(league)?;
+            let mut l = read_league(&store, &lchain).await?;
+            let event = LeagueEvent::Corrected {
+                chain: chain.clone(),
+                player: player.clone(),
+                place: *place,
+                reason: reason.clone(),
+            };
+            l.apply(&event)?;
+            append(&store, &lchain, &event).await?;
+            let _ = writeln!(
+                out,
+                "corrected {player} in {chain} to place {place}: {reason}"
+            );
+            ExitCode::SUCCESS
+        }
+        LeagueCommand::Standings { league, format } => {
+            let l = read_league(&store, &league_chain(league)?).await?;
+            let rules = l.rules.clone().context("the league's rules")?;
+            let table = standings(&rules, &l.season_results())?;
+            match format {
+                Format::Json => {
+                    out = serde_json::to_string_pretty(&json!({
+                        "league": l.name, "season": l.season,
+                        "tournaments": l.tournaments.iter().map(|t| &t.0).collect::<Vec<_>>(),
+                        "standings": table.iter().map(|s| json!({
+                            "rank": s.rank, "player": s.player, "points": format_points(s.points),
+                            "counted": s.results.iter().filter(|c| c.counted).count(),
+                            "results": s.results.len(),
+                        })).collect::<Vec<_>>(),
+                    }))? + "\n";
+                }
+                Format::Csv => {
+                    let _ = writeln!(out, "rank,player,points,counted,results");
+                    for s in &table {
+                        let _ = writeln!(
+                            out,
+                            "{},{},{},{},{}",
+                            s.rank,
+                            csv_field(&s.player),
+                            format_points(s.points),
+                            s.results.iter().filter(|c| c.counted).count(),
+                            s.results.len()
+                        );
+                    }
+                }
+                Format::Table => {
+                    let _ = writeln!(
+                        out,
+                        "{} — {} ({} tournaments)",
+                        l.name,
+                        l.season,
+                        l.tournaments.len()
+                    );
+                    for s in &table {
+                        let _ = writeln!(
+                            out,
+                            "{:>4}. {} {} points",
+                            s.rank,
+                            s.player,
+                            format_points(s.points)
+                        );
+                    }
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        LeagueCommand::Explain {
+            league,
+            player,
+            json: as_json,
+        } => {
+            let l = read_league(&store, &league_chain(league)?).await?;
+            let rules = l.rules.clone().context("the league's rules")?;
+            let table = standings(&rules, &l.season_results())?;
+            let s = table
+                .iter()
+                .find(|s| &s.player == player)
+                .with_context(|| format!("{player} has no result in league {league}"))?;
+            if *as_json {
+                out = serde_json::to_string_pretty(s)? + "\n";
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{player}: rank {}, {} points",
+                    s.rank,
+                    format_points(s.points)
+                );
+                for c in &s.results {
+                    let _ = writeln!(
+                        out,
+                        "  {} place {}{} of {}: {} with n={} f={} b={} e={} → {}{}",
+                        c.event,
+                        c.place,
+                        if c.tied > 1 {
+                            format!(" (tied with {})", c.tied - 1)
+                        } else {
+                            String::new()
+                        },
+                        c.finish.n,
+                        c.formula,
+                        c.finish.n,
+                        c.finish.f,
+                        c.finish.b,
+                        c.finish.e,
+                        format_points(c.points),
+                        if c.counted { "" } else { " (not counted)" }
+                    );
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        LeagueCommand::Verify {
+            league,
+            json: as_json,
+        } => {
+            let lchain = league_chain(league)?;
+            verify_chain(&store, &lchain, |_, _| {})
+                .await
+                .with_context(|| format!("league chain {lchain} does not verify"))?;
+            // The imported results as attached, before corrections.
+            let mut attached = Vec::new();
+            let mut next = Seq::FIRST;
+            loop {
+                let page = store.read(&lchain, next, 4096).await?;
+                let Some(last) = page.last() else { break };
+                next = last.seq.next();
+                for e in &page {
+                    let env = Envelope::parse(&e.bytes)?;
+                    if let Ok(LeagueEvent::Attached {
+                        chain,
+                        seq,
+                        head,
+                        entrants,
+                        results,
+                    }) = serde_json::from_str(env.payload.get())
+                    {
+                        attached.push((chain, seq, head, entrants, results));
+                    }
+                }
+            }
+            let mut problems = Vec::new();
+            for (chain, seq, head, entrants, results) in &attached {
+                let tchain = ChainId::new(chain.clone())?;
+                if let Err(e) = verify_chain(&store, &tchain, |_, _| {}).await {
+                    problems.push(format!(
+                        "{chain}: the tournament's chain does not verify: {e}"
+                    ));
+                    continue;
+                }
+                let at = store.read(&tchain, Seq(*seq), 1).await?;
+                match at.first() {
+                    Some(e) if e.hash.to_hex() == *head => {}
+                    Some(e) => problems.push(format!(
+                        "{chain}: seq {seq} now has hash {}, not the attached head {head}",
+                        e.hash.to_hex()
+                    )),
+                    None => problems.push(format!("{chain}: seq {seq} is gone")),
+                }
+                let (_, _, events) = tournament(&store, &tchain).await?;
+                let upto: Vec<_> = events.into_iter().take(*seq as usize).collect();
+                match tournament_results(&upto) {
+                    Ok((n, derived)) if n == *entrants && &derived == results => {}
+                    Ok(_) => problems.push(format!(
+                        "{chain}: the imported results are not the tournament's own"
+                    )),
+                    Err(e) => problems.push(format!("{chain}: {e}")),
+                }
+            }
+            if *as_json {
+                out = serde_json::to_string_pretty(&json!({
+                    "league": league, "tournaments": attached.len(),
+                    "ok": problems.is_empty(), "problems": problems,
+                }))? + "\n";
+            } else if problems.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "league {league}: OK, {} tournaments re-derived from their chains",
+                    attached.len()
+                );
+            } else {
+                for p in &problems {
+                    let _ = writeln!(out, "MISMATCH {p}");
+                }
+            }
+            if problems.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+    };
+    super::read::emit(&out)?;
+    Ok(code)
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}

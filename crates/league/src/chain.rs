@@ -1,0 +1,219 @@
+//! The league's own chain: what is recorded, and the season folded from it.
+
+use std::collections::BTreeMap;
+
+use floorbook_tournament::engine::TournamentEvent;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::Season;
+use crate::season::Result as EventResult;
+
+/// A tournament's result for one player, as imported.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Imported {
+    pub player: String,
+    pub place: u32,
+    pub buy_in: f64,
+    pub spend: f64,
+}
+
+/// Something that happened in a league.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum LeagueEvent {
+    Created {
+        name: String,
+        season: String,
+        rules: Season,
+    },
+    /// A tournament joins the season, pinned to its chain's head when it was attached.
+    Attached {
+        chain: String,
+        seq: u64,
+        head: String,
+        entrants: u32,
+        results: Vec<Imported>,
+    },
+    /// An explicit, reasoned correction of one imported result.
+    Corrected {
+        chain: String,
+        player: String,
+        place: u32,
+        reason: String,
+    },
+}
+
+/// A league event that does not fit the league so far.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum LeagueError {
+    #[error("the league chain must open with its creation")]
+    NotCreated,
+    #[error("the league was created twice")]
+    CreatedTwice,
+    #[error("tournament {0} is attached twice")]
+    AttachedTwice(String),
+    #[error("tournament {0} is not attached; attach it before correcting its results")]
+    NotAttached(String),
+    #[error("player {player} has no result in {chain}")]
+    NoResult { chain: String, player: String },
+    #[error("place {place} is outside 1 to {entrants}")]
+    Place { place: u32, entrants: u32 },
+    #[error("the tournament has not finished: {0}")]
+    Unfinished(String),
+}
+
+/// The league as its chain leaves it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct League {
+    pub name: String,
+    pub season: String,
+    pub rules: Option<Season>,
+    /// Attached tournaments in order: (chain, seq, head, entrants).
+    pub tournaments: Vec<(String, u64, String, u32)>,
+    /// Results by tournament, corrections applied.
+    pub results: BTreeMap<String, Vec<Imported>>,
+    /// The corrections, in order: (chain, player, place, reason).
+    pub corrections: Vec<(String, String, u32, String)>,
+}
+
+impl League {
+    /// Folds one event; an event that does not fit is an error and changes nothing.
+    pub fn apply(&mut self, e: &LeagueEvent) -> Result<(), LeagueError> {
+        match e {
+            LeagueEvent::Created {
+                name,
+                season,
+                rules,
+            } => {
+                if self.rules.is_some() {
+                    return Err(LeagueError::CreatedTwice);
+                }
+                self.name = name.clone();
+                self.season = season.clone();
+                self.rules = Some(rules.clone());
+            }
+            _ if self.rules.is_none() => return Err(LeagueError::NotCreated),
+            LeagueEvent::Attached {
+                chain,
+                seq,
+                head,
+                entrants,
+                results,
+            } => {
+                if self.results.contains_key(chain) {
+                    return Err(LeagueError::AttachedTwice(chain.clone()));
+                }
+                if let Some(r) = results.iter().find(|r| r.place == 0 || r.place > *entrants) {
+                    return Err(LeagueError::Place {
+                        place: r.place,
+                        entrants: *entrants,
+                    });
+                }
+                self.tournaments
+                    .push((chain.clone(), *seq, head.clone(), *entrants));
+                self.results.insert(chain.clone(), results.clone());
+            }
+            LeagueEvent::Corrected {
+                chain,
+                player,
+                place,
+                reason,
+            } => {
+                let entrants = self
+                    .tournaments
+                    .iter()
+                    .find(|t| &t.0 == chain)
+                    .map(|t| t.3)
+                    .ok_or_else(|| LeagueError::NotAttached(chain.clone()))?;
+                if *place == 0 || *place > entrants {
+                    return Err(LeagueError::Place {
+                        place: *place,
+                        entrants,
+                    });
+                }
+                let r = self
+                    .results
+                    .get_mut(chain)
+                    .and_then(|rs| rs.iter_mut().find(|r| &r.player == player))
+                    .ok_or_else(|| LeagueError::NoResult {
+                        chain: chain.clone(),
+                        player: player.clone(),
+                    })?;
+                r.place = *place;
+                self.corrections
+                    .push((chain.clone(), player.clone(), *place, reason.clone()));
+            }
+        }
+        Ok(())
+    }
+
+    /// The season's results, tournament by tournament, for [`crate::standings`].
+    pub fn season_results(&self) -> Vec<EventResult> {
+        let mut out = Vec::new();
+        for (index, (chain, _, _, entrants)) in self.tournaments.iter().enumerate() {
+            for r in self.results.get(chain).into_iter().flatten() {
+                out.push(EventResult {
+                    event: chain.clone(),
+                    index,
+                    player: r.player.clone(),
+                    place: r.place,
+                    entrants: *entrants,
+                    buy_in: r.buy_in,
+                    spend: r.spend,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// The final standings of a finished tournament, from its own events: (entrants, results).
+/// A player's name is the league's key for him; the buy-in is the one he registered with.
+pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Imported>), LeagueError> {
+    let mut names: BTreeMap<u32, (String, f64)> = BTreeMap::new();
+    let mut entrants = 0;
+    let mut places: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut finished = false;
+    for e in events {
+        match e {
+            TournamentEvent::Registered {
+                player,
+                name,
+                buy_in,
+                ..
+            } => {
+                names.insert(player.0, (name.clone(), buy_in.parse().unwrap_or(0.0)));
+            }
+            TournamentEvent::Started { players, .. } => entrants = *players,
+            TournamentEvent::Busted { player, place, .. }
+            | TournamentEvent::NoShowRemoved { player, place, .. } => {
+                places.insert(player.0, *place);
+            }
+            TournamentEvent::Finished { winner } => {
+                places.insert(winner.0, 1);
+                finished = true;
+            }
+            _ => {}
+        }
+    }
+    if !finished {
+        return Err(LeagueError::Unfinished("no winner recorded".into()));
+    }
+    let results = places
+        .into_iter()
+        .map(|(id, place)| {
+            let (name, buy_in) = names
+                .get(&id)
+                .cloned()
+                .unwrap_or_else(|| (format!("player {id}"), 0.0));
+            Imported {
+                player: name,
+                place,
+                buy_in,
+                spend: buy_in,
+            }
+        })
+        .collect();
+    Ok((entrants, results))
+}
