@@ -177,6 +177,32 @@ fn a_season_of_three_tournaments_counts_the_best_two_results() {
         &["standings", "--league", "club", "--format", "json"],
     ));
     assert!(points(&after, &loser) > before);
+    // The correction ties the player with the winner of that event: the points of 1st and
+    // 2nd are averaged for both (ties = average), in the standings projection too.
+    let db = rusqlite::Connection::open(data.join("projections.sqlite")).expect("db");
+    let tied: Vec<(String, i64, String)> = db
+        .prepare(
+            "SELECT player, tied, points FROM league_results
+             WHERE league = 'club' AND chain = ?1 AND place = 1 ORDER BY player",
+        )
+        .expect("query")
+        .query_map([&chains[0]], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .expect("rows")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    assert_eq!(tied.len(), 2, "{tied:?}");
+    assert!(
+        tied.iter().all(|(_, n, p)| *n == 2 && p == "8.00"),
+        "{tied:?}"
+    );
+    let projected: i64 = db
+        .query_row(
+            "SELECT COUNT(*) FROM league_standings WHERE league = 'club'",
+            [],
+            |r| r.get(0),
+        )
+        .expect("count");
+    assert_eq!(projected, 8);
     // explain names the formula and the numbers of every result.
     let ex = ok_json(&league(
         d,

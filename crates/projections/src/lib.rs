@@ -205,6 +205,43 @@ impl Projector {
         Ok(())
     }
 
+    /// Replaces the standings of `league` (rows: rank, player, points, counted, results) and
+    /// its results (rows: chain, player, place, tied, points, counted, formula), in one
+    /// transaction.
+    pub fn put_league(
+        &mut self,
+        league: &str,
+        standings: &[(u32, String, String, usize, usize)],
+        results: &[(String, String, u32, u32, String, bool, String)],
+    ) -> Result<(), ProjectionError> {
+        let tx = self.conn.transaction()?;
+        tx.execute("DELETE FROM league_standings WHERE league = ?1", [league])?;
+        tx.execute("DELETE FROM league_results WHERE league = ?1", [league])?;
+        for (rank, player, points, counted, n) in standings {
+            tx.prepare_cached(
+                "INSERT INTO league_standings (league, rank, player, points, counted, results)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![
+                league,
+                rank,
+                player,
+                points,
+                *counted as i64,
+                *n as i64
+            ])?;
+        }
+        for (chain, player, place, tied, points, counted, formula) in results {
+            tx.prepare_cached(
+                "INSERT INTO league_results (league, chain, player, place, tied, points, counted, formula)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?
+            .execute(params![league, chain, player, place, tied, points, counted, formula])?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Removes every projected row (the schema stays), for a rebuild from the log.
     pub fn clear(&mut self) -> Result<(), ProjectionError> {
         let tx = self.conn.transaction()?;

@@ -63,6 +63,18 @@ CREATE TABLE IF NOT EXISTS checkpoints (
   key_id TEXT NOT NULL, signature TEXT NOT NULL,
   PRIMARY KEY (chain, seq, key_id)
 );
+-- League standings, folded from a league's chain by `floorbook league` (issue 8): one row a
+-- player, and one a player's result with the points it gave.
+CREATE TABLE IF NOT EXISTS league_standings (
+  league TEXT NOT NULL, rank INTEGER NOT NULL, player TEXT NOT NULL, points TEXT NOT NULL,
+  counted INTEGER NOT NULL, results INTEGER NOT NULL,
+  PRIMARY KEY (league, player)
+);
+CREATE TABLE IF NOT EXISTS league_results (
+  league TEXT NOT NULL, chain TEXT NOT NULL, player TEXT NOT NULL, place INTEGER NOT NULL,
+  tied INTEGER NOT NULL, points TEXT NOT NULL, counted INTEGER NOT NULL, formula TEXT NOT NULL,
+  PRIMARY KEY (league, chain, player)
+);
 -- Replay snapshots: the re-derived tournament state after `position` tournament events, so
 -- `replay` and `explain` resume near the asked sequence instead of from the start. `next_seq`
 -- is the sequence of the next event to apply. Written by the command line; dropped with the rest.

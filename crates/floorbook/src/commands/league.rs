@@ -21,6 +21,9 @@ use crate::backend::{Backend, StoreArgs};
 pub struct LeagueArgs {
     #[command(flatten)]
     pub store: StoreArgs,
+    /// The projections database the standings are written to (default DATA/projections.sqlite).
+    #[arg(long)]
+    pub db: Option<PathBuf>,
     #[command(subcommand)]
     pub command: LeagueCommand,
 }
@@ -218,6 +221,8 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             };
             l.apply(&event)?;
             append(&store, &lchain, &event).await?;
+            let rules = l.rules.clone().context("the league's rules")?;
+            project(args, league, &standings(&rules, &l.season_results())?)?;
             let _ = writeln!(
                 out,
                 "attached {chain} ({entrants} entrants) at seq {seq}, head {head}"
@@ -244,6 +249,8 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             };
             l.apply(&event)?;
             append(&store, &lchain, &event).await?;
+            let rules = l.rules.clone().context("the league's rules")?;
+            project(args, league, &standings(&rules, &l.season_results())?)?;
             let _ = writeln!(
                 out,
                 "corrected {player} in {chain} to place {place}: {reason}"
@@ -254,6 +261,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             let l = read_league(&store, &league_chain(league)?).await?;
             let rules = l.rules.clone().context("the league's rules")?;
             let table = standings(&rules, &l.season_results())?;
+            project(args, league, &table)?;
             match format {
                 Format::Json => {
                     out = serde_json::to_string_pretty(&json!({
@@ -436,4 +444,48 @@ fn csv_field(s: &str) -> String {
     } else {
         s.to_string()
     }
+}
+
+/// Writes the standings into the projections (`league_standings`, `league_results`).
+fn project(
+    args: &LeagueArgs,
+    league: &str,
+    table: &[floorbook_league::Standing],
+) -> anyhow::Result<()> {
+    let db = args
+        .db
+        .clone()
+        .unwrap_or_else(|| args.store.data.join("projections.sqlite"));
+    let mut projector = floorbook_projections::Projector::open(&db)
+        .with_context(|| format!("opening {}", db.display()))?;
+    let rows: Vec<_> = table
+        .iter()
+        .map(|s| {
+            (
+                s.rank,
+                s.player.clone(),
+                format_points(s.points),
+                s.results.iter().filter(|c| c.counted).count(),
+                s.results.len(),
+            )
+        })
+        .collect();
+    let results: Vec<_> = table
+        .iter()
+        .flat_map(|s| {
+            s.results.iter().map(|c| {
+                (
+                    c.event.clone(),
+                    s.player.clone(),
+                    c.place,
+                    c.tied,
+                    format_points(c.points),
+                    c.counted,
+                    c.formula.clone(),
+                )
+            })
+        })
+        .collect();
+    projector.put_league(league, &rows, &results)?;
+    Ok(())
 }
