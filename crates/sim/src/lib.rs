@@ -120,6 +120,11 @@ pub fn simulate(
             if t.finished || !t.tables.iter().any(|ts| ts.table.no == no) {
                 continue;
             }
+            // TR-17: a breaking table's players draw their new seats.
+            settle_breaks(&mut t, &mut rng)?;
+            if !t.tables.iter().any(|ts| ts.table.no == no) {
+                continue;
+            }
             // TR-15: a chip race due at this table is run before its next hand.
             if let Some((_, _, _, needed)) = t.chip_race_due(no) {
                 let mut deck = Deck::from_seed(
@@ -222,6 +227,31 @@ fn seed_bytes(rng: &mut ChaCha20Rng) -> DeckSeed {
     let mut b = [0u8; 32];
     rng.fill_bytes(&mut b);
     DeckSeed(b)
+}
+
+/// Draws the seats of a breaking table's players: each draws a different free seat.
+fn settle_breaks(t: &mut Tournament, rng: &mut ChaCha20Rng) -> Result<(), SimError> {
+    while let Some(table) = t.pending_break {
+        let leaving = t
+            .tables
+            .iter()
+            .find(|ts| ts.table.no == table)
+            .map_or(0, |ts| ts.table.players());
+        let free: usize = t
+            .tables
+            .iter()
+            .filter(|ts| ts.table.no != table)
+            .map(|ts| ts.table.seats.len() - ts.table.players())
+            .sum();
+        let mut seats: Vec<u32> = (0..free as u32).collect();
+        for i in 0..leaving.min(free) {
+            let j = i + below(rng, (free - i) as u64) as usize;
+            seats.swap(i, j);
+        }
+        seats.truncate(leaving);
+        t.break_table(table, &seats)?;
+    }
+    Ok(())
 }
 
 /// Plays the hand at `table` to the end with random legal actions, now and then an

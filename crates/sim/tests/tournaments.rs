@@ -1,7 +1,7 @@
 //! Whole tournaments played by bots, for every profile: the invariants hold after every hand.
 
 use floorbook_sim::simulate;
-use floorbook_tournament::engine::{Status, Tournament, TournamentEvent};
+use floorbook_tournament::engine::{Status, Tournament, TournamentError, TournamentEvent};
 use floorbook_tournament::{Profile, builtin, builtin_names};
 use proptest::prelude::*;
 
@@ -26,7 +26,9 @@ fn check_after_hand(t: &Tournament, total: u64) {
             ts.table.no
         );
     }
-    if t.tables.iter().all(|ts| ts.hand.is_none()) && !t.finished {
+    // Balanced after every balancing step (while a table awaits its seat draw, the balancing
+    // is still to come).
+    if t.tables.iter().all(|ts| ts.hand.is_none()) && !t.finished && t.pending_break.is_none() {
         let sizes: Vec<usize> = t.tables.iter().map(|ts| ts.table.players()).collect();
         let (lo, hi) = (
             sizes.iter().min().copied().unwrap_or(0),
@@ -172,4 +174,86 @@ fn a_profile_with_breaks_plays_through_them() {
         ),
         "the tournament lasted past a break"
     );
+}
+
+#[test]
+fn tr_17_a_breaking_table_waits_for_its_players_seat_draw() {
+    // Catch the tournament right when a table is due to break.
+    let p = profile("top18");
+    let mut due: Option<Tournament> = None;
+    let mut catch = |t: &Tournament| {
+        if due.is_none() && t.pending_break.is_some() {
+            due = Some(t.clone());
+        }
+    };
+    simulate(&p, 27, 9, Some(&mut catch)).expect("plays");
+    let mut t = due.expect("a table broke");
+    let table = t.pending_break.expect("pending");
+    let leaving: Vec<_> = t
+        .tables
+        .iter()
+        .find(|ts| ts.table.no == table)
+        .map(|ts| ts.table.seats.iter().flatten().copied().collect())
+        .expect("the breaking table");
+    let free: Vec<(u32, u32)> = t
+        .tables
+        .iter()
+        .filter(|ts| ts.table.no != table)
+        .flat_map(|ts| {
+            ts.table
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.is_none())
+                .map(move |(i, _)| (ts.table.no.0, i as u32 + 1))
+        })
+        .collect();
+    assert!(matches!(
+        t.events.last(),
+        Some(TournamentEvent::TableBreakDue { players, free_seats, .. })
+            if *players as usize == leaving.len() && *free_seats as usize == free.len()
+    ));
+    // No hand starts until the players have drawn.
+    let other = t
+        .tables
+        .iter()
+        .find(|ts| ts.table.no != table)
+        .map(|ts| ts.table.no)
+        .expect("another table");
+    assert!(matches!(
+        t.start_hand(other, t.clock),
+        Err(TournamentError::BreakPending(b)) if b == table
+    ));
+    // A draw that gives two players one seat, or a seat that is not free, is refused.
+    let before = t.events.len();
+    let mut twice: Vec<u32> = (0..leaving.len() as u32).collect();
+    twice[1] = twice[0];
+    match t.break_table(table, &twice) {
+        Err(e @ TournamentError::Draw(_)) => assert!(e.to_string().contains("TR-17"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    let beyond: Vec<u32> = (0..leaving.len() as u32)
+        .map(|i| i + free.len() as u32)
+        .collect();
+    assert!(t.break_table(table, &beyond).is_err());
+    assert_eq!(t.events.len(), before, "a refused draw records nothing");
+    // The drawn seats, last free seats first: each player sits where he drew.
+    let draw: Vec<u32> = (0..leaving.len() as u32)
+        .map(|i| free.len() as u32 - 1 - i)
+        .collect();
+    t.break_table(table, &draw).expect("seated");
+    assert!(t.pending_break.is_none());
+    for (player, d) in leaving.iter().zip(&draw) {
+        let (tn, seat) = free[*d as usize];
+        let pl = &t.players[player];
+        assert_eq!(
+            (pl.table.map(|x| x.0), pl.seat.map(|x| x.0)),
+            (Some(tn), Some(seat)),
+            "{player:?}"
+        );
+    }
+    assert!(t.events.iter().any(|e| matches!(
+        e,
+        TournamentEvent::TableBroken { table: b, draw: d, .. } if *b == table && *d == draw
+    )));
 }

@@ -150,8 +150,20 @@ pub enum TournamentEvent {
         sits_out: bool,
         rules: RuleSet,
     },
+    /// A table is to break (TR-17, PLO-2, NOB-7): each of its `players` draws one of the
+    /// `free_seats` free seats elsewhere; the floor's draw comes in with `break_table`.
+    TableBreakDue {
+        table: TableNo,
+        players: u32,
+        free_seats: u32,
+        rules: RuleSet,
+    },
     TableBroken {
         table: TableNo,
+        /// For each leaving player (in seat order), the free seat he drew (0-based among the
+        /// free seats in table and seat order): the recorded random input.
+        #[serde(default)]
+        draw: Vec<u32>,
         rules: RuleSet,
     },
     LevelChanged {
@@ -263,6 +275,8 @@ pub enum TournamentError {
     NoPlayer(PlayerId),
     #[error("the chip race: {0}")]
     Race(#[from] crate::chip_race::RaceError),
+    #[error("table {0:?} is breaking: its players draw their new seats first (TR-17)")]
+    BreakPending(TableNo),
     #[error("the break after level {after} runs until {until} s; hands start again then (TR-5)")]
     OnBreak { after: u32, until: u64 },
     #[error(
@@ -301,6 +315,9 @@ pub struct Tournament {
     /// Chips that left play with removed no-shows (TR-6), for the books.
     #[serde(default)]
     pub removed_chips: u64,
+    /// A table waiting for its players' seat draw (TR-17).
+    #[serde(default)]
+    pub pending_break: Option<TableNo>,
     /// NOB-8: the final table's restart has happened.
     #[serde(default)]
     pub final_table_done: bool,
@@ -325,6 +342,7 @@ impl Tournament {
             places_left: 0,
             race_delta: 0,
             removed_chips: 0,
+            pending_break: None,
             final_table_done: false,
             multi_table: false,
         }
@@ -548,6 +566,9 @@ impl Tournament {
     pub fn start_hand(&mut self, table: TableNo, seconds: u64) -> Result<u64, TournamentError> {
         if !self.started || self.finished {
             return Err(TournamentError::NotNow("the tournament is not running"));
+        }
+        if let Some(breaking) = self.pending_break {
+            return Err(TournamentError::BreakPending(breaking));
         }
         if self.profile.levels.advance != Advance::Orbits
             && let Some((after, until)) = crate::levels::on_break(&self.profile, seconds)
@@ -981,63 +1002,20 @@ impl Tournament {
     /// whose table has no hand in progress.
     fn rebalance(&mut self) {
         // Break tables: TR-17 when a table's worth of players is out; otherwise when the rest
-        // fit on fewer tables (PLO-2; NOB-7's final table).
-        loop {
-            let idle = self.tables.iter().all(|t| t.hand.is_none());
-            let remaining = self.remaining();
-            let seats = self.profile.seats_per_table;
-            let needed = remaining.div_ceil(seats.max(2));
-            let want_fewer = match self.profile.balancing.rule {
-                BalancingKind::Plo2 => {
-                    balance::plo_2_tables(remaining, self.tables.len() as u32).0
-                        < self.tables.len() as u32
-                }
-                BalancingKind::Nob7 => {
-                    let started: Vec<u32> = self.tables.iter().map(|t| t.started_with).collect();
-                    let now: Vec<u32> = self
-                        .tables
-                        .iter()
-                        .map(|t| t.table.players() as u32)
-                        .collect();
-                    balance::nob_7_final_table_due(&started, &now)
-                        || (needed as usize) < self.tables.len()
-                }
-                BalancingKind::Tr17 => (needed as usize) < self.tables.len(),
-            };
-            if !(idle && want_fewer && self.tables.len() > 1) {
-                break;
-            }
-            let tables: Vec<Table> = self.tables.iter().map(|t| t.table.clone()).collect();
-            let Some(breaking) = balance::tr_17_table_to_break(&tables) else {
-                break;
-            };
-            let leaving = tables
-                .iter()
-                .find(|t| t.no == breaking)
-                .map_or(0, |t| t.players());
-            // The draw into free seats: the first free seats in order (a fixed draw keeps the
-            // engine free of randomness; a floor's own draw comes in through `break_with`).
-            let draw: Vec<u32> = (0..leaving as u32).collect();
-            let Some((seats, rules)) = balance::break_table(&tables, breaking, &draw) else {
-                break;
-            };
-            let carried = self
-                .tables
-                .iter()
-                .find(|t| t.table.no == breaking)
-                .map_or(0, |t| t.carried);
-            self.tables.retain(|t| t.table.no != breaking);
-            // NOB-3 chips waiting in a broken table's pot go to the next table's pot.
-            if let Some(first) = self.tables.first_mut() {
-                first.carried += carried;
-            }
-            self.events.push(TournamentEvent::TableBroken {
+        // fit on fewer tables (PLO-2; NOB-7's final table). The players draw their seats
+        // (`break_table`) before anything else moves.
+        if self.pending_break.is_some() {
+            return;
+        }
+        if let Some((breaking, leaving, free)) = self.break_due() {
+            self.pending_break = Some(breaking);
+            self.events.push(TournamentEvent::TableBreakDue {
                 table: breaking,
-                rules,
+                players: leaving as u32,
+                free_seats: free as u32,
+                rules: RuleSet::of(&[Rule::Tr17]),
             });
-            for (p, t, s) in seats {
-                self.seat_player(p, breaking, t, s, false, rules);
-            }
+            return;
         }
         self.final_table_reset();
         // Balance (TR-17 / PLO-2) at idle tables.
@@ -1285,6 +1263,94 @@ impl Tournament {
             big: l.big,
             rules: decided.rules,
         });
+    }
+
+    /// The table due to break now, with its players and the free seats elsewhere: when all
+    /// tables are idle, fewer tables would do, and its players fit.
+    fn break_due(&self) -> Option<(TableNo, usize, usize)> {
+        let idle = self.tables.iter().all(|t| t.hand.is_none());
+        let remaining = self.remaining();
+        let seats = self.profile.seats_per_table;
+        let needed = remaining.div_ceil(seats.max(2));
+        let want_fewer = match self.profile.balancing.rule {
+            BalancingKind::Plo2 => {
+                balance::plo_2_tables(remaining, self.tables.len() as u32).0
+                    < self.tables.len() as u32
+            }
+            BalancingKind::Nob7 => {
+                let started: Vec<u32> = self.tables.iter().map(|t| t.started_with).collect();
+                let now: Vec<u32> = self
+                    .tables
+                    .iter()
+                    .map(|t| t.table.players() as u32)
+                    .collect();
+                balance::nob_7_final_table_due(&started, &now)
+                    || (needed as usize) < self.tables.len()
+            }
+            BalancingKind::Tr17 => (needed as usize) < self.tables.len(),
+        };
+        if !(idle && want_fewer && self.tables.len() > 1) {
+            return None;
+        }
+        let tables: Vec<Table> = self.tables.iter().map(|t| t.table.clone()).collect();
+        let breaking = balance::tr_17_table_to_break(&tables)?;
+        let leaving = tables
+            .iter()
+            .find(|t| t.no == breaking)
+            .map_or(0, |t| t.players());
+        let free: usize = tables
+            .iter()
+            .filter(|t| t.no != breaking)
+            .map(|t| t.seats.len() - t.players())
+            .sum();
+        // Its players must fit elsewhere.
+        (free >= leaving).then_some((breaking, leaving, free))
+    }
+
+    /// TR-17 / PLO-2 / NOB-7: the breaking table's players take the free seats they drew:
+    /// `draw[i]` is the free seat (0-based, in table and seat order) of the i-th leaving player
+    /// in seat order. Then balancing goes on.
+    pub fn break_table(&mut self, table: TableNo, draw: &[u32]) -> Result<(), TournamentError> {
+        if self.pending_break != Some(table) {
+            return Err(TournamentError::NotNow("that table is not due to break"));
+        }
+        let tables: Vec<Table> = self.tables.iter().map(|t| t.table.clone()).collect();
+        let leaving = tables
+            .iter()
+            .find(|t| t.no == table)
+            .map_or(0, |t| t.players());
+        let free: usize = tables
+            .iter()
+            .filter(|t| t.no != table)
+            .map(|t| t.seats.len() - t.players())
+            .sum();
+        let Some((seats, rules)) = balance::break_table(&tables, table, draw) else {
+            return Err(TournamentError::Draw(format!(
+                "the break draw gives each of the {leaving} leaving players a different free seat, 0 to {} (TR-17); got {draw:?}",
+                free.saturating_sub(1)
+            )));
+        };
+        let carried = self
+            .tables
+            .iter()
+            .find(|t| t.table.no == table)
+            .map_or(0, |t| t.carried);
+        self.tables.retain(|t| t.table.no != table);
+        // NOB-3 chips waiting in a broken table's pot go to the next table's pot.
+        if let Some(first) = self.tables.first_mut() {
+            first.carried += carried;
+        }
+        self.pending_break = None;
+        self.events.push(TournamentEvent::TableBroken {
+            table,
+            draw: draw.to_vec(),
+            rules,
+        });
+        for (p, t, s) in seats {
+            self.seat_player(p, table, t, s, false, rules);
+        }
+        self.rebalance();
+        Ok(())
     }
 
     /// How long after the start a no-show keeps his seat: the profile's `absent_start_minutes`

@@ -72,6 +72,10 @@ pub enum Command {
         player: PlayerId,
         at: u64,
     },
+    BreakTable {
+        table: TableNo,
+        draw: Vec<u32>,
+    },
 }
 
 /// A dealer's or player's action in a hand.
@@ -375,7 +379,11 @@ impl Replayer {
             TournamentEvent::HandFinished { .. } => return Err(unexplained("a hand's end")),
             TournamentEvent::Busted { .. } => return Err(unexplained("an elimination")),
             TournamentEvent::Moved { .. } => return Err(unexplained("a table move")),
-            TournamentEvent::TableBroken { .. } => return Err(unexplained("a table break")),
+            TournamentEvent::TableBroken { table, draw, .. } => Command::BreakTable {
+                table: *table,
+                draw: draw.clone(),
+            },
+            TournamentEvent::TableBreakDue { .. } => return Err(unexplained("a table break")),
             TournamentEvent::ActedFor { .. } => return Err(unexplained("an action for a player")),
             TournamentEvent::Finished { .. } => return Err(unexplained("the end")),
         })
@@ -488,5 +496,6 @@ pub fn issue(t: &mut Tournament, command: &Command) -> Result<(), TournamentErro
         Command::CheckClock { table, at } => t.check_clock(*table, *at).map(|_| ()),
         Command::ChipRace { table, cards } => t.run_chip_race(*table, cards),
         Command::RemoveNoShow { player, at } => t.remove_no_show(*player, *at),
+        Command::BreakTable { table, draw } => t.break_table(*table, draw),
     }
 }
