@@ -221,6 +221,25 @@ fn a_season_of_three_tournaments_counts_the_best_two_results() {
     assert!(ok.status.success(), "{ok:?}");
     assert_eq!(json(&ok)["ok"], true);
 
+    // A tournament chain changed on disk after it was attached: verify flags that tournament.
+    let file = data.join("chains").join(format!("{}.log", chains[1]));
+    let mut bytes = std::fs::read(&file).expect("chain file");
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0x20;
+    std::fs::write(&file, &bytes).expect("write");
+    let changed = league(d, &["verify", "--league", "club", "--json"]);
+    assert_eq!(changed.status.code(), Some(1));
+    let report = json(&changed);
+    assert!(
+        report["problems"]
+            .as_array()
+            .expect("problems")
+            .iter()
+            .any(|p| p.as_str().is_some_and(|p| p.starts_with(&chains[1]))),
+        "{report}"
+    );
+    bytes[at] ^= 0x20;
+    std::fs::write(&file, &bytes).expect("restore");
     // A rogue writer attaches the fourth tournament with made-up results: verify finds it.
     rogue_attach(&data, &chains[3]);
     let bad = league(d, &["verify", "--league", "club", "--json"]);
