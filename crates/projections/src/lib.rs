@@ -13,6 +13,7 @@
 use floorbook_log::{ChainId, Envelope, Seq, StoredEvent};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use thiserror::Error;
 
 /// The schema.
@@ -310,6 +311,34 @@ fn n(v: &Value, k: &str) -> Option<i64> {
     v.get(k).and_then(Value::as_i64)
 }
 
+/// Hand events that are also irregularities (with their remedy).
+const IRREGULAR: [&str; 4] = [
+    "irregularity",
+    "out_of_turn",
+    "out_of_turn_resolved",
+    "interpreted",
+];
+
+/// The fields of an `InHand` payload the `hand_events` row needs.
+#[derive(serde::Deserialize)]
+struct InHandRow<'a> {
+    table: Option<i64>,
+    hand: Option<i64>,
+    #[serde(borrow)]
+    event: HandRow<'a>,
+}
+
+#[derive(serde::Deserialize)]
+struct HandRow<'a> {
+    #[serde(rename = "type")]
+    kind: &'a str,
+    pos: Option<i64>,
+    amount: Option<i64>,
+    to: Option<i64>,
+    #[serde(borrow)]
+    cards: Option<&'a RawValue>,
+}
+
 fn role_name(role: floorbook_log::Role) -> &'static str {
     use floorbook_log::Role;
     match role {
@@ -327,7 +356,6 @@ fn apply_one(
     seq: u64,
     env: &Envelope,
 ) -> Result<(), ProjectionError> {
-    let p: Value = serde_json::from_str(env.payload.get()).unwrap_or(Value::Null);
     let rules: Vec<&str> = env.rules.iter().map(|r| r.as_str()).collect();
     let rules = rules.join(" ");
     let seq = seq as i64;
@@ -335,6 +363,17 @@ fn apply_one(
     tx.prepare_cached("INSERT INTO events (chain, seq, type, at, actor, role, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?.execute(
         params![chain, seq, env.event_type, at, env.actor.id, role_name(env.actor.role), rules],
     )?;
+    // Most events are hand actions: read just the fields their row needs.
+    if env.event_type == "InHand"
+        && let Ok(h) = serde_json::from_str::<InHandRow<'_>>(env.payload.get())
+        && !IRREGULAR.contains(&h.event.kind)
+    {
+        tx.prepare_cached("INSERT INTO hand_events (chain, seq, hand, table_no, kind, pos, amount, cards, detail, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")?.execute(
+            params![chain, seq, h.hand, h.table, h.event.kind, h.event.pos, h.event.amount.or(h.event.to), h.event.cards.map(RawValue::get), env.payload.get(), rules],
+        )?;
+        return Ok(());
+    }
+    let p: Value = serde_json::from_str(env.payload.get()).unwrap_or(Value::Null);
     match env.event_type.as_str() {
         "TournamentOpened" => {
             tx.prepare_cached("INSERT INTO tournaments (chain, profile, title, opened_seq) VALUES (?1, ?2, ?3, ?4)")?.execute(
@@ -443,14 +482,11 @@ fn apply_one(
                 .or_else(|| inner.get("to"))
                 .and_then(Value::as_i64);
             let cards = inner.get("cards").map(Value::to_string);
+            // (Only irregular hand events come this way; see `IRREGULAR`.)
             tx.prepare_cached("INSERT INTO hand_events (chain, seq, hand, table_no, kind, pos, amount, cards, detail, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")?.execute(
                 params![chain, seq, n(&p, "hand"), n(&p, "table"), kind, n(inner, "pos"), amount, cards, env.payload.get(), rules],
             )?;
-            if kind == "irregularity"
-                || kind == "out_of_turn"
-                || kind == "out_of_turn_resolved"
-                || kind == "interpreted"
-            {
+            if IRREGULAR.contains(&kind.as_str()) {
                 tx.prepare_cached("INSERT INTO irregularities (chain, seq, hand, kind, detail, remedy, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?.execute(
                     params![chain, seq, n(&p, "hand"), s(inner, "kind").unwrap_or(kind), inner.to_string(), s(inner, "remedy"), rules],
                 )?;
