@@ -38,6 +38,25 @@ impl StoreArgs {
         }
     }
 
+    /// Where the projections database is: `db`, or `DATA/projections.sqlite`.
+    pub fn projections_path(&self, db: &Option<PathBuf>) -> PathBuf {
+        db.clone()
+            .unwrap_or_else(|| self.data.join("projections.sqlite"))
+    }
+
+    /// Opens the projections database ([`Self::projections_path`]); its folder is created.
+    pub fn projections(
+        &self,
+        db: &Option<PathBuf>,
+    ) -> anyhow::Result<floorbook_projections::Projector> {
+        let db = self.projections_path(db);
+        if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        }
+        floorbook_projections::Projector::open(&db)
+            .with_context(|| format!("opening {}", db.display()))
+    }
+
     /// Where keys live unless `--keys` says otherwise.
     pub fn default_keys_dir(&self) -> PathBuf {
         self.data.join("keys")

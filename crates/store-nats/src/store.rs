@@ -289,22 +289,8 @@ impl NatsStore {
             return Ok(Vec::new());
         }
         let subject = self.subject(chain);
-        let consumer = self
-            .inner
-            .stream
-            .create_consumer(OrderedConfig {
-                filter_subject: subject.clone(),
-                deliver_policy: DeliverPolicy::ByStartSequence {
-                    start_sequence: start.max(1),
-                },
-                ..Default::default()
-            })
-            .await
-            .map_err(|e| backend(format!("reading {subject}"), e))?;
-        let mut messages = consumer
-            .messages()
-            .await
-            .map_err(|e| backend(format!("reading {subject}"), e))?;
+        let mut messages =
+            ordered_messages(&self.inner.stream, &subject, Some(start.max(1)), "reading").await?;
         let mut out = Vec::new();
         let mut next = first;
         while let Some(message) = messages.next().await {
@@ -405,19 +391,8 @@ impl NatsStore {
             Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => return Ok(Vec::new()),
             Err(e) => return Err(backend(format!("reading {subject}"), e)),
         };
-        let consumer = self
-            .inner
-            .checkpoints
-            .create_consumer(OrderedConfig {
-                filter_subject: subject.clone(),
-                ..Default::default()
-            })
-            .await
-            .map_err(|e| backend(format!("reading {subject}"), e))?;
-        let mut messages = consumer
-            .messages()
-            .await
-            .map_err(|e| backend(format!("reading {subject}"), e))?;
+        let mut messages =
+            ordered_messages(&self.inner.checkpoints, &subject, None, "reading").await?;
         let mut out = Vec::new();
         while let Some(m) = messages.next().await {
             let m = m.map_err(|e| backend(format!("reading {subject}"), e))?;
@@ -565,22 +540,8 @@ impl EventStore for NatsStore {
         let _ = self.read(chain, from, 1).await?;
         let (start, first) = self.locate(chain, from).await;
         let subject = self.subject(chain);
-        let consumer = self
-            .inner
-            .stream
-            .create_consumer(OrderedConfig {
-                filter_subject: subject.clone(),
-                deliver_policy: DeliverPolicy::ByStartSequence {
-                    start_sequence: start,
-                },
-                ..Default::default()
-            })
-            .await
-            .map_err(|e| backend(format!("following {subject}"), e))?;
-        let messages = consumer
-            .messages()
-            .await
-            .map_err(|e| backend(format!("following {subject}"), e))?;
+        let messages =
+            ordered_messages(&self.inner.stream, &subject, Some(start), "following").await?;
         let chain = chain.clone();
         let stream = futures_util::stream::unfold(
             (messages, first, std::collections::VecDeque::new(), false),
@@ -629,4 +590,29 @@ impl EventStore for NatsStore {
     async fn checkpoints(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
         self.checkpoints_inner(chain).await
     }
+}
+
+/// The messages of an ordered consumer on `subject`, from stream sequence `start` (or the
+/// first); `doing` names the work in errors.
+async fn ordered_messages(
+    stream: &Stream,
+    subject: &str,
+    start: Option<u64>,
+    doing: &str,
+) -> Result<async_nats::jetstream::consumer::pull::Ordered, StoreError> {
+    let deliver_policy = start.map_or(DeliverPolicy::All, |s| DeliverPolicy::ByStartSequence {
+        start_sequence: s,
+    });
+    let consumer = stream
+        .create_consumer(OrderedConfig {
+            filter_subject: subject.to_string(),
+            deliver_policy,
+            ..Default::default()
+        })
+        .await
+        .map_err(|e| backend(format!("{doing} {subject}"), e))?;
+    consumer
+        .messages()
+        .await
+        .map_err(|e| backend(format!("{doing} {subject}"), e))
 }

@@ -961,23 +961,7 @@ impl Tournament {
             }
         }
         if self.remaining() == 1 {
-            let carried: u64 = self
-                .tables
-                .iter_mut()
-                .map(|t| std::mem::take(&mut t.carried))
-                .sum();
-            if let Some(w) = self
-                .players
-                .values_mut()
-                .find(|p| p.status == Status::Playing)
-            {
-                // The last carried chips (NOB-3) belong to the winner.
-                w.stack += carried;
-                w.status = Status::Busted { place: 1 };
-                let winner = w.id;
-                self.events.push(TournamentEvent::Finished { winner });
-            }
-            self.finished = true;
+            self.declare_winner();
             return Ok(());
         }
         self.rebalance();
@@ -1169,24 +1153,29 @@ impl Tournament {
 
     fn after_removal(&mut self) -> Result<(), TournamentError> {
         if self.remaining() == 1 && self.tables.iter().all(|t| t.hand.is_none()) {
-            let carried: u64 = self
-                .tables
-                .iter_mut()
-                .map(|t| std::mem::take(&mut t.carried))
-                .sum();
-            if let Some(w) = self
-                .players
-                .values_mut()
-                .find(|p| p.status == Status::Playing)
-            {
-                w.stack += carried;
-                w.status = Status::Busted { place: 1 };
-                let winner = w.id;
-                self.events.push(TournamentEvent::Finished { winner });
-            }
-            self.finished = true;
+            self.declare_winner();
         }
         Ok(())
+    }
+
+    /// The one player left wins (place 1), with the last carried chips (NOB-3).
+    fn declare_winner(&mut self) {
+        let carried: u64 = self
+            .tables
+            .iter_mut()
+            .map(|t| std::mem::take(&mut t.carried))
+            .sum();
+        if let Some(w) = self
+            .players
+            .values_mut()
+            .find(|p| p.status == Status::Playing)
+        {
+            w.stack += carried;
+            w.status = Status::Busted { place: 1 };
+            let winner = w.id;
+            self.events.push(TournamentEvent::Finished { winner });
+        }
+        self.finished = true;
     }
 
     /// TR-26: the director's ruling, recorded with its reason and the rule it rests on.
@@ -1312,7 +1301,9 @@ impl Tournament {
     /// in seat order. Then balancing goes on.
     pub fn break_table(&mut self, table: TableNo, draw: &[u32]) -> Result<(), TournamentError> {
         if self.pending_break != Some(table) {
-            return Err(TournamentError::NotNow("that table is not due to break"));
+            return Err(TournamentError::NotNow(
+                "that table is not due to break (TR-17: the table with the lowest number breaks)",
+            ));
         }
         let tables: Vec<Table> = self.tables.iter().map(|t| t.table.clone()).collect();
         let leaving = tables

@@ -9,7 +9,6 @@ use clap::Args;
 use floorbook_log::{ChainId, Envelope, EventStore, Seq};
 use floorbook_projections::Projector;
 use floorbook_rules::Rule;
-use floorbook_store_embedded::OpenMode;
 use floorbook_tournament::Profile;
 use floorbook_tournament::engine::{Tournament, TournamentEvent};
 use floorbook_tournament::replay::{Command, Divergence, Replayer, Snapshot};
@@ -252,17 +251,7 @@ async fn open_with_snapshots(
     db: &Option<std::path::PathBuf>,
     chain: &Option<String>,
 ) -> anyhow::Result<(crate::backend::Backend, Projector, ChainId)> {
-    let backend = store.open(OpenMode::ReadOnly).await?;
-    let chain = pick_chain(&backend, chain).await?;
-    let db = db
-        .clone()
-        .unwrap_or_else(|| store.data.join("projections.sqlite"));
-    let mut projector =
-        Projector::open(&db).with_context(|| format!("opening {}", db.display()))?;
-    projector
-        .catch_up(&backend, &chain, 4096, |_| {})
-        .await
-        .context("bringing the projections up to date")?;
+    let (backend, mut projector, chain) = super::read::open_caught_up(store, db, chain).await?;
     update_snapshots(&mut projector, &backend, &chain).await?;
     Ok((backend, projector, chain))
 }
@@ -305,6 +294,18 @@ pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> anyhow::Result<Re
         .as_str()
         .context("the opening event has no profile")?;
     let profile = Profile::from_toml(toml).context("the profile recorded at seq 1")?;
+    // A replay runs the engine under this profile: it must hold together.
+    let problems = profile.check();
+    if !problems.is_empty() {
+        bail!(
+            "the profile recorded at seq 1 of {chain} does not hold: {}",
+            problems
+                .iter()
+                .map(|p| format!("{}: {}", p.field, p.message))
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+    }
     let (seqs, events) = read_events(store, &chain, Seq::FIRST.next(), None).await?;
     Ok(Recorded {
         chain,

@@ -95,8 +95,12 @@ fn league_chain(name: &str) -> anyhow::Result<ChainId> {
         .with_context(|| format!("{name:?} cannot name a league (letters, digits, - and _)"))
 }
 
-async fn read_league(store: &Backend, chain: &ChainId) -> anyhow::Result<League> {
-    let mut league = League::default();
+/// The league's events with their sequences.
+async fn league_events(
+    store: &Backend,
+    chain: &ChainId,
+) -> anyhow::Result<Vec<(Seq, LeagueEvent)>> {
+    let mut out = Vec::new();
     let mut next = Seq::FIRST;
     loop {
         let page = store.read(chain, next, 4096).await?;
@@ -106,10 +110,18 @@ async fn read_league(store: &Backend, chain: &ChainId) -> anyhow::Result<League>
             let env = Envelope::parse(&e.bytes)?;
             let event: LeagueEvent = serde_json::from_str(env.payload.get())
                 .with_context(|| format!("seq {} of {chain} is not a league event", e.seq))?;
-            league
-                .apply(&event)
-                .with_context(|| format!("seq {} of {chain}", e.seq))?;
+            out.push((e.seq, event));
         }
+    }
+    Ok(out)
+}
+
+async fn read_league(store: &Backend, chain: &ChainId) -> anyhow::Result<League> {
+    let mut league = League::default();
+    for (seq, event) in league_events(store, chain).await? {
+        league
+            .apply(&event)
+            .with_context(|| format!("seq {seq} of {chain}"))?;
     }
     if league.rules.is_none() {
         bail!("there is no league {chain}");
@@ -135,33 +147,29 @@ async fn append(store: &Backend, chain: &ChainId, event: &LeagueEvent) -> anyhow
     Ok(w.head().map_or(0, |h| h.seq.0))
 }
 
-/// A finished tournament's events, up to `through` (default: its head).
+/// A tournament chain's head and its events with their sequences (`explain::load`).
 async fn tournament(
     store: &Backend,
     chain: &ChainId,
-) -> anyhow::Result<(
-    u64,
-    String,
-    Vec<floorbook_tournament::engine::TournamentEvent>,
-)> {
+) -> anyhow::Result<(u64, String, super::explain::Recorded)> {
     let head = store
         .head(chain)
         .await?
         .with_context(|| format!("there is no chain {chain}"))?;
-    let mut events = Vec::new();
-    let mut next = Seq::FIRST;
-    loop {
-        let page = store.read(chain, next, 4096).await?;
-        let Some(last) = page.last() else { break };
-        next = last.seq.next();
-        for e in &page {
-            let env = Envelope::parse(&e.bytes)?;
-            if let Ok(ev) = serde_json::from_str(env.payload.get()) {
-                events.push(ev);
-            }
-        }
-    }
-    Ok((head.seq.0, head.hash.to_hex(), events))
+    let recorded = super::explain::load(store, chain.clone()).await?;
+    Ok((head.seq.0, head.hash.to_hex(), recorded))
+}
+
+/// Computes the standings and writes them into the projections.
+fn project(
+    args: &LeagueArgs,
+    league: &str,
+    l: &League,
+) -> anyhow::Result<Vec<floorbook_league::Standing>> {
+    let rules = l.rules.clone().context("the league's rules")?;
+    let table = standings(&rules, &l.season_results())?;
+    write_projection(args, league, &table)?;
+    Ok(table)
 }
 
 pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
@@ -210,8 +218,8 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             verify_chain(&store, &tchain, |_, _| {})
                 .await
                 .with_context(|| format!("tournament chain {tchain} does not verify"))?;
-            let (seq, head, events) = tournament(&store, &tchain).await?;
-            let (entrants, results) = tournament_results(&events)?;
+            let (seq, head, recorded) = tournament(&store, &tchain).await?;
+            let (entrants, results) = tournament_results(&recorded.events)?;
             let event = LeagueEvent::Attached {
                 chain: chain.clone(),
                 seq,
@@ -221,8 +229,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             };
             l.apply(&event)?;
             append(&store, &lchain, &event).await?;
-            let rules = l.rules.clone().context("the league's rules")?;
-            project(args, league, &standings(&rules, &l.season_results())?)?;
+            project(args, league, &l)?;
             let _ = writeln!(
                 out,
                 "attached {chain} ({entrants} entrants) at seq {seq}, head {head}"
@@ -249,8 +256,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             };
             l.apply(&event)?;
             append(&store, &lchain, &event).await?;
-            let rules = l.rules.clone().context("the league's rules")?;
-            project(args, league, &standings(&rules, &l.season_results())?)?;
+            project(args, league, &l)?;
             let _ = writeln!(
                 out,
                 "corrected {player} in {chain} to place {place}: {reason}"
@@ -259,9 +265,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
         }
         LeagueCommand::Standings { league, format } => {
             let l = read_league(&store, &league_chain(league)?).await?;
-            let rules = l.rules.clone().context("the league's rules")?;
-            let table = standings(&rules, &l.season_results())?;
-            project(args, league, &table)?;
+            let table = project(args, league, &l)?;
             match format {
                 Format::Json => {
                     out = serde_json::to_string_pretty(&json!({
@@ -363,26 +367,20 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                 .await
                 .with_context(|| format!("league chain {lchain} does not verify"))?;
             // The imported results as attached, before corrections.
-            let mut attached = Vec::new();
-            let mut next = Seq::FIRST;
-            loop {
-                let page = store.read(&lchain, next, 4096).await?;
-                let Some(last) = page.last() else { break };
-                next = last.seq.next();
-                for e in &page {
-                    let env = Envelope::parse(&e.bytes)?;
-                    if let Ok(LeagueEvent::Attached {
+            let attached: Vec<_> = league_events(&store, &lchain)
+                .await?
+                .into_iter()
+                .filter_map(|(_, e)| match e {
+                    LeagueEvent::Attached {
                         chain,
                         seq,
                         head,
                         entrants,
                         results,
-                    }) = serde_json::from_str(env.payload.get())
-                    {
-                        attached.push((chain, seq, head, entrants, results));
-                    }
-                }
-            }
+                    } => Some((chain, seq, head, entrants, results)),
+                    _ => None,
+                })
+                .collect();
             let mut problems = Vec::new();
             for (chain, seq, head, entrants, results) in &attached {
                 let tchain = ChainId::new(chain.clone())?;
@@ -401,8 +399,15 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                     )),
                     None => problems.push(format!("{chain}: seq {seq} is gone")),
                 }
-                let (_, _, events) = tournament(&store, &tchain).await?;
-                let upto: Vec<_> = events.into_iter().take(*seq as usize).collect();
+                let (_, _, recorded) = tournament(&store, &tchain).await?;
+                // The results as the chain stood when it was attached.
+                let upto: Vec<_> = recorded
+                    .seqs
+                    .iter()
+                    .zip(recorded.events)
+                    .filter(|(s, _)| **s <= *seq)
+                    .map(|(_, e)| e)
+                    .collect();
                 match tournament_results(&upto) {
                     Ok((n, derived)) if n == *entrants && &derived == results => {}
                     Ok(_) => problems.push(format!(
@@ -447,17 +452,12 @@ fn csv_field(s: &str) -> String {
 }
 
 /// Writes the standings into the projections (`league_standings`, `league_results`).
-fn project(
+fn write_projection(
     args: &LeagueArgs,
     league: &str,
     table: &[floorbook_league::Standing],
 ) -> anyhow::Result<()> {
-    let db = args
-        .db
-        .clone()
-        .unwrap_or_else(|| args.store.data.join("projections.sqlite"));
-    let mut projector = floorbook_projections::Projector::open(&db)
-        .with_context(|| format!("opening {}", db.display()))?;
+    let mut projector = args.store.projections(&args.db)?;
     let rows: Vec<_> = table
         .iter()
         .map(|s| {

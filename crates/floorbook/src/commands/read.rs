@@ -80,23 +80,26 @@ pub fn emit(out: &str) -> anyhow::Result<()> {
     }
 }
 
-fn db_path(store: &StoreArgs, db: &Option<PathBuf>) -> PathBuf {
-    db.clone()
-        .unwrap_or_else(|| store.data.join("projections.sqlite"))
-}
-
 /// Opens the store and the projections, picks the chain, and catches the projections up.
 async fn open(args: &ReadArgs) -> anyhow::Result<(Backend, Projector, ChainId)> {
-    let store = args.store.open(OpenMode::ReadOnly).await?;
-    let chain = super::explain::pick_chain(&store, &args.chain).await?;
-    let db = db_path(&args.store, &args.db);
-    let mut projector =
-        Projector::open(&db).with_context(|| format!("opening {}", db.display()))?;
+    open_caught_up(&args.store, &args.db, &args.chain).await
+}
+
+/// Opens the store (read only) and the projections, picks the chain (the one named, else the
+/// only one), and catches the projections up with it.
+pub async fn open_caught_up(
+    store: &StoreArgs,
+    db: &Option<PathBuf>,
+    chain: &Option<String>,
+) -> anyhow::Result<(Backend, Projector, ChainId)> {
+    let backend = store.open(OpenMode::ReadOnly).await?;
+    let chain = super::explain::pick_chain(&backend, chain).await?;
+    let mut projector = store.projections(db)?;
     projector
-        .catch_up(&store, &chain, 4096, |_| {})
+        .catch_up(&backend, &chain, 4096, |_| {})
         .await
         .context("bringing the projections up to date")?;
-    Ok((store, projector, chain))
+    Ok((backend, projector, chain))
 }
 
 /// `floorbook rebuild`: drop the projected rows and apply every chain again, with a progress
@@ -104,9 +107,7 @@ async fn open(args: &ReadArgs) -> anyhow::Result<(Backend, Projector, ChainId)> 
 pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
     let mut out = String::new();
     let store = args.store.open(OpenMode::ReadOnly).await?;
-    let db = db_path(&args.store, &args.db);
-    let mut projector =
-        Projector::open(&db).with_context(|| format!("opening {}", db.display()))?;
+    let mut projector = args.store.projections(&args.db)?;
     projector.clear()?;
     let chains = store.chains().await?;
     let mut total = 0;
@@ -135,7 +136,7 @@ pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
         out,
         "rebuilt {} chain(s), {done} events, {snapshots} replay snapshots, into {}",
         chains.len(),
-        db.display()
+        args.store.projections_path(&args.db).display()
     );
     emit(&out)?;
     Ok(ExitCode::SUCCESS)
@@ -361,89 +362,10 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
         Err(ChainCheckError::Broken(e)) => (false, format!("BROKEN at seq {}: {}", e.seq, e.kind)),
         Err(ChainCheckError::Store(e)) => (false, format!("unreadable: {e}")),
     };
-    // The chip count at every level change, from the log itself.
-    let mut stacks: BTreeMap<i64, i64> = BTreeMap::new();
-    let mut expected: i64 = 0;
-    let mut starting: i64 = 0;
-    // Chips in no stack: carried to a next hand (NOB-3) or forfeited, until a hand takes
-    // them in; and those a hand in progress took in, until it finishes.
-    let mut pool: i64 = 0;
-    let mut in_hand: BTreeMap<i64, i64> = BTreeMap::new();
-    let mut level_checks = Vec::new();
-    let mut next = Seq::FIRST;
-    loop {
-        let page = store.read(&chain, next, 4096).await?;
-        let Some(last) = page.last() else { break };
-        next = last.seq.next();
-        for e in &page {
-            let env = Envelope::parse(&e.bytes)?;
-            let p: Value = serde_json::from_str(env.payload.get())?;
-            match env.event_type.as_str() {
-                "TournamentOpened" => {
-                    if let Some(profile) = p["profile_toml"]
-                        .as_str()
-                        .and_then(|t| floorbook_tournament::Profile::from_toml(t).ok())
-                    {
-                        starting = profile.starting_chips as i64;
-                    }
-                }
-                "Seated" => {
-                    stacks.insert(p["player"].as_i64().unwrap_or(-1), starting);
-                    expected += starting;
-                }
-                "HandFinished" => {
-                    in_hand.remove(&p["table"].as_i64().unwrap_or(0));
-                    for pair in p["stacks"].as_array().into_iter().flatten() {
-                        stacks.insert(
-                            pair[0].as_i64().unwrap_or(-1),
-                            pair[1].as_i64().unwrap_or(0),
-                        );
-                    }
-                }
-                "InHand" if p["event"]["type"] == "remainder_carried" => {
-                    pool += p["event"]["amount"].as_i64().unwrap_or(0);
-                }
-                "HandStarted" => {
-                    let c = p["carried"].as_i64().unwrap_or(0);
-                    pool -= c;
-                    in_hand.insert(p["table"].as_i64().unwrap_or(0), c);
-                }
-                "ChipRaced" => {
-                    for pair in p["result"]["delta"].as_array().into_iter().flatten() {
-                        let d = pair[1].as_i64().unwrap_or(0);
-                        if let Some(id) = pair[0].as_i64() {
-                            *stacks.entry(id).or_default() += d;
-                        }
-                        expected += d;
-                    }
-                }
-                "NoShowRemoved" => {
-                    // TR-6: the stack leaves play with the player.
-                    stacks.remove(&p["player"].as_i64().unwrap_or(-1));
-                    expected -= p["stack"].as_i64().unwrap_or(0);
-                }
-                "NoShowReplaced" => {
-                    // PLO-1: the stack goes to the waiting player.
-                    let stack = stacks
-                        .remove(&p["player"].as_i64().unwrap_or(-1))
-                        .unwrap_or(0);
-                    stacks.insert(p["by"].as_i64().unwrap_or(-1), stack);
-                }
-                "Busted" => {
-                    // A player out with chips (disqualified, TR-28) forfeits them to the pot.
-                    pool += stacks
-                        .remove(&p["player"].as_i64().unwrap_or(-1))
-                        .unwrap_or(0);
-                }
-                "LevelChanged" => {
-                    let counted: i64 =
-                        stacks.values().sum::<i64>() + pool + in_hand.values().sum::<i64>();
-                    level_checks.push(json!({"seq": e.seq.0, "level": p["level"].as_i64().unwrap_or(0) + 1, "chips": counted, "expected": expected, "ok": counted == expected}));
-                }
-                _ => {}
-            }
-        }
-    }
+    // Every decision re-derived from the recorded inputs, and the chips counted at every
+    // level change, from one reading of the log.
+    let recorded = super::explain::load(&store, chain.clone()).await?;
+    let level_checks = chip_counts(&recorded);
     let conn = projector.connection();
     let rows = |sql: &str| -> anyhow::Result<Vec<Value>> {
         let mut stmt = conn.prepare(sql)?;
@@ -480,8 +402,6 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
         "SELECT seq, type, actor, rules FROM events WHERE chain = ?1 AND type IN ('FloorRuling', 'ClockExpired', 'ActedFor', 'AbsenceChanged') ORDER BY seq",
     )?;
     let all_levels_ok = level_checks.iter().all(|c| c["ok"] == true);
-    // Every decision re-derived from the recorded inputs.
-    let recorded = super::explain::load(&store, chain.clone()).await?;
     let divergence = super::explain::first_divergence(&recorded);
     let divergences: Vec<Value> = divergence.into_iter().collect();
     let report = json!({
@@ -591,4 +511,68 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The chips counted at every level change against the chips that should be in play: the
+/// starting stacks, plus or minus chip races (TR-15) and no-shows' stacks (TR-6).
+fn chip_counts(rec: &super::explain::Recorded) -> Vec<Value> {
+    use floorbook_hand::HandEvent;
+    use floorbook_tournament::engine::TournamentEvent as E;
+    let starting = rec.profile.starting_chips as i64;
+    let mut stacks: BTreeMap<u32, i64> = BTreeMap::new();
+    let mut expected: i64 = 0;
+    // Chips in no stack: carried to a next hand (NOB-3) or forfeited, until a hand takes
+    // them in; and those a hand in progress took in, until it finishes.
+    let mut pool: i64 = 0;
+    let mut in_hand: BTreeMap<u32, i64> = BTreeMap::new();
+    let mut checks = Vec::new();
+    for (seq, e) in rec.seqs.iter().zip(&rec.events) {
+        match e {
+            E::Seated { player, .. } => {
+                stacks.insert(player.0, starting);
+                expected += starting;
+            }
+            E::HandFinished {
+                table, stacks: s, ..
+            } => {
+                in_hand.remove(&table.0);
+                for (p, chips) in s {
+                    stacks.insert(p.0, *chips as i64);
+                }
+            }
+            E::InHand {
+                event: HandEvent::RemainderCarried { amount, .. },
+                ..
+            } => pool += amount.0 as i64,
+            E::HandStarted { table, carried, .. } => {
+                pool -= *carried as i64;
+                in_hand.insert(table.0, *carried as i64);
+            }
+            E::ChipRaced { result, .. } => {
+                for (p, d) in &result.delta {
+                    *stacks.entry(p.0).or_default() += d;
+                    expected += d;
+                }
+            }
+            // TR-6: the stack leaves play with the player.
+            E::NoShowRemoved { player, stack, .. } => {
+                stacks.remove(&player.0);
+                expected -= *stack as i64;
+            }
+            // PLO-1: the stack goes to the waiting player.
+            E::NoShowReplaced { player, by, .. } => {
+                let stack = stacks.remove(&player.0).unwrap_or(0);
+                stacks.insert(by.0, stack);
+            }
+            // A player out with chips (disqualified, TR-28) forfeits them to the pot.
+            E::Busted { player, .. } => pool += stacks.remove(&player.0).unwrap_or(0),
+            E::LevelChanged { level, .. } => {
+                let counted: i64 =
+                    stacks.values().sum::<i64>() + pool + in_hand.values().sum::<i64>();
+                checks.push(json!({"seq": seq, "level": level + 1, "chips": counted, "expected": expected, "ok": counted == expected}));
+            }
+            _ => {}
+        }
+    }
+    checks
 }

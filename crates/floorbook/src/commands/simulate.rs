@@ -10,7 +10,6 @@ use anyhow::{Context, bail};
 use chrono::{DateTime, Utc};
 use clap::Args;
 use floorbook_log::{ChainId, ChainWriter, EventStore, verify_chain};
-use floorbook_projections::Projector;
 use floorbook_store_embedded::OpenMode;
 use floorbook_tournament::builtin;
 use serde_json::json;
@@ -112,15 +111,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     };
 
     // Projections: catch up from the stored position.
-    let db = args
-        .db
-        .clone()
-        .unwrap_or_else(|| args.store.data.join("projections.sqlite"));
-    if let Some(dir) = db.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
-    let mut projector =
-        Projector::open(&db).with_context(|| format!("opening {}", db.display()))?;
+    let mut projector = args.store.projections(&args.db)?;
     projector
         .catch_up(&store, &chain, 4096, |_| {})
         .await
@@ -204,7 +195,11 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
             println!("\nexplain: the runner-up's elimination");
             print!("{}", super::explain::render_explain(report, false)?);
         }
-        println!("\ndata: {} and {}", args.store.data.display(), db.display());
+        println!(
+            "\ndata: {} and {}",
+            args.store.data.display(),
+            args.store.projections_path(&args.db).display()
+        );
     }
     Ok(if ok {
         ExitCode::SUCCESS
