@@ -2,6 +2,9 @@
 //! share. The commands themselves live in the binary.
 
 pub mod record;
+pub mod recorded;
+pub mod service;
+pub mod view;
 
 /// Replay snapshots are stored every this many tournament events: `explain` and `replay`
 /// resume from the latest one before the asked point and re-derive at most this many events

@@ -47,6 +47,10 @@ enum Command {
     Explain(commands::explain::ExplainArgs),
     /// A league season over many tournaments: create, attach, correct, standings, explain, verify.
     League(commands::league::LeagueArgs),
+    /// The floor service: commands from table terminals over NATS, decided, recorded, projected.
+    Serve(commands::serve::ServeArgs),
+    /// Send one command or query to the floor service and print the reply.
+    Cmd(commands::cmd::CmdArgs),
     /// The post-event report: chain, irregularities, sanctions, rulings, chip counts.
     Audit(commands::read::AuditArgs),
 }
@@ -79,6 +83,8 @@ fn main() -> ExitCode {
             runtime().and_then(|rt| rt.block_on(commands::explain::explain(&args)))
         }
         Command::League(args) => runtime().and_then(|rt| rt.block_on(commands::league::run(&args))),
+        Command::Serve(args) => runtime().and_then(|rt| rt.block_on(commands::serve::run(&args))),
+        Command::Cmd(args) => runtime().and_then(|rt| rt.block_on(commands::cmd::run(&args))),
         Command::Audit(args) => runtime().and_then(|rt| rt.block_on(commands::read::audit(&args))),
     };
     match result {

@@ -55,6 +55,21 @@ fn actor_of(e: &TournamentEvent) -> Result<Actor, RecordError> {
     Ok(Actor::new(id, role)?)
 }
 
+/// The draft of one tournament event, caused by `actor` at `at`.
+pub fn draft_for(
+    e: &TournamentEvent,
+    actor: Actor,
+    at: DateTime<Utc>,
+) -> Result<Draft, RecordError> {
+    let v = serde_json::to_value(e)?;
+    let kind = v
+        .get("type")
+        .and_then(Value::as_str)
+        .map(camel)
+        .unwrap_or_else(|| "Unknown".into());
+    Ok(Draft::new(at, actor, kind, rules_of(&v), &v)?)
+}
+
 /// The chain's opening event, then one draft per tournament event, each at `start` plus the
 /// time its command brought in.
 pub fn drafts(
@@ -78,15 +93,9 @@ pub fn drafts(
         }),
     )?);
     for (i, e) in t.events.iter().enumerate() {
-        let v = serde_json::to_value(e)?;
-        let kind = v
-            .get("type")
-            .and_then(Value::as_str)
-            .map(camel)
-            .unwrap_or_else(|| "Unknown".into());
         let secs = t.event_times.get(i).copied().unwrap_or(t.clock);
         let at = start + Duration::seconds(i64::try_from(secs).unwrap_or(i64::MAX / 2));
-        out.push(Draft::new(at, actor_of(e)?, kind, rules_of(&v), &v)?);
+        out.push(draft_for(e, actor_of(e)?, at)?);
     }
     Ok(out)
 }

@@ -131,6 +131,22 @@ pub enum Rejection {
     LastLiveHand { pos: Pos, pot: usize },
 }
 
+impl Rejection {
+    /// The rules that decided this rejection (empty when it is a plain state error).
+    pub fn rules(&self) -> Vec<Rule> {
+        match self {
+            Rejection::EmptyStack { .. } => vec![Rule::Tr9],
+            Rejection::NotYourTurn { .. } => vec![Rule::Tr21],
+            Rejection::CannotCheck { .. } => vec![Rule::Nob13],
+            Rejection::CannotRaise { rule, .. }
+            | Rejection::RaiseBelowMinimum { rule, .. }
+            | Rejection::RaiseAboveMaximum { rule, .. } => vec![*rule],
+            Rejection::LastLiveHand { .. } => vec![Rule::Tr36],
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// What the player to act may do now, with the rules that set the limits.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Legal {

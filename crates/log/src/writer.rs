@@ -4,7 +4,8 @@ use chrono::{DateTime, Utc};
 use thiserror::Error;
 
 use crate::{
-    ChainId, Checkpoint, Draft, EnvelopeError, EventStore, Head, ServiceKey, StoreError, seal_all,
+    ChainId, Checkpoint, Draft, EnvelopeError, EventStore, Head, SealedEvent, ServiceKey, StoreError,
+    seal_all,
 };
 
 /// A write failed.
@@ -61,17 +62,35 @@ impl<S: EventStore> ChainWriter<S> {
     /// Seals and appends `drafts` as one all-or-nothing append. Returns the checkpoint signed on
     /// the way, if an interval boundary was crossed.
     pub async fn append(&mut self, drafts: &[Draft]) -> Result<Option<Checkpoint>, WriteError> {
+        Ok(self.append_sealed(drafts).await?.1)
+    }
+
+    /// As [`append`](Self::append), and returns the events as stored (seq, hash, bytes).
+    pub async fn append_sealed(
+        &mut self,
+        drafts: &[Draft],
+    ) -> Result<(Vec<SealedEvent>, Option<Checkpoint>), WriteError> {
         let (Some(last_draft), before) = (drafts.last(), self.head) else {
-            return Ok(None);
+            return Ok((Vec::new(), None));
         };
         let sealed = seal_all(&self.chain, before, drafts)?;
-        let head = self.store.append(&self.chain, before, sealed).await?.head;
+        let head = self
+            .store
+            .append(&self.chain, before, sealed.clone())
+            .await?
+            .head;
         self.head = Some(head);
         let previous = before.map_or(0, |h| h.seq.0);
         if head.seq.0 / self.every > previous / self.every {
-            return self.checkpoint(last_draft.at).await;
+            return Ok((sealed, self.checkpoint(last_draft.at).await?));
         }
-        Ok(None)
+        Ok((sealed, None))
+    }
+
+    /// Reads the head from the store again (after a conflict: someone else appended).
+    pub async fn reload(&mut self) -> Result<Option<Head>, WriteError> {
+        self.head = self.store.head(&self.chain).await?;
+        Ok(self.head)
     }
 
     /// Signs and publishes the current head (used when a chain closes).

@@ -290,6 +290,22 @@ pub enum TournamentError {
     },
 }
 
+impl TournamentError {
+    /// The rules that decided this refusal (empty when it is a plain state error).
+    pub fn rules(&self) -> Vec<Rule> {
+        match self {
+            TournamentError::TooYoung { .. } => vec![Rule::Tr0a],
+            TournamentError::BuyIn { .. } => vec![Rule::Tr0b],
+            TournamentError::Hand(r) => r.rules(),
+            TournamentError::Race(_) => vec![Rule::Tr15],
+            TournamentError::BreakPending(_) => vec![Rule::Tr17],
+            TournamentError::OnBreak { .. } => vec![Rule::Tr5],
+            TournamentError::NoShow { rule, .. } => vec![*rule],
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// A tournament under one profile. Serializable (without its event list), so a replay can
 /// resume from a stored snapshot.
 #[derive(Debug, Clone, Serialize, Deserialize)]

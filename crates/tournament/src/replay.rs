@@ -165,6 +165,11 @@ impl Replayer {
         &self.tournament
     }
 
+    /// The tournament as re-derived, given away (a service resuming a chain keeps it).
+    pub fn into_tournament(self) -> Tournament {
+        self.tournament
+    }
+
     /// The recorded events consumed so far (counted from the start of the log).
     pub fn position(&self) -> usize {
         self.base + self.at

@@ -6,15 +6,15 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use floorbook_log::{ChainId, Envelope, EventStore, Seq};
+use floorbook_log::{ChainId, EventStore, Seq};
 use floorbook_projections::Projector;
 use floorbook_rules::Rule;
-use floorbook_tournament::Profile;
-use floorbook_tournament::engine::{Tournament, TournamentEvent};
-use floorbook_tournament::replay::{Command, Divergence, Replayer, Snapshot};
+use floorbook_tournament::engine::Tournament;
+use floorbook_tournament::replay::{Command, Divergence, Snapshot};
 use serde_json::{Value, json};
 
 use crate::backend::StoreArgs;
+use floorbook::recorded::{Recorded, load, load_from, read_events};
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -47,61 +47,6 @@ pub struct ExplainArgs {
     pub db: Option<std::path::PathBuf>,
     #[arg(long)]
     pub json: bool,
-}
-
-/// A recorded tournament, or the part of it after a stored snapshot: its profile and its
-/// events with their sequences.
-pub struct Recorded {
-    pub chain: ChainId,
-    pub profile: Profile,
-    /// The index of the first event held: 0, or the snapshot's position.
-    pub base: usize,
-    pub snapshot: Option<Snapshot>,
-    /// The sequence of each event held, parallel to `events`.
-    pub seqs: Vec<u64>,
-    pub events: Vec<TournamentEvent>,
-}
-
-impl Recorded {
-    /// The index of the tournament event recorded at `seq`.
-    pub fn index_of(&self, seq: u64) -> anyhow::Result<usize> {
-        self.seqs
-            .binary_search(&seq)
-            .map(|i| self.base + i)
-            .map_err(|_| {
-                anyhow::anyhow!(
-                    "seq {seq} is not a tournament event of {}; they run from {} to {}",
-                    self.chain,
-                    if self.base == 0 {
-                        self.seqs.first().copied().unwrap_or(0)
-                    } else {
-                        2
-                    },
-                    self.seqs.last().copied().unwrap_or(0)
-                )
-            })
-    }
-
-    pub fn seq_of(&self, index: usize) -> Option<u64> {
-        index
-            .checked_sub(self.base)
-            .and_then(|i| self.seqs.get(i))
-            .copied()
-    }
-
-    pub fn event(&self, index: usize) -> Option<&TournamentEvent> {
-        index
-            .checked_sub(self.base)
-            .and_then(|i| self.events.get(i))
-    }
-
-    /// A replayer at the start of what is held.
-    pub fn replayer(&self) -> Replayer {
-        match &self.snapshot {
-            Some(s) => Replayer::resume(s.clone(), self.events.clone()),
-            None => Replayer::new(self.profile.clone(), self.events.clone()),
-        }
-    }
 }
 
 use floorbook::SNAPSHOT_EVERY;
@@ -179,69 +124,8 @@ pub async fn load_near<S: EventStore>(
             }
             Ok(rec)
         }
-        _ => load(store, chain).await,
+        _ => Ok(load(store, chain).await?),
     }
-}
-
-/// The events from `next_seq` on (to `until`, or the end), after `snapshot`.
-async fn load_from<S: EventStore>(
-    store: &S,
-    chain: ChainId,
-    snapshot: Snapshot,
-    next_seq: u64,
-    until: Option<u64>,
-) -> anyhow::Result<Recorded> {
-    let (seqs, events) = read_events(store, &chain, Seq(next_seq), until).await?;
-    Ok(Recorded {
-        chain,
-        profile: snapshot.tournament.profile.clone(),
-        base: snapshot.position,
-        snapshot: Some(snapshot),
-        seqs,
-        events,
-    })
-}
-
-/// A page that stops where the caller does.
-fn page_size(next: Seq, until: Option<u64>) -> usize {
-    until.map_or(4096, |u| {
-        (u.saturating_sub(next.0) + 1).clamp(1, 4096) as usize
-    })
-}
-
-async fn read_events<S: EventStore>(
-    store: &S,
-    chain: &ChainId,
-    from: Seq,
-    until: Option<u64>,
-) -> anyhow::Result<(Vec<u64>, Vec<TournamentEvent>)> {
-    let mut seqs = Vec::new();
-    let mut events = Vec::new();
-    let mut next = from;
-    loop {
-        let page = store.read(chain, next, page_size(next, until)).await?;
-        let Some(last) = page.last() else { break };
-        next = last.seq.next();
-        for e in &page {
-            let env = Envelope::parse(&e.bytes)?;
-            if env.event_type == "TournamentOpened" {
-                continue;
-            }
-            let event: TournamentEvent =
-                serde_json::from_str(env.payload.get()).with_context(|| {
-                    format!(
-                        "seq {} ({}) is not a tournament event",
-                        e.seq, env.event_type
-                    )
-                })?;
-            seqs.push(e.seq.0);
-            events.push(event);
-        }
-        if until.is_some_and(|u| next.0 > u) {
-            break;
-        }
-    }
-    Ok((seqs, events))
 }
 
 /// Opens the store and the projections, catches both the projections and the replay
@@ -279,44 +163,6 @@ pub async fn pick_chain<S: EventStore>(
     }
 }
 
-/// Reads a tournament chain: the profile from its opening event, then every event.
-pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> anyhow::Result<Recorded> {
-    let first = store.read(&chain, Seq::FIRST, 1).await?;
-    let opening = first
-        .first()
-        .with_context(|| format!("chain {chain} is empty"))?;
-    let env = Envelope::parse(&opening.bytes)?;
-    if env.event_type != "TournamentOpened" {
-        bail!("chain {chain} does not open with TournamentOpened");
-    }
-    let p: Value = serde_json::from_str(env.payload.get())?;
-    let toml = p["profile_toml"]
-        .as_str()
-        .context("the opening event has no profile")?;
-    let profile = Profile::from_toml(toml).context("the profile recorded at seq 1")?;
-    // A replay runs the engine under this profile: it must hold together.
-    let problems = profile.check();
-    if !problems.is_empty() {
-        bail!(
-            "the profile recorded at seq 1 of {chain} does not hold: {}",
-            problems
-                .iter()
-                .map(|p| format!("{}: {}", p.field, p.message))
-                .collect::<Vec<_>>()
-                .join("; ")
-        );
-    }
-    let (seqs, events) = read_events(store, &chain, Seq::FIRST.next(), None).await?;
-    Ok(Recorded {
-        chain,
-        profile,
-        base: 0,
-        snapshot: None,
-        seqs,
-        events,
-    })
-}
-
 fn rules_of(v: &Value) -> Vec<Value> {
     let mut ids: Vec<String> = Vec::new();
     let mut walk = vec![v];
@@ -352,39 +198,9 @@ fn context(t: &Tournament, cmd: &Command) -> Value {
     };
     let mut out = json!({"level": t.level + 1, "players_left": t.remaining()});
     if let Some(ts) = table.and_then(|no| t.tables.iter().find(|ts| ts.table.no == no)) {
-        out["table"] = table_view(t, ts);
+        out["table"] = floorbook::view::table_view(t, ts);
     }
     out
-}
-
-fn table_view(t: &Tournament, ts: &floorbook_tournament::engine::TableState) -> Value {
-    let seats: Vec<Value> = ts
-        .table
-        .seats
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| {
-            p.map(|p| {
-                let stack = t.players.get(&p).map_or(0, |pl| pl.stack);
-                json!({"seat": i + 1, "player": p.0, "stack": stack})
-            })
-        })
-        .collect();
-    let hand = ts.hand.as_ref().map(|(no, h, ids)| {
-        json!({
-            "hand": no,
-            "phase": format!("{:?}", h.phase()),
-            "street": format!("{:?}", h.street()),
-            "board": h.board().iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "players": ids.iter().map(|p| p.0).collect::<Vec<_>>(),
-            "stacks": h.stacks().iter().map(|c| c.0).collect::<Vec<_>>(),
-            "bets": h.bets().iter().map(|c| c.0).collect::<Vec<_>>(),
-            "pots": h.pots(),
-            "to_act": h.actor().map(|p| json!({"pos": p.0, "player": ids.get(p.0).map(|x| x.0)})),
-            "legal": h.legal(),
-        })
-    });
-    json!({"table": ts.table.no.0, "button": ts.table.button.0, "seats": seats, "hand": hand})
 }
 
 fn divergence_json(rec: &Recorded, d: &Divergence) -> Value {
@@ -550,7 +366,7 @@ pub async fn replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         "replayed_through": reached.checked_sub(1).and_then(|i| rec.seq_of(i)),
         "level": t.level + 1,
         "players_left": t.remaining(),
-        "tables": t.tables.iter().map(|ts| table_view(t, ts)).collect::<Vec<_>>(),
+        "tables": t.tables.iter().map(|ts| floorbook::view::table_view(t, ts)).collect::<Vec<_>>(),
         "players": standings,
         "divergence": divergence,
     });

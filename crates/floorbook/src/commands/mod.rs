@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod checkpoint;
+pub mod cmd;
 pub mod eval;
 pub mod explain;
 pub mod keys;
@@ -8,5 +9,6 @@ pub mod league;
 pub mod phh;
 pub mod profiles;
 pub mod read;
+pub mod serve;
 pub mod simulate;
 pub mod verify;

@@ -155,7 +155,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         )
         .ok()
         .flatten();
-    let recorded = super::explain::load(&store, chain.clone()).await?;
+    let recorded = floorbook::recorded::load(&store, chain.clone()).await?;
     let example = match runner_up {
         Some(seq) => Some(super::explain::explain_report(&recorded, seq as u64)?),
         None => None,

@@ -1,0 +1,89 @@
+//! `floorbook cmd`: sends one command (or query) to the floor service and prints its reply.
+
+use std::io::Read;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use floorbook::service::client::{CommandClient, connect};
+use floorbook::service::subjects::{Channel, Query};
+use floorbook::service::wire::{Request, WireCommand};
+use floorbook_log::ChainId;
+
+#[derive(Debug, Args)]
+pub struct CmdArgs {
+    /// NATS server URL(s); `nats://user:pass@host:port` logs in as that role's user.
+    #[arg(long)]
+    nats: String,
+    /// The chain (tournament) the command is for.
+    #[arg(long)]
+    chain: String,
+    /// The sender's role: `dealer:TABLE`, `floor` or `director`.
+    #[arg(long = "as", value_name = "ROLE", required_unless_present = "query")]
+    role: Option<String>,
+    /// Who acts (recorded as the events' actor).
+    #[arg(long, required_unless_present = "query")]
+    actor: Option<String>,
+    /// Decide only if the chain's head is this sequence.
+    #[arg(long)]
+    after: Option<u64>,
+    /// A request id: a repeat gets the first reply again.
+    #[arg(long)]
+    id: Option<String>,
+    /// Ask a query instead: `state` or `head`.
+    #[arg(long, value_parser = ["state", "head"])]
+    query: Option<String>,
+    /// Seconds to keep asking when no service answers.
+    #[arg(long, default_value_t = 10)]
+    patience: u64,
+    /// The command as JSON, e.g. '{"command":"fold","table":3,"pos":2}'; `-` reads stdin.
+    command: Option<String>,
+}
+
+pub async fn run(args: &CmdArgs) -> anyhow::Result<ExitCode> {
+    let chain = ChainId::new(&args.chain)?;
+    let nats = connect(&args.nats, "floorbook-cmd")
+        .await
+        .with_context(|| format!("connecting to NATS at {}", args.nats))?;
+    let mut client = CommandClient::new(nats);
+    client.patience = Duration::from_secs(args.patience);
+    if let Some(q) = &args.query {
+        let query = if q == "head" {
+            Query::Head
+        } else {
+            Query::State
+        };
+        let answer = client.query(&chain, query).await?;
+        super::read::emit(&(serde_json::to_string_pretty(&answer)? + "\n"))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (Some(role), Some(actor)) = (&args.role, &args.actor) else {
+        bail!("a command needs --as and --actor");
+    };
+    let channel = Channel::parse(role)
+        .with_context(|| format!("--as {role:?}: use dealer:TABLE, floor or director"))?;
+    let text = match args.command.as_deref() {
+        None | Some("-") => {
+            let mut s = String::new();
+            std::io::stdin().read_to_string(&mut s)?;
+            s
+        }
+        Some(s) => s.to_string(),
+    };
+    let command: WireCommand = serde_json::from_str(&text)
+        .with_context(|| "the command is not one the service knows (see schemas/request.schema.json)")?;
+    let request = Request {
+        actor: actor.clone(),
+        id: args.id.clone(),
+        after: args.after,
+        command,
+    };
+    let reply = client.send(&chain, channel, &request).await?;
+    super::read::emit(&(serde_json::to_string_pretty(&reply)? + "\n"))?;
+    Ok(if reply.ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

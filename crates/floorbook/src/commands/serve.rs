@@ -1,0 +1,70 @@
+//! `floorbook serve`: the floor service on NATS (see `floorbook::service`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Args;
+use floorbook::service::client::connect;
+use floorbook::service::server::{ServeConfig, serve};
+use floorbook_store_nats::NatsOptions;
+
+use crate::commands::keys::load_service_key;
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// NATS server URL(s), comma-separated for a cluster; `nats://user:pass@host:port` logs in.
+    #[arg(long)]
+    nats: String,
+    /// The projections database, kept current from the chains (none if not given).
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// This instance's name in the writer leases (default: host and process id).
+    #[arg(long)]
+    instance: Option<String>,
+    /// Milliseconds after which a dead writer's lease lapses and another instance takes over.
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(300..=60_000))]
+    lease_ms: u64,
+    /// Stream replicas: 1 on a single node, 3 on the three-node cluster.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=5))]
+    replicas: u64,
+    /// Directory of the service key that signs checkpoints (no checkpoints if not given).
+    #[arg(long)]
+    keys: Option<PathBuf>,
+    /// Sign the head every this many events.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    checkpoint_every: u64,
+}
+
+pub async fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+    let instance = args.instance.clone().unwrap_or_else(|| {
+        let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "floorbook".into());
+        format!("{host}-{}", std::process::id())
+    });
+    let client = connect(&args.nats, "floorbook-serve")
+        .await
+        .with_context(|| format!("connecting to NATS at {}", args.nats))?;
+    let mut config = ServeConfig::new(instance);
+    config.db = args.db.clone();
+    config.lease = Duration::from_millis(args.lease_ms);
+    config.checkpoint_every = args.checkpoint_every;
+    config.store = NatsOptions {
+        replicas: args.replicas as usize,
+        ..NatsOptions::default()
+    };
+    if let Some(dir) = &args.keys {
+        config.key = Some(load_service_key(dir)?);
+    }
+    // Ctrl-C or SIGTERM (systemd's stop): release the leases so another instance takes over.
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .context("listening for SIGTERM")?;
+    let shutdown = async move {
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    };
+    serve(client, config, shutdown).await?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,230 @@
+//! Reading a tournament chain back: the profile from its opening event, then the tournament
+//! events with their sequences, from the start or from a stored replay snapshot.
+//!
+//! Events that are not the engine's (the opening, refused commands) are part of the chain but
+//! not of the tournament: they are skipped here, by [`is_engine_event`].
+
+use floorbook_log::{ChainId, Envelope, EventStore, Seq, StoreError};
+use floorbook_tournament::Profile;
+use floorbook_tournament::engine::TournamentEvent;
+use floorbook_tournament::replay::{Replayer, Snapshot};
+use serde_json::Value;
+
+/// The chain's opening event: the tournament, its profile and how it was opened.
+pub const OPENED: &str = "TournamentOpened";
+/// A command the service refused for the sender's role: recorded, changes nothing.
+pub const REFUSED: &str = "CommandRefused";
+
+/// True for the events the tournament engine derives (everything but [`OPENED`] and
+/// [`REFUSED`]).
+pub fn is_engine_event(event_type: &str) -> bool {
+    event_type != OPENED && event_type != REFUSED
+}
+
+/// A tournament chain cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("chain {0} is empty")]
+    Empty(ChainId),
+    #[error("chain {0} does not open with TournamentOpened")]
+    NotATournament(ChainId),
+    #[error("seq {seq} of {chain} is not a readable envelope: {source}")]
+    Envelope {
+        chain: ChainId,
+        seq: Seq,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("seq {seq} ({event_type}) is not a tournament event: {source}")]
+    Event {
+        seq: Seq,
+        event_type: String,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("the profile recorded at seq 1 of {chain} does not hold: {problems}")]
+    Profile { chain: ChainId, problems: String },
+    #[error("seq {seq} is not a tournament event of {chain}; they run from {first} to {last}")]
+    NoSuchEvent {
+        chain: ChainId,
+        seq: u64,
+        first: u64,
+        last: u64,
+    },
+}
+
+/// A recorded tournament, or the part of it after a stored snapshot: its profile and its
+/// events with their sequences.
+#[derive(Debug)]
+pub struct Recorded {
+    pub chain: ChainId,
+    pub profile: Profile,
+    /// The index of the first event held: 0, or the snapshot's position.
+    pub base: usize,
+    pub snapshot: Option<Snapshot>,
+    /// The sequence of each event held, parallel to `events`.
+    pub seqs: Vec<u64>,
+    pub events: Vec<TournamentEvent>,
+}
+
+impl Recorded {
+    /// The index of the tournament event recorded at `seq`.
+    pub fn index_of(&self, seq: u64) -> Result<usize, LoadError> {
+        self.seqs
+            .binary_search(&seq)
+            .map(|i| self.base + i)
+            .map_err(|_| LoadError::NoSuchEvent {
+                chain: self.chain.clone(),
+                seq,
+                first: if self.base == 0 {
+                    self.seqs.first().copied().unwrap_or(0)
+                } else {
+                    2
+                },
+                last: self.seqs.last().copied().unwrap_or(0),
+            })
+    }
+
+    pub fn seq_of(&self, index: usize) -> Option<u64> {
+        index
+            .checked_sub(self.base)
+            .and_then(|i| self.seqs.get(i))
+            .copied()
+    }
+
+    pub fn event(&self, index: usize) -> Option<&TournamentEvent> {
+        index
+            .checked_sub(self.base)
+            .and_then(|i| self.events.get(i))
+    }
+
+    /// A replayer at the start of what is held.
+    pub fn replayer(&self) -> Replayer {
+        match &self.snapshot {
+            Some(s) => Replayer::resume(s.clone(), self.events.clone()),
+            None => Replayer::new(self.profile.clone(), self.events.clone()),
+        }
+    }
+
+    /// As [`replayer`](Self::replayer), giving the events away instead of copying them.
+    pub fn into_replayer(self) -> Replayer {
+        match self.snapshot {
+            Some(s) => Replayer::resume(s, self.events),
+            None => Replayer::new(self.profile, self.events),
+        }
+    }
+}
+
+/// The profile a chain's opening event records, checked.
+pub fn opening_profile(chain: &ChainId, env: &Envelope) -> Result<Profile, LoadError> {
+    if env.event_type != OPENED {
+        return Err(LoadError::NotATournament(chain.clone()));
+    }
+    let bad = |problems: String| LoadError::Profile {
+        chain: chain.clone(),
+        problems,
+    };
+    let p: Value = serde_json::from_str(env.payload.get()).map_err(|e| bad(e.to_string()))?;
+    let toml = p["profile_toml"]
+        .as_str()
+        .ok_or_else(|| bad("the opening event has no profile".into()))?;
+    let profile = Profile::from_toml(toml).map_err(|e| bad(e.to_string()))?;
+    // A replay runs the engine under this profile: it must hold together.
+    let problems = profile.check();
+    if !problems.is_empty() {
+        return Err(bad(problems
+            .iter()
+            .map(|p| format!("{}: {}", p.field, p.message))
+            .collect::<Vec<_>>()
+            .join("; ")));
+    }
+    Ok(profile)
+}
+
+/// Reads a tournament chain: the profile from its opening event, then every event.
+pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> Result<Recorded, LoadError> {
+    let first = store.read(&chain, Seq::FIRST, 1).await?;
+    let opening = first.first().ok_or_else(|| LoadError::Empty(chain.clone()))?;
+    let env = Envelope::parse(&opening.bytes).map_err(|source| LoadError::Envelope {
+        chain: chain.clone(),
+        seq: opening.seq,
+        source,
+    })?;
+    let profile = opening_profile(&chain, &env)?;
+    let (seqs, events) = read_events(store, &chain, Seq::FIRST.next(), None).await?;
+    Ok(Recorded {
+        chain,
+        profile,
+        base: 0,
+        snapshot: None,
+        seqs,
+        events,
+    })
+}
+
+/// The events from `next_seq` on (to `until`, or the end), after `snapshot`.
+pub async fn load_from<S: EventStore>(
+    store: &S,
+    chain: ChainId,
+    snapshot: Snapshot,
+    next_seq: u64,
+    until: Option<u64>,
+) -> Result<Recorded, LoadError> {
+    let (seqs, events) = read_events(store, &chain, Seq(next_seq), until).await?;
+    Ok(Recorded {
+        chain,
+        profile: snapshot.tournament.profile.clone(),
+        base: snapshot.position,
+        snapshot: Some(snapshot),
+        seqs,
+        events,
+    })
+}
+
+/// A page that stops where the caller does.
+fn page_size(next: Seq, until: Option<u64>) -> usize {
+    until.map_or(4096, |u| {
+        (u.saturating_sub(next.0) + 1).clamp(1, 4096) as usize
+    })
+}
+
+/// The tournament events from `from` on (to `until`, or the end) with their sequences.
+pub async fn read_events<S: EventStore>(
+    store: &S,
+    chain: &ChainId,
+    from: Seq,
+    until: Option<u64>,
+) -> Result<(Vec<u64>, Vec<TournamentEvent>), LoadError> {
+    let mut seqs = Vec::new();
+    let mut events = Vec::new();
+    let mut next = from;
+    loop {
+        let page = store.read(chain, next, page_size(next, until)).await?;
+        let Some(last) = page.last() else { break };
+        next = last.seq.next();
+        for e in &page {
+            let env = Envelope::parse(&e.bytes).map_err(|source| LoadError::Envelope {
+                chain: chain.clone(),
+                seq: e.seq,
+                source,
+            })?;
+            if !is_engine_event(&env.event_type) {
+                continue;
+            }
+            let event: TournamentEvent =
+                serde_json::from_str(env.payload.get()).map_err(|source| LoadError::Event {
+                    seq: e.seq,
+                    event_type: env.event_type.clone(),
+                    source,
+                })?;
+            seqs.push(e.seq.0);
+            events.push(event);
+        }
+        if until.is_some_and(|u| next.0 > u) {
+            break;
+        }
+    }
+    Ok((seqs, events))
+}

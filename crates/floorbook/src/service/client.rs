@@ -1,0 +1,121 @@
+//! The client side of the command subjects: what `floorbook cmd`, the load test and the
+//! failover tests use. A request that gets no answer in time (the chain's writer died and its
+//! lease has not lapsed yet) is asked again until `patience` runs out.
+
+use std::time::{Duration, Instant};
+
+use floorbook_log::ChainId;
+
+use super::subjects::{self, Channel, Query};
+use super::wire::{Reply, Request};
+
+/// A request went unanswered or the answer was unreadable.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    #[error("no answer on {subject} within {waited:?}: is `floorbook serve` running?")]
+    NoAnswer { subject: String, waited: Duration },
+    #[error("the answer on {subject} is not a Floorbook reply: {source}")]
+    Unreadable {
+        subject: String,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("encoding the request: {0}")]
+    Encode(#[source] serde_json::Error),
+}
+
+/// Sends commands and queries.
+#[derive(Debug, Clone)]
+pub struct CommandClient {
+    nats: async_nats::Client,
+    /// How long one attempt waits.
+    pub timeout: Duration,
+    /// How long to keep asking.
+    pub patience: Duration,
+}
+
+impl CommandClient {
+    pub fn new(nats: async_nats::Client) -> CommandClient {
+        CommandClient {
+            nats,
+            timeout: Duration::from_secs(2),
+            patience: Duration::from_secs(30),
+        }
+    }
+
+    async fn ask(&self, subject: String, body: Vec<u8>) -> Result<bytes::Bytes, ClientError> {
+        let started = Instant::now();
+        loop {
+            let attempt = tokio::time::timeout(
+                self.timeout,
+                self.nats.request(subject.clone(), body.clone().into()),
+            )
+            .await;
+            match attempt {
+                Ok(Ok(message)) => return Ok(message.payload),
+                // Timed out, or no responders (no service yet, a reconnect): ask again.
+                Ok(Err(_)) | Err(_) => {
+                    if started.elapsed() >= self.patience {
+                        return Err(ClientError::NoAnswer {
+                            subject,
+                            waited: started.elapsed(),
+                        });
+                    }
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+        }
+    }
+
+    /// Sends `request` as `channel` to `chain`.
+    pub async fn send(
+        &self,
+        chain: &ChainId,
+        channel: Channel,
+        request: &Request,
+    ) -> Result<Reply, ClientError> {
+        let subject = subjects::command(chain, channel);
+        let body = serde_json::to_vec(request).map_err(ClientError::Encode)?;
+        self.send_raw(subject, body).await
+    }
+
+    /// Sends any bytes to any subject and reads the answer as a reply (for tests and scripts).
+    pub async fn send_raw(&self, subject: String, body: Vec<u8>) -> Result<Reply, ClientError> {
+        let payload = self.ask(subject.clone(), body).await?;
+        serde_json::from_slice(&payload).map_err(|source| ClientError::Unreadable { subject, source })
+    }
+
+    /// Asks a query.
+    pub async fn query(
+        &self,
+        chain: &ChainId,
+        query: Query,
+    ) -> Result<serde_json::Value, ClientError> {
+        let subject = subjects::query(chain, query);
+        let payload = self.ask(subject.clone(), Vec::new()).await?;
+        serde_json::from_slice(&payload).map_err(|source| ClientError::Unreadable { subject, source })
+    }
+}
+
+/// Connects to NATS at `urls` (comma-separated, for a cluster). A `user:password@` in the
+/// first URL logs in as that user (one user per role, `deploy/nats/`).
+pub async fn connect(urls: &str, name: &str) -> Result<async_nats::Client, async_nats::ConnectError> {
+    let addrs: Vec<async_nats::ServerAddr> = urls
+        .split(',')
+        .map(str::trim)
+        .filter(|u| !u.is_empty())
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .map_err(|e| async_nats::ConnectError::with_source(async_nats::ConnectErrorKind::ServerParse, e))?;
+    let mut options = async_nats::ConnectOptions::new()
+        .name(name)
+        .connection_timeout(Duration::from_secs(5))
+        .retry_on_initial_connect();
+    if let Some((user, pass)) = addrs
+        .iter()
+        .find_map(|a| a.username().zip(a.password()))
+    {
+        options = options.user_and_password(user.to_string(), pass.to_string());
+    }
+    options.connect(addrs).await
+}

@@ -1,0 +1,395 @@
+//! The desk: one chain's writer and its tournament as decided so far. It takes a batch of
+//! requests, decides them one after another with the engine, appends everything they caused
+//! in one all-or-nothing append (group commit), and answers each.
+//!
+//! A rejected command changes nothing and writes nothing. A command outside the sender's role
+//! changes nothing in the tournament, and its refusal is recorded (`CommandRefused`). If the
+//! append fails, no command of the batch is acknowledged and the desk must be opened again
+//! from the store, since its tournament already holds the unwritten decisions.
+
+use std::collections::{HashMap, VecDeque};
+
+use chrono::{DateTime, Utc};
+use floorbook_log::{
+    Actor, ChainId, ChainWriter, Draft, EventStore, Head, SealedEvent, ServiceKey, StoreError,
+    WriteError,
+};
+use floorbook_tournament::engine::{Tournament, TournamentError};
+use floorbook_tournament::replay::issue;
+use floorbook_tournament::seating::{PlayerId, TableNo};
+use floorbook_tournament::{Profile, builtin};
+use serde_json::json;
+
+use super::roles;
+use super::subjects::Channel;
+use super::wire::{ErrorKind, Reply, ReplyError, Request, WireCommand};
+use crate::record::draft_for;
+use crate::recorded::{self, LoadError, OPENED, REFUSED};
+
+/// How many replies a desk remembers by request id.
+const REMEMBERED: usize = 4096;
+
+/// A desk could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum DeskError {
+    #[error(transparent)]
+    Write(#[from] WriteError),
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    #[error("chain {chain} does not re-derive at event {index}: {reason}")]
+    Diverged {
+        chain: ChainId,
+        index: usize,
+        reason: String,
+    },
+}
+
+/// One request as the desk receives it.
+#[derive(Debug, Clone)]
+pub struct Incoming {
+    pub channel: Channel,
+    pub request: Request,
+    /// When the service received it: recorded as the events' time, never read by the engine.
+    pub at: DateTime<Utc>,
+}
+
+/// What a batch came to.
+#[derive(Debug)]
+pub struct Decided {
+    /// One reply per request, in order.
+    pub replies: Vec<Reply>,
+    /// The events appended, as stored.
+    pub appended: Vec<SealedEvent>,
+    /// The append failed: the desk holds decisions that were not written; open it again.
+    pub stale: bool,
+}
+
+/// One chain's writer and state.
+#[derive(Debug)]
+pub struct Desk<S> {
+    writer: ChainWriter<S>,
+    tournament: Option<Tournament>,
+    seen: HashMap<String, Reply>,
+    order: VecDeque<String>,
+}
+
+enum Outcome {
+    Done(Reply),
+    /// Written when the batch is: the drafts `from..to`, and the error to report with them
+    /// (a recorded refusal).
+    Pending {
+        from: usize,
+        to: usize,
+        error: Option<ReplyError>,
+    },
+}
+
+impl<S: EventStore> Desk<S> {
+    /// Opens `chain`: re-derives every recorded decision to rebuild the tournament.
+    pub async fn open(
+        store: S,
+        chain: ChainId,
+        key: Option<ServiceKey>,
+        checkpoint_every: u64,
+    ) -> Result<Desk<S>, DeskError> {
+        let writer = ChainWriter::open(store, chain.clone(), key, checkpoint_every).await?;
+        let tournament = match writer.head() {
+            None => None,
+            Some(_) => {
+                let rec = recorded::load(writer.store(), chain.clone()).await?;
+                let mut r = rec.into_replayer();
+                r.run_to_end().map_err(|d| DeskError::Diverged {
+                    chain: chain.clone(),
+                    index: d.index,
+                    reason: d.reason.clone(),
+                })?;
+                Some(r.into_tournament())
+            }
+        };
+        Ok(Desk {
+            writer,
+            tournament,
+            seen: HashMap::new(),
+            order: VecDeque::new(),
+        })
+    }
+
+    pub fn chain(&self) -> &ChainId {
+        self.writer.chain()
+    }
+
+    pub fn head(&self) -> Option<Head> {
+        self.writer.head()
+    }
+
+    pub fn tournament(&self) -> Option<&Tournament> {
+        self.tournament.as_ref()
+    }
+
+    pub fn store(&self) -> &S {
+        self.writer.store()
+    }
+
+    /// Decides `batch` in order and appends what it caused in one append.
+    pub async fn decide(&mut self, batch: Vec<Incoming>) -> Decided {
+        let chain = self.chain().to_string();
+        let mut drafts: Vec<Draft> = Vec::new();
+        let mut outcomes = Vec::with_capacity(batch.len());
+        let head = self.head().map_or(0, |h| h.seq.0);
+        for inc in &batch {
+            let planned = head + drafts.len() as u64;
+            let from = drafts.len();
+            // A repeated request id gets its first reply again.
+            if let Some(r) = inc.request.id.as_ref().and_then(|id| self.seen.get(id)) {
+                outcomes.push(Outcome::Done(r.clone()));
+                continue;
+            }
+            let outcome = match self.decide_one(inc, planned, &mut drafts) {
+                Ok(error) if drafts.len() > from => Outcome::Pending {
+                    from,
+                    to: drafts.len(),
+                    error,
+                },
+                Ok(error) => Outcome::Done(Reply::error(
+                    Some(&chain),
+                    error.unwrap_or_else(|| {
+                        ReplyError::new(ErrorKind::Rejected, "the command caused nothing")
+                    }),
+                )),
+                Err(e) => Outcome::Done(Reply::error(Some(&chain), e)),
+            };
+            outcomes.push(outcome);
+        }
+        let mut stale = false;
+        let mut appended = Vec::new();
+        if !drafts.is_empty() {
+            match self.writer.append_sealed(&drafts).await {
+                Ok((sealed, _checkpoint)) => appended = sealed,
+                Err(e) => {
+                    stale = true;
+                    let (kind, head) = match &e {
+                        WriteError::Store(StoreError::Conflict(c)) => {
+                            (ErrorKind::Conflict, c.actual.map(|h| h.seq.0))
+                        }
+                        _ => (ErrorKind::Unavailable, None),
+                    };
+                    let mut err = ReplyError::new(
+                        kind,
+                        format!("the append was not taken, nothing is acknowledged: {e}"),
+                    );
+                    err.head = head;
+                    for o in &mut outcomes {
+                        if matches!(o, Outcome::Pending { .. }) {
+                            *o = Outcome::Done(Reply::error(Some(&chain), err.clone()));
+                        }
+                    }
+                }
+            }
+        }
+        let replies = outcomes
+            .into_iter()
+            .zip(&batch)
+            .map(|(o, inc)| {
+                let reply = match o {
+                    Outcome::Done(r) => r,
+                    Outcome::Pending { from, to, error } => {
+                        let events = &appended[from..to];
+                        Reply {
+                            ok: error.is_none(),
+                            chain: Some(chain.clone()),
+                            first_seq: events.first().map(|e| e.seq.0),
+                            seq: events.last().map(|e| e.seq.0),
+                            hash: events.last().map(|e| e.hash.to_hex()),
+                            events: drafts[from..to]
+                                .iter()
+                                .map(|d| d.event_type.clone())
+                                .collect(),
+                            error,
+                        }
+                    }
+                };
+                if let Some(id) = &inc.request.id
+                    && !stale
+                {
+                    self.remember(id, &reply);
+                }
+                reply
+            })
+            .collect();
+        Decided {
+            replies,
+            appended,
+            stale,
+        }
+    }
+
+    fn remember(&mut self, id: &str, reply: &Reply) {
+        if self.seen.insert(id.to_string(), reply.clone()).is_none() {
+            self.order.push_back(id.to_string());
+        }
+        while self.order.len() > REMEMBERED {
+            if let Some(old) = self.order.pop_front() {
+                self.seen.remove(&old);
+            }
+        }
+    }
+
+    /// Decides one request, pushing the drafts it causes. `Ok(Some(e))`: recorded, but an
+    /// error for the sender (a refusal); `Err`: nothing written.
+    fn decide_one(
+        &mut self,
+        inc: &Incoming,
+        planned: u64,
+        drafts: &mut Vec<Draft>,
+    ) -> Result<Option<ReplyError>, ReplyError> {
+        let req = &inc.request;
+        if let Some(after) = req.after
+            && after != planned
+        {
+            let mut e = ReplyError::new(
+                ErrorKind::Conflict,
+                format!("the request expects head {after}; the chain's head is {planned}"),
+            );
+            e.head = Some(planned);
+            return Err(e);
+        }
+        let actor = Actor::new(req.actor.clone(), inc.channel.role())
+            .map_err(|e| ReplyError::new(ErrorKind::Malformed, e.to_string()))?;
+        let malformed = |e: &dyn std::fmt::Display| ReplyError::new(ErrorKind::Malformed, e.to_string());
+        if let Some(why) = roles::refusal(inc.channel, &req.command) {
+            let refusal = ReplyError::new(ErrorKind::Forbidden, why.clone());
+            if self.tournament.is_none() {
+                return Err(refusal);
+            }
+            let draft = Draft::new(
+                inc.at,
+                actor,
+                REFUSED,
+                Vec::new(),
+                &json!({
+                    "channel": inc.channel.token(),
+                    "request": req,
+                    "reason": why,
+                }),
+            )
+            .map_err(|e| malformed(&e))?;
+            drafts.push(draft);
+            return Ok(Some(refusal));
+        }
+        if let WireCommand::Open {
+            profile,
+            profile_toml,
+        } = &req.command
+        {
+            return self.open_chain(inc, actor, profile, profile_toml, drafts);
+        }
+        let Some(t) = self.tournament.as_mut() else {
+            return Err(ReplyError::new(
+                ErrorKind::NoChain,
+                format!(
+                    "chain {} has not been opened; the director opens it with `open`",
+                    self.writer.chain()
+                ),
+            ));
+        };
+        let result = match &req.command {
+            WireCommand::Register {
+                player,
+                name,
+                buy_in,
+                age,
+            } => t.register(PlayerId(*player), name, *age, buy_in),
+            other => {
+                let command = other.to_engine().map_err(|e| malformed(&e))?;
+                issue(t, &command)
+            }
+        };
+        if let Err(e) = result {
+            t.events.clear();
+            t.event_times.clear();
+            return Err(rejection(t, &req.command, &e));
+        }
+        t.event_times.clear();
+        for e in t.events.drain(..) {
+            drafts.push(draft_for(&e, actor.clone(), inc.at).map_err(|e| malformed(&e))?);
+        }
+        Ok(None)
+    }
+
+    fn open_chain(
+        &mut self,
+        inc: &Incoming,
+        actor: Actor,
+        profile: &Option<String>,
+        profile_toml: &Option<String>,
+        drafts: &mut Vec<Draft>,
+    ) -> Result<Option<ReplyError>, ReplyError> {
+        let malformed = |m: String| ReplyError::new(ErrorKind::Malformed, m);
+        if self.tournament.is_some() || self.head().is_some() {
+            return Err(ReplyError::new(
+                ErrorKind::NoChain,
+                format!("chain {} is already open", self.chain()),
+            ));
+        }
+        let (toml, profile): (String, Profile) = match (profile, profile_toml) {
+            (Some(name), None) => {
+                let (text, p) = builtin(name).ok_or_else(|| {
+                    malformed(format!(
+                        "no built-in profile {name:?}; see `floorbook profiles list`"
+                    ))
+                })?;
+                (text.to_string(), p.map_err(|e| malformed(e.to_string()))?)
+            }
+            (None, Some(text)) => {
+                let p = Profile::from_toml(text).map_err(|e| malformed(e.to_string()))?;
+                (text.clone(), p)
+            }
+            _ => {
+                return Err(malformed(
+                    "open takes exactly one of `profile` (a built-in name) and `profile_toml`"
+                        .into(),
+                ));
+            }
+        };
+        let problems = profile.check();
+        if !problems.is_empty() {
+            return Err(malformed(format!(
+                "the profile does not hold: {}",
+                problems
+                    .iter()
+                    .map(|p| format!("{}: {}", p.field, p.message))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )));
+        }
+        let draft = Draft::new(
+            inc.at,
+            actor,
+            OPENED,
+            Vec::new(),
+            &json!({
+                "profile": profile.name,
+                "title": profile.title,
+                "seed": null,
+                "profile_toml": toml,
+            }),
+        )
+        .map_err(|e| malformed(e.to_string()))?;
+        drafts.push(draft);
+        self.tournament = Some(Tournament::new(profile));
+        Ok(None)
+    }
+}
+
+/// The reply to a command the engine refused: its reason, its rules, and at a table what is
+/// legal there now.
+fn rejection(t: &Tournament, command: &WireCommand, e: &TournamentError) -> ReplyError {
+    let mut err = ReplyError::new(ErrorKind::Rejected, e.to_string()).with_rules(&e.rules());
+    if let Some(table) = command.table() {
+        err.legal = t
+            .hand(TableNo(table))
+            .and_then(|h| h.legal())
+            .and_then(|l| serde_json::to_value(l).ok());
+    }
+    err
+}

@@ -1,0 +1,146 @@
+//! One writer per chain: a lease in a JetStream key-value bucket. The first instance to create
+//! the chain's key writes to it; it renews the key well inside the bucket's age limit, and
+//! when it dies the key ages out and another instance creates it and takes over.
+//!
+//! The lease keeps instances from working against each other; it is not what keeps the chain
+//! whole. That is the append's expected-sequence check: a writer that lost its lease without
+//! noticing (a long pause) has its next append refused as a conflict, and steps down.
+
+use std::time::Duration;
+
+use async_nats::jetstream::{self, kv};
+use floorbook_log::ChainId;
+
+/// The bucket that holds the leases.
+pub const BUCKET: &str = "floorbook_writers";
+
+/// Lease storage failed.
+#[derive(Debug, thiserror::Error)]
+#[error("the writer leases ({BUCKET}): {what}: {source}")]
+pub struct LeaseError {
+    what: String,
+    #[source]
+    source: Box<dyn std::error::Error + Send + Sync>,
+}
+
+fn err(what: &str, e: impl std::error::Error + Send + Sync + 'static) -> LeaseError {
+    LeaseError {
+        what: what.into(),
+        source: Box::new(e),
+    }
+}
+
+/// The lease bucket of a deployment.
+#[derive(Debug, Clone)]
+pub struct Leases {
+    kv: kv::Store,
+    instance: String,
+    ttl: Duration,
+}
+
+/// A lease held: renew it with its revision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Held {
+    pub revision: u64,
+}
+
+impl Leases {
+    /// Opens (creating if need be) the bucket; a lease not renewed for `ttl` lapses.
+    pub async fn open(
+        js: &jetstream::Context,
+        instance: &str,
+        ttl: Duration,
+        replicas: usize,
+    ) -> Result<Leases, LeaseError> {
+        let kv = match js.get_key_value(BUCKET).await {
+            Ok(kv) => kv,
+            Err(_) => {
+                // The bucket's stream, made as the key-value convention has it. (async-nats'
+                // own `create_key_value` asks for account details that nats-server 2.9 does
+                // not answer in the shape it expects.)
+                js.get_or_create_stream(jetstream::stream::Config {
+                    name: format!("KV_{BUCKET}"),
+                    description: Some(
+                        "Floorbook: which service instance writes each chain".into(),
+                    ),
+                    subjects: vec![format!("$KV.{BUCKET}.>")],
+                    max_messages_per_subject: 1,
+                    max_age: ttl,
+                    storage: jetstream::stream::StorageType::File,
+                    num_replicas: replicas,
+                    allow_rollup: true,
+                    deny_delete: true,
+                    allow_direct: true,
+                    discard: jetstream::stream::DiscardPolicy::New,
+                    duplicate_window: ttl.min(Duration::from_secs(120)),
+                    ..Default::default()
+                })
+                .await
+                .map_err(|e| err("creating the bucket", e))?;
+                js.get_key_value(BUCKET)
+                    .await
+                    .map_err(|e| err("opening the bucket", e))?
+            }
+        };
+        Ok(Leases {
+            kv,
+            instance: instance.to_string(),
+            ttl,
+        })
+    }
+
+    pub fn ttl(&self) -> Duration {
+        self.ttl
+    }
+
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// Takes the lease of `chain` if nobody holds it.
+    pub async fn acquire(&self, chain: &ChainId) -> Result<Option<Held>, LeaseError> {
+        match self
+            .kv
+            .create(chain.as_str(), self.instance.clone().into())
+            .await
+        {
+            Ok(revision) => Ok(Some(Held { revision })),
+            Err(e) if e.kind() == kv::CreateErrorKind::AlreadyExists => Ok(None),
+            Err(e) => Err(err("acquiring", e)),
+        }
+    }
+
+    /// Renews a held lease; None when it was lost (lapsed and taken by another instance).
+    pub async fn renew(&self, chain: &ChainId, held: Held) -> Result<Option<Held>, LeaseError> {
+        match self
+            .kv
+            .update(chain.as_str(), self.instance.clone().into(), held.revision)
+            .await
+        {
+            Ok(revision) => Ok(Some(Held { revision })),
+            Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => Ok(None),
+            Err(e) => Err(err("renewing", e)),
+        }
+    }
+
+    /// Gives a held lease up, so that another instance can take over at once.
+    pub async fn release(&self, chain: &ChainId, held: Held) {
+        // Best effort: an unreleased lease lapses by itself.
+        let _ = self
+            .kv
+            .delete_expect_revision(chain.as_str(), Some(held.revision))
+            .await;
+    }
+
+    /// Who holds the lease of `chain`, if anyone.
+    pub async fn holder(&self, chain: &ChainId) -> Result<Option<String>, LeaseError> {
+        let entry = self
+            .kv
+            .entry(chain.as_str())
+            .await
+            .map_err(|e| err("reading", e))?;
+        Ok(entry
+            .filter(|e| e.operation == kv::Operation::Put)
+            .map(|e| String::from_utf8_lossy(&e.value).into_owned()))
+    }
+}

@@ -1,0 +1,21 @@
+//! The floor service: commands from table terminals over NATS request/reply, decided by the
+//! engine at one desk per chain, appended to the chain, answered with the sequence and hash or
+//! a rejection that names the rule.
+//!
+//! - [`wire`]: the request and reply shapes (JSON Schemas in `schemas/`);
+//! - [`subjects`]: the subject layout, with the sender's role in the subject;
+//! - [`roles`]: which role may send which command;
+//! - [`desk`]: one chain's decisions and group-committed appends (any [`EventStore`]);
+//! - [`lease`]: one writer per chain, with takeover;
+//! - [`server`]: the NATS service (`floorbook serve`);
+//! - [`client`]: the client (`floorbook cmd`, the load test).
+//!
+//! [`EventStore`]: floorbook_log::EventStore
+
+pub mod client;
+pub mod desk;
+pub mod lease;
+pub mod roles;
+pub mod server;
+pub mod subjects;
+pub mod wire;

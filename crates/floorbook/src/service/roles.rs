@@ -1,0 +1,128 @@
+//! Who may send what. A dealer runs the hands at the dealer's own table; the floor handles
+//! irregularity remedies, warnings and penalties, player moves and rulings (and may act at any
+//! table when a terminal fails); the director sets up and starts the tournament and overrides
+//! decisions, and may do all the floor may. Auditors only read (queries).
+
+use super::subjects::Channel;
+use super::wire::WireCommand;
+
+/// The least role a command needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Needs {
+    /// The dealer of the command's table (or the floor, or the director).
+    Dealer,
+    /// The floor or the director.
+    Floor,
+    /// The director only.
+    Director,
+}
+
+impl Needs {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Needs::Dealer => "the dealer of its table, the floor or the director",
+            Needs::Floor => "the floor or the director",
+            Needs::Director => "the director",
+        }
+    }
+}
+
+/// What `command` needs.
+pub fn needs(command: &WireCommand) -> Needs {
+    match command {
+        WireCommand::PlaceButton { .. }
+        | WireCommand::StartHand { .. }
+        | WireCommand::DealHole { .. }
+        | WireCommand::DealBoard { .. }
+        | WireCommand::Fold { .. }
+        | WireCommand::CheckOrCall { .. }
+        | WireCommand::BetOrRaiseTo { .. }
+        | WireCommand::Show { .. }
+        | WireCommand::Muck { .. }
+        | WireCommand::ChipRace { .. } => Needs::Dealer,
+        WireCommand::Register { .. }
+        | WireCommand::FourCardFlop { .. }
+        | WireCommand::OutOfTurn { .. }
+        | WireCommand::Sanction { .. }
+        | WireCommand::SetAbsent { .. }
+        | WireCommand::CallClock { .. }
+        | WireCommand::CheckClock { .. }
+        | WireCommand::RemoveNoShow { .. }
+        | WireCommand::BreakTable { .. } => Needs::Floor,
+        WireCommand::FloorRuling { overrides, .. } => {
+            if overrides.is_some() {
+                Needs::Director
+            } else {
+                Needs::Floor
+            }
+        }
+        WireCommand::Open { .. } | WireCommand::Start { .. } => Needs::Director,
+    }
+}
+
+/// Why `channel` may not send `command`; None when it may.
+pub fn refusal(channel: Channel, command: &WireCommand) -> Option<String> {
+    let need = needs(command);
+    let ok = match channel {
+        Channel::Director => true,
+        Channel::Floor => need <= Needs::Floor,
+        Channel::Dealer { table } => need == Needs::Dealer && command.table() == Some(table),
+    };
+    if ok {
+        return None;
+    }
+    let sender = match channel {
+        Channel::Dealer { table } => format!("the dealer of table {table}"),
+        Channel::Floor => "the floor".into(),
+        Channel::Director => "the director".into(),
+    };
+    let what = match command.table() {
+        Some(t) => format!("{} at table {t}", command.name()),
+        None => command.name().to_string(),
+    };
+    Some(format!(
+        "{sender} may not send {what}: it needs {}",
+        need.describe()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::wire::WireOffence;
+
+    #[test]
+    fn a_dealer_acts_only_at_the_dealer_s_table() {
+        let fold = |table| WireCommand::Fold { table, pos: 0 };
+        let d3 = Channel::Dealer { table: 3 };
+        assert_eq!(refusal(d3, &fold(3)), None);
+        let r = refusal(d3, &fold(4)).expect("refused");
+        assert!(r.contains("table 4"), "{r}");
+        assert_eq!(refusal(Channel::Floor, &fold(4)), None);
+    }
+
+    #[test]
+    fn sanctions_need_the_floor_and_overrides_the_director() {
+        let warn = WireCommand::Sanction {
+            player: 1,
+            offence: WireOffence::Etiquette,
+        };
+        assert!(refusal(Channel::Dealer { table: 1 }, &warn).is_some());
+        assert_eq!(refusal(Channel::Floor, &warn), None);
+        let ruling = |overrides| WireCommand::FloorRuling {
+            player: None,
+            ruling: "r".into(),
+            rule: "TR-26".into(),
+            overrides,
+        };
+        assert_eq!(refusal(Channel::Floor, &ruling(None)), None);
+        let r = refusal(Channel::Floor, &ruling(Some(12))).expect("refused");
+        assert!(r.contains("the director"), "{r}");
+        assert_eq!(refusal(Channel::Director, &ruling(Some(12))), None);
+        let start = WireCommand::Start {
+            draw: vec![],
+            button_seats: None,
+        };
+        assert!(refusal(Channel::Floor, &start).is_some());
+    }
+}

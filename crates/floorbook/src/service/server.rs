@@ -1,0 +1,448 @@
+//! `floorbook serve`: the tokio service on NATS. One task reads the command and query subjects
+//! and hands each message to its chain's task; a chain's task holds the chain's lease, decides
+//! batches at its desk, replies, and feeds the appended events to the projector thread, which
+//! keeps the SQLite projections current.
+//!
+//! Every instance of the service subscribes to every subject (no queue group): for each chain
+//! only the lease holder answers, the others stay silent and try to take the lease over when
+//! it lapses. A client that gets no answer in time asks again.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use async_nats::{Client, Message, Subject};
+use floorbook_log::{ChainId, EventStore, ServiceKey, StoredEvent};
+use floorbook_projections::Projector;
+use floorbook_store_nats::{NatsOptions, NatsStore};
+use futures_util::StreamExt;
+use tokio::sync::mpsc;
+
+use super::desk::{Desk, Incoming};
+use super::lease::{Held, LeaseError, Leases};
+use super::subjects::{self, Channel, Query, Target};
+use super::wire::{ErrorKind, MAX_REQUEST_BYTES, Reply, ReplyError, Request};
+
+/// How the service runs.
+#[derive(Debug, Clone)]
+pub struct ServeConfig {
+    /// This instance's name, recorded in the lease bucket.
+    pub instance: String,
+    /// The projections database; None keeps no projections.
+    pub db: Option<PathBuf>,
+    pub store: NatsOptions,
+    /// A lease not renewed for this long lapses and another instance takes the chain over.
+    pub lease: Duration,
+    /// Signs the head every this many events.
+    pub checkpoint_every: u64,
+    pub key: Option<ServiceKey>,
+    /// The most requests one append carries.
+    pub max_batch: usize,
+}
+
+impl ServeConfig {
+    pub fn new(instance: impl Into<String>) -> ServeConfig {
+        ServeConfig {
+            instance: instance.into(),
+            db: None,
+            store: NatsOptions::default(),
+            lease: Duration::from_secs(3),
+            checkpoint_every: 1000,
+            key: None,
+            max_batch: 256,
+        }
+    }
+}
+
+/// The service could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error(transparent)]
+    Store(#[from] floorbook_log::StoreError),
+    #[error(transparent)]
+    Lease(#[from] LeaseError),
+    #[error("subscribing to {subject}: {source}")]
+    Subscribe {
+        subject: String,
+        #[source]
+        source: async_nats::SubscribeError,
+    },
+    #[error("the projections: {0}")]
+    Projections(#[from] floorbook_projections::ProjectionError),
+}
+
+/// A message for a chain's task.
+enum ToChain {
+    Command {
+        channel: Channel,
+        request: Box<Request>,
+        reply: Option<Subject>,
+    },
+    Query {
+        query: Query,
+        reply: Subject,
+    },
+}
+
+/// Runs until `shutdown` completes; then releases the leases it holds.
+pub async fn serve(
+    client: Client,
+    config: ServeConfig,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> Result<(), ServeError> {
+    let store = NatsStore::with_client(client.clone(), config.store.clone()).await?;
+    let js = async_nats::jetstream::new(client.clone());
+    let leases = Leases::open(&js, &config.instance, config.lease, config.store.replicas).await?;
+    let projections = match &config.db {
+        Some(db) => {
+            let mut projector = Projector::open(db)?;
+            if let Err(e) = catch_up_all(&mut projector, &store).await {
+                note(&config.instance, &format!("catching the projections up: {e}"));
+            }
+            Some(spawn_projector(projector, store.clone()))
+        }
+        None => None,
+    };
+    let subscribe = |subject: String| {
+        let client = client.clone();
+        async move {
+            client
+                .subscribe(subject.clone())
+                .await
+                .map_err(|source| ServeError::Subscribe { subject, source })
+        }
+    };
+    let mut commands = subscribe(format!("{}.>", subjects::COMMANDS)).await?;
+    let mut queries = subscribe(format!("{}.>", subjects::QUERIES)).await?;
+    let mut chains: HashMap<ChainId, mpsc::Sender<ToChain>> = HashMap::new();
+    let mut tasks = tokio::task::JoinSet::new();
+    note(&config.instance, "serving");
+    tokio::pin!(shutdown);
+    loop {
+        let message = tokio::select! {
+            m = commands.next() => m,
+            m = queries.next() => m,
+            () = &mut shutdown => break,
+        };
+        let Some(message) = message else { break };
+        let Some((chain, work)) = route(&client, message).await else {
+            continue;
+        };
+        let sender = chains.entry(chain.clone()).or_insert_with(|| {
+            let (tx, rx) = mpsc::channel(4096);
+            tasks.spawn(chain_task(
+                chain,
+                rx,
+                client.clone(),
+                store.clone(),
+                leases.clone(),
+                config.clone(),
+                projections.clone(),
+            ));
+            tx
+        });
+        // A full queue means the chain's task is far behind: the client will ask again.
+        let _ = sender.try_send(work);
+    }
+    drop(chains);
+    while tasks.join_next().await.is_some() {}
+    let _ = client.flush().await;
+    Ok(())
+}
+
+/// One line on standard error: what a person running the service needs to know.
+fn note(instance: &str, what: &str) {
+    eprintln!("floorbook serve [{instance}]: {what}");
+}
+
+async fn respond(client: &Client, reply: Option<Subject>, body: &Reply) {
+    if let (Some(to), Ok(bytes)) = (reply, serde_json::to_vec(body)) {
+        // A requester that has gone away is not an error of the service.
+        let _ = client.publish(to, bytes.into()).await;
+    }
+}
+
+/// Reads a message far enough to know its chain; answers what is wrong with it otherwise.
+async fn route(client: &Client, message: Message) -> Option<(ChainId, ToChain)> {
+    let reply = message.reply.clone();
+    let fail = |kind, text: String| Reply::error(None, ReplyError::new(kind, text));
+    if message.payload.len() > MAX_REQUEST_BYTES {
+        let r = fail(
+            ErrorKind::TooLarge,
+            format!(
+                "the request is {} bytes; the service reads at most {MAX_REQUEST_BYTES}",
+                message.payload.len()
+            ),
+        );
+        respond(client, reply, &r).await;
+        return None;
+    }
+    match subjects::parse(message.subject.as_str()) {
+        None => {
+            let r = fail(
+                ErrorKind::UnknownSubject,
+                format!(
+                    "{} is not a Floorbook subject: commands go to floorbook.cmd.<chain>.dealer.<table>, .floor or .director; queries to floorbook.q.<chain>.state or .head",
+                    message.subject
+                ),
+            );
+            respond(client, reply, &r).await;
+            None
+        }
+        Some(Target::Query { chain, query }) => {
+            let reply = reply?;
+            Some((chain, ToChain::Query { query, reply }))
+        }
+        Some(Target::Command { chain, channel }) => {
+            match serde_json::from_slice::<Request>(&message.payload) {
+                Ok(request) => Some((
+                    chain,
+                    ToChain::Command {
+                        channel,
+                        request: Box::new(request),
+                        reply,
+                    },
+                )),
+                Err(e) => {
+                    let r = Reply::error(
+                        Some(chain.as_str()),
+                        ReplyError::new(
+                            ErrorKind::Malformed,
+                            format!("the request is not a Floorbook command: {e}"),
+                        ),
+                    );
+                    respond(client, reply, &r).await;
+                    None
+                }
+            }
+        }
+    }
+}
+
+/// One chain: standby until it holds the lease, then the desk.
+async fn chain_task(
+    chain: ChainId,
+    mut rx: mpsc::Receiver<ToChain>,
+    client: Client,
+    store: NatsStore,
+    leases: Leases,
+    config: ServeConfig,
+    projections: Option<mpsc::UnboundedSender<(ChainId, Vec<StoredEvent>)>>,
+) {
+    let renew_every = leases.ttl() / 3;
+    let mut leading: Option<(Desk<NatsStore>, Held)> = None;
+    let mut last_try: Option<Instant> = None;
+    let mut renew = tokio::time::interval(renew_every);
+    renew.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        let first = tokio::select! {
+            m = rx.recv() => match m {
+                Some(m) => m,
+                None => break,
+            },
+            _ = renew.tick() => {
+                if let Some((_, held)) = &leading {
+                    match leases.renew(&chain, *held).await {
+                        Ok(Some(h)) => if let Some((_, held)) = leading.as_mut() { *held = h },
+                        Ok(None) | Err(_) => {
+                            note(leases.instance(), &format!("lost the lease of {chain}"));
+                            leading = None;
+                        }
+                    }
+                }
+                continue;
+            }
+        };
+        if leading.is_none() {
+            let due = last_try.is_none_or(|t| t.elapsed() >= leases.ttl() / 4);
+            if !due {
+                continue;
+            }
+            last_try = Some(Instant::now());
+            leading = take_over(&chain, &store, &leases, &config).await;
+            if leading.is_none() {
+                // Another instance leads this chain, or the store is away: stay silent.
+                continue;
+            }
+        }
+        let Some((desk, _)) = leading.as_mut() else {
+            continue;
+        };
+        let mut batch = Vec::new();
+        let mut replies = Vec::new();
+        let mut next = Some(first);
+        while let Some(work) = next.take() {
+            match work {
+                ToChain::Command {
+                    channel,
+                    request,
+                    reply,
+                } => {
+                    batch.push(Incoming {
+                        channel,
+                        request: *request,
+                        at: chrono::Utc::now(),
+                    });
+                    replies.push(reply);
+                }
+                ToChain::Query { query, reply } => {
+                    let body = answer(desk, query);
+                    let _ = client.publish(reply, body.into()).await;
+                }
+            }
+            if batch.len() < config.max_batch {
+                next = rx.try_recv().ok();
+            }
+        }
+        if batch.is_empty() {
+            continue;
+        }
+        let decided = desk.decide(batch).await;
+        if let Some(p) = &projections
+            && !decided.appended.is_empty()
+        {
+            let events = decided
+                .appended
+                .iter()
+                .map(|e| StoredEvent {
+                    seq: e.seq,
+                    hash: e.hash,
+                    bytes: e.bytes.clone(),
+                })
+                .collect();
+            let _ = p.send((chain.clone(), events));
+        }
+        for (reply, body) in replies.into_iter().zip(&decided.replies) {
+            respond(&client, reply, body).await;
+        }
+        if decided.stale {
+            // The desk holds decisions that were not written: read the chain again.
+            if let Some((_, held)) = leading.take() {
+                leases.release(&chain, held).await;
+            }
+            last_try = None;
+        }
+    }
+    if let Some((_, held)) = leading.take() {
+        leases.release(&chain, held).await;
+    }
+}
+
+/// Takes the chain's lease if it is free, and opens its desk.
+async fn take_over(
+    chain: &ChainId,
+    store: &NatsStore,
+    leases: &Leases,
+    config: &ServeConfig,
+) -> Option<(Desk<NatsStore>, Held)> {
+    let held = match leases.acquire(chain).await {
+        Ok(Some(h)) => h,
+        Ok(None) => return None,
+        Err(e) => {
+            note(leases.instance(), &e.to_string());
+            return None;
+        }
+    };
+    match Desk::open(
+        store.clone(),
+        chain.clone(),
+        config.key.clone(),
+        config.checkpoint_every,
+    )
+    .await
+    {
+        Ok(desk) => {
+            note(
+                leases.instance(),
+                &format!(
+                    "writing {chain} from seq {}",
+                    desk.head().map_or(0, |h| h.seq.0)
+                ),
+            );
+            Some((desk, held))
+        }
+        Err(e) => {
+            note(leases.instance(), &format!("cannot open {chain}: {e}"));
+            leases.release(chain, held).await;
+            None
+        }
+    }
+}
+
+fn answer(desk: &Desk<NatsStore>, query: Query) -> Vec<u8> {
+    let head = desk.head();
+    let body = match query {
+        Query::Head => serde_json::json!({
+            "chain": desk.chain(),
+            "seq": head.map_or(0, |h| h.seq.0),
+            "hash": head.map(|h| h.hash.to_hex()),
+        }),
+        Query::State => serde_json::json!({
+            "chain": desk.chain(),
+            "seq": head.map_or(0, |h| h.seq.0),
+            "hash": head.map(|h| h.hash.to_hex()),
+            "tournament": desk.tournament().map(crate::view::tournament_view),
+        }),
+    };
+    serde_json::to_vec(&body).unwrap_or_default()
+}
+
+/// The projector on its own thread (SQLite blocks): applies what the desks appended, and
+/// catches up from the store when it sees a gap (a chain another instance wrote before).
+fn spawn_projector(
+    mut projector: Projector,
+    store: NatsStore,
+) -> mpsc::UnboundedSender<(ChainId, Vec<StoredEvent>)> {
+    let (tx, mut rx) = mpsc::unbounded_channel::<(ChainId, Vec<StoredEvent>)>();
+    let handle = tokio::runtime::Handle::current();
+    std::thread::spawn(move || {
+        while let Some(first) = rx.blocking_recv() {
+            let mut work = vec![first];
+            while let Ok(more) = rx.try_recv() {
+                work.push(more);
+                if work.len() >= 1024 {
+                    break;
+                }
+            }
+            // One transaction per chain for what arrived together.
+            let mut by_chain: Vec<(ChainId, Vec<StoredEvent>)> = Vec::new();
+            for (chain, events) in work {
+                match by_chain.iter_mut().find(|(c, _)| *c == chain) {
+                    Some((_, all)) => all.extend(events),
+                    None => by_chain.push((chain, events)),
+                }
+            }
+            for (chain, events) in by_chain {
+                let at = projector.position(&chain).unwrap_or(0);
+                let gap = events.first().is_some_and(|e| e.seq.0 > at + 1);
+                let result = if gap {
+                    handle
+                        .block_on(projector.catch_up(&store, &chain, 4096, |_| {}))
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                } else {
+                    projector
+                        .apply(&chain, &events)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                };
+                if let Err(e) = result {
+                    eprintln!("floorbook serve: projecting {chain}: {e}");
+                }
+            }
+        }
+    });
+    tx
+}
+
+/// Brings the projections of every chain in the store up to date (at start, for the chains
+/// other instances wrote).
+pub async fn catch_up_all(projector: &mut Projector, store: &NatsStore) -> Result<(), String> {
+    for chain in store.chains().await.map_err(|e| e.to_string())? {
+        projector
+            .catch_up(store, &chain, 4096, |_| {})
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}

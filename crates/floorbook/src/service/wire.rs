@@ -1,0 +1,653 @@
+//! What travels on the command subjects: a [`Request`] in, a [`Reply`] out, both JSON. These
+//! are the documented, versioned shapes (schemas in `schemas/`); they map onto the engine's
+//! commands here and nowhere else, so the engine's own types can change without breaking a
+//! terminal.
+
+use floorbook_cards::Card;
+use floorbook_hand::{Chips, OutOfTurn, Pos, ShowOrMuck};
+use floorbook_tournament::conduct::Offence;
+use floorbook_tournament::replay::{Command, HandCommand};
+use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The largest request the service reads; anything longer is refused unread.
+pub const MAX_REQUEST_BYTES: usize = 64 * 1024;
+
+/// One command from a terminal. (Unknown fields are refused by the command's own variant:
+/// `deny_unknown_fields` does not combine with `flatten` here.)
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(title = "Floorbook command request")]
+pub struct Request {
+    /// Who acts: the dealer's, floor person's or director's name or badge. Recorded as the
+    /// actor of every event the command causes (1 to 64 printable characters).
+    pub actor: String,
+    /// Optional client-chosen id. A repeated id gets the first reply again instead of being
+    /// decided twice (while the same service instance leads the chain).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// Optional: decide only if the chain's head is this sequence (0: the chain is empty).
+    /// A different head gives a `conflict` reply that names the head.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<u64>,
+    /// The command.
+    #[serde(flatten)]
+    pub command: WireCommand,
+}
+
+/// A command, by name in `command`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "command", rename_all = "snake_case", deny_unknown_fields)]
+pub enum WireCommand {
+    /// Director: opens the tournament's chain under a rule profile, given by built-in name
+    /// (`floorbook profiles list`) or as TOML.
+    Open {
+        #[serde(default)]
+        profile: Option<String>,
+        #[serde(default)]
+        profile_toml: Option<String>,
+    },
+    /// Floor: registers a player (TR-0a age, TR-0b buy-in).
+    Register {
+        player: u32,
+        name: String,
+        buy_in: String,
+        age: u32,
+    },
+    /// Director: starts play with the seat draw (a permutation of the seat cards, TR-1) and,
+    /// where the profile draws them, the button seats.
+    Start {
+        draw: Vec<u32>,
+        #[serde(default)]
+        button_seats: Option<Vec<u32>>,
+    },
+    /// Dealer: the button draw at a table, one card per seat (TR-2).
+    PlaceButton { table: u32, draw: Vec<SeatCard> },
+    /// Dealer: starts the next hand at `at` seconds into the tournament.
+    StartHand { table: u32, at: u64 },
+    /// Dealer: hole cards to one position (null for a card not seen, in a live hand).
+    DealHole {
+        table: u32,
+        pos: usize,
+        cards: Vec<Option<String>>,
+    },
+    /// Dealer: the next board cards (the burn is implied).
+    DealBoard { table: u32, cards: Vec<String> },
+    /// Dealer: the player at `pos` folds.
+    Fold { table: u32, pos: usize },
+    /// Dealer: the player at `pos` checks, or calls what is due.
+    CheckOrCall { table: u32, pos: usize },
+    /// Dealer: the player at `pos` bets or raises to a street total of `to`.
+    BetOrRaiseTo { table: u32, pos: usize, to: u64 },
+    /// Dealer: the player at `pos` shows at the showdown: the cards as dealt (no `cards`), or
+    /// in a live hand the cards the dealer enters (null for one kept face down).
+    Show {
+        table: u32,
+        pos: usize,
+        #[serde(default)]
+        cards: Option<Vec<Option<String>>>,
+    },
+    /// Dealer: the player at `pos` mucks at the showdown.
+    Muck { table: u32, pos: usize },
+    /// Dealer: a hand of chips races off (TR-15), one card per odd chip.
+    ChipRace { table: u32, cards: Vec<String> },
+    /// Floor: a four-card flop (TDA-39A); `burn_pick` is the drawn card that becomes the burn.
+    FourCardFlop {
+        table: u32,
+        cards: Vec<String>,
+        burn_pick: usize,
+    },
+    /// Floor: an action out of turn (TR-21, GCB-3).
+    OutOfTurn {
+        table: u32,
+        pos: usize,
+        action: WireOutOfTurn,
+    },
+    /// Floor: a warning or penalty for an offence (TR-7, TR-20, TR-24, TR-27, TR-28).
+    Sanction { player: u32, offence: WireOffence },
+    /// Floor (director with `overrides`): a ruling under a rule, or an override of a recorded
+    /// decision (TR-26).
+    FloorRuling {
+        #[serde(default)]
+        player: Option<u32>,
+        ruling: String,
+        rule: String,
+        #[serde(default)]
+        overrides: Option<u64>,
+    },
+    /// Floor: a player is away from, or back at, the table.
+    SetAbsent { player: u32, absent: bool },
+    /// Floor: the clock is called on the player to act (TR-22).
+    CallClock { table: u32, at: u64 },
+    /// Floor: the called clock is checked at `at` seconds; expired, the hand is dead.
+    CheckClock { table: u32, at: u64 },
+    /// Floor: a registered player who never came is removed (TR-6, PLO-1).
+    RemoveNoShow { player: u32, at: u64 },
+    /// Floor: a breaking table's players draw their new seats (TR-17).
+    BreakTable { table: u32, draw: Vec<u32> },
+}
+
+/// One card of the button draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatCard {
+    pub seat: u32,
+    pub card: String,
+}
+
+/// What was done out of turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+pub enum WireOutOfTurn {
+    Fold,
+    Check,
+    Call,
+    RaiseTo { to: u64 },
+}
+
+/// The offence a sanction is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WireOffence {
+    Etiquette,
+    SoftPlay,
+    HiddenChips,
+    Cheating,
+    ChipDumping,
+}
+
+/// The service's answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "Floorbook command reply")]
+pub struct Reply {
+    /// True when the command was decided and its events are durably appended.
+    pub ok: bool,
+    /// The chain the command went to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain: Option<String>,
+    /// The sequence of the first event the command caused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_seq: Option<u64>,
+    /// The sequence of the last event the command caused: the chain's head after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seq: Option<u64>,
+    /// The blake3 hash of that last event (64 hex digits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hash: Option<String>,
+    /// The types of the events appended, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<String>,
+    /// Why nothing (or only the refusal) was written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ReplyError>,
+}
+
+/// A refusal, a rejection or a failure.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReplyError {
+    pub kind: ErrorKind,
+    /// What went wrong, in words, with the rule and the allowed range where there is one.
+    pub message: String,
+    /// The rules that decided it, with their text.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<RuleRef>,
+    /// For a hand action: what the player to act may do now, with the limits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<serde_json::Value>,
+    /// For a conflict: the chain's head now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub head: Option<u64>,
+}
+
+/// A rule by ID with its English reading.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct RuleRef {
+    pub id: String,
+    pub text: String,
+}
+
+/// The kinds of [`ReplyError`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// The request is not JSON of the documented shape, or a value in it is unusable.
+    Malformed,
+    /// The request is larger than the service reads.
+    TooLarge,
+    /// The subject is not one of the service's.
+    UnknownSubject,
+    /// The sender's role may not send this command; the refusal is recorded in the chain.
+    Forbidden,
+    /// The rules do not allow it now; nothing was written.
+    Rejected,
+    /// The chain's head is not the one the request expected; nothing was written.
+    Conflict,
+    /// The chain does not exist (open it first), or already exists.
+    NoChain,
+    /// The store did not take the append; nothing is acknowledged. Retry.
+    Unavailable,
+}
+
+impl Reply {
+    pub fn error(chain: Option<&str>, error: ReplyError) -> Reply {
+        Reply {
+            ok: false,
+            chain: chain.map(str::to_string),
+            first_seq: None,
+            seq: None,
+            hash: None,
+            events: Vec::new(),
+            error: Some(error),
+        }
+    }
+}
+
+impl ReplyError {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> ReplyError {
+        ReplyError {
+            kind,
+            message: message.into(),
+            rules: Vec::new(),
+            legal: None,
+            head: None,
+        }
+    }
+
+    pub fn with_rules(mut self, rules: &[floorbook_rules::Rule]) -> ReplyError {
+        self.rules = rules
+            .iter()
+            .map(|r| RuleRef {
+                id: r.id().to_string(),
+                text: r.text().to_string(),
+            })
+            .collect();
+        self
+    }
+}
+
+/// A value in a request that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WireError {
+    #[error("card {got:?} is not a card: rank 2-9, T (or 10), J, Q, K, A, then suit c, d, h, s")]
+    Card { got: String },
+    #[error("a four-card flop has exactly 4 cards; got {got}")]
+    FourCards { got: usize },
+    #[error("rule {got:?} is not in the catalogue (RULES.md)")]
+    Rule { got: String },
+    #[error("{what} is not a command to the tournament engine")]
+    NotEngine { what: &'static str },
+}
+
+fn card(s: &str) -> Result<Card, WireError> {
+    s.parse().map_err(|_| WireError::Card { got: s.into() })
+}
+
+fn cards(v: &[String]) -> Result<Vec<Card>, WireError> {
+    v.iter().map(|s| card(s)).collect()
+}
+
+fn maybe_cards(v: &[Option<String>]) -> Result<Vec<Option<Card>>, WireError> {
+    v.iter()
+        .map(|c| c.as_deref().map(card).transpose())
+        .collect()
+}
+
+fn names(v: &[Card]) -> Vec<String> {
+    v.iter().map(ToString::to_string).collect()
+}
+
+fn maybe_names(v: &[Option<Card>]) -> Vec<Option<String>> {
+    v.iter().map(|c| c.map(|c| c.to_string())).collect()
+}
+
+impl WireCommand {
+    /// The command's name on the wire.
+    pub fn name(&self) -> &'static str {
+        match self {
+            WireCommand::Open { .. } => "open",
+            WireCommand::Register { .. } => "register",
+            WireCommand::Start { .. } => "start",
+            WireCommand::PlaceButton { .. } => "place_button",
+            WireCommand::StartHand { .. } => "start_hand",
+            WireCommand::DealHole { .. } => "deal_hole",
+            WireCommand::DealBoard { .. } => "deal_board",
+            WireCommand::Fold { .. } => "fold",
+            WireCommand::CheckOrCall { .. } => "check_or_call",
+            WireCommand::BetOrRaiseTo { .. } => "bet_or_raise_to",
+            WireCommand::Show { .. } => "show",
+            WireCommand::Muck { .. } => "muck",
+            WireCommand::ChipRace { .. } => "chip_race",
+            WireCommand::FourCardFlop { .. } => "four_card_flop",
+            WireCommand::OutOfTurn { .. } => "out_of_turn",
+            WireCommand::Sanction { .. } => "sanction",
+            WireCommand::FloorRuling { .. } => "floor_ruling",
+            WireCommand::SetAbsent { .. } => "set_absent",
+            WireCommand::CallClock { .. } => "call_clock",
+            WireCommand::CheckClock { .. } => "check_clock",
+            WireCommand::RemoveNoShow { .. } => "remove_no_show",
+            WireCommand::BreakTable { .. } => "break_table",
+        }
+    }
+
+    /// The table a command acts at, if it is a table's.
+    pub fn table(&self) -> Option<u32> {
+        match self {
+            WireCommand::PlaceButton { table, .. }
+            | WireCommand::StartHand { table, .. }
+            | WireCommand::DealHole { table, .. }
+            | WireCommand::DealBoard { table, .. }
+            | WireCommand::Fold { table, .. }
+            | WireCommand::CheckOrCall { table, .. }
+            | WireCommand::BetOrRaiseTo { table, .. }
+            | WireCommand::Show { table, .. }
+            | WireCommand::Muck { table, .. }
+            | WireCommand::ChipRace { table, .. }
+            | WireCommand::FourCardFlop { table, .. }
+            | WireCommand::OutOfTurn { table, .. }
+            | WireCommand::CallClock { table, .. }
+            | WireCommand::CheckClock { table, .. }
+            | WireCommand::BreakTable { table, .. } => Some(*table),
+            _ => None,
+        }
+    }
+
+    /// The engine command this stands for. `Open` and `Register` (which carries the age the
+    /// engine checks and the log does not keep) are handled by the desk itself.
+    pub fn to_engine(&self) -> Result<Command, WireError> {
+        let hand = |table: &u32, action| Command::Hand {
+            table: TableNo(*table),
+            action,
+        };
+        Ok(match self {
+            WireCommand::Open { .. } => return Err(WireError::NotEngine { what: "open" }),
+            WireCommand::Register {
+                player,
+                name,
+                buy_in,
+                ..
+            } => Command::Register {
+                player: PlayerId(*player),
+                name: name.clone(),
+                buy_in: buy_in.clone(),
+            },
+            WireCommand::Start { draw, button_seats } => Command::Start {
+                draw: draw.clone(),
+                button_seats: button_seats
+                    .as_ref()
+                    .map(|b| b.iter().map(|s| SeatNo(*s)).collect()),
+            },
+            WireCommand::PlaceButton { table, draw } => Command::PlaceButton {
+                table: TableNo(*table),
+                draw: draw
+                    .iter()
+                    .map(|d| Ok((SeatNo(d.seat), card(&d.card)?)))
+                    .collect::<Result<_, WireError>>()?,
+            },
+            WireCommand::StartHand { table, at } => Command::StartHand {
+                table: TableNo(*table),
+                at: *at,
+            },
+            WireCommand::DealHole { table, pos, cards } => hand(
+                table,
+                HandCommand::DealHole {
+                    pos: Pos(*pos),
+                    cards: maybe_cards(cards)?,
+                },
+            ),
+            WireCommand::DealBoard { table, cards: c } => {
+                hand(table, HandCommand::DealBoard { cards: cards(c)? })
+            }
+            WireCommand::Fold { table, pos } => hand(table, HandCommand::Fold { pos: Pos(*pos) }),
+            WireCommand::CheckOrCall { table, pos } => {
+                hand(table, HandCommand::CheckOrCall { pos: Pos(*pos) })
+            }
+            WireCommand::BetOrRaiseTo { table, pos, to } => hand(
+                table,
+                HandCommand::BetOrRaiseTo {
+                    pos: Pos(*pos),
+                    to: Chips(*to),
+                },
+            ),
+            WireCommand::Show { table, pos, cards } => hand(
+                table,
+                HandCommand::ShowOrMuck {
+                    pos: Pos(*pos),
+                    what: match cards {
+                        Some(c) => ShowOrMuck::Show(maybe_cards(c)?),
+                        None => ShowOrMuck::ShowDealt,
+                    },
+                },
+            ),
+            WireCommand::Muck { table, pos } => hand(
+                table,
+                HandCommand::ShowOrMuck {
+                    pos: Pos(*pos),
+                    what: ShowOrMuck::Muck,
+                },
+            ),
+            WireCommand::ChipRace { table, cards: c } => Command::ChipRace {
+                table: TableNo(*table),
+                cards: cards(c)?,
+            },
+            WireCommand::FourCardFlop {
+                table,
+                cards: c,
+                burn_pick,
+            } => {
+                let four = <[Card; 4]>::try_from(cards(c)?)
+                    .map_err(|v| WireError::FourCards { got: v.len() })?;
+                hand(
+                    table,
+                    HandCommand::FourCardFlop {
+                        cards: four,
+                        burn_pick: *burn_pick,
+                    },
+                )
+            }
+            WireCommand::OutOfTurn { table, pos, action } => hand(
+                table,
+                HandCommand::OutOfTurn {
+                    pos: Pos(*pos),
+                    action: match action {
+                        WireOutOfTurn::Fold => OutOfTurn::Fold,
+                        WireOutOfTurn::Check => OutOfTurn::Check,
+                        WireOutOfTurn::Call => OutOfTurn::Call,
+                        WireOutOfTurn::RaiseTo { to } => OutOfTurn::RaiseTo { to: Chips(*to) },
+                    },
+                },
+            ),
+            WireCommand::Sanction { player, offence } => Command::Sanction {
+                player: PlayerId(*player),
+                offence: match offence {
+                    WireOffence::Etiquette => Offence::Etiquette,
+                    WireOffence::SoftPlay => Offence::SoftPlay,
+                    WireOffence::HiddenChips => Offence::HiddenChips,
+                    WireOffence::Cheating => Offence::Cheating,
+                    WireOffence::ChipDumping => Offence::ChipDumping,
+                },
+            },
+            WireCommand::FloorRuling {
+                player,
+                ruling,
+                rule,
+                overrides,
+            } => Command::FloorRuling {
+                player: player.map(PlayerId),
+                ruling: ruling.clone(),
+                rule: floorbook_rules::Rule::from_id(rule)
+                    .ok_or_else(|| WireError::Rule { got: rule.clone() })?,
+                overrides: *overrides,
+            },
+            WireCommand::SetAbsent { player, absent } => Command::SetAbsent {
+                player: PlayerId(*player),
+                absent: *absent,
+            },
+            WireCommand::CallClock { table, at } => Command::CallClock {
+                table: TableNo(*table),
+                at: *at,
+            },
+            WireCommand::CheckClock { table, at } => Command::CheckClock {
+                table: TableNo(*table),
+                at: *at,
+            },
+            WireCommand::RemoveNoShow { player, at } => Command::RemoveNoShow {
+                player: PlayerId(*player),
+                at: *at,
+            },
+            WireCommand::BreakTable { table, draw } => Command::BreakTable {
+                table: TableNo(*table),
+                draw: draw.clone(),
+            },
+        })
+    }
+
+    /// The wire form of an engine command (for drivers that replay a recorded tournament
+    /// through the service); `age` is what a registration declares.
+    pub fn from_engine(c: &Command, age: u32) -> WireCommand {
+        let hand = |table: &TableNo, a: &HandCommand| {
+            let t = table.0;
+            match a {
+                HandCommand::DealHole { pos, cards } => WireCommand::DealHole {
+                    table: t,
+                    pos: pos.0,
+                    cards: maybe_names(cards),
+                },
+                HandCommand::DealBoard { cards } => WireCommand::DealBoard {
+                    table: t,
+                    cards: names(cards),
+                },
+                HandCommand::FourCardFlop { cards, burn_pick } => WireCommand::FourCardFlop {
+                    table: t,
+                    cards: names(cards),
+                    burn_pick: *burn_pick,
+                },
+                HandCommand::Fold { pos } => WireCommand::Fold {
+                    table: t,
+                    pos: pos.0,
+                },
+                HandCommand::CheckOrCall { pos } => WireCommand::CheckOrCall {
+                    table: t,
+                    pos: pos.0,
+                },
+                HandCommand::BetOrRaiseTo { pos, to } => WireCommand::BetOrRaiseTo {
+                    table: t,
+                    pos: pos.0,
+                    to: to.0,
+                },
+                HandCommand::ShowOrMuck {
+                    pos,
+                    what: ShowOrMuck::Show(cards),
+                } => WireCommand::Show {
+                    table: t,
+                    pos: pos.0,
+                    cards: Some(maybe_names(cards)),
+                },
+                HandCommand::ShowOrMuck {
+                    pos,
+                    what: ShowOrMuck::ShowDealt,
+                } => WireCommand::Show {
+                    table: t,
+                    pos: pos.0,
+                    cards: None,
+                },
+                HandCommand::ShowOrMuck {
+                    pos,
+                    what: ShowOrMuck::Muck,
+                } => WireCommand::Muck {
+                    table: t,
+                    pos: pos.0,
+                },
+                HandCommand::OutOfTurn { pos, action } => WireCommand::OutOfTurn {
+                    table: t,
+                    pos: pos.0,
+                    action: match action {
+                        OutOfTurn::Fold => WireOutOfTurn::Fold,
+                        OutOfTurn::Check => WireOutOfTurn::Check,
+                        OutOfTurn::Call => WireOutOfTurn::Call,
+                        OutOfTurn::RaiseTo { to } => WireOutOfTurn::RaiseTo { to: to.0 },
+                    },
+                },
+            }
+        };
+        match c {
+            Command::Register {
+                player,
+                name,
+                buy_in,
+            } => WireCommand::Register {
+                player: player.0,
+                name: name.clone(),
+                buy_in: buy_in.clone(),
+                age,
+            },
+            Command::Start { draw, button_seats } => WireCommand::Start {
+                draw: draw.clone(),
+                button_seats: button_seats
+                    .as_ref()
+                    .map(|b| b.iter().map(|s| s.0).collect()),
+            },
+            Command::PlaceButton { table, draw } => WireCommand::PlaceButton {
+                table: table.0,
+                draw: draw
+                    .iter()
+                    .map(|(s, c)| SeatCard {
+                        seat: s.0,
+                        card: c.to_string(),
+                    })
+                    .collect(),
+            },
+            Command::StartHand { table, at } => WireCommand::StartHand {
+                table: table.0,
+                at: *at,
+            },
+            Command::Hand { table, action } => hand(table, action),
+            Command::Sanction { player, offence } => WireCommand::Sanction {
+                player: player.0,
+                offence: match offence {
+                    Offence::Etiquette => WireOffence::Etiquette,
+                    Offence::SoftPlay => WireOffence::SoftPlay,
+                    Offence::HiddenChips => WireOffence::HiddenChips,
+                    Offence::Cheating => WireOffence::Cheating,
+                    Offence::ChipDumping => WireOffence::ChipDumping,
+                },
+            },
+            Command::FloorRuling {
+                player,
+                ruling,
+                rule,
+                overrides,
+            } => WireCommand::FloorRuling {
+                player: player.map(|p| p.0),
+                ruling: ruling.clone(),
+                rule: rule.id().to_string(),
+                overrides: *overrides,
+            },
+            Command::SetAbsent { player, absent } => WireCommand::SetAbsent {
+                player: player.0,
+                absent: *absent,
+            },
+            Command::CallClock { table, at } => WireCommand::CallClock {
+                table: table.0,
+                at: *at,
+            },
+            Command::CheckClock { table, at } => WireCommand::CheckClock {
+                table: table.0,
+                at: *at,
+            },
+            Command::ChipRace { table, cards } => WireCommand::ChipRace {
+                table: table.0,
+                cards: names(cards),
+            },
+            Command::RemoveNoShow { player, at } => WireCommand::RemoveNoShow {
+                player: player.0,
+                at: *at,
+            },
+            Command::BreakTable { table, draw } => WireCommand::BreakTable {
+                table: table.0,
+                draw: draw.clone(),
+            },
+        }
+    }
+}
