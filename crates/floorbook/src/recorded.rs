@@ -146,7 +146,9 @@ pub fn opening_profile(chain: &ChainId, env: &Envelope) -> Result<Profile, LoadE
 /// Reads a tournament chain: the profile from its opening event, then every event.
 pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> Result<Recorded, LoadError> {
     let first = store.read(&chain, Seq::FIRST, 1).await?;
-    let opening = first.first().ok_or_else(|| LoadError::Empty(chain.clone()))?;
+    let opening = first
+        .first()
+        .ok_or_else(|| LoadError::Empty(chain.clone()))?;
     let env = Envelope::parse(&opening.bytes).map_err(|source| LoadError::Envelope {
         chain: chain.clone(),
         seq: opening.seq,

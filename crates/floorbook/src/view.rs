@@ -36,7 +36,6 @@ pub fn table_view(t: &Tournament, ts: &TableState) -> Value {
     json!({"table": ts.table.no.0, "button": ts.table.button.0, "seats": seats, "hand": hand})
 }
 
-
 /// The whole tournament: level, players left, every table.
 pub fn tournament_view(t: &Tournament) -> Value {
     json!({

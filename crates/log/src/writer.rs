@@ -4,8 +4,8 @@ use chrono::{DateTime, Utc};
 use thiserror::Error;
 
 use crate::{
-    ChainId, Checkpoint, Draft, EnvelopeError, EventStore, Head, SealedEvent, ServiceKey, StoreError,
-    seal_all,
+    ChainId, Checkpoint, Draft, EnvelopeError, EventStore, Head, SealedEvent, ServiceKey,
+    StoreError, seal_all,
 };
 
 /// A write failed.

@@ -71,8 +71,9 @@ pub async fn run(args: &CmdArgs) -> anyhow::Result<ExitCode> {
         }
         Some(s) => s.to_string(),
     };
-    let command: WireCommand = serde_json::from_str(&text)
-        .with_context(|| "the command is not one the service knows (see schemas/request.schema.json)")?;
+    let command: WireCommand = serde_json::from_str(&text).with_context(
+        || "the command is not one the service knows (see schemas/request.schema.json)",
+    )?;
     let request = Request {
         actor: actor.clone(),
         id: args.id.clone(),

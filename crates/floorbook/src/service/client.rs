@@ -82,7 +82,8 @@ impl CommandClient {
     /// Sends any bytes to any subject and reads the answer as a reply (for tests and scripts).
     pub async fn send_raw(&self, subject: String, body: Vec<u8>) -> Result<Reply, ClientError> {
         let payload = self.ask(subject.clone(), body).await?;
-        serde_json::from_slice(&payload).map_err(|source| ClientError::Unreadable { subject, source })
+        serde_json::from_slice(&payload)
+            .map_err(|source| ClientError::Unreadable { subject, source })
     }
 
     /// Asks a query.
@@ -93,28 +94,31 @@ impl CommandClient {
     ) -> Result<serde_json::Value, ClientError> {
         let subject = subjects::query(chain, query);
         let payload = self.ask(subject.clone(), Vec::new()).await?;
-        serde_json::from_slice(&payload).map_err(|source| ClientError::Unreadable { subject, source })
+        serde_json::from_slice(&payload)
+            .map_err(|source| ClientError::Unreadable { subject, source })
     }
 }
 
 /// Connects to NATS at `urls` (comma-separated, for a cluster). A `user:password@` in the
 /// first URL logs in as that user (one user per role, `deploy/nats/`).
-pub async fn connect(urls: &str, name: &str) -> Result<async_nats::Client, async_nats::ConnectError> {
+pub async fn connect(
+    urls: &str,
+    name: &str,
+) -> Result<async_nats::Client, async_nats::ConnectError> {
     let addrs: Vec<async_nats::ServerAddr> = urls
         .split(',')
         .map(str::trim)
         .filter(|u| !u.is_empty())
         .map(str::parse)
         .collect::<Result<_, _>>()
-        .map_err(|e| async_nats::ConnectError::with_source(async_nats::ConnectErrorKind::ServerParse, e))?;
+        .map_err(|e| {
+            async_nats::ConnectError::with_source(async_nats::ConnectErrorKind::ServerParse, e)
+        })?;
     let mut options = async_nats::ConnectOptions::new()
         .name(name)
         .connection_timeout(Duration::from_secs(5))
         .retry_on_initial_connect();
-    if let Some((user, pass)) = addrs
-        .iter()
-        .find_map(|a| a.username().zip(a.password()))
-    {
+    if let Some((user, pass)) = addrs.iter().find_map(|a| a.username().zip(a.password())) {
         options = options.user_and_password(user.to_string(), pass.to_string());
     }
     options.connect(addrs).await

@@ -255,7 +255,8 @@ impl<S: EventStore> Desk<S> {
         }
         let actor = Actor::new(req.actor.clone(), inc.channel.role())
             .map_err(|e| ReplyError::new(ErrorKind::Malformed, e.to_string()))?;
-        let malformed = |e: &dyn std::fmt::Display| ReplyError::new(ErrorKind::Malformed, e.to_string());
+        let malformed =
+            |e: &dyn std::fmt::Display| ReplyError::new(ErrorKind::Malformed, e.to_string());
         if let Some(why) = roles::refusal(inc.channel, &req.command) {
             let refusal = ReplyError::new(ErrorKind::Forbidden, why.clone());
             if self.tournament.is_none() {

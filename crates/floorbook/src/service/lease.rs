@@ -60,9 +60,7 @@ impl Leases {
                 // not answer in the shape it expects.)
                 js.get_or_create_stream(jetstream::stream::Config {
                     name: format!("KV_{BUCKET}"),
-                    description: Some(
-                        "Floorbook: which service instance writes each chain".into(),
-                    ),
+                    description: Some("Floorbook: which service instance writes each chain".into()),
                     subjects: vec![format!("$KV.{BUCKET}.>")],
                     max_messages_per_subject: 1,
                     max_age: ttl,

@@ -8,12 +8,14 @@
 //! - [`desk`]: one chain's decisions and group-committed appends (any [`EventStore`]);
 //! - [`lease`]: one writer per chain, with takeover;
 //! - [`server`]: the NATS service (`floorbook serve`);
-//! - [`client`]: the client (`floorbook cmd`, the load test).
+//! - [`client`]: the client (`floorbook cmd`, the load test);
+//! - [`drive`]: a simulated tournament as a script of commands, for tests and the load test.
 //!
 //! [`EventStore`]: floorbook_log::EventStore
 
 pub mod client;
 pub mod desk;
+pub mod drive;
 pub mod lease;
 pub mod roles;
 pub mod server;

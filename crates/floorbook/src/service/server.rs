@@ -97,7 +97,10 @@ pub async fn serve(
         Some(db) => {
             let mut projector = Projector::open(db)?;
             if let Err(e) = catch_up_all(&mut projector, &store).await {
-                note(&config.instance, &format!("catching the projections up: {e}"));
+                note(
+                    &config.instance,
+                    &format!("catching the projections up: {e}"),
+                );
             }
             Some(spawn_projector(projector, store.clone()))
         }

@@ -1,0 +1,119 @@
+//! Driving a simulated tournament through the service, as the terminals of a card room would:
+//! the simulator plays it, its commands are read back from its events (the same re-derivation
+//! `explain` uses), and each is sent on the subject of the least role that may send it. Used
+//! by the failover and cluster tests and by the load test.
+
+use floorbook_tournament::Profile;
+use floorbook_tournament::replay::Replayer;
+
+use super::roles::{Needs, needs};
+use super::subjects::Channel;
+use super::wire::{ErrorKind, Reply, Request, WireCommand};
+
+/// One command of a script: who sends it, what, and how many events it must cause.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    pub channel: Channel,
+    pub command: WireCommand,
+    pub events: u64,
+}
+
+/// A simulated tournament could not be scripted.
+#[derive(Debug, thiserror::Error)]
+pub enum ScriptError {
+    #[error("the simulation: {0}")]
+    Sim(#[from] floorbook_sim::SimError),
+    #[error("the simulated tournament does not re-derive at event {index}: {reason}")]
+    Diverged { index: usize, reason: String },
+}
+
+/// The commands of a tournament the simulator plays under the built-in profile
+/// `profile_name`, opening included.
+pub fn script(
+    profile_name: &str,
+    profile: &Profile,
+    players: u32,
+    seed: u64,
+) -> Result<Vec<Step>, ScriptError> {
+    let sim = floorbook_sim::simulate(profile, players, seed, None)?;
+    let mut r = Replayer::new(profile.clone(), sim.tournament.events);
+    let mut out = vec![Step {
+        channel: Channel::Director,
+        command: WireCommand::Open {
+            profile: Some(profile_name.to_string()),
+            profile_toml: None,
+        },
+        events: 1,
+    }];
+    loop {
+        let step = match r.step() {
+            Ok(Some(step)) => step,
+            Ok(None) => break,
+            Err(d) => {
+                return Err(ScriptError::Diverged {
+                    index: d.index,
+                    reason: d.reason,
+                });
+            }
+        };
+        let command = WireCommand::from_engine(&step.command, profile.min_age);
+        let channel = match (needs(&command), command.table()) {
+            (Needs::Dealer, Some(table)) => Channel::Dealer { table },
+            (Needs::Dealer | Needs::Floor, _) => Channel::Floor,
+            (Needs::Director, _) => Channel::Director,
+        };
+        out.push(Step {
+            channel,
+            command,
+            events: step.derived.len() as u64,
+        });
+    }
+    Ok(out)
+}
+
+/// What a step's reply means for a driver that sends with `after` (exactly once).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    /// Appended: the head is now this.
+    Done(u64),
+    /// An earlier attempt of this step went through (its reply was lost): the head is this.
+    AlreadyDone(u64),
+    /// Not taken; send it again.
+    Retry,
+    /// Refused or rejected: the script and the service disagree.
+    Failed(String),
+}
+
+/// The request for `step` expecting the chain's head at `head`.
+pub fn request(step: &Step, actor: &str, head: u64) -> Request {
+    Request {
+        actor: actor.to_string(),
+        id: None,
+        after: Some(head),
+        command: step.command.clone(),
+    }
+}
+
+/// Reads the reply to [`request`]`(step, _, head)`.
+pub fn verdict(step: &Step, head: u64, reply: &Reply) -> Verdict {
+    let want = head + step.events;
+    if reply.ok {
+        return match reply.seq {
+            Some(seq) if seq == want => Verdict::Done(seq),
+            other => Verdict::Failed(format!(
+                "{} caused events up to {other:?}; the script expects {want}",
+                step.command.name()
+            )),
+        };
+    }
+    let Some(e) = &reply.error else {
+        return Verdict::Failed("a failed reply without an error".into());
+    };
+    match e.kind {
+        ErrorKind::Conflict if e.head == Some(want) => Verdict::AlreadyDone(want),
+        // A writer that lost its lease, or a store outage: the head is still ours.
+        ErrorKind::Conflict if e.head.is_none_or(|h| h == head) => Verdict::Retry,
+        ErrorKind::Unavailable => Verdict::Retry,
+        _ => Verdict::Failed(format!("{}: {}", step.command.name(), e.message)),
+    }
+}

@@ -1,0 +1,330 @@
+//! The service's desk on both backends: a simulated tournament sent command by command (and in
+//! group-committed batches) becomes exactly the simulated chain; a desk opened again midway
+//! (a takeover) continues it; rejected and malformed commands write nothing; commands outside
+//! the sender's role change nothing and are recorded as refused.
+
+use chrono::{DateTime, TimeZone, Utc};
+use floorbook::recorded::{REFUSED, load};
+use floorbook::service::desk::{Desk, Incoming};
+use floorbook::service::drive::{Step, Verdict, request, script, verdict};
+use floorbook::service::subjects::Channel;
+use floorbook::service::wire::{ErrorKind, Reply, Request, WireCommand};
+use floorbook_e2e::nats::NatsServer;
+use floorbook_log::{ChainId, Envelope, EventStore, Role, Seq, verify_chain};
+use floorbook_store_embedded::{EmbeddedStore, OpenMode};
+use floorbook_store_nats::{NatsOptions, NatsStore};
+use floorbook_tournament::builtin;
+
+fn at() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 29, 19, 0, 0)
+        .single()
+        .expect("a time")
+}
+
+fn incoming(step: &Step, head: u64) -> Incoming {
+    Incoming {
+        channel: step.channel,
+        request: request(step, "terminal-1", head),
+        at: at(),
+    }
+}
+
+async fn one<S: EventStore>(desk: &mut Desk<S>, channel: Channel, command: WireCommand) -> Reply {
+    let d = desk
+        .decide(vec![Incoming {
+            channel,
+            request: Request {
+                actor: "anna".into(),
+                id: None,
+                after: None,
+                command,
+            },
+            at: at(),
+        }])
+        .await;
+    assert!(!d.stale, "the append failed");
+    d.replies.into_iter().next().expect("one reply")
+}
+
+async fn tournament_through_the_desk<S: EventStore + Clone>(store: S) {
+    let (_, profile) = builtin("top18").expect("profile");
+    let profile = profile.expect("top18 reads");
+    let steps = script("top18", &profile, 18, 5).expect("script");
+    let expected = floorbook_sim::simulate(&profile, 18, 5, None)
+        .expect("simulation")
+        .tournament
+        .events;
+    let chain = ChainId::new("desk-t1").expect("chain");
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("desk");
+    let mut head = 0;
+    let half = steps.len() / 2;
+    // The first half one command at a time.
+    let mut out_of_turn_checked = false;
+    for step in &steps[..half] {
+        // Before the first check or call: the same action from the wrong position is refused
+        // by the rules (TR-21) with what is legal now, and writes nothing.
+        if let (WireCommand::CheckOrCall { table, pos }, false) =
+            (&step.command, out_of_turn_checked)
+        {
+            let wrong = Step {
+                command: WireCommand::CheckOrCall {
+                    table: *table,
+                    pos: pos + 1,
+                },
+                ..step.clone()
+            };
+            let d = desk.decide(vec![incoming(&wrong, head)]).await;
+            let e = d.replies[0].error.clone().expect("rejected");
+            assert_eq!(e.kind, ErrorKind::Rejected, "{e:?}");
+            assert!(e.rules.iter().any(|r| r.id == "TR-21"), "{e:?}");
+            assert!(e.legal.is_some(), "the reply says what is legal");
+            assert_eq!(desk.head().map(|h| h.seq.0), Some(head));
+            out_of_turn_checked = true;
+        }
+        let d = desk.decide(vec![incoming(step, head)]).await;
+        match verdict(step, head, &d.replies[0]) {
+            Verdict::Done(h) => head = h,
+            other => panic!("{:?}: {other:?} ({:?})", step.command, d.replies[0]),
+        }
+    }
+    // A takeover: a new desk reads the chain back and goes on where the old one stopped.
+    drop(desk);
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("desk reopened");
+    assert_eq!(desk.head().map(|h| h.seq.0), Some(head));
+    // The second half in batches of 8, each one append (group commit).
+    for batch in steps[half..].chunks(8) {
+        let mut incoming_batch = Vec::new();
+        let mut planned = head;
+        for step in batch {
+            incoming_batch.push(incoming(step, planned));
+            planned += step.events;
+        }
+        let d = desk.decide(incoming_batch).await;
+        let mut h = head;
+        for (step, reply) in batch.iter().zip(&d.replies) {
+            match verdict(step, h, reply) {
+                Verdict::Done(next) => h = next,
+                other => panic!("{:?}: {other:?}", step.command),
+            }
+        }
+        assert_eq!(
+            d.appended.len() as u64,
+            planned - head,
+            "one append per batch"
+        );
+        head = planned;
+    }
+    assert!(out_of_turn_checked, "the script has a check or call");
+    let rec = load(&store, chain.clone()).await.expect("load");
+    assert_eq!(rec.events.len(), expected.len());
+    assert!(
+        rec.events == expected,
+        "the service's chain differs from the simulated tournament"
+    );
+    let verified = verify_chain(&store, &chain, |_, _| {})
+        .await
+        .expect("the chain verifies");
+    assert_eq!(verified.map(|h| h.seq.0), Some(head));
+    // Every decision re-derives from the chain.
+    rec.into_replayer()
+        .run_to_end()
+        .expect("every decision re-derives");
+}
+
+#[tokio::test]
+async fn a_tournament_through_the_desk_is_the_simulated_chain_embedded() {
+    let dir = tempfile::tempdir().expect("dir");
+    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+    tournament_through_the_desk(store).await;
+}
+
+#[tokio::test]
+async fn a_tournament_through_the_desk_is_the_simulated_chain_nats() {
+    let server = NatsServer::start();
+    let store = NatsStore::connect(&server.url(), NatsOptions::default())
+        .await
+        .expect("store");
+    tournament_through_the_desk(store).await;
+}
+
+async fn refusals<S: EventStore + Clone>(store: S) {
+    let chain = ChainId::new("desk-refusals").expect("chain");
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("desk");
+    // Nothing before the chain is opened, and only the director opens it.
+    let r = one(
+        &mut desk,
+        Channel::Floor,
+        WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        },
+    )
+    .await;
+    assert_eq!(r.error.as_ref().map(|e| e.kind), Some(ErrorKind::Forbidden));
+    assert_eq!(
+        desk.head(),
+        None,
+        "a refusal before the opening writes nothing"
+    );
+    let r = one(
+        &mut desk,
+        Channel::Director,
+        WireCommand::Open {
+            profile: Some("no-such-profile".into()),
+            profile_toml: None,
+        },
+    )
+    .await;
+    assert_eq!(r.error.as_ref().map(|e| e.kind), Some(ErrorKind::Malformed));
+    let r = one(
+        &mut desk,
+        Channel::Director,
+        WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        },
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+    for p in 1..=9 {
+        let r = one(
+            &mut desk,
+            Channel::Floor,
+            WireCommand::Register {
+                player: p,
+                name: format!("P{p}"),
+                buy_in: "15.00".into(),
+                age: 30,
+            },
+        )
+        .await;
+        assert!(r.ok, "{r:?}");
+    }
+    // TR-0a: too young; TR-0b: a buy-in not offered. Rejected, nothing written.
+    let head = desk.head();
+    for (age, buy_in, rule) in [(16, "15.00", "TR-0a"), (30, "99.00", "TR-0b")] {
+        let r = one(
+            &mut desk,
+            Channel::Floor,
+            WireCommand::Register {
+                player: 10,
+                name: "X".into(),
+                buy_in: buy_in.into(),
+                age,
+            },
+        )
+        .await;
+        let e = r.error.expect("rejected");
+        assert_eq!(e.kind, ErrorKind::Rejected);
+        assert_eq!(e.rules.first().map(|r| r.id.as_str()), Some(rule), "{e:?}");
+        assert!(e.message.contains(rule), "{}", e.message);
+        assert_eq!(desk.head(), head, "a rejection writes nothing");
+    }
+    let r = one(
+        &mut desk,
+        Channel::Director,
+        WireCommand::Start {
+            draw: (0..9).collect(),
+            button_seats: None,
+        },
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+    // A dealer at another table, and a dealer sending a floor command: refused, recorded,
+    // and the tournament is as it was.
+    let before = serde_json::to_value(desk.tournament()).expect("state");
+    let head = desk.head().expect("head").seq.0;
+    let r = one(
+        &mut desk,
+        Channel::Dealer { table: 2 },
+        WireCommand::StartHand { table: 1, at: 60 },
+    )
+    .await;
+    let e = r.error.clone().expect("refused");
+    assert_eq!(e.kind, ErrorKind::Forbidden);
+    assert!(e.message.contains("table 1"), "{}", e.message);
+    assert_eq!(r.seq, Some(head + 1), "the refusal is recorded");
+    assert_eq!(r.events, vec![REFUSED.to_string()]);
+    let stored = store.read(&chain, Seq(head + 1), 1).await.expect("read");
+    let env = Envelope::parse(&stored[0].bytes).expect("envelope");
+    assert_eq!(env.event_type, REFUSED);
+    assert_eq!(env.actor.role, Role::Dealer);
+    assert_eq!(env.actor.id, "anna");
+    assert_eq!(
+        serde_json::to_value(desk.tournament()).expect("state"),
+        before
+    );
+    // Malformed values: nothing written.
+    let head = desk.head();
+    let r = one(
+        &mut desk,
+        Channel::Dealer { table: 1 },
+        WireCommand::ChipRace {
+            table: 1,
+            cards: vec!["Zz".into()],
+        },
+    )
+    .await;
+    assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Malformed));
+    let r = one(
+        &mut desk,
+        Channel::Floor,
+        WireCommand::FloorRuling {
+            player: None,
+            ruling: "x".into(),
+            rule: "TR-999".into(),
+            overrides: None,
+        },
+    )
+    .await;
+    assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Malformed));
+    assert_eq!(desk.head(), head);
+    // A repeated request id gets its first reply, and is not decided twice.
+    let req = Request {
+        actor: "anna".into(),
+        id: Some("ruling-1".into()),
+        after: None,
+        command: WireCommand::FloorRuling {
+            player: Some(3),
+            ruling: "the bet stands".into(),
+            rule: "TR-26".into(),
+            overrides: None,
+        },
+    };
+    let inc = Incoming {
+        channel: Channel::Floor,
+        request: req.clone(),
+        at: at(),
+    };
+    let first = desk.decide(vec![inc.clone()]).await.replies.remove(0);
+    assert!(first.ok, "{first:?}");
+    let head = desk.head();
+    let again = desk.decide(vec![inc]).await.replies.remove(0);
+    assert_eq!(again, first);
+    assert_eq!(desk.head(), head);
+    // The chain still re-derives: refusals are not the tournament's events.
+    let rec = load(&store, chain).await.expect("load");
+    rec.into_replayer().run_to_end().expect("re-derives");
+}
+
+#[tokio::test]
+async fn refusals_are_recorded_and_rejections_write_nothing_embedded() {
+    let dir = tempfile::tempdir().expect("dir");
+    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+    refusals(store).await;
+}
+
+#[tokio::test]
+async fn refusals_are_recorded_and_rejections_write_nothing_nats() {
+    let server = NatsServer::start();
+    let store = NatsStore::connect(&server.url(), NatsOptions::default())
+        .await
+        .expect("store");
+    refusals(store).await;
+}
