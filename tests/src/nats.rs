@@ -13,6 +13,9 @@ pub struct NatsServer {
     pub port: u16,
     store: tempfile::TempDir,
     child: Option<Child>,
+    /// A configuration file to start from instead of the command-line defaults.
+    config: Option<PathBuf>,
+    env: Vec<(String, String)>,
 }
 
 fn binary() -> PathBuf {
@@ -31,7 +34,8 @@ fn binary() -> PathBuf {
     }
 }
 
-fn free_port() -> u16 {
+/// A loopback port nobody listens on now.
+pub fn free_port() -> u16 {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind a free loopback port");
     listener.local_addr().expect("local address").port()
 }
@@ -44,6 +48,34 @@ impl NatsServer {
             port: free_port(),
             store,
             child: None,
+            config: None,
+            env: Vec::new(),
+        };
+        server.spawn();
+        server
+    }
+
+    /// Starts a server from a configuration file: `config` is given the client port and the
+    /// JetStream store directory and returns the file's text (which may `include` files by
+    /// absolute path); `env` is the server's environment (for `$VARIABLE`s in the config).
+    pub fn start_config(
+        config: impl FnOnce(u16, &std::path::Path) -> String,
+        env: &[(&str, &str)],
+    ) -> NatsServer {
+        let store = tempfile::tempdir().expect("temporary JetStream store");
+        let port = free_port();
+        let text = config(port, &store.path().join("js"));
+        let file = store.path().join("nats.conf");
+        std::fs::write(&file, text).expect("write the server configuration");
+        let mut server = NatsServer {
+            port,
+            store,
+            child: None,
+            config: Some(file),
+            env: env
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
         };
         server.spawn();
         server
@@ -54,16 +86,26 @@ impl NatsServer {
     }
 
     fn spawn(&mut self) {
-        let child = Command::new(binary())
-            .args([
-                "-a",
-                "127.0.0.1",
-                "-p",
-                &self.port.to_string(),
-                "-js",
-                "-sd",
-            ])
-            .arg(self.store.path())
+        let mut command = Command::new(binary());
+        match &self.config {
+            Some(file) => {
+                command.arg("-c").arg(file);
+            }
+            None => {
+                command
+                    .args([
+                        "-a",
+                        "127.0.0.1",
+                        "-p",
+                        &self.port.to_string(),
+                        "-js",
+                        "-sd",
+                    ])
+                    .arg(self.store.path());
+            }
+        }
+        let child = command
+            .envs(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

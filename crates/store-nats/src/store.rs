@@ -289,41 +289,72 @@ impl NatsStore {
             return Ok(Vec::new());
         }
         let subject = self.subject(chain);
-        let mut messages =
-            ordered_messages(&self.inner.stream, &subject, Some(start.max(1)), "reading").await?;
         let mut out = Vec::new();
         let mut next = first;
-        while let Some(message) = messages.next().await {
-            let message = message.map_err(|e| backend(format!("reading {subject}"), e))?;
-            let stream_seq = message
-                .info()
-                .map_err(|e| backend(format!("reading {subject}"), StoreErrorText(e.to_string())))?
-                .stream_sequence;
-            let events = codec::decode(&message.payload, next).map_err(|(i, reason)| {
-                StoreError::Corrupt {
-                    chain: chain.clone(),
-                    seq: Seq(next.0 + i as u64),
-                    reason: format!("message at stream sequence {stream_seq}: {reason}"),
+        // The next stream sequence to read from; where a consumer fails (a cluster that lost
+        // the node its consumer was placed on), reading goes on message by message with
+        // direct gets, which any replica answers.
+        let mut from = start.max(1);
+        let mut done = false;
+        let mut take =
+            |stream_seq: u64, payload: &[u8], next: &mut Seq, out: &mut Vec<StoredEvent>| {
+                let events =
+                    codec::decode(payload, *next).map_err(|(i, reason)| StoreError::Corrupt {
+                        chain: chain.clone(),
+                        seq: Seq(next.0 + i as u64),
+                        reason: format!("message at stream sequence {stream_seq}: {reason}"),
+                    })?;
+                let first_of_message = next.0;
+                *next = Seq(next.0 + events.len() as u64);
+                let count = events.len() as u64;
+                let mut stop_here = false;
+                for e in events {
+                    let stop_now = stop(&e);
+                    out.push(e);
+                    if stop_now {
+                        stop_here = true;
+                        break;
+                    }
                 }
-            })?;
+                Ok::<_, StoreError>((first_of_message, count, stop_here))
+            };
+        if let Ok(mut messages) =
+            ordered_messages(&self.inner.stream, &subject, Some(from), "reading").await
+        {
+            while let Some(Ok(message)) = messages.next().await {
+                let Ok(info) = message.info() else { break };
+                let stream_seq = info.stream_sequence;
+                let (first_of_message, count, stop_here) =
+                    take(stream_seq, &message.payload, &mut next, &mut out)?;
+                state
+                    .lock()
+                    .await
+                    .index
+                    .insert(first_of_message, (stream_seq, count));
+                from = stream_seq + 1;
+                if stop_here || stream_seq >= known.last_message {
+                    done = true;
+                    break;
+                }
+            }
+        }
+        while !done && from <= known.last_message {
+            let message = self
+                .inner
+                .stream
+                .direct_get_next_for_subject(subject.as_str(), Some(from))
+                .await
+                .map_err(|e| backend(format!("reading {subject}"), e))?;
+            let stream_seq = message.sequence;
+            let (first_of_message, count, stop_here) =
+                take(stream_seq, &message.payload, &mut next, &mut out)?;
             state
                 .lock()
                 .await
                 .index
-                .insert(next.0, (stream_seq, events.len() as u64));
-            next = Seq(next.0 + events.len() as u64);
-            let mut done = false;
-            for e in events {
-                if stop(&e) {
-                    done = true;
-                    out.push(e);
-                    break;
-                }
-                out.push(e);
-            }
-            if done || stream_seq >= known.last_message {
-                break;
-            }
+                .insert(first_of_message, (stream_seq, count));
+            from = stream_seq + 1;
+            done = stop_here || stream_seq >= known.last_message;
         }
         Ok(out)
     }

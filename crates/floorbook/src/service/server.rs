@@ -289,7 +289,7 @@ async fn chain_task(
                     replies.push(reply);
                 }
                 ToChain::Query { query, reply } => {
-                    let body = answer(desk, query);
+                    let body = answer(desk, query, leases.instance());
                     let _ = client.publish(reply, body.into()).await;
                 }
             }
@@ -372,16 +372,18 @@ async fn take_over(
     }
 }
 
-fn answer(desk: &Desk<NatsStore>, query: Query) -> Vec<u8> {
+fn answer(desk: &Desk<NatsStore>, query: Query, instance: &str) -> Vec<u8> {
     let head = desk.head();
     let body = match query {
         Query::Head => serde_json::json!({
             "chain": desk.chain(),
+            "writer": instance,
             "seq": head.map_or(0, |h| h.seq.0),
             "hash": head.map(|h| h.hash.to_hex()),
         }),
         Query::State => serde_json::json!({
             "chain": desk.chain(),
+            "writer": instance,
             "seq": head.map_or(0, |h| h.seq.0),
             "hash": head.map(|h| h.hash.to_hex()),
             "tournament": desk.tournament().map(crate::view::tournament_view),

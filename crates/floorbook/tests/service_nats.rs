@@ -1,0 +1,617 @@
+//! `floorbook serve` as a process against real nats-servers: a simulated tournament driven
+//! through it while its writer is killed (another instance takes over), garbage on every
+//! subject, the role permissions of `deploy/nats/auth.conf`, and a three-node cluster losing a
+//! node midway.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use floorbook::recorded::load;
+use floorbook::service::client::{CommandClient, connect};
+use floorbook::service::drive::{Step, Verdict, request, script, verdict};
+use floorbook::service::subjects::{self, Channel, Query};
+use floorbook::service::wire::{ErrorKind, Reply, Request, WireCommand, WireOffence};
+use floorbook_e2e::nats::{NatsServer, free_port};
+use floorbook_log::{ChainId, EventStore, Seq, verify_chain};
+use floorbook_store_nats::{NatsOptions, NatsStore};
+use floorbook_tournament::builtin;
+
+/// One `floorbook serve` process; killed (SIGKILL, as a crash) when dropped.
+struct Serve {
+    child: Option<Child>,
+    name: String,
+}
+
+impl Serve {
+    fn start(url: &str, name: &str, db: &Path, extra: &[&str]) -> Serve {
+        let child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args([
+                "serve",
+                "--nats",
+                url,
+                "--instance",
+                name,
+                "--lease-ms",
+                "1000",
+            ])
+            .arg("--db")
+            .arg(db)
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("floorbook serve starts");
+        Serve {
+            child: Some(child),
+            name: name.into(),
+        }
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn top18() -> floorbook_tournament::Profile {
+    builtin("top18").expect("profile").1.expect("top18 reads")
+}
+
+/// Sends every step exactly once (with `after`), asking again through outages. Calls `midway`
+/// once, after half the steps. Returns each acknowledged (seq, hash).
+async fn drive(
+    client: &CommandClient,
+    chain: &ChainId,
+    steps: &[Step],
+    mut midway: impl AsyncFnMut(),
+) -> Vec<(u64, String)> {
+    let mut head = 0;
+    let mut acked = Vec::new();
+    for (i, step) in steps.iter().enumerate() {
+        if i == steps.len() / 2 {
+            midway().await;
+        }
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let reply = client
+                .send(chain, step.channel, &request(step, "terminal", head))
+                .await
+                .expect("the service answers");
+            match verdict(step, head, &reply) {
+                Verdict::Done(h) => {
+                    acked.push((h, reply.hash.clone().expect("a hash")));
+                    head = h;
+                    break;
+                }
+                Verdict::AlreadyDone(h) => {
+                    head = h;
+                    break;
+                }
+                Verdict::Retry => {
+                    assert!(Instant::now() < deadline, "step {i} never went through");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Verdict::Failed(why) => panic!("step {i}: {why}"),
+            }
+        }
+    }
+    acked
+}
+
+/// The chain holds exactly the simulated tournament, verifies, and holds every acknowledged
+/// event where its reply said.
+async fn check_chain(store: &NatsStore, chain: &ChainId, seed: u64, acked: &[(u64, String)]) {
+    let expected = floorbook_sim::simulate(&top18(), 18, seed, None)
+        .expect("simulation")
+        .tournament
+        .events;
+    let rec = load(store, chain.clone()).await.expect("load");
+    assert!(
+        rec.events == expected,
+        "the chain is not the simulated tournament"
+    );
+    let head = verify_chain(store, chain, |_, _| {})
+        .await
+        .expect("the chain verifies")
+        .expect("a head");
+    let all = store
+        .read(chain, Seq::FIRST, usize::MAX)
+        .await
+        .expect("read");
+    assert_eq!(all.len() as u64, head.seq.0);
+    for (seq, hash) in acked {
+        let stored = &all[(*seq - 1) as usize];
+        assert_eq!(
+            &stored.hash.to_hex(),
+            hash,
+            "acknowledged event {seq} was lost"
+        );
+    }
+    rec.into_replayer()
+        .run_to_end()
+        .expect("every decision re-derives");
+}
+
+async fn projected_to(db: &Path, chain: &ChainId, seq: u64) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline {
+        if let Ok(p) = floorbook_projections::Projector::open(db)
+            && p.position(chain).ok() == Some(seq)
+        {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
+}
+
+fn client(nats: async_nats::Client) -> CommandClient {
+    let mut c = CommandClient::new(nats);
+    c.timeout = Duration::from_millis(700);
+    c.patience = Duration::from_secs(30);
+    c
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_instance_takes_over_when_the_writer_dies() {
+    let server = NatsServer::start();
+    let dir = tempfile::tempdir().expect("dir");
+    let dbs: Vec<PathBuf> = ["a", "b"]
+        .iter()
+        .map(|n| dir.path().join(format!("{n}.sqlite")))
+        .collect();
+    let mut instances = [
+        Serve::start(&server.url(), "a", &dbs[0], &[]),
+        Serve::start(&server.url(), "b", &dbs[1], &[]),
+    ];
+    let nats = connect(&server.url(), "test").await.expect("connect");
+    let client = client(nats);
+    let chain = ChainId::new("takeover").expect("chain");
+    let steps = script("top18", &top18(), 18, 7).expect("script");
+    let mut killed = String::new();
+    let acked = drive(&client, &chain, &steps, async || {
+        let head = client.query(&chain, Query::Head).await.expect("head");
+        let writer = head["writer"].as_str().expect("a writer").to_string();
+        let i = instances
+            .iter()
+            .position(|s| s.name == writer)
+            .expect("the writer is ours");
+        instances[i].kill();
+        killed = writer;
+    })
+    .await;
+    let survivor = if killed == "a" { "b" } else { "a" };
+    let head = client.query(&chain, Query::Head).await.expect("head");
+    assert_eq!(head["writer"], survivor, "the survivor writes the chain");
+    let store = NatsStore::connect(&server.url(), NatsOptions::default())
+        .await
+        .expect("store");
+    check_chain(&store, &chain, 7, &acked).await;
+    // The survivor's projections hold the whole chain, including what the dead writer wrote.
+    let seq = head["seq"].as_u64().expect("seq");
+    let db = if survivor == "a" { &dbs[0] } else { &dbs[1] };
+    assert!(
+        projected_to(db, &chain, seq).await,
+        "the survivor's projections did not reach seq {seq}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn garbage_on_every_subject_changes_nothing_and_the_service_keeps_running() {
+    let server = NatsServer::start();
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::start(&server.url(), "g", &dir.path().join("g.sqlite"), &[]);
+    let nats = connect(&server.url(), "test").await.expect("connect");
+    let client = client(nats.clone());
+    let chain = ChainId::new("garbage").expect("chain");
+    let open = |actor: &str| Request {
+        actor: actor.into(),
+        id: None,
+        after: None,
+        command: WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        },
+    };
+    let r = client
+        .send(&chain, Channel::Director, &open("td"))
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    let head = || async {
+        client.query(&chain, Query::Head).await.expect("head")["seq"]
+            .as_u64()
+            .expect("seq")
+    };
+    let before = head().await;
+    let ours = [
+        subjects::command(&chain, Channel::Dealer { table: 1 }),
+        subjects::command(&chain, Channel::Floor),
+        subjects::command(&chain, Channel::Director),
+    ];
+    let foreign = [
+        "floorbook.cmd.garbage".to_string(),
+        "floorbook.cmd.garbage.auditor".into(),
+        "floorbook.cmd.garbage.dealer".into(),
+        "floorbook.cmd.garbage.dealer.zero".into(),
+        "floorbook.cmd.garbage.dealer.0".into(),
+        "floorbook.cmd.garbage.floor.more".into(),
+        "floorbook.cmd.not!a!chain.floor".into(),
+        "floorbook.q.garbage.everything".into(),
+    ];
+    let huge = vec![b'{'; 100 * 1024];
+    let payloads: Vec<&[u8]> = vec![
+        b"",
+        b"\xff\xfe\x00garbage",
+        b"null",
+        b"[]",
+        b"{}",
+        b"{\"actor\":\"x\"}",
+        b"{\"actor\":\"x\",\"command\":\"teleport\"}",
+        b"{\"actor\":\"x\",\"command\":\"fold\"}",
+        b"{\"actor\":\"x\",\"command\":\"fold\",\"table\":-1,\"pos\":0}",
+        b"{\"actor\":\"x\",\"command\":\"fold\",\"table\":1,\"pos\":0,\"extra\":true}",
+        b"{\"actor\":\"\",\"command\":\"fold\",\"table\":1,\"pos\":0}",
+        b"{\"actor\":\"x\",\"command\":\"deal_board\",\"table\":1,\"cards\":[\"Zz\",\"11h\"]}",
+        b"{\"actor\":\"x\",\"command\":\"open\",\"profile_toml\":\"this is not toml\"}",
+        &huge,
+    ];
+    for subject in &ours {
+        for payload in &payloads {
+            let r = client
+                .send_raw(subject.clone(), payload.to_vec())
+                .await
+                .expect("an answer to garbage");
+            assert!(
+                !r.ok,
+                "{subject} took {:?}",
+                String::from_utf8_lossy(payload)
+            );
+            let kind = r.error.as_ref().map(|e| e.kind);
+            let expected = if payload.len() > 64 * 1024 {
+                vec![ErrorKind::TooLarge]
+            } else {
+                // An empty actor, or an opening from a dealer: refused before anything else.
+                vec![
+                    ErrorKind::Malformed,
+                    ErrorKind::Forbidden,
+                    ErrorKind::NoChain,
+                    ErrorKind::Rejected,
+                ]
+            };
+            assert!(
+                kind.is_some_and(|k| expected.contains(&k)),
+                "{subject} {:?}: {r:?}",
+                String::from_utf8_lossy(&payload[..payload.len().min(80)])
+            );
+        }
+    }
+    for subject in &foreign {
+        let r = client
+            .send_raw(subject.clone(), b"{}".to_vec())
+            .await
+            .expect("an answer");
+        assert_eq!(
+            r.error.map(|e| e.kind),
+            Some(ErrorKind::UnknownSubject),
+            "{subject}"
+        );
+    }
+    // Fire and forget: no reply subject at all.
+    for payload in &payloads {
+        nats.publish(ours[1].clone(), payload.to_vec().into())
+            .await
+            .expect("publish");
+    }
+    nats.flush().await.expect("flush");
+    // Refusals of well-formed commands are recorded; garbage is not. Only the dealer's and
+    // the floor's `open` were well-formed and outside their role.
+    let after = head().await;
+    assert!(
+        after - before <= 2,
+        "garbage wrote {} events",
+        after - before
+    );
+    // Still serving: a real command goes through.
+    let r = client
+        .send(
+            &chain,
+            Channel::Floor,
+            &Request {
+                actor: "f".into(),
+                id: None,
+                after: None,
+                command: WireCommand::Register {
+                    player: 1,
+                    name: "Ann".into(),
+                    buy_in: "15.00".into(),
+                    age: 40,
+                },
+            },
+        )
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+}
+
+const PASSWORDS: [(&str, &str); 5] = [
+    ("FLOORBOOK_SERVICE_PASS", "s3rvice"),
+    ("FLOORBOOK_DIRECTOR_PASS", "d1rector"),
+    ("FLOORBOOK_FLOOR_PASS", "fl00r"),
+    ("FLOORBOOK_DEALER_PASS", "d3aler"),
+    ("FLOORBOOK_AUDITOR_PASS", "aud1tor"),
+];
+
+fn auth_conf() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/nats/auth.conf");
+    std::fs::read_to_string(&path).expect("deploy/nats/auth.conf")
+}
+
+fn as_user(port: u16, user: &str, pass: &str) -> String {
+    format!("nats://{user}:{pass}@127.0.0.1:{port}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dealer_cannot_send_a_floor_command_even_around_the_service() {
+    let auth = auth_conf();
+    let server = NatsServer::start_config(
+        |port, store| {
+            format!(
+                "listen: 127.0.0.1:{port}\njetstream {{ store_dir: \"{}\" }}\n{auth}",
+                store.display()
+            )
+        },
+        &PASSWORDS,
+    );
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::start(
+        &as_user(server.port, "service", "s3rvice"),
+        "perm",
+        &dir.path().join("p.sqlite"),
+        &[],
+    );
+    let chain = ChainId::new("perm").expect("chain");
+    let director = client(
+        connect(&as_user(server.port, "director", "d1rector"), "td")
+            .await
+            .expect("director"),
+    );
+    let r = director
+        .send(
+            &chain,
+            Channel::Director,
+            &Request {
+                actor: "td".into(),
+                id: None,
+                after: None,
+                command: WireCommand::Open {
+                    profile: Some("top18".into()),
+                    profile_toml: None,
+                },
+            },
+        )
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    let head = r.seq.expect("seq");
+
+    // The dealer's connection, watching for the server's permission errors.
+    let (tx, mut violations) = tokio::sync::mpsc::unbounded_channel();
+    let dealer = async_nats::ConnectOptions::new()
+        .user_and_password("dealer".into(), "d3aler".into())
+        .event_callback(move |event| {
+            let tx = tx.clone();
+            async move {
+                if let async_nats::Event::ServerError(e) = event {
+                    let _ = tx.send(e.to_string());
+                }
+            }
+        })
+        .connect(format!("127.0.0.1:{}", server.port))
+        .await
+        .expect("dealer connects");
+    let sanction = serde_json::to_vec(&Request {
+        actor: "dealer-anna".into(),
+        id: None,
+        after: None,
+        command: WireCommand::Sanction {
+            player: 1,
+            offence: WireOffence::Etiquette,
+        },
+    })
+    .expect("json");
+    // 1. A floor command on the floor's subject.
+    let _ = tokio::time::timeout(
+        Duration::from_millis(500),
+        dealer.request(
+            subjects::command(&chain, Channel::Floor),
+            sanction.clone().into(),
+        ),
+    )
+    .await;
+    // 2. Around the service: an event straight into the chain's stream subject.
+    dealer
+        .publish(
+            format!("floorbook.chain.{chain}"),
+            b"{\"forged\":true}".to_vec().into(),
+        )
+        .await
+        .expect("publish");
+    // 3. Around the service: the JetStream API, to purge or delete the stream.
+    for api in [
+        "$JS.API.STREAM.PURGE.FLOORBOOK",
+        "$JS.API.STREAM.DELETE.FLOORBOOK",
+    ] {
+        let _ = tokio::time::timeout(
+            Duration::from_millis(500),
+            dealer.request(api.to_string(), "{}".into()),
+        )
+        .await;
+    }
+    dealer.flush().await.expect("flush");
+    let mut seen = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while seen.len() < 4 && Instant::now() < deadline {
+        if let Ok(Some(v)) =
+            tokio::time::timeout(Duration::from_millis(200), violations.recv()).await
+        {
+            seen.push(v);
+        }
+    }
+    for what in [
+        "floorbook.cmd.perm.floor",
+        "floorbook.chain.perm",
+        "$JS.API.STREAM.PURGE.FLOORBOOK",
+        "$JS.API.STREAM.DELETE.FLOORBOOK",
+    ] {
+        assert!(
+            seen.iter()
+                .any(|v| v.contains("Permissions Violation") && v.contains(what)),
+            "no permission violation for {what}: {seen:?}"
+        );
+    }
+    // Nothing reached the chain.
+    let auditor = client(
+        connect(&as_user(server.port, "auditor", "aud1tor"), "audit")
+            .await
+            .expect("auditor"),
+    );
+    let now = auditor.query(&chain, Query::Head).await.expect("head");
+    assert_eq!(now["seq"].as_u64(), Some(head), "the chain moved: {now}");
+    let store = NatsStore::connect(
+        &format!("nats://127.0.0.1:{}", server.port),
+        NatsOptions::default(),
+    )
+    .await;
+    assert!(
+        store.is_err(),
+        "an anonymous client must not reach JetStream"
+    );
+
+    // The floor may; the dealer's own table commands pass NATS and reach the service.
+    let floor = client(
+        connect(&as_user(server.port, "floor", "fl00r"), "floor")
+            .await
+            .expect("floor"),
+    );
+    let register = Request {
+        actor: "fl".into(),
+        id: None,
+        after: None,
+        command: WireCommand::Register {
+            player: 1,
+            name: "Ann".into(),
+            buy_in: "15.00".into(),
+            age: 40,
+        },
+    };
+    let r = floor
+        .send(&chain, Channel::Floor, &register)
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    let dealer_client = client(dealer);
+    let r: Reply = dealer_client
+        .send(
+            &chain,
+            Channel::Dealer { table: 1 },
+            &Request {
+                command: WireCommand::Fold { table: 1, pos: 0 },
+                ..register.clone()
+            },
+        )
+        .await
+        .expect("reply");
+    assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Rejected));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_three_node_cluster_loses_a_node_midway_and_nothing_is_lost() {
+    let routes: Vec<u16> = (0..3).map(|_| free_port()).collect();
+    let route_list = routes
+        .iter()
+        .map(|p| format!("nats-route://127.0.0.1:{p}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut nodes: Vec<NatsServer> = (0..3)
+        .map(|i| {
+            let (route, list) = (routes[i], route_list.clone());
+            NatsServer::start_config(
+                move |port, store| {
+                    format!(
+                        "server_name: fb-{i}\nlisten: 127.0.0.1:{port}\njetstream {{ store_dir: \"{}\" }}\ncluster {{ name: floorbook, listen: 127.0.0.1:{route}, routes: [{list}] }}\n",
+                        store.display()
+                    )
+                },
+                &[],
+            )
+        })
+        .collect();
+    let urls = nodes
+        .iter()
+        .map(NatsServer::url)
+        .collect::<Vec<_>>()
+        .join(",");
+    // The cluster takes a while to elect its JetStream leader: wait for the replicated streams.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let options = NatsOptions {
+        replicas: 3,
+        ..NatsOptions::default()
+    };
+    let store = loop {
+        let nats = connect(&urls, "test").await.expect("connect");
+        match NatsStore::with_client(nats, options.clone()).await {
+            Ok(s) => break s,
+            Err(e) => {
+                assert!(Instant::now() < deadline, "the cluster never formed: {e}");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        }
+    };
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::start(
+        &urls,
+        "c",
+        &dir.path().join("c.sqlite"),
+        &["--replicas", "3"],
+    );
+    let client = {
+        let mut c = client(connect(&urls, "terminal").await.expect("connect"));
+        c.patience = Duration::from_secs(60);
+        c
+    };
+    let chain = ChainId::new("cluster").expect("chain");
+    let steps = script("top18", &top18(), 18, 11).expect("script");
+    let acked = drive(&client, &chain, &steps, async || {
+        nodes[0].kill();
+    })
+    .await;
+    drop(store);
+    // Nodes 2 and 3 hold every event: read the chain from each of them alone.
+    for node in &nodes[1..] {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let store = loop {
+            match NatsStore::connect(&node.url(), options.clone()).await {
+                Ok(s) if s.head(&chain).await.is_ok() => break s,
+                Ok(_) | Err(_) => {
+                    assert!(
+                        Instant::now() < deadline,
+                        "node {} does not answer",
+                        node.url()
+                    );
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                }
+            }
+        };
+        check_chain(&store, &chain, 11, &acked).await;
+    }
+}
