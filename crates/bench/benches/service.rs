@@ -1,0 +1,187 @@
+//! The floor service under load: many table clients at once, each driving a simulated
+//! tournament's hands through `floorbook serve` (in this process) on a nats-server started for
+//! the run, one command at a time and exactly once (`after`). Commands/s and p50/p99 latency,
+//! against a reference measured in the same run: the same number of concurrent clients doing
+//! raw acknowledged JetStream publishes of a command-sized payload (what one command costs at
+//! the least: one durable write and its round trip).
+//!
+//! `cargo bench -p floorbook-bench --bench service [-- TABLES SECONDS]`
+
+use std::time::{Duration, Instant};
+
+use floorbook::service::client::CommandClient;
+use floorbook::service::drive::{Step, Verdict, request, script, verdict};
+use floorbook::service::server::{ServeConfig, serve};
+use floorbook_e2e::nats::NatsServer;
+use floorbook_log::ChainId;
+use floorbook_tournament::builtin;
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+struct Figures {
+    commands: usize,
+    elapsed: Duration,
+    latencies: Vec<Duration>,
+}
+
+impl Figures {
+    fn rate(&self) -> f64 {
+        self.commands as f64 / self.elapsed.as_secs_f64()
+    }
+    fn show(&mut self, what: &str) {
+        self.latencies.sort();
+        println!(
+            "{what}: {} in {:.2} s = {:.0}/s; p50 {:.2} ms, p99 {:.2} ms",
+            self.commands,
+            self.elapsed.as_secs_f64(),
+            self.rate(),
+            percentile(&self.latencies, 0.5).as_secs_f64() * 1e3,
+            percentile(&self.latencies, 0.99).as_secs_f64() * 1e3,
+        );
+    }
+}
+
+async fn drive_table(
+    client: CommandClient,
+    chain: ChainId,
+    steps: Vec<Step>,
+    until: Instant,
+) -> Vec<Duration> {
+    let mut head = 0;
+    let mut lat = Vec::with_capacity(steps.len());
+    for step in &steps {
+        if Instant::now() >= until {
+            break;
+        }
+        loop {
+            let t = Instant::now();
+            let reply = client
+                .send(&chain, step.channel, &request(step, "terminal", head))
+                .await
+                .expect("the service answers");
+            lat.push(t.elapsed());
+            match verdict(step, head, &reply) {
+                Verdict::Done(h) | Verdict::AlreadyDone(h) => {
+                    head = h;
+                    break;
+                }
+                Verdict::Retry => continue,
+                Verdict::Failed(why) => panic!("{chain}: {why}"),
+            }
+        }
+    }
+    lat
+}
+
+async fn raw_publishes(url: &str, clients: usize, payload: Vec<u8>, per: usize) -> Figures {
+    let nats = async_nats::connect(url).await.expect("connect");
+    let js = async_nats::jetstream::new(nats);
+    js.get_or_create_stream(async_nats::jetstream::stream::Config {
+        name: "RAW".into(),
+        subjects: vec!["raw.>".into()],
+        storage: async_nats::jetstream::stream::StorageType::File,
+        ..Default::default()
+    })
+    .await
+    .expect("stream");
+    let started = Instant::now();
+    let mut tasks = tokio::task::JoinSet::new();
+    for c in 0..clients {
+        let js = js.clone();
+        let payload = bytes::Bytes::from(payload.clone());
+        tasks.spawn(async move {
+            let mut lat = Vec::with_capacity(per);
+            for _ in 0..per {
+                let t = Instant::now();
+                js.publish(format!("raw.t{c}"), payload.clone())
+                    .await
+                    .expect("publish")
+                    .await
+                    .expect("ack");
+                lat.push(t.elapsed());
+            }
+            lat
+        });
+    }
+    let mut latencies = Vec::new();
+    while let Some(l) = tasks.join_next().await {
+        latencies.extend(l.expect("task"));
+    }
+    Figures {
+        commands: latencies.len(),
+        elapsed: started.elapsed(),
+        latencies,
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let tables: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(64);
+    let seconds: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(async move {
+        let server = NatsServer::start();
+        let dir = tempfile::tempdir().expect("dir");
+        let (_, profile) = builtin("top18").expect("profile");
+        let profile = profile.expect("top18");
+        println!("scripting {tables} single-table tournaments (9 players each)");
+        let scripts: Vec<Vec<Step>> = (0..tables)
+            .map(|i| script("top18", &profile, 9, 1000 + i as u64).expect("script"))
+            .collect();
+        let total: usize = scripts.iter().map(Vec::len).sum();
+        println!("{total} commands scripted");
+
+        let nats = async_nats::connect(server.url()).await.expect("connect");
+        let mut config = ServeConfig::new("bench");
+        config.db = Some(dir.path().join("projections.sqlite"));
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let service = tokio::spawn(serve(nats, config, async move {
+            let _ = stop_rx.await;
+        }));
+
+        let client_conn = async_nats::connect(server.url()).await.expect("connect");
+        let mut client = CommandClient::new(client_conn);
+        client.timeout = Duration::from_secs(5);
+        let until = Instant::now() + Duration::from_secs(seconds);
+        let started = Instant::now();
+        let mut tasks = tokio::task::JoinSet::new();
+        for (i, steps) in scripts.into_iter().enumerate() {
+            let chain = ChainId::new(format!("load-{i}")).expect("chain");
+            tasks.spawn(drive_table(client.clone(), chain, steps, until));
+        }
+        let mut latencies = Vec::new();
+        while let Some(l) = tasks.join_next().await {
+            latencies.extend(l.expect("table client"));
+        }
+        let mut ours = Figures {
+            commands: latencies.len(),
+            elapsed: started.elapsed(),
+            latencies,
+        };
+        ours.show(&format!("service, {tables} table clients"));
+        let _ = stop_tx.send(());
+        let _ = service.await;
+
+        // The reference: the same concurrency of raw acknowledged JetStream publishes of a
+        // payload the size of one command's events (about 600 bytes).
+        let per = (ours.commands / tables).max(100);
+        let mut raw = raw_publishes(&server.url(), tables, vec![b'x'; 600], per).await;
+        raw.show(&format!("raw JetStream publish+ack, {tables} clients"));
+        println!(
+            "ratio: service {:.2}x raw publish throughput",
+            ours.rate() / raw.rate()
+        );
+    });
+}

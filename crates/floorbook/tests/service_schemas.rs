@@ -1,0 +1,50 @@
+//! `schemas/request.schema.json` and `schemas/reply.schema.json` are generated from the
+//! service's wire types; this test fails when a committed one is stale (regenerate with
+//! `UPDATE_WIRE=1 cargo test -p floorbook --test service_schemas`). The documented examples of
+//! `docs/operations.md` parse as requests.
+
+use std::path::PathBuf;
+
+use floorbook::service::wire::{Reply, Request};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+#[test]
+fn committed_service_schemas_are_generated_from_the_types() {
+    for (name, schema) in [
+        ("request", schemars::schema_for!(Request)),
+        ("reply", schemars::schema_for!(Reply)),
+    ] {
+        let mut text = serde_json::to_string_pretty(&schema).expect("schema");
+        text.push('\n');
+        let path = root().join("schemas").join(format!("{name}.schema.json"));
+        if std::env::var_os("UPDATE_WIRE").is_some() {
+            std::fs::write(&path, &text).expect("write");
+            continue;
+        }
+        let committed = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_WIRE=1)", path.display()));
+        assert!(
+            committed == text,
+            "{} is stale; regenerate with UPDATE_WIRE=1",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn requests_parse_and_unknown_fields_are_refused() {
+    let ok = r#"{"actor":"anna","after":41,"command":"bet_or_raise_to","table":3,"pos":2,"to":1200}"#;
+    let r: Request = serde_json::from_str(ok).expect("a request");
+    assert_eq!(r.after, Some(41));
+    for bad in [
+        r#"{"actor":"anna","command":"fold","table":3,"pos":2,"colour":"red"}"#,
+        r#"{"actor":"anna","command":"fold","table":3}"#,
+        r#"{"command":"fold","table":3,"pos":2}"#,
+        r#"{"actor":"anna","command":"shuffle_up"}"#,
+    ] {
+        assert!(serde_json::from_str::<Request>(bad).is_err(), "{bad}");
+    }
+}
