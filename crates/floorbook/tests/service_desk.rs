@@ -309,8 +309,29 @@ async fn refusals<S: EventStore + Clone>(store: S) {
     assert_eq!(again, first);
     assert_eq!(desk.head(), head);
     // The chain still re-derives: refusals are not the tournament's events.
-    let rec = load(&store, chain).await.expect("load");
+    let rec = load(&store, chain.clone()).await.expect("load");
     rec.into_replayer().run_to_end().expect("re-derives");
+    // The projections list the refusal for the audit.
+    let mut p = floorbook_projections::Projector::in_memory().expect("projector");
+    p.catch_up(&store, &chain, 100, |_| {})
+        .await
+        .expect("projected");
+    let refused: Vec<(String, String, String)> = p
+        .connection()
+        .prepare("SELECT actor, role, command FROM refused_commands WHERE chain = ?1")
+        .expect("query")
+        .query_map([chain.as_str()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .expect("rows")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    assert_eq!(
+        refused,
+        vec![(
+            "anna".to_string(),
+            "dealer".to_string(),
+            "start_hand".to_string()
+        )]
+    );
 }
 
 #[tokio::test]

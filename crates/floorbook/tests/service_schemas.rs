@@ -36,7 +36,8 @@ fn committed_service_schemas_are_generated_from_the_types() {
 
 #[test]
 fn requests_parse_and_unknown_fields_are_refused() {
-    let ok = r#"{"actor":"anna","after":41,"command":"bet_or_raise_to","table":3,"pos":2,"to":1200}"#;
+    let ok =
+        r#"{"actor":"anna","after":41,"command":"bet_or_raise_to","table":3,"pos":2,"to":1200}"#;
     let r: Request = serde_json::from_str(ok).expect("a request");
     assert_eq!(r.after, Some(41));
     for bad in [

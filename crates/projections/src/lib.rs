@@ -20,8 +20,9 @@ use thiserror::Error;
 pub const SCHEMA: &str = include_str!("schema.sql");
 
 /// The tables folded from the log, the position last: what a rebuild must reproduce exactly.
-pub const PROJECTED_TABLES: [&str; 12] = [
+pub const PROJECTED_TABLES: [&str; 13] = [
     "tournaments",
+    "refused_commands",
     "players",
     "hands",
     "hand_results",
@@ -463,6 +464,12 @@ fn apply_one(
         "LevelChanged" => {
             tx.prepare_cached("INSERT INTO levels (chain, seq, level, small, big, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?.execute(
                 params![chain, seq, n(&p, "level"), n(&p, "small"), n(&p, "big"), rules],
+            )?;
+        }
+        "CommandRefused" => {
+            let request = p.get("request").unwrap_or(&Value::Null);
+            tx.prepare_cached("INSERT INTO refused_commands (chain, seq, actor, role, channel, command, reason, request) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(
+                params![chain, seq, env.actor.id, role_name(env.actor.role), s(&p, "channel"), s(request, "command"), s(&p, "reason"), request.to_string()],
             )?;
         }
         "SanctionGiven" => {

@@ -42,6 +42,11 @@ CREATE TABLE IF NOT EXISTS irregularities (
   rules TEXT,
   PRIMARY KEY (chain, seq)
 );
+CREATE TABLE IF NOT EXISTS refused_commands (
+    chain TEXT NOT NULL, seq INTEGER NOT NULL, actor TEXT NOT NULL, role TEXT NOT NULL,
+    channel TEXT, command TEXT, reason TEXT, request TEXT,
+    PRIMARY KEY (chain, seq)
+);
 CREATE TABLE IF NOT EXISTS levels (
   chain TEXT NOT NULL, seq INTEGER NOT NULL, level INTEGER, small INTEGER, big INTEGER, rules TEXT,
   PRIMARY KEY (chain, seq)

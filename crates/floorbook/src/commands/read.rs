@@ -401,6 +401,9 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
     let rulings = rows(
         "SELECT seq, type, actor, rules FROM events WHERE chain = ?1 AND type IN ('FloorRuling', 'ClockExpired', 'ActedFor', 'AbsenceChanged') ORDER BY seq",
     )?;
+    let refused = rows(
+        "SELECT seq, actor, role, command, reason FROM refused_commands WHERE chain = ?1 ORDER BY seq",
+    )?;
     let all_levels_ok = level_checks.iter().all(|c| c["ok"] == true);
     let divergence = super::explain::first_divergence(&recorded);
     let divergences: Vec<Value> = divergence.into_iter().collect();
@@ -411,6 +414,7 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
         "irregularities": irregularities,
         "sanctions": sanctions,
         "floor": rulings,
+        "refused_commands": refused,
         "chip_counts": level_checks,
         "chip_counts_ok": all_levels_ok,
         "decisions_rederived": recorded.events.len(),
@@ -471,6 +475,22 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                     r["type"].as_str().unwrap_or(""),
                     r["actor"].as_str().unwrap_or(""),
                     r["rules"].as_str().unwrap_or("")
+                );
+            }
+            outln!(
+                out,
+                "\n## Commands refused for the sender's role ({})\n",
+                refused.len()
+            );
+            for r in &refused {
+                outln!(
+                    out,
+                    "- seq {}: {} ({}) sent {}: {}",
+                    r["seq"],
+                    r["actor"].as_str().unwrap_or(""),
+                    r["role"].as_str().unwrap_or(""),
+                    r["command"].as_str().unwrap_or(""),
+                    r["reason"].as_str().unwrap_or("")
                 );
             }
             outln!(out, "\n## Chip count at every level\n");
