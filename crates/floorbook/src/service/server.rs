@@ -223,6 +223,11 @@ async fn route(client: &Client, message: Message) -> Option<(ChainId, ToChain)> 
 }
 
 /// One chain: standby until it holds the lease, then the desk.
+///
+/// The desk outlives a lost lease: when this instance takes the lease again and the chain's
+/// head is still the desk's, it goes on without reading the chain again. A renewal that fails
+/// for a moment (a cluster electing a new leader for the lease bucket) keeps the lease until
+/// it would have lapsed; the append's expected-sequence check guards the chain meanwhile.
 async fn chain_task(
     chain: ChainId,
     mut rx: mpsc::Receiver<ToChain>,
@@ -233,7 +238,9 @@ async fn chain_task(
     projections: Option<mpsc::UnboundedSender<(ChainId, Vec<StoredEvent>)>>,
 ) {
     let renew_every = leases.ttl() / 3;
-    let mut leading: Option<(Desk<NatsStore>, Held)> = None;
+    let mut desk: Option<Desk<NatsStore>> = None;
+    // The lease held, and when it was last taken or renewed.
+    let mut held: Option<(Held, Instant)> = None;
     let mut last_try: Option<Instant> = None;
     let mut renew = tokio::time::interval(renew_every);
     renew.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -244,31 +251,40 @@ async fn chain_task(
                 None => break,
             },
             _ = renew.tick() => {
-                if let Some((_, held)) = &leading {
-                    match leases.renew(&chain, *held).await {
-                        Ok(Some(h)) => if let Some((_, held)) = leading.as_mut() { *held = h },
-                        Ok(None) | Err(_) => {
-                            note(leases.instance(), &format!("lost the lease of {chain}"));
-                            leading = None;
+                if let Some((h, since)) = held {
+                    match leases.renew(&chain, h).await {
+                        Ok(Some(h)) => held = Some((h, Instant::now())),
+                        Ok(None) => {
+                            note(leases.instance(), &format!("another instance took the lease of {chain}"));
+                            held = None;
+                            desk = None;
                         }
+                        Err(e) if since.elapsed() >= leases.ttl() => {
+                            note(leases.instance(), &format!("lost the lease of {chain}: {e}"));
+                            held = None;
+                        }
+                        Err(_) => {}
                     }
                 }
                 continue;
             }
         };
-        if leading.is_none() {
+        if held.is_none() {
             let due = last_try.is_none_or(|t| t.elapsed() >= leases.ttl() / 4);
             if !due {
                 continue;
             }
             last_try = Some(Instant::now());
-            leading = take_over(&chain, &store, &leases, &config).await;
-            if leading.is_none() {
+            match take_over(&chain, &store, &leases, &config, desk.take()).await {
+                Some((d, h)) => {
+                    desk = Some(d);
+                    held = Some((h, Instant::now()));
+                }
                 // Another instance leads this chain, or the store is away: stay silent.
-                continue;
+                None => continue,
             }
         }
-        let Some((desk, _)) = leading.as_mut() else {
+        let Some(d) = desk.as_mut() else {
             continue;
         };
         let mut batch = Vec::new();
@@ -289,7 +305,7 @@ async fn chain_task(
                     replies.push(reply);
                 }
                 ToChain::Query { query, reply } => {
-                    let body = answer(desk, query, leases.instance());
+                    let body = answer(d, query, leases.instance());
                     let _ = client.publish(reply, body.into()).await;
                 }
             }
@@ -300,7 +316,7 @@ async fn chain_task(
         if batch.is_empty() {
             continue;
         }
-        let decided = desk.decide(batch).await;
+        let decided = d.decide(batch).await;
         if let Some(p) = &projections
             && !decided.appended.is_empty()
         {
@@ -320,23 +336,26 @@ async fn chain_task(
         }
         if decided.stale {
             // The desk holds decisions that were not written: read the chain again.
-            if let Some((_, held)) = leading.take() {
-                leases.release(&chain, held).await;
+            desk = None;
+            if let Some((h, _)) = held.take() {
+                leases.release(&chain, h).await;
             }
             last_try = None;
         }
     }
-    if let Some((_, held)) = leading.take() {
-        leases.release(&chain, held).await;
+    if let Some((h, _)) = held.take() {
+        leases.release(&chain, h).await;
     }
 }
 
-/// Takes the chain's lease if it is free, and opens its desk.
+/// Takes the chain's lease if it is free, and opens its desk (or goes on with `warm`, the
+/// desk this instance had, if the chain has not moved since).
 async fn take_over(
     chain: &ChainId,
     store: &NatsStore,
     leases: &Leases,
     config: &ServeConfig,
+    warm: Option<Desk<NatsStore>>,
 ) -> Option<(Desk<NatsStore>, Held)> {
     let held = match leases.acquire(chain).await {
         Ok(Some(h)) => h,
@@ -346,6 +365,12 @@ async fn take_over(
             return None;
         }
     };
+    if let Some(desk) = warm
+        && let Ok(head) = store.head(chain).await
+        && head == desk.head()
+    {
+        return Some((desk, held));
+    }
     match Desk::open(
         store.clone(),
         chain.clone(),
