@@ -145,7 +145,9 @@ fn main() {
 
         let nats = async_nats::connect(server.url()).await.expect("connect");
         let mut config = ServeConfig::new("bench");
-        config.db = Some(dir.path().join("projections.sqlite"));
+        if std::env::var_os("NO_DB").is_none() {
+            config.db = Some(dir.path().join("projections.sqlite"));
+        }
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
         let service = tokio::spawn(serve(nats, config, async move {
             let _ = stop_rx.await;

@@ -313,14 +313,6 @@ async fn garbage_on_every_subject_changes_nothing_and_the_service_keeps_running(
             .expect("publish");
     }
     nats.flush().await.expect("flush");
-    // Refusals of well-formed commands are recorded; garbage is not. Only the dealer's and
-    // the floor's `open` were well-formed and outside their role.
-    let after = head().await;
-    assert!(
-        after - before <= 2,
-        "garbage wrote {} events",
-        after - before
-    );
     // Still serving: a real command goes through.
     let r = client
         .send(
@@ -341,6 +333,23 @@ async fn garbage_on_every_subject_changes_nothing_and_the_service_keeps_running(
         .await
         .expect("reply");
     assert!(r.ok, "{r:?}");
+    // Garbage wrote nothing. The only events between are the refusals of the three well-formed
+    // `open`s from the dealer and the floor (the third was fire-and-forget on the same
+    // connection, so it was decided before the registration).
+    let first = r.first_seq.expect("seq");
+    assert_eq!(
+        first - 1 - before,
+        3,
+        "events written between: {}",
+        first - 1 - before
+    );
+    let store = NatsStore::connect(&server.url(), NatsOptions::default())
+        .await
+        .expect("store");
+    for e in store.read(&chain, Seq(before + 1), 3).await.expect("read") {
+        let env = floorbook_log::Envelope::parse(&e.bytes).expect("envelope");
+        assert_eq!(env.event_type, floorbook::recorded::REFUSED);
+    }
 }
 
 const PASSWORDS: [(&str, &str); 5] = [

@@ -107,39 +107,25 @@ impl Projector {
         chain: &ChainId,
         events: &[StoredEvent],
     ) -> Result<u64, ProjectionError> {
-        let at = self.position(chain)?;
         let tx = self.conn.transaction()?;
-        let mut last = at;
-        let mut last_hash = String::new();
-        for e in events {
-            if e.seq.0 <= last {
-                continue;
-            }
-            if e.seq.0 != last + 1 {
-                return Err(ProjectionError::OutOfOrder {
-                    chain: chain.clone(),
-                    at: last,
-                    got: e.seq.0,
-                });
-            }
-            let env = Envelope::parse(&e.bytes).map_err(|source| ProjectionError::Envelope {
-                chain: chain.clone(),
-                seq: e.seq,
-                source,
-            })?;
-            apply_one(&tx, chain.as_str(), e.seq.0, &env)?;
-            last = e.seq.0;
-            last_hash = e.hash.to_hex();
-        }
-        if last != at {
-            tx.prepare_cached(
-                "INSERT INTO projector_position (chain, seq, hash) VALUES (?1, ?2, ?3)
-                 ON CONFLICT(chain) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
-            )?
-            .execute(params![chain.as_str(), last as i64, last_hash])?;
-        }
+        let last = apply_in(&tx, chain, events)?;
         tx.commit()?;
         Ok(last)
+    }
+
+    /// Applies the events of several chains in one transaction (a service that wrote to many
+    /// chains at once): all of them, or none. Returns each chain's position after.
+    pub fn apply_many(
+        &mut self,
+        work: &[(ChainId, Vec<StoredEvent>)],
+    ) -> Result<Vec<u64>, ProjectionError> {
+        let tx = self.conn.transaction()?;
+        let mut out = Vec::with_capacity(work.len());
+        for (chain, events) in work {
+            out.push(apply_in(&tx, chain, events)?);
+        }
+        tx.commit()?;
+        Ok(out)
     }
 
     /// The latest replay snapshot of `chain` whose next sequence is at most `seq` (any, when
@@ -349,6 +335,54 @@ fn role_name(role: floorbook_log::Role) -> &'static str {
         Role::Auditor => "auditor",
         Role::Service => "service",
     }
+}
+
+/// The position of `chain` as `tx` sees it.
+fn position_in(tx: &rusqlite::Transaction<'_>, chain: &ChainId) -> Result<u64, ProjectionError> {
+    Ok(tx
+        .prepare_cached("SELECT seq FROM projector_position WHERE chain = ?1")?
+        .query_row([chain.as_str()], |r| r.get::<_, i64>(0))
+        .optional()?
+        .map_or(0, |s| s as u64))
+}
+
+/// Applies `events` of `chain` inside `tx`, from its stored position on; the position after.
+fn apply_in(
+    tx: &rusqlite::Transaction<'_>,
+    chain: &ChainId,
+    events: &[StoredEvent],
+) -> Result<u64, ProjectionError> {
+    let at = position_in(tx, chain)?;
+    let mut last = at;
+    let mut last_hash = String::new();
+    for e in events {
+        if e.seq.0 <= last {
+            continue;
+        }
+        if e.seq.0 != last + 1 {
+            return Err(ProjectionError::OutOfOrder {
+                chain: chain.clone(),
+                at: last,
+                got: e.seq.0,
+            });
+        }
+        let env = Envelope::parse(&e.bytes).map_err(|source| ProjectionError::Envelope {
+            chain: chain.clone(),
+            seq: e.seq,
+            source,
+        })?;
+        apply_one(tx, chain.as_str(), e.seq.0, &env)?;
+        last = e.seq.0;
+        last_hash = e.hash.to_hex();
+    }
+    if last != at {
+        tx.prepare_cached(
+            "INSERT INTO projector_position (chain, seq, hash) VALUES (?1, ?2, ?3)
+             ON CONFLICT(chain) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
+        )?
+        .execute(params![chain.as_str(), last as i64, last_hash])?;
+    }
+    Ok(last)
 }
 
 fn apply_one(
