@@ -5,7 +5,8 @@
 //! raw acknowledged JetStream publishes of a command-sized payload (what one command costs at
 //! the least: one durable write and its round trip).
 //!
-//! `cargo bench -p floorbook-bench --bench service [-- TABLES SECONDS]`
+//! `cargo bench -p floorbook-bench --bench service [-- TABLES SECONDS]`; `NO_DB=1` runs the
+//! service without projections (to see what they cost).
 
 use std::time::{Duration, Instant};
 

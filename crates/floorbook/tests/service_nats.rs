@@ -185,6 +185,12 @@ async fn a_second_instance_takes_over_when_the_writer_dies() {
             .iter()
             .position(|s| s.name == writer)
             .expect("the writer is ours");
+        // The standby keeps its projections current from the stream too.
+        let seq = head["seq"].as_u64().expect("seq");
+        assert!(
+            projected_to(&dbs[1 - i], &chain, seq).await,
+            "the standby's projections did not reach seq {seq}"
+        );
         instances[i].kill();
         killed = writer;
     })

@@ -71,6 +71,32 @@ pub enum ServeError {
     Projections(#[from] floorbook_projections::ProjectionError),
 }
 
+/// The chains this instance writes now (the projector sweeps the others).
+type Led = std::sync::Arc<std::sync::Mutex<std::collections::HashSet<ChainId>>>;
+
+fn set_led(led: &Led, chain: &ChainId, leading: bool) {
+    if let Ok(mut set) = led.lock() {
+        if leading {
+            set.insert(chain.clone());
+        } else {
+            set.remove(chain);
+        }
+    }
+}
+
+/// How often the projector catches up the chains other instances write.
+const SWEEP_EVERY: Duration = Duration::from_secs(2);
+
+/// What every chain's task shares.
+struct Shared {
+    client: Client,
+    store: NatsStore,
+    leases: Leases,
+    config: ServeConfig,
+    projections: Option<mpsc::UnboundedSender<(ChainId, Vec<StoredEvent>)>>,
+    led: Led,
+}
+
 /// A message for a chain's task.
 enum ToChain {
     Command {
@@ -93,6 +119,7 @@ pub async fn serve(
     let store = NatsStore::with_client(client.clone(), config.store.clone()).await?;
     let js = async_nats::jetstream::new(client.clone());
     let leases = Leases::open(&js, &config.instance, config.lease, config.store.replicas).await?;
+    let led: Led = Default::default();
     let projections = match &config.db {
         Some(db) => {
             let mut projector = Projector::open(db)?;
@@ -102,7 +129,9 @@ pub async fn serve(
                     &format!("catching the projections up: {e}"),
                 );
             }
-            Some(spawn_projector(projector, store.clone()))
+            let tx = spawn_projector(projector, store.clone());
+            tokio::spawn(sweep(tx.clone(), store.clone(), led.clone()));
+            Some(tx)
         }
         None => None,
     };
@@ -136,11 +165,14 @@ pub async fn serve(
             tasks.spawn(chain_task(
                 chain,
                 rx,
-                client.clone(),
-                store.clone(),
-                leases.clone(),
-                config.clone(),
-                projections.clone(),
+                Shared {
+                    client: client.clone(),
+                    store: store.clone(),
+                    leases: leases.clone(),
+                    config: config.clone(),
+                    projections: projections.clone(),
+                    led: led.clone(),
+                },
             ));
             tx
         });
@@ -228,15 +260,15 @@ async fn route(client: &Client, message: Message) -> Option<(ChainId, ToChain)> 
 /// head is still the desk's, it goes on without reading the chain again. A renewal that fails
 /// for a moment (a cluster electing a new leader for the lease bucket) keeps the lease until
 /// it would have lapsed; the append's expected-sequence check guards the chain meanwhile.
-async fn chain_task(
-    chain: ChainId,
-    mut rx: mpsc::Receiver<ToChain>,
-    client: Client,
-    store: NatsStore,
-    leases: Leases,
-    config: ServeConfig,
-    projections: Option<mpsc::UnboundedSender<(ChainId, Vec<StoredEvent>)>>,
-) {
+async fn chain_task(chain: ChainId, mut rx: mpsc::Receiver<ToChain>, shared: Shared) {
+    let Shared {
+        client,
+        store,
+        leases,
+        config,
+        projections,
+        led,
+    } = shared;
     let renew_every = leases.ttl() / 3;
     let mut desk: Option<Desk<NatsStore>> = None;
     // The lease held, and when it was last taken or renewed.
@@ -258,10 +290,12 @@ async fn chain_task(
                             note(leases.instance(), &format!("another instance took the lease of {chain}"));
                             held = None;
                             desk = None;
+                            set_led(&led, &chain, false);
                         }
                         Err(e) if since.elapsed() >= leases.ttl() => {
                             note(leases.instance(), &format!("lost the lease of {chain}: {e}"));
                             held = None;
+                            set_led(&led, &chain, false);
                         }
                         Err(_) => {}
                     }
@@ -279,6 +313,7 @@ async fn chain_task(
                 Some((d, h)) => {
                     desk = Some(d);
                     held = Some((h, Instant::now()));
+                    set_led(&led, &chain, true);
                 }
                 // Another instance leads this chain, or the store is away: stay silent.
                 None => continue,
@@ -337,6 +372,7 @@ async fn chain_task(
         if decided.stale {
             // The desk holds decisions that were not written: read the chain again.
             desk = None;
+            set_led(&led, &chain, false);
             if let Some((h, _)) = held.take() {
                 leases.release(&chain, h).await;
             }
@@ -345,6 +381,26 @@ async fn chain_task(
     }
     if let Some((h, _)) = held.take() {
         leases.release(&chain, h).await;
+    }
+    set_led(&led, &chain, false);
+}
+
+/// Every [`SWEEP_EVERY`], asks the projector to catch up each chain this instance does not
+/// write (an empty list of events means "read it from the store").
+async fn sweep(tx: mpsc::UnboundedSender<(ChainId, Vec<StoredEvent>)>, store: NatsStore, led: Led) {
+    let mut every = tokio::time::interval(SWEEP_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        let Ok(chains) = store.chains().await else {
+            continue;
+        };
+        for chain in chains {
+            let ours = led.lock().map(|set| set.contains(&chain)).unwrap_or(false);
+            if !ours && tx.send((chain, Vec::new())).is_err() {
+                return;
+            }
+        }
     }
 }
 
@@ -420,8 +476,9 @@ fn answer(desk: &Desk<NatsStore>, query: Query, instance: &str) -> Vec<u8> {
 /// How long the projector lets appended events gather between transactions.
 const PROJECTION_PAUSE: Duration = Duration::from_millis(20);
 
-/// The projector on its own thread (SQLite blocks): applies what the desks appended, and
-/// catches up from the store when it sees a gap (a chain another instance wrote before).
+/// The projector on its own thread (SQLite blocks): applies what the desks appended, catches
+/// up from the store when it sees a gap (a chain another instance wrote before), and when
+/// the sweep names a chain without events (one another instance writes).
 fn spawn_projector(
     mut projector: Projector,
     store: NatsStore,
@@ -450,7 +507,7 @@ fn spawn_projector(
             let mut ready = Vec::with_capacity(by_chain.len());
             for (chain, events) in by_chain {
                 let at = projector.position(&chain).unwrap_or(0);
-                if events.first().is_some_and(|e| e.seq.0 > at + 1) {
+                if events.is_empty() || events.first().is_some_and(|e| e.seq.0 > at + 1) {
                     if let Err(e) =
                         handle.block_on(projector.catch_up(&store, &chain, 4096, |_| {}))
                     {
