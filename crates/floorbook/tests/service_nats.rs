@@ -592,6 +592,8 @@ async fn a_three_node_cluster_loses_a_node_midway_and_nothing_is_lost() {
             }
         }
     };
+    let t0 = Instant::now();
+    eprintln!("cluster formed");
     let dir = tempfile::tempdir().expect("dir");
     let _serve = Serve::start(
         &urls,
@@ -607,9 +609,11 @@ async fn a_three_node_cluster_loses_a_node_midway_and_nothing_is_lost() {
     let chain = ChainId::new("cluster").expect("chain");
     let steps = script("top18", &top18(), 18, 11).expect("script");
     let acked = drive(&client, &chain, &steps, async || {
+        eprintln!("midway after {:?}", t0.elapsed());
         nodes[0].kill();
     })
     .await;
+    eprintln!("driven after {:?}", t0.elapsed());
     drop(store);
     // Nodes 2 and 3 hold every event: read the chain from each of them alone.
     for node in &nodes[1..] {
@@ -628,5 +632,6 @@ async fn a_three_node_cluster_loses_a_node_midway_and_nothing_is_lost() {
             }
         };
         check_chain(&store, &chain, 11, &acked).await;
+        eprintln!("checked {} after {:?}", node.url(), t0.elapsed());
     }
 }

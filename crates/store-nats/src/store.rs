@@ -60,7 +60,13 @@ struct Inner {
     checkpoints: Stream,
     opts: NatsOptions,
     chains: Mutex<HashMap<ChainId, Arc<tokio::sync::Mutex<ChainState>>>>,
+    /// Until when reads skip consumers and use direct gets (a consumer failed: in a cluster
+    /// that lost a node, new consumers may be placed on the dead node for a while).
+    direct_until: Mutex<Option<Instant>>,
 }
+
+/// How long reads keep to direct gets after a consumer failed.
+const DIRECT_AFTER_FAILURE: Duration = Duration::from_secs(60);
 
 /// What this process knows of a chain: its head, the stream sequence of its last message, and
 /// where each message starts.
@@ -140,6 +146,7 @@ impl NatsStore {
                 checkpoints,
                 opts,
                 chains: Mutex::new(HashMap::new()),
+                direct_until: Mutex::new(None),
             }),
         })
     }
@@ -318,10 +325,25 @@ impl NatsStore {
                 }
                 Ok::<_, StoreError>((first_of_message, count, stop_here))
             };
-        if let Ok(mut messages) =
-            ordered_messages(&self.inner.stream, &subject, Some(from), "reading").await
-        {
-            while let Some(Ok(message)) = messages.next().await {
+        let use_consumer = lock(&self.inner.direct_until).is_none_or(|t| Instant::now() >= t);
+        let consumer = if use_consumer {
+            ordered_messages(&self.inner.stream, &subject, Some(from), "reading")
+                .await
+                .ok()
+        } else {
+            None
+        };
+        let failed =
+            || *lock(&self.inner.direct_until) = Some(Instant::now() + DIRECT_AFTER_FAILURE);
+        if use_consumer && consumer.is_none() {
+            failed();
+        }
+        if let Some(mut messages) = consumer {
+            while let Some(message) = messages.next().await {
+                let Ok(message) = message else {
+                    failed();
+                    break;
+                };
                 let Ok(info) = message.info() else { break };
                 let stream_seq = info.stream_sequence;
                 let (first_of_message, count, stop_here) =

@@ -116,7 +116,23 @@ impl Leases {
             .await
         {
             Ok(revision) => Ok(Some(Held { revision })),
-            Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => Ok(None),
+            Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => {
+                // Our own earlier renewal may have been stored with its acknowledgement lost
+                // (a cluster changing leaders): the lease is still ours at a newer revision.
+                let entry = self
+                    .kv
+                    .entry(chain.as_str())
+                    .await
+                    .map_err(|e| err("renewing", e))?;
+                Ok(entry
+                    .filter(|e| {
+                        e.operation == kv::Operation::Put
+                            && e.value.as_ref() == self.instance.as_bytes()
+                    })
+                    .map(|e| Held {
+                        revision: e.revision,
+                    }))
+            }
             Err(e) => Err(err("renewing", e)),
         }
     }
