@@ -6,7 +6,8 @@
 //!   events from there, resume, re-derive through the position — vs re-deriving from the
 //!   start of the chain.
 //!
-//! Run: `cargo bench -p floorbook-bench --bench replay`
+//! Run: `cargo bench -p floorbook-bench --bench replay`; `FLOORBOOK_BENCH_LEVEL_MINUTES=N`
+//! lengthens the levels (the profile's 20 minutes) for a longer chain.
 
 use std::time::{Duration, Instant};
 
@@ -71,7 +72,23 @@ async fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(3000);
     let (toml, profile) = floorbook_tournament::builtin("deepstack").expect("built in");
-    let profile = profile.expect("profile");
+    let mut profile = profile.expect("profile");
+    let mut toml = toml.to_string();
+    // Longer levels, more hands: how the bench builds a chain of a million events without a
+    // field of 40,000 players (whose snapshots would not fit).
+    if let Some(minutes) = std::env::var("FLOORBOOK_BENCH_LEVEL_MINUTES")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok())
+    {
+        toml = toml.replacen("minutes = 20 ", &format!("minutes = {minutes} "), 1);
+        profile = floorbook_tournament::Profile::from_toml(&toml).expect("the longer profile");
+        assert_eq!(
+            profile.levels.minutes,
+            Some(minutes),
+            "the level length took"
+        );
+    }
+    let toml = toml.as_str();
     let start = Instant::now();
     let sim = floorbook_sim::simulate(&profile, players, 1, None).expect("simulate");
     let at: DateTime<Utc> = DateTime::from_timestamp(1_800_000_000, 0).expect("time");

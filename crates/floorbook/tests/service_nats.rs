@@ -356,6 +356,38 @@ async fn garbage_on_every_subject_changes_nothing_and_the_service_keeps_running(
         let env = floorbook_log::Envelope::parse(&e.bytes).expect("envelope");
         assert_eq!(env.event_type, floorbook::recorded::REFUSED);
     }
+    // `floorbook cmd`, the client for people and scripts: a command, a refusal, a query.
+    let url = server.url();
+    let cmd = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args([
+                "cmd",
+                "--nats",
+                &url,
+                "--chain",
+                "garbage",
+                "--patience",
+                "5",
+            ])
+            .args(args)
+            .output()
+            .expect("floorbook cmd runs");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+        (out.status.code(), json)
+    };
+    let register = r#"{"command":"register","player":2,"name":"Bo","buy_in":"15.00","age":33}"#;
+    let (code, reply) = cmd(&["--as", "floor", "--actor", "ron", register]);
+    assert_eq!(code, Some(0), "{reply}");
+    assert_eq!(reply["events"][0], "Registered");
+    let (code, reply) = cmd(&["--as", "dealer:1", "--actor", "dee", register]);
+    assert_eq!(code, Some(1), "{reply}");
+    assert_eq!(reply["error"]["kind"], "forbidden");
+    let refusal_seq = reply["seq"].as_u64().expect("the refusal is recorded");
+    let (code, head) = cmd(&["--query", "head"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(head["seq"].as_u64(), Some(refusal_seq), "{head}");
+    assert_eq!(head["writer"], "g");
 }
 
 const PASSWORDS: [(&str, &str); 5] = [
