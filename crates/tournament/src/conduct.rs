@@ -96,11 +96,11 @@ pub struct ClockCall {
 
 impl ClockCall {
     pub fn new(profile: &Profile, called_at: u64) -> ClockCall {
-        let countdown_at = called_at + u64::from(profile.clock.seconds);
+        let countdown_at = called_at.saturating_add(u64::from(profile.clock.seconds));
         ClockCall {
             called_at,
             countdown_at,
-            expires_at: countdown_at + u64::from(profile.clock.countdown_seconds),
+            expires_at: countdown_at.saturating_add(u64::from(profile.clock.countdown_seconds)),
         }
     }
 

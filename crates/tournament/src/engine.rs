@@ -279,6 +279,8 @@ pub enum TournamentError {
     BreakPending(TableNo),
     #[error("the break after level {after} runs until {until} s; hands start again then (TR-5)")]
     OnBreak { after: u32, until: u64 },
+    #[error("a time of {got} s into the tournament is out of range: 0 to {max} s")]
+    Time { got: u64, max: u64 },
     #[error(
         "player {player:?} cannot be removed as a no-show: {why} ({rule}: after {limit} seconds)"
     )]
@@ -288,6 +290,20 @@ pub enum TournamentError {
         limit: u64,
         rule: Rule,
     },
+}
+
+/// The latest time a command may bring in: ten years into the tournament.
+pub const MAX_SECONDS: u64 = 10 * 366 * 24 * 3600;
+
+/// Refuses a time past [`MAX_SECONDS`] (the clock arithmetic stays in range).
+fn check_time(got: u64) -> Result<(), TournamentError> {
+    if got > MAX_SECONDS {
+        return Err(TournamentError::Time {
+            got,
+            max: MAX_SECONDS,
+        });
+    }
+    Ok(())
 }
 
 impl TournamentError {
@@ -591,6 +607,37 @@ impl Tournament {
         {
             return Err(TournamentError::OnBreak { after, until });
         }
+        check_time(seconds)?;
+        // Everything that can refuse the hand is checked before anything changes (a level).
+        {
+            let ts = self
+                .tables
+                .iter()
+                .find(|t| t.table.no == table)
+                .ok_or(TournamentError::NoTable(table))?;
+            if ts.hand.is_some() {
+                return Err(TournamentError::NotNow(
+                    "a hand is in progress at this table",
+                ));
+            }
+            if !(1..=ts.table.seats.len() as u32).contains(&ts.table.button.0) {
+                return Err(TournamentError::NotNow(
+                    "the button has not been placed at this table: the button draw comes first (TR-2)",
+                ));
+            }
+            let dealt = ts
+                .table
+                .seats
+                .iter()
+                .flatten()
+                .filter(|p| !self.players.get(p).is_some_and(|pl| pl.waiting_for_button))
+                .count();
+            if dealt < 2 {
+                return Err(TournamentError::NotNow(
+                    "fewer than two players at the table",
+                ));
+            }
+        }
         self.clock = self.clock.max(seconds);
         if self.profile.levels.advance != Advance::Orbits {
             let decided = level_by_time(&self.profile, seconds);
@@ -665,6 +712,11 @@ impl Tournament {
             ));
         }
         let n = ts.table.seats.len() as u32;
+        if !(1..=n).contains(&ts.table.button.0) {
+            return Err(TournamentError::NotNow(
+                "the button has not been placed at this table: the button draw comes first (TR-2)",
+            ));
+        }
         let occupied: Vec<SeatNo> = (1..=n)
             .map(SeatNo)
             .filter(|s| ts.table.seats[(s.0 - 1) as usize].is_some())
@@ -862,7 +914,13 @@ impl Tournament {
         };
         let hand_no = *hand_no;
         let before = hand.events().len();
+        let actor_before = hand.actor();
         f(hand)?;
+        // TR-19: a called clock runs on the player to act; once the turn has moved on, it is
+        // spent, and only a new call starts one.
+        if hand.actor() != actor_before {
+            ts.clock = None;
+        }
         self.record_hand_events(table, hand_no, before);
         self.act_for_absent(table, hand_no)?;
         let settled = self
@@ -1096,7 +1154,7 @@ impl Tournament {
         if let Some(pl) = self.players.get_mut(&player) {
             pl.sanctions.push(sanction);
             if let Sanction::TimePenalty { minutes } = sanction {
-                pl.penalized_until = Some(now + u64::from(minutes) * 60);
+                pl.penalized_until = Some(now.saturating_add(u64::from(minutes) * 60));
             }
         }
         self.events.push(TournamentEvent::SanctionGiven {
@@ -1369,6 +1427,7 @@ impl Tournament {
     /// TR-6: at `now`, a player absent since the start loses his seat and stack, placed as the
     /// next one out; PLO-1: his seat and stack go to the first player on the waiting list.
     pub fn remove_no_show(&mut self, player: PlayerId, now: u64) -> Result<(), TournamentError> {
+        check_time(now)?;
         let limit = self.no_show_seconds();
         let rule = if self.profile.system == crate::System::PLO {
             Rule::Plo1
@@ -1480,6 +1539,7 @@ impl Tournament {
         let player = self
             .player_at(table, actor)
             .ok_or(TournamentError::NotNow("nobody is to act"))?;
+        check_time(now)?;
         self.clock = self.clock.max(now);
         let call = crate::conduct::ClockCall::new(&self.profile, now);
         self.table_mut(table)?.clock = Some((player, call.expires_at));
@@ -1494,22 +1554,28 @@ impl Tournament {
     }
 
     /// TR-19: at `now`, a clock that ran out kills the hand of the player it was called on.
+    /// Changes nothing unless the clock ran out (a check that finds time left is not recorded,
+    /// so it must leave no trace in the state either).
     pub fn check_clock(&mut self, table: TableNo, now: u64) -> Result<bool, TournamentError> {
-        self.clock = self.clock.max(now);
-        let Some((player, expires)) = self.table_mut(table)?.clock else {
+        check_time(now)?;
+        let Some((player, expires)) = self
+            .tables
+            .iter()
+            .find(|t| t.table.no == table)
+            .ok_or(TournamentError::NoTable(table))?
+            .clock
+        else {
             return Ok(false);
         };
         let actor = self
             .hand(table)
             .and_then(|h| h.actor())
             .and_then(|a| self.player_at(table, a));
-        if actor != Some(player) {
-            self.table_mut(table)?.clock = None;
+        // A clock on a player who has acted since is spent; `call_clock` replaces it.
+        if actor != Some(player) || now < expires {
             return Ok(false);
         }
-        if now < expires {
-            return Ok(false);
-        }
+        self.clock = self.clock.max(now);
         self.table_mut(table)?.clock = None;
         self.events.push(TournamentEvent::ClockExpired {
             table,

@@ -60,7 +60,8 @@ pub struct Decided {
     pub replies: Vec<Reply>,
     /// The events appended, as stored.
     pub appended: Vec<SealedEvent>,
-    /// The append failed: the desk holds decisions that were not written; open it again.
+    /// Open the desk again from the store: the append failed (nothing of the batch was
+    /// acknowledged), or the engine refused a command after it had begun to change its state.
     pub stale: bool,
 }
 
@@ -71,6 +72,9 @@ pub struct Desk<S> {
     tournament: Option<Tournament>,
     seen: HashMap<String, Reply>,
     order: VecDeque<String>,
+    /// The engine refused a command after it had begun to change (it had derived events):
+    /// the tournament may no longer be the chain's.
+    dirty: bool,
 }
 
 enum Outcome {
@@ -111,6 +115,7 @@ impl<S: EventStore> Desk<S> {
             tournament,
             seen: HashMap::new(),
             order: VecDeque::new(),
+            dirty: false,
         })
     }
 
@@ -193,7 +198,7 @@ impl<S: EventStore> Desk<S> {
                 let reply = match o {
                     Outcome::Done(r) => r,
                     Outcome::Pending { from, to, error } => {
-                        let events = &appended[from..to];
+                        let events = appended.get(from..to).unwrap_or_default();
                         Reply {
                             ok: error.is_none(),
                             chain: Some(chain.clone()),
@@ -219,7 +224,7 @@ impl<S: EventStore> Desk<S> {
         Decided {
             replies,
             appended,
-            stale,
+            stale: stale || std::mem::take(&mut self.dirty),
         }
     }
 
@@ -306,6 +311,7 @@ impl<S: EventStore> Desk<S> {
             }
         };
         if let Err(e) = result {
+            self.dirty |= !t.events.is_empty();
             t.events.clear();
             t.event_times.clear();
             return Err(rejection(t, &req.command, &e));

@@ -1,0 +1,249 @@
+//! No input panics the desk, and nothing but an accepted command or a recorded refusal moves
+//! the chain: random commands (any numbers, cards good and bad, any sender) against a started
+//! tournament.
+
+use chrono::{TimeZone, Utc};
+use floorbook::service::desk::{Desk, Incoming};
+use floorbook::service::subjects::Channel;
+use floorbook::service::wire::{
+    ErrorKind, Request, SeatCard, WireCommand, WireOffence, WireOutOfTurn,
+};
+use floorbook_log::ChainId;
+use floorbook_store_embedded::{EmbeddedStore, OpenMode};
+use proptest::prelude::*;
+
+fn card() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("Ah".to_string()),
+        Just("Kd".to_string()),
+        Just("7c".to_string()),
+        Just("2s".to_string()),
+        Just("Td".to_string()),
+        Just("Zz".to_string()),
+        Just(String::new()),
+    ]
+}
+
+fn small() -> impl Strategy<Value = u32> {
+    prop_oneof![0..12u32, Just(u32::MAX)]
+}
+
+fn amount() -> impl Strategy<Value = u64> {
+    prop_oneof![0..5_000u64, Just(u64::MAX), Just(u64::MAX / 2)]
+}
+
+fn command() -> impl Strategy<Value = WireCommand> {
+    let t = || 0..4u32;
+    let pos = || prop_oneof![0..11usize, Just(usize::MAX)];
+    prop_oneof![
+        (t(), pos()).prop_map(|(table, pos)| WireCommand::Fold { table, pos }),
+        (t(), pos()).prop_map(|(table, pos)| WireCommand::CheckOrCall { table, pos }),
+        (t(), pos(), amount()).prop_map(|(table, pos, to)| WireCommand::BetOrRaiseTo {
+            table,
+            pos,
+            to
+        }),
+        (t(), amount()).prop_map(|(table, at)| WireCommand::StartHand { table, at }),
+        (
+            t(),
+            pos(),
+            prop::collection::vec(prop::option::of(card()), 0..5)
+        )
+            .prop_map(|(table, pos, cards)| WireCommand::DealHole { table, pos, cards }),
+        (t(), prop::collection::vec(card(), 0..6))
+            .prop_map(|(table, cards)| WireCommand::DealBoard { table, cards }),
+        (t(), pos()).prop_map(|(table, pos)| WireCommand::Show {
+            table,
+            pos,
+            cards: None
+        }),
+        (t(), pos()).prop_map(|(table, pos)| WireCommand::Muck { table, pos }),
+        (t(), prop::collection::vec(card(), 0..6))
+            .prop_map(|(table, cards)| WireCommand::ChipRace { table, cards }),
+        (t(), prop::collection::vec(card(), 0..6), 0..6usize).prop_map(
+            |(table, cards, burn_pick)| WireCommand::FourCardFlop {
+                table,
+                cards,
+                burn_pick
+            }
+        ),
+        (t(), pos(), amount()).prop_map(|(table, pos, to)| WireCommand::OutOfTurn {
+            table,
+            pos,
+            action: WireOutOfTurn::RaiseTo { to }
+        }),
+        (
+            small(),
+            prop_oneof![Just(WireOffence::Etiquette), Just(WireOffence::Cheating)]
+        )
+            .prop_map(|(player, offence)| WireCommand::Sanction { player, offence }),
+        (small(), any::<bool>())
+            .prop_map(|(player, absent)| WireCommand::SetAbsent { player, absent }),
+        (t(), amount()).prop_map(|(table, at)| WireCommand::CallClock { table, at }),
+        (t(), amount()).prop_map(|(table, at)| WireCommand::CheckClock { table, at }),
+        (small(), amount()).prop_map(|(player, at)| WireCommand::RemoveNoShow { player, at }),
+        (t(), prop::collection::vec(0..20u32, 0..12))
+            .prop_map(|(table, draw)| WireCommand::BreakTable { table, draw }),
+        (prop::collection::vec(0..20u32, 0..12)).prop_map(|draw| WireCommand::Start {
+            draw,
+            button_seats: None
+        }),
+        (t(), prop::collection::vec((0..12u32, card()), 0..10)).prop_map(|(table, d)| {
+            WireCommand::PlaceButton {
+                table,
+                draw: d
+                    .into_iter()
+                    .map(|(seat, card)| SeatCard { seat, card })
+                    .collect(),
+            }
+        }),
+        (small(), 0..100u32).prop_map(|(player, age)| WireCommand::Register {
+            player,
+            name: "X".into(),
+            buy_in: "15.00".into(),
+            age
+        }),
+        (prop::option::of(small()), prop::option::of(amount())).prop_map(|(player, overrides)| {
+            WireCommand::FloorRuling {
+                player,
+                ruling: "r".into(),
+                rule: "TR-26".into(),
+                overrides,
+            }
+        }),
+    ]
+}
+
+fn channel() -> impl Strategy<Value = Channel> {
+    prop_oneof![
+        (1..4u32).prop_map(|table| Channel::Dealer { table }),
+        Just(Channel::Floor),
+        Just(Channel::Director),
+    ]
+}
+
+fn incoming(channel: Channel, command: WireCommand) -> Incoming {
+    Incoming {
+        channel,
+        request: Request {
+            actor: "fuzz".into(),
+            id: None,
+            after: None,
+            command,
+        },
+        at: Utc
+            .with_ymd_and_hms(2026, 11, 29, 20, 0, 0)
+            .single()
+            .expect("a time"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_commands_never_panic_and_only_decisions_move_the_chain(
+        commands in prop::collection::vec((channel(), command()), 1..40)
+    ) {
+        let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
+        rt.block_on(async move {
+            let dir = tempfile::tempdir().expect("dir");
+            let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+            let chain = ChainId::new("fuzz").expect("chain");
+            let mut desk = Desk::open(store, chain, None, 1000).await.expect("desk");
+            let mut setup = vec![incoming(
+                Channel::Director,
+                WireCommand::Open { profile: Some("top18".into()), profile_toml: None },
+            )];
+            for p in 1..=12 {
+                setup.push(incoming(Channel::Floor, WireCommand::Register {
+                    player: p,
+                    name: format!("P{p}"),
+                    buy_in: "15.00".into(),
+                    age: 30,
+                }));
+            }
+            setup.push(incoming(
+                Channel::Director,
+                WireCommand::Start { draw: (0..12).collect(), button_seats: None },
+            ));
+            let d = desk.decide(setup).await;
+            assert!(d.replies.iter().all(|r| r.ok), "{:?}", d.replies);
+            for (channel, command) in commands {
+                let before = desk.head().map_or(0, |h| h.seq.0);
+                let state = serde_json::to_value(desk.tournament()).expect("state");
+                let d = desk.decide(vec![incoming(channel, command.clone())]).await;
+                assert!(!d.stale, "{command:?} left the desk needing a reload");
+                let r = &d.replies[0];
+                let after = desk.head().map_or(0, |h| h.seq.0);
+                match r.error.as_ref().map(|e| e.kind) {
+                    None => assert!(after > before, "{command:?} accepted without events"),
+                    Some(ErrorKind::Forbidden) => assert_eq!(after, before + 1, "{command:?}"),
+                    Some(_) => assert_eq!(after, before, "{command:?}: {r:?}"),
+                }
+                if r.error.is_some() {
+                    // Refused or rejected: the tournament is exactly as it was.
+                    let now = serde_json::to_value(desk.tournament()).expect("state");
+                    assert!(now == state, "{command:?} ({r:?}) changed the state");
+                }
+            }
+        });
+    }
+}
+
+/// A simulated tournament's commands, once for all cases.
+fn script() -> &'static [floorbook::service::drive::Step] {
+    static SCRIPT: std::sync::OnceLock<Vec<floorbook::service::drive::Step>> =
+        std::sync::OnceLock::new();
+    SCRIPT.get_or_init(|| {
+        let (_, profile) = floorbook_tournament::builtin("top18").expect("profile");
+        floorbook::service::drive::script("top18", &profile.expect("top18"), 18, 21)
+            .expect("script")
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The same in the middle of play: hands in progress at several tables, players moved,
+    /// levels raised.
+    #[test]
+    fn random_commands_in_the_middle_of_play_never_panic(
+        at in 0.0..1.0f64,
+        commands in prop::collection::vec((channel(), command()), 1..30)
+    ) {
+        let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
+        rt.block_on(async move {
+            let dir = tempfile::tempdir().expect("dir");
+            let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+            let chain = ChainId::new("fuzz-mid").expect("chain");
+            let mut desk = Desk::open(store, chain, None, 100_000).await.expect("desk");
+            let steps = script();
+            let k = ((steps.len() as f64) * at) as usize;
+            let prefix: Vec<Incoming> = steps[..k.max(1)]
+                .iter()
+                .map(|s| incoming(s.channel, s.command.clone()))
+                .collect();
+            let d = desk.decide(prefix).await;
+            assert!(d.replies.iter().all(|r| r.ok), "the script's prefix is accepted");
+            for (channel, command) in commands {
+                let before = desk.head().map_or(0, |h| h.seq.0);
+                let state = serde_json::to_value(desk.tournament()).expect("state");
+                let d = desk.decide(vec![incoming(channel, command.clone())]).await;
+                assert!(!d.stale, "{command:?} left the desk needing a reload");
+                let r = &d.replies[0];
+                let after = desk.head().map_or(0, |h| h.seq.0);
+                match r.error.as_ref().map(|e| e.kind) {
+                    None => assert!(after > before, "{command:?} accepted without events"),
+                    Some(ErrorKind::Forbidden) => assert_eq!(after, before + 1, "{command:?}"),
+                    Some(_) => assert_eq!(after, before, "{command:?}: {r:?}"),
+                }
+                if r.error.is_some() {
+                    // Refused or rejected: the tournament is exactly as it was.
+                    let now = serde_json::to_value(desk.tournament()).expect("state");
+                    assert!(now == state, "{command:?} ({r:?}) changed the state");
+                }
+            }
+        });
+    }
+}
