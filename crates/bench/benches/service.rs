@@ -5,7 +5,12 @@
 //! raw acknowledged JetStream publishes of a command-sized payload (what one command costs at
 //! the least: one durable write and its round trip).
 //!
-//! `cargo bench -p floorbook-bench --bench service [-- TABLES SECONDS]`; `NO_DB=1` runs the
+//! A second run drives one multi-table tournament's chain: its commands pipelined in order
+//! over one connection, up to WINDOW in flight (as many terminals of one card room sending at
+//! once), each still exactly once (`after`); here the desk's group commit puts what queued up
+//! into one append.
+//!
+//! `cargo bench -p floorbook-bench --bench service [-- TABLES SECONDS [PLAYERS WINDOW]]`; `NO_DB=1` runs the
 //! service without projections (to see what they cost).
 
 use std::time::{Duration, Instant};
@@ -121,6 +126,69 @@ async fn raw_publishes(url: &str, clients: usize, payload: Vec<u8>, per: usize) 
     }
 }
 
+/// One chain, commands pipelined in script order over one connection: published one after
+/// another (so the service sees them in order), replies collected on one inbox subscription.
+async fn drive_one_chain(
+    url: &str,
+    chain: &ChainId,
+    steps: &[Step],
+    window: usize,
+) -> (Figures, usize) {
+    use futures_util::StreamExt;
+    let nats = async_nats::connect(url).await.expect("connect");
+    let prefix = format!("_INBOX.bench.{}", nats.new_inbox().replace('.', "-"));
+    let mut replies = nats.subscribe(format!("{prefix}.>")).await.expect("inbox");
+    let mut sent_at = vec![None; steps.len()];
+    let mut latencies = Vec::with_capacity(steps.len());
+    let mut head = 0u64;
+    let mut heads = Vec::with_capacity(steps.len());
+    for s in steps {
+        heads.push(head);
+        head += s.events;
+    }
+    let started = Instant::now();
+    let (mut next, mut done, mut failed) = (0usize, 0usize, 0usize);
+    while done < steps.len() {
+        while next < steps.len() && next - done < window {
+            let s = &steps[next];
+            let body = serde_json::to_vec(&request(s, "terminal", heads[next])).expect("json");
+            nats.publish_with_reply(
+                floorbook::service::subjects::command(chain, s.channel),
+                format!("{prefix}.{next}"),
+                body.into(),
+            )
+            .await
+            .expect("publish");
+            sent_at[next] = Some(Instant::now());
+            next += 1;
+        }
+        let m = replies.next().await.expect("a reply");
+        let i: usize = m
+            .subject
+            .rsplit('.')
+            .next()
+            .and_then(|x| x.parse().ok())
+            .expect("index");
+        let reply: floorbook::service::wire::Reply =
+            serde_json::from_slice(&m.payload).expect("reply");
+        if !matches!(verdict(&steps[i], heads[i], &reply), Verdict::Done(_)) {
+            failed += 1;
+        }
+        if let Some(t) = sent_at[i] {
+            latencies.push(t.elapsed());
+        }
+        done += 1;
+    }
+    (
+        Figures {
+            commands: latencies.len(),
+            elapsed: started.elapsed(),
+            latencies,
+        },
+        failed,
+    )
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -128,6 +196,8 @@ fn main() {
         .collect();
     let tables: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(64);
     let seconds: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let players: u32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(300);
+    let window: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(64);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -143,6 +213,12 @@ fn main() {
             .collect();
         let total: usize = scripts.iter().map(Vec::len).sum();
         println!("{total} commands scripted");
+
+        // The reference first, on a quiet machine: the same concurrency of raw acknowledged
+        // JetStream publishes of a payload the size of one command's events (about 600 bytes).
+        let per = (total / tables).max(100);
+        let mut raw = raw_publishes(&server.url(), tables, vec![b'x'; 600], per).await;
+        raw.show(&format!("raw JetStream publish+ack, {tables} clients"));
 
         let nats = async_nats::connect(server.url()).await.expect("connect");
         let mut config = ServeConfig::new("bench");
@@ -174,17 +250,29 @@ fn main() {
             latencies,
         };
         ours.show(&format!("service, {tables} table clients"));
-        let _ = stop_tx.send(());
-        let _ = service.await;
-
-        // The reference: the same concurrency of raw acknowledged JetStream publishes of a
-        // payload the size of one command's events (about 600 bytes).
-        let per = (ours.commands / tables).max(100);
-        let mut raw = raw_publishes(&server.url(), tables, vec![b'x'; 600], per).await;
-        raw.show(&format!("raw JetStream publish+ack, {tables} clients"));
         println!(
             "ratio: service {:.2}x raw publish throughput",
             ours.rate() / raw.rate()
         );
+
+        // One multi-table chain, pipelined.
+        let (_, deep) = builtin("deepstack").expect("profile");
+        let deep = deep.expect("deepstack");
+        let steps = script("deepstack", &deep, players, 77).expect("script");
+        let chain = ChainId::new("load-one").expect("chain");
+        let (mut one, failed) = drive_one_chain(&server.url(), &chain, &steps, window).await;
+        one.show(&format!(
+            "service, one {players}-player chain, {window} in flight"
+        ));
+        println!(
+            "ratio: one chain {:.2}x raw publish throughput",
+            one.rate() / raw.rate()
+        );
+        assert_eq!(
+            failed, 0,
+            "every command of the script is decided as recorded"
+        );
+        let _ = stop_tx.send(());
+        let _ = service.await;
     });
 }
