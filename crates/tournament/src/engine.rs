@@ -37,16 +37,22 @@ pub struct Player {
     pub stack: u64,
     pub table: Option<TableNo>,
     pub seat: Option<SeatNo>,
+    // The fields below are left out of a snapshot when they hold their default: a replay
+    // snapshot holds every player of the field, and most have none of these.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sanctions: Vec<Sanction>,
     /// Moved into a blind position: sits out until the button passes (TR-17).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub waiting_for_button: bool,
     /// Away from the table: dealt in, blinds posted, checked when possible, folded when a bet
     /// is due (TR-6, PLO-10).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub absent: bool,
     /// Under a time penalty until this time: the stack is blinded and the cards folded (TR-28).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub penalized_until: Option<u64>,
     /// At the table since the start, or came back since: not a no-show (TR-6, PLO-1).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub arrived: bool,
 }
 
