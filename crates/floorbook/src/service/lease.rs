@@ -80,6 +80,11 @@ impl Leases {
                     .map_err(|e| err("opening the bucket", e))?
             }
         };
+        // An existing bucket keeps the age limit it was made with: renew within that one.
+        let ttl = match kv.status().await {
+            Ok(status) if status.info.config.max_age > Duration::ZERO => status.info.config.max_age,
+            _ => ttl,
+        };
         Ok(Leases {
             kv,
             instance: instance.to_string(),
