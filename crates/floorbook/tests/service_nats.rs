@@ -185,6 +185,22 @@ async fn a_second_instance_takes_over_when_the_writer_dies() {
             .iter()
             .position(|s| s.name == writer)
             .expect("the writer is ours");
+        // A dealer's terminal asks for its table: seats with stacks, the hand, who acts.
+        let state = client.query(&chain, Query::State).await.expect("state");
+        let no = state["tournament"]["tables"][0]["table"]
+            .as_u64()
+            .expect("a table in play") as u32;
+        let t = client.query(&chain, Query::Table(no)).await.expect("table");
+        assert_eq!(t["table"]["table"], no, "{t}");
+        assert_eq!(
+            t["table"], state["tournament"]["tables"][0],
+            "the same view"
+        );
+        assert!(
+            t["table"]["seats"].as_array().is_some_and(|s| s.len() >= 2),
+            "{t}"
+        );
+        assert_eq!(t["writer"], writer.as_str());
         // The standby keeps its projections current from the stream too.
         let seq = head["seq"].as_u64().expect("seq");
         assert!(
@@ -253,6 +269,7 @@ async fn garbage_on_every_subject_changes_nothing_and_the_service_keeps_running(
         "floorbook.cmd.garbage.floor.more".into(),
         "floorbook.cmd.not!a!chain.floor".into(),
         "floorbook.q.garbage.everything".into(),
+        "floorbook.q.garbage.table.0".into(),
     ];
     let huge = vec![b'{'; 100 * 1024];
     let payloads: Vec<&[u8]> = vec![

@@ -31,8 +31,9 @@ pub struct CmdArgs {
     /// A request id: a repeat gets the first reply again.
     #[arg(long)]
     id: Option<String>,
-    /// Ask a query instead: `state` or `head`.
-    #[arg(long, value_parser = ["state", "head"])]
+    /// Ask a query instead: `state`, `head`, or `table:N` (one table: seats, hand, who acts,
+    /// what is legal).
+    #[arg(long)]
     query: Option<String>,
     /// Seconds to keep asking when no service answers.
     #[arg(long, default_value_t = 10)]
@@ -49,10 +50,15 @@ pub async fn run(args: &CmdArgs) -> anyhow::Result<ExitCode> {
     let mut client = CommandClient::new(nats);
     client.patience = Duration::from_secs(args.patience);
     if let Some(q) = &args.query {
-        let query = if q == "head" {
-            Query::Head
-        } else {
-            Query::State
+        let query = match q.as_str() {
+            "head" => Query::Head,
+            "state" => Query::State,
+            other => other
+                .strip_prefix("table:")
+                .and_then(|t| t.parse().ok())
+                .filter(|t| *t > 0)
+                .map(Query::Table)
+                .with_context(|| format!("--query {other:?}: use state, head or table:N"))?,
         };
         let answer = client.query(&chain, query).await?;
         super::read::emit(&(serde_json::to_string_pretty(&answer)? + "\n"))?;

@@ -217,7 +217,7 @@ async fn route(client: &Client, message: Message) -> Option<(ChainId, ToChain)> 
             let r = fail(
                 ErrorKind::UnknownSubject,
                 format!(
-                    "{} is not a Floorbook subject: commands go to floorbook.cmd.<chain>.dealer.<table>, .floor or .director; queries to floorbook.q.<chain>.state or .head",
+                    "{} is not a Floorbook subject: commands go to floorbook.cmd.<chain>.dealer.<table>, .floor or .director; queries to floorbook.q.<chain>.state, .table.<table> or .head",
                     message.subject
                 ),
             );
@@ -469,6 +469,20 @@ fn answer(desk: &Desk<NatsStore>, query: Query, instance: &str) -> Vec<u8> {
             "hash": head.map(|h| h.hash.to_hex()),
             "tournament": desk.tournament().map(crate::view::tournament_view),
         }),
+        Query::Table(no) => {
+            let table = desk.tournament().and_then(|t| {
+                t.tables
+                    .iter()
+                    .find(|ts| ts.table.no.0 == no)
+                    .map(|ts| crate::view::table_view(t, ts))
+            });
+            serde_json::json!({
+                "chain": desk.chain(),
+                "writer": instance,
+                "seq": head.map_or(0, |h| h.seq.0),
+                "table": table,
+            })
+        }
     };
     serde_json::to_vec(&body).unwrap_or_default()
 }

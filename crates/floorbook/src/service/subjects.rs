@@ -5,8 +5,8 @@
 //! - `floorbook.cmd.<chain>.dealer.<table>`: a dealer's commands at one table;
 //! - `floorbook.cmd.<chain>.floor`: the floor's;
 //! - `floorbook.cmd.<chain>.director`: the tournament director's;
-//! - `floorbook.q.<chain>.state` and `floorbook.q.<chain>.head`: read-only queries (any role,
-//!   auditors included).
+//! - `floorbook.q.<chain>.state`, `floorbook.q.<chain>.table.<table>` and
+//!   `floorbook.q.<chain>.head`: read-only queries (any role, auditors included).
 //!
 //! The event stream itself (`floorbook.chain.<chain>`) is written by the service alone.
 
@@ -63,6 +63,9 @@ impl Channel {
 pub enum Query {
     /// The tables, the hands in progress, who acts and what is legal.
     State,
+    /// One table, as a dealer's terminal needs it: seats, stacks, the hand, who acts, what is
+    /// legal.
+    Table(u32),
     /// The chain's head: sequence and hash.
     Head,
 }
@@ -82,8 +85,9 @@ pub fn command(chain: &ChainId, channel: Channel) -> String {
 /// The subject of a query on `chain`.
 pub fn query(chain: &ChainId, query: Query) -> String {
     let q = match query {
-        Query::State => "state",
-        Query::Head => "head",
+        Query::State => "state".to_string(),
+        Query::Table(t) => format!("table.{t}"),
+        Query::Head => "head".to_string(),
     };
     format!("{QUERIES}.{chain}.{q}")
 }
@@ -104,11 +108,12 @@ pub fn parse(subject: &str) -> Option<Target> {
             };
             Some(Target::Command { chain, channel })
         }
-        ["floorbook", "q", chain, q] => {
+        ["floorbook", "q", chain, rest @ ..] => {
             let chain = ChainId::new(*chain).ok()?;
-            let query = match *q {
-                "state" => Query::State,
-                "head" => Query::Head,
+            let query = match rest {
+                ["state"] => Query::State,
+                ["head"] => Query::Head,
+                ["table", t] => Query::Table(t.parse().ok().filter(|t| *t > 0)?),
                 _ => return None,
             };
             Some(Target::Query { chain, query })
@@ -137,13 +142,15 @@ mod tests {
                 })
             );
         }
-        assert_eq!(
-            parse(&query(&c, Query::Head)),
-            Some(Target::Query {
-                chain: c.clone(),
-                query: Query::Head
-            })
-        );
+        for q in [Query::Head, Query::State, Query::Table(12)] {
+            assert_eq!(
+                parse(&query(&c, q)),
+                Some(Target::Query {
+                    chain: c.clone(),
+                    query: q
+                })
+            );
+        }
     }
 
     #[test]
@@ -156,6 +163,9 @@ mod tests {
             "floorbook.cmd.c1.auditor",
             "floorbook.cmd.c1.floor.extra",
             "floorbook.q.c1.everything",
+            "floorbook.q.c1.table",
+            "floorbook.q.c1.table.0",
+            "floorbook.q.c1.table.x",
             "floorbook.chain.c1",
             "other.cmd.c1.floor",
         ] {
