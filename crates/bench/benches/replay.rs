@@ -12,7 +12,7 @@
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
-use floorbook_log::{ChainId, ChainWriter, Envelope, EventStore, Seq};
+use floorbook_log::{ChainId, ChainWriter, Seq};
 use floorbook_projections::Projector;
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use floorbook_tournament::engine::TournamentEvent;
@@ -22,42 +22,17 @@ use rand_core::{RngCore, SeedableRng};
 
 use floorbook::{LOOKAHEAD, SNAPSHOT_EVERY};
 
-/// A page that stops where the caller does.
-fn page_size(next: Seq, until: Option<u64>) -> usize {
-    until.map_or(4096, |u| {
-        (u.saturating_sub(next.0) + 1).clamp(1, 4096) as usize
-    })
-}
-
+/// The tournament events from `from` (to `until`) with their sequences: the reader `explain`
+/// uses.
 async fn read_tournament(
     store: &EmbeddedStore,
     chain: &ChainId,
     from: Seq,
     until: Option<u64>,
 ) -> (Vec<u64>, Vec<TournamentEvent>) {
-    let mut seqs = Vec::new();
-    let mut events = Vec::new();
-    let mut next = from;
-    loop {
-        let page = store
-            .read(chain, next, page_size(next, until))
-            .await
-            .expect("read");
-        let Some(last) = page.last() else { break };
-        next = last.seq.next();
-        for e in &page {
-            let env = Envelope::parse(&e.bytes).expect("envelope");
-            if env.event_type == "TournamentOpened" {
-                continue;
-            }
-            seqs.push(e.seq.0);
-            events.push(serde_json::from_str(env.payload.get()).expect("event"));
-        }
-        if until.is_some_and(|u| next.0 > u) {
-            break;
-        }
-    }
-    (seqs, events)
+    floorbook::recorded::read_events(store, chain, from, until)
+        .await
+        .expect("read")
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {

@@ -132,15 +132,22 @@ pub fn opening_profile(chain: &ChainId, env: &Envelope) -> Result<Profile, LoadE
         .ok_or_else(|| bad("the opening event has no profile".into()))?;
     let profile = Profile::from_toml(toml).map_err(|e| bad(e.to_string()))?;
     // A replay runs the engine under this profile: it must hold together.
-    let problems = profile.check();
-    if !problems.is_empty() {
-        return Err(bad(problems
-            .iter()
-            .map(|p| format!("{}: {}", p.field, p.message))
-            .collect::<Vec<_>>()
-            .join("; ")));
+    if let Some(problems) = profile_problems(&profile) {
+        return Err(bad(problems));
     }
     Ok(profile)
+}
+
+/// What is wrong with `profile`, each problem with its field and rule; None when it is sound.
+pub fn profile_problems(profile: &Profile) -> Option<String> {
+    let problems = profile.check();
+    (!problems.is_empty()).then(|| {
+        problems
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
 }
 
 /// Reads a tournament chain: the profile from its opening event, then every event.

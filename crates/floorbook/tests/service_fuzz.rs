@@ -138,6 +138,27 @@ fn incoming(channel: Channel, command: WireCommand) -> Incoming {
     }
 }
 
+/// Sends one command and holds the outcome to the invariant: only an accepted command or a
+/// recorded refusal moves the chain, and a refused or rejected one leaves the tournament
+/// exactly as it was.
+async fn send_and_check(desk: &mut Desk<EmbeddedStore>, channel: Channel, command: WireCommand) {
+    let before = desk.head().map_or(0, |h| h.seq.0);
+    let state = serde_json::to_value(desk.tournament()).expect("state");
+    let d = desk.decide(vec![incoming(channel, command.clone())]).await;
+    assert!(!d.stale, "{command:?} left the desk needing a reload");
+    let r = &d.replies[0];
+    let after = desk.head().map_or(0, |h| h.seq.0);
+    match r.error.as_ref().map(|e| e.kind) {
+        None => assert!(after > before, "{command:?} accepted without events"),
+        Some(ErrorKind::Forbidden) => assert_eq!(after, before + 1, "{command:?}"),
+        Some(_) => assert_eq!(after, before, "{command:?}: {r:?}"),
+    }
+    if r.error.is_some() {
+        let now = serde_json::to_value(desk.tournament()).expect("state");
+        assert!(now == state, "{command:?} ({r:?}) changed the state");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -170,22 +191,7 @@ proptest! {
             let d = desk.decide(setup).await;
             assert!(d.replies.iter().all(|r| r.ok), "{:?}", d.replies);
             for (channel, command) in commands {
-                let before = desk.head().map_or(0, |h| h.seq.0);
-                let state = serde_json::to_value(desk.tournament()).expect("state");
-                let d = desk.decide(vec![incoming(channel, command.clone())]).await;
-                assert!(!d.stale, "{command:?} left the desk needing a reload");
-                let r = &d.replies[0];
-                let after = desk.head().map_or(0, |h| h.seq.0);
-                match r.error.as_ref().map(|e| e.kind) {
-                    None => assert!(after > before, "{command:?} accepted without events"),
-                    Some(ErrorKind::Forbidden) => assert_eq!(after, before + 1, "{command:?}"),
-                    Some(_) => assert_eq!(after, before, "{command:?}: {r:?}"),
-                }
-                if r.error.is_some() {
-                    // Refused or rejected: the tournament is exactly as it was.
-                    let now = serde_json::to_value(desk.tournament()).expect("state");
-                    assert!(now == state, "{command:?} ({r:?}) changed the state");
-                }
+                send_and_check(&mut desk, channel, command).await;
             }
         });
     }
@@ -227,22 +233,7 @@ proptest! {
             let d = desk.decide(prefix).await;
             assert!(d.replies.iter().all(|r| r.ok), "the script's prefix is accepted");
             for (channel, command) in commands {
-                let before = desk.head().map_or(0, |h| h.seq.0);
-                let state = serde_json::to_value(desk.tournament()).expect("state");
-                let d = desk.decide(vec![incoming(channel, command.clone())]).await;
-                assert!(!d.stale, "{command:?} left the desk needing a reload");
-                let r = &d.replies[0];
-                let after = desk.head().map_or(0, |h| h.seq.0);
-                match r.error.as_ref().map(|e| e.kind) {
-                    None => assert!(after > before, "{command:?} accepted without events"),
-                    Some(ErrorKind::Forbidden) => assert_eq!(after, before + 1, "{command:?}"),
-                    Some(_) => assert_eq!(after, before, "{command:?}: {r:?}"),
-                }
-                if r.error.is_some() {
-                    // Refused or rejected: the tournament is exactly as it was.
-                    let now = serde_json::to_value(desk.tournament()).expect("state");
-                    assert!(now == state, "{command:?} ({r:?}) changed the state");
-                }
+                send_and_check(&mut desk, channel, command).await;
             }
         });
     }

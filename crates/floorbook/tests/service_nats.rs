@@ -154,6 +154,21 @@ async fn projected_to(db: &Path, chain: &ChainId, seq: u64) -> bool {
     false
 }
 
+/// The floor registers player 1.
+fn register_ann(actor: &str) -> Request {
+    Request {
+        actor: actor.into(),
+        id: None,
+        after: None,
+        command: WireCommand::Register {
+            player: 1,
+            name: "Ann".into(),
+            buy_in: "15.00".into(),
+            age: 40,
+        },
+    }
+}
+
 fn client(nats: async_nats::Client) -> CommandClient {
     let mut c = CommandClient::new(nats);
     c.timeout = Duration::from_millis(700);
@@ -338,21 +353,7 @@ async fn garbage_on_every_subject_changes_nothing_and_the_service_keeps_running(
     nats.flush().await.expect("flush");
     // Still serving: a real command goes through.
     let r = client
-        .send(
-            &chain,
-            Channel::Floor,
-            &Request {
-                actor: "f".into(),
-                id: None,
-                after: None,
-                command: WireCommand::Register {
-                    player: 1,
-                    name: "Ann".into(),
-                    buy_in: "15.00".into(),
-                    age: 40,
-                },
-            },
-        )
+        .send(&chain, Channel::Floor, &register_ann("f"))
         .await
         .expect("reply");
     assert!(r.ok, "{r:?}");
@@ -567,17 +568,7 @@ async fn a_dealer_cannot_send_a_floor_command_even_around_the_service() {
             .await
             .expect("floor"),
     );
-    let register = Request {
-        actor: "fl".into(),
-        id: None,
-        after: None,
-        command: WireCommand::Register {
-            player: 1,
-            name: "Ann".into(),
-            buy_in: "15.00".into(),
-            age: 40,
-        },
-    };
+    let register = register_ann("fl");
     let r = floor
         .send(&chain, Channel::Floor, &register)
         .await

@@ -296,38 +296,20 @@ impl NatsStore {
             return Ok(Vec::new());
         }
         let subject = self.subject(chain);
-        let mut out = Vec::new();
-        let mut next = first;
-        // The next stream sequence to read from; where a consumer fails (a cluster that lost
-        // the node its consumer was placed on), reading goes on message by message with
-        // direct gets, which any replica answers.
-        let mut from = start.max(1);
-        let mut done = false;
-        let mut take =
-            |stream_seq: u64, payload: &[u8], next: &mut Seq, out: &mut Vec<StoredEvent>| {
-                let events =
-                    codec::decode(payload, *next).map_err(|(i, reason)| StoreError::Corrupt {
-                        chain: chain.clone(),
-                        seq: Seq(next.0 + i as u64),
-                        reason: format!("message at stream sequence {stream_seq}: {reason}"),
-                    })?;
-                let first_of_message = next.0;
-                *next = Seq(next.0 + events.len() as u64);
-                let count = events.len() as u64;
-                let mut stop_here = false;
-                for e in events {
-                    let stop_now = stop(&e);
-                    out.push(e);
-                    if stop_now {
-                        stop_here = true;
-                        break;
-                    }
-                }
-                Ok::<_, StoreError>((first_of_message, count, stop_here))
-            };
+        // Where a consumer fails (a cluster that lost the node its consumer was placed on),
+        // reading goes on message by message with direct gets, which any replica answers.
+        let mut walk = Walk {
+            chain,
+            next: first,
+            from: start.max(1),
+            last: known.last_message,
+            done: false,
+            out: Vec::new(),
+            index: Vec::new(),
+        };
         let use_consumer = lock(&self.inner.direct_until).is_none_or(|t| Instant::now() >= t);
         let consumer = if use_consumer {
-            ordered_messages(&self.inner.stream, &subject, Some(from), "reading")
+            ordered_messages(&self.inner.stream, &subject, Some(walk.from), "reading")
                 .await
                 .ok()
         } else {
@@ -339,45 +321,32 @@ impl NatsStore {
             failed();
         }
         if let Some(mut messages) = consumer {
-            while let Some(message) = messages.next().await {
+            while !walk.done {
+                let Some(message) = messages.next().await else {
+                    break;
+                };
                 let Ok(message) = message else {
                     failed();
                     break;
                 };
                 let Ok(info) = message.info() else { break };
-                let stream_seq = info.stream_sequence;
-                let (first_of_message, count, stop_here) =
-                    take(stream_seq, &message.payload, &mut next, &mut out)?;
-                state
-                    .lock()
-                    .await
-                    .index
-                    .insert(first_of_message, (stream_seq, count));
-                from = stream_seq + 1;
-                if stop_here || stream_seq >= known.last_message {
-                    done = true;
-                    break;
-                }
+                walk.take(info.stream_sequence, &message.payload, &mut stop)?;
             }
         }
-        while !done && from <= known.last_message {
+        while !walk.done && walk.from <= walk.last {
             let message = self
                 .inner
                 .stream
-                .direct_get_next_for_subject(subject.as_str(), Some(from))
+                .direct_get_next_for_subject(subject.as_str(), Some(walk.from))
                 .await
                 .map_err(|e| backend(format!("reading {subject}"), e))?;
-            let stream_seq = message.sequence;
-            let (first_of_message, count, stop_here) =
-                take(stream_seq, &message.payload, &mut next, &mut out)?;
-            state
-                .lock()
-                .await
-                .index
-                .insert(first_of_message, (stream_seq, count));
-            from = stream_seq + 1;
-            done = stop_here || stream_seq >= known.last_message;
+            walk.take(message.sequence, &message.payload, &mut stop)?;
         }
+        let mut state = state.lock().await;
+        for (first_of_message, at) in walk.index {
+            state.index.insert(first_of_message, at);
+        }
+        let out = walk.out;
         Ok(out)
     }
 
@@ -647,6 +616,52 @@ impl EventStore for NatsStore {
 
 /// The messages of an ordered consumer on `subject`, from stream sequence `start` (or the
 /// first); `doing` names the work in errors.
+/// A read in progress over a chain's messages: where it is and what it has.
+struct Walk<'a> {
+    chain: &'a ChainId,
+    /// The sequence of the next event.
+    next: Seq,
+    /// The next stream sequence to read from.
+    from: u64,
+    /// The chain's last message when the read began.
+    last: u64,
+    done: bool,
+    out: Vec<StoredEvent>,
+    /// Where each message read starts: (first event, (stream sequence, events)).
+    index: Vec<(u64, (u64, u64))>,
+}
+
+impl Walk<'_> {
+    /// Takes the message at `stream_seq`, until `stop` says so or the last message is read.
+    fn take(
+        &mut self,
+        stream_seq: u64,
+        payload: &[u8],
+        stop: &mut impl FnMut(&StoredEvent) -> bool,
+    ) -> Result<(), StoreError> {
+        let events =
+            codec::decode(payload, self.next).map_err(|(i, reason)| StoreError::Corrupt {
+                chain: self.chain.clone(),
+                seq: Seq(self.next.0 + i as u64),
+                reason: format!("message at stream sequence {stream_seq}: {reason}"),
+            })?;
+        let count = events.len() as u64;
+        self.index.push((self.next.0, (stream_seq, count)));
+        self.next = Seq(self.next.0 + count);
+        self.from = stream_seq + 1;
+        self.done = stream_seq >= self.last;
+        for e in events {
+            let stop_now = stop(&e);
+            self.out.push(e);
+            if stop_now {
+                self.done = true;
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
 async fn ordered_messages(
     stream: &Stream,
     subject: &str,

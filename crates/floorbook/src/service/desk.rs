@@ -131,10 +131,6 @@ impl<S: EventStore> Desk<S> {
         self.tournament.as_ref()
     }
 
-    pub fn store(&self) -> &S {
-        self.writer.store()
-    }
-
     /// Decides `batch` in order and appends what it caused in one append.
     pub async fn decide(&mut self, batch: Vec<Incoming>) -> Decided {
         let chain = self.chain().to_string();
@@ -358,16 +354,8 @@ impl<S: EventStore> Desk<S> {
                 ));
             }
         };
-        let problems = profile.check();
-        if !problems.is_empty() {
-            return Err(malformed(format!(
-                "the profile does not hold: {}",
-                problems
-                    .iter()
-                    .map(|p| format!("{}: {}", p.field, p.message))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            )));
+        if let Some(problems) = recorded::profile_problems(&profile) {
+            return Err(malformed(format!("the profile does not hold: {problems}")));
         }
         let draft = Draft::new(
             inc.at,

@@ -150,16 +150,4 @@ impl Leases {
             .delete_expect_revision(chain.as_str(), Some(held.revision))
             .await;
     }
-
-    /// Who holds the lease of `chain`, if anyone.
-    pub async fn holder(&self, chain: &ChainId) -> Result<Option<String>, LeaseError> {
-        let entry = self
-            .kv
-            .entry(chain.as_str())
-            .await
-            .map_err(|e| err("reading", e))?;
-        Ok(entry
-            .filter(|e| e.operation == kv::Operation::Put)
-            .map(|e| String::from_utf8_lossy(&e.value).into_owned()))
-    }
 }

@@ -455,35 +455,27 @@ async fn take_over(
 
 fn answer(desk: &Desk<NatsStore>, query: Query, instance: &str) -> Vec<u8> {
     let head = desk.head();
-    let body = match query {
-        Query::Head => serde_json::json!({
-            "chain": desk.chain(),
-            "writer": instance,
-            "seq": head.map_or(0, |h| h.seq.0),
-            "hash": head.map(|h| h.hash.to_hex()),
-        }),
-        Query::State => serde_json::json!({
-            "chain": desk.chain(),
-            "writer": instance,
-            "seq": head.map_or(0, |h| h.seq.0),
-            "hash": head.map(|h| h.hash.to_hex()),
-            "tournament": desk.tournament().map(crate::view::tournament_view),
-        }),
+    let mut body = serde_json::json!({
+        "chain": desk.chain(),
+        "writer": instance,
+        "seq": head.map_or(0, |h| h.seq.0),
+        "hash": head.map(|h| h.hash.to_hex()),
+    });
+    match query {
+        Query::Head => {}
+        Query::State => {
+            body["tournament"] =
+                serde_json::json!(desk.tournament().map(crate::view::tournament_view));
+        }
         Query::Table(no) => {
-            let table = desk.tournament().and_then(|t| {
+            body["table"] = serde_json::json!(desk.tournament().and_then(|t| {
                 t.tables
                     .iter()
                     .find(|ts| ts.table.no.0 == no)
                     .map(|ts| crate::view::table_view(t, ts))
-            });
-            serde_json::json!({
-                "chain": desk.chain(),
-                "writer": instance,
-                "seq": head.map_or(0, |h| h.seq.0),
-                "table": table,
-            })
+            }));
         }
-    };
+    }
     serde_json::to_vec(&body).unwrap_or_default()
 }
 
