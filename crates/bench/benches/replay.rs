@@ -1,13 +1,13 @@
 //! Projections and replay against references, in one run, on one simulated tournament chain
-//! (deepstack; `FLOORBOOK_BENCH_PLAYERS`, default 3,000 players):
+//! (deepstack, patient bots; `FLOORBOOK_BENCH_PLAYERS`, default 1,400 players: about a million
+//! events):
 //! - projection rebuild (`Projector::catch_up` over the stored chain) vs raw SQLite insertion
 //!   of the same rows (prepared statements, one transaction per table);
 //! - `explain` latency at random positions: latest stored snapshot before the position, the
 //!   events from there, resume, re-derive through the position — vs re-deriving from the
 //!   start of the chain.
 //!
-//! Run: `cargo bench -p floorbook-bench --bench replay`; `FLOORBOOK_BENCH_LEVEL_MINUTES=N`
-//! lengthens the levels (the profile's 20 minutes) for a longer chain.
+//! Run: `cargo bench -p floorbook-bench --bench replay`.
 
 use std::time::{Duration, Instant};
 
@@ -45,27 +45,17 @@ async fn main() {
     let players: u32 = std::env::var("FLOORBOOK_BENCH_PLAYERS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(3000);
+        .unwrap_or(1400);
+    // Patient bots (the default here) play many hands per player: 1,400 players give a chain
+    // of about a million events. `FLOORBOOK_BENCH_STYLE=loose` plays the fast-busting bots.
+    let style = match std::env::var("FLOORBOOK_BENCH_STYLE").as_deref() {
+        Ok("loose") => floorbook_sim::Style::Loose,
+        _ => floorbook_sim::Style::Patient,
+    };
     let (toml, profile) = floorbook_tournament::builtin("deepstack").expect("built in");
-    let mut profile = profile.expect("profile");
-    let mut toml = toml.to_string();
-    // Longer levels, more hands: how the bench builds a chain of a million events without a
-    // field of 40,000 players (whose snapshots would not fit).
-    if let Some(minutes) = std::env::var("FLOORBOOK_BENCH_LEVEL_MINUTES")
-        .ok()
-        .and_then(|v| v.parse::<u32>().ok())
-    {
-        toml = toml.replacen("minutes = 20 ", &format!("minutes = {minutes} "), 1);
-        profile = floorbook_tournament::Profile::from_toml(&toml).expect("the longer profile");
-        assert_eq!(
-            profile.levels.minutes,
-            Some(minutes),
-            "the level length took"
-        );
-    }
-    let toml = toml.as_str();
+    let profile = profile.expect("profile");
     let start = Instant::now();
-    let sim = floorbook_sim::simulate(&profile, players, 1, None).expect("simulate");
+    let sim = floorbook_sim::simulate_styled(&profile, players, 1, style, None).expect("simulate");
     let at: DateTime<Utc> = DateTime::from_timestamp(1_800_000_000, 0).expect("time");
     let drafts = floorbook::record::drafts(&sim.tournament, &profile, toml, 1, at).expect("drafts");
     let dir = tempfile::tempdir_in(std::env::current_dir().expect("cwd")).expect("temp dir");
@@ -169,15 +159,17 @@ async fn main() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut lat = Vec::new();
     // Where the time goes: reading the snapshot, reading the events, re-deriving.
-    let mut parts = [Duration::ZERO; 3];
+    let mut parts = [Duration::ZERO; 4];
     for _ in 0..200 {
         let index = (rng.next_u64() % log.len() as u64) as usize;
         let seq = seqs[index];
         let t = Instant::now();
-        let mut r = match projector
+        let t0 = Instant::now();
+        let found = projector
             .snapshot_before(&chain, Some(seq))
-            .expect("lookup")
-        {
+            .expect("lookup");
+        parts[3] += t0.elapsed();
+        let mut r = match found {
             Some((_, next_seq, state)) => {
                 let t0 = Instant::now();
                 let snap: Snapshot = serde_json::from_str(&state).expect("state");
@@ -209,7 +201,8 @@ async fn main() {
     }
     lat.sort();
     println!(
-        "explain time, summed over 200: snapshot parse {:.0} ms, event read {:.0} ms, re-derivation {:.0} ms",
+        "explain time, summed over 200: snapshot lookup {:.0} ms, snapshot parse {:.0} ms, event read {:.0} ms, re-derivation {:.0} ms",
+        parts[3].as_secs_f64() * 1e3,
         parts[0].as_secs_f64() * 1e3,
         parts[1].as_secs_f64() * 1e3,
         parts[2].as_secs_f64() * 1e3

@@ -294,3 +294,57 @@ fn explain_reads_far_enough_for_a_seat_draw_after_a_snapshot() {
     let v = json(&floorbook(&["explain", "--data", d, &started, "--json"]));
     assert_eq!(v["recorded"]["type"], "started", "{v}");
 }
+
+#[test]
+fn patient_bots_leave_a_longer_chain_whose_decisions_explain() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    let loose = simulate(&data, "deepstack", "30");
+    let out = floorbook(&[
+        "simulate",
+        "--profile",
+        "deepstack",
+        "--players",
+        "30",
+        "--seed",
+        "21",
+        "--bots",
+        "patient",
+        "--data",
+        d,
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let patient = json(&out);
+    assert_eq!(patient["chain"], "t-deepstack-s21-p30-patient");
+    let hands = |v: &Value| v["audit"]["hands"].as_u64().expect("hands");
+    assert!(
+        hands(&patient) > 2 * hands(&loose),
+        "patient {} hands, loose {}",
+        hands(&patient),
+        hands(&loose)
+    );
+    // Both chains live side by side in one store; a late decision of the long one explains.
+    let events = patient["events"].as_u64().expect("events");
+    let seq = (events * 3 / 4).to_string();
+    let out = floorbook(&[
+        "explain",
+        "--data",
+        d,
+        "--chain",
+        "t-deepstack-s21-p30-patient",
+        &seq,
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json(&out)["agrees"], true);
+}

@@ -140,7 +140,7 @@ impl Projector {
             .conn
             .query_row(
                 "SELECT position, next_seq, state FROM replay_snapshots
-                 WHERE chain = ?1 AND next_seq <= ?2 ORDER BY position DESC LIMIT 1",
+                 WHERE chain = ?1 AND next_seq <= ?2 ORDER BY next_seq DESC LIMIT 1",
                 params![chain.as_str(), limit],
                 |r| {
                     Ok((

@@ -87,3 +87,6 @@ CREATE TABLE IF NOT EXISTS replay_snapshots (
   chain TEXT NOT NULL, position INTEGER NOT NULL, next_seq INTEGER NOT NULL, state TEXT NOT NULL,
   PRIMARY KEY (chain, position)
 );
+-- The lookup of the latest snapshot before a sequence: one seek, not a walk down the chain's
+-- snapshots (positions and next sequences rise together).
+CREATE INDEX IF NOT EXISTS replay_snapshots_next ON replay_snapshots (chain, next_seq);

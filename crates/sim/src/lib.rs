@@ -33,6 +33,17 @@ pub struct Simulation {
     pub incidents: u64,
 }
 
+/// How the bots play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Style {
+    /// Raise often and go all-in often: fields shrink fast, a tournament is short.
+    #[default]
+    Loose,
+    /// Raise seldom and go all-in mostly when short-stacked, as a careful live field does:
+    /// stacks last, and a field plays many hands per player (a long chain).
+    Patient,
+}
+
 /// Callbacks after every hand, for tests that check invariants as the tournament goes.
 pub type Check<'a> = &'a mut dyn FnMut(&Tournament);
 
@@ -54,6 +65,17 @@ pub fn simulate(
     profile: &Profile,
     players: u32,
     seed: u64,
+    check: Option<Check<'_>>,
+) -> Result<Simulation, SimError> {
+    simulate_styled(profile, players, seed, Style::Loose, check)
+}
+
+/// Plays a tournament of `players` under `profile` from `seed`, the bots playing `style`.
+pub fn simulate_styled(
+    profile: &Profile,
+    players: u32,
+    seed: u64,
+    style: Style,
     mut check: Option<Check<'_>>,
 ) -> Result<Simulation, SimError> {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
@@ -112,7 +134,8 @@ pub fn simulate(
     let mut hands = 0u64;
     let mut incidents = 0u64;
     let mut seconds = 0u64;
-    let limit = 20_000;
+    // A guard against a tournament that never ends, not a limit any real one comes near.
+    let limit = 20_000 + 500 * u64::from(players);
     while !t.finished {
         let tables: Vec<_> = t.tables.iter().map(|ts| ts.table.no).collect();
         let mut played_any = false;
@@ -205,8 +228,7 @@ pub fn simulate(
             if hands > limit {
                 return Err(SimError::Stalled(limit));
             }
-            seconds += 60;
-            incidents += play_hand(&mut t, no, &mut rng)?;
+            incidents += play_hand(&mut t, no, style, &mut rng)?;
             t.stamp();
             if let Some(c) = check.as_mut() {
                 c(&t);
@@ -215,6 +237,9 @@ pub fn simulate(
         if !played_any && !t.finished {
             return Err(SimError::Stalled(hands));
         }
+        // The tables play at the same time: a round of hands, one at each table, takes a
+        // minute of the clock.
+        seconds += 60;
     }
     Ok(Simulation {
         tournament: t,
@@ -259,6 +284,7 @@ fn settle_breaks(t: &mut Tournament, rng: &mut ChaCha20Rng) -> Result<(), SimErr
 fn play_hand(
     t: &mut Tournament,
     table: floorbook_tournament::seating::TableNo,
+    style: Style,
     rng: &mut ChaCha20Rng,
 ) -> Result<u64, SimError> {
     let mut deck = Deck::from_seed(seed_bytes(rng), ShuffleAlgorithm::ChaCha20FisherYatesV1);
@@ -326,18 +352,11 @@ fn play_hand(
                         continue;
                     }
                 }
-                let r = below(rng, 100);
-                let result = match (r, legal.raise_to) {
-                    (0..=14, Some((min, max))) => {
-                        let to = if below(rng, 3) == 0 {
-                            max
-                        } else {
-                            Chips(min.0 + below(rng, (max.0 - min.0) / 3 + 1))
-                        };
-                        t.act(table, |h| h.bet_or_raise_to(actor, to))
-                    }
-                    (15..=44, _) if !legal.call.is_zero() => t.act(table, |h| h.fold(actor)),
-                    _ => t.act(table, |h| h.check_or_call(actor)),
+                let action = decide(style, legal.call.is_zero(), legal.raise_to, rng);
+                let result = match action {
+                    Action::RaiseTo(to) => t.act(table, |h| h.bet_or_raise_to(actor, to)),
+                    Action::Fold => t.act(table, |h| h.fold(actor)),
+                    Action::CheckOrCall => t.act(table, |h| h.check_or_call(actor)),
                 };
                 result?;
             }
@@ -361,4 +380,57 @@ fn play_hand(
         }
     }
     Err(SimError::Stalled(0))
+}
+
+/// A bot's choice at its turn.
+enum Action {
+    RaiseTo(Chips),
+    Fold,
+    CheckOrCall,
+}
+
+/// What a bot of `style` does, given whether it faces a bet and the raise range (if any).
+fn decide(
+    style: Style,
+    unopposed: bool,
+    raise_to: Option<(Chips, Chips)>,
+    rng: &mut ChaCha20Rng,
+) -> Action {
+    let r = below(rng, 100);
+    match style {
+        Style::Loose => match (r, raise_to) {
+            (0..=14, Some((min, max))) => {
+                let to = if below(rng, 3) == 0 {
+                    max
+                } else {
+                    Chips(min.0 + below(rng, (max.0 - min.0) / 3 + 1))
+                };
+                Action::RaiseTo(to)
+            }
+            (15..=44, _) if !unopposed => Action::Fold,
+            _ => Action::CheckOrCall,
+        },
+        Style::Patient => {
+            let raise_share = if unopposed { 10 } else { 3 };
+            match raise_to {
+                Some((min, max)) if r < raise_share => {
+                    // Short-stacked (at most five minimum raises behind): often all in.
+                    let short = max.0 <= min.0.saturating_mul(5);
+                    let shove = if short {
+                        below(rng, 2) == 0
+                    } else {
+                        below(rng, 25) == 0
+                    };
+                    let to = if shove {
+                        max
+                    } else {
+                        Chips(min.0 + below(rng, (max.0 - min.0) / 10 + 1))
+                    };
+                    Action::RaiseTo(to)
+                }
+                _ if !unopposed && r < 55 => Action::Fold,
+                _ => Action::CheckOrCall,
+            }
+        }
+    }
 }

@@ -3,7 +3,7 @@
 //! an illegal action and a missing event are each found at their place, with the reason.
 
 use floorbook_hand::{Chips, HandEvent, Pos};
-use floorbook_sim::simulate;
+use floorbook_sim::{Style, simulate_styled};
 use floorbook_tournament::engine::TournamentEvent;
 use floorbook_tournament::replay::{Command, HandCommand, Replayer, Snapshot};
 use floorbook_tournament::{Profile, builtin, builtin_names};
@@ -14,14 +14,22 @@ fn profile(name: &str) -> Profile {
 }
 
 fn recorded(name: &str, players: u32, seed: u64) -> Vec<TournamentEvent> {
-    simulate(&profile(name), players, seed, None)
+    recorded_styled(name, players, seed, Style::Loose)
+}
+
+fn recorded_styled(name: &str, players: u32, seed: u64, style: Style) -> Vec<TournamentEvent> {
+    simulate_styled(&profile(name), players, seed, style, None)
         .unwrap_or_else(|e| panic!("{name}: {e}"))
         .tournament
         .events
 }
 
 fn rederive_all(name: &str, players: u32, seed: u64) {
-    let log = recorded(name, players, seed);
+    rederive_styled(name, players, seed, Style::Loose);
+}
+
+fn rederive_styled(name: &str, players: u32, seed: u64, style: Style) {
+    let log = recorded_styled(name, players, seed, style);
     let mut r = Replayer::new(profile(name), log.clone());
     let mut derived = Vec::new();
     while let Some(step) = r
@@ -44,6 +52,14 @@ fn every_decision_of_every_profile_is_re_derived() {
     }
     // A large field: rare incidents (a four-card flop in an all-in hand) happen here.
     rederive_all("deepstack", 400, 4);
+}
+
+#[test]
+fn every_decision_of_a_patient_field_is_re_derived() {
+    // Patient bots: long hands over many streets, side pots from short stacks, many levels.
+    for name in builtin_names() {
+        rederive_styled(name, 45, 11, Style::Patient);
+    }
 }
 
 proptest! {

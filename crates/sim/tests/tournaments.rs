@@ -1,6 +1,6 @@
 //! Whole tournaments played by bots, for every profile: the invariants hold after every hand.
 
-use floorbook_sim::simulate;
+use floorbook_sim::{Style, simulate, simulate_styled};
 use floorbook_tournament::engine::{Status, Tournament, TournamentError, TournamentEvent};
 use floorbook_tournament::{Profile, builtin, builtin_names};
 use proptest::prelude::*;
@@ -42,12 +42,18 @@ fn check_after_hand(t: &Tournament, total: u64) {
 }
 
 fn run(name: &str, players: u32, seed: u64) -> Tournament {
+    run_styled(name, players, seed, Style::Loose).0
+}
+
+/// Plays a tournament and checks its invariants; returns it with the hands played.
+fn run_styled(name: &str, players: u32, seed: u64, style: Style) -> (Tournament, u64) {
     let p = profile(name);
     let registered = p.max_players.map_or(players, |m| players.min(m));
     let total = u64::from(registered) * p.starting_chips;
     let mut check = |t: &Tournament| check_after_hand(t, total);
-    let sim = simulate(&p, players, seed, Some(&mut check))
+    let sim = simulate_styled(&p, players, seed, style, Some(&mut check))
         .unwrap_or_else(|e| panic!("{name}, {players} players, seed {seed}: {e}"));
+    let hands = sim.hands;
     let t = sim.tournament;
     assert!(t.finished);
     let winners: Vec<_> = t
@@ -110,7 +116,7 @@ fn run(name: &str, players: u32, seed: u64) -> Tournament {
         restarts, expected,
         "{name}: NOB-8 restarts the final table once"
     );
-    t
+    (t, hands)
 }
 
 #[test]
@@ -119,6 +125,18 @@ fn every_profile_plays_to_one_winner() {
         for (players, seed) in [(2, 1), (9, 2), (12, 3), (27, 4), (64, 5), (300, 6)] {
             run(name, players, seed);
         }
+    }
+}
+
+#[test]
+fn patient_bots_play_longer_tournaments_that_hold_every_invariant() {
+    for name in builtin_names() {
+        let (_, loose) = run_styled(name, 27, 7, Style::Loose);
+        let (_, patient) = run_styled(name, 27, 7, Style::Patient);
+        assert!(
+            patient > 2 * loose,
+            "{name}: patient bots played {patient} hands, loose ones {loose}"
+        );
     }
 }
 

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use chrono::{DateTime, Utc};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use floorbook_log::{ChainId, ChainWriter, EventStore, verify_chain};
 use floorbook_store_embedded::OpenMode;
 use floorbook_tournament::builtin;
@@ -27,6 +27,10 @@ pub struct SimulateArgs {
     /// The seed of every random draw; the same seed plays the same tournament.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// How the bots play: `loose` (often all in: a short tournament) or `patient` (seldom all
+    /// in unless short-stacked: many hands per player, a long chain).
+    #[arg(long, value_enum, default_value_t = Bots::Loose)]
+    bots: Bots,
     #[command(flatten)]
     store: StoreArgs,
     /// The projections database (default DATA/projections.sqlite).
@@ -44,6 +48,12 @@ pub struct SimulateArgs {
     json: bool,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Bots {
+    Loose,
+    Patient,
+}
+
 pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     let Some((profile_toml, profile)) = builtin(&args.profile) else {
         bail!(
@@ -55,14 +65,25 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     if !(2..=10_000).contains(&args.players) {
         bail!("--players must be 2 to 10000; got {}", args.players);
     }
-    let sim = floorbook_sim::simulate(&profile, args.players, args.seed, None)
+    let style = match args.bots {
+        Bots::Loose => floorbook_sim::Style::Loose,
+        Bots::Patient => floorbook_sim::Style::Patient,
+    };
+    let sim = floorbook_sim::simulate_styled(&profile, args.players, args.seed, style, None)
         .with_context(|| format!("simulating {} players under {}", args.players, profile.name))?;
     let t = sim.tournament;
 
     let store = args.store.open(OpenMode::ReadWrite).await?;
     let chain = ChainId::new(format!(
-        "t-{}-s{}-p{}",
-        profile.name, args.seed, args.players
+        "t-{}-s{}-p{}{}",
+        profile.name,
+        args.seed,
+        args.players,
+        if args.bots == Bots::Patient {
+            "-patient"
+        } else {
+            ""
+        }
     ))?;
     let drafts = floorbook::record::drafts(&t, &profile, profile_toml, args.seed, args.start)?;
     let last_at = drafts.last().map_or(args.start, |d| d.at);
