@@ -64,6 +64,11 @@ async fn a_torn_tail_is_truncated_on_open_and_never_read() {
     assert_eq!(new_head.seq, Seq(7));
     let verified = verify_chain(&store, &c, |_, _| {}).await.expect("verifies");
     assert_eq!(verified, Some(new_head));
+    // The index the writer rebuilt after truncating fits the file: a reader follows it.
+    drop(store);
+    let reader = EmbeddedStore::open(dir.path(), OpenMode::ReadOnly).expect("read-only");
+    assert_eq!(reader.head(&c).await.expect("head"), Some(new_head));
+    assert_eq!(reader.torn_tail(&c).expect("torn"), 0);
 }
 
 #[tokio::test]
@@ -85,7 +90,9 @@ async fn a_zero_filled_tail_is_a_torn_write() {
     );
 }
 
-/// Every single byte of every stored frame, flipped in turn, is found at that frame's sequence.
+/// Every single byte of every stored frame, flipped in turn, is found at that frame's sequence:
+/// by a reader that reads every frame header, and by one that starts from the writer's offset
+/// index (`<chain>.idx`).
 #[tokio::test]
 async fn every_flipped_byte_is_found_at_its_sequence() {
     let (dir, store, _) = store_with(6).await;
@@ -94,6 +101,7 @@ async fn every_flipped_byte_is_found_at_its_sequence() {
     let stored = store.read(&c, Seq(1), 100).await.expect("read");
     drop(store);
     let original = std::fs::read(log_path(&dir)).expect("read log");
+    let index = std::fs::read(index_path(&dir)).expect("the writer keeps an offset index");
     let mut bounds = Vec::new();
     let mut at = 8usize;
     for e in &stored {
@@ -102,23 +110,148 @@ async fn every_flipped_byte_is_found_at_its_sequence() {
         at += size;
     }
     assert_eq!(at, original.len());
-    let work = tempfile::tempdir().expect("temp dir");
-    std::fs::create_dir_all(work.path().join("chains")).expect("dir");
-    let target = work.path().join("chains").join("t.log");
-    for &(start, end, seq) in &bounds {
-        for pos in start..end {
-            let mut bytes = original.clone();
-            bytes[pos] ^= 0x01;
-            std::fs::write(&target, &bytes).expect("write");
-            let reader = EmbeddedStore::open(work.path(), OpenMode::ReadOnly).expect("open");
-            match verify_chain(&reader, &c, |_, _| {}).await {
-                Err(ChainCheckError::Broken(e)) => {
-                    assert_eq!(e.seq, seq, "byte {pos} flipped: {e}")
+    for with_index in [false, true] {
+        let work = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir_all(work.path().join("chains")).expect("dir");
+        let target = work.path().join("chains").join("t.log");
+        if with_index {
+            std::fs::write(work.path().join("chains").join("t.idx"), &index).expect("index");
+        }
+        for &(start, end, seq) in &bounds {
+            for pos in start..end {
+                let mut bytes = original.clone();
+                bytes[pos] ^= 0x01;
+                std::fs::write(&target, &bytes).expect("write");
+                let reader = EmbeddedStore::open(work.path(), OpenMode::ReadOnly).expect("open");
+                match verify_chain(&reader, &c, |_, _| {}).await {
+                    Err(ChainCheckError::Broken(e)) => {
+                        assert_eq!(e.seq, seq, "byte {pos} flipped (index {with_index}): {e}")
+                    }
+                    Err(ChainCheckError::Store(StoreError::Corrupt { seq: at, .. })) => {
+                        assert_eq!(at, seq, "byte {pos} flipped (index {with_index})")
+                    }
+                    other => {
+                        panic!("byte {pos} flipped (index {with_index}) went unnoticed: {other:?}")
+                    }
                 }
-                other => panic!("byte {pos} flipped went unnoticed: {other:?}"),
             }
         }
     }
+}
+
+fn index_path(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    dir.path().join("chains").join("t.idx")
+}
+
+/// The offset index is a cache beside the log: whatever happens to it, a reader reads the
+/// same chain.
+#[tokio::test]
+async fn a_reader_reads_the_same_chain_whatever_became_of_the_offset_index() {
+    let (dir, store, head) = store_with(20).await;
+    let c = chain("t");
+    let stored = store.read(&c, Seq(1), 100).await.expect("read");
+    drop(store);
+    let index = std::fs::read(index_path(&dir)).expect("index");
+    assert_eq!(
+        index.len(),
+        8 + 8 * 20,
+        "one offset per event after its magic"
+    );
+    // Another chain's index: same shape, other offsets.
+    let (other_dir, other, _) = store_with(25).await;
+    drop(other);
+    let foreign = std::fs::read(index_path(&other_dir)).expect("other index");
+    let mut scrambled = index.clone();
+    scrambled.swap(8 + 8 * 3, 8 + 8 * 4);
+    // Offsets that rise and each hold a whole frame, but one frame is left out.
+    let mut skipping = index.clone();
+    skipping.drain(8 + 8 * 5..8 + 8 * 6);
+    let reader = EmbeddedStore::open(dir.path(), OpenMode::ReadOnly).expect("read-only");
+    assert_eq!(reader.head(&c).await.expect("head"), Some(head));
+    assert!(
+        reader.opened_from_index(&c).expect("open"),
+        "the index fits"
+    );
+    drop(reader);
+    let variants: Vec<(&str, Option<Vec<u8>>)> = vec![
+        ("missing", None),
+        ("empty", Some(Vec::new())),
+        ("magic only", Some(index[..8].to_vec())),
+        (
+            "garbage",
+            Some((0..200u32).map(|i| (i * 37 % 251) as u8).collect()),
+        ),
+        (
+            "a partly written last entry",
+            Some(index[..index.len() - 3].to_vec()),
+        ),
+        ("the first ten offsets", Some(index[..8 + 8 * 10].to_vec())),
+        ("another chain's", Some(foreign)),
+        ("scrambled", Some(scrambled)),
+        ("a frame left out", Some(skipping)),
+    ];
+    for (what, bytes) in variants {
+        match &bytes {
+            Some(b) => std::fs::write(index_path(&dir), b).expect("write index"),
+            None => std::fs::remove_file(index_path(&dir)).expect("remove index"),
+        }
+        let reader = EmbeddedStore::open(dir.path(), OpenMode::ReadOnly).expect("read-only");
+        assert_eq!(reader.head(&c).await.expect("head"), Some(head), "{what}");
+        let trusted = reader.opened_from_index(&c).expect("open");
+        assert_eq!(
+            trusted,
+            matches!(
+                what,
+                "the first ten offsets" | "scrambled" | "a partly written last entry"
+            ),
+            "{what}: trusted {trusted}"
+        );
+        let events = reader.read(&c, Seq(1), 100).await;
+        assert_eq!(events.expect(what), stored, "{what}: the same events");
+        if what == "scrambled" {
+            assert!(
+                !reader.opened_from_index(&c).expect("open"),
+                "a misleading index is dropped at the first read it misleads"
+            );
+        }
+        assert_eq!(
+            verify_chain(&reader, &c, |_, _| {})
+                .await
+                .expect("verifies"),
+            Some(head),
+            "{what}"
+        );
+    }
+    // The writer rebuilds the index on open; a reader then starts from it again.
+    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("writer");
+    assert_eq!(store.head(&c).await.expect("head"), Some(head));
+    drop(store);
+    assert_eq!(std::fs::read(index_path(&dir)).expect("rebuilt"), index);
+}
+
+/// A reader beside a live writer follows the chain through the index the writer appends to.
+#[tokio::test]
+async fn a_reader_beside_the_writer_follows_the_index() {
+    let (dir, store, head) = store_with(4).await;
+    let c = chain("t");
+    let reader = EmbeddedStore::open(dir.path(), OpenMode::ReadOnly).expect("read-only");
+    assert_eq!(reader.head(&c).await.expect("head"), Some(head));
+    let mut head = head;
+    for i in 0..3 {
+        let evs = events(&c, Some(head), &format!("more{i}"), 3);
+        head = store
+            .append(&c, Some(head), evs)
+            .await
+            .expect("append")
+            .head;
+        assert_eq!(reader.head(&c).await.expect("head"), Some(head));
+    }
+    let written = store.read(&c, Seq(1), 100).await.expect("read");
+    assert_eq!(reader.read(&c, Seq(1), 100).await.expect("read"), written);
+    assert_eq!(
+        std::fs::read(index_path(&dir)).expect("index").len(),
+        8 + 8 * 13
+    );
 }
 
 #[tokio::test]

@@ -5,6 +5,8 @@
 //! ```text
 //! DIR/LOCK                      held (flock) by the one process that may write
 //! DIR/chains/<chain>.log        "FLBKLOG1" then frames: len u32 LE | event bytes | hash [32]
+//! DIR/chains/<chain>.idx        "FLBKIDX1" then each frame's offset, u64 LE: a cache the writer
+//!                               keeps, which readers check before they start from it
 //! DIR/checkpoints/<chain>.jsonl signed checkpoints, one JSON object per line
 //! ```
 //!

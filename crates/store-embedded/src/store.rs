@@ -145,6 +145,12 @@ impl EmbeddedStore {
         self.with_file(chain, false, |f| Ok(f.and_then(|f| f.damaged.clone())))
     }
 
+    /// Whether a reader took the chain's frame offsets from the writer's offset index
+    /// (`<chain>.idx`) instead of reading every frame header: the fast open of a long chain.
+    pub fn opened_from_index(&self, chain: &ChainId) -> Result<bool, StoreError> {
+        self.with_file(chain, false, |f| Ok(f.is_some_and(|f| f.from_sidecar)))
+    }
+
     /// Bytes of an unacknowledged, incomplete write found at the end of the chain's file.
     pub fn torn_tail(&self, chain: &ChainId) -> Result<u64, StoreError> {
         self.with_file(chain, false, |f| Ok(f.map_or(0, |f| f.torn_tail)))
@@ -224,7 +230,7 @@ impl EmbeddedStore {
 /// An append whose expected head is stale succeeds only if it is a retry of events that are
 /// already stored exactly (the same role NATS' `Nats-Msg-Id` de-duplication plays).
 fn already_there(
-    file: &ChainFile,
+    file: &mut ChainFile,
     expected: Option<Head>,
     actual: Option<Head>,
     events: &[SealedEvent],
