@@ -81,6 +81,15 @@ impl NatsServer {
         server
     }
 
+    fn log_path(&self) -> PathBuf {
+        self.store.path().join("server.log")
+    }
+
+    /// What the server has logged so far (it appends across restarts).
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.log_path()).unwrap_or_default()
+    }
+
     pub fn url(&self) -> String {
         format!("nats://127.0.0.1:{}", self.port)
     }
@@ -104,6 +113,8 @@ impl NatsServer {
                     .arg(self.store.path());
             }
         }
+        // The server's own log, for tests that look for what it saw (`log`).
+        command.arg("-l").arg(self.log_path());
         let child = command
             .envs(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .stdout(Stdio::null())

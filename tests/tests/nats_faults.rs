@@ -153,3 +153,100 @@ async fn a_server_killed_during_appends_loses_no_acknowledged_event() {
         assert_eq!((h.seq, h.hash), (*seq, *hash));
     }
 }
+
+/// A reader whose thread is busy while a long chain of large appends streams in is not cut off
+/// as a slow consumer: a pull never asks for more than the server will hold for it (64 MB). It
+/// used to ask for 500 messages at once: 200 KB appends made 100 MB, and the server closed the
+/// connection of `floorbook simulate --nats` on a long chain.
+#[tokio::test(flavor = "current_thread")]
+async fn a_busy_reader_of_large_appends_is_not_cut_off() {
+    use chrono::{TimeZone, Utc};
+    use floorbook_log::{Actor, Draft, Role, seal_all};
+    use futures_util::StreamExt;
+
+    let server = NatsServer::start();
+    let store = connect(&server).await;
+    let c = chain("large-appends");
+    let actor = Actor::new("dealer-1", Role::Dealer).expect("actor");
+    let filler = "x".repeat(600_000);
+    let mut head = None;
+    let appends = 160;
+    for i in 0..appends {
+        let draft = Draft::new(
+            Utc.timestamp_opt(1_790_000_000 + i, 0)
+                .single()
+                .expect("time"),
+            actor.clone(),
+            "FloorRuling",
+            vec![],
+            &serde_json::json!({"i": i, "text": filler}),
+        )
+        .expect("draft");
+        let sealed = seal_all(&c, head, &[draft]).expect("seal");
+        head = Some(store.append(&c, head, sealed).await.expect("append").head);
+    }
+    let head = head.expect("a head");
+
+    let reader = connect(&server).await;
+    let mut events = reader.follow(&c, Seq(1)).await.expect("follow");
+    let first = events.next().await.expect("an event").expect("readable");
+    assert_eq!(first.seq, Seq(1));
+    // The reader's only thread is busy: nothing reads the socket while the server sends.
+    std::thread::sleep(Duration::from_secs(3));
+    let mut last = first.seq;
+    while last < head.seq {
+        let e = tokio::time::timeout(Duration::from_secs(20), events.next())
+            .await
+            .expect("events keep coming")
+            .expect("the stream goes on")
+            .expect("readable");
+        assert_eq!(e.seq, Seq(last.0 + 1));
+        last = e.seq;
+    }
+    assert_eq!(reader.head(&c).await.expect("head"), Some(head));
+    let log = server.log();
+    assert!(log.contains("Server is ready"), "the server's log is read");
+    assert!(
+        !log.contains("Slow Consumer"),
+        "the server cut a reader off:\n{}",
+        log.lines()
+            .filter(|l| l.contains("Slow Consumer"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// A reader that has read nothing of a chain yet finds any position by a binary search over the
+/// chain's messages, which other chains' messages interleave in the stream, and reads exactly the
+/// events asked for; past the head it reads nothing, without walking the chain.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fresh_reader_reads_any_range_of_interleaved_appends() {
+    let server = NatsServer::start();
+    let writer = connect(&server).await;
+    let (c, other) = (chain("long"), chain("other"));
+    let (mut head, mut other_head) = (None, None);
+    for i in 0..60usize {
+        let evs = events(&c, head, &format!("w{i}"), 1 + i % 7);
+        head = Some(writer.append(&c, head, evs).await.expect("append").head);
+        if i % 3 == 0 {
+            let evs = events(&other, other_head, &format!("o{i}"), 1 + i % 2);
+            other_head = Some(writer.append(&other, other_head, evs).await.expect("other").head);
+        }
+    }
+    let head = head.expect("a head");
+    let all = writer.read(&c, Seq(1), usize::MAX).await.expect("all");
+    assert_eq!(all.len() as u64, head.seq.0);
+    for from in 1..=head.seq.0 + 3 {
+        // A new connection each time: nothing of the chain read before.
+        let reader = connect(&server).await;
+        let got = reader.read(&c, Seq(from), 3).await.expect("read");
+        let start = (from as usize - 1).min(all.len());
+        let want = &all[start..(start + 3).min(all.len())];
+        assert_eq!(got, want, "from {from}");
+    }
+    let other_all = writer
+        .read(&other, Seq(1), usize::MAX)
+        .await
+        .expect("other");
+    assert_eq!(other_all.len() as u64, other_head.expect("other head").seq.0);
+}

@@ -197,17 +197,11 @@ impl NatsStore {
                 ),
             })?;
         let last = events.last().ok_or(StoreError::Empty)?;
-        #[derive(Deserialize)]
-        struct SeqOnly {
-            seq: u64,
-        }
-        let seq = serde_json::from_slice::<SeqOnly>(&last.bytes)
-            .map_err(|e| StoreError::Corrupt {
-                chain: chain.clone(),
-                seq: Seq(0),
-                reason: format!("the last event's envelope is unreadable: {e}"),
-            })?
-            .seq;
+        let seq = envelope_seq(&last.bytes).ok_or_else(|| StoreError::Corrupt {
+            chain: chain.clone(),
+            seq: Seq(0),
+            reason: "the last event's envelope is unreadable".into(),
+        })?;
         Ok(Known {
             head: Some(Head {
                 seq: Seq(seq),
@@ -309,9 +303,15 @@ impl NatsStore {
         };
         let use_consumer = lock(&self.inner.direct_until).is_none_or(|t| Instant::now() >= t);
         let consumer = if use_consumer {
-            ordered_messages(&self.inner.stream, &subject, Some(walk.from), "reading")
-                .await
-                .ok()
+            ordered_messages(
+                &self.inner.stream,
+                self.inner.client.max_payload(),
+                &subject,
+                Some(walk.from),
+                "reading",
+            )
+            .await
+            .ok()
         } else {
             None
         };
@@ -369,17 +369,70 @@ impl NatsStore {
         }
     }
 
-    /// The stream sequence and first event of the message that holds `seq`, from what this
-    /// process has already read; else the start of the chain.
+    /// The stream sequence and first event of the message that holds `seq`: from what this
+    /// process has already read, else by a binary search over the chain's messages (each
+    /// message's first event says its sequence in its envelope), else the start of the chain.
+    /// A reader of one position of a long chain reads about 20 messages, not the chain.
     async fn locate(&self, chain: &ChainId, seq: Seq) -> (u64, Seq) {
-        let state = self.state(chain);
-        let state = state.lock().await;
-        match state.index.range(..=seq.0).next_back() {
-            Some((&first, &(stream_seq, count))) if seq.0 < first + count => {
-                (stream_seq, Seq(first))
+        {
+            let state = self.state(chain);
+            let state = state.lock().await;
+            if let Some((&first, &(stream_seq, count))) = state.index.range(..=seq.0).next_back()
+                && seq.0 < first + count
+            {
+                return (stream_seq, Seq(first));
             }
-            _ => (1, Seq::FIRST),
         }
+        if seq.0 <= 1 {
+            return (1, Seq::FIRST);
+        }
+        match self.search(chain, seq).await {
+            Some((stream_seq, first, count)) => {
+                let state = self.state(chain);
+                state
+                    .lock()
+                    .await
+                    .index
+                    .insert(first.0, (stream_seq, count));
+                (stream_seq, first)
+            }
+            // Anything unexpected (a message that is not an append, a failed request): reading
+            // from the start is slower and always right.
+            None => (1, Seq::FIRST),
+        }
+    }
+
+    /// The message holding `seq`, by binary search over stream sequences with direct gets:
+    /// (stream sequence, first event, events in it).
+    async fn search(&self, chain: &ChainId, seq: Seq) -> Option<(u64, Seq, u64)> {
+        let known = self.fetch_known(chain).await.ok()?;
+        let subject = self.subject(chain);
+        let (mut lo, mut hi) = (1u64, known.last_message);
+        while lo <= hi {
+            let mid = lo + (hi - lo) / 2;
+            let message = self
+                .inner
+                .stream
+                .direct_get_next_for_subject(subject.as_str(), Some(mid))
+                .await
+                .ok()?;
+            if message.sequence > hi {
+                // None of the chain's messages lies in mid..=hi.
+                hi = mid.checked_sub(1)?;
+                continue;
+            }
+            let events = codec::decode(&message.payload, Seq(0)).ok()?;
+            let first = envelope_seq(&events.first()?.bytes)?;
+            let count = events.len() as u64;
+            if seq.0 < first {
+                hi = mid.checked_sub(1)?;
+            } else if seq.0 < first + count {
+                return Some((message.sequence, Seq(first), count));
+            } else {
+                lo = message.sequence + 1;
+            }
+        }
+        None
     }
 
     /// Publishes a signed checkpoint to the checkpoint stream and waits for its ack.
@@ -413,8 +466,14 @@ impl NatsStore {
             Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => return Ok(Vec::new()),
             Err(e) => return Err(backend(format!("reading {subject}"), e)),
         };
-        let mut messages =
-            ordered_messages(&self.inner.checkpoints, &subject, None, "reading").await?;
+        let mut messages = ordered_messages(
+            &self.inner.checkpoints,
+            self.inner.client.max_payload(),
+            &subject,
+            None,
+            "reading",
+        )
+        .await?;
         let mut out = Vec::new();
         while let Some(m) = messages.next().await {
             let m = m.map_err(|e| backend(format!("reading {subject}"), e))?;
@@ -521,6 +580,15 @@ impl EventStore for NatsStore {
             return Ok(Vec::new());
         }
         let from = Seq(from.0.max(1));
+        // Past the head there is nothing to read: say so without looking for it (a reader that
+        // is caught up asks this on every poll).
+        match self.fetch_known(chain).await {
+            Ok(known) if known.head.is_none_or(|h| from > h.seq) => return Ok(Vec::new()),
+            // A last message that is not an append: what comes before it is still read (and
+            // the damage reported where the read reaches it).
+            Ok(_) | Err(StoreError::Corrupt { .. }) => {}
+            Err(e) => return Err(e),
+        }
         let (start, first) = self.locate(chain, from).await;
         let mut taken = 0usize;
         let events = self
@@ -562,8 +630,14 @@ impl EventStore for NatsStore {
         let _ = self.read(chain, from, 1).await?;
         let (start, first) = self.locate(chain, from).await;
         let subject = self.subject(chain);
-        let messages =
-            ordered_messages(&self.inner.stream, &subject, Some(start), "following").await?;
+        let messages = ordered_messages(
+            &self.inner.stream,
+            self.inner.client.max_payload(),
+            &subject,
+            Some(start),
+            "following",
+        )
+        .await?;
         let chain = chain.clone();
         let stream = futures_util::stream::unfold(
             (messages, first, std::collections::VecDeque::new(), false),
@@ -614,8 +688,15 @@ impl EventStore for NatsStore {
     }
 }
 
-/// The messages of an ordered consumer on `subject`, from stream sequence `start` (or the
-/// first); `doing` names the work in errors.
+/// The sequence an event's envelope gives it.
+fn envelope_seq(bytes: &[u8]) -> Option<u64> {
+    #[derive(Deserialize)]
+    struct SeqOnly {
+        seq: u64,
+    }
+    serde_json::from_slice::<SeqOnly>(bytes).ok().map(|e| e.seq)
+}
+
 /// A read in progress over a chain's messages: where it is and what it has.
 struct Walk<'a> {
     chain: &'a ChainId,
@@ -662,12 +743,22 @@ impl Walk<'_> {
     }
 }
 
+/// What one pull of an ordered consumer may bring at most: the server holds what the client has
+/// not read yet, and closes a connection holding more than 64 MB as a slow consumer. A pull of
+/// the client's default 500 messages of 200 KB appends did exactly that on a long chain.
+const PULL_BYTES: usize = 24 << 20;
+
+/// The messages of an ordered consumer on `subject`, from stream sequence `start` (or the
+/// first); `doing` names the work in errors. A pull asks for as many messages as fit
+/// [`PULL_BYTES`] when each is as large as the server allows (`max_payload`).
 async fn ordered_messages(
     stream: &Stream,
+    max_payload: usize,
     subject: &str,
     start: Option<u64>,
     doing: &str,
 ) -> Result<async_nats::jetstream::consumer::pull::Ordered, StoreError> {
+    let max_batch = (PULL_BYTES / max_payload.max(1)).clamp(8, 500);
     let deliver_policy = start.map_or(DeliverPolicy::All, |s| DeliverPolicy::ByStartSequence {
         start_sequence: s,
     });
@@ -675,6 +766,7 @@ async fn ordered_messages(
         .create_consumer(OrderedConfig {
             filter_subject: subject.to_string(),
             deliver_policy,
+            max_batch: max_batch as i64,
             ..Default::default()
         })
         .await
