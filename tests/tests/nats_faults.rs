@@ -230,7 +230,13 @@ async fn a_fresh_reader_reads_any_range_of_interleaved_appends() {
         head = Some(writer.append(&c, head, evs).await.expect("append").head);
         if i % 3 == 0 {
             let evs = events(&other, other_head, &format!("o{i}"), 1 + i % 2);
-            other_head = Some(writer.append(&other, other_head, evs).await.expect("other").head);
+            other_head = Some(
+                writer
+                    .append(&other, other_head, evs)
+                    .await
+                    .expect("other")
+                    .head,
+            );
         }
     }
     let head = head.expect("a head");
@@ -248,5 +254,8 @@ async fn a_fresh_reader_reads_any_range_of_interleaved_appends() {
         .read(&other, Seq(1), usize::MAX)
         .await
         .expect("other");
-    assert_eq!(other_all.len() as u64, other_head.expect("other head").seq.0);
+    assert_eq!(
+        other_all.len() as u64,
+        other_head.expect("other head").seq.0
+    );
 }

@@ -5,18 +5,19 @@ use floorbook_cards::Card;
 use crate::Strength;
 use crate::tables::{FLUSH, LOOKUP, OFFSETS, RANK_KEYS, ROW_SHIFT};
 
-/// Layout of `Hand::key`: bits 0..25 hold the rank key (a sum below 2^25), whose low 16 bits
-/// plus the row's offset give the slot and whose bits 10..25 give the row; bits 32..36 count
-/// the cards; bits 48..64 hold one 4-bit counter per suit, each starting at 3 in
-/// [`Hand::EMPTY`] so that its top bit is set at the fifth card of that suit.
-const SUIT_SHIFT: u32 = 48;
-const SUIT_COUNTERS_START: u64 = 0x3333 << SUIT_SHIFT;
-const FLUSH_FLAGS: u64 = 0x8888 << SUIT_SHIFT;
+/// Layout of `Hand::key`: bits 0..16 hold one 4-bit counter per suit, each starting at 3 in
+/// [`Hand::EMPTY`] so that its top bit is set at the fifth card of that suit; bits 32..36 count
+/// the cards; bits 39..64 hold the rank key (a sum below 2^25). The rank key sits at the top so
+/// that its row (its bits 10..25) is a plain shift whose result is bounded by the type, and its
+/// low 16 bits plus the row's offset give the slot.
+const RANK_SHIFT: u32 = 39;
+const SUIT_COUNTERS_START: u64 = 0x3333;
+const FLUSH_FLAGS: u64 = 0x8888;
 const COUNT_SHIFT: u32 = 32;
-const ROW_MASK: usize = OFFSETS.len() - 1;
 
-const _: () = assert!(OFFSETS.len() == 1 << (25 - ROW_SHIFT));
+const _: () = assert!(OFFSETS.len() == 1 << (64 - RANK_SHIFT - ROW_SHIFT));
 const _: () = assert!(LOOKUP.len() == 1 << 16);
+const _: () = assert!(RANK_SHIFT >= COUNT_SHIFT + 4 + 3);
 
 /// What one or more cards add to a [`Hand`]: their share of the key and their bits in the
 /// mask. Card keys add up among themselves (a board, a pair of hole cards), and a hand is
@@ -28,16 +29,16 @@ pub struct CardKey {
     mask: u64,
 }
 
-/// Indices 52..64 are never used (a `Card` is below 52); the table has 64 entries so that
-/// `index & 63` needs no bounds check.
-const CARD_KEYS: [CardKey; 64] = {
-    let mut out = [CardKey { key: 0, mask: 0 }; 64];
+/// Indices 52..256 are never used (a `Card` is below 52); the table has an entry for every
+/// `u8`, so indexing by a card's index needs neither a bounds check nor a mask.
+const CARD_KEYS: [CardKey; 256] = {
+    let mut out = [CardKey { key: 0, mask: 0 }; 256];
     let mut i = 0;
     while i < 52 {
         let rank = i / 4;
         let suit = i % 4;
         out[i] = CardKey {
-            key: RANK_KEYS[rank] as u64 | 1 << COUNT_SHIFT | 1 << (SUIT_SHIFT + 4 * suit as u32),
+            key: (RANK_KEYS[rank] as u64) << RANK_SHIFT | 1 << COUNT_SHIFT | 1 << (4 * suit as u32),
             mask: 1 << (16 * (3 - suit) + rank),
         };
         i += 1;
@@ -51,7 +52,7 @@ impl CardKey {
     /// The key of one card.
     #[inline(always)]
     pub fn of(card: Card) -> CardKey {
-        CARD_KEYS[card.index() as usize & 63]
+        CARD_KEYS[usize::from(card.index())]
     }
 
     /// The key of several distinct cards.
@@ -138,23 +139,30 @@ impl Hand {
     pub fn strength(self) -> Strength {
         debug_assert!((5..=7).contains(&self.len()), "strength needs 5 to 7 cards");
         if self.has_flush() {
-            // With at most seven cards only one suit can hold five, and a flush then beats
-            // anything the other cards could make (no full house or quads fits in seven).
-            let shift = (self.key & FLUSH_FLAGS).leading_zeros() << 2;
-            Strength(FLUSH[(self.mask >> shift) as usize & 0x1fff])
+            self.strength_flush()
         } else {
             self.strength_unsuited()
         }
+    }
+
+    /// The strength of a hand with five or more cards of one suit. With at most seven cards
+    /// only one suit can hold five, and a flush then beats anything the other cards could make
+    /// (no full house or quads fits in seven). Kept out of line: about one hand in thirty is a
+    /// flush, and inlined it made the common path keep the suit flags in a register.
+    #[cold]
+    #[inline(never)]
+    fn strength_flush(self) -> Strength {
+        let shift = ((self.key & FLUSH_FLAGS) as u16).leading_zeros() << 2;
+        Strength(FLUSH[(self.mask >> shift) as usize & 0x1fff])
     }
 
     /// The strength of the best five cards ignoring suits, for callers that know no flush is
     /// possible (as Omaha does from the board).
     #[inline(always)]
     pub fn strength_unsuited(self) -> Strength {
-        let rank_key = self.key as u32;
-        let row = (rank_key >> ROW_SHIFT) as usize & ROW_MASK;
-        let slot = rank_key.wrapping_add(u32::from(OFFSETS[row])) as u16;
-        Strength(LOOKUP[slot as usize])
+        let row = (self.key >> (RANK_SHIFT + ROW_SHIFT)) as usize;
+        let slot = ((self.key >> RANK_SHIFT) as u16).wrapping_add(OFFSETS[row]);
+        Strength(LOOKUP[usize::from(slot)])
     }
 }
 
