@@ -311,3 +311,72 @@ fn output_into_a_closed_pipe_is_not_a_crash() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// TR-28: a player disqualified in the middle of a hand forfeits what is left of his stack when
+/// the hand ends; the audit's chip count at every later level still balances. (Seed 1 of this
+/// field disqualifies a player who is to act on the flop; the count used to keep his chips
+/// twice, once as his stack before the hand and once as his final stack.)
+#[test]
+fn tr_28_chips_of_a_player_disqualified_mid_hand_are_counted_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    let out = floorbook(&[
+        "simulate",
+        "--profile",
+        "deepstack",
+        "--players",
+        "100",
+        "--bots",
+        "patient",
+        "--seed",
+        "1",
+        "--data",
+        d,
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let audit = json(&floorbook(&["audit", "--data", d, "--format", "json"]));
+    let dq: Vec<&serde_json::Value> = audit["sanctions"]
+        .as_array()
+        .expect("sanctions")
+        .iter()
+        .filter(|s| s["sanction"] == "disqualification")
+        .collect();
+    let mid_hand = dq.iter().any(|s| {
+        let before = (s["seq"].as_u64().expect("seq") - 1).to_string();
+        let state = json(&floorbook(&[
+            "replay", "--data", d, "--at", &before, "--json",
+        ]));
+        state["tables"].as_array().expect("tables").iter().any(|t| {
+            t["hand"]["players"]
+                .as_array()
+                .is_some_and(|ps| ps.contains(&s["player"]))
+        })
+    });
+    assert!(mid_hand, "a disqualification during a hand: {dq:?}");
+    let counts = &audit["chip_counts"];
+    assert_eq!(audit["chip_counts_ok"], true, "{counts}");
+    assert!(counts.as_array().expect("counts").len() > 10);
+    // The projected standings give him no chips either: the winner holds them all.
+    let standings = json(&floorbook(&["standings", "--data", d, "--json"]));
+    let rows = standings["standings"].as_array().expect("standings");
+    for s in &dq {
+        let row = rows
+            .iter()
+            .find(|r| r["player"] == s["player"])
+            .expect("in the standings");
+        assert_eq!(row["chips"], 0, "{row}");
+    }
+    let total: u64 = rows.iter().map(|r| r["chips"].as_u64().unwrap_or(0)).sum();
+    assert_eq!(rows[0]["place"], 1);
+    assert_eq!(
+        Some(total),
+        rows[0]["chips"].as_u64(),
+        "the winner has every chip"
+    );
+}

@@ -453,8 +453,10 @@ fn apply_one(
                         pair.get(0).and_then(Value::as_i64),
                         pair.get(1).and_then(Value::as_i64),
                     ) {
+                        // A player disqualified during the hand (TR-28) is out already: what
+                        // is left of his stack went to the table's next pot, not to him.
                         tx.prepare_cached(
-                            "UPDATE players SET stack = ?3 WHERE chain = ?1 AND player = ?2",
+                            "UPDATE players SET stack = ?3 WHERE chain = ?1 AND player = ?2 AND status <> 'out'",
                         )?
                         .execute(params![chain, player, stack])?;
                         tx.prepare_cached("INSERT INTO hand_results (chain, hand, player, stack) VALUES (?1, ?2, ?3, ?4)")?.execute(

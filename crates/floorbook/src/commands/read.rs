@@ -545,6 +545,10 @@ fn chip_counts(rec: &floorbook::recorded::Recorded) -> Vec<Value> {
     // them in; and those a hand in progress took in, until it finishes.
     let mut pool: i64 = 0;
     let mut in_hand: BTreeMap<u32, i64> = BTreeMap::new();
+    // Who plays each hand in progress, and who of them was disqualified during it: his chips
+    // are forfeited when the hand ends, as what is left of his stack then (TR-28).
+    let mut playing: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+    let mut forfeit_at_end: std::collections::BTreeSet<u32> = Default::default();
     let mut checks = Vec::new();
     for (seq, e) in rec.seqs.iter().zip(&rec.events) {
         match e {
@@ -556,17 +560,29 @@ fn chip_counts(rec: &floorbook::recorded::Recorded) -> Vec<Value> {
                 table, stacks: s, ..
             } => {
                 in_hand.remove(&table.0);
+                playing.remove(&table.0);
                 for (p, chips) in s {
-                    stacks.insert(p.0, *chips as i64);
+                    if forfeit_at_end.remove(&p.0) {
+                        stacks.remove(&p.0);
+                        pool += *chips as i64;
+                    } else {
+                        stacks.insert(p.0, *chips as i64);
+                    }
                 }
             }
             E::InHand {
                 event: HandEvent::RemainderCarried { amount, .. },
                 ..
             } => pool += amount.0 as i64,
-            E::HandStarted { table, carried, .. } => {
+            E::HandStarted {
+                table,
+                carried,
+                players,
+                ..
+            } => {
                 pool -= *carried as i64;
                 in_hand.insert(table.0, *carried as i64);
+                playing.insert(table.0, players.iter().map(|p| p.0).collect());
             }
             E::ChipRaced { result, .. } => {
                 for (p, d) in &result.delta {
@@ -584,8 +600,16 @@ fn chip_counts(rec: &floorbook::recorded::Recorded) -> Vec<Value> {
                 let stack = stacks.remove(&player.0).unwrap_or(0);
                 stacks.insert(by.0, stack);
             }
-            // A player out with chips (disqualified, TR-28) forfeits them to the pot.
-            E::Busted { player, .. } => pool += stacks.remove(&player.0).unwrap_or(0),
+            // A player out with chips (disqualified, TR-28) forfeits them to the table's next
+            // pot: at once, or when the hand he is in ends.
+            // (Until that hand ends his stack as it was before it counts, as everyone's does.)
+            E::Busted { player, .. } => {
+                if playing.values().any(|ids| ids.contains(&player.0)) {
+                    forfeit_at_end.insert(player.0);
+                } else {
+                    pool += stacks.remove(&player.0).unwrap_or(0);
+                }
+            }
             E::LevelChanged { level, .. } => {
                 let counted: i64 =
                     stacks.values().sum::<i64>() + pool + in_hand.values().sum::<i64>();
