@@ -25,6 +25,11 @@ struct Serve {
 
 impl Serve {
     fn start(url: &str, name: &str, db: &Path, extra: &[&str]) -> Serve {
+        Serve::start_to(url, name, db, extra, Stdio::inherit())
+    }
+
+    /// As `start`, its log (standard error) going to `stderr`.
+    fn start_to(url: &str, name: &str, db: &Path, extra: &[&str], stderr: Stdio) -> Serve {
         let child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
             .args([
                 "serve",
@@ -39,7 +44,7 @@ impl Serve {
             .arg(db)
             .args(extra)
             .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("floorbook serve starts");
         Serve {
@@ -246,7 +251,14 @@ async fn a_second_instance_takes_over_when_the_writer_dies() {
 async fn garbage_on_every_subject_changes_nothing_and_the_service_keeps_running() {
     let server = NatsServer::start();
     let dir = tempfile::tempdir().expect("dir");
-    let _serve = Serve::start(&server.url(), "g", &dir.path().join("g.sqlite"), &[]);
+    let log = dir.path().join("serve.log");
+    let _serve = Serve::start_to(
+        &server.url(),
+        "g",
+        &dir.path().join("g.sqlite"),
+        &["--log-json"],
+        Stdio::from(std::fs::File::create(&log).expect("log file")),
+    );
     let nats = connect(&server.url(), "test").await.expect("connect");
     let client = client(nats.clone());
     let chain = ChainId::new("garbage").expect("chain");
@@ -406,6 +418,22 @@ async fn garbage_on_every_subject_changes_nothing_and_the_service_keeps_running(
     assert_eq!(code, Some(0));
     assert_eq!(head["seq"].as_u64(), Some(refusal_seq), "{head}");
     assert_eq!(head["writer"], "g");
+    // The service's log: one JSON object a line, with the instance and the chain it writes.
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&log)
+        .expect("log")
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let said = |message: &str| {
+        lines
+            .iter()
+            .find(|l| l["fields"]["message"] == message)
+            .unwrap_or_else(|| panic!("no {message:?} in {lines:?}"))
+    };
+    assert_eq!(said("serving")["fields"]["instance"], "g");
+    let writing = said("writing the chain");
+    assert_eq!(writing["fields"]["chain"], "garbage");
+    assert_eq!(writing["level"], "INFO");
 }
 
 const PASSWORDS: [(&str, &str); 5] = [

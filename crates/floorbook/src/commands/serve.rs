@@ -35,9 +35,32 @@ pub struct ServeArgs {
     /// Sign the head every this many events.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     checkpoint_every: u64,
+    /// What the service logs on standard error: error, warn, info, debug or trace (debug and
+    /// trace include the NATS client's own events).
+    #[arg(long, default_value = "info")]
+    log_level: tracing_subscriber::filter::LevelFilter,
+    /// Log one JSON object per line instead of text, for a log collector.
+    #[arg(long)]
+    log_json: bool,
+}
+
+/// Sends the service's log (leases taken and lost, chains opened, projection failures) to
+/// standard error.
+fn init_log(args: &ServeArgs) {
+    let builder = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(args.log_level)
+        .with_target(false);
+    // A second initialisation (never in the binary) is not worth failing the service for.
+    let _ = if args.log_json {
+        builder.json().try_init()
+    } else {
+        builder.try_init()
+    };
 }
 
 pub async fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+    init_log(args);
     let instance = args.instance.clone().unwrap_or_else(|| {
         let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "floorbook".into());
         format!("{host}-{}", std::process::id())

@@ -124,10 +124,7 @@ pub async fn serve(
         Some(db) => {
             let mut projector = Projector::open(db)?;
             if let Err(e) = catch_up_all(&mut projector, &store).await {
-                note(
-                    &config.instance,
-                    &format!("catching the projections up: {e}"),
-                );
+                tracing::warn!(instance = %config.instance, error = %e, "catching the projections up failed");
             }
             let tx = spawn_projector(projector, store.clone());
             tokio::spawn(sweep(tx.clone(), store.clone(), led.clone()));
@@ -148,7 +145,7 @@ pub async fn serve(
     let mut queries = subscribe(format!("{}.>", subjects::QUERIES)).await?;
     let mut chains: HashMap<ChainId, mpsc::Sender<ToChain>> = HashMap::new();
     let mut tasks = tokio::task::JoinSet::new();
-    note(&config.instance, "serving");
+    tracing::info!(instance = %config.instance, "serving");
     tokio::pin!(shutdown);
     loop {
         let message = tokio::select! {
@@ -183,11 +180,6 @@ pub async fn serve(
     while tasks.join_next().await.is_some() {}
     let _ = client.flush().await;
     Ok(())
-}
-
-/// One line on standard error: what a person running the service needs to know.
-fn note(instance: &str, what: &str) {
-    eprintln!("floorbook serve [{instance}]: {what}");
 }
 
 async fn respond(client: &Client, reply: Option<Subject>, body: &Reply) {
@@ -287,13 +279,13 @@ async fn chain_task(chain: ChainId, mut rx: mpsc::Receiver<ToChain>, shared: Sha
                     match leases.renew(&chain, h).await {
                         Ok(Some(h)) => held = Some((h, Instant::now())),
                         Ok(None) => {
-                            note(leases.instance(), &format!("another instance took the lease of {chain}"));
+                            tracing::warn!(instance = leases.instance(), %chain, "another instance took the lease");
                             held = None;
                             desk = None;
                             set_led(&led, &chain, false);
                         }
                         Err(e) if since.elapsed() >= leases.ttl() => {
-                            note(leases.instance(), &format!("lost the lease of {chain}: {e}"));
+                            tracing::warn!(instance = leases.instance(), %chain, error = %e, "lost the lease");
                             held = None;
                             set_led(&led, &chain, false);
                         }
@@ -417,7 +409,7 @@ async fn take_over(
         Ok(Some(h)) => h,
         Ok(None) => return None,
         Err(e) => {
-            note(leases.instance(), &e.to_string());
+            tracing::warn!(instance = leases.instance(), %chain, error = %e, "cannot take the lease");
             return None;
         }
     };
@@ -436,17 +428,16 @@ async fn take_over(
     .await
     {
         Ok(desk) => {
-            note(
-                leases.instance(),
-                &format!(
-                    "writing {chain} from seq {}",
-                    desk.head().map_or(0, |h| h.seq.0)
-                ),
+            tracing::info!(
+                instance = leases.instance(),
+                %chain,
+                seq = desk.head().map_or(0, |h| h.seq.0),
+                "writing the chain"
             );
             Some((desk, held))
         }
         Err(e) => {
-            note(leases.instance(), &format!("cannot open {chain}: {e}"));
+            tracing::error!(instance = leases.instance(), %chain, error = %e, "cannot open the chain");
             leases.release(chain, held).await;
             None
         }
@@ -517,14 +508,14 @@ fn spawn_projector(
                     if let Err(e) =
                         handle.block_on(projector.catch_up(&store, &chain, 4096, |_| {}))
                     {
-                        eprintln!("floorbook serve: projecting {chain}: {e}");
+                        tracing::error!(%chain, error = %e, "projecting");
                     }
                 } else {
                     ready.push((chain, events));
                 }
             }
             if let Err(e) = projector.apply_many(&ready) {
-                eprintln!("floorbook serve: projecting: {e}");
+                tracing::error!(error = %e, "projecting");
             }
             // Let work gather: a few larger transactions cost the deciding threads less than
             // many small ones, and the views trail the chain by milliseconds only.
