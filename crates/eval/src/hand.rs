@@ -19,6 +19,27 @@ const _: () = assert!(OFFSETS.len() == 1 << (64 - RANK_SHIFT - ROW_SHIFT));
 const _: () = assert!(LOOKUP.len() == 1 << 16);
 const _: () = assert!(RANK_SHIFT >= COUNT_SHIFT + 4 + 3);
 
+/// Where the flush answers start in [`TABLE`].
+const FLUSH_BASE: usize = 1 << 16;
+
+/// The unsuited lookup (slots 0..2^16) and the flush lookup (from [`FLUSH_BASE`]) in one table
+/// of 2^17 entries, so that any index below 2^17 (which both paths give by construction) needs
+/// no bounds check. The entries past the flushes are never read.
+const TABLE: [u16; 1 << 17] = {
+    let mut t = [0u16; 1 << 17];
+    let mut i = 0;
+    while i < LOOKUP.len() {
+        t[i] = LOOKUP[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < FLUSH.len() {
+        t[FLUSH_BASE + j] = FLUSH[j];
+        j += 1;
+    }
+    t
+};
+
 /// What one or more cards add to a [`Hand`]: their share of the key and their bits in the
 /// mask. Card keys add up among themselves (a board, a pair of hole cards), and a hand is
 /// [`Hand::EMPTY`] plus card keys. Suit `s` occupies bits `16 * (3 - s)` of the mask, so that
@@ -138,31 +159,30 @@ impl Hand {
     #[inline(always)]
     pub fn strength(self) -> Strength {
         debug_assert!((5..=7).contains(&self.len()), "strength needs 5 to 7 cards");
-        if self.has_flush() {
-            self.strength_flush()
+        // Both paths give an index into one table, so they join before its one load.
+        let index = if self.has_flush() {
+            // With at most seven cards only one suit can hold five, and a flush then beats
+            // anything the other cards could make (no full house or quads fits in seven).
+            let shift = ((self.key & FLUSH_FLAGS) as u16).leading_zeros() << 2;
+            FLUSH_BASE | ((self.mask >> shift) as usize & 0x1fff)
         } else {
-            self.strength_unsuited()
-        }
+            self.slot()
+        };
+        Strength(TABLE[index])
     }
 
-    /// The strength of a hand with five or more cards of one suit. With at most seven cards
-    /// only one suit can hold five, and a flush then beats anything the other cards could make
-    /// (no full house or quads fits in seven). Kept out of line: about one hand in thirty is a
-    /// flush, and inlined it made the common path keep the suit flags in a register.
-    #[cold]
-    #[inline(never)]
-    fn strength_flush(self) -> Strength {
-        let shift = ((self.key & FLUSH_FLAGS) as u16).leading_zeros() << 2;
-        Strength(FLUSH[(self.mask >> shift) as usize & 0x1fff])
+    /// The unsuited hash slot: below 2^16 by its type.
+    #[inline(always)]
+    fn slot(self) -> usize {
+        let row = (self.key >> (RANK_SHIFT + ROW_SHIFT)) as usize;
+        usize::from(((self.key >> RANK_SHIFT) as u16).wrapping_add(OFFSETS[row]))
     }
 
     /// The strength of the best five cards ignoring suits, for callers that know no flush is
     /// possible (as Omaha does from the board).
     #[inline(always)]
     pub fn strength_unsuited(self) -> Strength {
-        let row = (self.key >> (RANK_SHIFT + ROW_SHIFT)) as usize;
-        let slot = ((self.key >> RANK_SHIFT) as u16).wrapping_add(OFFSETS[row]);
-        Strength(LOOKUP[usize::from(slot)])
+        Strength(TABLE[self.slot()])
     }
 }
 
