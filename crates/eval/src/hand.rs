@@ -3,7 +3,7 @@
 use floorbook_cards::Card;
 
 use crate::Strength;
-use crate::tables::{FLUSH, LOOKUP, OFFSETS, RANK_KEYS, ROW_SHIFT};
+use crate::tables::{FLUSH_BASE, LOOKUP, OFFSETS, RANK_KEYS, ROW_SHIFT, TABLE};
 
 /// Layout of `Hand::key`: bits 0..16 hold one 4-bit counter per suit, each starting at 3 in
 /// [`Hand::EMPTY`] so that its top bit is set at the fifth card of that suit; bits 32..36 count
@@ -18,27 +18,6 @@ const COUNT_SHIFT: u32 = 32;
 const _: () = assert!(OFFSETS.len() == 1 << (64 - RANK_SHIFT - ROW_SHIFT));
 const _: () = assert!(LOOKUP.len() == 1 << 16);
 const _: () = assert!(RANK_SHIFT >= COUNT_SHIFT + 4 + 3);
-
-/// Where the flush answers start in [`TABLE`].
-const FLUSH_BASE: usize = 1 << 16;
-
-/// The unsuited lookup (slots 0..2^16) and the flush lookup (from [`FLUSH_BASE`]) in one table
-/// of 2^17 entries, so that any index below 2^17 (which both paths give by construction) needs
-/// no bounds check. The entries past the flushes are never read.
-const TABLE: [u16; 1 << 17] = {
-    let mut t = [0u16; 1 << 17];
-    let mut i = 0;
-    while i < LOOKUP.len() {
-        t[i] = LOOKUP[i];
-        i += 1;
-    }
-    let mut j = 0;
-    while j < FLUSH.len() {
-        t[FLUSH_BASE + j] = FLUSH[j];
-        j += 1;
-    }
-    t
-};
 
 /// What one or more cards add to a [`Hand`]: their share of the key and their bits in the
 /// mask. Card keys add up among themselves (a board, a pair of hole cards), and a hand is

@@ -31,6 +31,27 @@ mod tables {
     // addressed directly at each use site.
     #![allow(clippy::unreadable_literal, clippy::large_const_arrays)]
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+    /// Where the flush answers start in [`TABLE`].
+    pub(crate) const FLUSH_BASE: usize = 1 << 16;
+
+    /// The unsuited lookup (slots 0..2^16) and the flush lookup (from [`FLUSH_BASE`]) in one
+    /// table of 2^17 entries, so that any index below 2^17 (which both paths give by
+    /// construction) needs no bounds check. The entries past the flushes are never read.
+    pub(crate) const TABLE: [u16; 1 << 17] = {
+        let mut t = [0u16; 1 << 17];
+        let mut i = 0;
+        while i < LOOKUP.len() {
+            t[i] = LOOKUP[i];
+            i += 1;
+        }
+        let mut j = 0;
+        while j < FLUSH.len() {
+            t[FLUSH_BASE + j] = FLUSH[j];
+            j += 1;
+        }
+        t
+    };
 }
 
 pub use category::Category;
