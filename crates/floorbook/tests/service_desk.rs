@@ -305,8 +305,49 @@ async fn refusals<S: EventStore + Clone>(store: S) {
     let first = desk.decide(vec![inc.clone()]).await.replies.remove(0);
     assert!(first.ok, "{first:?}");
     let head = desk.head();
-    let again = desk.decide(vec![inc]).await.replies.remove(0);
+    let again = desk.decide(vec![inc.clone()]).await.replies.remove(0);
     assert_eq!(again, first);
+    assert_eq!(desk.head(), head);
+    // A refusal with an id, and a request with a malformed id (nothing written).
+    let refused_req = Incoming {
+        channel: Channel::Dealer { table: 1 },
+        request: Request {
+            actor: "dee".into(),
+            id: Some("refused-1".into()),
+            after: None,
+            command: WireCommand::FloorRuling {
+                player: None,
+                ruling: "not a dealer's call".into(),
+                rule: "TR-26".into(),
+                overrides: None,
+            },
+        },
+        at: at(),
+    };
+    let refused_first = desk
+        .decide(vec![refused_req.clone()])
+        .await
+        .replies
+        .remove(0);
+    assert_eq!(
+        refused_first.error.as_ref().map(|e| e.kind),
+        Some(ErrorKind::Forbidden)
+    );
+    let mut bad_id = inc.clone();
+    bad_id.request.id = Some("line\nbreak".into());
+    let r = desk.decide(vec![bad_id]).await.replies.remove(0);
+    assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Malformed));
+    let head = desk.head();
+    // Another writer takes the chain over (a new desk from the store, as after a crash):
+    // the repeated requests get their first replies from the ids in the chain.
+    drop(desk);
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("desk again");
+    let again = desk.decide(vec![inc]).await.replies.remove(0);
+    assert_eq!(again, first, "the ruling is not decided twice");
+    let again = desk.decide(vec![refused_req]).await.replies.remove(0);
+    assert_eq!(again, refused_first, "nor the refusal recorded twice");
     assert_eq!(desk.head(), head);
     // The chain still re-derives: refusals are not the tournament's events.
     let rec = load(&store, chain.clone()).await.expect("load");
@@ -326,11 +367,18 @@ async fn refusals<S: EventStore + Clone>(store: S) {
         .expect("rows");
     assert_eq!(
         refused,
-        vec![(
-            "anna".to_string(),
-            "dealer".to_string(),
-            "start_hand".to_string()
-        )]
+        vec![
+            (
+                "anna".to_string(),
+                "dealer".to_string(),
+                "start_hand".to_string()
+            ),
+            (
+                "dee".to_string(),
+                "dealer".to_string(),
+                "floor_ruling".to_string()
+            )
+        ]
     );
 }
 

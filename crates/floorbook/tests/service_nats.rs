@@ -245,6 +245,38 @@ async fn a_second_instance_takes_over_when_the_writer_dies() {
         projected_to(db, &chain, seq).await,
         "the survivor's projections did not reach seq {seq}"
     );
+    // A request with an id, answered by the survivor. The survivor dies too and a third
+    // instance takes over: the repeated request gets its first reply, not a second decision.
+    let ruling = Request {
+        actor: "fay".into(),
+        id: Some("ruling-after-the-end".into()),
+        after: None,
+        command: WireCommand::FloorRuling {
+            player: None,
+            ruling: "the final count stands".into(),
+            rule: "TR-26".into(),
+            overrides: None,
+        },
+    };
+    let first = client
+        .send(&chain, Channel::Floor, &ruling)
+        .await
+        .expect("reply");
+    assert!(first.ok, "{first:?}");
+    let _third = Serve::start(&server.url(), "c", &dir.path().join("c.sqlite"), &[]);
+    let s = instances
+        .iter()
+        .position(|s| s.name == survivor)
+        .expect("the survivor");
+    instances[s].kill();
+    let again = client
+        .send(&chain, Channel::Floor, &ruling)
+        .await
+        .expect("reply");
+    assert_eq!(again, first, "decided once");
+    let head = client.query(&chain, Query::Head).await.expect("head");
+    assert_eq!(head["writer"], "c");
+    assert_eq!(head["seq"].as_u64(), first.seq);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

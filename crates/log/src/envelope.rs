@@ -29,6 +29,10 @@ pub struct Envelope {
     pub at: DateTime<Utc>,
     /// Who caused the event.
     pub actor: Actor,
+    /// The client's id of the request that caused the event, when it gave one: a writer that
+    /// takes the chain over answers a repeated request from it instead of deciding it twice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request: Option<String>,
     /// The event type, past tense (`BlindPosted`, `PlayerMoved`).
     #[serde(rename = "type")]
     pub event_type: String,
@@ -44,6 +48,8 @@ pub struct Envelope {
 pub struct Draft {
     pub at: DateTime<Utc>,
     pub actor: Actor,
+    /// The id of the request that caused it (see [`Envelope::request`]).
+    pub request: Option<String>,
     pub event_type: String,
     pub rules: Vec<RuleId>,
     pub payload: Box<RawValue>,
@@ -60,7 +66,12 @@ pub enum EnvelopeError {
     Payload(#[source] serde_json::Error),
     #[error("the envelope could not be encoded as JSON")]
     Encode(#[source] serde_json::Error),
+    #[error("request id {got:?} is not allowed: 1 to {MAX_REQUEST_ID} printable characters")]
+    Request { got: String },
 }
+
+/// The longest request id an envelope holds.
+pub const MAX_REQUEST_ID: usize = 128;
 
 impl Draft {
     /// A draft with `payload` encoded as JSON.
@@ -83,9 +94,29 @@ impl Draft {
         Ok(Draft {
             at,
             actor,
+            request: None,
             event_type,
             rules,
             payload,
+        })
+    }
+
+    /// This draft, caused by the request with client id `id`.
+    pub fn with_request(mut self, id: &str) -> Result<Draft, EnvelopeError> {
+        check_request_id(id)?;
+        self.request = Some(id.to_string());
+        Ok(self)
+    }
+}
+
+/// Whether `id` may be recorded as a request id: 1 to [`MAX_REQUEST_ID`] characters, none of
+/// them a control character.
+pub fn check_request_id(id: &str) -> Result<(), EnvelopeError> {
+    if (1..=MAX_REQUEST_ID).contains(&id.chars().count()) && !id.chars().any(char::is_control) {
+        Ok(())
+    } else {
+        Err(EnvelopeError::Request {
+            got: id.to_string(),
         })
     }
 }
@@ -126,6 +157,8 @@ pub fn seal(
         prev: EventHash,
         at: &'a DateTime<Utc>,
         actor: &'a Actor,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        request: Option<&'a str>,
         #[serde(rename = "type")]
         event_type: &'a str,
         rules: &'a [RuleId],
@@ -138,6 +171,7 @@ pub fn seal(
         prev,
         at: &draft.at,
         actor: &draft.actor,
+        request: draft.request.as_deref(),
         event_type: &draft.event_type,
         rules: &draft.rules,
         payload: &draft.payload,

@@ -24,7 +24,10 @@ pub use check::{ChainCheckError, verify_chain};
 pub use checkpoint::{
     Checkpoint, CheckpointError, CheckpointVerdict, KeyId, ServiceKey, TrustedKeys,
 };
-pub use envelope::{Draft, Envelope, EnvelopeError, SCHEMA_VERSION, SealedEvent, seal, seal_all};
+pub use envelope::{
+    Draft, Envelope, EnvelopeError, MAX_REQUEST_ID, SCHEMA_VERSION, SealedEvent, check_request_id,
+    seal, seal_all,
+};
 pub use frame::{FRAME_HEADER, FRAME_TRAILER, Frame, MAX_EVENT_BYTES, decode_frame, encode_frame};
 pub use ids::{Actor, ChainId, EventHash, IdError, Role, RuleId, Seq};
 pub use store::{AppendOutcome, Conflict, EventStore, EventStream, Head, StoreError, StoredEvent};

@@ -6,13 +6,16 @@
 //! changes nothing in the tournament, and its refusal is recorded (`CommandRefused`). If the
 //! append fails, no command of the batch is acknowledged and the desk must be opened again
 //! from the store, since its tournament already holds the unwritten decisions.
+//!
+//! A request with an id is answered once: its events carry the id in their envelopes, and a
+//! desk remembers the replies it gave and, when it opens a chain, those the latest events show.
 
 use std::collections::{HashMap, VecDeque};
 
 use chrono::{DateTime, Utc};
 use floorbook_log::{
-    Actor, ChainId, ChainWriter, Draft, EventStore, Head, SealedEvent, ServiceKey, StoreError,
-    WriteError,
+    Actor, ChainId, ChainWriter, Draft, Envelope, EventStore, Head, SealedEvent, Seq, ServiceKey,
+    StoreError, WriteError, check_request_id,
 };
 use floorbook_tournament::engine::{Tournament, TournamentError};
 use floorbook_tournament::replay::issue;
@@ -28,6 +31,9 @@ use crate::recorded::{self, LoadError, OPENED, REFUSED};
 
 /// How many replies a desk remembers by request id.
 const REMEMBERED: usize = 4096;
+/// How far back a desk that opens a chain looks for request ids: the latest events, where a
+/// client that retries after a writer died finds its request.
+const RECALLED_EVENTS: u64 = 20_000;
 
 /// A desk could not be opened.
 #[derive(Debug, thiserror::Error)]
@@ -110,13 +116,75 @@ impl<S: EventStore> Desk<S> {
                 Some(r.into_tournament())
             }
         };
-        Ok(Desk {
+        let mut desk = Desk {
             writer,
             tournament,
             seen: HashMap::new(),
             order: VecDeque::new(),
             dirty: false,
-        })
+        };
+        desk.recall_requests().await?;
+        Ok(desk)
+    }
+
+    /// Remembers the replies to the requests whose ids the chain's latest events carry, as
+    /// they were given: a request repeated after another writer took the chain over gets its
+    /// first reply, not a second decision. Reads the last [`RECALLED_EVENTS`] events.
+    async fn recall_requests(&mut self) -> Result<(), DeskError> {
+        let Some(head) = self.head() else {
+            return Ok(());
+        };
+        let from = Seq(head.seq.0.saturating_sub(RECALLED_EVENTS).max(1));
+        let chain = self.chain().to_string();
+        let mut runs: Vec<(String, Reply)> = Vec::new();
+        let mut next = from;
+        while next <= head.seq {
+            let page = self
+                .writer
+                .store()
+                .read(self.writer.chain(), next, 4096)
+                .await
+                .map_err(|e| DeskError::Write(WriteError::Store(e)))?;
+            let Some(last) = page.last() else { break };
+            next = last.seq.next();
+            for e in &page {
+                let Ok(env) = Envelope::parse(&e.bytes) else {
+                    continue;
+                };
+                let Some(id) = env.request else { continue };
+                let error = (env.event_type == REFUSED).then(|| {
+                    let reason = serde_json::from_str::<serde_json::Value>(env.payload.get())
+                        .ok()
+                        .and_then(|p| p["reason"].as_str().map(str::to_string))
+                        .unwrap_or_default();
+                    ReplyError::new(ErrorKind::Forbidden, reason)
+                });
+                match runs.last_mut() {
+                    // The next event of the same request.
+                    Some((last_id, reply)) if *last_id == id && reply.seq == Some(e.seq.0 - 1) => {
+                        reply.seq = Some(e.seq.0);
+                        reply.hash = Some(e.hash.to_hex());
+                        reply.events.push(env.event_type);
+                    }
+                    _ => runs.push((
+                        id,
+                        Reply {
+                            ok: error.is_none(),
+                            chain: Some(chain.clone()),
+                            first_seq: Some(e.seq.0),
+                            seq: Some(e.seq.0),
+                            hash: Some(e.hash.to_hex()),
+                            events: vec![env.event_type],
+                            error,
+                        },
+                    )),
+                }
+            }
+        }
+        for (id, reply) in runs {
+            self.remember(&id, &reply);
+        }
+        Ok(())
     }
 
     pub fn chain(&self) -> &ChainId {
@@ -145,7 +213,18 @@ impl<S: EventStore> Desk<S> {
                 outcomes.push(Outcome::Done(r.clone()));
                 continue;
             }
-            let outcome = match self.decide_one(inc, planned, &mut drafts) {
+            let decided = match inc.request.id.as_deref().map(check_request_id) {
+                Some(Err(e)) => Err(ReplyError::new(ErrorKind::Malformed, e.to_string())),
+                _ => self.decide_one(inc, planned, &mut drafts),
+            };
+            // The request's id goes into its events' envelopes: a writer that takes the chain
+            // over finds it there.
+            if let Some(id) = &inc.request.id {
+                for d in &mut drafts[from..] {
+                    d.request = Some(id.clone());
+                }
+            }
+            let outcome = match decided {
                 Ok(error) if drafts.len() > from => Outcome::Pending {
                     from,
                     to: drafts.len(),

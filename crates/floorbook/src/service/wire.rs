@@ -22,8 +22,9 @@ pub struct Request {
     /// Who acts: the dealer's, floor person's or director's name or badge. Recorded as the
     /// actor of every event the command causes (1 to 64 printable characters).
     pub actor: String,
-    /// Optional client-chosen id. A repeated id gets the first reply again instead of being
-    /// decided twice (while the same service instance leads the chain).
+    /// Optional client-chosen id (1 to 128 printable characters; a UUID, say). A repeated id
+    /// gets the first reply again instead of being decided twice, also from an instance that
+    /// took the chain over: the id is recorded in the envelopes of the events it caused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// Optional: decide only if the chain's head is this sequence (0: the chain is empty).
