@@ -347,4 +347,27 @@ fn patient_bots_leave_a_longer_chain_whose_decisions_explain() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(json(&out)["agrees"], true);
+    // `verify` shows a long chain's good checkpoints on one line and the latest in full;
+    // `--json` lists every one.
+    let chain_args = ["--data", d, "--chain", "t-deepstack-s21-p30-patient"];
+    let listed = json(&floorbook(
+        &[&["verify", "--json"][..], &chain_args[..]].concat(),
+    ));
+    let checkpoints = listed["chains"][0]["checkpoints"]
+        .as_array()
+        .expect("checkpoints")
+        .len();
+    assert!(checkpoints > 5, "{listed}");
+    let out = floorbook(&[&["verify"][..], &chain_args[..]].concat());
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(&format!(
+            "  {} published checkpoints from seq ",
+            checkpoints - 1
+        )),
+        "{text}"
+    );
+    assert_eq!(text.matches("  checkpoint seq ").count(), 1, "{text}");
+    assert_eq!(text.lines().count(), 4, "{text}");
 }

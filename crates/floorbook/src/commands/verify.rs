@@ -110,7 +110,7 @@ pub async fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             .checkpoints(&chain)
             .await?
             .into_iter()
-            .map(|cp| ("published".to_string(), cp))
+            .map(|cp| (PUBLISHED.to_string(), cp))
             .collect();
         checkpoints.extend(given.remove(&chain).unwrap_or_default());
         let r = check_chain(&store, &chain, &checkpoints, &trusted).await?;
@@ -208,6 +208,11 @@ async fn check_chain(
     Ok(r)
 }
 
+/// The source of the checkpoints published beside the chain.
+const PUBLISHED: &str = "published";
+/// Up to this many checkpoints of a chain are each shown on its own line.
+const SHOW_ALL_CHECKPOINTS: usize = 5;
+
 fn print_text(report: &Report, no_keys: bool) {
     if report.chains.is_empty() {
         println!("no chains in the store");
@@ -222,11 +227,42 @@ fn print_text(report: &Report, no_keys: bool) {
             (None, Some(h)) => println!("chain {}: OK, {} events, head {h}", c.chain, c.events),
             (None, None) => println!("chain {}: OK, empty", c.chain),
         }
-        for cp in &c.checkpoints {
+        // A long chain has hundreds of checkpoints: every one that fails, every one from a
+        // file named on the command line and the latest are shown; the other good ones are
+        // counted on one line (`--json` lists them all).
+        let shown = |i: usize, cp: &CheckpointReport| {
+            c.checkpoints.len() <= SHOW_ALL_CHECKPOINTS
+                || !cp.ok
+                || cp.source != PUBLISHED
+                || i + 1 == c.checkpoints.len()
+        };
+        let quiet: Vec<&CheckpointReport> = c
+            .checkpoints
+            .iter()
+            .enumerate()
+            .filter(|(i, cp)| !shown(*i, cp))
+            .map(|(_, cp)| cp)
+            .collect();
+        if let (Some(first), Some(last)) = (quiet.first(), quiet.last()) {
             println!(
-                "  checkpoint seq {} ({}, key {}): signature {}; {}",
-                cp.seq, cp.source, cp.key_id, cp.signature, cp.verdict
+                "  {} published checkpoints from seq {} to seq {}: signature {}; every one present in the log",
+                quiet.len(),
+                first.seq,
+                last.seq,
+                if quiet.iter().all(|cp| cp.signature == first.signature) {
+                    first.signature.as_str()
+                } else {
+                    "checked"
+                },
             );
+        }
+        for (i, cp) in c.checkpoints.iter().enumerate() {
+            if shown(i, cp) {
+                println!(
+                    "  checkpoint seq {} ({}, key {}): signature {}; {}",
+                    cp.seq, cp.source, cp.key_id, cp.signature, cp.verdict
+                );
+            }
         }
     }
     if no_keys && report.chains.iter().any(|c| !c.checkpoints.is_empty()) {
