@@ -9,7 +9,7 @@ use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use serde_json::Value;
 
 mod common;
-use common::{floorbook, json};
+use common::{floorbook, json, simulate_patient};
 
 fn simulate(data: &Path, profile: &str, players: &str) -> Value {
     let out = floorbook(&[
@@ -301,26 +301,7 @@ fn patient_bots_leave_a_longer_chain_whose_decisions_explain() {
     let data = dir.path().join("data");
     let d = data.to_str().expect("utf-8");
     let loose = simulate(&data, "deepstack", "30");
-    let out = floorbook(&[
-        "simulate",
-        "--profile",
-        "deepstack",
-        "--players",
-        "30",
-        "--seed",
-        "21",
-        "--bots",
-        "patient",
-        "--data",
-        d,
-        "--json",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let patient = json(&out);
+    let patient = simulate_patient(d, "30", "21");
     assert_eq!(patient["chain"], "t-deepstack-s21-p30-patient");
     let hands = |v: &Value| v["audit"]["hands"].as_u64().expect("hands");
     assert!(

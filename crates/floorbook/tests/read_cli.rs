@@ -10,7 +10,7 @@ use floorbook_e2e::nats::NatsServer;
 use floorbook_projections::Projector;
 
 mod common;
-use common::{floorbook, ok_json as json};
+use common::{floorbook, ok_json as json, simulate_patient};
 
 fn dump(db: &Path) -> Vec<String> {
     Projector::open(db)
@@ -321,25 +321,7 @@ fn tr_28_chips_of_a_player_disqualified_mid_hand_are_counted_once() {
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().join("data");
     let d = data.to_str().expect("utf-8");
-    let out = floorbook(&[
-        "simulate",
-        "--profile",
-        "deepstack",
-        "--players",
-        "100",
-        "--bots",
-        "patient",
-        "--seed",
-        "1",
-        "--data",
-        d,
-        "--json",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    simulate_patient(d, "100", "1");
     let audit = json(&floorbook(&["audit", "--data", d, "--format", "json"]));
     let dq: Vec<&serde_json::Value> = audit["sanctions"]
         .as_array()

@@ -35,3 +35,22 @@ pub fn ok_json(out: &Output) -> Value {
     );
     json(out)
 }
+
+/// `floorbook simulate` of a deepstack field of patient bots into `data` (a long chain for its
+/// size); its JSON summary.
+pub fn simulate_patient(data: &str, players: &str, seed: &str) -> Value {
+    ok_json(&floorbook(&[
+        "simulate",
+        "--profile",
+        "deepstack",
+        "--players",
+        players,
+        "--seed",
+        seed,
+        "--bots",
+        "patient",
+        "--data",
+        data,
+        "--json",
+    ]))
+}
