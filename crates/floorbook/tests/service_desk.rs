@@ -308,6 +308,16 @@ async fn refusals<S: EventStore + Clone>(store: S) {
     let again = desk.decide(vec![inc.clone()]).await.replies.remove(0);
     assert_eq!(again, first);
     assert_eq!(desk.head(), head);
+    // The same id twice in one batch (a client that asked again before it had the answer):
+    // decided once, both answered alike.
+    let mut twice = inc.clone();
+    twice.request.id = Some("ruling-2".into());
+    let before = desk.head().map_or(0, |h| h.seq.0);
+    let both = desk.decide(vec![twice.clone(), twice]).await.replies;
+    assert!(both[0].ok, "{both:?}");
+    assert_eq!(both[0], both[1]);
+    assert_eq!(both[0].first_seq, Some(before + 1));
+    assert_eq!(desk.head().map(|h| h.seq.0), both[0].seq);
     // A refusal with an id, and a request with a malformed id (nothing written).
     let refused_req = Incoming {
         channel: Channel::Dealer { table: 1 },

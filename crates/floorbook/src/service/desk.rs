@@ -85,6 +85,8 @@ pub struct Desk<S> {
 
 enum Outcome {
     Done(Reply),
+    /// The same id as the request at this index of the batch: its reply.
+    Same(usize),
     /// Written when the batch is: the drafts `from..to`, and the error to report with them
     /// (a recorded refusal).
     Pending {
@@ -205,13 +207,22 @@ impl<S: EventStore> Desk<S> {
         let mut drafts: Vec<Draft> = Vec::new();
         let mut outcomes = Vec::with_capacity(batch.len());
         let head = self.head().map_or(0, |h| h.seq.0);
-        for inc in &batch {
+        let mut in_batch: HashMap<&str, usize> = HashMap::new();
+        for (i, inc) in batch.iter().enumerate() {
             let planned = head + drafts.len() as u64;
             let from = drafts.len();
-            // A repeated request id gets its first reply again.
+            // A repeated request id gets its first reply again, also when the repeat came in
+            // the same batch (a client that asked again before the first was answered).
             if let Some(r) = inc.request.id.as_ref().and_then(|id| self.seen.get(id)) {
                 outcomes.push(Outcome::Done(r.clone()));
                 continue;
+            }
+            if let Some(id) = inc.request.id.as_deref() {
+                if let Some(&first) = in_batch.get(id) {
+                    outcomes.push(Outcome::Same(first));
+                    continue;
+                }
+                in_batch.insert(id, i);
             }
             let decided = match inc.request.id.as_deref().map(check_request_id) {
                 Some(Err(e)) => Err(ReplyError::new(ErrorKind::Malformed, e.to_string())),
@@ -266,36 +277,34 @@ impl<S: EventStore> Desk<S> {
                 }
             }
         }
-        let replies = outcomes
-            .into_iter()
-            .zip(&batch)
-            .map(|(o, inc)| {
-                let reply = match o {
-                    Outcome::Done(r) => r,
-                    Outcome::Pending { from, to, error } => {
-                        let events = appended.get(from..to).unwrap_or_default();
-                        Reply {
-                            ok: error.is_none(),
-                            chain: Some(chain.clone()),
-                            first_seq: events.first().map(|e| e.seq.0),
-                            seq: events.last().map(|e| e.seq.0),
-                            hash: events.last().map(|e| e.hash.to_hex()),
-                            events: drafts[from..to]
-                                .iter()
-                                .map(|d| d.event_type.clone())
-                                .collect(),
-                            error,
-                        }
+        let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
+        for (o, inc) in outcomes.into_iter().zip(&batch) {
+            let reply = match o {
+                Outcome::Done(r) => r,
+                Outcome::Same(first) => replies[first].clone(),
+                Outcome::Pending { from, to, error } => {
+                    let events = appended.get(from..to).unwrap_or_default();
+                    Reply {
+                        ok: error.is_none(),
+                        chain: Some(chain.clone()),
+                        first_seq: events.first().map(|e| e.seq.0),
+                        seq: events.last().map(|e| e.seq.0),
+                        hash: events.last().map(|e| e.hash.to_hex()),
+                        events: drafts[from..to]
+                            .iter()
+                            .map(|d| d.event_type.clone())
+                            .collect(),
+                        error,
                     }
-                };
-                if let Some(id) = &inc.request.id
-                    && !stale
-                {
-                    self.remember(id, &reply);
                 }
-                reply
-            })
-            .collect();
+            };
+            if let Some(id) = &inc.request.id
+                && !stale
+            {
+                self.remember(id, &reply);
+            }
+            replies.push(reply);
+        }
         Decided {
             replies,
             appended,
