@@ -128,11 +128,17 @@ impl<'a> Reader<'a> {
                 }
                 b'\n' => return None,
                 _ => {
-                    let ch_len = self.s[self.i..].chars().next()?.len_utf8();
+                    // Up to the next quote, backslash or line end in one step: those are ASCII,
+                    // and no byte of a multi-byte UTF-8 character equals one of them.
+                    let run = self.b[self.i..]
+                        .iter()
+                        .position(|&c| matches!(c, b'"' | b'\\' | b'\n'))
+                        .unwrap_or(self.b.len() - self.i);
+                    let end = self.i + run;
                     if let Some(o) = owned.as_mut() {
-                        o.push_str(&self.s[self.i..self.i + ch_len]);
+                        o.push_str(self.s.get(self.i..end)?);
                     }
-                    self.i += ch_len;
+                    self.i = end;
                 }
             }
         }

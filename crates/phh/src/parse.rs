@@ -92,15 +92,13 @@ fn scale_text(text: &str, scale: u64) -> Option<u64> {
     if 10u64.checked_pow(digits as u32)? != scale || frac.len() > digits {
         return None;
     }
-    let mut padded = frac.to_string();
-    while padded.len() < digits {
-        padded.push('0');
-    }
     let w: u64 = whole.parse().ok()?;
-    let f: u64 = if padded.is_empty() {
+    // The fraction's digits, then zeros up to the scale's places.
+    let f: u64 = if frac.is_empty() {
         0
     } else {
-        padded.parse().ok()?
+        let written: u64 = frac.parse().ok()?;
+        written.checked_mul(10u64.checked_pow((digits - frac.len()) as u32)?)?
     };
     w.checked_mul(scale)?.checked_add(f)
 }

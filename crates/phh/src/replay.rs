@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 
-use floorbook_cards::Card;
+use floorbook_cards::{Card, Rank, Suit};
 use floorbook_hand::{
     ChipReading, Chips, GameKind, Hand, HandRules, HandSetup, OddChip, Phase, Pos, Rejection,
     ShowOrMuck, Structure, UnderMinimum,
@@ -51,7 +51,7 @@ pub enum ReplayError {
 
 enum Act {
     DealHole(Pos, [Option<Card>; 4], usize),
-    DealBoard(Vec<Card>),
+    DealBoard([Card; MAX_CARDS], usize),
     Fold(Pos),
     CheckOrCall(Pos),
     RaiseTo(Pos, Chips),
@@ -59,21 +59,25 @@ enum Act {
     Nothing,
 }
 
-fn cards(s: &str) -> Result<Vec<Option<Card>>, String> {
-    if !s.is_ascii() || !s.len().is_multiple_of(2) || s.is_empty() {
+/// The most cards one action names (a five-card board, a player's four hole cards).
+const MAX_CARDS: usize = 5;
+
+/// Cards as PHH writes them (`AcKd`, `????`): up to [`MAX_CARDS`], unknown ones as None.
+fn cards(s: &str) -> Result<([Option<Card>; MAX_CARDS], usize), String> {
+    let n = s.len() / 2;
+    if !s.is_ascii() || !s.len().is_multiple_of(2) || n == 0 || n > MAX_CARDS {
         return Err(format!("{s:?} is not a list of cards"));
     }
-    (0..s.len())
-        .step_by(2)
-        .map(|i| {
-            let c = &s[i..i + 2];
-            if c == "??" {
-                Ok(None)
-            } else {
-                c.parse::<Card>().map(Some).map_err(|e| e.to_string())
-            }
-        })
-        .collect()
+    let mut out = [None; MAX_CARDS];
+    for (slot, i) in out.iter_mut().zip((0..s.len()).step_by(2)) {
+        let c = &s[i..i + 2];
+        *slot = if c == "??" {
+            None
+        } else {
+            Some(c.parse::<Card>().map_err(|e| e.to_string())?)
+        };
+    }
+    Ok((out, n))
 }
 
 fn player(s: &str, n: usize) -> Result<Pos, String> {
@@ -102,21 +106,22 @@ fn parse_action(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
     Ok(match words {
         [] => Act::Nothing,
         ["d", "db", c] => {
-            let cs = cards(c)?;
-            Act::DealBoard(
-                cs.into_iter()
-                    .map(|c| c.ok_or_else(|| "board cards must be known".to_string()))
-                    .collect::<Result<_, _>>()?,
-            )
+            let (cs, len) = cards(c)?;
+            // Filled from the front; what is past `len` is never read.
+            let mut board = [Card::new(Rank::Two, Suit::Clubs); MAX_CARDS];
+            for (slot, c) in board.iter_mut().zip(&cs[..len]) {
+                *slot = c.ok_or_else(|| "board cards must be known".to_string())?;
+            }
+            Act::DealBoard(board, len)
         }
         ["d", "dh", p, c] => {
-            let cs = cards(c)?;
+            let (cs, len) = cards(c)?;
             let mut buf = [None; 4];
-            if cs.len() > buf.len() {
+            if len > buf.len() {
                 return Err(format!("{c:?} is more hole cards than a player holds"));
             }
-            buf[..cs.len()].copy_from_slice(&cs);
-            Act::DealHole(player(p, n)?, buf, cs.len())
+            buf[..len].copy_from_slice(&cs[..len]);
+            Act::DealHole(player(p, n)?, buf, len)
         }
         [p, "f"] => Act::Fold(player(p, n)?),
         [p, "cc"] => Act::CheckOrCall(player(p, n)?),
@@ -129,7 +134,10 @@ fn parse_action(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
         ),
         [p, "sm"] => Act::Show(player(p, n)?, ShowOrMuck::Muck),
         [p, "sm", "-"] => Act::Show(player(p, n)?, ShowOrMuck::ShowDealt),
-        [p, "sm", c] => Act::Show(player(p, n)?, ShowOrMuck::Show(cards(c)?)),
+        [p, "sm", c] => {
+            let (cs, len) = cards(c)?;
+            Act::Show(player(p, n)?, ShowOrMuck::Show(cs[..len].to_vec()))
+        }
         [_, "sd", ..] | [_, "pb"] => {
             return Err("draw and stud actions are not part of NT or PO".into());
         }
@@ -140,7 +148,7 @@ fn parse_action(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
 fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
     match act {
         Act::DealHole(p, c, len) => hand.deal_hole(*p, &c[..*len]),
-        Act::DealBoard(c) => hand.deal_board(c),
+        Act::DealBoard(c, len) => hand.deal_board(&c[..*len]),
         Act::Fold(p) => hand.fold(*p),
         Act::CheckOrCall(p) => hand.check_or_call(*p),
         Act::RaiseTo(p, to) => hand.bet_or_raise_to(*p, *to),
