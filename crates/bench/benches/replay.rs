@@ -198,7 +198,10 @@ async fn main() {
     let mut lat = Vec::new();
     // Where the time goes: reading the snapshot, reading the events, re-deriving.
     let mut parts = [Duration::ZERO; 4];
+    // The slowest questions, with their parts, to see what the tail is made of.
+    let mut slowest: Vec<(Duration, [Duration; 4], u64)> = Vec::new();
     for _ in 0..200 {
+        let before = parts;
         let index = (rng.next_u64() % log.len() as u64) as usize;
         let seq = seqs[index];
         let t = Instant::now();
@@ -236,8 +239,24 @@ async fn main() {
         parts[2] += t0.elapsed();
         assert!(step.from <= index);
         lat.push(t.elapsed());
+        slowest.push((
+            t.elapsed(),
+            std::array::from_fn(|i| parts[i] - before[i]),
+            seq,
+        ));
     }
     lat.sort();
+    slowest.sort_by_key(|q| std::cmp::Reverse(q.0));
+    for (total, p, seq) in slowest.iter().take(3) {
+        println!(
+            "slow question at seq {seq}: {:.2} ms (lookup {:.2}, parse {:.2}, read {:.2}, re-derive {:.2})",
+            total.as_secs_f64() * 1e3,
+            p[3].as_secs_f64() * 1e3,
+            p[0].as_secs_f64() * 1e3,
+            p[1].as_secs_f64() * 1e3,
+            p[2].as_secs_f64() * 1e3
+        );
+    }
     println!(
         "explain time, summed over 200: snapshot lookup {:.0} ms, snapshot parse {:.0} ms, event read {:.0} ms, re-derivation {:.0} ms",
         parts[3].as_secs_f64() * 1e3,

@@ -29,16 +29,24 @@ pub enum Status {
 }
 
 /// A player of the tournament.
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub id: PlayerId,
     pub name: String,
     pub status: Status,
-    pub stack: u64,
-    pub table: Option<TableNo>,
-    pub seat: Option<SeatNo>,
     // The fields below are left out of a snapshot when they hold their default: a replay
-    // snapshot holds every player of the field, and most have none of these.
+    // snapshot holds every player of the field, most have none of the sanctions and flags, and
+    // late in a tournament most are out, with no stack, table or seat.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stack: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<TableNo>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<SeatNo>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sanctions: Vec<Sanction>,
     /// Moved into a blind position: sits out until the button passes (TR-17).
