@@ -53,6 +53,8 @@ enum Command {
     Cmd(commands::cmd::CmdArgs),
     /// The post-event report: chain, irregularities, sanctions, rulings, chip counts.
     Audit(commands::read::AuditArgs),
+    /// Files for a deployment: the NATS users, optionally one dealer user per table.
+    Deploy(commands::deploy::DeployArgs),
 }
 
 fn main() -> ExitCode {
@@ -86,6 +88,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => runtime().and_then(|rt| rt.block_on(commands::serve::run(&args))),
         Command::Cmd(args) => runtime().and_then(|rt| rt.block_on(commands::cmd::run(&args))),
         Command::Audit(args) => runtime().and_then(|rt| rt.block_on(commands::read::audit(&args))),
+        Command::Deploy(args) => commands::deploy::run(&args),
     };
     match result {
         Ok(code) => code,

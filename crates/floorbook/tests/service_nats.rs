@@ -485,6 +485,122 @@ fn as_user(port: u16, user: &str, pass: &str) -> String {
     format!("nats://{user}:{pass}@127.0.0.1:{port}")
 }
 
+/// A connection that reports the server's permission errors on a channel.
+async fn watched(
+    port: u16,
+    user: &str,
+    pass: &str,
+) -> (
+    async_nats::Client,
+    tokio::sync::mpsc::UnboundedReceiver<String>,
+) {
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let client = async_nats::ConnectOptions::new()
+        .user_and_password(user.into(), pass.into())
+        .event_callback(move |event| {
+            let tx = tx.clone();
+            async move {
+                if let async_nats::Event::ServerError(e) = event {
+                    let _ = tx.send(e.to_string());
+                }
+            }
+        })
+        .connect(format!("127.0.0.1:{port}"))
+        .await
+        .unwrap_or_else(|e| panic!("{user} connects: {e}"));
+    (client, rx)
+}
+
+/// `floorbook deploy auth --dealer-tables 3`: each table's dealer reaches the service for its
+/// own table only; the shared dealer user is gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_dealer_user_reaches_only_its_own_table() {
+    let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["deploy", "auth", "--dealer-tables", "3"])
+        .output()
+        .expect("floorbook deploy runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let auth = String::from_utf8(out.stdout).expect("utf-8");
+    let mut env: Vec<(&str, &str)> = PASSWORDS
+        .iter()
+        .copied()
+        .filter(|(k, _)| *k != "FLOORBOOK_DEALER_PASS")
+        .collect();
+    env.extend([
+        ("FLOORBOOK_DEALER_T1_PASS", "t1"),
+        ("FLOORBOOK_DEALER_T2_PASS", "t2"),
+        ("FLOORBOOK_DEALER_T3_PASS", "t3"),
+    ]);
+    let server = NatsServer::start_config(
+        |port, store| {
+            format!(
+                "listen: 127.0.0.1:{port}\njetstream {{ store_dir: \"{}\" }}\n{auth}",
+                store.display()
+            )
+        },
+        &env,
+    );
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::start(
+        &as_user(server.port, "service", "s3rvice"),
+        "tables",
+        &dir.path().join("t.sqlite"),
+        &[],
+    );
+    let chain = ChainId::new("tables").expect("chain");
+    let (dealer, mut violations) = watched(server.port, "dealer-t2", "t2").await;
+    let start = |table: u32| {
+        serde_json::to_vec(&Request {
+            actor: "dealer-bo".into(),
+            id: None,
+            after: None,
+            command: WireCommand::StartHand { table, at: 0 },
+        })
+        .expect("json")
+    };
+    // Table 3's subject: stopped by the server.
+    let _ = tokio::time::timeout(
+        Duration::from_millis(500),
+        dealer.request(
+            subjects::command(&chain, Channel::Dealer { table: 3 }),
+            start(3).into(),
+        ),
+    )
+    .await;
+    // Its own table's subject: the service answers (the chain is not open yet).
+    let reply = tokio::time::timeout(
+        Duration::from_secs(10),
+        dealer.request(
+            subjects::command(&chain, Channel::Dealer { table: 2 }),
+            start(2).into(),
+        ),
+    )
+    .await
+    .expect("in time")
+    .expect("the service answers table 2's dealer");
+    let reply: Reply = serde_json::from_slice(&reply.payload).expect("a reply");
+    assert_eq!(reply.error.map(|e| e.kind), Some(ErrorKind::NoChain));
+    dealer.flush().await.expect("flush");
+    let seen = tokio::time::timeout(Duration::from_secs(5), violations.recv())
+        .await
+        .expect("a permission error in time")
+        .expect("a permission error");
+    assert!(
+        seen.contains("Permissions Violation") && seen.contains("floorbook.cmd.tables.dealer.3"),
+        "{seen}"
+    );
+    // The shared dealer user of the shipped file does not exist here.
+    let old = async_nats::ConnectOptions::new()
+        .user_and_password("dealer".into(), "d3aler".into())
+        .connect(format!("127.0.0.1:{}", server.port))
+        .await;
+    assert!(old.is_err(), "the shared dealer user still logs in");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dealer_cannot_send_a_floor_command_even_around_the_service() {
     let auth = auth_conf();
@@ -530,20 +646,7 @@ async fn a_dealer_cannot_send_a_floor_command_even_around_the_service() {
     let head = r.seq.expect("seq");
 
     // The dealer's connection, watching for the server's permission errors.
-    let (tx, mut violations) = tokio::sync::mpsc::unbounded_channel();
-    let dealer = async_nats::ConnectOptions::new()
-        .user_and_password("dealer".into(), "d3aler".into())
-        .event_callback(move |event| {
-            let tx = tx.clone();
-            async move {
-                if let async_nats::Event::ServerError(e) = event {
-                    let _ = tx.send(e.to_string());
-                }
-            }
-        })
-        .connect(format!("127.0.0.1:{}", server.port))
-        .await
-        .expect("dealer connects");
+    let (dealer, mut violations) = watched(server.port, "dealer", "d3aler").await;
     let sanction = serde_json::to_vec(&Request {
         actor: "dealer-anna".into(),
         id: None,

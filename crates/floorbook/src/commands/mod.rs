@@ -2,6 +2,7 @@
 
 pub mod checkpoint;
 pub mod cmd;
+pub mod deploy;
 pub mod eval;
 pub mod explain;
 pub mod keys;

@@ -7,12 +7,14 @@
 //! - [`roles`]: which role may send which command;
 //! - [`desk`]: one chain's decisions and group-committed appends (any [`EventStore`]);
 //! - [`lease`]: one writer per chain, with takeover;
+//! - [`auth`]: the NATS users of a deployment, optionally one dealer user per table;
 //! - [`server`]: the NATS service (`floorbook serve`);
 //! - [`client`]: the client (`floorbook cmd`, the load test);
 //! - [`drive`]: a simulated tournament as a script of commands, for tests and the load test.
 //!
 //! [`EventStore`]: floorbook_log::EventStore
 
+pub mod auth;
 pub mod client;
 pub mod desk;
 pub mod drive;
