@@ -157,6 +157,29 @@ pub struct HandRules {
     pub last_live_hand: LastLiveHand,
 }
 
+impl HandRules {
+    /// No-limit Hold'em under the club's tournament rules: the raise increment and least bet
+    /// `min_bet` (TR-8), no raise cap, the odd chip left of the button (TR-16) in units of 1,
+    /// undeclared chips read by TR-23, a raise below the minimum refused (TR-8), the default
+    /// irregularity remedies and last-live-hand rule. Profiles set every field themselves;
+    /// this is the starting point for a hand set up by hand.
+    pub fn no_limit_holdem(min_bet: Chips) -> HandRules {
+        HandRules {
+            game: GameKind::Holdem,
+            structure: Structure::NoLimit,
+            min_bet,
+            raise_cap: None,
+            odd_chip: OddChip::LeftOfButton,
+            chip_unit: Chips(1),
+            ante_trimming: false,
+            chip_reading: ChipReading::Tr23,
+            under_minimum: UnderMinimum::Refuse,
+            irregularities: IrregularityRules::default(),
+            last_live_hand: LastLiveHand::default(),
+        }
+    }
+}
+
 /// Hold'em or Omaha (mirrors `floorbook_eval::Game` with serde names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

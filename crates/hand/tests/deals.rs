@@ -3,25 +3,12 @@
 
 use floorbook_cards::{Card, Deck, DeckSeed, ShuffleAlgorithm};
 use floorbook_hand::{
-    ChipReading, Chips, GameKind, Hand, HandEvent, HandRules, HandSetup, OddChip, Phase, Pos,
-    Rejection, ShowOrMuck, Structure, UnderMinimum,
+    Chips, Hand, HandEvent, HandRules, HandSetup, Phase, Pos, Rejection, ShowOrMuck,
 };
 use floorbook_rules::Rule;
 
 fn rules() -> HandRules {
-    HandRules {
-        game: GameKind::Holdem,
-        structure: Structure::NoLimit,
-        min_bet: Chips(2),
-        raise_cap: None,
-        odd_chip: OddChip::LeftOfButton,
-        chip_unit: Chips(1),
-        ante_trimming: false,
-        chip_reading: ChipReading::Tr23,
-        under_minimum: UnderMinimum::Refuse,
-        irregularities: Default::default(),
-        last_live_hand: Default::default(),
-    }
+    HandRules::no_limit_holdem(Chips(2))
 }
 
 fn setup(blinds: [u64; 3], dead: [u64; 3]) -> HandSetup {

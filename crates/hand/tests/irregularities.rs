@@ -2,9 +2,8 @@
 
 use floorbook_cards::Card;
 use floorbook_hand::{
-    ChipReading, Chips, GameKind, Hand, HandEvent, HandRules, HandSetup, IrregularityKind,
-    IrregularityRules, MissingBurn, OddChip, OutOfTurn, OutOfTurnRule, OwnExposure, Phase, Pos,
-    PrematureBoard, ShowOrMuck, Street, Structure, UnderMinimum,
+    Chips, Hand, HandEvent, HandRules, HandSetup, IrregularityKind, IrregularityRules, MissingBurn,
+    OutOfTurn, OutOfTurnRule, OwnExposure, Phase, Pos, PrematureBoard, ShowOrMuck, Street,
 };
 use floorbook_rules::Rule;
 
@@ -18,17 +17,8 @@ fn cards(s: &str) -> Vec<Card> {
 
 fn hand(irregularities: IrregularityRules) -> Hand {
     let rules = HandRules {
-        game: GameKind::Holdem,
-        structure: Structure::NoLimit,
-        min_bet: Chips(2),
-        raise_cap: None,
-        odd_chip: OddChip::LeftOfButton,
-        chip_unit: Chips(1),
-        ante_trimming: false,
-        chip_reading: ChipReading::Tr23,
-        under_minimum: UnderMinimum::Refuse,
         irregularities,
-        last_live_hand: Default::default(),
+        ..HandRules::no_limit_holdem(Chips(2))
     };
     let setup = HandSetup {
         stacks: vec![Chips(100); 3],

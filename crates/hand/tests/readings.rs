@@ -1,24 +1,16 @@
 //! Readings of actions that are not clean declarations, one test per rule.
 
 use floorbook_hand::{
-    ChipReading, Chips, Declared, GameKind, Hand, HandEvent, HandRules, HandSetup, OddChip, Pos,
-    PutIn, Reading, Rejection, Structure, UnderMinimum,
+    ChipReading, Chips, Declared, Hand, HandEvent, HandRules, HandSetup, Pos, PutIn, Reading,
+    Rejection, UnderMinimum,
 };
 use floorbook_rules::Rule;
 
 fn hand(chip_reading: ChipReading, under_minimum: UnderMinimum) -> Hand {
     let rules = HandRules {
-        game: GameKind::Holdem,
-        structure: Structure::NoLimit,
-        min_bet: Chips(100),
-        raise_cap: None,
-        odd_chip: OddChip::LeftOfButton,
-        chip_unit: Chips(1),
-        ante_trimming: false,
         chip_reading,
         under_minimum,
-        irregularities: Default::default(),
-        last_live_hand: Default::default(),
+        ..HandRules::no_limit_holdem(Chips(100))
     };
     let setup = HandSetup {
         stacks: vec![Chips(10_000); 3],
