@@ -481,6 +481,19 @@ fn auth_conf() -> String {
     std::fs::read_to_string(&path).expect("deploy/nats/auth.conf")
 }
 
+/// A single server with JetStream and the users file `auth`, its passwords from `env`.
+fn with_users(auth: &str, env: &[(&str, &str)]) -> NatsServer {
+    NatsServer::start_config(
+        |port, store| {
+            format!(
+                "listen: 127.0.0.1:{port}\njetstream {{ store_dir: \"{}\" }}\n{auth}",
+                store.display()
+            )
+        },
+        env,
+    )
+}
+
 fn as_user(port: u16, user: &str, pass: &str) -> String {
     format!("nats://{user}:{pass}@127.0.0.1:{port}")
 }
@@ -535,15 +548,7 @@ async fn a_table_dealer_user_reaches_only_its_own_table() {
         ("FLOORBOOK_DEALER_T2_PASS", "t2"),
         ("FLOORBOOK_DEALER_T3_PASS", "t3"),
     ]);
-    let server = NatsServer::start_config(
-        |port, store| {
-            format!(
-                "listen: 127.0.0.1:{port}\njetstream {{ store_dir: \"{}\" }}\n{auth}",
-                store.display()
-            )
-        },
-        &env,
-    );
+    let server = with_users(&auth, &env);
     let dir = tempfile::tempdir().expect("dir");
     let _serve = Serve::start(
         &as_user(server.port, "service", "s3rvice"),
@@ -604,15 +609,7 @@ async fn a_table_dealer_user_reaches_only_its_own_table() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dealer_cannot_send_a_floor_command_even_around_the_service() {
     let auth = auth_conf();
-    let server = NatsServer::start_config(
-        |port, store| {
-            format!(
-                "listen: 127.0.0.1:{port}\njetstream {{ store_dir: \"{}\" }}\n{auth}",
-                store.display()
-            )
-        },
-        &PASSWORDS,
-    );
+    let server = with_users(&auth, &PASSWORDS);
     let dir = tempfile::tempdir().expect("dir");
     let _serve = Serve::start(
         &as_user(server.port, "service", "s3rvice"),
