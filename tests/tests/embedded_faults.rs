@@ -312,3 +312,119 @@ fn a_killed_writer_loses_no_acknowledged_event() {
         });
     }
 }
+
+/// What happens to a data directory, in the property test below.
+#[derive(Debug, Clone)]
+enum Op {
+    /// The writer appends this many events.
+    Append(usize),
+    /// The writer process ends and another opens the directory.
+    Reopen,
+    /// The writer dies in the middle of a write (bytes of a frame that was never
+    /// acknowledged), and another opens the directory.
+    CrashMidWrite(u8),
+    /// Something happens to the offset index: cut at, a byte flipped at, garbage added,
+    /// or deleted.
+    Cut(usize),
+    Flip(usize),
+    Garbage(u8),
+    Delete,
+}
+
+fn op() -> impl proptest::strategy::Strategy<Value = Op> {
+    use proptest::prelude::*;
+    prop_oneof![
+        4 => (1usize..12).prop_map(Op::Append),
+        1 => Just(Op::Reopen),
+        1 => (1u8..60).prop_map(Op::CrashMidWrite),
+        1 => any::<usize>().prop_map(Op::Cut),
+        1 => any::<usize>().prop_map(Op::Flip),
+        1 => any::<u8>().prop_map(Op::Garbage),
+        1 => Just(Op::Delete),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Whatever the writer, crashes and the fate of the offset index, a reader reads exactly
+    /// the acknowledged events: the index is a cache that can make a reader faster, never
+    /// different. Checked after every step, by a fresh reader and by one that stays open.
+    #[test]
+    fn the_offset_index_never_changes_what_a_reader_reads(
+        ops in proptest::collection::vec(op(), 1..14)
+    ) {
+        let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
+        rt.block_on(async {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let c = chain("t");
+            let index = dir.path().join("chains").join("t.idx");
+            let log = dir.path().join("chains").join("t.log");
+            let mut writer = Some(EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("open"));
+            let mut acked: Vec<floorbook_log::StoredEvent> = Vec::new();
+            let mut head: Option<Head> = None;
+            let staying = EmbeddedStore::open(dir.path(), OpenMode::ReadOnly).expect("reader");
+            for (i, op) in ops.iter().enumerate() {
+                match op {
+                    Op::Append(n) => {
+                        let w = writer.as_ref().expect("a writer");
+                        let evs = events(&c, head, &format!("e{i}"), *n);
+                        head = Some(w.append(&c, head, evs).await.expect("append").head);
+                        acked = w.read(&c, Seq(1), usize::MAX).await.expect("read");
+                    }
+                    Op::Reopen => {
+                        // The old writer lets go of the directory first.
+                        drop(writer.take());
+                        writer = Some(EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("reopen"));
+                    }
+                    Op::CrashMidWrite(k) => {
+                        drop(writer.take());
+                        if log.exists() {
+                            let mut f = std::fs::OpenOptions::new().append(true).open(&log).expect("log");
+                            f.write_all(&500u32.to_le_bytes()).expect("write");
+                            f.write_all(&(!500u32).to_le_bytes()).expect("write");
+                            f.write_all(&vec![b'{'; usize::from(*k)]).expect("write");
+                        }
+                        writer = Some(EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("reopen"));
+                    }
+                    Op::Cut(at) => {
+                        if let Ok(mut b) = std::fs::read(&index) {
+                            b.truncate(at % (b.len() + 1));
+                            std::fs::write(&index, b).expect("cut");
+                        }
+                    }
+                    Op::Flip(at) => {
+                        if let Ok(mut b) = std::fs::read(&index)
+                            && !b.is_empty()
+                        {
+                            let n = b.len();
+                            b[at % n] ^= 0x10;
+                            std::fs::write(&index, b).expect("flip");
+                        }
+                    }
+                    Op::Garbage(x) => {
+                        if index.exists() {
+                            let mut f = std::fs::OpenOptions::new().append(true).open(&index).expect("index");
+                            f.write_all(&[*x; 11]).expect("garbage");
+                        }
+                    }
+                    Op::Delete => {
+                        let _ = std::fs::remove_file(&index);
+                    }
+                }
+                // A fresh reader, and the one that has stayed open, read what was acknowledged.
+                let fresh = EmbeddedStore::open(dir.path(), OpenMode::ReadOnly).expect("reader");
+                for (who, reader) in [("fresh", &fresh), ("staying", &staying)] {
+                    assert_eq!(reader.head(&c).await.expect("head"), head, "{who} after {op:?}");
+                    let read = reader.read(&c, Seq(1), usize::MAX).await.expect("read");
+                    assert_eq!(read, acked, "{who} after {op:?}");
+                    if let Some(h) = head {
+                        let mid = Seq(h.seq.0.div_ceil(2));
+                        let some = reader.read(&c, mid, 3).await.expect("read");
+                        let start = (mid.0 - 1) as usize;
+                        assert_eq!(some, acked[start..(start + 3).min(acked.len())], "{who} after {op:?}");
+                    }
+                }
+            }
+        });
+    }
+}

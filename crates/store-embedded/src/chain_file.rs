@@ -204,7 +204,10 @@ impl ChainFile {
             .map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default()))
             .collect();
         let min_frame = (FRAME_HEADER + 1 + FRAME_TRAILER) as u64;
-        let rising = offsets.windows(2).all(|w| w[1] >= w[0] + min_frame);
+        let rising = offsets.windows(2).all(|w| {
+            w[0].checked_add(min_frame)
+                .is_some_and(|least| w[1] >= least)
+        });
         let (&first, &last) = (offsets.first()?, offsets.last()?);
         if first != MAGIC.len() as u64 || !rising || last >= len {
             return None;
