@@ -359,7 +359,9 @@ proptest::proptest! {
             let c = chain("t");
             let index = dir.path().join("chains").join("t.idx");
             let log = dir.path().join("chains").join("t.log");
-            let mut writer = Some(EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("open"));
+            let open_writer =
+                || EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("writer");
+            let mut writer = Some(open_writer());
             let mut acked: Vec<floorbook_log::StoredEvent> = Vec::new();
             let mut head: Option<Head> = None;
             let staying = EmbeddedStore::open(dir.path(), OpenMode::ReadOnly).expect("reader");
@@ -374,17 +376,20 @@ proptest::proptest! {
                     Op::Reopen => {
                         // The old writer lets go of the directory first.
                         drop(writer.take());
-                        writer = Some(EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("reopen"));
+                        writer = Some(open_writer());
                     }
                     Op::CrashMidWrite(k) => {
                         drop(writer.take());
                         if log.exists() {
-                            let mut f = std::fs::OpenOptions::new().append(true).open(&log).expect("log");
+                            let mut f = std::fs::OpenOptions::new()
+                                .append(true)
+                                .open(&log)
+                                .expect("log");
                             f.write_all(&500u32.to_le_bytes()).expect("write");
                             f.write_all(&(!500u32).to_le_bytes()).expect("write");
                             f.write_all(&vec![b'{'; usize::from(*k)]).expect("write");
                         }
-                        writer = Some(EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("reopen"));
+                        writer = Some(open_writer());
                     }
                     Op::Cut(at) => {
                         if let Ok(mut b) = std::fs::read(&index) {
@@ -403,7 +408,10 @@ proptest::proptest! {
                     }
                     Op::Garbage(x) => {
                         if index.exists() {
-                            let mut f = std::fs::OpenOptions::new().append(true).open(&index).expect("index");
+                            let mut f = std::fs::OpenOptions::new()
+                                .append(true)
+                                .open(&index)
+                                .expect("index");
                             f.write_all(&[*x; 11]).expect("garbage");
                         }
                     }
@@ -421,7 +429,8 @@ proptest::proptest! {
                         let mid = Seq(h.seq.0.div_ceil(2));
                         let some = reader.read(&c, mid, 3).await.expect("read");
                         let start = (mid.0 - 1) as usize;
-                        assert_eq!(some, acked[start..(start + 3).min(acked.len())], "{who} after {op:?}");
+                        let want = &acked[start..(start + 3).min(acked.len())];
+                        assert_eq!(some, want, "{who} after {op:?}");
                     }
                 }
             }

@@ -6,7 +6,7 @@ use chrono::{TimeZone, Utc};
 use floorbook::service::desk::{Desk, Incoming};
 use floorbook::service::subjects::Channel;
 use floorbook::service::wire::{
-    ErrorKind, Request, SeatCard, WireCommand, WireOffence, WireOutOfTurn,
+    ErrorKind, Reply, Request, SeatCard, WireCommand, WireOffence, WireOutOfTurn,
 };
 use floorbook_log::ChainId;
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
@@ -235,6 +235,103 @@ proptest! {
             for (channel, command) in commands {
                 send_and_check(&mut desk, channel, command).await;
             }
+        });
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// Requests with ids from a small pool, in batches, with the desk closed and opened again
+    /// from the store now and then (another writer taking over): the events of one id form one
+    /// run in the chain, never two, and a request once recorded is answered with that record
+    /// ever after.
+    #[test]
+    fn a_request_id_is_recorded_at_most_once_across_reopens(
+        at in 0.0..1.0f64,
+        batches in prop::collection::vec(
+            (
+                prop::collection::vec((prop::option::of(0..5u8), channel(), command()), 1..4),
+                any::<bool>(),
+            ),
+            1..12,
+        )
+    ) {
+        let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
+        rt.block_on(async move {
+            let dir = tempfile::tempdir().expect("dir");
+            let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+            let chain = ChainId::new("fuzz-ids").expect("chain");
+            let mut desk = Desk::open(store.clone(), chain.clone(), None, 100_000)
+                .await
+                .expect("desk");
+            let steps = script();
+            let k = ((steps.len() as f64) * at) as usize;
+            let prefix: Vec<Incoming> = steps[..k.max(1)]
+                .iter()
+                .map(|s| incoming(s.channel, s.command.clone()))
+                .collect();
+            assert!(desk.decide(prefix).await.replies.iter().all(|r| r.ok));
+            let mut recorded: std::collections::HashMap<String, Reply> = Default::default();
+            for (batch, reopen) in batches {
+                let incs: Vec<Incoming> = batch
+                    .iter()
+                    .map(|(id, channel, command)| {
+                        let mut inc = incoming(*channel, command.clone());
+                        inc.request.id = id.map(|i| format!("req-{i}"));
+                        inc
+                    })
+                    .collect();
+                let d = desk.decide(incs.clone()).await;
+                if d.stale {
+                    desk = Desk::open(store.clone(), chain.clone(), None, 100_000)
+                        .await
+                        .expect("reopen");
+                }
+                for (inc, reply) in incs.iter().zip(&d.replies) {
+                    let Some(id) = &inc.request.id else { continue };
+                    match recorded.get(id) {
+                        Some(first) => assert_eq!(reply, first, "{id} answered differently"),
+                        None if reply.seq.is_some() => {
+                            recorded.insert(id.clone(), reply.clone());
+                        }
+                        None => {}
+                    }
+                }
+                if reopen {
+                    drop(desk);
+                    desk = Desk::open(store.clone(), chain.clone(), None, 100_000)
+                        .await
+                        .expect("reopen");
+                }
+            }
+            // In the chain: each id's events are exactly those of its first reply.
+            let all = floorbook_log::EventStore::read(
+                &store,
+                &chain,
+                floorbook_log::Seq(1),
+                usize::MAX,
+            )
+            .await
+            .expect("read");
+            let mut by_id: std::collections::HashMap<String, Vec<u64>> = Default::default();
+            for e in &all {
+                let env = floorbook_log::Envelope::parse(&e.bytes).expect("envelope");
+                if let Some(id) = env.request {
+                    by_id.entry(id).or_default().push(e.seq.0);
+                }
+            }
+            for (id, seqs) in &by_id {
+                let reply = recorded
+                    .get(id)
+                    .unwrap_or_else(|| panic!("{id} in the chain, never answered"));
+                let (Some(first), Some(last)) = (reply.first_seq, reply.seq) else {
+                    panic!("{id}: {reply:?}");
+                };
+                let once: Vec<u64> = (first..=last).collect();
+                assert_eq!(seqs, &once, "{id} recorded more than once");
+            }
+            assert_eq!(by_id.len(), recorded.len());
         });
     }
 }
