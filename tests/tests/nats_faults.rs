@@ -259,3 +259,59 @@ async fn a_fresh_reader_reads_any_range_of_interleaved_appends() {
         other_head.expect("other head").seq.0
     );
 }
+
+/// Any range of a chain, read by a reader that has read nothing of it before, is the same as
+/// that range of the whole chain: for random append sizes, other chains' appends in between,
+/// and random ranges (the binary search over the chain's messages against a plain read).
+#[test]
+fn any_range_read_by_a_fresh_reader_is_that_range_of_the_chain() {
+    use proptest::prelude::*;
+    let server = NatsServer::start();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let case = std::sync::atomic::AtomicUsize::new(0);
+    let mut runner =
+        proptest::test_runner::TestRunner::new(proptest::test_runner::Config::with_cases(16));
+    let strategy = (
+        prop::collection::vec((1usize..9, any::<bool>()), 1..30),
+        prop::collection::vec((0.0..1.2f64, 1usize..8), 1..8),
+    );
+    runner
+        .run(&strategy, |(appends, probes)| {
+            rt.block_on(async {
+                let n = case.fetch_add(1, Ordering::Relaxed);
+                let writer = connect(&server).await;
+                let (c, other) = (chain(&format!("prop-{n}")), chain(&format!("other-{n}")));
+                let (mut head, mut other_head) = (None, None);
+                for (i, (size, interleave)) in appends.iter().enumerate() {
+                    let evs = events(&c, head, &format!("w{i}"), *size);
+                    head = Some(writer.append(&c, head, evs).await.expect("append").head);
+                    if *interleave {
+                        let evs = events(&other, other_head, &format!("o{i}"), 1);
+                        other_head = Some(
+                            writer
+                                .append(&other, other_head, evs)
+                                .await
+                                .expect("o")
+                                .head,
+                        );
+                    }
+                }
+                let all = writer.read(&c, Seq(1), usize::MAX).await.expect("all");
+                let total = all.len() as u64;
+                for (at, limit) in &probes {
+                    let from = 1 + (*at * total as f64) as u64;
+                    let reader = connect(&server).await;
+                    let got = reader.read(&c, Seq(from), *limit).await.expect("read");
+                    let start = (from as usize - 1).min(all.len());
+                    let want = &all[start..(start + limit).min(all.len())];
+                    assert_eq!(got, want, "from {from}, {limit} events, of {total}");
+                }
+            });
+            Ok(())
+        })
+        .expect("every range reads the same");
+}
