@@ -183,7 +183,13 @@ impl<S: EventStore> Desk<S> {
                 }
             }
         }
-        for (id, reply) in runs {
+        // A run that starts where the reading did may have begun before it: not recalled, so
+        // that no reply is given with only part of its events.
+        let cut = from.0 > 1
+            && runs
+                .first()
+                .is_some_and(|(_, r)| r.first_seq == Some(from.0));
+        for (id, reply) in runs.into_iter().skip(usize::from(cut)) {
             self.remember(&id, &reply);
         }
         Ok(())
