@@ -151,7 +151,8 @@ async fn a_tournament_through_the_desk_is_the_simulated_chain_nats() {
     tournament_through_the_desk(store).await;
 }
 
-async fn refusals<S: EventStore + Clone>(store: S) {
+/// Returns the reply to the floor ruling sent with id `ruling-1`.
+async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
     let chain = ChainId::new("desk-refusals").expect("chain");
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
         .await
@@ -390,13 +391,36 @@ async fn refusals<S: EventStore + Clone>(store: S) {
             )
         ]
     );
+    first
 }
 
 #[tokio::test]
 async fn refusals_are_recorded_and_rejections_write_nothing_embedded() {
     let dir = tempfile::tempdir().expect("dir");
     let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
-    refusals(store).await;
+    let ruling = refusals(store).await;
+    // `explain` names who recorded the ruling, when, and the request that caused it.
+    let seq = ruling.seq.expect("recorded").to_string();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args([
+            "explain",
+            "--chain",
+            "desk-refusals",
+            &seq,
+            "--json",
+            "--data",
+        ])
+        .arg(dir.path())
+        .output()
+        .expect("floorbook explain runs");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert_eq!(report["agrees"], true, "{report}");
+    let by = &report["recorded_by"];
+    assert_eq!(by["actor"]["id"], "anna", "{by}");
+    assert_eq!(by["actor"]["role"], "floor", "{by}");
+    assert_eq!(by["request"], "ruling-1", "{by}");
+    assert_eq!(by["at"], "2026-11-29T19:00:00Z", "{by}");
 }
 
 #[tokio::test]

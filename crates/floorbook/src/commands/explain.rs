@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use floorbook_log::{ChainId, EventStore, Seq};
+use floorbook_log::{ChainId, Envelope, EventStore, Seq};
 use floorbook_projections::Projector;
 use floorbook_rules::Rule;
 use floorbook_tournament::engine::Tournament;
@@ -217,13 +217,32 @@ fn divergence_json(rec: &Recorded, d: &Divergence) -> Value {
 pub async fn explain(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let (store, projector, chain) = open_with_snapshots(&args.store, &args.db, &args.chain).await?;
     let rec = load_near(&projector, &store, chain, Some(args.seq)).await?;
-    let report = explain_report(&rec, args.seq)?;
+    let mut report = explain_report(&rec, args.seq)?;
+    report["recorded_by"] = recorded_by(&store, &rec.chain, args.seq).await?;
     super::read::emit(&render_explain(&report, args.json)?)?;
     Ok(if report["agrees"] == true {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Who recorded the event at `seq` and when, from its envelope: the actor (id and role), the
+/// time the command brought in, and the id of the service request that caused it, if any.
+async fn recorded_by<S: EventStore>(store: &S, chain: &ChainId, seq: u64) -> anyhow::Result<Value> {
+    let stored = store
+        .read(chain, Seq(seq), 1)
+        .await
+        .with_context(|| format!("reading seq {seq} of {chain}"))?;
+    let Some(e) = stored.first().filter(|e| e.seq == Seq(seq)) else {
+        return Ok(Value::Null);
+    };
+    let env = Envelope::parse(&e.bytes).with_context(|| format!("the envelope of seq {seq}"))?;
+    Ok(json!({
+        "actor": env.actor,
+        "at": env.at,
+        "request": env.request,
+    }))
 }
 
 /// Re-derives the decision recorded at `seq`: recorded against derived, the command and the
@@ -314,6 +333,20 @@ pub fn render_explain(report: &Value, as_json: bool) -> anyhow::Result<String> {
             }
         );
         let _ = writeln!(out, "  recorded: {}", report["recorded"]);
+        let by = &report["recorded_by"];
+        if !by.is_null() {
+            let _ = writeln!(
+                out,
+                "  by:       {} ({}) at {}{}",
+                by["actor"]["id"].as_str().unwrap_or("?"),
+                by["actor"]["role"].as_str().unwrap_or("?"),
+                by["at"].as_str().unwrap_or("?"),
+                by["request"]
+                    .as_str()
+                    .map(|r| format!(", request {r}"))
+                    .unwrap_or_default()
+            );
+        }
         let _ = writeln!(out, "  derived:  {}", report["derived"]);
         let _ = writeln!(out, "  command:  {}", report["command"]);
         if let Some(t) = report["before"].get("table") {
