@@ -66,6 +66,18 @@ pub struct Projector {
     conn: Connection,
 }
 
+/// Brings a database made by an earlier version up to the schema: columns added since are
+/// added (empty for rows projected before; `floorbook rebuild` fills them).
+fn upgrade(conn: &Connection) -> Result<(), ProjectionError> {
+    let has_request = conn
+        .prepare("SELECT 1 FROM pragma_table_info('events') WHERE name = 'request'")?
+        .exists([])?;
+    if !has_request {
+        conn.execute_batch("ALTER TABLE events ADD COLUMN request TEXT")?;
+    }
+    Ok(())
+}
+
 impl Projector {
     /// Opens (creating if needed) the database at `path`.
     pub fn open(path: &std::path::Path) -> Result<Projector, ProjectionError> {
@@ -73,6 +85,7 @@ impl Projector {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.execute_batch(SCHEMA)?;
+        upgrade(&conn)?;
         Ok(Projector { conn })
     }
 
@@ -395,8 +408,8 @@ fn apply_one(
     let rules = rules.join(" ");
     let seq = seq as i64;
     let at = env.at.to_rfc3339();
-    tx.prepare_cached("INSERT INTO events (chain, seq, type, at, actor, role, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?.execute(
-        params![chain, seq, env.event_type, at, env.actor.id, role_name(env.actor.role), rules],
+    tx.prepare_cached("INSERT INTO events (chain, seq, type, at, actor, role, rules, request) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(
+        params![chain, seq, env.event_type, at, env.actor.id, role_name(env.actor.role), rules, env.request],
     )?;
     // Most events are hand actions: read just the fields their row needs.
     if env.event_type == "InHand"
@@ -538,4 +551,61 @@ fn apply_one(
         _ => {}
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use floorbook_log::{Actor, Draft, Role, StoredEvent, seal_all};
+
+    /// A database made before the `request` column existed is upgraded on open, and the
+    /// column holds each event's request id from then on.
+    #[test]
+    fn an_older_database_gains_the_request_column() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("old.sqlite");
+        {
+            let conn = Connection::open(&path).expect("old db");
+            conn.execute_batch(
+                "CREATE TABLE events (
+                   chain TEXT NOT NULL, seq INTEGER NOT NULL, type TEXT NOT NULL,
+                   at TEXT NOT NULL, actor TEXT NOT NULL, role TEXT NOT NULL,
+                   rules TEXT NOT NULL, PRIMARY KEY (chain, seq));",
+            )
+            .expect("old schema");
+        }
+        let mut p = Projector::open(&path).expect("upgraded");
+        let chain = ChainId::new("t").expect("chain");
+        let actor = Actor::new("fay", Role::Floor).expect("actor");
+        let at = "2026-11-29T20:00:00Z".parse().expect("time");
+        let ruling = serde_json::json!({"player": null, "ruling": "r", "rule": "TR-26"});
+        let drafts = [
+            Draft::new(at, actor.clone(), "FloorRuling", Vec::new(), &ruling)
+                .and_then(|d| d.with_request("req-7"))
+                .expect("draft"),
+            Draft::new(at, actor, "FloorRuling", Vec::new(), &ruling).expect("draft"),
+        ];
+        let stored: Vec<StoredEvent> = seal_all(&chain, None, &drafts)
+            .expect("sealed")
+            .into_iter()
+            .map(|e| StoredEvent {
+                seq: e.seq,
+                hash: e.hash,
+                bytes: e.bytes,
+            })
+            .collect();
+        p.apply(&chain, &stored).expect("applied");
+        let requests: Vec<Option<String>> = p
+            .connection()
+            .prepare("SELECT request FROM events ORDER BY seq")
+            .expect("query")
+            .query_map([], |r| r.get(0))
+            .expect("rows")
+            .collect::<Result<_, _>>()
+            .expect("rows");
+        assert_eq!(requests, vec![Some("req-7".to_string()), None]);
+        drop(p);
+        // Opening again finds the column there and changes nothing.
+        Projector::open(&path).expect("opens again");
+    }
 }

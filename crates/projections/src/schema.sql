@@ -6,7 +6,7 @@ CREATE TABLE IF NOT EXISTS projector_position (
 );
 CREATE TABLE IF NOT EXISTS events (
   chain TEXT NOT NULL, seq INTEGER NOT NULL, type TEXT NOT NULL, at TEXT NOT NULL,
-  actor TEXT NOT NULL, role TEXT NOT NULL, rules TEXT NOT NULL,
+  actor TEXT NOT NULL, role TEXT NOT NULL, rules TEXT NOT NULL, request TEXT,
   PRIMARY KEY (chain, seq)
 );
 CREATE TABLE IF NOT EXISTS tournaments (
