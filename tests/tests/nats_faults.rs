@@ -216,6 +216,32 @@ async fn a_busy_reader_of_large_appends_is_not_cut_off() {
     );
 }
 
+/// Appends to `c` and, in between, to `other`: (events for `c`, events for `other` after
+/// them, 0 for none). Returns both heads.
+async fn interleaved(
+    writer: &NatsStore,
+    c: &floorbook_log::ChainId,
+    other: &floorbook_log::ChainId,
+    appends: &[(usize, usize)],
+) -> (Option<Head>, Option<Head>) {
+    let (mut head, mut other_head) = (None, None);
+    for (i, &(size, others)) in appends.iter().enumerate() {
+        let evs = events(c, head, &format!("w{i}"), size);
+        head = Some(writer.append(c, head, evs).await.expect("append").head);
+        if others > 0 {
+            let evs = events(other, other_head, &format!("o{i}"), others);
+            other_head = Some(
+                writer
+                    .append(other, other_head, evs)
+                    .await
+                    .expect("other")
+                    .head,
+            );
+        }
+    }
+    (head, other_head)
+}
+
 /// A reader that has read nothing of a chain yet finds any position by a binary search over the
 /// chain's messages, which other chains' messages interleave in the stream, and reads exactly the
 /// events asked for; past the head it reads nothing, without walking the chain.
@@ -224,21 +250,10 @@ async fn a_fresh_reader_reads_any_range_of_interleaved_appends() {
     let server = NatsServer::start();
     let writer = connect(&server).await;
     let (c, other) = (chain("long"), chain("other"));
-    let (mut head, mut other_head) = (None, None);
-    for i in 0..60usize {
-        let evs = events(&c, head, &format!("w{i}"), 1 + i % 7);
-        head = Some(writer.append(&c, head, evs).await.expect("append").head);
-        if i % 3 == 0 {
-            let evs = events(&other, other_head, &format!("o{i}"), 1 + i % 2);
-            other_head = Some(
-                writer
-                    .append(&other, other_head, evs)
-                    .await
-                    .expect("other")
-                    .head,
-            );
-        }
-    }
+    let appends: Vec<(usize, usize)> = (0..60)
+        .map(|i| (1 + i % 7, if i % 3 == 0 { 1 + i % 2 } else { 0 }))
+        .collect();
+    let (head, other_head) = interleaved(&writer, &c, &other, &appends).await;
     let head = head.expect("a head");
     let all = writer.read(&c, Seq(1), usize::MAX).await.expect("all");
     assert_eq!(all.len() as u64, head.seq.0);
@@ -285,21 +300,11 @@ fn any_range_read_by_a_fresh_reader_is_that_range_of_the_chain() {
                 let n = case.fetch_add(1, Ordering::Relaxed);
                 let writer = connect(&server).await;
                 let (c, other) = (chain(&format!("prop-{n}")), chain(&format!("other-{n}")));
-                let (mut head, mut other_head) = (None, None);
-                for (i, (size, interleave)) in appends.iter().enumerate() {
-                    let evs = events(&c, head, &format!("w{i}"), *size);
-                    head = Some(writer.append(&c, head, evs).await.expect("append").head);
-                    if *interleave {
-                        let evs = events(&other, other_head, &format!("o{i}"), 1);
-                        other_head = Some(
-                            writer
-                                .append(&other, other_head, evs)
-                                .await
-                                .expect("o")
-                                .head,
-                        );
-                    }
-                }
+                let appends: Vec<(usize, usize)> = appends
+                    .iter()
+                    .map(|&(size, interleave)| (size, usize::from(interleave)))
+                    .collect();
+                interleaved(&writer, &c, &other, &appends).await;
                 let all = writer.read(&c, Seq(1), usize::MAX).await.expect("all");
                 let total = all.len() as u64;
                 for (at, limit) in &probes {

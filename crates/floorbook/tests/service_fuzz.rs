@@ -208,6 +208,32 @@ fn script() -> &'static [floorbook::service::drive::Step] {
     })
 }
 
+/// A desk in `dir` whose chain holds the first `at` (0 to 1) of the simulated tournament's
+/// commands, all accepted: play in progress at several tables.
+async fn desk_in_play(
+    dir: &tempfile::TempDir,
+    chain: &str,
+    at: f64,
+) -> (EmbeddedStore, ChainId, Desk<EmbeddedStore>) {
+    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+    let chain = ChainId::new(chain).expect("chain");
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 100_000)
+        .await
+        .expect("desk");
+    let steps = script();
+    let k = ((steps.len() as f64) * at) as usize;
+    let prefix: Vec<Incoming> = steps[..k.max(1)]
+        .iter()
+        .map(|s| incoming(s.channel, s.command.clone()))
+        .collect();
+    let d = desk.decide(prefix).await;
+    assert!(
+        d.replies.iter().all(|r| r.ok),
+        "the script's prefix is accepted"
+    );
+    (store, chain, desk)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -221,17 +247,7 @@ proptest! {
         let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
         rt.block_on(async move {
             let dir = tempfile::tempdir().expect("dir");
-            let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
-            let chain = ChainId::new("fuzz-mid").expect("chain");
-            let mut desk = Desk::open(store, chain, None, 100_000).await.expect("desk");
-            let steps = script();
-            let k = ((steps.len() as f64) * at) as usize;
-            let prefix: Vec<Incoming> = steps[..k.max(1)]
-                .iter()
-                .map(|s| incoming(s.channel, s.command.clone()))
-                .collect();
-            let d = desk.decide(prefix).await;
-            assert!(d.replies.iter().all(|r| r.ok), "the script's prefix is accepted");
+            let (_, _, mut desk) = desk_in_play(&dir, "fuzz-mid", at).await;
             for (channel, command) in commands {
                 send_and_check(&mut desk, channel, command).await;
             }
@@ -260,18 +276,7 @@ proptest! {
         let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
         rt.block_on(async move {
             let dir = tempfile::tempdir().expect("dir");
-            let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
-            let chain = ChainId::new("fuzz-ids").expect("chain");
-            let mut desk = Desk::open(store.clone(), chain.clone(), None, 100_000)
-                .await
-                .expect("desk");
-            let steps = script();
-            let k = ((steps.len() as f64) * at) as usize;
-            let prefix: Vec<Incoming> = steps[..k.max(1)]
-                .iter()
-                .map(|s| incoming(s.channel, s.command.clone()))
-                .collect();
-            assert!(desk.decide(prefix).await.replies.iter().all(|r| r.ok));
+            let (store, chain, mut desk) = desk_in_play(&dir, "fuzz-ids", at).await;
             let mut recorded: std::collections::HashMap<String, Reply> = Default::default();
             for (batch, reopen) in batches {
                 let incs: Vec<Incoming> = batch

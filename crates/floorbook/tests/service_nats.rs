@@ -28,6 +28,12 @@ impl Serve {
         Serve::start_to(url, name, db, extra, Stdio::inherit())
     }
 
+    /// An instance logged in as the `service` user of the users file, its projections in `dir`.
+    fn as_service(server: &NatsServer, name: &str, dir: &tempfile::TempDir) -> Serve {
+        let db = dir.path().join(format!("{name}.sqlite"));
+        Serve::start(&as_user(server.port, "service", "s3rvice"), name, &db, &[])
+    }
+
     /// As `start`, its log (standard error) going to `stderr`.
     fn start_to(url: &str, name: &str, db: &Path, extra: &[&str], stderr: Stdio) -> Serve {
         let child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
@@ -550,12 +556,7 @@ async fn a_table_dealer_user_reaches_only_its_own_table() {
     ]);
     let server = with_users(&auth, &env);
     let dir = tempfile::tempdir().expect("dir");
-    let _serve = Serve::start(
-        &as_user(server.port, "service", "s3rvice"),
-        "tables",
-        &dir.path().join("t.sqlite"),
-        &[],
-    );
+    let _serve = Serve::as_service(&server, "tables", &dir);
     let chain = ChainId::new("tables").expect("chain");
     let (dealer, mut violations) = watched(server.port, "dealer-t2", "t2").await;
     let start = |table: u32| {
@@ -611,12 +612,7 @@ async fn a_dealer_cannot_send_a_floor_command_even_around_the_service() {
     let auth = auth_conf();
     let server = with_users(&auth, &PASSWORDS);
     let dir = tempfile::tempdir().expect("dir");
-    let _serve = Serve::start(
-        &as_user(server.port, "service", "s3rvice"),
-        "perm",
-        &dir.path().join("p.sqlite"),
-        &[],
-    );
+    let _serve = Serve::as_service(&server, "perm", &dir);
     let chain = ChainId::new("perm").expect("chain");
     let director = client(
         connect(&as_user(server.port, "director", "d1rector"), "td")

@@ -66,7 +66,9 @@ const MAX_CARDS: usize = 5;
 fn cards(s: &str) -> Result<([Option<Card>; MAX_CARDS], usize), String> {
     let n = s.len() / 2;
     if !s.is_ascii() || !s.len().is_multiple_of(2) || n == 0 || n > MAX_CARDS {
-        return Err(format!("{s:?} is not a list of cards"));
+        return Err(format!(
+            "{s:?} is not a list of 1 to {MAX_CARDS} cards (two characters each, ?? for unknown)"
+        ));
     }
     let mut out = [None; MAX_CARDS];
     for (slot, i) in out.iter_mut().zip((0..s.len()).step_by(2)) {

@@ -91,13 +91,16 @@ impl ChainFile {
         Ok(cf)
     }
 
-    fn index(&mut self, writable: bool) -> Result<(), StoreError> {
-        let what = || format!("reading {}", self.path.display());
-        let len = self
-            .file
+    /// The file's length now.
+    fn file_len(&self) -> Result<u64, StoreError> {
+        self.file
             .metadata()
-            .map_err(|e| StoreError::io(what(), e))?
-            .len();
+            .map(|m| m.len())
+            .map_err(|e| StoreError::io(format!("reading {}", self.path.display()), e))
+    }
+
+    fn index(&mut self, writable: bool) -> Result<(), StoreError> {
+        let len = self.file_len()?;
         let mut magic = [0u8; MAGIC.len()];
         let starts_right = self.file.read_exact_at(&mut magic, 0).is_ok() && &magic == MAGIC;
         if !starts_right {
@@ -121,11 +124,7 @@ impl ChainFile {
             from = end;
             last_hash = Some(hash);
         }
-        self.end = self.scan(from, len, &mut last_hash)?;
-        self.head = last_hash.map(|hash| Head {
-            seq: Seq(self.offsets.len() as u64),
-            hash,
-        });
+        self.scan(from, len, last_hash)?;
         if self.torn_tail > 0 && writable && self.damaged.is_none() {
             self.file
                 .set_len(self.end)
@@ -139,8 +138,24 @@ impl ChainFile {
     }
 
     /// Reads the frames from `pos` to `len` in chunks, recording each one's offset; notes a
-    /// torn tail or a damaged frame where the frames stop. Returns where they stop.
+    /// torn tail or a damaged frame where the frames stop, and sets the end and the head
+    /// (`last_hash`: the hash of the frame before `pos`, if any).
     fn scan(
+        &mut self,
+        pos: u64,
+        len: u64,
+        mut last_hash: Option<EventHash>,
+    ) -> Result<(), StoreError> {
+        self.end = self.scan_frames(pos, len, &mut last_hash)?;
+        self.head = last_hash.map(|hash| Head {
+            seq: Seq(self.offsets.len() as u64),
+            hash,
+        });
+        Ok(())
+    }
+
+    /// [`Self::scan`]'s reading; returns where the frames stop.
+    fn scan_frames(
         &mut self,
         mut pos: u64,
         len: u64,
@@ -314,17 +329,8 @@ impl ChainFile {
                 self.offsets.clear();
                 self.torn_tail = 0;
                 self.damaged = None;
-                let len = self
-                    .file
-                    .metadata()
-                    .map_err(|e| StoreError::io(format!("reading {}", self.path.display()), e))?
-                    .len();
-                let mut last_hash = None;
-                self.end = self.scan(MAGIC.len() as u64, len, &mut last_hash)?;
-                self.head = last_hash.map(|hash| Head {
-                    seq: Seq(self.offsets.len() as u64),
-                    hash,
-                });
+                let len = self.file_len()?;
+                self.scan(MAGIC.len() as u64, len, None)?;
                 self.read_indexed(from, limit)
             }
             other => other,

@@ -373,7 +373,7 @@ impl NatsStore {
     /// process has already read, else by a binary search over the chain's messages (each
     /// message's first event says its sequence in its envelope), else the start of the chain.
     /// A reader of one position of a long chain reads about 20 messages, not the chain.
-    async fn locate(&self, chain: &ChainId, seq: Seq) -> (u64, Seq) {
+    async fn locate(&self, chain: &ChainId, seq: Seq, last_message: Option<u64>) -> (u64, Seq) {
         {
             let state = self.state(chain);
             let state = state.lock().await;
@@ -386,7 +386,7 @@ impl NatsStore {
         if seq.0 <= 1 {
             return (1, Seq::FIRST);
         }
-        match self.search(chain, seq).await {
+        match self.search(chain, seq, last_message).await {
             Some((stream_seq, first, count)) => {
                 let state = self.state(chain);
                 state
@@ -403,11 +403,20 @@ impl NatsStore {
     }
 
     /// The message holding `seq`, by binary search over stream sequences with direct gets:
-    /// (stream sequence, first event, events in it).
-    async fn search(&self, chain: &ChainId, seq: Seq) -> Option<(u64, Seq, u64)> {
-        let known = self.fetch_known(chain).await.ok()?;
+    /// (stream sequence, first event, events in it). `last_message`: the chain's last stream
+    /// sequence, when the caller has just read it.
+    async fn search(
+        &self,
+        chain: &ChainId,
+        seq: Seq,
+        last_message: Option<u64>,
+    ) -> Option<(u64, Seq, u64)> {
+        let last = match last_message {
+            Some(l) => l,
+            None => self.fetch_known(chain).await.ok()?.last_message,
+        };
         let subject = self.subject(chain);
-        let (mut lo, mut hi) = (1u64, known.last_message);
+        let (mut lo, mut hi) = (1u64, last);
         while lo <= hi {
             let mid = lo + (hi - lo) / 2;
             let message = self
@@ -582,14 +591,15 @@ impl EventStore for NatsStore {
         let from = Seq(from.0.max(1));
         // Past the head there is nothing to read: say so without looking for it (a reader that
         // is caught up asks this on every poll).
-        match self.fetch_known(chain).await {
+        let last_message = match self.fetch_known(chain).await {
             Ok(known) if known.head.is_none_or(|h| from > h.seq) => return Ok(Vec::new()),
+            Ok(known) => Some(known.last_message),
             // A last message that is not an append: what comes before it is still read (and
             // the damage reported where the read reaches it).
-            Ok(_) | Err(StoreError::Corrupt { .. }) => {}
+            Err(StoreError::Corrupt { .. }) => None,
             Err(e) => return Err(e),
-        }
-        let (start, first) = self.locate(chain, from).await;
+        };
+        let (start, first) = self.locate(chain, from, last_message).await;
         let mut taken = 0usize;
         let events = self
             .scan(chain, start, first, |e| {
@@ -628,7 +638,7 @@ impl EventStore for NatsStore {
         let from = Seq(from.0.max(1));
         // Make sure the index reaches `from` if it exists, so the consumer can start there.
         let _ = self.read(chain, from, 1).await?;
-        let (start, first) = self.locate(chain, from).await;
+        let (start, first) = self.locate(chain, from, None).await;
         let subject = self.subject(chain);
         let messages = ordered_messages(
             &self.inner.stream,

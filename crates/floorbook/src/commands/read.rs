@@ -544,10 +544,9 @@ fn chip_counts(rec: &floorbook::recorded::Recorded) -> Vec<Value> {
     // Chips in no stack: carried to a next hand (NOB-3) or forfeited, until a hand takes
     // them in; and those a hand in progress took in, until it finishes.
     let mut pool: i64 = 0;
-    let mut in_hand: BTreeMap<u32, i64> = BTreeMap::new();
-    // Who plays each hand in progress, and who of them was disqualified during it: his chips
-    // are forfeited when the hand ends, as what is left of his stack then (TR-28).
-    let mut playing: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+    // Each hand in progress, by table: the chips it took in and who plays it. A player
+    // disqualified during it forfeits what is left of his stack when it ends (TR-28).
+    let mut in_hand: BTreeMap<u32, (i64, Vec<u32>)> = BTreeMap::new();
     let mut forfeit_at_end: std::collections::BTreeSet<u32> = Default::default();
     let mut checks = Vec::new();
     for (seq, e) in rec.seqs.iter().zip(&rec.events) {
@@ -560,7 +559,6 @@ fn chip_counts(rec: &floorbook::recorded::Recorded) -> Vec<Value> {
                 table, stacks: s, ..
             } => {
                 in_hand.remove(&table.0);
-                playing.remove(&table.0);
                 for (p, chips) in s {
                     if forfeit_at_end.remove(&p.0) {
                         stacks.remove(&p.0);
@@ -581,8 +579,10 @@ fn chip_counts(rec: &floorbook::recorded::Recorded) -> Vec<Value> {
                 ..
             } => {
                 pool -= *carried as i64;
-                in_hand.insert(table.0, *carried as i64);
-                playing.insert(table.0, players.iter().map(|p| p.0).collect());
+                in_hand.insert(
+                    table.0,
+                    (*carried as i64, players.iter().map(|p| p.0).collect()),
+                );
             }
             E::ChipRaced { result, .. } => {
                 for (p, d) in &result.delta {
@@ -604,15 +604,16 @@ fn chip_counts(rec: &floorbook::recorded::Recorded) -> Vec<Value> {
             // pot: at once, or when the hand he is in ends.
             // (Until that hand ends his stack as it was before it counts, as everyone's does.)
             E::Busted { player, .. } => {
-                if playing.values().any(|ids| ids.contains(&player.0)) {
+                if in_hand.values().any(|(_, ids)| ids.contains(&player.0)) {
                     forfeit_at_end.insert(player.0);
                 } else {
                     pool += stacks.remove(&player.0).unwrap_or(0);
                 }
             }
             E::LevelChanged { level, .. } => {
-                let counted: i64 =
-                    stacks.values().sum::<i64>() + pool + in_hand.values().sum::<i64>();
+                let counted: i64 = stacks.values().sum::<i64>()
+                    + pool
+                    + in_hand.values().map(|h| h.0).sum::<i64>();
                 checks.push(json!({"seq": seq, "level": level + 1, "chips": counted, "expected": expected, "ok": counted == expected}));
             }
             _ => {}

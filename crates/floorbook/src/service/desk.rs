@@ -139,48 +139,43 @@ impl<S: EventStore> Desk<S> {
         let from = Seq(head.seq.0.saturating_sub(RECALLED_EVENTS).max(1));
         let chain = self.chain().to_string();
         let mut runs: Vec<(String, Reply)> = Vec::new();
-        let mut next = from;
-        while next <= head.seq {
-            let page = self
-                .writer
-                .store()
-                .read(self.writer.chain(), next, 4096)
-                .await
-                .map_err(|e| DeskError::Write(WriteError::Store(e)))?;
-            let Some(last) = page.last() else { break };
-            next = last.seq.next();
-            for e in &page {
-                let Ok(env) = Envelope::parse(&e.bytes) else {
-                    continue;
-                };
-                let Some(id) = env.request else { continue };
-                let error = (env.event_type == REFUSED).then(|| {
-                    let reason = serde_json::from_str::<serde_json::Value>(env.payload.get())
-                        .ok()
-                        .and_then(|p| p["reason"].as_str().map(str::to_string))
-                        .unwrap_or_default();
-                    ReplyError::new(ErrorKind::Forbidden, reason)
-                });
-                match runs.last_mut() {
-                    // The next event of the same request.
-                    Some((last_id, reply)) if *last_id == id && reply.seq == Some(e.seq.0 - 1) => {
-                        reply.seq = Some(e.seq.0);
-                        reply.hash = Some(e.hash.to_hex());
-                        reply.events.push(env.event_type);
-                    }
-                    _ => runs.push((
-                        id,
-                        Reply {
-                            ok: error.is_none(),
-                            chain: Some(chain.clone()),
-                            first_seq: Some(e.seq.0),
-                            seq: Some(e.seq.0),
-                            hash: Some(e.hash.to_hex()),
-                            events: vec![env.event_type],
-                            error,
-                        },
-                    )),
+        let tail = self
+            .writer
+            .store()
+            .read(self.writer.chain(), from, RECALLED_EVENTS as usize)
+            .await
+            .map_err(|e| DeskError::Write(WriteError::Store(e)))?;
+        for e in &tail {
+            let Ok(env) = Envelope::parse(&e.bytes) else {
+                continue;
+            };
+            let Some(id) = env.request else { continue };
+            let error = (env.event_type == REFUSED).then(|| {
+                let reason = serde_json::from_str::<serde_json::Value>(env.payload.get())
+                    .ok()
+                    .and_then(|p| p["reason"].as_str().map(str::to_string))
+                    .unwrap_or_default();
+                ReplyError::new(ErrorKind::Forbidden, reason)
+            });
+            match runs.last_mut() {
+                // The next event of the same request.
+                Some((last_id, reply)) if *last_id == id && reply.seq == Some(e.seq.0 - 1) => {
+                    reply.seq = Some(e.seq.0);
+                    reply.hash = Some(e.hash.to_hex());
+                    reply.events.push(env.event_type);
                 }
+                _ => runs.push((
+                    id,
+                    Reply {
+                        ok: error.is_none(),
+                        chain: Some(chain.clone()),
+                        first_seq: Some(e.seq.0),
+                        seq: Some(e.seq.0),
+                        hash: Some(e.hash.to_hex()),
+                        events: vec![env.event_type],
+                        error,
+                    },
+                )),
             }
         }
         // A run that starts where the reading did may have begun before it: not recalled, so
