@@ -5,7 +5,10 @@ actions through PokerKit, written as PHH, and replayed by PokerKit's `HandHistor
 expected finishing stacks (or the fact that PokerKit rejects it). Some hands are then
 deliberately damaged (actions dropped) to exercise PokerKit's repair rules.
 
-Usage: python3 tests/phh/generate.py COUNT SEED > tests/phh/corpus.jsonl
+Usage: python3 tests/phh/generate.py COUNT SEED [multiway] > tests/phh/corpus.jsonl
+
+`multiway` plays 7 to 10 short stacks that raise and shove often: many-way all-ins with up to
+nine side pots (tests/phh/multiway.jsonl is `1000 99 multiway`).
 Requires: pip install pokerkit (0.7.x)
 """
 import json
@@ -41,9 +44,15 @@ def text(head, actions):
     return head + "actions = [" + ", ".join(json.dumps(a) for a in actions) + "]\n"
 
 
+MULTIWAY = False
+
+
 def play(rng):
     variant = rng.choice(["NT", "NT", "NT", "PO"])
-    n = rng.choice([2, 2, 3, 4, 5, 6, 6, 7, 8, 9])
+    if MULTIWAY:
+        n = rng.choice([7, 8, 9, 10])
+    else:
+        n = rng.choice([2, 2, 3, 4, 5, 6, 6, 7, 8, 9])
     bb = rng.choice([2, 4, 10, 20])
     sb = bb // 2
     blinds = [sb, bb] + [0] * (n - 2)
@@ -60,7 +69,9 @@ def play(rng):
     else:
         antes = [0] * n
         trimming = rng.random() < 0.5
-    depth = rng.choice([5, 20, 100, 300])
+    depth = rng.choice([1, 2, 5, 10] if MULTIWAY else [5, 20, 100, 300])
+    # How often a player bets or raises, and how often to the maximum (all in).
+    raise_p, low_p, high_p = (0.6, 0.2, 0.7) if MULTIWAY else (0.3, 0.4, 0.6)
     stacks = [max(1, int(rng.expovariate(1 / (depth * bb))) + rng.randint(1, bb)) for _ in range(n)]
     q = 4 if rng.random() < 0.15 else 1
     head = header(variant, trimming, antes, blinds, bb, stacks, q)
@@ -85,19 +96,19 @@ def play(rng):
         elif state.actor_index is not None:
             p = state.actor_index
             r = rng.random()
-            if state.can_complete_bet_or_raise_to() and r < 0.3:
+            if state.can_complete_bet_or_raise_to() and r < raise_p:
                 lo = state.min_completion_betting_or_raising_to_amount
                 hi = state.max_completion_betting_or_raising_to_amount
                 pick = rng.random()
                 if q > 1:
                     lo_u, hi_u = int(round(lo * q)), int(round(hi * q))
-                    units = lo_u if pick < 0.4 else hi_u if pick < 0.6 else rng.randint(lo_u, hi_u)
+                    units = lo_u if pick < low_p else hi_u if pick < high_p else rng.randint(lo_u, hi_u)
                     amount = Decimal(units) / q
                 else:
-                    amount = lo if pick < 0.4 else hi if pick < 0.6 else rng.randint(lo, hi)
+                    amount = lo if pick < low_p else hi if pick < high_p else rng.randint(lo, hi)
                 state.complete_bet_or_raise_to(amount)
                 actions.append(f"p{p + 1} cbr {amount}")
-            elif r < 0.45 and state.checking_or_calling_amount:
+            elif r < raise_p + 0.15 and state.checking_or_calling_amount:
                 state.fold()
                 actions.append(f"p{p + 1} f")
             else:
@@ -142,7 +153,9 @@ def expected(phh):
 
 
 def main():
+    global MULTIWAY
     count, seed = int(sys.argv[1]), int(sys.argv[2])
+    MULTIWAY = sys.argv[3:] == ["multiway"]
     rng = random.Random(seed)
     for i in range(count):
         head, actions = play(rng)

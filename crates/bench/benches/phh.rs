@@ -8,6 +8,10 @@ use std::time::Instant;
 
 use floorbook_phh::{parse_phh, replay};
 
+/// The allocator the `floorbook` binary uses.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const PYTHON: &str = r#"
 import json, sys, time, warnings
 warnings.filterwarnings("ignore")

@@ -150,6 +150,29 @@ impl Card {
         Suit::ALL[(self.0 & 3) as usize]
     }
 
+    /// The card written as the two ASCII characters `rank` and `suit` (`b'A'`, `b'h'`; upper
+    /// or lower case), if they name one. The fast path of bulk readers (PHH replay); the
+    /// notation is the one [`FromStr`] accepts, less `10` and the Unicode suit symbols.
+    pub const fn from_ascii(rank: u8, suit: u8) -> Option<Card> {
+        let r = match rank {
+            b'2'..=b'9' => rank - b'2',
+            b'T' | b't' => 8,
+            b'J' | b'j' => 9,
+            b'Q' | b'q' => 10,
+            b'K' | b'k' => 11,
+            b'A' | b'a' => 12,
+            _ => return None,
+        };
+        let s = match suit {
+            b'c' | b'C' => 0,
+            b'd' | b'D' => 1,
+            b'h' | b'H' => 2,
+            b's' | b'S' => 3,
+            _ => return None,
+        };
+        Some(Card(r * 4 + s))
+    }
+
     /// All 52 cards in index order (`2c 2d 2h 2s 3c … As`).
     pub fn all() -> impl Iterator<Item = Card> {
         (0..52).map(Card)
@@ -267,6 +290,19 @@ mod tests {
             assert_eq!(card(&c.to_string()), c);
         }
         assert_eq!(Card::all().count(), 52);
+    }
+
+    #[test]
+    fn the_ascii_reader_agrees_with_the_notation() {
+        for r in 0..=255u8 {
+            for su in 0..=255u8 {
+                let text = [r, su];
+                let parsed = std::str::from_utf8(&text)
+                    .ok()
+                    .and_then(|t| t.parse::<Card>().ok());
+                assert_eq!(Card::from_ascii(r, su), parsed, "{text:?}");
+            }
+        }
     }
 
     #[test]

@@ -79,28 +79,29 @@ pub mod serde_json_number {
 }
 
 /// `text` (an integer or decimal) times `scale`, if that is a whole number of at least 0.
+/// `scale` must be a power of ten; trailing zeros of the fraction do not count.
 fn scale_text(text: &str, scale: u64) -> Option<u64> {
-    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
-    let frac = frac.trim_end_matches('0');
-    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    if !frac.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let digits = scale.checked_ilog10().unwrap_or(0) as usize;
-    if 10u64.checked_pow(digits as u32)? != scale || frac.len() > digits {
-        return None;
-    }
-    let w: u64 = whole.parse().ok()?;
-    // The fraction's digits, then zeros up to the scale's places.
-    let f: u64 = if frac.is_empty() {
-        0
-    } else {
-        let written: u64 = frac.parse().ok()?;
-        written.checked_mul(10u64.checked_pow((digits - frac.len()) as u32)?)?
+    let (whole, frac) = match text.as_bytes().iter().position(|&b| b == b'.') {
+        Some(i) => (&text.as_bytes()[..i], &text.as_bytes()[i + 1..]),
+        None => (text.as_bytes(), &[][..]),
     };
-    w.checked_mul(scale)?.checked_add(f)
+    let frac = match frac.iter().rposition(|&b| b != b'0') {
+        Some(last) => &frac[..=last],
+        None => &[][..],
+    };
+    let digits = scale.checked_ilog10().unwrap_or(0) as usize;
+    if whole.is_empty() || 10u64.checked_pow(digits as u32)? != scale || frac.len() > digits {
+        return None;
+    }
+    let mut value = 0u64;
+    for &b in whole.iter().chain(frac) {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        value = value.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+    }
+    // The fraction's digits, then zeros up to the scale's places.
+    value.checked_mul(10u64.checked_pow((digits - frac.len()) as u32)?)
 }
 
 use crate::flat::{self, Val};
@@ -239,7 +240,7 @@ fn build<'a>(fields: &[(&str, Val<'a>)]) -> Result<PhhHand<'a>, PhhError> {
         })
         .max()
         .unwrap_or(0);
-    for a in &actions {
+    for a in actions.iter().filter(|a| a.as_bytes().contains(&b'.')) {
         let mut words = a.split('#').next().unwrap_or("").split_whitespace();
         if let (Some(_), Some("cbr"), Some(amount)) = (words.next(), words.next(), words.next()) {
             digits = digits.max(places(amount));
@@ -266,4 +267,60 @@ fn build<'a>(fields: &[(&str, Val<'a>)]) -> Result<PhhHand<'a>, PhhError> {
         actions,
         scale,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scale_text;
+    use proptest::prelude::*;
+
+    /// The plain reading of a decimal, to hold the byte-level one to.
+    fn by_strings(text: &str, scale: u64) -> Option<u64> {
+        let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+        let frac = frac.trim_end_matches('0');
+        if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        if !frac.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let digits = scale.checked_ilog10().unwrap_or(0) as usize;
+        if 10u64.checked_pow(digits as u32)? != scale || frac.len() > digits {
+            return None;
+        }
+        let w: u64 = whole.parse().ok()?;
+        let f: u64 = if frac.is_empty() {
+            0
+        } else {
+            frac.parse::<u64>()
+                .ok()?
+                .checked_mul(10u64.checked_pow((digits - frac.len()) as u32)?)?
+        };
+        w.checked_mul(scale)?.checked_add(f)
+    }
+
+    #[test]
+    fn amounts_scale_exactly() {
+        assert_eq!(scale_text("12", 1), Some(12));
+        assert_eq!(scale_text("0.25", 100), Some(25));
+        assert_eq!(scale_text("1.50", 10), Some(15));
+        assert_eq!(scale_text("1.", 1), Some(1));
+        assert_eq!(scale_text("1.05", 10), None);
+        assert_eq!(scale_text("-1", 1), None);
+        assert_eq!(scale_text(".5", 10), None);
+        assert_eq!(scale_text("18446744073709551616", 1), None);
+        assert_eq!(scale_text("1844674407370955161.6", 10), None);
+    }
+
+    proptest! {
+        #[test]
+        fn the_byte_reading_agrees_with_the_string_reading(
+            text in "[0-9.x-]{0,24}",
+            places in 0u32..8,
+        ) {
+            let scale = 10u64.pow(places);
+            prop_assert_eq!(scale_text(&text, scale), by_strings(&text, scale));
+            prop_assert_eq!(scale_text(&text, scale + 1), None);
+        }
+    }
 }

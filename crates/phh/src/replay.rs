@@ -55,8 +55,15 @@ enum Act {
     Fold(Pos),
     CheckOrCall(Pos),
     RaiseTo(Pos, Chips),
-    Show(Pos, ShowOrMuck),
+    Show(Pos, Shown),
     Nothing,
+}
+
+/// What a `sm` action shows, without allocating until it is applied.
+enum Shown {
+    Muck,
+    Dealt,
+    Cards([Option<Card>; MAX_CARDS], usize),
 }
 
 /// The most cards one action names (a five-card board, a player's four hole cards).
@@ -64,51 +71,109 @@ const MAX_CARDS: usize = 5;
 
 /// Cards as PHH writes them (`AcKd`, `????`): up to [`MAX_CARDS`], unknown ones as None.
 fn cards(s: &str) -> Result<([Option<Card>; MAX_CARDS], usize), String> {
-    let n = s.len() / 2;
-    if !s.is_ascii() || !s.len().is_multiple_of(2) || n == 0 || n > MAX_CARDS {
-        return Err(format!(
+    let b = s.as_bytes();
+    let n = b.len() / 2;
+    let bad = || {
+        format!(
             "{s:?} is not a list of 1 to {MAX_CARDS} cards (two characters each, ?? for unknown)"
-        ));
+        )
+    };
+    if !b.len().is_multiple_of(2) || n == 0 || n > MAX_CARDS {
+        return Err(bad());
     }
     let mut out = [None; MAX_CARDS];
-    for (slot, i) in out.iter_mut().zip((0..s.len()).step_by(2)) {
-        let c = &s[i..i + 2];
-        *slot = if c == "??" {
-            None
-        } else {
-            Some(c.parse::<Card>().map_err(|e| e.to_string())?)
+    for (slot, pair) in out.iter_mut().zip(b.chunks_exact(2)) {
+        *slot = match *pair {
+            [b'?', b'?'] => None,
+            [r, su] => {
+                Some(
+                    Card::from_ascii(r, su).ok_or_else(|| match std::str::from_utf8(pair) {
+                        Ok(c) => format!("unknown card {c:?} in {s:?}"),
+                        Err(_) => bad(),
+                    })?,
+                )
+            }
+            _ => return Err(bad()),
         };
     }
     Ok((out, n))
 }
 
 fn player(s: &str, n: usize) -> Result<Pos, String> {
-    let k: usize = s
-        .strip_prefix('p')
-        .and_then(|d| d.parse().ok())
-        .ok_or_else(|| format!("{s:?} is not a player (p1, p2, …)"))?;
+    let not_player = || format!("{s:?} is not a player (p1, p2, …)");
+    let digits = s.strip_prefix('p').ok_or_else(not_player)?.as_bytes();
+    if digits.is_empty() || digits.len() > 4 {
+        return Err(not_player());
+    }
+    let mut k = 0usize;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return Err(not_player());
+        }
+        k = k * 10 + usize::from(d - b'0');
+    }
     if k == 0 || k > n {
         return Err(format!("{s} is not one of the {n} players"));
     }
     Ok(Pos(k - 1))
 }
 
-fn parse_action(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
-    let text = a.split('#').next().unwrap_or("");
+/// A word of an action as a number, for matching without string comparisons: its length and
+/// up to its first three bytes (longer words only need to differ from every verb).
+const fn tag(w: &[u8]) -> u32 {
+    let mut t = (w.len() as u32) << 24;
+    let mut i = 0;
+    while i < w.len() && i < 3 {
+        t |= (w[i] as u32) << (16 - 8 * i);
+        i += 1;
+    }
+    t
+}
+
+const D: u32 = tag(b"d");
+const DB: u32 = tag(b"db");
+const DH: u32 = tag(b"dh");
+const F: u32 = tag(b"f");
+const CC: u32 = tag(b"cc");
+const CBR: u32 = tag(b"cbr");
+const SM: u32 = tag(b"sm");
+const SD: u32 = tag(b"sd");
+const PB: u32 = tag(b"pb");
+const DASH: u32 = tag(b"-");
+
+/// The words of an action; an action has at most five.
+fn up_to_five<'t>(words: impl Iterator<Item = &'t str>) -> Result<([&'t str; 5], usize), String> {
     let mut buf = [""; 5];
     let mut count = 0;
-    for w in text.split_whitespace() {
+    for w in words {
         if count == buf.len() {
             return Err("unknown action".into());
         }
         buf[count] = w;
         count += 1;
     }
+    Ok((buf, count))
+}
+
+fn parse_action(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
+    let text = match a.as_bytes().iter().position(|&c| c == b'#') {
+        Some(i) => &a[..i],
+        None => a,
+    };
+    let (buf, count) = if text.is_ascii() {
+        up_to_five(text.split_ascii_whitespace())?
+    } else {
+        up_to_five(text.split_whitespace())?
+    };
     let words = &buf[..count];
-    Ok(match words {
-        [] => Act::Nothing,
-        ["d", "db", c] => {
-            let (cs, len) = cards(c)?;
+    let mut tags = [0u32; 5];
+    for (t, w) in tags.iter_mut().zip(words) {
+        *t = if w.len() <= 3 { tag(w.as_bytes()) } else { 0 };
+    }
+    Ok(match (count, tags) {
+        (0, _) => Act::Nothing,
+        (3, [D, DB, ..]) => {
+            let (cs, len) = cards(words[2])?;
             // Filled from the front; what is past `len` is never read.
             let mut board = [Card::new(Rank::Two, Suit::Clubs); MAX_CARDS];
             for (slot, c) in board.iter_mut().zip(&cs[..len]) {
@@ -116,31 +181,35 @@ fn parse_action(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
             }
             Act::DealBoard(board, len)
         }
-        ["d", "dh", p, c] => {
+        (4, [D, DH, ..]) => {
+            let c = words[3];
             let (cs, len) = cards(c)?;
             let mut buf = [None; 4];
             if len > buf.len() {
                 return Err(format!("{c:?} is more hole cards than a player holds"));
             }
             buf[..len].copy_from_slice(&cs[..len]);
-            Act::DealHole(player(p, n)?, buf, len)
+            Act::DealHole(player(words[2], n)?, buf, len)
         }
-        [p, "f"] => Act::Fold(player(p, n)?),
-        [p, "cc"] => Act::CheckOrCall(player(p, n)?),
-        [p, "cbr", amount] => Act::RaiseTo(
-            player(p, n)?,
-            Chips(
-                phh.scaled(amount)
-                    .ok_or_else(|| format!("{amount:?} is not an amount"))?,
-            ),
-        ),
-        [p, "sm"] => Act::Show(player(p, n)?, ShowOrMuck::Muck),
-        [p, "sm", "-"] => Act::Show(player(p, n)?, ShowOrMuck::ShowDealt),
-        [p, "sm", c] => {
-            let (cs, len) = cards(c)?;
-            Act::Show(player(p, n)?, ShowOrMuck::Show(cs[..len].to_vec()))
+        (2, [_, F, ..]) => Act::Fold(player(words[0], n)?),
+        (2, [_, CC, ..]) => Act::CheckOrCall(player(words[0], n)?),
+        (3, [_, CBR, ..]) => {
+            let amount = words[2];
+            Act::RaiseTo(
+                player(words[0], n)?,
+                Chips(
+                    phh.scaled(amount)
+                        .ok_or_else(|| format!("{amount:?} is not an amount"))?,
+                ),
+            )
         }
-        [_, "sd", ..] | [_, "pb"] => {
+        (2, [_, SM, ..]) => Act::Show(player(words[0], n)?, Shown::Muck),
+        (3, [_, SM, DASH, ..]) => Act::Show(player(words[0], n)?, Shown::Dealt),
+        (3, [_, SM, ..]) => {
+            let (cs, len) = cards(words[2])?;
+            Act::Show(player(words[0], n)?, Shown::Cards(cs, len))
+        }
+        (_, [_, SD, ..]) | (2, [_, PB, ..]) => {
             return Err("draw and stud actions are not part of NT or PO".into());
         }
         _ => return Err("unknown action".into()),
@@ -154,7 +223,14 @@ fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
         Act::Fold(p) => hand.fold(*p),
         Act::CheckOrCall(p) => hand.check_or_call(*p),
         Act::RaiseTo(p, to) => hand.bet_or_raise_to(*p, *to),
-        Act::Show(p, what) => hand.show_or_muck(*p, what.clone()),
+        Act::Show(p, what) => hand.show_or_muck(
+            *p,
+            match what {
+                Shown::Muck => ShowOrMuck::Muck,
+                Shown::Dealt => ShowOrMuck::ShowDealt,
+                Shown::Cards(c, len) => ShowOrMuck::Show(c[..*len].to_vec()),
+            },
+        ),
         Act::Nothing => Ok(()),
     }
 }

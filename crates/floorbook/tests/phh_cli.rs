@@ -1,0 +1,135 @@
+//! `floorbook phh replay` and `floorbook phh export` as a user runs them: one JSON line per
+//! file, in the order given (the files are replayed on every core), PokerKit's numbers.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn floorbook(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(args)
+        .output()
+        .expect("floorbook runs")
+}
+
+/// The corpus hands, one file each, with PokerKit's finishing stacks (None: PokerKit rejects
+/// the hand).
+fn corpus_files(dir: &Path) -> Vec<(PathBuf, Option<Vec<f64>>)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/phh/corpus.jsonl");
+    let text = std::fs::read_to_string(path).expect("corpus");
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let case: serde_json::Value = serde_json::from_str(line).expect("json line");
+            let file = dir.join(format!("hand-{i:05}.phh"));
+            std::fs::write(&file, case["phh"].as_str().expect("phh")).expect("write hand");
+            (file, case.get("finishing_stacks").map(numbers))
+        })
+        .collect()
+}
+
+fn numbers(v: &serde_json::Value) -> Vec<f64> {
+    v.as_array()
+        .expect("an array of stacks")
+        .iter()
+        .map(|x| match x {
+            serde_json::Value::String(s) => s.parse().expect("a number"),
+            other => other.as_f64().expect("a number"),
+        })
+        .collect()
+}
+
+#[test]
+fn replay_prints_one_line_per_file_in_order_with_pokerkits_stacks() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut cases = corpus_files(dir.path());
+    // A file that is not there and one that is not PHH, in the middle of the list.
+    cases.insert(700, (dir.path().join("missing.phh"), None));
+    let broken = dir.path().join("broken.phh");
+    std::fs::write(&broken, "variant = \"NT\"\nthis is not toml").expect("write");
+    cases.insert(1300, (broken, None));
+    let mut args = vec!["phh".to_string(), "replay".to_string()];
+    args.extend(cases.iter().map(|(f, _)| f.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = floorbook(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(lines.len(), cases.len());
+    let mut replayed = 0;
+    for ((file, expected), line) in cases.iter().zip(&lines) {
+        assert_eq!(line["file"], file.display().to_string(), "order");
+        match expected {
+            Some(expected) => {
+                let ours = numbers(&line["finishing_stacks"]);
+                assert_eq!(ours.len(), expected.len(), "{line}");
+                for (a, b) in ours.iter().zip(expected) {
+                    assert!(
+                        (a - b).abs() <= 1e-6 * b.abs().max(1.0),
+                        "{line} vs {expected:?}"
+                    );
+                }
+                replayed += 1;
+            }
+            None => assert!(line["error"].is_string(), "{line}"),
+        }
+    }
+    assert!(replayed > 1900, "{replayed}");
+    let missing = &lines[700]["error"];
+    assert!(
+        missing.as_str().is_some_and(|e| e.contains("No such file")),
+        "{missing}"
+    );
+    assert!(
+        lines[1300]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("not a PHH file")),
+        "{}",
+        lines[1300]
+    );
+}
+
+#[test]
+fn export_writes_a_hand_that_replays_to_the_same_stacks() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let golden = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/hands/tr_16_the_odd_chip_goes_to_the_first_winner_left_of_the_button.phh"
+    );
+    let out = floorbook(&["phh", "export", golden]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let exported = dir.path().join("exported.phh");
+    std::fs::write(&exported, &out.stdout).expect("write export");
+    let out = floorbook(&["phh", "replay", golden, &exported.display().to_string()]);
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0]["finishing_stacks"].is_array(), "{}", lines[0]);
+    assert_eq!(lines[0]["finishing_stacks"], lines[1]["finishing_stacks"]);
+}
+
+#[test]
+fn export_of_a_hand_that_breaks_a_rule_fails_and_names_it() {
+    let illegal = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/hands/tr_8_a_short_all_in_does_not_reopen_the_betting.phh"
+    );
+    let out = floorbook(&["phh", "export", illegal]);
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("action 11") && err.contains("(TR-8)"), "{err}");
+}
