@@ -13,13 +13,57 @@ pub(crate) enum Val<'a> {
     /// A number, exactly as written (so that decimal places are known).
     Num(std::borrow::Cow<'a, str>),
     Bool(bool),
-    Arr(Vec<Val<'a>>),
+    /// An array: items `start..end` of [`Fields::items`]. Arrays hold plain values only.
+    Arr(u32, u32),
+    /// A value that carries no chips (a table, a date, an array of arrays).
+    Other,
+}
+
+/// The PHH keys that decide the chips, in the order of [`Fields::known`].
+pub(crate) const KEYS: [&str; 7] = [
+    "variant",
+    "ante_trimming_status",
+    "antes",
+    "blinds_or_straddles",
+    "min_bet",
+    "starting_stacks",
+    "actions",
+];
+
+/// Where `key` goes in [`Fields::known`], if it is one of [`KEYS`].
+pub(crate) fn slot(key: &str) -> Option<usize> {
+    KEYS.iter().position(|k| k.len() == key.len() && *k == key)
+}
+
+/// A file's fields that decide the chips; every array's items sit in one list.
+#[derive(Debug, Default)]
+pub(crate) struct Fields<'a> {
+    pub known: [Option<Val<'a>>; KEYS.len()],
+    pub items: Vec<Val<'a>>,
+}
+
+impl<'a> Fields<'a> {
+    pub fn get(&self, key: usize) -> Option<&Val<'a>> {
+        self.known.get(key)?.as_ref()
+    }
+
+    /// An array's items, or the value alone when it is not an array.
+    pub fn values<'v>(&'v self, v: &'v Val<'a>) -> &'v [Val<'a>] {
+        match *v {
+            Val::Arr(start, end) => self
+                .items
+                .get(start as usize..end as usize)
+                .unwrap_or_default(),
+            _ => std::slice::from_ref(v),
+        }
+    }
 }
 
 struct Reader<'a> {
     s: &'a str,
     b: &'a [u8],
     i: usize,
+    items: Vec<Val<'a>>,
 }
 
 impl<'a> Reader<'a> {
@@ -52,17 +96,18 @@ impl<'a> Reader<'a> {
 
     fn value(&mut self) -> Option<Val<'a>> {
         match *self.b.get(self.i)? {
-            b'"' => self.string(),
             b'[' => {
                 self.i += 1;
-                let mut items = Vec::new();
+                let start = self.items.len() as u32;
                 loop {
                     self.skip_space(true);
                     if self.b.get(self.i) == Some(&b']') {
                         self.i += 1;
-                        return Some(Val::Arr(items));
+                        return Some(Val::Arr(start, self.items.len() as u32));
                     }
-                    items.push(self.value()?);
+                    // Arrays of arrays (None here) go to the full parser.
+                    let item = self.scalar()?;
+                    self.items.push(item);
                     self.skip_space(true);
                     match self.b.get(self.i)? {
                         b',' => self.i += 1,
@@ -71,6 +116,15 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
+            _ => self.scalar(),
+        }
+    }
+
+    /// A string, number or boolean.
+    #[inline(always)]
+    fn scalar(&mut self) -> Option<Val<'a>> {
+        match *self.b.get(self.i)? {
+            b'"' => self.string(),
             b't' if self.s[self.i..].starts_with("true") => {
                 self.i += 4;
                 Some(Val::Bool(true))
@@ -79,21 +133,23 @@ impl<'a> Reader<'a> {
                 self.i += 5;
                 Some(Val::Bool(false))
             }
-            c if c.is_ascii_digit() || c == b'-' || c == b'+' => {
+            c if c.is_ascii_digit() || c == b'-' => {
                 let start = self.i;
-                while self
-                    .b
-                    .get(self.i)
-                    .is_some_and(|c| c.is_ascii_digit() || b"+-._".contains(c))
-                {
+                let mut dots = 0;
+                while let Some(&c) = self.b.get(self.i) {
+                    match c {
+                        b'0'..=b'9' | b'-' => {}
+                        b'.' => dots += 1,
+                        // Underscores, exponents, hex and the like go to the full parser.
+                        b'_' | b'+' | b'e' | b'E' | b'x' | b'o' | b'b' | b':' => return None,
+                        _ => break,
+                    }
                     self.i += 1;
                 }
-                let text = &self.s[start..self.i];
-                // Only plain decimal numbers; exponents, hex and the like go to the full parser.
-                if text.contains('_') || text.starts_with('+') || text.matches('.').count() > 1 {
+                if dots > 1 {
                     return None;
                 }
-                Some(Val::Num(text.into()))
+                Some(Val::Num(self.s[start..self.i].into()))
             }
             _ => None,
         }
@@ -145,18 +201,24 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The file's top-level keys and values, or None if it uses anything beyond the flat subset.
-pub(crate) fn read(text: &str) -> Option<Vec<(&str, Val<'_>)>> {
+/// The file's fields, or None if it uses anything beyond the flat subset.
+pub(crate) fn read(text: &str) -> Option<Fields<'_>> {
     let mut r = Reader {
         s: text,
         b: text.as_bytes(),
         i: 0,
+        items: Vec::with_capacity(64),
     };
-    let mut out = Vec::with_capacity(8);
+    let mut known: [Option<Val<'_>>; KEYS.len()] = Default::default();
+    // Other keys are read (the file must be valid) and dropped; kept only to find duplicates.
+    let mut others: Vec<&str> = Vec::new();
     loop {
         r.skip_space(true);
         if r.i >= r.b.len() {
-            return Some(out);
+            return Some(Fields {
+                known,
+                items: r.items,
+            });
         }
         let key = r.key()?;
         r.skip_space(false);
@@ -165,11 +227,18 @@ pub(crate) fn read(text: &str) -> Option<Vec<(&str, Val<'_>)>> {
         }
         r.i += 1;
         r.skip_space(false);
+        let kept = r.items.len();
         let v = r.value()?;
-        if out.iter().any(|(k, _)| *k == key) {
-            return None; // duplicate keys: let the full parser report it
+        // Duplicate keys: let the full parser report them.
+        match slot(key) {
+            Some(k) if known[k].is_some() => return None,
+            Some(k) => known[k] = Some(v),
+            None if others.contains(&key) => return None,
+            None => {
+                others.push(key);
+                r.items.truncate(kept);
+            }
         }
-        out.push((key, v));
         r.skip_space(false);
         match r.b.get(r.i) {
             None | Some(b'\n') => {}

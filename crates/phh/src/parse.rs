@@ -104,24 +104,45 @@ fn scale_text(text: &str, scale: u64) -> Option<u64> {
     value.checked_mul(10u64.checked_pow((digits - frac.len()) as u32)?)
 }
 
-use crate::flat::{self, Val};
+use crate::flat::{self, Fields, KEYS, Val};
 
-fn from_toml(v: toml::Value) -> Option<Val<'static>> {
-    Some(match v {
+/// A value from the general TOML parser, its array items put in `items`.
+fn from_toml(v: toml::Value, items: &mut Vec<Val<'static>>) -> Val<'static> {
+    match v {
         toml::Value::String(s) => Val::Str(s.into()),
         toml::Value::Integer(i) => Val::Num(i.to_string().into()),
         toml::Value::Float(f) => Val::Num(format!("{f}").into()),
         toml::Value::Boolean(b) => Val::Bool(b),
-        toml::Value::Array(a) => Val::Arr(a.into_iter().map(from_toml).collect::<Option<_>>()?),
-        // Tables and dates carry no chips; they are skipped.
-        _ => return None,
-    })
+        toml::Value::Array(a) => {
+            // The items first, then the array: an array of arrays holds Other.
+            let flat: Vec<Val<'static>> = a
+                .into_iter()
+                .map(|x| match x {
+                    toml::Value::Array(_) | toml::Value::Table(_) | toml::Value::Datetime(_) => {
+                        Val::Other
+                    }
+                    scalar => from_toml(scalar, &mut Vec::new()),
+                })
+                .collect();
+            let start = items.len() as u32;
+            items.extend(flat);
+            Val::Arr(start, items.len() as u32)
+        }
+        // Tables and dates carry no chips.
+        toml::Value::Table(_) | toml::Value::Datetime(_) => Val::Other,
+    }
 }
 
 /// Decimal places of a number as written.
 fn places(text: &str) -> usize {
-    text.split_once('.')
-        .map_or(0, |(_, frac)| frac.trim_end_matches('0').len())
+    let b = text.as_bytes();
+    match b.iter().position(|&c| c == b'.') {
+        Some(dot) => b[dot + 1..]
+            .iter()
+            .rposition(|&c| c != b'0')
+            .map_or(0, |last| last + 1),
+        None => 0,
+    }
 }
 
 fn number_text<'v>(field: &'static str, v: &'v Val<'_>) -> Result<&'v str, PhhError> {
@@ -144,12 +165,14 @@ fn amount(field: &'static str, v: &Val<'_>, scale: u64) -> Result<u64, PhhError>
 
 fn amounts(
     field: &'static str,
+    fields: &Fields<'_>,
     v: &Val<'_>,
     players: usize,
     scale: u64,
 ) -> Result<Vec<u64>, PhhError> {
     match v {
-        Val::Arr(items) => {
+        Val::Arr(..) => {
+            let items = fields.values(v);
             if items.len() != players {
                 return Err(PhhError::Length {
                     field,
@@ -160,13 +183,6 @@ fn amounts(
             items.iter().map(|x| amount(field, x, scale)).collect()
         }
         single => Ok(vec![amount(field, single, scale)?; players]),
-    }
-}
-
-fn numbers<'v>(v: &'v Val<'_>) -> Vec<&'v Val<'v>> {
-    match v {
-        Val::Arr(items) => items.iter().collect(),
-        other => vec![other],
     }
 }
 
@@ -182,34 +198,45 @@ pub fn parse_phh(text: &str) -> Result<PhhHand<'_>, PhhError> {
 #[doc(hidden)]
 pub fn parse_phh_with_toml(text: &str) -> Result<PhhHand<'static>, PhhError> {
     let table: toml::Table = toml::from_str(text)?;
-    let fields: Vec<(&str, Val<'static>)> = table
-        .iter()
-        .filter_map(|(k, v)| from_toml(v.clone()).map(|v| (k.as_str(), v)))
-        .collect();
+    let mut fields = Fields::default();
+    for (k, v) in table {
+        if let Some(slot) = flat::slot(&k) {
+            let v = from_toml(v, &mut fields.items);
+            fields.known[slot] = Some(v);
+        }
+    }
     build(&fields)
 }
 
-fn build<'a>(fields: &[(&str, Val<'a>)]) -> Result<PhhHand<'a>, PhhError> {
-    let get = |k: &str| fields.iter().find(|(key, _)| *key == k).map(|(_, v)| v);
-    let missing = |k: &str| PhhError::Missing {
-        field: k.to_string(),
+fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
+    const VARIANT: usize = 0;
+    const TRIMMING: usize = 1;
+    const ANTES: usize = 2;
+    const BLINDS: usize = 3;
+    const MIN_BET: usize = 4;
+    const STACKS: usize = 5;
+    const ACTIONS: usize = 6;
+    let missing = |k: usize| PhhError::Missing {
+        field: KEYS[k].to_string(),
     };
-    let variant = match get("variant") {
+    let variant = match fields.get(VARIANT) {
         Some(Val::Str(s)) => s.to_string(),
-        _ => return Err(missing("variant")),
+        _ => return Err(missing(VARIANT)),
     };
     if variant != "NT" && variant != "PO" {
         return Err(PhhError::Variant(variant));
     }
-    let ante_trimming = matches!(get("ante_trimming_status"), Some(Val::Bool(true)));
-    let antes = get("antes").ok_or_else(|| missing("antes"))?;
-    let blinds = get("blinds_or_straddles").ok_or_else(|| missing("blinds_or_straddles"))?;
-    let min_bet = get("min_bet").ok_or_else(|| missing("min_bet"))?;
-    let Some(Val::Arr(stack_vals)) = get("starting_stacks") else {
-        return Err(missing("starting_stacks"));
+    let ante_trimming = matches!(fields.get(TRIMMING), Some(Val::Bool(true)));
+    let antes = fields.get(ANTES).ok_or_else(|| missing(ANTES))?;
+    let blinds = fields.get(BLINDS).ok_or_else(|| missing(BLINDS))?;
+    let min_bet = fields.get(MIN_BET).ok_or_else(|| missing(MIN_BET))?;
+    let stack_vals = match fields.get(STACKS) {
+        Some(v @ Val::Arr(..)) => fields.values(v),
+        _ => return Err(missing(STACKS)),
     };
-    let actions: Vec<std::borrow::Cow<'a, str>> = match get("actions") {
-        Some(Val::Arr(items)) => items
+    let actions: Vec<std::borrow::Cow<'a, str>> = match fields.get(ACTIONS) {
+        Some(v @ Val::Arr(..)) => fields
+            .values(v)
             .iter()
             .map(|a| match a {
                 Val::Str(s) => Ok(s.clone()),
@@ -229,10 +256,11 @@ fn build<'a>(fields: &[(&str, Val<'a>)]) -> Result<PhhHand<'a>, PhhError> {
     };
     let players = stack_vals.len();
     // Decimal places of the file's amounts, including those inside actions.
-    let mut digits = numbers(antes)
-        .into_iter()
-        .chain(numbers(blinds))
-        .chain(stack_vals.iter())
+    let mut digits = fields
+        .values(antes)
+        .iter()
+        .chain(fields.values(blinds))
+        .chain(stack_vals)
         .chain([min_bet])
         .filter_map(|v| match v {
             Val::Num(t) => Some(places(t)),
@@ -260,8 +288,8 @@ fn build<'a>(fields: &[(&str, Val<'a>)]) -> Result<PhhHand<'a>, PhhError> {
     Ok(PhhHand {
         variant,
         ante_trimming,
-        antes: amounts("antes", antes, players, scale)?,
-        blinds: amounts("blinds_or_straddles", blinds, players, scale)?,
+        antes: amounts("antes", fields, antes, players, scale)?,
+        blinds: amounts("blinds_or_straddles", fields, blinds, players, scale)?,
         min_bet: amount("min_bet", min_bet, scale)?,
         stacks,
         actions,
