@@ -4,7 +4,7 @@
 // a loop over positions says that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-use std::collections::VecDeque;
+use smallvec::{SmallVec, smallvec};
 
 use floorbook_cards::{Card, CardSet};
 use floorbook_eval::{CardKey, Hand as EvalHand, Strength};
@@ -167,35 +167,35 @@ pub struct Hand {
     rules: HandRules,
     setup: HandSetup,
     n: usize,
-    starting: Vec<Chips>,
-    stacks: Vec<Chips>,
-    bets: Vec<Chips>,
+    starting: Seats<Chips>,
+    stacks: Seats<Chips>,
+    bets: Seats<Chips>,
     /// Everything put in and not returned, including the current bets.
-    put_in: Vec<Chips>,
+    put_in: Seats<Chips>,
     /// Antes that are dead money of the main pot (when antes are not trimmed).
-    dead: Vec<Chips>,
-    active: Vec<bool>,
-    hole: Vec<Vec<Option<Card>>>,
-    face_up: Vec<Vec<bool>>,
-    hole_due: Vec<usize>,
-    board: Vec<Card>,
+    dead: Seats<Chips>,
+    active: Seats<bool>,
+    hole: Seats<HoleCards<Option<Card>>>,
+    face_up: Seats<HoleCards<bool>>,
+    hole_due: Seats<usize>,
+    board: Board,
     board_due: usize,
     street: Street,
     phase: Phase,
-    actors: VecDeque<usize>,
-    acted: Vec<bool>,
+    actors: Seats<usize>,
+    acted: Seats<bool>,
     raise_amount: Chips,
     raise_count: u32,
-    short_all_ins: Vec<Chips>,
+    short_all_ins: Seats<Chips>,
     opener: Option<usize>,
     all_in: bool,
-    showdown: VecDeque<usize>,
+    showdown: Seats<usize>,
     carried: Chips,
     carry_out: Chips,
     pub(crate) used: CardSet,
     pub(crate) events: Vec<HandEvent>,
     /// Out-of-turn declarations waiting for their player's turn, with the bet they faced.
-    pub(crate) pending_oot: Vec<Option<(crate::irregular::OutOfTurn, Chips)>>,
+    pub(crate) pending_oot: Seats<Option<(crate::irregular::OutOfTurn, Chips)>>,
     /// A card set aside as the next burn card (TR-3.1).
     pub(crate) preset_burn: Option<Card>,
     /// The next street is dealt without a new burn (TDA-RP-5).
@@ -203,6 +203,19 @@ pub struct Hand {
     /// A player who gets a replacement hole card only after everyone else (TR-3.1).
     pub(crate) replacement_last: Option<usize>,
 }
+
+/// One value per seat, held inline: a hand has at most [`MAX_PLAYERS`] players, so the state of a
+/// hand lives in one block and a hand is dealt and played without allocating per seat.
+pub(crate) type Seats<T> = SmallVec<[T; MAX_PLAYERS]>;
+
+/// The most players a hand seats (a full ten-handed table).
+pub const MAX_PLAYERS: usize = 10;
+
+/// One player's hole cards (Omaha has four).
+pub(crate) type HoleCards<T> = SmallVec<[T; 4]>;
+
+/// The board (at most five cards).
+pub(crate) type Board = SmallVec<[Card; 5]>;
 
 fn rule(ids: &[Rule]) -> RuleSet {
     RuleSet::of(ids)
@@ -244,43 +257,43 @@ impl Hand {
             return Err(Rejection::ZeroChipUnit);
         }
         let mut h = Hand {
-            setup: setup.clone(),
             n,
-            starting: setup.stacks.clone(),
-            stacks: setup.stacks.clone(),
-            bets: vec![Chips::ZERO; n],
-            put_in: vec![Chips::ZERO; n],
-            dead: vec![Chips::ZERO; n],
-            active: vec![true; n],
-            hole: vec![Vec::new(); n],
-            face_up: vec![Vec::new(); n],
-            hole_due: vec![0; n],
-            board: Vec::new(),
+            starting: SmallVec::from_slice(&setup.stacks),
+            stacks: SmallVec::from_slice(&setup.stacks),
+            bets: smallvec![Chips::ZERO; n],
+            put_in: smallvec![Chips::ZERO; n],
+            dead: smallvec![Chips::ZERO; n],
+            active: smallvec![true; n],
+            hole: smallvec![SmallVec::new(); n],
+            face_up: smallvec![SmallVec::new(); n],
+            hole_due: smallvec![0; n],
+            board: SmallVec::new(),
             board_due: 0,
             street: Street::Preflop,
             phase: Phase::HoleDealing,
-            actors: VecDeque::new(),
-            acted: vec![false; n],
+            actors: SmallVec::new(),
+            acted: smallvec![false; n],
             raise_amount: Chips::ZERO,
             raise_count: 0,
-            short_all_ins: Vec::new(),
+            short_all_ins: SmallVec::new(),
             opener: None,
             all_in: false,
-            showdown: VecDeque::new(),
+            showdown: SmallVec::new(),
             carried: setup.carried,
             carry_out: Chips::ZERO,
             used: CardSet::EMPTY,
             events: Vec::with_capacity(48),
-            pending_oot: vec![None; n],
+            pending_oot: smallvec![None; n],
             preset_burn: None,
             skip_burn: false,
             replacement_last: None,
             rules,
+            setup,
         };
         // Antes (dead money).
-        let mut antes = vec![Chips::ZERO; n];
+        let mut antes: Seats<Chips> = smallvec![Chips::ZERO; n];
         for i in 0..n {
-            let a = setup.antes[i].min(h.stacks[i]);
+            let a = h.setup.antes[i].min(h.stacks[i]);
             antes[i] = a;
             if !a.is_zero() {
                 h.stacks[i] -= a;
@@ -318,7 +331,7 @@ impl Hand {
             h.dead = antes;
         }
         // Dead blinds (GCB-6): dead money of the main pot, not part of the bet.
-        for (i, &d) in setup.dead_blinds.iter().enumerate() {
+        for (i, &d) in h.setup.dead_blinds.iter().enumerate() {
             let d = d.min(h.stacks[i]);
             if !d.is_zero() {
                 h.stacks[i] -= d;
@@ -333,7 +346,7 @@ impl Hand {
         }
         // Blinds and straddles (live), GCB-5, TR-10.
         for i in 0..n {
-            let b = setup.blinds[i].min(h.stacks[i]);
+            let b = h.setup.blinds[i].min(h.stacks[i]);
             if !b.is_zero() {
                 h.stacks[i] -= b;
                 h.bets[i] += b;
@@ -434,7 +447,7 @@ impl Hand {
     /// Whose turn it is.
     pub fn actor(&self) -> Option<Pos> {
         match self.phase {
-            Phase::Betting => self.actors.front().map(|&i| Pos(i)),
+            Phase::Betting => self.actors.first().map(|&i| Pos(i)),
             _ => None,
         }
     }
@@ -462,7 +475,7 @@ impl Hand {
     /// The next player due to show or muck (the last aggressor first, TR-11).
     pub fn showdown_next(&self) -> Option<Pos> {
         match self.phase {
-            Phase::Showdown => self.showdown.front().map(|&i| Pos(i)),
+            Phase::Showdown => self.showdown.first().map(|&i| Pos(i)),
             _ => None,
         }
     }
@@ -471,7 +484,7 @@ impl Hand {
     pub fn legal(&self) -> Option<Legal> {
         let actor = self
             .actors
-            .front()
+            .first()
             .copied()
             .filter(|_| self.phase == Phase::Betting)?;
         let raise = self.raise_limits(actor).ok();
@@ -673,7 +686,7 @@ impl Hand {
         let done = self.actors.len() == 1
             && self
                 .actors
-                .front()
+                .first()
                 .is_some_and(|&a| self.bets[a] >= self.max_bet());
         self.after_action(done);
     }
@@ -697,7 +710,7 @@ impl Hand {
                 phase: self.phase,
             });
         }
-        let actor = *self.actors.front().ok_or(Rejection::WrongPhase {
+        let actor = *self.actors.first().ok_or(Rejection::WrongPhase {
             what: "act",
             phase: self.phase,
         })?;
@@ -711,7 +724,11 @@ impl Hand {
     }
 
     fn pop_actor(&mut self) -> usize {
-        let i = self.actors.pop_front().unwrap_or_default();
+        let i = if self.actors.is_empty() {
+            0
+        } else {
+            self.actors.remove(0)
+        };
         self.acted[i] = true;
         i
     }
@@ -804,8 +821,8 @@ impl Hand {
 
     pub(crate) fn fold_out_of_turn(&mut self, i: usize) {
         self.active[i] = false;
-        self.actors.retain(|&a| a != i);
-        self.showdown.retain(|&a| a != i);
+        self.actors.retain(|a| *a != i);
+        self.showdown.retain(|a| *a != i);
         self.events.push(HandEvent::Folded { pos: Pos(i) });
         match self.phase {
             Phase::Betting => self.after_action(false),
@@ -824,7 +841,7 @@ impl Hand {
         self.acted.iter().any(|&a| a)
     }
 
-    pub(crate) fn board_mut(&mut self) -> &mut Vec<Card> {
+    pub(crate) fn board_mut(&mut self) -> &mut Board {
         &mut self.board
     }
 
@@ -853,7 +870,7 @@ impl Hand {
     }
 
     pub(crate) fn front_actor(&self) -> Option<usize> {
-        self.actors.front().copied()
+        self.actors.first().copied()
     }
 
     pub(crate) fn street_raise_count(&self) -> u32 {
@@ -1080,7 +1097,7 @@ impl Hand {
                 debug_assert_eq!(self.face_up[pos.0].len(), n);
                 self.events.push(HandEvent::Shown {
                     pos,
-                    cards: self.hole[pos.0].clone(),
+                    cards: self.hole[pos.0].to_vec(),
                 });
             }
             ShowOrMuck::Show(cards) => {
@@ -1097,7 +1114,7 @@ impl Hand {
                 self.showdown.remove(at);
                 self.used = used;
                 self.face_up[pos.0] = cards.iter().map(|c| c.is_some()).collect();
-                self.hole[pos.0] = cards.clone();
+                self.hole[pos.0] = SmallVec::from_slice(&cards);
                 self.events.push(HandEvent::Shown { pos, cards });
             }
         }
@@ -1278,11 +1295,11 @@ impl Hand {
             self.bets[i] = Chips::ZERO;
             self.put_in[i] = Chips::ZERO;
         }
-        self.dead = vec![Chips::ZERO; self.n];
+        self.dead = smallvec![Chips::ZERO; self.n];
         self.carried = Chips::ZERO;
         self.phase = Phase::Settled;
         self.events.push(HandEvent::Settled {
-            stacks: self.stacks.clone(),
+            stacks: self.stacks.to_vec(),
         });
     }
 

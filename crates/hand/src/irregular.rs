@@ -140,7 +140,7 @@ impl Hand {
                     flop.iter().copied().filter(|&c| c != burned).collect();
                 new_flop.push(next);
                 self.used_mut().insert(next);
-                *self.board_mut() = new_flop.clone();
+                *self.board_mut() = smallvec::SmallVec::from_slice(&new_flop);
                 self.irregularity(
                     IrregularityKind::FlopWithoutBurn,
                     None,
