@@ -58,7 +58,10 @@ fn main() {
             v["phh"].as_str().expect("phh").to_string()
         })
         .collect();
-    let rounds = 20;
+    let rounds: usize = std::env::var("FLOORBOOK_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(20);
     let mut best = f64::MAX;
     let mut replayed = 0usize;
     for _ in 0..rounds {
