@@ -70,7 +70,9 @@ impl<'a> Reader<'a> {
     fn skip_space(&mut self, newlines: bool) {
         while let Some(&c) = self.b.get(self.i) {
             match c {
-                b' ' | b'\t' | b'\r' => self.i += 1,
+                b' ' | b'\t' => self.i += 1,
+                // A carriage return only as part of a CRLF line end.
+                b'\r' if self.b.get(self.i + 1) == Some(&b'\n') => self.i += 1,
                 b'\n' if newlines => self.i += 1,
                 b'#' => {
                     while self.b.get(self.i).is_some_and(|&c| c != b'\n') {
@@ -133,26 +135,46 @@ impl<'a> Reader<'a> {
                 self.i += 5;
                 Some(Val::Bool(false))
             }
-            c if c.is_ascii_digit() || c == b'-' => {
+            c if c.is_ascii_digit() => {
+                // TOML's plain decimal numbers only: digits (no leading zero) (`.` digits)?.
+                // Anything else (signs, exponents, underscores, hex, dates) goes to the full
+                // parser, which reads it or says what is wrong.
                 let start = self.i;
-                let mut dots = 0;
-                while let Some(&c) = self.b.get(self.i) {
-                    match c {
-                        b'0'..=b'9' | b'-' => {}
-                        b'.' => dots += 1,
-                        // Underscores, exponents, hex and the like go to the full parser.
-                        b'_' | b'+' | b'e' | b'E' | b'x' | b'o' | b'b' | b':' => return None,
-                        _ => break,
-                    }
-                    self.i += 1;
-                }
-                if dots > 1 {
+                let whole = self.digits();
+                if whole == 0 || (whole > 1 && self.b[self.i - whole] == b'0') {
                     return None;
                 }
-                Some(Val::Num(self.s[start..self.i].into()))
+                let mut places = 0;
+                if self.b.get(self.i) == Some(&b'.') {
+                    self.i += 1;
+                    places = self.digits();
+                    if places == 0 {
+                        return None;
+                    }
+                }
+                // More digits than a TOML reader keeps exactly (an i64, or the 15 significant
+                // digits of a float, as PokerKit reads them): the full parser reads those.
+                if whole + places > 15 {
+                    return None;
+                }
+                match self.b.get(self.i) {
+                    None | Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b']' | b'#') => {
+                        Some(Val::Num(self.s[start..self.i].into()))
+                    }
+                    Some(_) => None,
+                }
             }
             _ => None,
         }
+    }
+
+    /// Skips ASCII digits; how many.
+    fn digits(&mut self) -> usize {
+        let start = self.i;
+        while self.b.get(self.i).is_some_and(u8::is_ascii_digit) {
+            self.i += 1;
+        }
+        self.i - start
     }
 
     fn string(&mut self) -> Option<Val<'a>> {
@@ -182,13 +204,15 @@ impl<'a> Reader<'a> {
                     o.push(esc);
                     self.i += 2;
                 }
-                b'\n' => return None,
+                // Control characters (a line end among them) are not allowed in a basic string.
+                c if is_control(c) => return None,
                 _ => {
-                    // Up to the next quote, backslash or line end in one step: those are ASCII,
+                    // Up to the next quote, backslash or control character in one step: those are
+                    // ASCII,
                     // and no byte of a multi-byte UTF-8 character equals one of them.
                     let run = self.b[self.i..]
                         .iter()
-                        .position(|&c| matches!(c, b'"' | b'\\' | b'\n'))
+                        .position(|&c| c == b'"' || c == b'\\' || is_control(c))
                         .unwrap_or(self.b.len() - self.i);
                     let end = self.i + run;
                     if let Some(o) = owned.as_mut() {
@@ -199,6 +223,11 @@ impl<'a> Reader<'a> {
             }
         }
     }
+}
+
+/// TOML's control characters: not allowed in a basic string, tab excepted.
+fn is_control(c: u8) -> bool {
+    (c < 0x20 && c != b'\t') || c == 0x7f
 }
 
 /// The file's fields, or None if it uses anything beyond the flat subset.

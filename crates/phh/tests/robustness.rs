@@ -1,0 +1,136 @@
+//! Damaged PHH files: whatever the bytes, reading and replaying never panic, and the fast
+//! reader of PHH's flat TOML reads exactly what the general TOML parser reads.
+
+use floorbook_phh::{parse_phh, parse_phh_with_toml, replay};
+use proptest::prelude::*;
+
+/// Generated hands, and the real ones (comments, arrays over several lines, extra fields).
+fn corpus() -> Vec<String> {
+    let mut hands = Vec::new();
+    for (file, take) in [("corpus.jsonl", 300), ("real.jsonl", usize::MAX)] {
+        let path = format!("{}/../../tests/phh/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).expect("corpus");
+        hands.extend(text.lines().take(take).map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("json line");
+            v["phh"].as_str().expect("phh").to_string()
+        }));
+    }
+    // The real hands as often as the generated ones.
+    let real = hands.split_off(300);
+    let weight = 300 / real.len().max(1);
+    for _ in 0..weight {
+        hands.extend(real.iter().cloned());
+    }
+    hands
+}
+
+/// Pieces that make a damaged file interesting: PHH's own syntax and its edge cases.
+const PIECES: &[&str] = &[
+    "\"",
+    "[",
+    "]",
+    ",",
+    "=",
+    "#",
+    "\n",
+    "\\",
+    ".",
+    "-",
+    "0",
+    "9",
+    "_",
+    "+",
+    "e5",
+    "1.5",
+    "0.25",
+    " cbr ",
+    " cc",
+    " f",
+    " sm ",
+    " sm -",
+    "d dh p1 ",
+    "d db ",
+    "p0",
+    "p11",
+    "p99999",
+    "??",
+    "AcAd",
+    "Zz",
+    "true",
+    "false",
+    "inf",
+    "nan",
+    "'x'",
+    "[[",
+    "{a = 1}",
+    "1979-05-27",
+    "é",
+    "\r\n",
+    "\t",
+    "18446744073709551616",
+    "99999999999999999999.5",
+];
+
+#[derive(Debug, Clone)]
+enum Damage {
+    Insert(usize, usize),
+    Delete(usize, usize),
+    Truncate(usize),
+}
+
+fn damage() -> impl Strategy<Value = Damage> {
+    prop_oneof![
+        (any::<usize>(), 0..PIECES.len()).prop_map(|(at, p)| Damage::Insert(at, p)),
+        (any::<usize>(), 1usize..12).prop_map(|(at, n)| Damage::Delete(at, n)),
+        any::<usize>().prop_map(Damage::Truncate),
+    ]
+}
+
+fn apply(text: &str, damages: &[Damage]) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for d in damages {
+        let len = bytes.len().max(1);
+        match *d {
+            Damage::Insert(at, p) => {
+                let at = at % len;
+                bytes.splice(at..at.min(bytes.len()), PIECES[p].bytes());
+            }
+            Damage::Delete(at, n) => {
+                let at = at % len;
+                let end = (at + n).min(bytes.len());
+                bytes.drain(at.min(end)..end);
+            }
+            Damage::Truncate(at) => bytes.truncate(at % len),
+        }
+    }
+    // PHH files are text: a cut through a multi-byte character is not a PHH file.
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn damaged_files_never_panic_and_both_readers_agree(
+        which in 0usize..600,
+        damages in proptest::collection::vec(damage(), 1..6),
+    ) {
+        let hands = CORPUS.with(|c| c.clone());
+        let text = apply(&hands[which % hands.len()], &damages);
+        let fast = parse_phh(&text);
+        let slow = parse_phh_with_toml(&text);
+        match (&fast, &slow) {
+            (Ok(f), Ok(s)) => prop_assert_eq!(f, s, "{}", text),
+            (Err(_), Err(_)) => {}
+            (f, s) => prop_assert!(false, "fast {:?}, toml {:?}\n{}", f, s, text),
+        }
+        if let Ok(hand) = fast {
+            // Replays or refuses with a reason; it must not panic.
+            let _ = replay(&hand);
+        }
+    }
+}
+
+thread_local! {
+    static CORPUS: Vec<String> = corpus();
+}
