@@ -133,3 +133,62 @@ fn export_of_a_hand_that_breaks_a_rule_fails_and_names_it() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("action 11") && err.contains("(TR-8)"), "{err}");
 }
+
+/// A `.phhs` file, as PokerKit's `HandHistory.dumps_all` writes one (`[1]`, `[2]`, … each a
+/// hand): one line per hand in the order of the file, with PokerKit's stacks.
+#[test]
+fn a_phhs_file_gives_one_line_per_hand_in_file_order() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/phh/corpus.jsonl");
+    let text = std::fs::read_to_string(path).expect("corpus");
+    let cases: Vec<serde_json::Value> = text
+        .lines()
+        .take(300)
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect();
+    let mut phhs = String::from("title = \"not a hand\"\n\n");
+    let sections: Vec<String> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, case)| format!("[{}]\n{}", i + 1, case["phh"].as_str().expect("phh")))
+        .collect();
+    phhs.push_str(&sections.join("\n\n"));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("hands.phhs");
+    std::fs::write(&file, phhs).expect("write");
+    let out = floorbook(&["phh", "replay", &file.display().to_string()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(lines.len(), cases.len() + 1);
+    assert_eq!(lines[0]["hand"], "title");
+    assert!(
+        lines[0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("not a table")),
+        "{}",
+        lines[0]
+    );
+    for (i, (case, line)) in cases.iter().zip(&lines[1..]).enumerate() {
+        assert_eq!(line["hand"], (i + 1).to_string(), "file order");
+        match case.get("finishing_stacks") {
+            Some(expected) => {
+                let (ours, theirs) = (numbers(&line["finishing_stacks"]), numbers(expected));
+                assert_eq!(ours.len(), theirs.len(), "{line}");
+                for (a, b) in ours.iter().zip(&theirs) {
+                    assert!(
+                        (a - b).abs() <= 1e-6 * b.abs().max(1.0),
+                        "{line} vs {expected}"
+                    );
+                }
+            }
+            None => assert!(line["error"].is_string(), "{line}"),
+        }
+    }
+}

@@ -1,8 +1,8 @@
 //! A fast reader for the flat part of TOML that PHH files use: `key = value` lines whose
-//! values are strings, numbers, booleans and arrays of them (arrays may span lines), with
-//! comments. Anything else (tables, dates, inline tables, escapes other than `\"` `\\` `\n`
-//! `\t`) makes it give up, and the caller reads the file with the `toml` crate instead. It
-//! exists because the general parser takes most of the time of a replay, and replaying large
+//! values are strings (basic, or literal as PokerKit writes them), numbers, booleans and arrays
+//! of them (arrays may span lines), with comments. Anything else (tables, dates, inline tables,
+//! escapes other than `\"` `\\` `\n` `\t`) makes it give up, and the caller reads the file with
+//! the `toml` crate instead. It exists because the general parser takes most of the time of a replay, and replaying large
 //! corpora is what `floorbook phh replay` is for; `tests::agrees_with_toml` holds it to the
 //! crate on the whole corpus.
 
@@ -127,6 +127,7 @@ impl<'a> Reader<'a> {
     fn scalar(&mut self) -> Option<Val<'a>> {
         match *self.b.get(self.i)? {
             b'"' => self.string(),
+            b'\'' => self.literal(),
             b't' if self.s[self.i..].starts_with("true") => {
                 self.i += 4;
                 Some(Val::Bool(true))
@@ -144,18 +145,11 @@ impl<'a> Reader<'a> {
                 if whole == 0 || (whole > 1 && self.b[self.i - whole] == b'0') {
                     return None;
                 }
-                let mut places = 0;
                 if self.b.get(self.i) == Some(&b'.') {
                     self.i += 1;
-                    places = self.digits();
-                    if places == 0 {
+                    if self.digits() == 0 {
                         return None;
                     }
-                }
-                // More digits than a TOML reader keeps exactly (an i64, or the 15 significant
-                // digits of a float, as PokerKit reads them): the full parser reads those.
-                if whole + places > 15 {
-                    return None;
                 }
                 match self.b.get(self.i) {
                     None | Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b']' | b'#') => {
@@ -175,6 +169,22 @@ impl<'a> Reader<'a> {
             self.i += 1;
         }
         self.i - start
+    }
+
+    /// A literal string (`'…'`, as PokerKit writes PHH): no escapes; no control characters
+    /// but tab.
+    fn literal(&mut self) -> Option<Val<'a>> {
+        self.i += 1;
+        let start = self.i;
+        let run = self.b[start..]
+            .iter()
+            .position(|&c| c == b'\'' || is_control(c))?;
+        self.i = start + run;
+        if self.b[self.i] != b'\'' {
+            return None;
+        }
+        self.i += 1;
+        Some(Val::Str(self.s.get(start..start + run)?.into()))
     }
 
     fn string(&mut self) -> Option<Val<'a>> {
@@ -272,6 +282,25 @@ pub(crate) fn read(text: &str) -> Option<Fields<'_>> {
         match r.b.get(r.i) {
             None | Some(b'\n') => {}
             _ => return None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Files as PokerKit writes them (literal strings, `0.0` amounts) and as our corpora have
+    /// them take the fast path; the agreement with the TOML parser is tested in
+    /// `tests/pokerkit_corpus.rs` and `tests/robustness.rs`.
+    #[test]
+    fn pokerkit_written_files_take_the_fast_path() {
+        for file in ["dumped.jsonl", "corpus.jsonl", "multiway.jsonl"] {
+            let path = format!("{}/../../tests/phh/{file}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(path).expect("corpus");
+            for line in text.lines() {
+                let v: serde_json::Value = serde_json::from_str(line).expect("json line");
+                let phh = v["phh"].as_str().expect("phh");
+                assert!(super::read(phh).is_some(), "{file}: {phh}");
+            }
         }
     }
 }

@@ -26,5 +26,8 @@ mod parse;
 mod replay;
 
 pub use export::export;
-pub use parse::{PhhError, PhhHand, parse_phh, parse_phh_with_toml, serde_json_number::Number};
+pub use parse::{
+    PhhError, PhhHand, PhhsHand, parse_phh, parse_phh_with_toml, parse_phhs,
+    serde_json_number::Number,
+};
 pub use replay::{Replay, ReplayError, replay, replay_with};

@@ -19,6 +19,8 @@ pub enum PhhError {
     Amount { field: &'static str, value: String },
     #[error("the field {field} is missing")]
     Missing { field: String },
+    #[error("a .phhs file holds hands as tables ([1], [2], …); this entry is not a table")]
+    NotAHand,
 }
 
 /// The fields of a PHH file that decide the chips. Amounts are whole multiples of
@@ -49,13 +51,21 @@ impl PhhHand<'_> {
     }
 }
 
-/// Numbers for output: whole when the scale is 1, decimal otherwise.
+/// Numbers for output, exactly as PokerKit has them: whole when the scale is 1, otherwise a
+/// decimal with the digits it needs (`2.5`, `99999999999999998.25`), never rounded through a
+/// float.
 pub mod serde_json_number {
+    use std::fmt;
+
     /// An amount in the file's own units.
-    #[derive(Debug, Clone, Copy, PartialEq)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum Number {
         Whole(u64),
-        Decimal(f64),
+        /// `units / scale`, `scale` a power of ten.
+        Decimal {
+            units: u64,
+            scale: u64,
+        },
     }
 
     impl Number {
@@ -63,7 +73,36 @@ pub mod serde_json_number {
             if scale <= 1 {
                 Number::Whole(amount)
             } else {
-                Number::Decimal(amount as f64 / scale as f64)
+                Number::Decimal {
+                    units: amount,
+                    scale,
+                }
+            }
+        }
+
+        /// The nearest float (for comparisons that need no exactness).
+        pub fn as_f64(self) -> f64 {
+            match self {
+                Number::Whole(n) => n as f64,
+                Number::Decimal { units, scale } => units as f64 / scale as f64,
+            }
+        }
+    }
+
+    impl fmt::Display for Number {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            match *self {
+                Number::Whole(n) => write!(f, "{n}"),
+                Number::Decimal { units, scale } => {
+                    let places = scale.checked_ilog10().unwrap_or(0) as usize;
+                    let fraction = format!("{:0places$}", units % scale);
+                    let fraction = fraction.trim_end_matches('0');
+                    if fraction.is_empty() {
+                        write!(f, "{}", units / scale)
+                    } else {
+                        write!(f, "{}.{fraction}", units / scale)
+                    }
+                }
             }
         }
     }
@@ -72,8 +111,31 @@ pub mod serde_json_number {
         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             match self {
                 Number::Whole(n) => s.serialize_u64(*n),
-                Number::Decimal(f) => s.serialize_f64(*f),
+                // Written as a JSON number with exactly these digits.
+                Number::Decimal { .. } => {
+                    serde_json::value::RawValue::from_string(self.to_string())
+                        .map_err(serde::ser::Error::custom)?
+                        .serialize(s)
+                }
             }
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::Number;
+
+        #[test]
+        fn decimals_keep_every_digit_and_drop_trailing_zeros() {
+            let n = |units, scale| Number::of(units, scale).to_string();
+            assert_eq!(n(250, 100), "2.5");
+            assert_eq!(n(200, 100), "2");
+            assert_eq!(n(5, 100), "0.05");
+            assert_eq!(n(9_999_999_999_999_999_825, 100), "99999999999999998.25");
+            assert_eq!(n(7, 1), "7");
+            let json = serde_json::to_string(&[Number::of(125, 1000), Number::of(3, 1)])
+                .expect("serializes");
+            assert_eq!(json, "[0.125,3]");
         }
     }
 }
@@ -121,21 +183,46 @@ fn scale_text(text: &str, scale: u64) -> Option<u64> {
 
 use crate::flat::{self, Fields, KEYS, Val};
 
+/// A number as PokerKit reads it (Python's `int`, or `Decimal` for floats): exactly, with
+/// underscores and a `+` sign dropped and a negative zero read as zero; other bases in decimal.
+fn exact_number(raw: &str, radix: u32) -> Val<'static> {
+    let text: String = raw.chars().filter(|&c| c != '_').collect();
+    let text = text.strip_prefix('+').unwrap_or(&text);
+    if radix != 10 {
+        return match i64::from_str_radix(text, radix) {
+            Ok(v) => Val::Num(v.to_string().into()),
+            Err(_) => Val::Other,
+        };
+    }
+    let zero = text
+        .trim_start_matches('-')
+        .bytes()
+        .all(|b| b == b'0' || b == b'.');
+    Val::Num(
+        if zero {
+            text.trim_start_matches('-')
+        } else {
+            text
+        }
+        .to_string()
+        .into(),
+    )
+}
+
 /// A value from the general TOML parser, its array items put in `items`.
-fn from_toml(v: toml::Value, items: &mut Vec<Val<'static>>) -> Val<'static> {
+fn from_toml(v: &toml::de::DeValue<'_>, items: &mut Vec<Val<'static>>) -> Val<'static> {
+    use toml::de::DeValue;
     match v {
-        toml::Value::String(s) => Val::Str(s.into()),
-        toml::Value::Integer(i) => Val::Num(i.to_string().into()),
-        toml::Value::Float(f) => Val::Num(format!("{f}").into()),
-        toml::Value::Boolean(b) => Val::Bool(b),
-        toml::Value::Array(a) => {
-            // The items first, then the array: an array of arrays holds Other.
+        DeValue::String(s) => Val::Str(s.to_string().into()),
+        DeValue::Integer(i) => exact_number(i.as_str(), i.radix()),
+        DeValue::Float(f) => exact_number(f.as_str(), 10),
+        DeValue::Boolean(b) => Val::Bool(*b),
+        DeValue::Array(a) => {
+            // An array of arrays holds Other: arrays hold plain values only.
             let flat: Vec<Val<'static>> = a
-                .into_iter()
-                .map(|x| match x {
-                    toml::Value::Array(_) | toml::Value::Table(_) | toml::Value::Datetime(_) => {
-                        Val::Other
-                    }
+                .iter()
+                .map(|x| match x.get_ref() {
+                    DeValue::Array(_) | DeValue::Table(_) | DeValue::Datetime(_) => Val::Other,
                     scalar => from_toml(scalar, &mut Vec::new()),
                 })
                 .collect();
@@ -144,8 +231,20 @@ fn from_toml(v: toml::Value, items: &mut Vec<Val<'static>>) -> Val<'static> {
             Val::Arr(start, items.len() as u32)
         }
         // Tables and dates carry no chips.
-        toml::Value::Table(_) | toml::Value::Datetime(_) => Val::Other,
+        DeValue::Table(_) | DeValue::Datetime(_) => Val::Other,
     }
+}
+
+/// The chip-deciding fields of one TOML table.
+fn fields_of(table: &toml::de::DeTable<'_>) -> Fields<'static> {
+    let mut fields = Fields::default();
+    for (k, v) in table.iter() {
+        if let Some(slot) = flat::slot(k.get_ref()) {
+            let v = from_toml(v.get_ref(), &mut fields.items);
+            fields.known[slot] = Some(v);
+        }
+    }
+    fields
 }
 
 /// Decimal places of a number as written.
@@ -212,15 +311,31 @@ pub fn parse_phh(text: &str) -> Result<PhhHand<'_>, PhhError> {
 /// Reads PHH text with the general TOML parser only (the reference for the fast reader).
 #[doc(hidden)]
 pub fn parse_phh_with_toml(text: &str) -> Result<PhhHand<'static>, PhhError> {
-    let table: toml::Table = toml::from_str(text)?;
-    let mut fields = Fields::default();
-    for (k, v) in table {
-        if let Some(slot) = flat::slot(&k) {
-            let v = from_toml(v, &mut fields.items);
-            fields.known[slot] = Some(v);
-        }
-    }
-    build(&fields)
+    let table = toml::de::DeTable::parse(text)?;
+    build(&fields_of(table.get_ref()))
+}
+
+/// One hand of a `.phhs` file: its section name, and the hand or why it cannot be read.
+pub type PhhsHand = (String, Result<PhhHand<'static>, PhhError>);
+
+/// Reads a `.phhs` file, PHH's collection of hands: one TOML table per hand (`[1]`, `[2]`, …,
+/// as PokerKit's `HandHistory.dumps_all` writes them), in the order of the file. A section that
+/// is not a hand is reported as such; the others are still read.
+pub fn parse_phhs(text: &str) -> Result<Vec<PhhsHand>, PhhError> {
+    let document = toml::de::DeTable::parse(text)?;
+    let mut sections: Vec<_> = document.get_ref().iter().collect();
+    // The table keeps keys sorted; the file's order is the order of their positions.
+    sections.sort_by_key(|(k, _)| k.span().start);
+    Ok(sections
+        .into_iter()
+        .map(|(name, value)| {
+            let hand = match value.get_ref() {
+                toml::de::DeValue::Table(t) => build(&fields_of(t)),
+                _ => Err(PhhError::NotAHand),
+            };
+            (name.get_ref().to_string(), hand)
+        })
+        .collect())
 }
 
 fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {

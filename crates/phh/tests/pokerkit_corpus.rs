@@ -17,6 +17,13 @@ fn replay_matches_pokerkit_on_multiway_all_ins() {
     check_corpus("multiway.jsonl", 1000);
 }
 
+/// Hands as PokerKit writes PHH (`HandHistory.dumps`: literal strings, `0.0` amounts), the shape
+/// of most files in the wild (`tests/phh/dump.py`).
+#[test]
+fn replay_matches_pokerkit_on_hands_as_pokerkit_writes_them() {
+    check_corpus("dumped.jsonl", 500);
+}
+
 /// Real hands from PokerKit's own test suite (televised hands), with PokerKit's results.
 #[test]
 fn replay_matches_pokerkit_on_real_hands() {
@@ -119,7 +126,12 @@ fn export_round_trips() {
 fn the_fast_reader_agrees_with_the_toml_parser() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests");
     let mut texts: Vec<String> = Vec::new();
-    for file in ["phh/corpus.jsonl", "phh/multiway.jsonl", "phh/real.jsonl"] {
+    for file in [
+        "phh/corpus.jsonl",
+        "phh/multiway.jsonl",
+        "phh/dumped.jsonl",
+        "phh/real.jsonl",
+    ] {
         let text = std::fs::read_to_string(format!("{root}/{file}")).expect("corpus");
         for line in text.lines() {
             let v: serde_json::Value = serde_json::from_str(line).expect("json");
@@ -139,4 +151,25 @@ fn the_fast_reader_agrees_with_the_toml_parser() {
         assert_eq!(fast, slow, "{t}");
     }
     assert!(texts.len() > 2000);
+}
+
+/// Amounts are exact, as PokerKit's `Decimal`s are: a stack of 16 digits and two decimal places
+/// keeps every digit (a float would not), written the same however TOML spells the number.
+/// PokerKit 0.7.7 gives [9999999999999998.25, 99.125] for both files. (Amounts past 2^64 units
+/// of the file's finest decimal place are refused as amounts.)
+#[test]
+fn amounts_are_exact_as_pokerkit_reads_them() {
+    let hand = |stack: &str| {
+        format!(
+            "variant = \"NT\"\nante_trimming_status = false\nantes = [0, 0]\n\
+             blinds_or_straddles = [0.5, 1]\nmin_bet = 1\nstarting_stacks = [{stack}, 100.125]\n\
+             actions = [\"d dh p1 AcAd\", \"d dh p2 KcKd\", \"p2 cc\", \"p1 cc\"]\n"
+        )
+    };
+    for stack in ["9999999999999999.25", "+9_999_999_999_999_999.25"] {
+        let text = hand(stack);
+        let r = replay(&parse_phh(&text).expect("parses")).expect("replays");
+        let json = serde_json::to_string(&r.finishing_stacks_as_written()).expect("json");
+        assert_eq!(json, "[9999999999999998.25,99.125]", "{stack}");
+    }
 }

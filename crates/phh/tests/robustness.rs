@@ -4,10 +4,14 @@
 use floorbook_phh::{parse_phh, parse_phh_with_toml, replay};
 use proptest::prelude::*;
 
-/// Generated hands, and the real ones (comments, arrays over several lines, extra fields).
+/// Generated hands, some as PokerKit writes them, and the real ones (comments, arrays over several lines, extra fields).
 fn corpus() -> Vec<String> {
     let mut hands = Vec::new();
-    for (file, take) in [("corpus.jsonl", 300), ("real.jsonl", usize::MAX)] {
+    for (file, take) in [
+        ("corpus.jsonl", 200),
+        ("dumped.jsonl", 100),
+        ("real.jsonl", usize::MAX),
+    ] {
         let path = format!("{}/../../tests/phh/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(path).expect("corpus");
         hands.extend(text.lines().take(take).map(|l| {
@@ -69,6 +73,17 @@ const PIECES: &[&str] = &[
     "\t",
     "18446744073709551616",
     "99999999999999999999.5",
+    "'",
+    "'''",
+    "\"\"\"",
+    "+5",
+    "1_000",
+    "0x1F",
+    "-0.0",
+    "99999999999999999.25",
+    "[1]\n",
+    "\u{e9}",
+    "\\u0041",
 ];
 
 #[derive(Debug, Clone)]

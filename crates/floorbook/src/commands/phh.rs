@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use floorbook_phh::{Number, export, parse_phh, replay};
+use floorbook_phh::{Number, PhhHand, export, parse_phh, parse_phhs, replay};
 use serde::Serialize;
 
 #[derive(Debug, Args)]
@@ -18,6 +18,8 @@ pub struct PhhArgs {
 #[derive(Debug, Subcommand)]
 enum PhhCommand {
     /// Replay hands; print one JSON line per file: {"file", "finishing_stacks"} or {"file", "error"}.
+    /// A `.phhs` file (several hands, one TOML table each) gives one line per hand, with its
+    /// section name as "hand".
     Replay {
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -88,35 +90,68 @@ fn replay_files(files: &[PathBuf], out: &mut impl Write) -> std::io::Result<()> 
 #[derive(Serialize)]
 struct Replayed<'a> {
     file: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hand: Option<&'a str>,
     finishing_stacks: Vec<Number>,
 }
 
 #[derive(Serialize)]
 struct Refused<'a> {
     file: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hand: Option<&'a str>,
     error: String,
+}
+
+/// One line: the hand's finishing stacks, or why it cannot be replayed.
+fn write_line(
+    buf: &mut Vec<u8>,
+    file: &str,
+    hand: Option<&str>,
+    result: Result<PhhHand<'_>, String>,
+) -> std::io::Result<()> {
+    match result.and_then(|h| replay(&h).map_err(|e| e.to_string())) {
+        Ok(r) => serde_json::to_writer(
+            &mut *buf,
+            &Replayed {
+                file,
+                hand,
+                finishing_stacks: r.finishing_stacks_as_written(),
+            },
+        ),
+        Err(error) => serde_json::to_writer(&mut *buf, &Refused { file, hand, error }),
+    }?;
+    buf.push(b'\n');
+    Ok(())
 }
 
 fn replay_chunk(files: &[PathBuf], buf: &mut Vec<u8>) -> std::io::Result<()> {
     for file in files {
         let name = file.display().to_string();
-        let result = std::fs::read_to_string(file)
-            .map_err(|e| e.to_string())
-            .and_then(|t| {
-                let hand = parse_phh(&t).map_err(|e| e.to_string())?;
-                replay(&hand).map_err(|e| e.to_string())
-            });
-        match result {
-            Ok(r) => serde_json::to_writer(
-                &mut *buf,
-                &Replayed {
-                    file: &name,
-                    finishing_stacks: r.finishing_stacks_as_written(),
-                },
-            ),
-            Err(error) => serde_json::to_writer(&mut *buf, &Refused { file: &name, error }),
-        }?;
-        buf.push(b'\n');
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => {
+                write_line(buf, &name, None, Err(e.to_string()))?;
+                continue;
+            }
+        };
+        if file.extension().is_some_and(|e| e == "phhs") {
+            match parse_phhs(&text) {
+                Ok(hands) => {
+                    for (section, hand) in hands {
+                        write_line(buf, &name, Some(&section), hand.map_err(|e| e.to_string()))?;
+                    }
+                }
+                Err(e) => write_line(buf, &name, None, Err(e.to_string()))?,
+            }
+        } else {
+            write_line(
+                buf,
+                &name,
+                None,
+                parse_phh(&text).map_err(|e| e.to_string()),
+            )?;
+        }
     }
     Ok(())
 }
