@@ -71,6 +71,7 @@ impl Hand {
         match self.rules().under_minimum {
             UnderMinimum::Refuse => Err(Rejection::RaiseBelowMinimum {
                 min,
+                max,
                 got: to,
                 rule: Rule::Tr8,
             }),

@@ -118,11 +118,23 @@ pub enum Rejection {
         rule: Rule,
     },
     #[error(
-        "raise to {got} is below the minimum of {min} ({rule}: a raise is at least the previous raise, and at least the big blind)"
+        "raise to {got} is below the minimum of {min}: the allowed range is {min} to {max} ({rule}: a raise is at least the previous raise, and at least the big blind)"
     )]
-    RaiseBelowMinimum { min: Chips, got: Chips, rule: Rule },
-    #[error("raise to {got} is above the maximum of {max} ({rule})")]
-    RaiseAboveMaximum { max: Chips, got: Chips, rule: Rule },
+    RaiseBelowMinimum {
+        min: Chips,
+        max: Chips,
+        got: Chips,
+        rule: Rule,
+    },
+    #[error(
+        "raise to {got} is above the maximum of {max}: the allowed range is {min} to {max} ({rule})"
+    )]
+    RaiseAboveMaximum {
+        min: Chips,
+        max: Chips,
+        got: Chips,
+        rule: Rule,
+    },
     #[error("{pos} is not due to show or muck")]
     NotInShowdown { pos: Pos },
     #[error(
@@ -894,6 +906,7 @@ impl Hand {
         if to < min {
             return Err(Rejection::RaiseBelowMinimum {
                 min,
+                max,
                 got: to,
                 rule: rule_id,
             });
@@ -903,7 +916,12 @@ impl Hand {
                 Structure::NoLimit => Rule::Tr8,
                 Structure::PotLimit => Rule::Plo8,
             };
-            return Err(Rejection::RaiseAboveMaximum { max, got: to, rule });
+            return Err(Rejection::RaiseAboveMaximum {
+                min,
+                max,
+                got: to,
+                rule,
+            });
         }
         let i = self.pop_actor();
         let max_bet = self.max_bet();

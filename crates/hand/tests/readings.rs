@@ -148,6 +148,11 @@ fn tr_8_refuses_a_raise_below_the_minimum_and_changes_nothing() {
         h.raise_to_as_read(Pos(2), Chips(150)),
         Err(Rejection::RaiseBelowMinimum {
             min: Chips(200),
+            max: h
+                .legal()
+                .and_then(|l| l.raise_to)
+                .map(|(_, max)| max)
+                .expect("a raise is possible"),
             got: Chips(150),
             rule: Rule::Tr8
         })

@@ -41,12 +41,36 @@ pub enum ReplayError {
         action: String,
         reason: String,
     },
-    #[error("action {index} {action:?}: {rejection}")]
+    /// The rejection is written with PHH's player names (`p1` is the engine's position 0).
+    #[error("action {index} {action:?}: {}", phh_names(&rejection.to_string()))]
     Rejected {
         index: usize,
         action: String,
         rejection: Rejection,
     },
+}
+
+/// The engine's `position N` (0-based) as PHH names the player: `pN+1`.
+fn phh_names(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("position ") {
+        let after = &rest[at + "position ".len()..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        match after[..digits].parse::<usize>() {
+            Ok(k) => {
+                out.push_str(&rest[..at]);
+                out.push_str(&format!("p{}", k + 1));
+                rest = &after[digits..];
+            }
+            Err(_) => {
+                out.push_str(&rest[..at + "position ".len()]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 enum Act {

@@ -36,8 +36,13 @@ fn check(path: &std::path::Path) {
     if let Some(expected) = fields.get("_expect_error").and_then(|v| v.as_str()) {
         expectations += 1;
         match &result {
-            Err(ReplayError::Rejected { rejection, .. }) => {
-                assert_eq!(rejection.to_string(), expected, "{name}")
+            // As `floorbook phh replay` says it: the action, then the rule (PHH's player names).
+            Err(e @ ReplayError::Rejected { index, action, .. }) => {
+                assert_eq!(
+                    e.to_string(),
+                    format!("action {index} {action:?}: {expected}"),
+                    "{name}"
+                )
             }
             other => panic!("{name}: expected the rejection {expected:?}, got {other:?}"),
         }

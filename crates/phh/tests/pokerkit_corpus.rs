@@ -24,6 +24,36 @@ fn replay_matches_pokerkit_on_hands_as_pokerkit_writes_them() {
     check_corpus("dumped.jsonl", 500);
 }
 
+/// One betting action of each hand damaged (`tests/phh/mutate.py`: raises one chip short or
+/// over, halved, doubled or zero, folds made checks, calls made raises): refused exactly where
+/// PokerKit refuses. A refused raise names its rule, and a refused amount the allowed range.
+#[test]
+fn illegal_actions_are_refused_where_pokerkit_refuses_them_with_the_rule() {
+    check_corpus("illegal.jsonl", 2000);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/phh/illegal.jsonl");
+    let text = std::fs::read_to_string(path).expect("corpus");
+    let mut amounts = 0;
+    for line in text.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).expect("json line");
+        let Ok(hand) = parse_phh(case["phh"].as_str().expect("phh")) else {
+            continue;
+        };
+        let Err(e) = replay(&hand) else { continue };
+        let e = e.to_string();
+        if e.contains("raise to") || e.contains("cannot bet or raise") {
+            let rule = ["(TR-", "(PLO-", "(NOB-", "(GCB-"]
+                .iter()
+                .any(|r| e.contains(r));
+            assert!(rule, "no rule named: {e}");
+        }
+        if e.contains("raise to") {
+            assert!(e.contains("the allowed range is"), "{e}");
+            amounts += 1;
+        }
+    }
+    assert!(amounts > 500, "{amounts}");
+}
+
 /// Real hands from PokerKit's own test suite (televised hands), with PokerKit's results.
 #[test]
 fn replay_matches_pokerkit_on_real_hands() {
@@ -130,6 +160,7 @@ fn the_fast_reader_agrees_with_the_toml_parser() {
         "phh/corpus.jsonl",
         "phh/multiway.jsonl",
         "phh/dumped.jsonl",
+        "phh/illegal.jsonl",
         "phh/real.jsonl",
     ] {
         let text = std::fs::read_to_string(format!("{root}/{file}")).expect("corpus");
