@@ -38,6 +38,41 @@ fn numbers(v: &serde_json::Value) -> Vec<f64> {
         .collect()
 }
 
+/// Runs `floorbook` and reads its output, one JSON object per line.
+fn json_lines(args: &[&str]) -> Vec<serde_json::Value> {
+    let out = floorbook(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+/// The line's finishing stacks are PokerKit's.
+fn assert_stacks(line: &serde_json::Value, expected: &[f64]) {
+    let ours = numbers(&line["finishing_stacks"]);
+    assert_eq!(ours.len(), expected.len(), "{line}");
+    for (a, b) in ours.iter().zip(expected) {
+        assert!(
+            (a - b).abs() <= 1e-6 * b.abs().max(1.0),
+            "{line} vs {expected:?}"
+        );
+    }
+}
+
+/// The line is an error that says `what`.
+fn assert_error(line: &serde_json::Value, what: &str) {
+    assert!(
+        line["error"].as_str().is_some_and(|e| e.contains(what)),
+        "{line}"
+    );
+}
+
 #[test]
 fn replay_prints_one_line_per_file_in_order_with_pokerkits_stacks() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -50,49 +85,22 @@ fn replay_prints_one_line_per_file_in_order_with_pokerkits_stacks() {
     let mut args = vec!["phh".to_string(), "replay".to_string()];
     args.extend(cases.iter().map(|(f, _)| f.display().to_string()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = floorbook(&args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .expect("utf-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect();
+    let lines = json_lines(&args);
     assert_eq!(lines.len(), cases.len());
     let mut replayed = 0;
     for ((file, expected), line) in cases.iter().zip(&lines) {
         assert_eq!(line["file"], file.display().to_string(), "order");
         match expected {
             Some(expected) => {
-                let ours = numbers(&line["finishing_stacks"]);
-                assert_eq!(ours.len(), expected.len(), "{line}");
-                for (a, b) in ours.iter().zip(expected) {
-                    assert!(
-                        (a - b).abs() <= 1e-6 * b.abs().max(1.0),
-                        "{line} vs {expected:?}"
-                    );
-                }
+                assert_stacks(line, expected);
                 replayed += 1;
             }
             None => assert!(line["error"].is_string(), "{line}"),
         }
     }
     assert!(replayed > 1900, "{replayed}");
-    let missing = &lines[700]["error"];
-    assert!(
-        missing.as_str().is_some_and(|e| e.contains("No such file")),
-        "{missing}"
-    );
-    assert!(
-        lines[1300]["error"]
-            .as_str()
-            .is_some_and(|e| e.contains("not a PHH file")),
-        "{}",
-        lines[1300]
-    );
+    assert_error(&lines[700], "No such file");
+    assert_error(&lines[1300], "not a PHH file");
 }
 
 #[test]
@@ -110,12 +118,7 @@ fn export_writes_a_hand_that_replays_to_the_same_stacks() {
     );
     let exported = dir.path().join("exported.phh");
     std::fs::write(&exported, &out.stdout).expect("write export");
-    let out = floorbook(&["phh", "replay", golden, &exported.display().to_string()]);
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .expect("utf-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json"))
-        .collect();
+    let lines = json_lines(&["phh", "replay", golden, &exported.display().to_string()]);
     assert_eq!(lines.len(), 2);
     assert!(lines[0]["finishing_stacks"].is_array(), "{}", lines[0]);
     assert_eq!(lines[0]["finishing_stacks"], lines[1]["finishing_stacks"]);
@@ -155,39 +158,14 @@ fn a_phhs_file_gives_one_line_per_hand_in_file_order() {
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("hands.phhs");
     std::fs::write(&file, phhs).expect("write");
-    let out = floorbook(&["phh", "replay", &file.display().to_string()]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .expect("utf-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json"))
-        .collect();
+    let lines = json_lines(&["phh", "replay", &file.display().to_string()]);
     assert_eq!(lines.len(), cases.len() + 1);
     assert_eq!(lines[0]["hand"], "title");
-    assert!(
-        lines[0]["error"]
-            .as_str()
-            .is_some_and(|e| e.contains("not a table")),
-        "{}",
-        lines[0]
-    );
+    assert_error(&lines[0], "not a table");
     for (i, (case, line)) in cases.iter().zip(&lines[1..]).enumerate() {
         assert_eq!(line["hand"], (i + 1).to_string(), "file order");
         match case.get("finishing_stacks") {
-            Some(expected) => {
-                let (ours, theirs) = (numbers(&line["finishing_stacks"]), numbers(expected));
-                assert_eq!(ours.len(), theirs.len(), "{line}");
-                for (a, b) in ours.iter().zip(&theirs) {
-                    assert!(
-                        (a - b).abs() <= 1e-6 * b.abs().max(1.0),
-                        "{line} vs {expected}"
-                    );
-                }
-            }
+            Some(expected) => assert_stacks(line, &numbers(expected)),
             None => assert!(line["error"].is_string(), "{line}"),
         }
     }

@@ -30,11 +30,8 @@ fn replay_matches_pokerkit_on_hands_as_pokerkit_writes_them() {
 #[test]
 fn illegal_actions_are_refused_where_pokerkit_refuses_them_with_the_rule() {
     check_corpus("illegal.jsonl", 2000);
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/phh/illegal.jsonl");
-    let text = std::fs::read_to_string(path).expect("corpus");
     let mut amounts = 0;
-    for line in text.lines() {
-        let case: serde_json::Value = serde_json::from_str(line).expect("json line");
+    for case in cases("illegal.jsonl") {
         let Ok(hand) = parse_phh(case["phh"].as_str().expect("phh")) else {
             continue;
         };
@@ -60,13 +57,19 @@ fn replay_matches_pokerkit_on_real_hands() {
     check_corpus("real.jsonl", 2);
 }
 
-fn check_corpus(file: &str, at_least: usize) {
+/// The cases of a corpus in `tests/phh/`: {name, phh, finishing_stacks or error}.
+fn cases(file: &str) -> Vec<serde_json::Value> {
     let path = format!("{}/../../tests/phh/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("corpus");
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect()
+}
+
+fn check_corpus(file: &str, at_least: usize) {
     let mut failures = Vec::new();
     let mut checked = 0;
-    for line in text.lines() {
-        let case: serde_json::Value = serde_json::from_str(line).expect("json line");
+    for case in cases(file) {
         let name = case["name"].as_str().expect("name");
         let phh = case["phh"].as_str().expect("phh");
         let ours = parse_phh(phh)
@@ -127,11 +130,8 @@ fn check_corpus(file: &str, at_least: usize) {
 /// hand of the corpus that replays (repaired gaps come out as explicit actions).
 #[test]
 fn export_round_trips() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/phh/corpus.jsonl");
-    let text = std::fs::read_to_string(path).expect("corpus");
     let mut checked = 0;
-    for line in text.lines() {
-        let case: serde_json::Value = serde_json::from_str(line).expect("json line");
+    for case in cases("corpus.jsonl") {
         let Ok(hand) = parse_phh(case["phh"].as_str().expect("phh")) else {
             continue;
         };
@@ -157,16 +157,14 @@ fn the_fast_reader_agrees_with_the_toml_parser() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests");
     let mut texts: Vec<String> = Vec::new();
     for file in [
-        "phh/corpus.jsonl",
-        "phh/multiway.jsonl",
-        "phh/dumped.jsonl",
-        "phh/illegal.jsonl",
-        "phh/real.jsonl",
+        "corpus.jsonl",
+        "multiway.jsonl",
+        "dumped.jsonl",
+        "illegal.jsonl",
+        "real.jsonl",
     ] {
-        let text = std::fs::read_to_string(format!("{root}/{file}")).expect("corpus");
-        for line in text.lines() {
-            let v: serde_json::Value = serde_json::from_str(line).expect("json");
-            texts.push(v["phh"].as_str().expect("phh").to_string());
+        for case in cases(file) {
+            texts.push(case["phh"].as_str().expect("phh").to_string());
         }
     }
     for entry in std::fs::read_dir(format!("{root}/hands")).expect("golden hands") {
