@@ -109,7 +109,9 @@ pub enum Rejection {
     },
     #[error("card {card} is already in play")]
     CardInPlay { card: Card },
-    #[error("{pos} cannot check: {call} is due to call (NOB-13)")]
+    #[error(
+        "{pos} cannot check: {call} is due to call (NOB-13: before the flop the big blind must be called; NOB-14: a check only when nothing is due)"
+    )]
     CannotCheck { pos: Pos, call: Chips },
     #[error("{pos} cannot bet or raise: {reason} ({rule})")]
     CannotRaise {
@@ -149,7 +151,7 @@ impl Rejection {
         match self {
             Rejection::EmptyStack { .. } => vec![Rule::Tr9],
             Rejection::NotYourTurn { .. } => vec![Rule::Tr21],
-            Rejection::CannotCheck { .. } => vec![Rule::Nob13],
+            Rejection::CannotCheck { .. } => vec![Rule::Nob13, Rule::Nob14],
             Rejection::CannotRaise { rule, .. }
             | Rejection::RaiseBelowMinimum { rule, .. }
             | Rejection::RaiseAboveMaximum { rule, .. } => vec![*rule],
@@ -817,7 +819,7 @@ impl Hand {
         Ok(())
     }
 
-    /// The player to act checks; refused when a bet is due (NOB-13).
+    /// The player to act checks; refused when a bet is due (NOB-13, NOB-14).
     pub fn check(&mut self, pos: Pos) -> Result<(), Rejection> {
         let actor = self.take_turn_check(pos)?;
         let call = self.call_amount(actor);

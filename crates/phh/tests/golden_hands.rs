@@ -92,17 +92,62 @@ fn check(path: &std::path::Path) {
     assert!(expectations > 0, "{name} states no expectation");
 }
 
-#[test]
-fn every_golden_hand_holds() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/hands");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/hands")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "phh"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 10, "{} golden hands", files.len());
-    for f in &files {
-        check(f);
-    }
+fn dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/hands")
+}
+
+/// One test per golden hand, named after its file (and so after its rule).
+macro_rules! golden {
+    ($($test:ident => $file:literal,)*) => {
+        $(
+            #[test]
+            fn $test() {
+                check(&dir().join($file));
+            }
+        )*
+
+        /// Every golden PHH hand in the folder has its test above.
+        #[test]
+        fn every_golden_hand_has_its_test() {
+            let mut listed: Vec<&str> = vec![$($file),*];
+            listed.sort();
+            let mut files: Vec<String> = std::fs::read_dir(dir())
+                .expect("tests/hands")
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".phh"))
+                .collect();
+            files.sort();
+            assert_eq!(files, listed);
+        }
+    };
+}
+
+golden! {
+    gcb_5_the_straddle_acts_last_before_the_flop =>
+        "gcb_5_the_straddle_acts_last_before_the_flop.phh",
+    nob_12_at_most_three_raises_after_the_first =>
+        "nob_12_at_most_three_raises_after_the_first.phh",
+    nob_15_a_player_wins_from_each_opponent_at_most_what_he_put_in =>
+        "nob_15_a_player_wins_from_each_opponent_at_most_what_he_put_in.phh",
+    nob_3_an_indivisible_remainder_stays_in_the_pot =>
+        "nob_3_an_indivisible_remainder_stays_in_the_pot.phh",
+    phh_a_hand_kept_face_down_is_judged_on_the_board =>
+        "phh_a_hand_kept_face_down_is_judged_on_the_board.phh",
+    plo_8_a_pot_limit_raise_is_at_most_the_pot_after_the_call =>
+        "plo_8_a_pot_limit_raise_is_at_most_the_pot_after_the_call.phh",
+    tr_10_a_blind_larger_than_the_stack_puts_the_player_all_in =>
+        "tr_10_a_blind_larger_than_the_stack_puts_the_player_all_in.phh",
+    tr_11_the_last_aggressor_shows_first =>
+        "tr_11_the_last_aggressor_shows_first.phh",
+    tr_16_the_odd_chip_goes_to_the_first_winner_left_of_the_button =>
+        "tr_16_the_odd_chip_goes_to_the_first_winner_left_of_the_button.phh",
+    tr_25_heads_up_order_after_the_flop =>
+        "tr_25_heads_up_order_after_the_flop.phh",
+    tr_25_heads_up_the_button_posts_the_small_blind_and_acts_first =>
+        "tr_25_heads_up_the_button_posts_the_small_blind_and_acts_first.phh",
+    tr_8_a_raise_is_at_least_the_previous_raise =>
+        "tr_8_a_raise_is_at_least_the_previous_raise.phh",
+    tr_8_a_short_all_in_does_not_reopen_the_betting =>
+        "tr_8_a_short_all_in_does_not_reopen_the_betting.phh",
 }
