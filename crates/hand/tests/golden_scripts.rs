@@ -20,7 +20,11 @@
 //!
 //! A refused step changes nothing: the state after it is checked against the state before.
 
-use std::path::{Path, PathBuf};
+#[path = "../../../tests/hands/golden.rs"]
+#[macro_use]
+mod golden;
+
+use std::path::Path;
 
 use floorbook_cards::Card;
 use floorbook_hand::{
@@ -319,38 +323,8 @@ fn play(path: &Path) {
     assert!(checked > 0, "{name} states no expectation");
 }
 
-fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/hands")
-}
-
-macro_rules! golden {
-    ($($test:ident => $file:literal,)*) => {
-        $(
-            #[test]
-            fn $test() {
-                play(&dir().join($file));
-            }
-        )*
-
-        /// Every script in the folder has its test above: none is skipped by being forgotten.
-        #[test]
-        fn every_script_has_its_test() {
-            let listed: Vec<&str> = vec![$($file),*];
-            let mut files: Vec<String> = std::fs::read_dir(dir())
-                .expect("tests/hands")
-                .filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| n.ends_with(".toml"))
-                .collect();
-            files.sort();
-            let mut listed_sorted: Vec<String> = listed.iter().map(|s| s.to_string()).collect();
-            listed_sorted.sort();
-            assert_eq!(files, listed_sorted);
-        }
-    };
-}
-
 golden! {
+    play, "toml";
     gcb_2_raise_alone_is_a_minimum_raise =>
         "gcb_2_raise_alone_is_a_minimum_raise.toml",
     gcb_3_an_out_of_turn_action_may_be_withdrawn_when_a_skipped_player_raises =>

@@ -4,6 +4,10 @@
 //! `_expect_carried` (NOB-3), `_expect_showdown_order` (positions); and profile settings
 //! `_odd_chip` and `_raise_cap`. A new case is a new file.
 
+#[path = "../../../tests/hands/golden.rs"]
+#[macro_use]
+mod golden;
+
 use floorbook_hand::{Chips, HandEvent, OddChip};
 use floorbook_phh::{ReplayError, parse_phh, replay_with};
 
@@ -92,38 +96,8 @@ fn check(path: &std::path::Path) {
     assert!(expectations > 0, "{name} states no expectation");
 }
 
-fn dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/hands")
-}
-
-/// One test per golden hand, named after its file (and so after its rule).
-macro_rules! golden {
-    ($($test:ident => $file:literal,)*) => {
-        $(
-            #[test]
-            fn $test() {
-                check(&dir().join($file));
-            }
-        )*
-
-        /// Every golden PHH hand in the folder has its test above.
-        #[test]
-        fn every_golden_hand_has_its_test() {
-            let mut listed: Vec<&str> = vec![$($file),*];
-            listed.sort();
-            let mut files: Vec<String> = std::fs::read_dir(dir())
-                .expect("tests/hands")
-                .filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| n.ends_with(".phh"))
-                .collect();
-            files.sort();
-            assert_eq!(files, listed);
-        }
-    };
-}
-
 golden! {
+    check, "phh";
     gcb_5_the_straddle_acts_last_before_the_flop =>
         "gcb_5_the_straddle_acts_last_before_the_flop.phh",
     nob_12_at_most_three_raises_after_the_first =>
