@@ -74,8 +74,11 @@ impl<'a> Reader<'a> {
                 // A carriage return only as part of a CRLF line end.
                 b'\r' if self.b.get(self.i + 1) == Some(&b'\n') => self.i += 1,
                 b'\n' if newlines => self.i += 1,
+                // A comment runs to the line end; a control character in it (TOML allows
+                // none but tab) stops the scan there, and the reader gives up on it.
                 b'#' => {
-                    while self.b.get(self.i).is_some_and(|&c| c != b'\n') {
+                    self.i += 1;
+                    while self.b.get(self.i).is_some_and(|&c| !is_control(c)) {
                         self.i += 1;
                     }
                 }
@@ -238,6 +241,19 @@ impl<'a> Reader<'a> {
 /// TOML's control characters: not allowed in a basic string, tab excepted.
 fn is_control(c: u8) -> bool {
     (c < 0x20 && c != b'\t') || c == 0x7f
+}
+
+/// Whether `text` holds only white space, line ends and comments (valid TOML that defines
+/// nothing).
+pub(crate) fn blank(text: &str) -> bool {
+    let mut r = Reader {
+        s: text,
+        b: text.as_bytes(),
+        i: 0,
+        items: Vec::new(),
+    };
+    r.skip_space(true);
+    r.i == r.b.len()
 }
 
 /// The file's fields, or None if it uses anything beyond the flat subset.

@@ -27,7 +27,7 @@ mod replay;
 
 pub use export::export;
 pub use parse::{
-    PhhError, PhhHand, PhhsHand, parse_phh, parse_phh_with_toml, parse_phhs,
+    PhhError, PhhHand, PhhsHand, parse_phh, parse_phh_with_toml, parse_phhs, parse_phhs_with_toml,
     serde_json_number::Number,
 };
 pub use replay::{Replay, ReplayError, replay, replay_with};

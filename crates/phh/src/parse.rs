@@ -316,12 +316,21 @@ pub fn parse_phh_with_toml(text: &str) -> Result<PhhHand<'static>, PhhError> {
 }
 
 /// One hand of a `.phhs` file: its section name, and the hand or why it cannot be read.
-pub type PhhsHand = (String, Result<PhhHand<'static>, PhhError>);
+pub type PhhsHand<'a> = (String, Result<PhhHand<'a>, PhhError>);
 
 /// Reads a `.phhs` file, PHH's collection of hands: one TOML table per hand (`[1]`, `[2]`, …,
 /// as PokerKit's `HandHistory.dumps_all` writes them), in the order of the file. A section that
 /// is not a hand is reported as such; the others are still read.
-pub fn parse_phhs(text: &str) -> Result<Vec<PhhsHand>, PhhError> {
+pub fn parse_phhs(text: &str) -> Result<Vec<PhhsHand<'_>>, PhhError> {
+    match phhs_fast(text) {
+        Some(hands) => Ok(hands),
+        None => parse_phhs_with_toml(text),
+    }
+}
+
+/// Reads a `.phhs` file with the general TOML parser only (the reference for the fast path).
+#[doc(hidden)]
+pub fn parse_phhs_with_toml(text: &str) -> Result<Vec<PhhsHand<'static>>, PhhError> {
     let document = toml::de::DeTable::parse(text)?;
     let mut sections: Vec<_> = document.get_ref().iter().collect();
     // The table keeps keys sorted; the file's order is the order of their positions.
@@ -336,6 +345,52 @@ pub fn parse_phhs(text: &str) -> Result<Vec<PhhsHand>, PhhError> {
             (name.get_ref().to_string(), hand)
         })
         .collect())
+}
+
+/// The name of a plain table header line (`[12]`, `[hand_3]`, a comment after it allowed);
+/// `line` with its line end.
+fn header(line: &str) -> Option<&str> {
+    let rest = line.trim_start_matches([' ', '\t']).strip_prefix('[')?;
+    let end = rest.find(']')?;
+    let name = &rest[..end];
+    let bare = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    (bare && flat::blank(&rest[end + 1..])).then_some(name)
+}
+
+/// The common shape of a `.phhs` file (plain headers, each section PHH's flat subset) read by
+/// the fast reader; None for anything else, which the general parser then reads.
+fn phhs_fast(text: &str) -> Option<Vec<PhhsHand<'_>>> {
+    let mut sections: Vec<(&str, usize)> = Vec::new();
+    let mut names = std::collections::HashSet::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some(name) = header(line) {
+            if !names.insert(name) {
+                return None; // a table defined twice: the general parser says so
+            }
+            sections.push((name, at + line.len()));
+        } else if sections.is_empty() && !flat::blank(line) {
+            return None; // before the first table only blank lines and comments
+        }
+        at += line.len();
+    }
+    let mut hands = Vec::with_capacity(sections.len());
+    for (k, &(name, start)) in sections.iter().enumerate() {
+        // The section runs to the start of the next header line.
+        let end = match sections.get(k + 1) {
+            Some(&(_, next_start)) => {
+                let header_line = text[..next_start].trim_end_matches('\n');
+                header_line.rfind('\n').map_or(0, |i| i + 1)
+            }
+            None => text.len(),
+        };
+        let fields = flat::read(text.get(start..end)?)?;
+        hands.push((name.to_string(), build(&fields)));
+    }
+    Some(hands)
 }
 
 fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
@@ -468,6 +523,28 @@ mod tests {
         assert_eq!(scale_text(".5", 10), None);
         assert_eq!(scale_text("18446744073709551616", 1), None);
         assert_eq!(scale_text("1844674407370955161.6", 10), None);
+    }
+
+    /// A collection as PokerKit's `dumps_all` writes it takes the fast path (its agreement with
+    /// the general parser is tested in `tests/robustness.rs`).
+    #[test]
+    fn pokerkit_collections_take_the_fast_path() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/phh/dumped.jsonl");
+        let text = std::fs::read_to_string(path).expect("corpus");
+        let hands: Vec<String> = text
+            .lines()
+            .take(50)
+            .enumerate()
+            .map(|(i, l)| {
+                let v: serde_json::Value = serde_json::from_str(l).expect("json");
+                format!("[{}]\n{}", i + 1, v["phh"].as_str().expect("phh"))
+            })
+            .collect();
+        let phhs = format!("# fifty hands\n\n{}\n", hands.join("\n\n"));
+        let read = super::phhs_fast(&phhs).expect("the fast path reads it");
+        assert_eq!(read.len(), 50);
+        assert!(read.iter().all(|(_, h)| h.is_ok()));
+        assert_eq!(read[49].0, "50");
     }
 
     proptest! {

@@ -149,3 +149,51 @@ proptest! {
 thread_local! {
     static CORPUS: Vec<String> = corpus();
 }
+
+/// A `.phhs` file of `hands`, as PokerKit's `dumps_all` writes one.
+fn phhs(hands: &[String]) -> String {
+    hands
+        .iter()
+        .enumerate()
+        .map(|(i, h)| format!("[{}]\n{h}", i + 1))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+/// The fast and the general reading of a `.phhs` file, comparable.
+fn both_phhs(text: &str) -> (Result<String, String>, Result<String, String>) {
+    let show = |r: Result<Vec<floorbook_phh::PhhsHand<'_>>, floorbook_phh::PhhError>| {
+        r.map(|hands| format!("{hands:?}"))
+            .map_err(|e| e.to_string())
+    };
+    (
+        show(floorbook_phh::parse_phhs(text)),
+        show(floorbook_phh::parse_phhs_with_toml(text)),
+    )
+}
+
+#[test]
+fn a_phhs_file_reads_the_same_on_both_paths() {
+    let hands = CORPUS.with(|c| c.clone());
+    for chunk in hands.chunks(50) {
+        let text = phhs(chunk);
+        let (fast, slow) = both_phhs(&text);
+        assert!(fast.is_ok(), "{fast:?}");
+        assert_eq!(fast, slow);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn damaged_phhs_files_read_the_same_on_both_paths(
+        first in 0usize..590,
+        damages in proptest::collection::vec(damage(), 1..6),
+    ) {
+        let hands = CORPUS.with(|c| c.clone());
+        let text = apply(&phhs(&hands[first % hands.len()..][..4.min(hands.len() - first % hands.len())]), &damages);
+        let (fast, slow) = both_phhs(&text);
+        prop_assert_eq!(fast, slow, "{}", text);
+    }
+}
