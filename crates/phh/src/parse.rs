@@ -79,14 +79,6 @@ pub mod serde_json_number {
                 }
             }
         }
-
-        /// The nearest float (for comparisons that need no exactness).
-        pub fn as_f64(self) -> f64 {
-            match self {
-                Number::Whole(n) => n as f64,
-                Number::Decimal { units, scale } => units as f64 / scale as f64,
-            }
-        }
     }
 
     impl fmt::Display for Number {
