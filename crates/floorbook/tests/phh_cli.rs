@@ -170,3 +170,53 @@ fn a_phhs_file_gives_one_line_per_hand_in_file_order() {
         }
     }
 }
+
+/// A directory stands for every `.phh` and `.phhs` file below it, in path order (other files
+/// are passed over); `--files-from` adds a list of paths, for lists too long for a command line.
+#[test]
+fn a_directory_and_a_file_list_name_the_hands() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cases = corpus_files(dir.path());
+    let nested = dir.path().join("deeper").join("still");
+    std::fs::create_dir_all(&nested).expect("mkdir");
+    let (first, _) = &cases[0];
+    std::fs::copy(first, nested.join("a.phh")).expect("copy");
+    std::fs::write(dir.path().join("notes.txt"), "not a hand").expect("write");
+    let lines = json_lines(&["phh", "replay", &dir.path().display().to_string()]);
+    // The corpus files (hand-00000.phh …) sort after deeper/still/a.phh.
+    assert_eq!(lines.len(), cases.len() + 1);
+    assert_eq!(lines[0]["file"], nested.join("a.phh").display().to_string());
+    for ((file, expected), line) in cases.iter().zip(&lines[1..]) {
+        assert_eq!(line["file"], file.display().to_string(), "path order");
+        match expected {
+            Some(expected) => assert_stacks(line, expected),
+            None => assert!(line["error"].is_string(), "{line}"),
+        }
+    }
+    assert!(lines.iter().all(|l| l["file"] != "notes.txt"));
+
+    let list = dir.path().join("list.txt");
+    let listed: Vec<String> = cases[..5]
+        .iter()
+        .map(|(f, _)| f.display().to_string())
+        .collect();
+    std::fs::write(&list, listed.join("\n") + "\n\n").expect("write list");
+    let from_list = json_lines(&[
+        "phh",
+        "replay",
+        &first.display().to_string(),
+        "--files-from",
+        &list.display().to_string(),
+    ]);
+    let files: Vec<&str> = from_list
+        .iter()
+        .map(|l| l["file"].as_str().expect("file"))
+        .collect();
+    let mut expected = vec![first.display().to_string()];
+    expected.extend(listed);
+    assert_eq!(files, expected);
+
+    let nothing = floorbook(&["phh", "replay"]);
+    assert!(!nothing.status.success());
+    assert!(String::from_utf8_lossy(&nothing.stderr).contains("--files-from"));
+}

@@ -19,10 +19,15 @@ pub struct PhhArgs {
 enum PhhCommand {
     /// Replay hands; print one JSON line per file: {"file", "finishing_stacks"} or {"file", "error"}.
     /// A `.phhs` file (several hands, one TOML table each) gives one line per hand, with its
-    /// section name as "hand".
+    /// section name as "hand". A directory stands for every `.phh` and `.phhs` file below it,
+    /// in path order.
     Replay {
-        #[arg(required = true)]
+        /// Files and directories.
         files: Vec<PathBuf>,
+        /// Also the files named in this file, one path a line (`-`: standard input), for lists
+        /// longer than a command line takes.
+        #[arg(long, value_name = "LIST")]
+        files_from: Option<PathBuf>,
     },
     /// Replay a hand and write it back as PHH from the engine's record (gaps filled in).
     Export { file: PathBuf },
@@ -30,10 +35,29 @@ enum PhhCommand {
 
 pub fn run(args: &PhhArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
-        PhhCommand::Replay { files } => {
+        PhhCommand::Replay { files, files_from } => {
+            let mut paths = files.clone();
+            if let Some(list) = files_from {
+                let text = if list.as_os_str() == "-" {
+                    std::io::read_to_string(std::io::stdin()).context("reading the file list")?
+                } else {
+                    std::fs::read_to_string(list)
+                        .with_context(|| format!("reading the file list {}", list.display()))?
+                };
+                paths.extend(
+                    text.lines()
+                        .filter(|l| !l.trim().is_empty())
+                        .map(PathBuf::from),
+                );
+            }
+            anyhow::ensure!(
+                !paths.is_empty(),
+                "name PHH files or directories, or give --files-from"
+            );
+            let files = expand(&paths);
             let stdout = std::io::stdout();
             let mut out = BufWriter::new(stdout.lock());
-            replay_files(files, &mut out).context("writing results")?;
+            replay_files(&files, &mut out).context("writing results")?;
             out.flush().context("writing results")?;
             Ok(ExitCode::SUCCESS)
         }
@@ -46,6 +70,37 @@ pub fn run(args: &PhhArgs) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The files to replay: each path as given, a directory as every `.phh` and `.phhs` file below
+/// it in path order (a directory that cannot be read is kept, and its line says why).
+fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            out.push(dir.to_path_buf());
+            return;
+        };
+        let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+        entries.sort_by_key(|e| e.file_name());
+        for e in entries {
+            let path = e.path();
+            // Links to directories are not followed (no cycles); links to files are.
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|x| x == "phh" || x == "phhs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
 }
 
 /// Files one worker takes at a time: large enough that handing out work costs nothing, small
