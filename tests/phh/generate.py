@@ -5,10 +5,12 @@ actions through PokerKit, written as PHH, and replayed by PokerKit's `HandHistor
 expected finishing stacks (or the fact that PokerKit rejects it). Some hands are then
 deliberately damaged (actions dropped) to exercise PokerKit's repair rules.
 
-Usage: python3 tests/phh/generate.py COUNT SEED [multiway] > tests/phh/corpus.jsonl
+Usage: python3 tests/phh/generate.py COUNT SEED [multiway|straddles] > tests/phh/corpus.jsonl
 
 `multiway` plays 7 to 10 short stacks that raise and shove often: many-way all-ins with up to
-nine side pots (tests/phh/multiway.jsonl is `1000 99 multiway`).
+nine side pots (tests/phh/multiway.jsonl is `1000 99 multiway`). `straddles` plays straddles,
+double and triple straddles, and antes that differ from player to player, trimmed or not
+(tests/phh/straddles.jsonl is `2000 31 straddles`).
 Requires: pip install pokerkit (0.7.x)
 """
 import json
@@ -45,6 +47,7 @@ def text(head, actions):
 
 
 MULTIWAY = False
+STRADDLES = False
 
 
 def play(rng):
@@ -56,11 +59,18 @@ def play(rng):
     bb = rng.choice([2, 4, 10, 20])
     sb = bb // 2
     blinds = [sb, bb] + [0] * (n - 2)
-    if n >= 4 and rng.random() < 0.2:
+    if n >= 4 and rng.random() < (0.6 if STRADDLES else 0.2):
         blinds[2] = 2 * bb  # a straddle
+        if STRADDLES and n >= 5 and rng.random() < 0.5:
+            blinds[3] = 4 * bb  # a double straddle
+            if n >= 6 and rng.random() < 0.5:
+                blinds[4] = 8 * bb
     mode = rng.choice(["none", "none", "each", "bb"])
     if mode == "each":
-        antes = [rng.choice([1, sb])] * n
+        if STRADDLES:
+            antes = [rng.choice([1, sb, bb]) for _ in range(n)]  # uneven antes
+        else:
+            antes = [rng.choice([1, sb])] * n
         trimming = rng.random() < 0.5
     elif mode == "bb":
         antes = [0] * n
@@ -153,9 +163,10 @@ def expected(phh):
 
 
 def main():
-    global MULTIWAY
+    global MULTIWAY, STRADDLES
     count, seed = int(sys.argv[1]), int(sys.argv[2])
     MULTIWAY = sys.argv[3:] == ["multiway"]
+    STRADDLES = sys.argv[3:] == ["straddles"]
     rng = random.Random(seed)
     for i in range(count):
         head, actions = play(rng)

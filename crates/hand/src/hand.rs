@@ -324,6 +324,8 @@ impl Hand {
                 });
             }
         }
+        // Chips an ante trimming gave back: they do not fund a blind (below).
+        let mut returned: Seats<Chips> = smallvec![Chips::ZERO; n];
         if h.rules.ante_trimming {
             // Antes above the second-largest one are returned.
             let mut sorted = antes.clone();
@@ -332,6 +334,7 @@ impl Hand {
             for i in 0..n {
                 if antes[i] > cutoff {
                     let back = antes[i] - cutoff;
+                    returned[i] = back;
                     h.stacks[i] += back;
                     h.put_in[i] -= back;
                     h.events.push(HandEvent::BetReturned {
@@ -358,9 +361,12 @@ impl Hand {
                 });
             }
         }
-        // Blinds and straddles (live), GCB-5, TR-10.
+        // Blinds and straddles (live), GCB-5, TR-10. A blind is at most what the player had
+        // after his ante as posted: with ante trimming (PHH's `ante_trimming_status`), the
+        // chips given back stay behind and never complete a blind, as PokerKit, the format's
+        // reference, posts it.
         for i in 0..n {
-            let b = h.setup.blinds[i].min(h.stacks[i]);
+            let b = h.setup.blinds[i].min(h.stacks[i] - returned[i]);
             if !b.is_zero() {
                 h.stacks[i] -= b;
                 h.bets[i] += b;

@@ -8,6 +8,9 @@
 //! - the odd chip of a split pot goes whole to the tied winner with the lowest position
 //!   ([`OddChip::WholeRemainderToFirst`]); a seed profile governs live play instead (TR-16 or
 //!   NOB-3, see `docs/rules.md`);
+//! - with `ante_trimming_status`, antes above the second largest are given back, and those
+//!   chips do not complete the player's blind (a blind is at most the stack less the ante as
+//!   posted);
 //! - the minimum raise is the largest raise increment of the round, at least `min_bet`; a short
 //!   all-in does not reopen the betting unless several of them add up to a full raise;
 //! - a history with gaps is repaired as PokerKit repairs it: a hole card never dealt is dealt

@@ -17,6 +17,15 @@ fn replay_matches_pokerkit_on_multiway_all_ins() {
     check_corpus("multiway.jsonl", 1000);
 }
 
+/// Straddles, double and triple straddles, and antes that differ from player to player, trimmed
+/// or not (`generate.py 2000 31 straddles`). A short stack whose ante is trimmed keeps the
+/// chips given back out of his blind, as PokerKit posts it: the first version of this corpus
+/// found that (`gen-31-349-truncate`, `gen-31-396`).
+#[test]
+fn replay_matches_pokerkit_with_straddles_and_uneven_antes() {
+    check_corpus("straddles.jsonl", 2000);
+}
+
 /// Hands as PokerKit writes PHH (`HandHistory.dumps`: literal strings, `0.0` amounts), the shape
 /// of most files in the wild (`tests/phh/dump.py`).
 #[test]
@@ -159,6 +168,7 @@ fn the_fast_reader_agrees_with_the_toml_parser() {
     for file in [
         "corpus.jsonl",
         "multiway.jsonl",
+        "straddles.jsonl",
         "dumped.jsonl",
         "illegal.jsonl",
         "real.jsonl",
