@@ -79,8 +79,10 @@ pub enum ShowOrMuck {
 /// A command the rules do not allow now. Nothing was changed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Rejection {
-    #[error("a hand needs 2 to 10 players; got {got}")]
-    PlayerCount { got: usize },
+    #[error(
+        "a hand needs 2 to {max} players (the deck holds their hole cards and a board); got {got}"
+    )]
+    PlayerCount { got: usize, max: usize },
     #[error("{what} lists {got} positions; the hand has {players}")]
     SetupLength {
         what: &'static str,
@@ -222,7 +224,8 @@ pub struct Hand {
 /// hand lives in one block and a hand is dealt and played without allocating per seat.
 pub(crate) type Seats<T> = SmallVec<[T; MAX_PLAYERS]>;
 
-/// The most players a hand seats (a full ten-handed table).
+/// The players whose state is held inline (a full ten-handed table); a larger hand spills to
+/// the heap.
 pub const MAX_PLAYERS: usize = 10;
 
 /// One player's hole cards (Omaha has four).
@@ -240,8 +243,12 @@ impl Hand {
     /// player all-in, TR-10) and hole cards are due.
     pub fn new(rules: HandRules, setup: HandSetup) -> Result<Hand, Rejection> {
         let n = setup.stacks.len();
-        if !(2..=10).contains(&n) {
-            return Err(Rejection::PlayerCount { got: n });
+        // As many players as the deck has hole cards for, with a board: 23 in Hold'em, 11 in
+        // Omaha (PHH files may seat more than a table's ten; per-seat state is inline up to
+        // ten and spills to the heap beyond).
+        let max = (52 - 5) / rules.game.hole_cards();
+        if !(2..=max).contains(&n) {
+            return Err(Rejection::PlayerCount { got: n, max });
         }
         let dead_len = if setup.dead_blinds.is_empty() {
             n

@@ -9,12 +9,6 @@ pub enum PhhError {
     Toml(#[from] toml::de::Error),
     #[error("variant {0:?} is not supported (NT and PO are)")]
     Variant(String),
-    #[error("{field} must list {players} values, one per player; it lists {got}")]
-    Length {
-        field: &'static str,
-        players: usize,
-        got: usize,
-    },
     #[error("{field} must be amounts of at least 0; found {value}")]
     Amount { field: &'static str, value: String },
     #[error("the field {field} is missing")]
@@ -269,6 +263,8 @@ fn amount(field: &'static str, v: &Val<'_>, scale: u64) -> Result<u64, PhhError>
     })
 }
 
+/// One amount per player: an array as PokerKit reads one (cut to the players, or filled up with
+/// zeros), or one number for everyone.
 fn amounts(
     field: &'static str,
     fields: &Fields<'_>,
@@ -278,18 +274,21 @@ fn amounts(
 ) -> Result<Vec<u64>, PhhError> {
     match v {
         Val::Arr(..) => {
-            let items = fields.values(v);
-            if items.len() != players {
-                return Err(PhhError::Length {
-                    field,
-                    players,
-                    got: items.len(),
-                });
-            }
-            items.iter().map(|x| amount(field, x, scale)).collect()
+            let items = per_player(fields.values(v), players);
+            let mut out = items
+                .iter()
+                .map(|x| amount(field, x, scale))
+                .collect::<Result<Vec<_>, _>>()?;
+            out.resize(players, 0);
+            Ok(out)
         }
         single => Ok(vec![amount(field, single, scale)?; players]),
     }
+}
+
+/// The values of an array that belong to a player: PokerKit ignores any past the last player.
+fn per_player<'v, 'a>(items: &'v [Val<'a>], players: usize) -> &'v [Val<'a>] {
+    &items[..items.len().min(players)]
 }
 
 /// Reads PHH text.
@@ -423,7 +422,7 @@ fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
                 }),
             })
             .collect::<Result<_, _>>()?,
-        None => Vec::new(),
+        None => return Err(missing(ACTIONS)),
         Some(other) => {
             return Err(PhhError::Amount {
                 field: "actions",
@@ -433,10 +432,9 @@ fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
     };
     let players = stack_vals.len();
     // Decimal places of the file's amounts, including those inside actions.
-    let mut digits = fields
-        .values(antes)
+    let mut digits = per_player(fields.values(antes), players)
         .iter()
-        .chain(fields.values(blinds))
+        .chain(per_player(fields.values(blinds), players))
         .chain(stack_vals)
         .chain([min_bet])
         .filter_map(|v| match v {

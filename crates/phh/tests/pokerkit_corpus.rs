@@ -212,3 +212,54 @@ fn amounts_are_exact_as_pokerkit_reads_them() {
         assert_eq!(json, "[9999999999999998.25,99.125]", "{stack}");
     }
 }
+
+/// Shapes PokerKit reads leniently, with its results (PokerKit 0.7.7): arrays shorter than the
+/// players are filled up with zeros and longer ones cut, one number stands for every player,
+/// more than a table's ten players are seated, and a file without `actions` is refused.
+#[test]
+fn lenient_shapes_read_as_pokerkit_reads_them() {
+    let hand = |antes: &str, blinds: &str, stacks: &str, actions: Option<&str>| {
+        let mut t = format!(
+            "variant = \"NT\"\nantes = {antes}\nblinds_or_straddles = {blinds}\nmin_bet = 2\n\
+             starting_stacks = {stacks}\n"
+        );
+        if let Some(a) = actions {
+            t.push_str(&format!("actions = {a}\n"));
+        }
+        parse_phh(&t)
+            .map_err(|e| e.to_string())
+            .and_then(|h| replay(&h).map_err(|e| e.to_string()))
+            .map(|r| r.finishing_stacks)
+    };
+    let three =
+        Some(r#"["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 QcQd", "p3 cbr 10", "p1 f", "p2 f"]"#);
+    let hundreds = |n: usize| format!("[{}]", vec!["100"; n].join(", "));
+    assert_eq!(
+        hand("[0, 0, 0]", "[1, 2]", &hundreds(3), three),
+        Ok(vec![99, 98, 103])
+    );
+    assert_eq!(
+        hand("[1]", "[1, 2, 0]", &hundreds(3), three),
+        Ok(vec![98, 98, 104])
+    );
+    assert_eq!(
+        hand("1", "[1, 2, 0]", &hundreds(3), three),
+        Ok(vec![98, 97, 105])
+    );
+    assert_eq!(
+        hand("[0, 0, 0]", "[1, 2, 0, 5]", &hundreds(3), three),
+        Ok(vec![99, 98, 103])
+    );
+    let mut eleven = vec![100; 11];
+    eleven[0] = 99;
+    eleven[1] = 98;
+    assert_eq!(hand("0", "[1, 2]", &hundreds(11), Some("[]")), Ok(eleven));
+    assert_eq!(
+        hand("0", "[1, 2]", &hundreds(24), Some("[]")),
+        Err("the hand cannot start: a hand needs 2 to 23 players (the deck holds their hole cards and a board); got 24".into())
+    );
+    assert_eq!(
+        hand("0", "[1, 2, 0]", &hundreds(3), None),
+        Err("the field actions is missing".into())
+    );
+}
