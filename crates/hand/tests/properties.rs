@@ -14,7 +14,12 @@ fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
 }
 
 fn random_hand(rng: &mut ChaCha8Rng) -> Hand {
-    let n = 2 + below(rng, 9) as usize;
+    // Mostly a table's 2 to 10; one hand in ten seats 11 to 23 (PHH files may, in Hold'em).
+    let n = if below(rng, 10) == 0 {
+        11 + below(rng, 13) as usize
+    } else {
+        2 + below(rng, 9) as usize
+    };
     let bb = [2, 4, 10, 20][below(rng, 4) as usize];
     let mut blinds = vec![Chips::ZERO; n];
     blinds[0] = Chips(bb / 2);
@@ -31,7 +36,7 @@ fn random_hand(rng: &mut ChaCha8Rng) -> Hand {
         })
         .collect();
     let rules = HandRules {
-        game: if below(rng, 3) == 0 {
+        game: if n <= 11 && below(rng, 3) == 0 {
             GameKind::Omaha
         } else {
             GameKind::Holdem
