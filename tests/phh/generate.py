@@ -7,8 +7,8 @@ deliberately damaged (actions dropped) to exercise PokerKit's repair rules.
 
 Usage: python3 tests/phh/generate.py COUNT SEED [multiway|straddles] > tests/phh/corpus.jsonl
 
-`multiway` plays 7 to 10 short stacks that raise and shove often: many-way all-ins with up to
-nine side pots (tests/phh/multiway.jsonl is `1000 99 multiway`). `straddles` plays straddles,
+`multiway` plays 7 to 10 short stacks that raise and shove often: many-way all-ins and their
+side pots, up to six in one hand of tests/phh/multiway.jsonl (`1000 99 multiway`). `straddles` plays straddles,
 double and triple straddles, and antes that differ from player to player, trimmed or not
 (tests/phh/straddles.jsonl is `2000 31 straddles`).
 Requires: pip install pokerkit (0.7.x)
