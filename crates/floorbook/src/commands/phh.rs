@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use floorbook_phh::{Number, PhhHand, export, parse_phh, parse_phhs, replay};
+use floorbook_phh::{Number, PhhHand, PhhsHand, export, parse_phh, parse_phhs, replay};
 use serde::Serialize;
 
 #[derive(Debug, Args)]
@@ -180,6 +180,55 @@ fn write_line(
     Ok(())
 }
 
+/// The hands of one `.phhs` collection, one line each in file order; a large collection is
+/// shared out over every core.
+fn replay_collection(
+    name: &str,
+    hands: Vec<PhhsHand<'_>>,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<()> {
+    let lines = |part: Vec<PhhsHand<'_>>, buf: &mut Vec<u8>| -> std::io::Result<()> {
+        for (section, hand) in part {
+            write_line(buf, name, Some(&section), hand.map_err(|e| e.to_string()))?;
+        }
+        Ok(())
+    };
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if workers == 1 || hands.len() <= CHUNK {
+        return lines(hands, buf);
+    }
+    let per = hands.len().div_ceil(workers);
+    let mut parts: Vec<Vec<PhhsHand<'_>>> = Vec::with_capacity(workers);
+    let mut rest = hands.into_iter();
+    loop {
+        let part: Vec<_> = rest.by_ref().take(per).collect();
+        if part.is_empty() {
+            break;
+        }
+        parts.push(part);
+    }
+    let outputs: Vec<std::io::Result<Vec<u8>>> = std::thread::scope(|s| {
+        let handles: Vec<_> = parts
+            .into_iter()
+            .map(|part| {
+                s.spawn(move || {
+                    let mut out = Vec::with_capacity(part.len() * 64);
+                    lines(part, &mut out)?;
+                    Ok(out)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    for out in outputs {
+        buf.extend_from_slice(&out?);
+    }
+    Ok(())
+}
+
 fn replay_chunk(files: &[PathBuf], buf: &mut Vec<u8>) -> std::io::Result<()> {
     for file in files {
         let name = file.display().to_string();
@@ -192,11 +241,7 @@ fn replay_chunk(files: &[PathBuf], buf: &mut Vec<u8>) -> std::io::Result<()> {
         };
         if file.extension().is_some_and(|e| e == "phhs") {
             match parse_phhs(&text) {
-                Ok(hands) => {
-                    for (section, hand) in hands {
-                        write_line(buf, &name, Some(&section), hand.map_err(|e| e.to_string()))?;
-                    }
-                }
+                Ok(hands) => replay_collection(&name, hands, buf)?,
                 Err(e) => write_line(buf, &name, None, Err(e.to_string()))?,
             }
         } else {
