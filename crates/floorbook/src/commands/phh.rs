@@ -112,34 +112,47 @@ const CHUNK: usize = 256;
 /// cannot change a result.
 fn replay_files(files: &[PathBuf], out: &mut impl Write) -> std::io::Result<()> {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if workers == 1 || files.len() <= CHUNK {
-        let mut buf = Vec::new();
-        replay_chunk(files, &mut buf)?;
-        return out.write_all(&buf);
-    }
     // Rounds of one chunk per worker, written in order as each round ends.
     for round in files.chunks(CHUNK * workers) {
-        let results: Vec<std::io::Result<Vec<u8>>> = std::thread::scope(|s| {
-            let handles: Vec<_> = round
-                .chunks(CHUNK)
-                .map(|chunk| {
-                    s.spawn(move || {
-                        let mut buf = Vec::with_capacity(chunk.len() * 64);
-                        replay_chunk(chunk, &mut buf)?;
-                        Ok(buf)
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
-        });
-        for buf in results {
-            out.write_all(&buf?)?;
-        }
+        out.write_all(&in_order(round.chunks(CHUNK).collect(), replay_chunk)?)?;
     }
     Ok(())
+}
+
+/// Does `work` on every part, each on a thread of its own (one part: on this thread), and
+/// returns what they wrote in the order of the parts.
+fn in_order<T: Send>(
+    parts: Vec<T>,
+    work: impl Fn(T, &mut Vec<u8>) -> std::io::Result<()> + Sync,
+) -> std::io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    if parts.len() <= 1 {
+        for part in parts {
+            work(part, &mut out)?;
+        }
+        return Ok(out);
+    }
+    let work = &work;
+    let written: Vec<std::io::Result<Vec<u8>>> = std::thread::scope(|s| {
+        let handles: Vec<_> = parts
+            .into_iter()
+            .map(|part| {
+                s.spawn(move || {
+                    let mut buf = Vec::new();
+                    work(part, &mut buf)?;
+                    Ok(buf)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    for buf in written {
+        out.extend_from_slice(&buf?);
+    }
+    Ok(out)
 }
 
 #[derive(Serialize)]
@@ -163,9 +176,9 @@ fn write_line(
     buf: &mut Vec<u8>,
     file: &str,
     hand: Option<&str>,
-    result: Result<PhhHand<'_>, String>,
+    result: Result<&PhhHand<'_>, String>,
 ) -> std::io::Result<()> {
-    match result.and_then(|h| replay(&h).map_err(|e| e.to_string())) {
+    match result.and_then(|h| replay(h).map_err(|e| e.to_string())) {
         Ok(r) => serde_json::to_writer(
             &mut *buf,
             &Replayed {
@@ -182,50 +195,20 @@ fn write_line(
 
 /// The hands of one `.phhs` collection, one line each in file order; a large collection is
 /// shared out over every core.
-fn replay_collection(
-    name: &str,
-    hands: Vec<PhhsHand<'_>>,
-    buf: &mut Vec<u8>,
-) -> std::io::Result<()> {
-    let lines = |part: Vec<PhhsHand<'_>>, buf: &mut Vec<u8>| -> std::io::Result<()> {
-        for (section, hand) in part {
-            write_line(buf, name, Some(&section), hand.map_err(|e| e.to_string()))?;
-        }
-        Ok(())
-    };
+fn replay_collection(name: &str, hands: &[PhhsHand<'_>], buf: &mut Vec<u8>) -> std::io::Result<()> {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if workers == 1 || hands.len() <= CHUNK {
-        return lines(hands, buf);
-    }
-    let per = hands.len().div_ceil(workers);
-    let mut parts: Vec<Vec<PhhsHand<'_>>> = Vec::with_capacity(workers);
-    let mut rest = hands.into_iter();
-    loop {
-        let part: Vec<_> = rest.by_ref().take(per).collect();
-        if part.is_empty() {
-            break;
-        }
-        parts.push(part);
-    }
-    let outputs: Vec<std::io::Result<Vec<u8>>> = std::thread::scope(|s| {
-        let handles: Vec<_> = parts
-            .into_iter()
-            .map(|part| {
-                s.spawn(move || {
-                    let mut out = Vec::with_capacity(part.len() * 64);
-                    lines(part, &mut out)?;
-                    Ok(out)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    });
-    for out in outputs {
-        buf.extend_from_slice(&out?);
-    }
+    let per = if hands.len() <= CHUNK {
+        CHUNK
+    } else {
+        hands.len().div_ceil(workers)
+    };
+    let lines = |part: &[PhhsHand<'_>], buf: &mut Vec<u8>| {
+        part.iter().try_for_each(|(section, hand)| {
+            let hand = hand.as_ref().map_err(|e| e.to_string());
+            write_line(buf, name, Some(section), hand)
+        })
+    };
+    buf.extend_from_slice(&in_order(hands.chunks(per).collect(), lines)?);
     Ok(())
 }
 
@@ -241,16 +224,12 @@ fn replay_chunk(files: &[PathBuf], buf: &mut Vec<u8>) -> std::io::Result<()> {
         };
         if file.extension().is_some_and(|e| e == "phhs") {
             match parse_phhs(&text) {
-                Ok(hands) => replay_collection(&name, hands, buf)?,
+                Ok(hands) => replay_collection(&name, &hands, buf)?,
                 Err(e) => write_line(buf, &name, None, Err(e.to_string()))?,
             }
         } else {
-            write_line(
-                buf,
-                &name,
-                None,
-                parse_phh(&text).map_err(|e| e.to_string()),
-            )?;
+            let hand = parse_phh(&text).map_err(|e| e.to_string());
+            write_line(buf, &name, None, hand.as_ref().map_err(Clone::clone))?;
         }
     }
     Ok(())
