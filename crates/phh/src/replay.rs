@@ -124,18 +124,10 @@ fn cards(s: &str) -> Result<([Option<Card>; MAX_CARDS], usize), String> {
 }
 
 fn player(s: &str, n: usize) -> Result<Pos, String> {
-    let not_player = || format!("{s:?} is not a player (p1, p2, …)");
-    let digits = s.strip_prefix('p').ok_or_else(not_player)?.as_bytes();
-    if digits.is_empty() || digits.len() > 4 {
-        return Err(not_player());
-    }
-    let mut k = 0usize;
-    for &d in digits {
-        if !d.is_ascii_digit() {
-            return Err(not_player());
-        }
-        k = k * 10 + usize::from(d - b'0');
-    }
+    let k: usize = s
+        .strip_prefix('p')
+        .and_then(|d| d.parse().ok())
+        .ok_or_else(|| format!("{s:?} is not a player (p1, p2, …)"))?;
     if k == 0 || k > n {
         return Err(format!("{s} is not one of the {n} players"));
     }
