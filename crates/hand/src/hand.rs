@@ -234,6 +234,15 @@ pub(crate) type HoleCards<T> = SmallVec<[T; 4]>;
 /// The board (at most five cards).
 pub(crate) type Board = SmallVec<[Card; 5]>;
 
+/// `n` seats holding `x`: one copy of a full inline block when they fit, no loop per seat.
+fn seats<T: Copy>(x: T, n: usize) -> Seats<T> {
+    if n <= MAX_PLAYERS {
+        SmallVec::from_buf_and_len([x; MAX_PLAYERS], n)
+    } else {
+        smallvec![x; n]
+    }
+}
+
 fn rule(ids: &[Rule]) -> RuleSet {
     RuleSet::of(ids)
 }
@@ -281,19 +290,19 @@ impl Hand {
             n,
             starting: SmallVec::from_slice(&setup.stacks),
             stacks: SmallVec::from_slice(&setup.stacks),
-            bets: smallvec![Chips::ZERO; n],
-            put_in: smallvec![Chips::ZERO; n],
-            dead: smallvec![Chips::ZERO; n],
-            active: smallvec![true; n],
+            bets: seats(Chips::ZERO, n),
+            put_in: seats(Chips::ZERO, n),
+            dead: seats(Chips::ZERO, n),
+            active: seats(true, n),
             hole: smallvec![SmallVec::new(); n],
             face_up: smallvec![SmallVec::new(); n],
-            hole_due: smallvec![0; n],
+            hole_due: seats(0, n),
             board: SmallVec::new(),
             board_due: 0,
             street: Street::Preflop,
             phase: Phase::HoleDealing,
             actors: SmallVec::new(),
-            acted: smallvec![false; n],
+            acted: seats(false, n),
             raise_amount: Chips::ZERO,
             raise_count: 0,
             short_all_ins: SmallVec::new(),
@@ -304,7 +313,7 @@ impl Hand {
             carry_out: Chips::ZERO,
             used: CardSet::EMPTY,
             events: Vec::with_capacity(48),
-            pending_oot: smallvec![None; n],
+            pending_oot: seats(None, n),
             preset_burn: None,
             skip_burn: false,
             replacement_last: None,
@@ -312,7 +321,7 @@ impl Hand {
             setup,
         };
         // Antes (dead money).
-        let mut antes: Seats<Chips> = smallvec![Chips::ZERO; n];
+        let mut antes: Seats<Chips> = seats(Chips::ZERO, n);
         for i in 0..n {
             let a = h.setup.antes[i].min(h.stacks[i]);
             antes[i] = a;
@@ -332,7 +341,7 @@ impl Hand {
             }
         }
         // Chips an ante trimming gave back: they do not fund a blind (below).
-        let mut returned: Seats<Chips> = smallvec![Chips::ZERO; n];
+        let mut returned: Seats<Chips> = seats(Chips::ZERO, n);
         if h.rules.ante_trimming {
             // Antes above the second-largest one are returned.
             let mut sorted = antes.clone();
@@ -539,11 +548,20 @@ impl Hand {
         self.stacks[i].min(self.max_bet() - self.bets[i])
     }
 
-    fn effective_stack(&self, i: usize) -> Chips {
-        if !self.active[i] {
-            return Chips::ZERO;
+    /// What player `i` can still put in that someone can match: his stack, at most the
+    /// second-largest reach (`second_reach`) less his bet.
+    fn effective_stack_within(&self, i: usize, second: Option<Chips>) -> Chips {
+        match second {
+            Some(second) if self.active[i] => {
+                self.stacks[i].min(second.saturating_sub(self.bets[i]))
+            }
+            _ => Chips::ZERO,
         }
-        // The second-largest reach (bet plus stack) among active players.
+    }
+
+    /// The second-largest reach (bet plus stack) among active players; None with fewer than
+    /// two.
+    fn second_reach(&self) -> Option<Chips> {
         let (mut first, mut second, mut count) = (Chips::ZERO, Chips::ZERO, 0);
         for j in 0..self.n {
             if self.active[j] {
@@ -557,10 +575,7 @@ impl Hand {
                 }
             }
         }
-        if count < 2 {
-            return Chips::ZERO;
-        }
-        self.stacks[i].min(second.saturating_sub(self.bets[i]))
+        (count >= 2).then_some(second)
     }
 
     /// The (min, max) "raise to" for player `i`, or why none is possible.
@@ -648,7 +663,8 @@ impl Hand {
             self.used.insert(*c);
         }
         self.hole[pos.0].extend_from_slice(cards);
-        self.face_up[pos.0].extend(cards.iter().map(|_| false));
+        let up = &mut self.face_up[pos.0];
+        up.resize(up.len() + cards.len(), false);
         self.hole_due[pos.0] -= cards.len();
         self.events.push(HandEvent::HoleDealt {
             pos,
@@ -699,12 +715,17 @@ impl Hand {
         let max_index = (0..self.n).max_by_key(|&i| (self.bets[i], i)).unwrap_or(0);
         let opener = (max_index + 1) % self.n;
         self.opener = Some(opener);
-        let mut actors = std::mem::take(&mut self.actors);
-        actors.clear();
-        actors.extend((0..self.n).map(|k| (opener + k) % self.n).filter(|&i| {
-            self.active[i] && !self.stacks[i].is_zero() && !self.effective_stack(i).is_zero()
-        }));
-        self.actors = actors;
+        let second = self.second_reach();
+        self.actors.clear();
+        for k in 0..self.n {
+            let i = (opener + k) % self.n;
+            if self.active[i]
+                && !self.stacks[i].is_zero()
+                && !self.effective_stack_within(i, second).is_zero()
+            {
+                self.actors.push(i);
+            }
+        }
         self.raise_amount = Chips::ZERO;
         self.raise_count = 0;
         self.acted.iter_mut().for_each(|a| *a = false);
@@ -945,14 +966,13 @@ impl Hand {
         self.bets[i] = to;
         self.stacks[i] -= delta;
         self.put_in[i] += delta;
-        let mut actors = std::mem::take(&mut self.actors);
-        actors.clear();
-        actors.extend(
-            (1..self.n)
-                .map(|k| (i + k) % self.n)
-                .filter(|&j| self.active[j] && !self.stacks[j].is_zero()),
-        );
-        self.actors = actors;
+        self.actors.clear();
+        for k in 1..self.n {
+            let j = (i + k) % self.n;
+            if self.active[j] && !self.stacks[j].is_zero() {
+                self.actors.push(j);
+            }
+        }
         self.opener = Some(i);
         let full = increment >= self.raise_amount;
         if full {
@@ -1328,7 +1348,7 @@ impl Hand {
             self.bets[i] = Chips::ZERO;
             self.put_in[i] = Chips::ZERO;
         }
-        self.dead = smallvec![Chips::ZERO; self.n];
+        self.dead = seats(Chips::ZERO, self.n);
         self.carried = Chips::ZERO;
         self.phase = Phase::Settled;
         self.events.push(HandEvent::Settled {

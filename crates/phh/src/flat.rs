@@ -66,37 +66,86 @@ struct Reader<'a> {
     items: Vec<Val<'a>>,
 }
 
+/// Byte classes for the scanner, one table lookup per byte.
+const SPACE: u8 = 1; // space, tab
+const STOP: u8 = 2; // ends a basic string's plain run: `"`, `\`, a control character
+const KEY: u8 = 4; // may be part of a bare key
+const DIGIT: u8 = 8;
+const CONTROL: u8 = 16; // TOML's control characters (tab excepted)
+
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let mut k = 0;
+        if b == b' ' || b == b'\t' {
+            k |= SPACE;
+        }
+        if (b < 0x20 && b != b'\t') || b == 0x7f {
+            k |= CONTROL | STOP;
+        }
+        if b == b'"' || b == b'\\' {
+            k |= STOP;
+        }
+        if b.is_ascii_alphanumeric() || b == b'_' || b == b'-' {
+            k |= KEY;
+        }
+        if b.is_ascii_digit() {
+            k |= DIGIT;
+        }
+        t[c] = k;
+        c += 1;
+    }
+    t
+};
+
+/// How many bytes from the start of `b` have none of the classes `stop`.
+#[inline(always)]
+fn run_without(b: &[u8], stop: u8) -> usize {
+    b.iter()
+        .position(|&c| CLASS[c as usize] & stop != 0)
+        .unwrap_or(b.len())
+}
+
+/// How many bytes from the start of `b` have the class `class`.
+#[inline(always)]
+fn run_of(b: &[u8], class: u8) -> usize {
+    b.iter()
+        .position(|&c| CLASS[c as usize] & class == 0)
+        .unwrap_or(b.len())
+}
+
 impl<'a> Reader<'a> {
+    #[inline(always)]
+    fn rest(&self) -> &'a [u8] {
+        self.b.get(self.i..).unwrap_or_default()
+    }
+
     fn skip_space(&mut self, newlines: bool) {
-        while let Some(&c) = self.b.get(self.i) {
-            match c {
-                b' ' | b'\t' => self.i += 1,
+        loop {
+            self.i += run_of(self.rest(), SPACE);
+            match self.b.get(self.i) {
                 // A carriage return only as part of a CRLF line end.
-                b'\r' if self.b.get(self.i + 1) == Some(&b'\n') => self.i += 1,
-                b'\n' if newlines => self.i += 1,
+                Some(b'\r') if self.b.get(self.i + 1) == Some(&b'\n') => self.i += 1,
+                Some(b'\n') if newlines => self.i += 1,
                 // A comment runs to the line end; a control character in it (TOML allows
                 // none but tab) stops the scan there, and the reader gives up on it.
-                b'#' => {
+                Some(b'#') => {
                     self.i += 1;
-                    while self.b.get(self.i).is_some_and(|&c| !is_control(c)) {
-                        self.i += 1;
-                    }
+                    self.i += run_without(self.rest(), CONTROL);
                 }
-                _ => break,
+                _ => return,
             }
         }
     }
 
     fn key(&mut self) -> Option<&'a str> {
         let start = self.i;
-        while self
-            .b
-            .get(self.i)
-            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-')
-        {
-            self.i += 1;
-        }
-        (self.i > start).then(|| &self.s[start..self.i])
+        self.i += run_of(self.rest(), KEY);
+        (self.i > start)
+            .then(|| self.s.get(start..self.i))
+            .flatten()
     }
 
     fn value(&mut self) -> Option<Val<'a>> {
@@ -113,11 +162,18 @@ impl<'a> Reader<'a> {
                     // Arrays of arrays (None here) go to the full parser.
                     let item = self.scalar()?;
                     self.items.push(item);
-                    self.skip_space(true);
+                    // The common case, `, ` or `]` right after the item, without a call.
                     match self.b.get(self.i)? {
                         b',' => self.i += 1,
                         b']' => {}
-                        _ => return None,
+                        _ => {
+                            self.skip_space(true);
+                            match self.b.get(self.i)? {
+                                b',' => self.i += 1,
+                                b']' => {}
+                                _ => return None,
+                            }
+                        }
                     }
                 }
             }
@@ -131,11 +187,11 @@ impl<'a> Reader<'a> {
         match *self.b.get(self.i)? {
             b'"' => self.string(),
             b'\'' => self.literal(),
-            b't' if self.s[self.i..].starts_with("true") => {
+            b't' if self.rest().starts_with(b"true") => {
                 self.i += 4;
                 Some(Val::Bool(true))
             }
-            b'f' if self.s[self.i..].starts_with("false") => {
+            b'f' if self.rest().starts_with(b"false") => {
                 self.i += 5;
                 Some(Val::Bool(false))
             }
@@ -145,7 +201,7 @@ impl<'a> Reader<'a> {
                 // parser, which reads it or says what is wrong.
                 let start = self.i;
                 let whole = self.digits();
-                if whole == 0 || (whole > 1 && self.b[self.i - whole] == b'0') {
+                if whole > 1 && c == b'0' {
                     return None;
                 }
                 if self.b.get(self.i) == Some(&b'.') {
@@ -156,7 +212,7 @@ impl<'a> Reader<'a> {
                 }
                 match self.b.get(self.i) {
                     None | Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b']' | b'#') => {
-                        Some(Val::Num(self.s[start..self.i].into()))
+                        Some(Val::Num(self.s.get(start..self.i)?.into()))
                     }
                     Some(_) => None,
                 }
@@ -166,12 +222,11 @@ impl<'a> Reader<'a> {
     }
 
     /// Skips ASCII digits; how many.
+    #[inline(always)]
     fn digits(&mut self) -> usize {
-        let start = self.i;
-        while self.b.get(self.i).is_some_and(u8::is_ascii_digit) {
-            self.i += 1;
-        }
-        self.i - start
+        let n = run_of(self.rest(), DIGIT);
+        self.i += n;
+        n
     }
 
     /// A literal string (`'…'`, as PokerKit writes PHH): no escapes; no control characters
@@ -179,11 +234,12 @@ impl<'a> Reader<'a> {
     fn literal(&mut self) -> Option<Val<'a>> {
         self.i += 1;
         let start = self.i;
-        let run = self.b[start..]
+        let run = self
+            .rest()
             .iter()
-            .position(|&c| c == b'\'' || is_control(c))?;
+            .position(|&c| c == b'\'' || CLASS[c as usize] & CONTROL != 0)?;
         self.i = start + run;
-        if self.b[self.i] != b'\'' {
+        if self.b.get(self.i) != Some(&b'\'') {
             return None;
         }
         self.i += 1;
@@ -193,20 +249,22 @@ impl<'a> Reader<'a> {
     fn string(&mut self) -> Option<Val<'a>> {
         self.i += 1;
         let start = self.i;
-        let mut owned: Option<String> = None;
+        // The common case: no escapes, one run to the closing quote. The stop bytes are
+        // ASCII, and no byte of a multi-byte UTF-8 character equals one of them.
+        let run = run_without(self.rest(), STOP);
+        self.i += run;
+        if self.b.get(self.i) == Some(&b'"') {
+            self.i += 1;
+            return Some(Val::Str(self.s.get(start..start + run)?.into()));
+        }
+        let mut owned = self.s.get(start..self.i)?.to_string();
         loop {
-            let c = *self.b.get(self.i)?;
-            match c {
+            match *self.b.get(self.i)? {
                 b'"' => {
-                    let v = match owned {
-                        Some(o) => Val::Str(o.into()),
-                        None => Val::Str(self.s[start..self.i].into()),
-                    };
                     self.i += 1;
-                    return Some(v);
+                    return Some(Val::Str(owned.into()));
                 }
                 b'\\' => {
-                    let o = owned.get_or_insert_with(|| self.s[start..self.i].to_string());
                     let esc = match *self.b.get(self.i + 1)? {
                         b'"' => '"',
                         b'\\' => '\\',
@@ -214,33 +272,19 @@ impl<'a> Reader<'a> {
                         b't' => '\t',
                         _ => return None,
                     };
-                    o.push(esc);
+                    owned.push(esc);
                     self.i += 2;
                 }
                 // Control characters (a line end among them) are not allowed in a basic string.
-                c if is_control(c) => return None,
+                c if CLASS[c as usize] & CONTROL != 0 => return None,
                 _ => {
-                    // Up to the next quote, backslash or control character in one step: those are
-                    // ASCII,
-                    // and no byte of a multi-byte UTF-8 character equals one of them.
-                    let run = self.b[self.i..]
-                        .iter()
-                        .position(|&c| c == b'"' || c == b'\\' || is_control(c))
-                        .unwrap_or(self.b.len() - self.i);
-                    let end = self.i + run;
-                    if let Some(o) = owned.as_mut() {
-                        o.push_str(self.s.get(self.i..end)?);
-                    }
-                    self.i = end;
+                    let run = run_without(self.rest(), STOP);
+                    owned.push_str(self.s.get(self.i..self.i + run)?);
+                    self.i += run;
                 }
             }
         }
     }
-}
-
-/// TOML's control characters: not allowed in a basic string, tab excepted.
-fn is_control(c: u8) -> bool {
-    (c < 0x20 && c != b'\t') || c == 0x7f
 }
 
 /// Whether `text` holds only white space, line ends and comments (valid TOML that defines

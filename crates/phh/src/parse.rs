@@ -126,23 +126,49 @@ pub mod serde_json_number {
     }
 }
 
+/// [`scale_text`] in one pass for the common shape, `digits` or `digits.digits` with at most 19
+/// digits in all (so that no step overflows); None for anything else, which the general
+/// reading then decides.
+#[inline]
+fn scale_plain(b: &[u8], scale: u64) -> Option<u64> {
+    if b.is_empty() || b.len() > 20 || b[0] == b'.' {
+        return None;
+    }
+    let mut value = 0u64;
+    let mut dot: Option<usize> = None;
+    for (k, &c) in b.iter().enumerate() {
+        match c {
+            b'0'..=b'9' => value = value.wrapping_mul(10).wrapping_add(u64::from(c - b'0')),
+            b'.' if dot.is_none() && k + 1 < b.len() => dot = Some(k),
+            _ => return None,
+        }
+    }
+    // Nineteen digits cannot overflow a u64; with more, the wrapped value is not used.
+    let digits = b.len() - usize::from(dot.is_some());
+    if digits > 19 {
+        return None;
+    }
+    let mut places = dot.map_or(0, |d| b.len() - d - 1) as u32;
+    let want = scale.checked_ilog10().unwrap_or(0);
+    if 10u64.checked_pow(want)? != scale {
+        return None;
+    }
+    // Trailing zeros of the fraction do not count.
+    while places > want && value.is_multiple_of(10) {
+        value /= 10;
+        places -= 1;
+    }
+    if places > want {
+        return None;
+    }
+    value.checked_mul(10u64.pow(want - places))
+}
+
 /// `text` (an integer or decimal) times `scale`, if that is a whole number of at least 0.
 /// `scale` must be a power of ten; trailing zeros of the fraction do not count.
 fn scale_text(text: &str, scale: u64) -> Option<u64> {
-    // Whole amounts in a file without decimals: most of them.
-    if scale == 1 && !text.is_empty() && text.len() <= 19 {
-        let mut value = 0u64;
-        let mut whole = true;
-        for &b in text.as_bytes() {
-            whole &= b.is_ascii_digit();
-            value = value
-                .wrapping_mul(10)
-                .wrapping_add(u64::from(b.wrapping_sub(b'0')));
-        }
-        // Nineteen digits cannot overflow a u64.
-        if whole {
-            return Some(value);
-        }
+    if let Some(v) = scale_plain(text.as_bytes(), scale) {
+        return Some(v);
     }
     let (whole, frac) = match text.as_bytes().iter().position(|&b| b == b'.') {
         Some(i) => (&text.as_bytes()[..i], &text.as_bytes()[i + 1..]),

@@ -73,6 +73,7 @@ fn phh_names(text: &str) -> String {
     out
 }
 
+#[derive(Debug, PartialEq)]
 enum Act {
     DealHole(Pos, [Option<Card>; 4], usize),
     DealBoard([Card; MAX_CARDS], usize),
@@ -84,6 +85,7 @@ enum Act {
 }
 
 /// What a `sm` action shows, without allocating until it is applied.
+#[derive(Debug, PartialEq)]
 enum Shown {
     Muck,
     Dealt,
@@ -124,6 +126,19 @@ fn cards(s: &str) -> Result<([Option<Card>; MAX_CARDS], usize), String> {
 }
 
 fn player(s: &str, n: usize) -> Result<Pos, String> {
+    // `p` and one or two digits, the common case, without the general integer parser.
+    let k = match *s.as_bytes() {
+        [b'p', d @ b'1'..=b'9'] => Some(usize::from(d - b'0')),
+        [b'p', d @ b'1'..=b'9', e @ b'0'..=b'9'] => {
+            Some(usize::from(d - b'0') * 10 + usize::from(e - b'0'))
+        }
+        _ => None,
+    };
+    if let Some(k) = k
+        && k <= n
+    {
+        return Ok(Pos(k - 1));
+    }
     let k: usize = s
         .strip_prefix('p')
         .and_then(|d| d.parse().ok())
@@ -172,6 +187,89 @@ fn up_to_five<'t>(words: impl Iterator<Item = &'t str>) -> Result<([&'t str; 5],
 }
 
 fn parse_action(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
+    match plain_action(a.as_bytes(), n, phh) {
+        Some(act) => Ok(act),
+        None => action_words(a, n, phh),
+    }
+}
+
+/// A player as written in the common case, `p` and a number from 1 to 99 without a leading
+/// zero, followed by the rest of the action; None for anything else.
+#[inline(always)]
+fn plain_player(b: &[u8], n: usize) -> Option<(Pos, &[u8])> {
+    let (k, rest) = match *b {
+        [b'p', d @ b'1'..=b'9', e @ b'0'..=b'9', ref rest @ ..] => {
+            (usize::from(d - b'0') * 10 + usize::from(e - b'0'), rest)
+        }
+        [b'p', d @ b'1'..=b'9', ref rest @ ..] => (usize::from(d - b'0'), rest),
+        _ => return None,
+    };
+    (k <= n).then_some((Pos(k - 1), rest))
+}
+
+/// One to five cards, each two bytes naming a card or `??`, and nothing else; None otherwise.
+#[inline(always)]
+fn plain_cards(b: &[u8]) -> Option<([Option<Card>; MAX_CARDS], usize)> {
+    let n = b.len() / 2;
+    if !b.len().is_multiple_of(2) || n == 0 || n > MAX_CARDS {
+        return None;
+    }
+    let mut out = [None; MAX_CARDS];
+    for (slot, pair) in out.iter_mut().zip(b.chunks_exact(2)) {
+        *slot = match *pair {
+            [b'?', b'?'] => None,
+            [r, su] => Some(Card::from_ascii(r, su)?),
+            _ => return None,
+        };
+    }
+    Some((out, n))
+}
+
+/// An action in the shape PokerKit writes (single spaces, no comment, known words) read
+/// straight from its bytes; None for anything else, which [`action_words`] then reads word
+/// by word. Where this reads an action, `action_words` reads the same one (a property test
+/// holds the two together); errors are always worded by `action_words`.
+fn plain_action(a: &[u8], n: usize, phh: &PhhHand<'_>) -> Option<Act> {
+    match a {
+        [b'd', b' ', b'd', b'h', b' ', rest @ ..] => {
+            let (pos, rest) = plain_player(rest, n)?;
+            let (cs, len) = plain_cards(rest.strip_prefix(b" ")?)?;
+            let mut buf = [None; 4];
+            buf.get_mut(..len)?.copy_from_slice(cs.get(..len)?);
+            Some(Act::DealHole(pos, buf, len))
+        }
+        [b'd', b' ', b'd', b'b', b' ', rest @ ..] => {
+            let (cs, len) = plain_cards(rest)?;
+            let mut board = [Card::new(Rank::Two, Suit::Clubs); MAX_CARDS];
+            for (slot, c) in board.iter_mut().zip(cs.get(..len)?) {
+                *slot = (*c)?;
+            }
+            Some(Act::DealBoard(board, len))
+        }
+        [b'p', ..] => {
+            let (pos, rest) = plain_player(a, n)?;
+            match rest {
+                b" f" => Some(Act::Fold(pos)),
+                b" cc" => Some(Act::CheckOrCall(pos)),
+                b" sm" => Some(Act::Show(pos, Shown::Muck)),
+                b" sm -" => Some(Act::Show(pos, Shown::Dealt)),
+                [b' ', b'c', b'b', b'r', b' ', amount @ ..] => {
+                    let amount = std::str::from_utf8(amount).ok()?;
+                    Some(Act::RaiseTo(pos, Chips(phh.scaled(amount)?)))
+                }
+                [b' ', b's', b'm', b' ', cards @ ..] => {
+                    let (cs, len) = plain_cards(cards)?;
+                    Some(Act::Show(pos, Shown::Cards(cs, len)))
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Any action, read word by word (comments, any white space, every error worded).
+fn action_words(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
     let text = match a.as_bytes().iter().position(|&c| c == b'#') {
         Some(i) => &a[..i],
         None => a,
@@ -373,4 +471,108 @@ pub fn replay_with(
         hand,
         scale: phh.scale,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{action_words, plain_action};
+    use crate::parse_phh;
+    use proptest::prelude::*;
+
+    const WORDS: &[&str] = &[
+        "d",
+        "dh",
+        "db",
+        "p1",
+        "p2",
+        "p3",
+        "p9",
+        "p10",
+        "p12",
+        "p0",
+        "p01",
+        "p+1",
+        "p",
+        "f",
+        "cc",
+        "cbr",
+        "sm",
+        "sd",
+        "pb",
+        "-",
+        "AcKd",
+        "????",
+        "2h",
+        "Ts9s8s",
+        "AcKdQhJs",
+        "AcKdQhJsTc",
+        "AcKdQhJsTc9c",
+        "Ac??",
+        "1x",
+        "10",
+        "2.5",
+        "0.125",
+        "0.1255",
+        "1e3",
+        "007",
+        "1.",
+        "#x",
+        "é",
+    ];
+    const GAPS: &[&str] = &[" ", " ", " ", "  ", "\t", "#", "", " # "];
+
+    fn action() -> impl Strategy<Value = String> {
+        prop::collection::vec((0..WORDS.len(), 0..GAPS.len()), 0..6).prop_map(|parts| {
+            let mut s = String::new();
+            for (k, (w, g)) in parts.iter().enumerate() {
+                if k > 0 {
+                    s.push_str(GAPS[*g]);
+                }
+                s.push_str(WORDS[*w]);
+            }
+            s
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        /// Where the byte-level reading of an action gives an action, the word-by-word reading
+        /// gives the same one (and otherwise the word-by-word reading decides alone).
+        #[test]
+        fn plain_reading_agrees_with_the_word_reading(text in action(), decimals in any::<bool>()) {
+            let phh_text = if decimals {
+                "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [100.125, 100, 100]\nactions = []\n"
+            } else {
+                "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\nstarting_stacks = [100, 100, 100]\nactions = []\n"
+            };
+            let phh = parse_phh(phh_text).expect("a valid hand");
+            if let Some(act) = plain_action(text.as_bytes(), 10, &phh) {
+                prop_assert_eq!(Ok(act), action_words(&text, 10, &phh), "{:?}", text);
+            }
+        }
+    }
+
+    /// The corpora are written as PokerKit writes them: every action takes the byte-level
+    /// reading, and it reads what the word reading reads.
+    #[test]
+    fn corpus_actions_take_the_plain_reading() {
+        for file in ["corpus.jsonl", "multiway.jsonl", "straddles.jsonl"] {
+            let path = format!("{}/../../tests/phh/{file}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(path).expect("corpus");
+            for line in text.lines() {
+                let v: serde_json::Value = serde_json::from_str(line).expect("json line");
+                let phh = parse_phh(v["phh"].as_str().expect("phh")).expect("readable");
+                let n = phh.stacks.len();
+                for a in &phh.actions {
+                    let plain = plain_action(a.as_bytes(), n, &phh);
+                    assert!(plain.is_some(), "{file}: {a:?}");
+                    assert_eq!(
+                        plain.ok_or(String::new()),
+                        action_words(a, n, &phh),
+                        "{a:?}"
+                    );
+                }
+            }
+        }
+    }
 }
