@@ -2,6 +2,7 @@
 
 use floorbook_cards::Card;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use floorbook_rules::RuleSet;
 
@@ -40,7 +41,8 @@ pub enum HandEvent {
     },
     HoleDealt {
         pos: Pos,
-        cards: Vec<Option<Card>>,
+        /// Held inline (a player has at most four); serialized as a list.
+        cards: SmallVec<[Option<Card>; 4]>,
     },
     /// A burn card; `card` when it is known (a card set aside by TR-3.1).
     CardBurned {
@@ -50,7 +52,8 @@ pub enum HandEvent {
     },
     BoardDealt {
         street: Street,
-        cards: Vec<Card>,
+        /// Held inline (a street has at most five); serialized as a list.
+        cards: SmallVec<[Card; 5]>,
     },
     /// An action that was not a clean declaration, and how the rules read it.
     Interpreted {

@@ -243,6 +243,15 @@ fn seats<T: Copy>(x: T, n: usize) -> Seats<T> {
     }
 }
 
+/// `n` seats each holding an empty list.
+fn empty_seats<T: smallvec::Array>(n: usize) -> Seats<SmallVec<T>> {
+    if n <= MAX_PLAYERS {
+        SmallVec::from_buf_and_len(std::array::from_fn(|_| SmallVec::new()), n)
+    } else {
+        (0..n).map(|_| SmallVec::new()).collect()
+    }
+}
+
 fn rule(ids: &[Rule]) -> RuleSet {
     RuleSet::of(ids)
 }
@@ -294,8 +303,8 @@ impl Hand {
             put_in: seats(Chips::ZERO, n),
             dead: seats(Chips::ZERO, n),
             active: seats(true, n),
-            hole: smallvec![SmallVec::new(); n],
-            face_up: smallvec![SmallVec::new(); n],
+            hole: empty_seats(n),
+            face_up: empty_seats(n),
             hole_due: seats(0, n),
             board: SmallVec::new(),
             board_due: 0,
@@ -629,16 +638,6 @@ impl Hand {
 
     // ----- dealing -----
 
-    fn check_cards(&self, cards: &[Option<Card>]) -> Result<(), Rejection> {
-        let mut seen = self.used;
-        for c in cards.iter().flatten() {
-            if !seen.insert(*c) {
-                return Err(Rejection::CardInPlay { card: *c });
-            }
-        }
-        Ok(())
-    }
-
     /// Deals hole cards to `pos` (`None` for a card whose face is not known: a live hand).
     pub fn deal_hole(&mut self, pos: Pos, cards: &[Option<Card>]) -> Result<(), Rejection> {
         if self.phase != Phase::HoleDealing {
@@ -658,17 +657,20 @@ impl Hand {
                 got: cards.len(),
             });
         }
-        self.check_cards(cards)?;
-        for c in cards.iter().flatten() {
-            self.used.insert(*c);
+        let mut seen = self.used;
+        for &c in cards.iter().flatten() {
+            if !seen.insert(c) {
+                return Err(Rejection::CardInPlay { card: c });
+            }
         }
+        self.used = seen;
         self.hole[pos.0].extend_from_slice(cards);
         let up = &mut self.face_up[pos.0];
         up.resize(up.len() + cards.len(), false);
         self.hole_due[pos.0] -= cards.len();
         self.events.push(HandEvent::HoleDealt {
             pos,
-            cards: cards.to_vec(),
+            cards: SmallVec::from_slice(cards),
         });
         if self.hole_due.iter().all(|&d| d == 0) {
             self.begin_betting();
@@ -691,16 +693,18 @@ impl Hand {
                 got: cards.len(),
             });
         }
-        let as_opt: Vec<Option<Card>> = cards.iter().map(|&c| Some(c)).collect();
-        self.check_cards(&as_opt)?;
+        let mut seen = self.used;
         for &c in cards {
-            self.used.insert(c);
+            if !seen.insert(c) {
+                return Err(Rejection::CardInPlay { card: c });
+            }
         }
+        self.used = seen;
         self.board.extend_from_slice(cards);
         self.board_due -= cards.len();
         self.events.push(HandEvent::BoardDealt {
             street: self.street,
-            cards: cards.to_vec(),
+            cards: SmallVec::from_slice(cards),
         });
         if self.board_due == 0 {
             self.begin_betting();

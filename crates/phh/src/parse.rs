@@ -149,10 +149,7 @@ fn scale_plain(b: &[u8], scale: u64) -> Option<u64> {
         return None;
     }
     let mut places = dot.map_or(0, |d| b.len() - d - 1) as u32;
-    let want = scale.checked_ilog10().unwrap_or(0);
-    if 10u64.checked_pow(want)? != scale {
-        return None;
-    }
+    let want = POW10.iter().position(|&p| p == scale)? as u32;
     // Trailing zeros of the fraction do not count.
     while places > want && value.is_multiple_of(10) {
         value /= 10;
@@ -161,8 +158,19 @@ fn scale_plain(b: &[u8], scale: u64) -> Option<u64> {
     if places > want {
         return None;
     }
-    value.checked_mul(10u64.pow(want - places))
+    value.checked_mul(POW10[(want - places) as usize])
 }
+
+/// The powers of ten a u64 holds.
+const POW10: [u64; 20] = {
+    let mut t = [1u64; 20];
+    let mut k = 1;
+    while k < 20 {
+        t[k] = t[k - 1] * 10;
+        k += 1;
+    }
+    t
+};
 
 /// `text` (an integer or decimal) times `scale`, if that is a whole number of at least 0.
 /// `scale` must be a power of ten; trailing zeros of the fraction do not count.
@@ -300,11 +308,10 @@ fn amounts(
 ) -> Result<Vec<u64>, PhhError> {
     match v {
         Val::Arr(..) => {
-            let items = per_player(fields.values(v), players);
-            let mut out = items
-                .iter()
-                .map(|x| amount(field, x, scale))
-                .collect::<Result<Vec<_>, _>>()?;
+            let mut out = Vec::with_capacity(players);
+            for x in per_player(fields.values(v), players) {
+                out.push(amount(field, x, scale)?);
+            }
             out.resize(players, 0);
             Ok(out)
         }
@@ -437,17 +444,22 @@ fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
         _ => return Err(missing(STACKS)),
     };
     let actions: Vec<std::borrow::Cow<'a, str>> = match fields.get(ACTIONS) {
-        Some(v @ Val::Arr(..)) => fields
-            .values(v)
-            .iter()
-            .map(|a| match a {
-                Val::Str(s) => Ok(s.clone()),
-                other => Err(PhhError::Amount {
-                    field: "actions",
-                    value: format!("{other:?}"),
-                }),
-            })
-            .collect::<Result<_, _>>()?,
+        Some(v @ Val::Arr(..)) => {
+            let items = fields.values(v);
+            let mut actions = Vec::with_capacity(items.len());
+            for a in items {
+                match a {
+                    Val::Str(s) => actions.push(s.clone()),
+                    other => {
+                        return Err(PhhError::Amount {
+                            field: "actions",
+                            value: format!("{other:?}"),
+                        });
+                    }
+                }
+            }
+            actions
+        }
         None => return Err(missing(ACTIONS)),
         Some(other) => {
             return Err(PhhError::Amount {
@@ -482,10 +494,10 @@ fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
         });
     }
     let scale = 10u64.pow(digits as u32);
-    let stacks = stack_vals
-        .iter()
-        .map(|v| amount("starting_stacks", v, scale))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut stacks = Vec::with_capacity(players);
+    for v in stack_vals {
+        stacks.push(amount("starting_stacks", v, scale)?);
+    }
     Ok(PhhHand {
         variant,
         ante_trimming,

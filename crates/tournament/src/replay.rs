@@ -407,10 +407,10 @@ fn hand_command(
     Some(match event {
         HandEvent::HoleDealt { pos, cards } => HandCommand::DealHole {
             pos: *pos,
-            cards: cards.clone(),
+            cards: cards.to_vec(),
         },
         HandEvent::BoardDealt { cards, .. } => HandCommand::DealBoard {
-            cards: cards.clone(),
+            cards: cards.to_vec(),
         },
         // TDA-39A: the remedy is recorded before the three cards it puts on the board.
         HandEvent::Irregularity {
@@ -435,7 +435,7 @@ fn hand_command(
                     _ => None,
                 })
                 .find_map(|e| match e {
-                    HandEvent::BoardDealt { cards, .. } => Some(cards.clone()),
+                    HandEvent::BoardDealt { cards, .. } => Some(cards.to_vec()),
                     _ => None,
                 })?;
             HandCommand::DealBoard { cards }
