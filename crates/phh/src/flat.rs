@@ -72,6 +72,8 @@ const STOP: u8 = 2; // ends a basic string's plain run: `"`, `\`, a control char
 const KEY: u8 = 4; // may be part of a bare key
 const DIGIT: u8 = 8;
 const CONTROL: u8 = 16; // TOML's control characters (tab excepted)
+const DOT: u8 = 32;
+const LITERAL_END: u8 = 64; // `'`
 
 const CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -93,6 +95,12 @@ const CLASS: [u8; 256] = {
         }
         if b.is_ascii_digit() {
             k |= DIGIT;
+        }
+        if b == b'.' {
+            k |= DOT;
+        }
+        if b == b'\'' {
+            k |= LITERAL_END;
         }
         t[c] = k;
         c += 1;
@@ -283,6 +291,230 @@ impl<'a> Reader<'a> {
                     self.i += run;
                 }
             }
+        }
+    }
+}
+
+/// A plain decimal as read: all its digits as one number, and how many of them follow the
+/// point, trailing zeros of the fraction dropped (`1.50` is 15 and 1 place).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Dec {
+    pub digits: u64,
+    pub places: u32,
+}
+
+/// A per-player amount field: one number for everyone, or the list `start..end` of
+/// [`Plain::nums`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Amounts {
+    One(Dec),
+    Each(u32, u32),
+}
+
+/// The chip-deciding fields of a file in the common shape, typed as they are read: numbers
+/// as [`Dec`], actions as text.
+#[derive(Debug, Default)]
+pub(crate) struct Plain<'a> {
+    pub variant: Option<std::borrow::Cow<'a, str>>,
+    pub trimming: Option<bool>,
+    pub antes: Option<Amounts>,
+    pub blinds: Option<Amounts>,
+    pub min_bet: Option<Dec>,
+    /// `start..end` of `nums`.
+    pub stacks: Option<(u32, u32)>,
+    pub actions: Option<Vec<std::borrow::Cow<'a, str>>>,
+    /// Whether any action holds a `.` (only then can an action's amount have decimals).
+    pub dotted: bool,
+    pub nums: Vec<Dec>,
+}
+
+impl<'a> Reader<'a> {
+    /// A plain decimal number with at most 19 digits, read as [`Dec`]; None for anything
+    /// else (the general reading decides it).
+    fn decimal(&mut self) -> Option<Dec> {
+        let b = self.rest();
+        let mut digits = 0u64;
+        let mut k = 0;
+        // Wrapping: a number of more than 19 digits is refused below, its value unused.
+        while let Some(&c) = b.get(k) {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            digits = digits.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+            k += 1;
+        }
+        let whole = k;
+        if whole == 0 || (whole > 1 && b[0] == b'0') {
+            return None;
+        }
+        let mut places = 0;
+        if b.get(k) == Some(&b'.') {
+            k += 1;
+            while let Some(&c) = b.get(k) {
+                if !c.is_ascii_digit() {
+                    break;
+                }
+                digits = digits.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+                k += 1;
+                places += 1;
+            }
+            if places == 0 {
+                return None;
+            }
+        }
+        if whole + places as usize > 19
+            || !matches!(
+                b.get(k),
+                None | Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b']' | b'#')
+            )
+        {
+            return None;
+        }
+        while places > 0 && digits.is_multiple_of(10) {
+            digits /= 10;
+            places -= 1;
+        }
+        self.i += k;
+        Some(Dec { digits, places })
+    }
+
+    /// A string without escapes (basic or literal), and whether it holds a `.`; None for
+    /// anything else.
+    fn plain_string(&mut self) -> Option<(&'a str, bool)> {
+        let stop = match self.b.get(self.i)? {
+            b'"' => STOP,
+            b'\'' => CONTROL | LITERAL_END,
+            _ => return None,
+        };
+        let start = self.i + 1;
+        let b = self.b.get(start..)?;
+        let mut dotted = false;
+        let mut k = 0;
+        loop {
+            k += run_without(b.get(k..)?, stop | DOT);
+            match *b.get(k)? {
+                b'.' => {
+                    dotted = true;
+                    k += 1;
+                }
+                b'"' | b'\'' => break,
+                _ => return None,
+            }
+        }
+        self.i = start + k + 1;
+        Some((self.s.get(start..start + k)?, dotted))
+    }
+
+    /// An array, each item read by `item`; None if an item is not what it wants.
+    fn list(&mut self, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        if self.b.get(self.i) != Some(&b'[') {
+            return None;
+        }
+        self.i += 1;
+        loop {
+            self.skip_space(true);
+            if self.b.get(self.i) == Some(&b']') {
+                self.i += 1;
+                return Some(());
+            }
+            item(self)?;
+            match self.b.get(self.i)? {
+                b',' => self.i += 1,
+                b']' => {}
+                _ => {
+                    self.skip_space(true);
+                    match self.b.get(self.i)? {
+                        b',' => self.i += 1,
+                        b']' => {}
+                        _ => return None,
+                    }
+                }
+            }
+        }
+    }
+
+    fn decimals(&mut self, nums: &mut Vec<Dec>) -> Option<(u32, u32)> {
+        let start = nums.len() as u32;
+        self.list(|r| {
+            nums.push(r.decimal()?);
+            Some(())
+        })?;
+        Some((start, nums.len() as u32))
+    }
+
+    fn amounts(&mut self, nums: &mut Vec<Dec>) -> Option<Amounts> {
+        if self.b.get(self.i) == Some(&b'[') {
+            let (start, end) = self.decimals(nums)?;
+            Some(Amounts::Each(start, end))
+        } else {
+            Some(Amounts::One(self.decimal()?))
+        }
+    }
+}
+
+/// The file's fields typed as they are read, when it has the common shape: the seven keys
+/// with values of the type they need (numbers plain decimals, strings without escapes), any
+/// other keys valid flat TOML. None for anything else: [`read`] and the general build then
+/// read it, and word any error.
+pub(crate) fn read_plain(text: &str) -> Option<Plain<'_>> {
+    let mut r = Reader {
+        s: text,
+        b: text.as_bytes(),
+        i: 0,
+        items: Vec::new(),
+    };
+    let mut p = Plain {
+        nums: Vec::with_capacity(32),
+        ..Plain::default()
+    };
+    let mut others: Vec<&str> = Vec::new();
+    loop {
+        r.skip_space(true);
+        if r.i >= r.b.len() {
+            return Some(p);
+        }
+        let key = r.key()?;
+        r.skip_space(false);
+        if r.b.get(r.i) != Some(&b'=') {
+            return None;
+        }
+        r.i += 1;
+        r.skip_space(false);
+        match slot(key) {
+            Some(0) if p.variant.is_none() => p.variant = Some(r.plain_string()?.0.into()),
+            Some(1) if p.trimming.is_none() => match r.scalar()? {
+                Val::Bool(b) => p.trimming = Some(b),
+                _ => return None,
+            },
+            Some(2) if p.antes.is_none() => p.antes = Some(r.amounts(&mut p.nums)?),
+            Some(3) if p.blinds.is_none() => p.blinds = Some(r.amounts(&mut p.nums)?),
+            Some(4) if p.min_bet.is_none() => p.min_bet = Some(r.decimal()?),
+            Some(5) if p.stacks.is_none() => p.stacks = Some(r.decimals(&mut p.nums)?),
+            Some(6) if p.actions.is_none() => {
+                let mut actions = Vec::with_capacity(32);
+                let mut dotted = false;
+                r.list(|r| {
+                    let (a, dot) = r.plain_string()?;
+                    actions.push(a.into());
+                    dotted |= dot;
+                    Some(())
+                })?;
+                p.actions = Some(actions);
+                p.dotted = dotted;
+            }
+            // A key given twice: the general reading says so.
+            Some(_) => return None,
+            None if others.contains(&key) => return None,
+            None => {
+                others.push(key);
+                r.value()?;
+                r.items.clear();
+            }
+        }
+        r.skip_space(false);
+        match r.b.get(r.i) {
+            None | Some(b'\n') => {}
+            _ => return None,
         }
     }
 }
