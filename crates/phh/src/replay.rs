@@ -1,7 +1,5 @@
 //! Replaying a PHH hand through the engine, repairing gaps as PokerKit does.
 
-use std::collections::VecDeque;
-
 use floorbook_cards::{Card, Rank, Suit};
 use floorbook_hand::{
     ChipReading, Chips, GameKind, Hand, HandRules, HandSetup, OddChip, Phase, Pos, Rejection,
@@ -402,23 +400,25 @@ pub fn replay_with(
         dead_blinds: Vec::new(),
     };
     let mut hand = Hand::new(rules, setup).map_err(ReplayError::Setup)?;
-    let mut queue: VecDeque<(usize, &str, Act)> = VecDeque::with_capacity(phh.actions.len());
+    // The actions in order; `next` is the first not yet applied.
+    let mut queue: Vec<(usize, &str, Act)> = Vec::with_capacity(phh.actions.len());
+    let mut next = 0;
     for (i, a) in phh.actions.iter().enumerate() {
         let act = parse_action(a, n, phh).map_err(|reason| ReplayError::Syntax {
             index: i + 1,
             action: a.to_string(),
             reason,
         })?;
-        queue.push_back((i + 1, a.as_ref(), act));
+        queue.push((i + 1, a.as_ref(), act));
     }
     // The first reason the pending action was refused: repairs may follow and make it
     // refused for another reason, but the first one is what is wrong with the history.
     let mut first_rejection: Option<(usize, Rejection)> = None;
     loop {
-        if let Some((index, _, act)) = queue.front() {
+        if let Some((index, _, act)) = queue.get(next) {
             match apply(&mut hand, act) {
                 Ok(()) => {
-                    queue.pop_front();
+                    next += 1;
                     first_rejection = None;
                     continue;
                 }
@@ -432,7 +432,7 @@ pub fn replay_with(
             break;
         }
         // Repair one step, in PokerKit's order.
-        let pending = !queue.is_empty();
+        let pending = next < queue.len();
         let repaired = match hand.phase() {
             Phase::HoleDealing => match hand.hole_dealee() {
                 Some(p) => hand.deal_hole(p, &[None]).is_ok(),
@@ -453,7 +453,7 @@ pub fn replay_with(
             break;
         }
     }
-    if let Some((index, action, _)) = queue.pop_front() {
+    if let Some(&(index, action, _)) = queue.get(next) {
         let rejection = first_rejection
             .map(|(_, r)| r)
             .unwrap_or(Rejection::WrongPhase {
