@@ -126,6 +126,33 @@ impl Suit {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(u8);
 
+/// The rank index of each ASCII byte (`2`…`9`, `T`, `J`, `Q`, `K`, `A`, either case); 0xFF
+/// for any other byte.
+const ASCII_RANK: [u8; 256] = {
+    let mut t = [0xFFu8; 256];
+    let ranks = b"23456789TJQKA";
+    let mut i = 0;
+    while i < ranks.len() {
+        t[ranks[i] as usize] = i as u8;
+        t[ranks[i].to_ascii_lowercase() as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The suit index of each ASCII byte (`c`, `d`, `h`, `s`, either case); 0xFF for any other.
+const ASCII_SUIT: [u8; 256] = {
+    let mut t = [0xFFu8; 256];
+    let suits = b"cdhs";
+    let mut i = 0;
+    while i < suits.len() {
+        t[suits[i] as usize] = i as u8;
+        t[suits[i].to_ascii_uppercase() as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 impl Card {
     /// The card of this rank and suit.
     pub const fn new(rank: Rank, suit: Suit) -> Card {
@@ -154,23 +181,14 @@ impl Card {
     /// or lower case), if they name one. The fast path of bulk readers (PHH replay); the
     /// notation is the one [`FromStr`] accepts, less `10` and the Unicode suit symbols.
     pub const fn from_ascii(rank: u8, suit: u8) -> Option<Card> {
-        let r = match rank {
-            b'2'..=b'9' => rank - b'2',
-            b'T' | b't' => 8,
-            b'J' | b'j' => 9,
-            b'Q' | b'q' => 10,
-            b'K' | b'k' => 11,
-            b'A' | b'a' => 12,
-            _ => return None,
-        };
-        let s = match suit {
-            b'c' | b'C' => 0,
-            b'd' | b'D' => 1,
-            b'h' | b'H' => 2,
-            b's' | b'S' => 3,
-            _ => return None,
-        };
-        Some(Card(r * 4 + s))
+        // One table lookup each; 0xFF marks a byte that names no rank or suit.
+        let r = ASCII_RANK[rank as usize];
+        let s = ASCII_SUIT[suit as usize];
+        if r == 0xFF || s == 0xFF {
+            None
+        } else {
+            Some(Card(r * 4 + s))
+        }
     }
 
     /// All 52 cards in index order (`2c 2d 2h 2s 3c … As`).
