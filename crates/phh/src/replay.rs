@@ -553,9 +553,27 @@ mod tests {
     }
 
     /// The corpora are written as PokerKit writes them: every action takes the byte-level
-    /// reading, and it reads what the word reading reads.
+    /// reading, and it reads what the word reading reads (in the damaged and real files too,
+    /// wherever it reads an action at all).
     #[test]
     fn corpus_actions_take_the_plain_reading() {
+        let mut plain_count = 0;
+        for file in ["dumped.jsonl", "illegal.jsonl", "real.jsonl"] {
+            let path = format!("{}/../../tests/phh/{file}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(path).expect("corpus");
+            for line in text.lines() {
+                let v: serde_json::Value = serde_json::from_str(line).expect("json line");
+                let phh = parse_phh(v["phh"].as_str().expect("phh")).expect("readable");
+                let n = phh.stacks.len();
+                for a in &phh.actions {
+                    if let Some(act) = plain_action(a.as_bytes(), n, &phh) {
+                        plain_count += 1;
+                        assert_eq!(Ok(act), action_words(a, n, &phh), "{file}: {a:?}");
+                    }
+                }
+            }
+        }
+        assert!(plain_count > 50_000, "{plain_count} actions read plainly");
         for file in ["corpus.jsonl", "multiway.jsonl", "straddles.jsonl"] {
             let path = format!("{}/../../tests/phh/{file}", env!("CARGO_MANIFEST_DIR"));
             let text = std::fs::read_to_string(path).expect("corpus");
