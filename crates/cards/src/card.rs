@@ -128,30 +128,22 @@ pub struct Card(u8);
 
 /// The rank index of each ASCII byte (`2`…`9`, `T`, `J`, `Q`, `K`, `A`, either case); 0xFF
 /// for any other byte.
-const ASCII_RANK: [u8; 256] = {
-    let mut t = [0xFFu8; 256];
-    let ranks = b"23456789TJQKA";
-    let mut i = 0;
-    while i < ranks.len() {
-        t[ranks[i] as usize] = i as u8;
-        t[ranks[i].to_ascii_lowercase() as usize] = i as u8;
-        i += 1;
-    }
-    t
-};
+const ASCII_RANK: [u8; 256] = index_of_byte(b"23456789TJQKA");
 
 /// The suit index of each ASCII byte (`c`, `d`, `h`, `s`, either case); 0xFF for any other.
-const ASCII_SUIT: [u8; 256] = {
+const ASCII_SUIT: [u8; 256] = index_of_byte(b"cdhs");
+
+/// For each byte, its index in `names` (either case), or 0xFF.
+const fn index_of_byte(names: &[u8]) -> [u8; 256] {
     let mut t = [0xFFu8; 256];
-    let suits = b"cdhs";
     let mut i = 0;
-    while i < suits.len() {
-        t[suits[i] as usize] = i as u8;
-        t[suits[i].to_ascii_uppercase() as usize] = i as u8;
+    while i < names.len() {
+        t[names[i].to_ascii_lowercase() as usize] = i as u8;
+        t[names[i].to_ascii_uppercase() as usize] = i as u8;
         i += 1;
     }
     t
-};
+}
 
 impl Card {
     /// The card of this rank and suit.

@@ -148,6 +148,32 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The next `key =` with the spaces around it: `Some(None)` at the end of the text, None
+    /// where no key and `=` follow.
+    fn entry(&mut self) -> Option<Option<&'a str>> {
+        self.skip_space(true);
+        if self.i >= self.b.len() {
+            return Some(None);
+        }
+        let key = self.key()?;
+        self.skip_space(false);
+        if self.b.get(self.i) != Some(&b'=') {
+            return None;
+        }
+        self.i += 1;
+        self.skip_space(false);
+        Some(Some(key))
+    }
+
+    /// The end of an entry's line (after a comment, if any).
+    fn line_end(&mut self) -> Option<()> {
+        self.skip_space(false);
+        match self.b.get(self.i) {
+            None | Some(b'\n') => Some(()),
+            _ => None,
+        }
+    }
+
     fn key(&mut self) -> Option<&'a str> {
         let start = self.i;
         self.i += run_of(self.rest(), KEY);
@@ -159,31 +185,14 @@ impl<'a> Reader<'a> {
     fn value(&mut self) -> Option<Val<'a>> {
         match *self.b.get(self.i)? {
             b'[' => {
-                self.i += 1;
                 let start = self.items.len() as u32;
-                loop {
-                    self.skip_space(true);
-                    if self.b.get(self.i) == Some(&b']') {
-                        self.i += 1;
-                        return Some(Val::Arr(start, self.items.len() as u32));
-                    }
-                    // Arrays of arrays (None here) go to the full parser.
-                    let item = self.scalar()?;
-                    self.items.push(item);
-                    // The common case, `, ` or `]` right after the item, without a call.
-                    match self.b.get(self.i)? {
-                        b',' => self.i += 1,
-                        b']' => {}
-                        _ => {
-                            self.skip_space(true);
-                            match self.b.get(self.i)? {
-                                b',' => self.i += 1,
-                                b']' => {}
-                                _ => return None,
-                            }
-                        }
-                    }
-                }
+                // Arrays of arrays (None from `scalar`) go to the full parser.
+                self.list(|r| {
+                    let item = r.scalar()?;
+                    r.items.push(item);
+                    Some(())
+                })?;
+                Some(Val::Arr(start, self.items.len() as u32))
             }
             _ => self.scalar(),
         }
@@ -469,17 +478,9 @@ pub(crate) fn read_plain(text: &str) -> Option<Plain<'_>> {
     };
     let mut others: Vec<&str> = Vec::new();
     loop {
-        r.skip_space(true);
-        if r.i >= r.b.len() {
+        let Some(key) = r.entry()? else {
             return Some(p);
-        }
-        let key = r.key()?;
-        r.skip_space(false);
-        if r.b.get(r.i) != Some(&b'=') {
-            return None;
-        }
-        r.i += 1;
-        r.skip_space(false);
+        };
         match slot(key) {
             Some(0) if p.variant.is_none() => p.variant = Some(r.plain_string()?.0.into()),
             Some(1) if p.trimming.is_none() => match r.scalar()? {
@@ -511,11 +512,7 @@ pub(crate) fn read_plain(text: &str) -> Option<Plain<'_>> {
                 r.items.clear();
             }
         }
-        r.skip_space(false);
-        match r.b.get(r.i) {
-            None | Some(b'\n') => {}
-            _ => return None,
-        }
+        r.line_end()?;
     }
 }
 
@@ -544,20 +541,12 @@ pub(crate) fn read(text: &str) -> Option<Fields<'_>> {
     // Other keys are read (the file must be valid) and dropped; kept only to find duplicates.
     let mut others: Vec<&str> = Vec::new();
     loop {
-        r.skip_space(true);
-        if r.i >= r.b.len() {
+        let Some(key) = r.entry()? else {
             return Some(Fields {
                 known,
                 items: r.items,
             });
-        }
-        let key = r.key()?;
-        r.skip_space(false);
-        if r.b.get(r.i) != Some(&b'=') {
-            return None;
-        }
-        r.i += 1;
-        r.skip_space(false);
+        };
         let kept = r.items.len();
         let v = r.value()?;
         // Duplicate keys: let the full parser report them.
@@ -570,11 +559,7 @@ pub(crate) fn read(text: &str) -> Option<Fields<'_>> {
                 r.items.truncate(kept);
             }
         }
-        r.skip_space(false);
-        match r.b.get(r.i) {
-            None | Some(b'\n') => {}
-            _ => return None,
-        }
+        r.line_end()?;
     }
 }
 
@@ -586,12 +571,8 @@ mod tests {
     #[test]
     fn pokerkit_written_files_take_the_fast_path() {
         for file in ["dumped.jsonl", "corpus.jsonl", "multiway.jsonl"] {
-            let path = format!("{}/../../tests/phh/{file}", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(path).expect("corpus");
-            for line in text.lines() {
-                let v: serde_json::Value = serde_json::from_str(line).expect("json line");
-                let phh = v["phh"].as_str().expect("phh");
-                assert!(super::read(phh).is_some(), "{file}: {phh}");
+            for phh in crate::corpus_texts(file) {
+                assert!(super::read(&phh).is_some(), "{file}: {phh}");
             }
         }
     }

@@ -28,6 +28,19 @@ mod flat;
 mod parse;
 mod replay;
 
+/// The PHH texts of a corpus in `tests/phh/` (one JSON line per hand, its text under `phh`).
+#[cfg(test)]
+fn corpus_texts(file: &str) -> Vec<String> {
+    let path = format!("{}/../../tests/phh/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("corpus");
+    text.lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).expect("json line");
+            v["phh"].as_str().expect("phh").to_string()
+        })
+        .collect()
+}
+
 pub use export::export;
 pub use parse::{
     PhhError, PhhHand, PhhsHand, parse_phh, parse_phh_with_toml, parse_phhs, parse_phhs_with_toml,

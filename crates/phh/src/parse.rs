@@ -640,16 +640,11 @@ mod tests {
     /// the general parser is tested in `tests/robustness.rs`).
     #[test]
     fn pokerkit_collections_take_the_fast_path() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/phh/dumped.jsonl");
-        let text = std::fs::read_to_string(path).expect("corpus");
-        let hands: Vec<String> = text
-            .lines()
+        let hands: Vec<String> = crate::corpus_texts("dumped.jsonl")
+            .iter()
             .take(50)
             .enumerate()
-            .map(|(i, l)| {
-                let v: serde_json::Value = serde_json::from_str(l).expect("json");
-                format!("[{}]\n{}", i + 1, v["phh"].as_str().expect("phh"))
-            })
+            .map(|(i, phh)| format!("[{}]\n{phh}", i + 1))
             .collect();
         let phhs = format!("# fifty hands\n\n{}\n", hands.join("\n\n"));
         let read = super::phhs_fast(&phhs).expect("the fast path reads it");
@@ -672,11 +667,8 @@ mod tests {
             "illegal.jsonl",
             "real.jsonl",
         ] {
-            let path = format!("{}/../../tests/phh/{file}", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(path).expect("corpus");
-            for line in text.lines() {
-                let v: serde_json::Value = serde_json::from_str(line).expect("json line");
-                let phh = v["phh"].as_str().expect("phh");
+            for phh in crate::corpus_texts(file) {
+                let phh = phh.as_str();
                 let by_values = super::build(&super::flat::read(phh).expect("flat subset"));
                 match super::flat::read_plain(phh).and_then(super::build_plain) {
                     Some(hand) => {

@@ -552,6 +552,16 @@ mod tests {
         }
     }
 
+    /// Every action of a corpus with its hand and its number of players.
+    fn corpus_actions(file: &str, mut check: impl FnMut(&str, &crate::PhhHand<'_>, usize)) {
+        for text in crate::corpus_texts(file) {
+            let phh = parse_phh(&text).expect("readable");
+            for a in &phh.actions {
+                check(a, &phh, phh.stacks.len());
+            }
+        }
+    }
+
     /// The corpora are written as PokerKit writes them: every action takes the byte-level
     /// reading, and it reads what the word reading reads (in the damaged and real files too,
     /// wherever it reads an action at all).
@@ -559,38 +569,20 @@ mod tests {
     fn corpus_actions_take_the_plain_reading() {
         let mut plain_count = 0;
         for file in ["dumped.jsonl", "illegal.jsonl", "real.jsonl"] {
-            let path = format!("{}/../../tests/phh/{file}", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(path).expect("corpus");
-            for line in text.lines() {
-                let v: serde_json::Value = serde_json::from_str(line).expect("json line");
-                let phh = parse_phh(v["phh"].as_str().expect("phh")).expect("readable");
-                let n = phh.stacks.len();
-                for a in &phh.actions {
-                    if let Some(act) = plain_action(a.as_bytes(), n, &phh) {
-                        plain_count += 1;
-                        assert_eq!(Ok(act), action_words(a, n, &phh), "{file}: {a:?}");
-                    }
+            corpus_actions(file, |a, phh, n| {
+                if let Some(act) = plain_action(a.as_bytes(), n, phh) {
+                    plain_count += 1;
+                    assert_eq!(Ok(act), action_words(a, n, phh), "{file}: {a:?}");
                 }
-            }
+            });
         }
         assert!(plain_count > 50_000, "{plain_count} actions read plainly");
         for file in ["corpus.jsonl", "multiway.jsonl", "straddles.jsonl"] {
-            let path = format!("{}/../../tests/phh/{file}", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(path).expect("corpus");
-            for line in text.lines() {
-                let v: serde_json::Value = serde_json::from_str(line).expect("json line");
-                let phh = parse_phh(v["phh"].as_str().expect("phh")).expect("readable");
-                let n = phh.stacks.len();
-                for a in &phh.actions {
-                    let plain = plain_action(a.as_bytes(), n, &phh);
-                    assert!(plain.is_some(), "{file}: {a:?}");
-                    assert_eq!(
-                        plain.ok_or(String::new()),
-                        action_words(a, n, &phh),
-                        "{a:?}"
-                    );
-                }
-            }
+            corpus_actions(file, |a, phh, n| {
+                let plain = plain_action(a.as_bytes(), n, phh);
+                assert!(plain.is_some(), "{file}: {a:?}");
+                assert_eq!(plain.ok_or(String::new()), action_words(a, n, phh), "{a:?}");
+            });
         }
     }
 }
