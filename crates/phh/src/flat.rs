@@ -150,6 +150,7 @@ impl<'a> Reader<'a> {
 
     /// The next `key =` with the spaces around it: `Some(None)` at the end of the text, None
     /// where no key and `=` follow.
+    #[inline(always)]
     fn entry(&mut self) -> Option<Option<&'a str>> {
         self.skip_space(true);
         if self.i >= self.b.len() {
@@ -166,6 +167,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The end of an entry's line (after a comment, if any).
+    #[inline(always)]
     fn line_end(&mut self) -> Option<()> {
         self.skip_space(false);
         match self.b.get(self.i) {
