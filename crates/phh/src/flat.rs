@@ -19,6 +19,20 @@ pub(crate) enum Val<'a> {
     Other,
 }
 
+/// A value as an error message names it: numbers, strings and booleans as written, the
+/// others by their kind.
+impl std::fmt::Display for Val<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Val::Str(s) => write!(f, "{s:?}"),
+            Val::Num(t) => f.write_str(t),
+            Val::Bool(b) => write!(f, "{b}"),
+            Val::Arr(..) => f.write_str("a list"),
+            Val::Other => f.write_str("a table, a date or a list of lists"),
+        }
+    }
+}
+
 /// The PHH keys that decide the chips, in the order of [`Fields::known`].
 pub(crate) const KEYS: [&str; 7] = [
     "variant",

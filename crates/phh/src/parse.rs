@@ -11,6 +11,8 @@ pub enum PhhError {
     Variant(String),
     #[error("{field} must be amounts of at least 0; found {value}")]
     Amount { field: &'static str, value: String },
+    #[error("actions must be a list of strings (\"p1 cbr 20\", …); found {value}")]
+    Actions { value: String },
     #[error("the field {field} is missing")]
     Missing { field: String },
     #[error("a .phhs file holds hands as tables ([1], [2], …); this entry is not a table")]
@@ -284,7 +286,7 @@ fn number_text<'v>(field: &'static str, v: &'v Val<'_>) -> Result<&'v str, PhhEr
         Val::Num(t) => Ok(t),
         other => Err(PhhError::Amount {
             field,
-            value: format!("{other:?}"),
+            value: other.to_string(),
         }),
     }
 }
@@ -389,7 +391,12 @@ fn build_plain(p: flat::Plain<'_>) -> Option<PhhHand<'_>> {
     if digits > 6 {
         return None;
     }
-    let scaled = |d: &Dec| d.digits.checked_mul(POW10[digits - d.places as usize]);
+    // A number with more places than the file's amounts count (an ante for no players at
+    // all) is not a whole number of units: None, and `build` says so.
+    let scaled = |d: &Dec| {
+        let pow = POW10.get(digits.checked_sub(d.places as usize)?)?;
+        d.digits.checked_mul(*pow)
+    };
     let mut stack_out = Vec::with_capacity(players);
     for d in stacks {
         stack_out.push(scaled(d)?);
@@ -537,9 +544,8 @@ fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
                 match a {
                     Val::Str(s) => actions.push(s.clone()),
                     other => {
-                        return Err(PhhError::Amount {
-                            field: "actions",
-                            value: format!("{other:?}"),
+                        return Err(PhhError::Actions {
+                            value: other.to_string(),
                         });
                     }
                 }
@@ -548,9 +554,8 @@ fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
         }
         None => return Err(missing(ACTIONS)),
         Some(other) => {
-            return Err(PhhError::Amount {
-                field: "actions",
-                value: format!("{other:?}"),
+            return Err(PhhError::Actions {
+                value: other.to_string(),
             });
         }
     };
@@ -680,6 +685,36 @@ mod tests {
             }
         }
         assert!(typed > 8_000, "{typed} files read typed");
+    }
+
+    /// A field of the wrong shape is named in words (not the reader's internals), and a file
+    /// whose amounts cannot all be scaled is refused, never a panic (an ante with decimals for
+    /// no players at all once indexed past the powers of ten).
+    #[test]
+    fn wrong_shapes_are_refused_in_words() {
+        let file = |min_bet: &str, stacks: &str, antes: &str, actions: &str| {
+            format!(
+                "variant = 'NT'\nantes = {antes}\nblinds_or_straddles = [1, 2]\n\
+                 min_bet = {min_bet}\nstarting_stacks = {stacks}\nactions = {actions}\n"
+            )
+        };
+        let error = |text: String| match super::parse_phh(&text) {
+            Ok(hand) => panic!("read {hand:?}"),
+            Err(e) => e.to_string(),
+        };
+        assert_eq!(
+            error(file("[2]", "[100, 100]", "0", "[]")),
+            "min_bet must be amounts of at least 0; found a list"
+        );
+        assert_eq!(
+            error(file("2", "[100, 100]", "0", "[['p1 f']]")),
+            "actions must be a list of strings (\"p1 cbr 20\", …); found a table, a date or a \
+             list of lists"
+        );
+        assert_eq!(
+            error(file("2", "[]", "0.5", "[]")),
+            "antes must be amounts of at least 0; found 0.5"
+        );
     }
 
     proptest! {

@@ -86,11 +86,44 @@ const PIECES: &[&str] = &[
     "\\u0041",
 ];
 
+/// The keys that decide the chips, and values of every shape for them: a damage may give one
+/// of these keys one of these values (or a second line), so that each reader meets every
+/// field in every shape (a list for a number, a number for a list, an empty list, …).
+const KEYS: &[&str] = &[
+    "variant",
+    "ante_trimming_status",
+    "antes",
+    "blinds_or_straddles",
+    "min_bet",
+    "starting_stacks",
+    "actions",
+];
+const VALUES: &[&str] = &[
+    "[]",
+    "0",
+    "0.5",
+    "1.000",
+    "[0.5]",
+    "[1, 2.25, 3]",
+    "[0, 0.125]",
+    "\"NT\"",
+    "'PO'",
+    "\"x\"",
+    "true",
+    "false",
+    "[true]",
+    "[\"p1 f\"]",
+    "['d dh p1 AcAd', 'p2 cbr 0.5']",
+    "[[1]]",
+];
+
 #[derive(Debug, Clone)]
 enum Damage {
     Insert(usize, usize),
     Delete(usize, usize),
     Truncate(usize),
+    /// Key `.0` gets value `.1` (its line rewritten, or a line added where it has none).
+    Field(usize, usize),
 }
 
 fn damage() -> impl Strategy<Value = Damage> {
@@ -98,6 +131,7 @@ fn damage() -> impl Strategy<Value = Damage> {
         (any::<usize>(), 0..PIECES.len()).prop_map(|(at, p)| Damage::Insert(at, p)),
         (any::<usize>(), 1usize..12).prop_map(|(at, n)| Damage::Delete(at, n)),
         any::<usize>().prop_map(Damage::Truncate),
+        (0..KEYS.len(), 0..VALUES.len()).prop_map(|(k, v)| Damage::Field(k, v)),
     ]
 }
 
@@ -116,6 +150,16 @@ fn apply(text: &str, damages: &[Damage]) -> String {
                 bytes.drain(at.min(end)..end);
             }
             Damage::Truncate(at) => bytes.truncate(at % len),
+            Damage::Field(k, v) => {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                let line = format!("{} = {}", KEYS[k], VALUES[v]);
+                let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+                match lines.iter().position(|l| l.starts_with(KEYS[k])) {
+                    Some(i) => lines[i] = line,
+                    None => lines.push(line),
+                }
+                bytes = (lines.join("\n") + "\n").into_bytes();
+            }
         }
     }
     // PHH files are text: a cut through a multi-byte character is not a PHH file.
