@@ -1,10 +1,10 @@
 //! A fast reader for the flat part of TOML that PHH files use: `key = value` lines whose
-//! values are strings (basic, or literal as PokerKit writes them), numbers, booleans and arrays
-//! of them (arrays may span lines), with comments. Anything else (tables, dates, inline tables,
-//! escapes other than `\"` `\\` `\n` `\t`) makes it give up, and the caller reads the file with
-//! the `toml` crate instead. It exists because the general parser takes most of the time of a replay, and replaying large
-//! corpora is what `floorbook phh replay` is for; `tests::agrees_with_toml` holds it to the
-//! crate on the whole corpus.
+//! values are strings (basic, or literal as PokerKit writes them), numbers, booleans, dates and
+//! times, and arrays of them (arrays may span lines), with comments. Anything else (tables,
+//! inline tables, escapes other than `\"` `\\` `\n` `\t`) makes it give up, and the caller
+//! reads the file with the `toml` crate instead. It exists because the general parser takes
+//! most of the time of a replay, and replaying large corpora is what `floorbook phh replay` is
+//! for; tests hold it to the crate on every corpus file and on damaged files.
 
 /// A value as written.
 #[derive(Debug, Clone, PartialEq)]
@@ -234,6 +234,12 @@ impl<'a> Reader<'a> {
                 // parser, which reads it or says what is wrong.
                 let start = self.i;
                 let whole = self.digits();
+                // A date or time (real hand histories have `time = 00:00:09`): no chips, and
+                // valid exactly when the `toml` crate's own reading of dates takes it.
+                if let Some(b'-' | b':') = self.b.get(self.i) {
+                    self.i = start;
+                    return self.datetime();
+                }
                 if whole > 1 && c == b'0' {
                     return None;
                 }
@@ -252,6 +258,21 @@ impl<'a> Reader<'a> {
             }
             _ => None,
         }
+    }
+
+    /// A date, time or date-time up to the end of the value; None for anything the `toml`
+    /// crate's reading of dates refuses, and for a date and time parted by a space (the
+    /// general parser reads those).
+    fn datetime(&mut self) -> Option<Val<'a>> {
+        let rest = self.rest();
+        let len = rest
+            .iter()
+            .position(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n' | b',' | b']' | b'#'))
+            .unwrap_or(rest.len());
+        let token = self.s.get(self.i..self.i + len)?;
+        token.parse::<toml::value::Datetime>().ok()?;
+        self.i += len;
+        Some(Val::Other)
     }
 
     /// Skips ASCII digits; how many.

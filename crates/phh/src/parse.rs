@@ -687,6 +687,40 @@ mod tests {
         assert!(typed > 8_000, "{typed} files read typed");
     }
 
+    /// Real hand histories (the PHH dataset's online hands) carry fields of their own, a time
+    /// of day among them: such files and collections take the fast readers, and read as the
+    /// general parser reads them.
+    #[test]
+    fn files_with_dates_and_times_take_the_fast_path() {
+        let hand = "variant = 'NT'\nante_trimming_status = false\nantes = [0, 0, 0]\n\
+                    blinds_or_straddles = [0.50, 1, 0]\nmin_bet = 1\n\
+                    starting_stacks = [200.30, 81.60, 197]\n\
+                    actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', \
+                    'p1 cbr 3.00', 'p2 f']\nvenue = 'Club'\ntime = 21:04:09\nday = 1\n\
+                    hand = 3017237436\nplayed = 2009-07-01T21:04:09Z\nseats = [6, 3, 5]\n\
+                    players = ['a', 'b', 'c']\nwinnings = [2, 0, 0]\n";
+        assert!(super::flat::read_plain(hand).is_some());
+        assert_eq!(
+            super::parse_phh(hand).ok(),
+            super::parse_phh_with_toml(hand).ok()
+        );
+        let phhs = format!("[1]\n{hand}\n[2]\n{hand}");
+        let fast = super::phhs_fast(&phhs).expect("the fast path reads it");
+        assert_eq!(fast.len(), 2);
+        assert_eq!(
+            format!("{fast:?}"),
+            format!("{:?}", super::parse_phhs_with_toml(&phhs).expect("valid"))
+        );
+        // A date parted from its time by a space is left to the general parser.
+        let spaced = hand.replace("2009-07-01T21:04:09Z", "2009-07-01 21:04:09");
+        assert!(super::flat::read_plain(&spaced).is_none());
+        assert!(super::flat::read(&spaced).is_none());
+        assert_eq!(
+            super::parse_phh(&spaced).ok(),
+            super::parse_phh_with_toml(&spaced).ok()
+        );
+    }
+
     /// A field of the wrong shape is named in words (not the reader's internals), and a file
     /// whose amounts cannot all be scaled is refused, never a panic (an ante with decimals for
     /// no players at all once indexed past the powers of ten).
