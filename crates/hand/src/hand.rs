@@ -453,6 +453,12 @@ impl Hand {
         &self.bets
     }
 
+    /// The hole cards of `pos` as dealt (None where the face is not known); empty for a
+    /// position not in the hand.
+    pub fn hole_cards(&self, pos: Pos) -> &[Option<Card>] {
+        self.hole.get(pos.0).map_or(&[], |h| h.as_slice())
+    }
+
     pub fn board(&self) -> &[Card] {
         &self.board
     }
@@ -844,6 +850,22 @@ impl Hand {
                 due: game_cards,
                 got: cards.len(),
             });
+        }
+        // A card shown is his own: not one in play elsewhere (the board, another hand).
+        let mut used = self.used;
+        for c in self.hole[pos.0].iter().flatten() {
+            used.remove(*c);
+        }
+        for &c in &cards {
+            if !used.insert(c) {
+                return Err(Rejection::CardInPlay { card: c });
+            }
+        }
+        // His whole hand shown: those are his cards (a live hand's become known), face up.
+        if cards.len() == self.hole[pos.0].len() {
+            self.used = used;
+            self.hole[pos.0] = cards.iter().map(|&c| Some(c)).collect();
+            self.face_up[pos.0] = smallvec![true; cards.len()];
         }
         self.events.push(HandEvent::Shown {
             pos,

@@ -141,6 +141,30 @@ fn tr_3_7_the_uncalled_winner_chooses_to_show_one_card() {
     );
 }
 
+#[test]
+fn tr_3_7_the_uncalled_winner_shows_only_cards_of_his_own() {
+    let mut h = Hand::new(rules(), setup([1, 2, 0], [0, 0, 0])).expect("hand");
+    let card = |c: &str| -> Card { c.parse().expect("card") };
+    h.deal_hole(Pos(0), &[Some(card("Kd")), Some(card("Kh"))])
+        .expect("deal");
+    h.deal_hole(Pos(1), &[None, None]).expect("deal");
+    h.deal_hole(Pos(2), &[None, None]).expect("deal");
+    h.all_in(Pos(2)).expect("all in");
+    h.fold(Pos(0)).expect("fold");
+    h.fold(Pos(1)).expect("fold");
+    // A card dealt to another player is not his to show; nothing is recorded.
+    let before = h.events().len();
+    assert_eq!(
+        h.winner_shows(Pos(2), vec![card("Kd"), card("As")]),
+        Err(Rejection::CardInPlay { card: card("Kd") })
+    );
+    assert_eq!(h.events().len(), before);
+    // His whole hand shown: his cards, unknown until now, are known and face up.
+    h.winner_shows(Pos(2), vec![card("As"), card("Ac")])
+        .expect("shows both");
+    assert_eq!(h.hole_cards(Pos(2)), &[Some(card("As")), Some(card("Ac"))]);
+}
+
 /// Three players check down to the river; returns the hand at the showdown.
 fn checked_to_showdown() -> Hand {
     let mut h = Hand::new(rules(), setup([1, 2, 0], [0, 0, 0])).expect("hand");

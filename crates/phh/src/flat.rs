@@ -228,6 +228,16 @@ impl<'a> Reader<'a> {
                 self.i += 5;
                 Some(Val::Bool(false))
             }
+            // TOML's infinity: PHH writes a stack nobody recorded as `inf`.
+            b'i' if self.rest().starts_with(b"inf")
+                && matches!(
+                    self.b.get(self.i + 3),
+                    None | Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b']' | b'#')
+                ) =>
+            {
+                self.i += 3;
+                Some(Val::Num("inf".into()))
+            }
             c if c.is_ascii_digit() => {
                 // TOML's plain decimal numbers only: digits (no leading zero) (`.` digits)?.
                 // Anything else (signs, exponents, underscores, hex, dates) goes to the full

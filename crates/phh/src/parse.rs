@@ -29,7 +29,11 @@ pub struct PhhHand<'a> {
     pub antes: Vec<u64>,
     pub blinds: Vec<u64>,
     pub min_bet: u64,
+    /// The starting stacks; an unknown one (PHH's `inf`) is 0 here and marked in `unknown`.
     pub stacks: Vec<u64>,
+    /// The players whose starting stack is unknown (`inf`, as PHH writes a stack nobody
+    /// recorded); empty when every stack is known.
+    pub unknown: Vec<bool>,
     /// The actions as written (borrowed from the file's text where possible).
     pub actions: Vec<std::borrow::Cow<'a, str>>,
     pub scale: u64,
@@ -62,6 +66,8 @@ pub mod serde_json_number {
             units: u64,
             scale: u64,
         },
+        /// A stack nobody knows (PHH's `inf`): written as `null`.
+        Unknown,
     }
 
     impl Number {
@@ -91,6 +97,7 @@ pub mod serde_json_number {
                         write!(f, "{}.{fraction}", units / scale)
                     }
                 }
+                Number::Unknown => f.write_str("inf"),
             }
         }
     }
@@ -99,6 +106,7 @@ pub mod serde_json_number {
         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             match self {
                 Number::Whole(n) => s.serialize_u64(*n),
+                Number::Unknown => s.serialize_none(),
                 // Written as a JSON number with exactly these digits.
                 Number::Decimal { .. } => {
                     serde_json::value::RawValue::from_string(self.to_string())
@@ -421,6 +429,7 @@ fn build_plain(p: flat::Plain<'_>) -> Option<PhhHand<'_>> {
         blinds: each(&blinds, blind_vals)?,
         min_bet: scaled(&min_bet)?,
         stacks: stack_out,
+        unknown: Vec::new(),
         actions,
         scale: POW10[digits],
     })
@@ -583,8 +592,16 @@ fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
     }
     let scale = 10u64.pow(digits as u32);
     let mut stacks = Vec::with_capacity(players);
-    for v in stack_vals {
-        stacks.push(amount("starting_stacks", v, scale)?);
+    let mut unknown = Vec::new();
+    for (i, v) in stack_vals.iter().enumerate() {
+        // `inf`: a stack nobody recorded (the PHH standard; PokerKit plays it as infinite).
+        if matches!(v, Val::Num(t) if t == "inf") {
+            unknown.resize(players, false);
+            unknown[i] = true;
+            stacks.push(0);
+        } else {
+            stacks.push(amount("starting_stacks", v, scale)?);
+        }
     }
     Ok(PhhHand {
         variant,
@@ -593,6 +610,7 @@ fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
         blinds: amounts("blinds_or_straddles", fields, blinds, players, scale)?,
         min_bet: amount("min_bet", min_bet, scale)?,
         stacks,
+        unknown,
         actions,
         scale,
     })

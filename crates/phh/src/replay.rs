@@ -12,8 +12,11 @@ use crate::PhhHand;
 /// The outcome of a replay.
 #[derive(Debug, Clone)]
 pub struct Replay {
-    /// In the hand's scaled units (see [`PhhHand::scale`]).
+    /// In the hand's scaled units (see [`PhhHand::scale`]); meaningless where `unknown`.
     pub finishing_stacks: Vec<u64>,
+    /// The players whose stack is unknown (`inf` in the file): they played with a stack
+    /// deeper than every amount of the hand, and their finishing stack is unknown too.
+    pub unknown: Vec<bool>,
     pub hand: Hand,
     pub scale: u64,
 }
@@ -21,9 +24,14 @@ pub struct Replay {
 impl Replay {
     /// The finishing stacks in the file's own units.
     pub fn finishing_stacks_as_written(&self) -> Vec<crate::parse::serde_json_number::Number> {
+        use crate::parse::serde_json_number::Number;
         self.finishing_stacks
             .iter()
-            .map(|&s| crate::parse::serde_json_number::Number::of(s, self.scale))
+            .enumerate()
+            .map(|(i, &s)| match self.unknown.get(i) {
+                Some(true) => Number::Unknown,
+                _ => Number::of(s, self.scale),
+            })
             .collect()
     }
 }
@@ -329,6 +337,20 @@ fn action_words(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
 }
 
 fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
+    if let (Act::Show(p, what), Phase::Settled) = (act, hand.phase()) {
+        // After everyone else folded, PokerKit lets the winner show his whole hand (as often
+        // as written): the cards named, or `-` for his cards when they are known. A muck or a
+        // part of the hand is refused, as PokerKit refuses it.
+        let hole = hand.hole_cards(*p);
+        let shown: Option<Vec<Card>> = match what {
+            Shown::Cards(c, len) if *len == hole.len() => c[..*len].iter().copied().collect(),
+            Shown::Dealt => hole.iter().copied().collect(),
+            _ => None,
+        };
+        if let Some(cards) = shown {
+            return hand.winner_shows(*p, cards);
+        }
+    }
     match act {
         Act::DealHole(p, c, len) => hand.deal_hole(*p, &c[..*len]),
         Act::DealBoard(c, len) => hand.deal_board(&c[..*len]),
@@ -345,6 +367,28 @@ fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
         ),
         Act::Nothing => Ok(()),
     }
+}
+
+/// A stack for a player whose stack is unknown: more than every known stack, forced bet and
+/// bet of the hand together, so that it never runs out and never limits anyone (PokerKit plays
+/// such a stack as infinite).
+fn deeper_than_every_amount(phh: &PhhHand<'_>, n: usize) -> Chips {
+    let bets = phh
+        .actions
+        .iter()
+        .filter_map(|a| match parse_action(a, n, phh) {
+            Ok(Act::RaiseTo(_, to)) => Some(to.0),
+            _ => None,
+        });
+    let total = phh
+        .stacks
+        .iter()
+        .chain(&phh.antes)
+        .chain(&phh.blinds)
+        .copied()
+        .chain(bets)
+        .fold(1u64, u64::saturating_add);
+    Chips(total)
 }
 
 /// Replays `phh`; see the crate documentation for the conventions.
@@ -392,8 +436,15 @@ pub fn replay_with(
         last_live_hand: floorbook_hand::LastLiveHand::PokerKit,
     };
     adjust(&mut rules);
+    let mut stacks: Vec<Chips> = phh.stacks.iter().map(|&x| Chips(x)).collect();
+    if phh.unknown.contains(&true) {
+        let deep = deeper_than_every_amount(phh, n);
+        for (s, _) in stacks.iter_mut().zip(&phh.unknown).filter(|(_, u)| **u) {
+            *s = deep;
+        }
+    }
     let setup = HandSetup {
-        stacks: phh.stacks.iter().map(|&x| Chips(x)).collect(),
+        stacks,
         antes: reorder(&phh.antes),
         blinds: reorder(&phh.blinds),
         carried: Chips::ZERO,
@@ -468,6 +519,7 @@ pub fn replay_with(
     }
     Ok(Replay {
         finishing_stacks: hand.stacks().iter().map(|c| c.0).collect(),
+        unknown: phh.unknown.clone(),
         hand,
         scale: phh.scale,
     })

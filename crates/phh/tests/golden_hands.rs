@@ -114,6 +114,8 @@ golden! {
         "tr_10_a_blind_larger_than_the_stack_puts_the_player_all_in.phh",
     tr_11_the_last_aggressor_shows_first =>
         "tr_11_the_last_aggressor_shows_first.phh",
+    tr_3_7_the_winner_nobody_called_may_show_his_whole_hand =>
+        "tr_3_7_the_winner_nobody_called_may_show_his_whole_hand.phh",
     tr_16_the_odd_chip_goes_to_the_first_winner_left_of_the_button =>
         "tr_16_the_odd_chip_goes_to_the_first_winner_left_of_the_button.phh",
     tr_25_heads_up_order_after_the_flop =>

@@ -63,6 +63,9 @@ const PIECES: &[&str] = &[
     "true",
     "false",
     "inf",
+    "inf]",
+    "infinity",
+    "[inf, 100]",
     "nan",
     "'x'",
     "[[",
@@ -122,6 +125,8 @@ const VALUES: &[&str] = &[
     "[\"p1 f\"]",
     "['d dh p1 AcAd', 'p2 cbr 0.5']",
     "[[1]]",
+    "[inf, 100, inf]",
+    "inf",
 ];
 
 #[derive(Debug, Clone)]
