@@ -359,6 +359,61 @@ pub(crate) struct Dec {
     pub places: u32,
 }
 
+impl Dec {
+    /// The plain decimal at the start of `b` (`digits`, or `digits.digits`), at most 19
+    /// digits in all so that nothing overflows, and how many bytes it takes; None when `b` does
+    /// not start so.
+    #[inline]
+    pub(crate) fn prefix(b: &[u8]) -> Option<(Dec, usize)> {
+        let mut digits = 0u64;
+        let mut k = 0;
+        // Wrapping: a number of more than 19 digits is refused below, its value unused.
+        while let Some(&c) = b.get(k).filter(|c| c.is_ascii_digit()) {
+            digits = digits.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+            k += 1;
+        }
+        let whole = k;
+        if whole == 0 {
+            return None;
+        }
+        let mut places = 0;
+        if b.get(k) == Some(&b'.') && b.get(k + 1).is_some_and(u8::is_ascii_digit) {
+            k += 1;
+            while let Some(&c) = b.get(k).filter(|c| c.is_ascii_digit()) {
+                digits = digits.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+                k += 1;
+                places += 1;
+            }
+        }
+        if whole + places as usize > 19 {
+            return None;
+        }
+        while places > 0 && digits.is_multiple_of(10) {
+            digits /= 10;
+            places -= 1;
+        }
+        Some((Dec { digits, places }, k))
+    }
+
+    /// The number in units of `10^-places` (times `10^places`), if that is whole and fits.
+    #[inline]
+    pub(crate) fn scaled(self, places: u32) -> Option<u64> {
+        let pow = POW10.get(places.checked_sub(self.places)? as usize)?;
+        self.digits.checked_mul(*pow)
+    }
+}
+
+/// The powers of ten a u64 holds.
+pub(crate) const POW10: [u64; 20] = {
+    let mut t = [1u64; 20];
+    let mut k = 1;
+    while k < 20 {
+        t[k] = t[k - 1] * 10;
+        k += 1;
+    }
+    t
+};
+
 /// A per-player amount field: one number for everyone, or the list `start..end` of
 /// [`Plain::nums`].
 #[derive(Debug, Clone, Copy)]
@@ -389,49 +444,19 @@ impl<'a> Reader<'a> {
     /// else (the general reading decides it).
     fn decimal(&mut self) -> Option<Dec> {
         let b = self.rest();
-        let mut digits = 0u64;
-        let mut k = 0;
-        // Wrapping: a number of more than 19 digits is refused below, its value unused.
-        while let Some(&c) = b.get(k) {
-            if !c.is_ascii_digit() {
-                break;
-            }
-            digits = digits.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
-            k += 1;
-        }
-        let whole = k;
-        if whole == 0 || (whole > 1 && b[0] == b'0') {
+        let (d, len) = Dec::prefix(b)?;
+        // TOML writes no leading zero (`007` is not a number).
+        if b.len() > 1 && b[0] == b'0' && b[1].is_ascii_digit() {
             return None;
         }
-        let mut places = 0;
-        if b.get(k) == Some(&b'.') {
-            k += 1;
-            while let Some(&c) = b.get(k) {
-                if !c.is_ascii_digit() {
-                    break;
-                }
-                digits = digits.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
-                k += 1;
-                places += 1;
-            }
-            if places == 0 {
-                return None;
-            }
-        }
-        if whole + places as usize > 19
-            || !matches!(
-                b.get(k),
-                None | Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b']' | b'#')
-            )
-        {
+        if !matches!(
+            b.get(len),
+            None | Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b']' | b'#')
+        ) {
             return None;
         }
-        while places > 0 && digits.is_multiple_of(10) {
-            digits /= 10;
-            places -= 1;
-        }
-        self.i += k;
-        Some(Dec { digits, places })
+        self.i += len;
+        Some(d)
     }
 
     /// A string without escapes (basic or literal), and whether it holds a `.`; None for

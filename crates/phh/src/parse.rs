@@ -136,51 +136,16 @@ pub mod serde_json_number {
     }
 }
 
-/// [`scale_text`] in one pass for the common shape, `digits` or `digits.digits` with at most 19
-/// digits in all (so that no step overflows); None for anything else, which the general
-/// reading then decides.
+/// [`scale_text`] in one pass for the common shape, a plain decimal ([`flat::Dec::prefix`]);
+/// None for anything else, which the general reading then decides.
 #[inline]
 fn scale_plain(b: &[u8], scale: u64) -> Option<u64> {
-    if b.is_empty() || b.len() > 20 || b[0] == b'.' {
+    let (d, len) = flat::Dec::prefix(b)?;
+    if len != b.len() {
         return None;
     }
-    let mut value = 0u64;
-    let mut dot: Option<usize> = None;
-    for (k, &c) in b.iter().enumerate() {
-        match c {
-            b'0'..=b'9' => value = value.wrapping_mul(10).wrapping_add(u64::from(c - b'0')),
-            b'.' if dot.is_none() && k + 1 < b.len() => dot = Some(k),
-            _ => return None,
-        }
-    }
-    // Nineteen digits cannot overflow a u64; with more, the wrapped value is not used.
-    let digits = b.len() - usize::from(dot.is_some());
-    if digits > 19 {
-        return None;
-    }
-    let mut places = dot.map_or(0, |d| b.len() - d - 1) as u32;
-    let want = POW10.iter().position(|&p| p == scale)? as u32;
-    // Trailing zeros of the fraction do not count.
-    while places > want && value.is_multiple_of(10) {
-        value /= 10;
-        places -= 1;
-    }
-    if places > want {
-        return None;
-    }
-    value.checked_mul(POW10[(want - places) as usize])
+    d.scaled(POW10.iter().position(|&p| p == scale)? as u32)
 }
-
-/// The powers of ten a u64 holds.
-const POW10: [u64; 20] = {
-    let mut t = [1u64; 20];
-    let mut k = 1;
-    while k < 20 {
-        t[k] = t[k - 1] * 10;
-        k += 1;
-    }
-    t
-};
 
 /// `text` (an integer or decimal) times `scale`, if that is a whole number of at least 0.
 /// `scale` must be a power of ten; trailing zeros of the fraction do not count.
@@ -211,7 +176,7 @@ fn scale_text(text: &str, scale: u64) -> Option<u64> {
     value.checked_mul(10u64.checked_pow((digits - frac.len()) as u32)?)
 }
 
-use crate::flat::{self, Fields, KEYS, Val};
+use crate::flat::{self, Fields, KEYS, POW10, Val};
 
 /// A number as PokerKit reads it (Python's `int`, or `Decimal` for floats): exactly, with
 /// underscores and a `+` sign dropped and a negative zero read as zero; other bases in decimal.
@@ -401,10 +366,7 @@ fn build_plain(p: flat::Plain<'_>) -> Option<PhhHand<'_>> {
     }
     // A number with more places than the file's amounts count (an ante for no players at
     // all) is not a whole number of units: None, and `build` says so.
-    let scaled = |d: &Dec| {
-        let pow = POW10.get(digits.checked_sub(d.places as usize)?)?;
-        d.digits.checked_mul(*pow)
-    };
+    let scaled = |d: &Dec| d.scaled(digits as u32);
     let mut stack_out = Vec::with_capacity(players);
     for d in stacks {
         stack_out.push(scaled(d)?);
