@@ -338,8 +338,8 @@ fn action_words(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
 
 fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
     if let (Act::Show(p, what), Phase::Settled) = (act, hand.phase()) {
-        // After everyone else folded, PokerKit lets the winner show his whole hand (as often
-        // as written): the cards named, or `-` for his cards when they are known. A muck or a
+        // TR-3.7: after everyone else folded, PokerKit lets the winner show his whole hand (as
+        // often as written): the cards named, or `-` for his cards when they are known. A muck or a
         // part of the hand is refused, as PokerKit refuses it.
         let hole = hand.hole_cards(*p);
         let shown: Option<Vec<Card>> = match what {
@@ -372,14 +372,7 @@ fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
 /// A stack for a player whose stack is unknown: more than every known stack, forced bet and
 /// bet of the hand together, so that it never runs out and never limits anyone (PokerKit plays
 /// such a stack as infinite).
-fn deeper_than_every_amount(phh: &PhhHand<'_>, n: usize) -> Chips {
-    let bets = phh
-        .actions
-        .iter()
-        .filter_map(|a| match parse_action(a, n, phh) {
-            Ok(Act::RaiseTo(_, to)) => Some(to.0),
-            _ => None,
-        });
+fn deeper_than_every_amount(phh: &PhhHand<'_>, bets: impl Iterator<Item = u64>) -> Chips {
     let total = phh
         .stacks
         .iter()
@@ -436,9 +429,30 @@ pub fn replay_with(
         last_live_hand: floorbook_hand::LastLiveHand::PokerKit,
     };
     adjust(&mut rules);
+    // The actions in order, read before the hand starts (an unknown stack is sized by their
+    // bets); a syntax error is reported after a set-up error, as it always was.
+    let mut queue: Vec<(usize, &str, Act)> = Vec::with_capacity(phh.actions.len());
+    let mut syntax: Option<ReplayError> = None;
+    for (i, a) in phh.actions.iter().enumerate() {
+        match parse_action(a, n, phh) {
+            Ok(act) => queue.push((i + 1, a.as_ref(), act)),
+            Err(reason) => {
+                syntax = Some(ReplayError::Syntax {
+                    index: i + 1,
+                    action: a.to_string(),
+                    reason,
+                });
+                break;
+            }
+        }
+    }
     let mut stacks: Vec<Chips> = phh.stacks.iter().map(|&x| Chips(x)).collect();
     if phh.unknown.contains(&true) {
-        let deep = deeper_than_every_amount(phh, n);
+        let bets = queue.iter().filter_map(|(_, _, act)| match act {
+            Act::RaiseTo(_, to) => Some(to.0),
+            _ => None,
+        });
+        let deep = deeper_than_every_amount(phh, bets);
         for (s, _) in stacks.iter_mut().zip(&phh.unknown).filter(|(_, u)| **u) {
             *s = deep;
         }
@@ -451,17 +465,11 @@ pub fn replay_with(
         dead_blinds: Vec::new(),
     };
     let mut hand = Hand::new(rules, setup).map_err(ReplayError::Setup)?;
-    // The actions in order; `next` is the first not yet applied.
-    let mut queue: Vec<(usize, &str, Act)> = Vec::with_capacity(phh.actions.len());
-    let mut next = 0;
-    for (i, a) in phh.actions.iter().enumerate() {
-        let act = parse_action(a, n, phh).map_err(|reason| ReplayError::Syntax {
-            index: i + 1,
-            action: a.to_string(),
-            reason,
-        })?;
-        queue.push((i + 1, a.as_ref(), act));
+    if let Some(error) = syntax {
+        return Err(error);
     }
+    // `next` is the first action not yet applied.
+    let mut next = 0;
     // The first reason the pending action was refused: repairs may follow and make it
     // refused for another reason, but the first one is what is wrong with the history.
     let mut first_rejection: Option<(usize, Rejection)> = None;

@@ -249,22 +249,19 @@ fn lenient_shapes_read_as_pokerkit_reads_them() {
     let three =
         Some(r#"["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 QcQd", "p3 cbr 10", "p1 f", "p2 f"]"#);
     let hundreds = |n: usize| format!("[{}]", vec!["100"; n].join(", "));
-    assert_eq!(
-        hand("[0, 0, 0]", "[1, 2]", &hundreds(3), three),
-        Ok(vec![99, 98, 103])
-    );
-    assert_eq!(
-        hand("[1]", "[1, 2, 0]", &hundreds(3), three),
-        Ok(vec![98, 98, 104])
-    );
-    assert_eq!(
-        hand("1", "[1, 2, 0]", &hundreds(3), three),
-        Ok(vec![98, 97, 105])
-    );
-    assert_eq!(
-        hand("[0, 0, 0]", "[1, 2, 0, 5]", &hundreds(3), three),
-        Ok(vec![99, 98, 103])
-    );
+    // (antes, blinds, PokerKit's finishing stacks) for three players.
+    for (antes, blinds, expected) in [
+        ("[0, 0, 0]", "[1, 2]", [99, 98, 103]),
+        ("[1]", "[1, 2, 0]", [98, 98, 104]),
+        ("1", "[1, 2, 0]", [98, 97, 105]),
+        ("[0, 0, 0]", "[1, 2, 0, 5]", [99, 98, 103]),
+    ] {
+        assert_eq!(
+            hand(antes, blinds, &hundreds(3), three),
+            Ok(expected.to_vec()),
+            "antes {antes}, blinds {blinds}"
+        );
+    }
     let mut eleven = vec![100; 11];
     eleven[0] = 99;
     eleven[1] = 98;
