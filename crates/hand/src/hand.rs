@@ -142,6 +142,10 @@ pub enum Rejection {
     #[error("{pos} is not due to show or muck")]
     NotInShowdown { pos: Pos },
     #[error(
+        "{pos} won with no one calling: he may show his whole hand ({due} cards) or nothing, not {got} (TR-3.7)"
+    )]
+    UncalledShowWhole { pos: Pos, due: usize, got: String },
+    #[error(
         "{pos} holds the last live hand in pot {pot} and wins it; it cannot be mucked (TR-3.6)"
     )]
     LastLiveHand { pos: Pos, pot: usize },
@@ -158,6 +162,7 @@ impl Rejection {
             | Rejection::RaiseBelowMinimum { rule, .. }
             | Rejection::RaiseAboveMaximum { rule, .. } => vec![*rule],
             Rejection::LastLiveHand { .. } => vec![Rule::Tr36],
+            Rejection::UncalledShowWhole { .. } => vec![Rule::Tr37],
             _ => Vec::new(),
         }
     }

@@ -350,6 +350,24 @@ fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
         if let Some(cards) = shown {
             return hand.winner_shows(*p, cards);
         }
+        let uncalled_winner = hand.is_active(*p)
+            && (0..hand.players())
+                .filter(|&i| hand.is_active(Pos(i)))
+                .count()
+                == 1;
+        if uncalled_winner {
+            let got = match what {
+                Shown::Muck => "a muck".to_string(),
+                Shown::Dealt => "`-` (his cards are unknown)".to_string(),
+                Shown::Cards(_, 1) => "1 card".to_string(),
+                Shown::Cards(_, len) => format!("{len} cards"),
+            };
+            return Err(Rejection::UncalledShowWhole {
+                pos: *p,
+                due: hole.len(),
+                got,
+            });
+        }
     }
     match act {
         Act::DealHole(p, c, len) => hand.deal_hole(*p, &c[..*len]),

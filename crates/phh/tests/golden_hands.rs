@@ -116,6 +116,12 @@ golden! {
         "tr_11_the_last_aggressor_shows_first.phh",
     tr_3_7_the_winner_nobody_called_may_show_his_whole_hand =>
         "tr_3_7_the_winner_nobody_called_may_show_his_whole_hand.phh",
+    tr_3_7_the_winner_nobody_called_may_not_show_a_part_of_his_hand =>
+        "tr_3_7_the_winner_nobody_called_may_not_show_a_part_of_his_hand.phh",
+    tr_3_7_the_winner_nobody_called_has_nothing_to_muck =>
+        "tr_3_7_the_winner_nobody_called_has_nothing_to_muck.phh",
+    tr_3_7_the_winner_nobody_called_shows_no_unknown_cards =>
+        "tr_3_7_the_winner_nobody_called_shows_no_unknown_cards.phh",
     tr_16_the_odd_chip_goes_to_the_first_winner_left_of_the_button =>
         "tr_16_the_odd_chip_goes_to_the_first_winner_left_of_the_button.phh",
     tr_25_heads_up_order_after_the_flop =>
