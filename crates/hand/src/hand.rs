@@ -675,13 +675,16 @@ impl Hand {
             }
         }
         self.used = seen;
-        self.hole[pos.0].extend_from_slice(cards);
-        let up = &mut self.face_up[pos.0];
-        up.resize(up.len() + cards.len(), false);
+        // Card by card: a hand holds at most four, and a copy call per card costs more.
+        let (hole, up) = (&mut self.hole[pos.0], &mut self.face_up[pos.0]);
+        for &c in cards {
+            hole.push(c);
+            up.push(false);
+        }
         self.hole_due[pos.0] -= cards.len();
         self.events.push(HandEvent::HoleDealt {
             pos,
-            cards: SmallVec::from_slice(cards),
+            cards: cards.iter().copied().collect(),
         });
         if self.hole_due.iter().all(|&d| d == 0) {
             self.begin_betting();
@@ -1212,8 +1215,8 @@ impl Hand {
         if self.all_in && self.street != Street::River && self.active_count() > 1 {
             self.begin_dealing();
         } else {
-            self.kill_hands();
-            self.push_chips();
+            let hands = self.kill_hands();
+            self.push_chips_judged(hands);
         }
     }
 
@@ -1268,12 +1271,19 @@ impl Hand {
         }
     }
 
-    fn kill_hands(&mut self) {
+    /// Every player's shown hand, judged once for the kill and the award (None: no hand).
+    fn shown_strengths(&self) -> Vec<Option<Strength>> {
+        (0..self.n).map(|i| self.shown_strength(i)).collect()
+    }
+
+    /// Kills the hands that can no longer win anything; returns the shown hands it judged
+    /// (None when it judged none).
+    fn kill_hands(&mut self) -> Option<Vec<Option<Strength>>> {
         if self.rules.last_live_hand == LastLiveHand::WinsThePot && self.active_count() <= 1 {
-            return;
+            return None;
         }
         let pots = self.pots();
-        let hands: Vec<Option<Strength>> = (0..self.n).map(|i| self.shown_strength(i)).collect();
+        let hands = self.shown_strengths();
         let can_win: Vec<bool> = (0..self.n)
             .map(|i| {
                 self.active[i]
@@ -1290,15 +1300,27 @@ impl Hand {
                 self.events.push(HandEvent::HandKilled { pos: Pos(i) });
             }
         }
+        Some(hands)
     }
 
     fn push_chips(&mut self) {
+        self.push_chips_judged(None);
+    }
+
+    /// Awards the pots; `hands` are the shown hands when they were judged already (a kill
+    /// changes who may win, not what a hand is worth).
+    fn push_chips_judged(&mut self, hands: Option<Vec<Option<Strength>>>) {
         let pots = self.pots();
-        let hands: Vec<Option<Strength>> = (0..self.n).map(|i| self.shown_strength(i)).collect();
-        let mut winnings = vec![Chips::ZERO; self.n];
         let sole = (self.active_count() == 1)
             .then(|| self.active.iter().position(|&a| a))
             .flatten();
+        // A lone winner takes every pot unseen: no hand is judged.
+        let hands = match (hands, sole) {
+            (Some(h), _) => h,
+            (None, Some(_)) => vec![None; self.n],
+            (None, None) => self.shown_strengths(),
+        };
+        let mut winnings = vec![Chips::ZERO; self.n];
         for (k, pot) in pots.iter().enumerate() {
             if let Some(w) = sole {
                 winnings[w] += pot.amount;
