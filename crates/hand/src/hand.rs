@@ -490,7 +490,7 @@ impl Hand {
 
     /// The pots as they stand.
     pub fn pots(&self) -> Vec<Pot> {
-        let collected: Vec<Chips> = (0..self.n).map(|i| self.put_in[i] - self.bets[i]).collect();
+        let collected: Seats<Chips> = (0..self.n).map(|i| self.put_in[i] - self.bets[i]).collect();
         build_pots(
             &collected,
             &self.put_in,

@@ -1,6 +1,7 @@
 //! Main and side pots from what each player put in (TR-10, NOB-15).
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::{Chips, Pos};
 
@@ -25,13 +26,16 @@ pub fn build_pots(
     carried: Chips,
 ) -> Vec<Pot> {
     let n = collected.len();
-    let level_of: Vec<u64> = (0..n)
+    // Per-seat working lists, inline for a table's ten (no allocation per call: the pots are
+    // asked for at every showdown and muck).
+    type PerSeat<T> = SmallVec<[T; 10]>;
+    let level_of: PerSeat<u64> = (0..n)
         .map(|i| collected[i].0.saturating_sub(dead[i].0))
         .collect();
-    let reach: Vec<u64> = (0..n)
+    let reach: PerSeat<u64> = (0..n)
         .map(|i| pending[i].0.saturating_sub(dead[i].0))
         .collect();
-    let mut levels: Vec<u64> = level_of.clone();
+    let mut levels = level_of.clone();
     levels.sort_unstable();
     levels.dedup();
     let mut amount: u64 = dead.iter().map(|c| c.0).sum::<u64>() + carried.0;
@@ -43,12 +47,12 @@ pub fn build_pots(
                 amount += level - previous;
             }
         }
-        let eligible: Vec<Pos> = (0..n)
+        let eligible: PerSeat<Pos> = (0..n)
             .filter(|&i| reach[i] >= level && active[i])
             .map(Pos)
             .collect();
         while let Some(last) = pots.last() {
-            if last.eligible == eligible {
+            if last.eligible[..] == eligible[..] {
                 amount += last.amount.0;
                 pots.pop();
             } else {
@@ -58,7 +62,7 @@ pub fn build_pots(
         if amount > 0 {
             pots.push(Pot {
                 amount: Chips(amount),
-                eligible,
+                eligible: eligible.to_vec(),
             });
         }
         amount = 0;
