@@ -257,6 +257,21 @@ fn empty_seats<T: smallvec::Array>(n: usize) -> Seats<SmallVec<T>> {
     }
 }
 
+/// The second-largest of `amounts`, a tie for the largest counted twice: what the largest is
+/// cut down to, since no one else can match more (NOB-15). Zero for fewer than two.
+fn second_largest(amounts: &[Chips]) -> Chips {
+    let (mut first, mut second) = (Chips::ZERO, Chips::ZERO);
+    for &a in amounts {
+        if a > first {
+            second = first;
+            first = a;
+        } else if a > second {
+            second = a;
+        }
+    }
+    second
+}
+
 fn rule(ids: &[Rule]) -> RuleSet {
     RuleSet::of(ids)
 }
@@ -358,20 +373,12 @@ impl Hand {
         let mut returned: Seats<Chips> = seats(Chips::ZERO, n);
         if h.rules.ante_trimming {
             // Antes above the second-largest one are returned.
-            let mut sorted = antes.clone();
-            sorted.sort();
-            let cutoff = sorted[n - 2];
+            let cutoff = second_largest(&antes);
             for i in 0..n {
                 if antes[i] > cutoff {
                     let back = antes[i] - cutoff;
                     returned[i] = back;
-                    h.stacks[i] += back;
-                    h.put_in[i] -= back;
-                    h.events.push(HandEvent::BetReturned {
-                        pos: Pos(i),
-                        amount: back,
-                        rules: rule(&[Rule::Nob15]),
-                    });
+                    h.give_back(i, back);
                 }
             }
         } else {
@@ -1078,25 +1085,27 @@ impl Hand {
         let sole = (self.active_count() == 1)
             .then(|| self.active.iter().position(|&a| a))
             .flatten();
-        let mut sorted = self.bets.clone();
-        sorted.sort();
-        let cutoff = sorted[self.n - 2];
+        let cutoff = second_largest(&self.bets);
         for i in 0..self.n {
             if Some(i) == sole {
                 continue;
             }
             if self.bets[i] > cutoff {
-                let back = self.bets[i] - cutoff;
-                self.stacks[i] += back;
-                self.put_in[i] -= back;
-                self.events.push(HandEvent::BetReturned {
-                    pos: Pos(i),
-                    amount: back,
-                    rules: rule(&[Rule::Nob15]),
-                });
+                self.give_back(i, self.bets[i] - cutoff);
             }
             self.bets[i] = Chips::ZERO;
         }
+    }
+
+    /// Gives player `i` back `back` of what he put in: nobody else matched it (NOB-15).
+    fn give_back(&mut self, i: usize, back: Chips) {
+        self.stacks[i] += back;
+        self.put_in[i] -= back;
+        self.events.push(HandEvent::BetReturned {
+            pos: Pos(i),
+            amount: back,
+            rules: rule(&[Rule::Nob15]),
+        });
     }
 
     fn begin_dealing(&mut self) {
@@ -1420,4 +1429,23 @@ impl Hand {
 /// A placeholder for fixed-size card buffers; index 0 always exists.
 fn placeholder_card() -> Card {
     Card::new(floorbook_cards::Rank::Two, floorbook_cards::Suit::Clubs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::second_largest;
+    use crate::Chips;
+
+    fn c(v: &[u64]) -> Vec<Chips> {
+        v.iter().map(|&x| Chips(x)).collect()
+    }
+
+    #[test]
+    fn nob_15_the_largest_is_cut_to_the_second_largest() {
+        assert_eq!(second_largest(&c(&[3, 9, 4])), Chips(4));
+        // A tie for the largest: both are matched, nothing comes back.
+        assert_eq!(second_largest(&c(&[5, 3, 5])), Chips(5));
+        assert_eq!(second_largest(&c(&[0, 0, 7])), Chips(0));
+        assert_eq!(second_largest(&c(&[7])), Chips(0));
+    }
 }
