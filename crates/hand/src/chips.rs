@@ -21,6 +21,11 @@ impl Chips {
         Chips(self.0.saturating_sub(other.0))
     }
 
+    /// `self + other`, or the most 64 bits count: for a limit that is then cut to a stack.
+    pub fn saturating_add(self, other: Chips) -> Chips {
+        Chips(self.0.saturating_add(other.0))
+    }
+
     pub fn is_zero(self) -> bool {
         self.0 == 0
     }

@@ -61,11 +61,10 @@ impl Hand {
             });
         }
         if to >= min {
-            let to = to.min(max);
             return Ok(Interpretation {
-                reading: Reading::RaiseTo { to },
+                reading: Reading::RaiseTo { to: to.min(max) },
                 change: Chips::ZERO,
-                rules: RuleSet::EMPTY,
+                rules: self.over_maximum(i, to, max),
             });
         }
         match self.rules().under_minimum {
@@ -78,7 +77,7 @@ impl Hand {
             UnderMinimum::HalfRule => {
                 let required = min - max_bet;
                 let given = to - max_bet;
-                if given.0 * 2 < required.0 {
+                if u128::from(given.0) * 2 < u128::from(required.0) {
                     Ok(Interpretation {
                         reading: Reading::CheckOrCall,
                         change: to - max_bet,
@@ -117,6 +116,15 @@ impl Hand {
     /// How chips put over the line would be read.
     pub fn read_put_in(&self, pos: Pos, put: PutIn) -> Result<Interpretation, Rejection> {
         let i = self.take_turn_check(pos)?;
+        // Chips put in come from the stack: more than it holds cannot be.
+        let stack = self.stacks()[i];
+        if put.amount > stack {
+            return Err(Rejection::PutInAboveStack {
+                pos,
+                got: put.amount,
+                stack,
+            });
+        }
         let call = self.call_amount(i);
         let own = self.bet_of(i);
         let full_value = own + put.amount;
@@ -225,7 +233,7 @@ impl Hand {
             Ok((min, max)) if to < min => {
                 let required = min - max_bet;
                 let given = to - max_bet;
-                Ok(if given.0 * 2 < required.0 {
+                Ok(if u128::from(given.0) * 2 < u128::from(required.0) {
                     Interpretation {
                         reading: Reading::CheckOrCall,
                         change: to - max_bet,
@@ -242,14 +250,27 @@ impl Hand {
             Ok((_, max)) => Ok(Interpretation {
                 reading: Reading::RaiseTo { to: to.min(max) },
                 change: to.saturating_sub(max),
-                rules: RuleSet::EMPTY,
+                rules: self.over_maximum(i, to, max),
             }),
-            // No raise is possible: the chips are a call and the rest goes back.
-            Err(_) => Ok(Interpretation {
+            // No raise is possible: the chips are a call and the rest goes back, by the rule
+            // that rules the raise out.
+            Err(why) => Ok(Interpretation {
                 reading: Reading::CheckOrCall,
                 change: to.saturating_sub(max_bet),
-                rules: RuleSet::EMPTY,
+                rules: why.rules().into_iter().fold(RuleSet::EMPTY, RuleSet::with),
             }),
+        }
+    }
+
+    /// The rule that cuts a raise to `to` down to the maximum `max`, if it is above it: the
+    /// stack (TR-10: the player is all-in) or, below the stack, the pot limit (PLO-8).
+    fn over_maximum(&self, i: usize, to: Chips, max: Chips) -> RuleSet {
+        if to <= max {
+            RuleSet::EMPTY
+        } else if max == self.stacks()[i] + self.bet_of(i) {
+            RuleSet::of(&[Rule::Tr10])
+        } else {
+            RuleSet::of(&[Rule::Plo8])
         }
     }
 

@@ -139,6 +139,14 @@ pub enum Rejection {
         got: Chips,
         rule: Rule,
     },
+    #[error(
+        "{pos} put in {got} chips but has {stack}: chips put in come from the stack (allowed: up to {stack})"
+    )]
+    PutInAboveStack { pos: Pos, got: Chips, stack: Chips },
+    #[error(
+        "the stacks and the chips carried in total {got}, more than the {max} chips a hand can count (chips are counted in 64 bits)"
+    )]
+    ChipsOutOfRange { got: u128, max: Chips },
     #[error("{pos} is not due to show or muck")]
     NotInShowdown { pos: Pos },
     #[error(
@@ -224,6 +232,9 @@ pub struct Hand {
     /// A player who gets a replacement hole card only after everyone else (TR-3.1).
     pub(crate) replacement_last: Option<usize>,
 }
+
+/// The most chips a hand holds in play, in all: what 64 bits count.
+pub const MAX_CHIPS: Chips = Chips(u64::MAX);
 
 /// One value per seat, held inline: a hand has at most [`MAX_PLAYERS`] players, so the state of a
 /// hand lives in one block and a hand is dealt and played without allocating per seat.
@@ -311,6 +322,17 @@ impl Hand {
         }
         if rules.min_bet.is_zero() {
             return Err(Rejection::ZeroMinimumBet);
+        }
+        // Every pot, bet and stack is a part of the chips in play, so with their total counted
+        // in 64 bits no sum of them overflows (the raise limits, which may reach past it, are
+        // cut to a stack with saturating sums).
+        let in_play = setup.stacks.iter().map(|s| u128::from(s.0)).sum::<u128>()
+            + u128::from(setup.carried.0);
+        if in_play > u128::from(MAX_CHIPS.0) {
+            return Err(Rejection::ChipsOutOfRange {
+                got: in_play,
+                max: MAX_CHIPS,
+            });
         }
         if rules.chip_unit.is_zero() {
             return Err(Rejection::ZeroChipUnit);
@@ -642,13 +664,22 @@ impl Hand {
             return Err(no("every other player has folded or is all-in", Rule::Tr10));
         }
         let cap = self.stacks[i] + self.bets[i];
-        let min = cap.min(self.raise_amount.max(self.rules.min_bet) + max_bet);
+        // These sums may pass the chips in play (a minimum bet larger than every stack, a pot
+        // limit past the stack); each is cut to the stack, so saturating keeps them exact.
+        let min = cap.min(
+            self.raise_amount
+                .max(self.rules.min_bet)
+                .saturating_add(max_bet),
+        );
         let max = match self.rules.structure {
             Structure::NoLimit => cap,
             Structure::PotLimit => {
                 let pot = self.put_in.iter().copied().sum::<Chips>() + self.carried;
                 // PLO-8: the pot after the call.
-                cap.min(min.max(max_bet + max_bet - self.bets[i] + pot))
+                let pot_limit = (max_bet - self.bets[i])
+                    .saturating_add(max_bet)
+                    .saturating_add(pot);
+                cap.min(min.max(pot_limit))
             }
         };
         Ok((min, max))
@@ -1433,8 +1464,47 @@ fn placeholder_card() -> Card {
 
 #[cfg(test)]
 mod tests {
-    use super::second_largest;
-    use crate::Chips;
+    use super::{Hand, MAX_CHIPS, Rejection, second_largest};
+    use crate::{Chips, HandRules, HandSetup};
+
+    #[test]
+    fn chips_in_play_past_64_bits_are_refused_not_wrapped() {
+        let setup = |stacks: Vec<Chips>, carried: Chips| HandSetup {
+            antes: vec![Chips::ZERO; stacks.len()],
+            blinds: vec![Chips(1), Chips(2)],
+            stacks,
+            carried,
+            dead_blinds: Vec::new(),
+        };
+        let rules = HandRules::no_limit_holdem(Chips(2));
+        let err = Hand::new(
+            rules.clone(),
+            setup(vec![Chips(u64::MAX), Chips(1)], Chips::ZERO),
+        )
+        .expect_err("past 64 bits");
+        assert_eq!(
+            err,
+            Rejection::ChipsOutOfRange {
+                got: u128::from(u64::MAX) + 1,
+                max: MAX_CHIPS,
+            }
+        );
+        // Chips carried in count too; exactly 64 bits' worth is playable.
+        assert!(
+            Hand::new(
+                rules.clone(),
+                setup(vec![Chips(u64::MAX - 1), Chips(1)], Chips(1))
+            )
+            .is_err()
+        );
+        assert!(
+            Hand::new(
+                rules,
+                setup(vec![Chips(u64::MAX - 1), Chips(1)], Chips::ZERO)
+            )
+            .is_ok()
+        );
+    }
 
     fn c(v: &[u64]) -> Vec<Chips> {
         v.iter().map(|&x| Chips(x)).collect()

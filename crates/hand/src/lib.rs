@@ -28,7 +28,7 @@ mod rules;
 pub use chips::{Chips, Pos};
 pub use declare::{Declared, Interpretation, PutIn, Reading};
 pub use event::HandEvent;
-pub use hand::{Hand, Legal, Phase, Rejection, ShowOrMuck, Street};
+pub use hand::{Hand, Legal, MAX_CHIPS, Phase, Rejection, ShowOrMuck, Street};
 pub use irregular::{IrregularityKind, OutOfTurn};
 pub use pots::Pot;
 pub use rules::{

@@ -174,3 +174,63 @@ fn plo_9_a_declared_amount_with_an_oversized_chip_gets_change() {
     );
     assert!(r.rules.contains(Rule::Plo9));
 }
+
+#[test]
+fn chips_put_in_beyond_the_stack_are_refused_with_the_stack_as_the_limit() {
+    let mut h = hand(ChipReading::Tr23, UnderMinimum::Refuse);
+    let before = h.clone();
+    let put = PutIn {
+        amount: Chips(u64::MAX),
+        ..CHIP_500
+    };
+    let err = h.put_in(Pos(2), put).expect_err("more than the stack");
+    assert_eq!(
+        err,
+        Rejection::PutInAboveStack {
+            pos: Pos(2),
+            got: Chips(u64::MAX),
+            stack: Chips(10_000),
+        }
+    );
+    assert!(err.to_string().contains("allowed: up to 10000"), "{err}");
+    // Nothing was changed or recorded.
+    assert_eq!(h, before);
+}
+
+#[test]
+fn tr_10_a_raise_declared_past_the_stack_is_all_in_and_says_so() {
+    let mut h = hand(ChipReading::Tr23, UnderMinimum::Refuse);
+    h.raise_to_as_read(Pos(2), Chips(50_000)).expect("read");
+    assert_eq!(
+        last_interpretation(&h),
+        (
+            Reading::RaiseTo { to: Chips(10_000) },
+            Chips::ZERO,
+            vec![Rule::Tr10]
+        )
+    );
+    assert_eq!(h.stacks()[2], Chips::ZERO);
+}
+
+#[test]
+fn plo_8_a_raise_declared_past_the_pot_is_cut_to_the_pot_and_says_so() {
+    let mut h = hand(ChipReading::Tr23, UnderMinimum::Refuse);
+    let rules = HandRules {
+        structure: floorbook_hand::Structure::PotLimit,
+        ..h.rules().clone()
+    };
+    h = Hand::new(rules, h.setup().clone()).expect("hand");
+    for p in 0..3 {
+        h.deal_hole(Pos(p), &[None, None]).expect("deal");
+    }
+    // Blinds 50 and 100: the pot after the call is 350, so the most is a raise to 350.
+    h.raise_to_as_read(Pos(2), Chips(5_000)).expect("read");
+    assert_eq!(
+        last_interpretation(&h),
+        (
+            Reading::RaiseTo { to: Chips(350) },
+            Chips::ZERO,
+            vec![Rule::Plo8]
+        )
+    );
+}
