@@ -229,6 +229,10 @@ pub struct Penalties {
     pub penalty_minutes: u32,
 }
 
+/// The most chips a player may start with: a trillion. The chips of a whole field are summed
+/// in 64 bits, and this leaves room for more than eighteen million buy-ins.
+pub const MAX_STARTING_CHIPS: u64 = 1_000_000_000_000;
+
 /// A rule profile.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -330,7 +334,17 @@ impl Profile {
             );
         }
         let smallest = self.chips.first().copied().unwrap_or(1).max(1);
-        if self.starting_chips == 0 || !self.starting_chips.is_multiple_of(smallest) {
+        if self.starting_chips > MAX_STARTING_CHIPS {
+            bad(
+                "starting_chips",
+                format!(
+                    "at most {MAX_STARTING_CHIPS}, so that the chips of a field of millions are \
+                     counted exactly in 64 bits; is {}",
+                    self.starting_chips
+                ),
+                Some(Rule::Tr13),
+            );
+        } else if self.starting_chips == 0 || !self.starting_chips.is_multiple_of(smallest) {
             bad(
                 "starting_chips",
                 format!(
@@ -649,6 +663,29 @@ mod tests {
                 .iter()
                 .any(|p| p.contains("50 is raced while the smaller 10 stays in play")),
             "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn starting_chips_past_a_trillion_are_named() {
+        let problems = edited(
+            "nob",
+            "starting_chips = 100 ",
+            "starting_chips = 9999999999999999999 ",
+        );
+        assert_eq!(
+            problems,
+            vec![
+                "starting_chips: at most 1000000000000, so that the chips of a field of millions are counted exactly in 64 bits; is 9999999999999999999 (TR-13)"
+            ]
+        );
+        assert_eq!(
+            edited(
+                "nob",
+                "starting_chips = 100 ",
+                "starting_chips = 1000000000000 "
+            ),
+            Vec::<String>::new()
         );
     }
 
