@@ -326,11 +326,14 @@ impl Hand {
         // Every pot, bet and stack is a part of the chips in play, so with their total counted
         // in 64 bits no sum of them overflows (the raise limits, which may reach past it, are
         // cut to a stack with saturating sums).
-        let in_play = setup.stacks.iter().map(|s| u128::from(s.0)).sum::<u128>()
-            + u128::from(setup.carried.0);
-        if in_play > u128::from(MAX_CHIPS.0) {
+        let in_play = setup
+            .stacks
+            .iter()
+            .try_fold(setup.carried.0, |sum, s| sum.checked_add(s.0));
+        if in_play.is_none() {
             return Err(Rejection::ChipsOutOfRange {
-                got: in_play,
+                got: setup.stacks.iter().map(|s| u128::from(s.0)).sum::<u128>()
+                    + u128::from(setup.carried.0),
                 max: MAX_CHIPS,
             });
         }
