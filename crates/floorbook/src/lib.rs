@@ -24,13 +24,17 @@ pub fn window_end(
     events: &[floorbook_tournament::engine::TournamentEvent],
 ) -> u64 {
     use floorbook_tournament::engine::TournamentEvent;
-    let mut end = seq + LOOKAHEAD;
+    // Saturating: `seq` is what the user asked about, any number.
+    let mut end = seq.saturating_add(LOOKAHEAD);
     for (s, e) in seqs.iter().zip(events) {
         if let TournamentEvent::Started {
             players, tables, ..
         } = e
         {
-            end = end.max(s + u64::from(*players) + u64::from(*tables) + LOOKAHEAD);
+            end = end.max(
+                s.saturating_add(u64::from(*players) + u64::from(*tables))
+                    .saturating_add(LOOKAHEAD),
+            );
         }
     }
     end

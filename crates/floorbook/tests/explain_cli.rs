@@ -64,11 +64,25 @@ fn explain_agrees_with_recorded_decisions_and_names_their_rules() {
             .expect("rules")
             .is_empty()
     );
-    // Out of range: a clear error naming the range, exit 2.
-    let out = floorbook(&["explain", "--data", d, "999999"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("they run from 2 to"), "{err}");
+    // Out of range: a clear error naming the range, exit 2; the same range however far out
+    // (the largest sequence once wrapped round to a small one and named a shorter range).
+    let range = |seq: &str| {
+        let out = floorbook(&["explain", "--data", d, seq]);
+        assert_eq!(out.status.code(), Some(2), "{seq}");
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        let at = err
+            .find("they run from 2 to")
+            .unwrap_or_else(|| panic!("{err}"));
+        err[at..].trim().to_string()
+    };
+    let whole = range("0");
+    assert_eq!(
+        whole,
+        format!("they run from 2 to {}", sim["events"]),
+        "{whole}"
+    );
+    assert_eq!(range("999999"), whole);
+    assert_eq!(range(&u64::MAX.to_string()), whole);
 }
 
 #[test]

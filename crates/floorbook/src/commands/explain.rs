@@ -110,7 +110,7 @@ pub async fn load_near<S: EventStore>(
                 chain,
                 snapshot,
                 next_seq,
-                Some(seq + floorbook::LOOKAHEAD),
+                Some(seq.saturating_add(floorbook::LOOKAHEAD)),
             )
             .await?;
             // A seat draw in the window reads one seat per player: read on to its end.
