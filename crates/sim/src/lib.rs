@@ -82,7 +82,7 @@ pub fn simulate_styled(
     let mut t = Tournament::new(profile.clone());
     let buy_in = profile.buy_ins.first().cloned().unwrap_or_default();
     for i in 1..=players {
-        let age = profile.min_age + below(&mut rng, 50) as u32;
+        let age = profile.min_age.saturating_add(below(&mut rng, 50) as u32);
         t.register(PlayerId(i), &format!("Player {i}"), age, &buy_in)?;
     }
     let registered = t

@@ -47,7 +47,13 @@ fn run(name: &str, players: u32, seed: u64) -> Tournament {
 
 /// Plays a tournament and checks its invariants; returns it with the hands played.
 fn run_styled(name: &str, players: u32, seed: u64, style: Style) -> (Tournament, u64) {
-    let p = profile(name);
+    run_profile(profile(name), players, seed, style)
+}
+
+/// Plays a tournament under `p` and checks its invariants; returns it with the hands played.
+fn run_profile(p: Profile, players: u32, seed: u64, style: Style) -> (Tournament, u64) {
+    let name = p.name.clone();
+    let name = name.as_str();
     let registered = p.max_players.map_or(players, |m| players.min(m));
     let total = u64::from(registered) * p.starting_chips;
     let mut check = |t: &Tournament| check_after_hand(t, total);
@@ -274,4 +280,74 @@ fn tr_17_a_breaking_table_waits_for_its_players_seat_draw() {
         e,
         TournamentEvent::TableBroken { table: b, draw: d, .. } if *b == table && *d == draw
     )));
+}
+
+/// Settings at the far ends of their types (a trillion starting chips, blinds near the top of
+/// 64 bits, clocks and penalties of four billion minutes, a minimum age nobody reaches): each
+/// edited profile is either refused by `check`, naming the field, or plays to the end with
+/// every invariant holding. (A minimum age of four billion once overflowed the simulator.)
+#[test]
+fn extreme_settings_are_refused_or_played_out() {
+    let edits: &[(&str, &str, bool)] = &[
+        (
+            "starting_chips = 1500 ",
+            "starting_chips = 1000000000000 ",
+            true,
+        ),
+        (
+            "starting_chips = 1500 ",
+            "starting_chips = 18446744073709551610 ",
+            false,
+        ),
+        (
+            "chips = [10, 50, 100, 500, 1000]",
+            "chips = [10, 50, 100, 500, 1000000000000]",
+            true,
+        ),
+        (
+            "[2500, 5000],",
+            "[2500, 5000], [1000000000000, 2000000000000], \
+             [9000000000000000000, 18000000000000000000],",
+            true,
+        ),
+        ("minutes = 12 ", "minutes = 4294967295 ", true),
+        ("minutes = 12 ", "minutes = 1 ", true),
+        ("seconds = 30 ", "seconds = 4294967295 ", true),
+        (
+            "countdown_seconds = 10",
+            "countdown_seconds = 4294967295",
+            true,
+        ),
+        ("penalty_minutes = 15", "penalty_minutes = 4294967295", true),
+        (
+            "warnings_before_penalty = 2 ",
+            "warnings_before_penalty = 4294967295 ",
+            true,
+        ),
+        (
+            "warnings_before_penalty = 2 ",
+            "warnings_before_penalty = 0 ",
+            true,
+        ),
+        (
+            "absent_start_minutes = 10 ",
+            "absent_start_minutes = 4294967295 ",
+            true,
+        ),
+        ("min_age = 18 ", "min_age = 4294967295 ", false),
+        ("after_level = 5", "after_level = 4294967295", false),
+        ("after_level = 5", "after_level = 14", true),
+    ];
+    let (text, _) = builtin("top18").expect("top18");
+    for &(from, to, plays) in edits {
+        assert!(text.contains(from), "{from}");
+        let p = Profile::from_toml(&text.replacen(from, to, 1)).expect("reads");
+        let problems = p.check();
+        assert_eq!(problems.is_empty(), plays, "{to}: {problems:?}");
+        if plays {
+            for style in [Style::Loose, Style::Patient] {
+                run_profile(p.clone(), 20, 3, style);
+            }
+        }
+    }
 }

@@ -233,6 +233,9 @@ pub struct Penalties {
 /// in 64 bits, and this leaves room for more than eighteen million buy-ins.
 pub const MAX_STARTING_CHIPS: u64 = 1_000_000_000_000;
 
+/// The highest minimum age a profile may set, in years: above it nobody could play.
+pub const MAX_MIN_AGE: u32 = 120;
+
 /// A rule profile.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -307,6 +310,13 @@ impl Profile {
         };
         if self.name.trim().is_empty() {
             bad("name", "a profile needs a name".into(), None);
+        }
+        if self.min_age > MAX_MIN_AGE {
+            bad(
+                "min_age",
+                format!("must be 0 to {MAX_MIN_AGE} (years); is {}", self.min_age),
+                Some(Rule::Tr0a),
+            );
         }
         if !(2..=10).contains(&self.seats_per_table) {
             bad(
@@ -686,6 +696,14 @@ mod tests {
                 "starting_chips = 1000000000000 "
             ),
             Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn a_minimum_age_nobody_reaches_is_named() {
+        assert_eq!(
+            edited("top18", "min_age = 18 ", "min_age = 4294967295 "),
+            vec!["min_age: must be 0 to 120 (years); is 4294967295 (TR-0a)"]
         );
     }
 
