@@ -51,6 +51,8 @@ pub enum LeagueError {
     NotCreated,
     #[error("the league was created twice")]
     CreatedTwice,
+    #[error("the counting rules do not hold: {0}")]
+    Rules(#[from] crate::season::SeasonError),
     #[error("tournament {0} is attached twice")]
     AttachedTwice(String),
     #[error("tournament {0} is not attached; attach it before correcting its results")]
@@ -89,6 +91,7 @@ impl League {
                 if self.rules.is_some() {
                     return Err(LeagueError::CreatedTwice);
                 }
+                rules.check()?;
                 self.name = name.clone();
                 self.season = season.clone();
                 self.rules = Some(rules.clone());

@@ -42,9 +42,20 @@ pub enum FormulaError {
     BuyIn(f64),
     #[error("the spend must be more than 0 for this formula; got {0}")]
     Spend(f64),
-    #[error("the points table must hold finite numbers of 0 or more; entry {0} does not")]
+    #[error("the points table must hold numbers from 0 to {MAX_POINTS}; entry {0} does not")]
     Table(usize),
+    #[error("the finish scores {0} points, more than the {MAX_POINTS} one result may score")]
+    TooMany(f64),
+    #[error(
+        "a player's points come to more than a season can count ({} in hundredths)",
+        Points::MAX
+    )]
+    Total,
 }
+
+/// The most points one result may score: a season's totals, in hundredths of a point in 64
+/// bits, then hold more than ninety thousand results a player.
+pub const MAX_POINTS: f64 = 1e12;
 
 impl Formula {
     /// The text of the formula, for explanations.
@@ -69,7 +80,7 @@ impl Formula {
         let (nf, ff) = (f64::from(n), f64::from(f));
         let value = match self {
             Formula::Table { points } => {
-                if let Some(i) = points.iter().position(|p| !(p.is_finite() && *p >= 0.0)) {
+                if let Some(i) = self.bad_table_entry() {
                     return Err(FormulaError::Table(i));
                 }
                 points.get(f as usize - 1).copied().unwrap_or(0.0)
@@ -83,7 +94,22 @@ impl Formula {
             }
             Formula::LogEntrants => (nf + 1.0).ln() / ff,
         };
+        // A huge buy-in or spend can make a formula's value past what a season counts (or
+        // not a number at all): refused, not rounded into the largest integer.
+        if !(value.is_finite() && value <= MAX_POINTS) {
+            return Err(FormulaError::TooMany(value));
+        }
         Ok(hundredths(value))
+    }
+
+    /// The first entry of a points table that is not a number from 0 to [`MAX_POINTS`].
+    pub fn bad_table_entry(&self) -> Option<usize> {
+        match self {
+            Formula::Table { points } => points
+                .iter()
+                .position(|p| !(p.is_finite() && (0.0..=MAX_POINTS).contains(p))),
+            _ => None,
+        }
     }
 }
 

@@ -15,8 +15,8 @@ mod season;
 
 pub use chain::{Imported, League, LeagueError, LeagueEvent, tournament_results};
 
-pub use formula::{Finish, Formula, FormulaError};
-pub use season::{Counted, Result as EventResult, Season, Standing, Ties, standings};
+pub use formula::{Finish, Formula, FormulaError, MAX_POINTS};
+pub use season::{Counted, Result as EventResult, Season, SeasonError, Standing, Ties, standings};
 
 /// Points in hundredths: 1234 is 12.34 points.
 pub type Points = i64;

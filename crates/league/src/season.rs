@@ -33,6 +33,35 @@ pub struct Season {
     pub aging: Option<f64>,
 }
 
+/// Counting rules that cannot work: what is wrong, and the range allowed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SeasonError {
+    #[error("best must count at least 1 result; got 0")]
+    BestZero,
+    #[error("aging must be above 0 and at most 1 (a share kept per event); got {0}")]
+    Aging(f64),
+    #[error(transparent)]
+    Formula(#[from] FormulaError),
+}
+
+impl Season {
+    /// Whether these rules can count a season; the first thing wrong with them.
+    pub fn check(&self) -> std::result::Result<(), SeasonError> {
+        if self.best == Some(0) {
+            return Err(SeasonError::BestZero);
+        }
+        if let Some(a) = self.aging
+            && !(a > 0.0 && a <= 1.0)
+        {
+            return Err(SeasonError::Aging(a));
+        }
+        if let Some(i) = self.formula.bad_table_entry() {
+            return Err(FormulaError::Table(i).into());
+        }
+        Ok(())
+    }
+}
+
 /// One player's result in one tournament of the season.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Result {
@@ -96,9 +125,11 @@ pub fn standings(
         let mut points = match season.ties {
             Ties::Best => season.formula.points(finish(r.place))?,
             Ties::Average => {
-                let mut sum = 0;
-                for f in r.place..r.place + tied {
-                    sum += season.formula.points(finish(f.min(r.entrants)))?;
+                let mut sum: Points = 0;
+                for f in r.place..r.place.saturating_add(tied) {
+                    sum = sum
+                        .checked_add(season.formula.points(finish(f.min(r.entrants)))?)
+                        .ok_or(FormulaError::Total)?;
                 }
                 (sum as f64 / f64::from(tied)).round() as Points
             }
@@ -122,23 +153,29 @@ pub fn standings(
     }
     let mut out: Vec<Standing> = by_player
         .into_iter()
-        .map(|(player, mut results)| {
-            // The best N: highest points first; equal points, the earlier event.
-            let mut order: Vec<usize> = (0..results.len()).collect();
-            order.sort_by_key(|&i| std::cmp::Reverse(results[i].points));
-            let keep = season.best.unwrap_or(results.len());
-            for &i in order.iter().take(keep) {
-                results[i].counted = true;
-            }
-            let points = results.iter().filter(|c| c.counted).map(|c| c.points).sum();
-            Standing {
-                rank: 0,
-                player: player.to_string(),
-                points,
-                results,
-            }
-        })
-        .collect();
+        .map(
+            |(player, mut results)| -> std::result::Result<Standing, FormulaError> {
+                // The best N: highest points first; equal points, the earlier event.
+                let mut order: Vec<usize> = (0..results.len()).collect();
+                order.sort_by_key(|&i| std::cmp::Reverse(results[i].points));
+                let keep = season.best.unwrap_or(results.len());
+                for &i in order.iter().take(keep) {
+                    results[i].counted = true;
+                }
+                let points = results
+                    .iter()
+                    .filter(|c| c.counted)
+                    .try_fold(0 as Points, |sum, c| sum.checked_add(c.points))
+                    .ok_or(FormulaError::Total)?;
+                Ok(Standing {
+                    rank: 0,
+                    player: player.to_string(),
+                    points,
+                    results,
+                })
+            },
+        )
+        .collect::<std::result::Result<_, _>>()?;
     out.sort_by(|a, b| {
         b.points
             .cmp(&a.points)

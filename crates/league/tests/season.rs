@@ -1,7 +1,8 @@
 //! Golden seasons and the formulas' numbers, checked by hand (and with Python's `math`).
 
 use floorbook_league::{
-    EventResult, Finish, Formula, FormulaError, Season, Ties, format_points, standings,
+    EventResult, Finish, Formula, FormulaError, League, LeagueError, LeagueEvent, MAX_POINTS,
+    Season, SeasonError, Ties, format_points, standings,
 };
 use proptest::prelude::*;
 
@@ -64,6 +65,117 @@ fn out_of_range_finishes_are_refused_with_the_range() {
     assert_eq!(
         Formula::SqrtEntrants.points(finish(9, 1, -1.0, 1.0)),
         Err(FormulaError::BuyIn(-1.0))
+    );
+}
+
+#[test]
+fn a_finish_worth_more_than_a_season_counts_is_refused_not_rounded() {
+    // A buy-in so large the formula's value is past what a season counts, or infinite.
+    let e = Formula::SpendAdjusted.points(finish(9, 1, 1e200, 1.0));
+    assert_eq!(e, Err(FormulaError::TooMany(f64::INFINITY)));
+    // A logarithm of a huge buy-in is still a modest number.
+    assert_eq!(
+        Formula::SqrtEntrants.points(finish(9, 1, 1e300, 1.0)),
+        Ok(903_000)
+    );
+    let most = Formula::Table {
+        points: vec![MAX_POINTS],
+    };
+    assert_eq!(most.points(finish(9, 1, 0.0, 0.0)), Ok(100_000_000_000_000));
+    let past = Formula::Table {
+        points: vec![1.0, MAX_POINTS * 2.0],
+    };
+    let e = past.points(finish(9, 2, 0.0, 0.0));
+    assert_eq!(e, Err(FormulaError::Table(1)));
+    assert!(
+        e.expect_err("refused")
+            .to_string()
+            .contains("from 0 to 1000000000000")
+    );
+}
+
+#[test]
+fn a_season_total_past_64_bits_is_refused_not_wrapped() {
+    // Ninety-three thousand wins at the most a result scores: past i64 in hundredths.
+    let season = Season {
+        formula: Formula::Table {
+            points: vec![MAX_POINTS],
+        },
+        best: None,
+        ties: Ties::Best,
+        aging: None,
+    };
+    let many: Vec<EventResult> = (0..93_000).map(|i| result(i, "ann", 1, 1)).collect();
+    assert_eq!(standings(&season, &many), Err(FormulaError::Total));
+    assert!(standings(&season, &many[..90_000]).is_ok());
+}
+
+#[test]
+fn counting_rules_that_cannot_work_are_refused_when_the_league_is_created() {
+    let create = |rules: Season| {
+        let mut l = League::default();
+        let r = l.apply(&LeagueEvent::Created {
+            name: "l".into(),
+            season: "2026".into(),
+            rules,
+        });
+        (r, l)
+    };
+    let base = table_season(Some(3), Ties::Average);
+    for (rules, expected) in [
+        (
+            Season {
+                best: Some(0),
+                ..base.clone()
+            },
+            SeasonError::BestZero,
+        ),
+        (
+            Season {
+                aging: Some(1.5),
+                ..base.clone()
+            },
+            SeasonError::Aging(1.5),
+        ),
+        (
+            Season {
+                aging: Some(0.0),
+                ..base.clone()
+            },
+            SeasonError::Aging(0.0),
+        ),
+        (
+            Season {
+                formula: Formula::Table {
+                    points: vec![10.0, 1e300],
+                },
+                ..base.clone()
+            },
+            SeasonError::Formula(FormulaError::Table(1)),
+        ),
+    ] {
+        let (r, l) = create(rules);
+        let err = r.expect_err("refused");
+        assert!(
+            matches!(&err, LeagueError::Rules(e) if *e == expected),
+            "{err}"
+        );
+        assert_eq!(l, League::default(), "nothing was applied");
+    }
+    let err = create(Season {
+        aging: Some(f64::NAN),
+        ..base.clone()
+    })
+    .0
+    .expect_err("NaN");
+    assert!(err.to_string().contains("above 0 and at most 1"), "{err}");
+    assert!(
+        create(Season {
+            aging: Some(0.9),
+            ..base
+        })
+        .0
+        .is_ok()
     );
 }
 
