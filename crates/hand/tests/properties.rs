@@ -2,8 +2,8 @@
 
 use floorbook_cards::{Deck, DeckSeed, ShuffleAlgorithm};
 use floorbook_hand::{
-    ChipReading, Chips, GameKind, Hand, HandEvent, HandRules, HandSetup, OddChip, Phase, Rejection,
-    ShowOrMuck, Structure, UnderMinimum,
+    ChipReading, Chips, Declared, GameKind, Hand, HandEvent, HandRules, HandSetup, OddChip, Phase,
+    PutIn, Rejection, ShowOrMuck, Structure, UnderMinimum,
 };
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
@@ -104,12 +104,30 @@ proptest! {
 
     #[test]
     fn random_legal_play_conserves_chips_and_always_settles(seed in any::<u64>()) {
+        play(seed, false)?;
+    }
+
+    /// As above, with chips put in and amounts declared at random, any size (the readings of
+    /// TR-23, GCB-4, PLO-7, PLO-9, GCB-2, TR-10 and PLO-8).
+    #[test]
+    fn random_readings_keep_the_books_or_change_nothing(seed in any::<u64>()) {
+        play(seed, true)?;
+    }
+}
+
+/// Plays a random hand to the end, checking the books at every step; with `readings`, a third
+/// of the actions are chips put in or amounts declared.
+fn play(seed: u64, readings: bool) -> Result<(), TestCaseError> {
+    {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut hand = random_hand(&mut rng);
         let total = hand.total_chips();
         let mut seed_bytes = [0u8; 32];
         rng.fill_bytes(&mut seed_bytes);
-        let mut deck = Deck::from_seed(DeckSeed(seed_bytes), ShuffleAlgorithm::ChaCha20FisherYatesV1);
+        let mut deck = Deck::from_seed(
+            DeckSeed(seed_bytes),
+            ShuffleAlgorithm::ChaCha20FisherYatesV1,
+        );
         let mut steps = 0;
         while hand.phase() != Phase::Settled {
             steps += 1;
@@ -128,36 +146,101 @@ proptest! {
                 }
                 Phase::Betting => {
                     let legal = hand.legal().expect("someone acts");
-                    prop_assert!(!hand.stacks()[legal.actor.0].is_zero(), "an all-in player never acts");
+                    prop_assert!(
+                        !hand.stacks()[legal.actor.0].is_zero(),
+                        "an all-in player never acts"
+                    );
                     if let Some((min, max)) = legal.raise_to {
                         prop_assert!(min <= max);
                         // Out-of-range raises are refused with the range, and change nothing.
                         let before = hand.clone();
                         if min.0 > 1 {
                             match hand.bet_or_raise_to(legal.actor, Chips(min.0 - 1)) {
-                                Err(Rejection::RaiseBelowMinimum { min: m, .. }) => prop_assert_eq!(m, min),
+                                Err(Rejection::RaiseBelowMinimum { min: m, .. }) => {
+                                    prop_assert_eq!(m, min)
+                                }
                                 other => prop_assert!(false, "below min accepted: {:?}", other),
                             }
                         }
                         match hand.bet_or_raise_to(legal.actor, Chips(max.0 + 1)) {
-                            Err(Rejection::RaiseAboveMaximum { max: m, .. }) => prop_assert_eq!(m, max),
+                            Err(Rejection::RaiseAboveMaximum { max: m, .. }) => {
+                                prop_assert_eq!(m, max)
+                            }
                             other => prop_assert!(false, "above max accepted: {:?}", other),
                         }
                         prop_assert_eq!(&hand, &before);
                     }
+                    if readings && below(&mut rng, 3) == 0 {
+                        // Chips put in or an amount declared, read by the profile: taken, with
+                        // the books holding, or refused with nothing changed.
+                        let stack = hand.stacks()[legal.actor.0];
+                        let amount = Chips(match below(&mut rng, 6) {
+                            0 => u64::MAX,
+                            1 => stack.0 + 1 + below(&mut rng, 1000),
+                            2 => stack.0,
+                            _ => below(&mut rng, stack.0 + 1),
+                        });
+                        let declared = match below(&mut rng, 5) {
+                            0 => Declared::Nothing,
+                            1 => Declared::Call,
+                            2 => Declared::Raise,
+                            3 => Declared::RaiseTo(Chips(below(&mut rng, 2 * stack.0 + 2))),
+                            _ => Declared::RaiseTo(Chips(u64::MAX)),
+                        };
+                        let before = hand.clone();
+                        let taken = if below(&mut rng, 2) == 0 {
+                            let single_chip = below(&mut rng, 2) == 0;
+                            let r = hand.put_in(
+                                legal.actor,
+                                PutIn {
+                                    amount,
+                                    single_chip,
+                                    declared,
+                                },
+                            );
+                            if amount > stack {
+                                prop_assert!(
+                                    matches!(r, Err(Rejection::PutInAboveStack { .. })),
+                                    "{:?}",
+                                    r
+                                );
+                            }
+                            r.is_ok()
+                        } else {
+                            hand.raise_to_as_read(legal.actor, amount).is_ok()
+                        };
+                        if taken {
+                            check_books(&hand, total);
+                        } else {
+                            prop_assert_eq!(&hand, &before);
+                        }
+                        continue;
+                    }
                     let r = below(&mut rng, 10);
                     match (r, legal.raise_to) {
                         (0..=2, Some((min, max))) => {
-                            let to = if r == 0 { min } else if r == 1 { max } else { Chips(min.0 + below(&mut rng, max.0 - min.0 + 1)) };
+                            let to = if r == 0 {
+                                min
+                            } else if r == 1 {
+                                max
+                            } else {
+                                Chips(min.0 + below(&mut rng, max.0 - min.0 + 1))
+                            };
                             hand.bet_or_raise_to(legal.actor, to).expect("legal raise");
                         }
-                        (3 | 4, _) if !legal.call.is_zero() => hand.fold(legal.actor).expect("fold"),
+                        (3 | 4, _) if !legal.call.is_zero() => {
+                            hand.fold(legal.actor).expect("fold")
+                        }
                         _ => hand.check_or_call(legal.actor).expect("check or call"),
                     }
                 }
                 Phase::Showdown => {
                     let p = hand.showdown_next().expect("someone shows");
-                    let what = if below(&mut rng, 6) == 0 { ShowOrMuck::Muck } else { ShowOrMuck::ShowDealt };
+                    let what = if below(&mut rng, 6) == 0 {
+                        ShowOrMuck::Muck
+                    } else {
+                        ShowOrMuck::ShowDealt
+                    };
                     let before = hand.clone();
                     match hand.show_or_muck(p, what) {
                         // TR-3.6: the last live hand cannot be thrown away; it shows instead.
@@ -172,7 +255,11 @@ proptest! {
             }
         }
         let behind: Chips = hand.stacks().iter().copied().sum();
-        prop_assert_eq!(behind + hand.carry_out(), total, "every chip is paid out or carried");
+        prop_assert_eq!(
+            behind + hand.carry_out(),
+            total,
+            "every chip is paid out or carried"
+        );
         // Only an indivisible remainder is ever carried (NOB-3), never a whole pot.
         for e in hand.events() {
             if let HandEvent::RemainderCarried { amount, .. } = e {
@@ -180,4 +267,5 @@ proptest! {
             }
         }
     }
+    Ok(())
 }
