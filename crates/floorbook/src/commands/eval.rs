@@ -56,14 +56,24 @@ fn one(game: Game, hole: &str, board: &str) -> anyhow::Result<Evaluation> {
 
 /// Evaluates every line of `input`, writing exactly one JSON line per input line.
 fn batch(game: Game, input: impl BufRead, out: &mut impl Write) -> anyhow::Result<()> {
-    for line in input.lines() {
-        let line = line.context("reading stdin")?;
-        let result = match line.split_once('|') {
-            Some((hole, board)) => one(game, hole, board),
-            None => Err(anyhow::anyhow!(
-                "expected a line \"HOLE | BOARD\", e.g. \"Ah Kh | Qh Jh Th 2c 3d\"; got {:?}",
+    // Lines as bytes: a line that is not UTF-8 is a bad line like any other, not the end of
+    // the run.
+    for line in input.split(b'\n') {
+        let bytes = line.context("reading stdin")?;
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(&bytes);
+        let line = String::from_utf8_lossy(bytes);
+        let result = match std::str::from_utf8(bytes) {
+            Err(e) => Err(anyhow::anyhow!(
+                "the line is not UTF-8 text ({e}); got {:?}",
                 truncate(&line)
             )),
+            Ok(line) => match line.split_once('|') {
+                Some((hole, board)) => one(game, hole, board),
+                None => Err(anyhow::anyhow!(
+                    "expected a line \"HOLE | BOARD\", e.g. \"Ah Kh | Qh Jh Th 2c 3d\"; got {:?}",
+                    truncate(line)
+                )),
+            },
         };
         match result {
             Ok(evaluation) => serde_json::to_writer(&mut *out, &evaluation)?,
@@ -120,6 +130,29 @@ mod tests {
                 .contains("\"Xx\"")
         );
         assert_eq!(lines[4]["category"], "four_of_a_kind");
+    }
+
+    #[test]
+    fn batch_goes_on_after_a_line_that_is_not_utf8() {
+        let mut out = Vec::new();
+        let input: &[u8] = b"Ah Kh | Qh Jh Th 2c 3d\r\n\xff\xfe | zz\n7c 7d | 7h 7s 2c";
+        batch(Game::Holdem, input, &mut out).expect("batch runs");
+        let lines: Vec<serde_json::Value> = String::from_utf8(out)
+            .expect("utf-8")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("json line"))
+            .collect();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0]["category"], "straight_flush");
+        assert!(
+            lines[1]["error"]
+                .as_str()
+                .expect("error")
+                .starts_with("the line is not UTF-8 text"),
+            "{}",
+            lines[1]
+        );
+        assert_eq!(lines[2]["category"], "four_of_a_kind");
     }
 
     #[test]
