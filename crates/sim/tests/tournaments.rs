@@ -351,3 +351,67 @@ fn extreme_settings_are_refused_or_played_out() {
         }
     }
 }
+
+/// Every number of every built-in profile, one at a time, set to 0, 1 and the ends of 32 and
+/// 64 bits: the profile does not read, or `check` names a problem, or the tournament plays out
+/// with every invariant holding. None may panic or fail to finish.
+#[test]
+fn every_setting_at_the_ends_of_its_type_is_refused_or_played_out() {
+    let values = [
+        "0",
+        "1",
+        "4294967295",
+        "9223372036854775807",
+        "18446744073709551615",
+    ];
+    let mut played = 0;
+    for name in builtin_names() {
+        let (text, _) = builtin(name).expect("built in");
+        for (ln, line) in text.lines().enumerate() {
+            // The whole numbers of the line's TOML, comments and strings left out.
+            let code = line.split('#').next().unwrap_or("");
+            let b = code.as_bytes();
+            let mut numbers = Vec::new();
+            let mut i = 0;
+            while i < b.len() {
+                let starts = b[i].is_ascii_digit()
+                    && (i == 0
+                        || !(b[i - 1].is_ascii_alphanumeric() || b"_.\"".contains(&b[i - 1])));
+                if !starts {
+                    i += 1;
+                    continue;
+                }
+                let s = i;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+                if !(i < b.len() && (b[i].is_ascii_alphabetic() || b".\"".contains(&b[i]))) {
+                    numbers.push((s, i));
+                }
+            }
+            for (s, e) in numbers {
+                for v in values {
+                    let edited: String = text
+                        .lines()
+                        .enumerate()
+                        .map(|(k, l)| {
+                            if k == ln {
+                                format!("{}{v}{}\n", &l[..s], &l[e..])
+                            } else {
+                                format!("{l}\n")
+                            }
+                        })
+                        .collect();
+                    let Ok(p) = Profile::from_toml(&edited) else {
+                        continue;
+                    };
+                    if p.check().is_empty() {
+                        run_profile(p, 14, 5, Style::Loose);
+                        played += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(played > 100, "{played} edited profiles played");
+}

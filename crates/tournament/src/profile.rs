@@ -318,6 +318,13 @@ impl Profile {
                 Some(Rule::Tr0a),
             );
         }
+        if let Some(m) = self.max_players.filter(|&m| m < 2) {
+            bad(
+                "max_players",
+                format!("a tournament needs at least 2 players; is {m}"),
+                None,
+            );
+        }
         if !(2..=10).contains(&self.seats_per_table) {
             bad(
                 "seats_per_table",
@@ -696,6 +703,14 @@ mod tests {
                 "starting_chips = 1000000000000 "
             ),
             Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn a_field_of_fewer_than_two_is_named() {
+        assert_eq!(
+            edited("plo27", "max_players = 27 ", "max_players = 1 "),
+            vec!["max_players: a tournament needs at least 2 players; is 1"]
         );
     }
 
