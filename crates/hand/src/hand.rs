@@ -410,8 +410,9 @@ impl Hand {
             h.dead = antes;
         }
         // Dead blinds (GCB-6): dead money of the main pot, not part of the bet.
-        for (i, &d) in h.setup.dead_blinds.iter().enumerate() {
-            let d = d.min(h.stacks[i]);
+        for (i, &due) in h.setup.dead_blinds.iter().enumerate() {
+            // A dead blind larger than the stack takes the stack: the player is all-in (TR-10).
+            let d = due.min(h.stacks[i]);
             if !d.is_zero() {
                 h.stacks[i] -= d;
                 h.put_in[i] += d;
@@ -419,7 +420,11 @@ impl Hand {
                 h.events.push(HandEvent::DeadBlindPosted {
                     pos: Pos(i),
                     amount: d,
-                    rules: rule(&[Rule::Gcb6]),
+                    rules: if d < due {
+                        rule(&[Rule::Gcb6, Rule::Tr10])
+                    } else {
+                        rule(&[Rule::Gcb6])
+                    },
                 });
             }
         }

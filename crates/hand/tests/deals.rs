@@ -110,6 +110,24 @@ fn gcb_6_a_missed_small_blind_is_posted_dead() {
 }
 
 #[test]
+fn tr_10_a_dead_blind_larger_than_the_stack_takes_the_stack_and_says_so() {
+    // Position 2 owes a dead blind of 150 with 100 chips: all of them go in, all-in, and the
+    // record cites TR-10 beside GCB-6 (the reduction is not silent).
+    let h = Hand::new(rules(), setup([1, 2, 0], [0, 0, 150])).expect("hand");
+    let dead = h.events().iter().find_map(|e| match e {
+        HandEvent::DeadBlindPosted { pos, amount, rules } => {
+            Some((*pos, *amount, rules.iter().collect::<Vec<_>>()))
+        }
+        _ => None,
+    });
+    assert_eq!(
+        dead,
+        Some((Pos(2), Chips(100), vec![Rule::Tr10, Rule::Gcb6]))
+    );
+    assert_eq!(h.stacks()[2], Chips::ZERO);
+}
+
+#[test]
 fn tr_9_a_lone_big_blind_under_the_dead_button() {
     // No small blind this hand (the seat before the big blind emptied): only the big blind.
     let mut h = Hand::new(rules(), setup([0, 2, 0], [0, 0, 0])).expect("hand");
