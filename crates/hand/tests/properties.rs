@@ -3,8 +3,9 @@
 use floorbook_cards::{Deck, DeckSeed, ShuffleAlgorithm};
 use floorbook_hand::{
     ChipReading, Chips, Declared, GameKind, Hand, HandEvent, HandRules, HandSetup, OddChip, Phase,
-    PutIn, Rejection, ShowOrMuck, Structure, UnderMinimum,
+    Pos, PutIn, Rejection, ShowOrMuck, Structure, UnderMinimum,
 };
+use floorbook_rules::Rule;
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -150,6 +151,39 @@ fn play(seed: u64, readings: bool) -> Result<(), TestCaseError> {
                         !hand.stacks()[legal.actor.0].is_zero(),
                         "an all-in player never acts"
                     );
+                    // Illegal actions are refused with their rule and what is allowed, and
+                    // change nothing: a check facing a bet (NOB-13, NOB-14, with the call due)
+                    // and anyone else acting (TR-21, naming whose turn it is).
+                    let before = hand.clone();
+                    if !legal.call.is_zero() {
+                        let r = hand.check(legal.actor);
+                        prop_assert_eq!(
+                            &r,
+                            &Err(Rejection::CannotCheck {
+                                pos: legal.actor,
+                                call: legal.call
+                            })
+                        );
+                        if let Err(e) = r {
+                            prop_assert_eq!(e.rules(), vec![Rule::Nob13, Rule::Nob14]);
+                        }
+                    }
+                    let n = hand.players();
+                    let other =
+                        Pos((legal.actor.0 + 1 + below(&mut rng, n as u64 - 1) as usize) % n);
+                    for r in [hand.fold(other), hand.check_or_call(other)] {
+                        prop_assert_eq!(
+                            &r,
+                            &Err(Rejection::NotYourTurn {
+                                pos: other,
+                                actor: legal.actor
+                            })
+                        );
+                        if let Err(e) = r {
+                            prop_assert_eq!(e.rules(), vec![Rule::Tr21]);
+                        }
+                    }
+                    prop_assert_eq!(&hand, &before);
                     if let Some((min, max)) = legal.raise_to {
                         prop_assert!(min <= max);
                         // Out-of-range raises are refused with the range, and change nothing.
