@@ -95,9 +95,9 @@ fn truncate(s: &str) -> String {
 mod tests {
     use super::*;
 
-    fn run_batch(game: Game, input: &str) -> Vec<serde_json::Value> {
+    fn run_batch(game: Game, input: impl AsRef<[u8]>) -> Vec<serde_json::Value> {
         let mut out = Vec::new();
-        batch(game, input.as_bytes(), &mut out).expect("batch runs");
+        batch(game, input.as_ref(), &mut out).expect("batch runs");
         String::from_utf8(out)
             .expect("utf-8")
             .lines()
@@ -107,52 +107,24 @@ mod tests {
 
     #[test]
     fn batch_prints_one_line_per_input_line_and_goes_on_after_errors() {
+        // Bad lines of every kind, one of them not UTF-8 (it once ended the run), and a CRLF.
         let lines = run_batch(
             Game::Holdem,
-            "Ah Kh | Qh Jh Th 2c 3d\n\nAh Ah | 2c 3c 4c\nXx Kd | 2c 3c 4c\n7c 7d | 7h 7s 2c\n",
+            b"Ah Kh | Qh Jh Th 2c 3d\r\n\nAh Ah | 2c 3c 4c\nXx Kd | 2c 3c 4c\n\xff\xfe | zz\n\
+              7c 7d | 7h 7s 2c\n",
         );
-        assert_eq!(lines.len(), 5);
+        assert_eq!(lines.len(), 6);
         assert_eq!(lines[0]["category"], "straight_flush");
+        let error = |i: usize| lines[i]["error"].as_str().expect("error").to_string();
+        assert!(error(1).contains("HOLE | BOARD"));
+        assert_eq!(error(2), "reading the hole cards: card Ah appears twice");
+        assert!(error(3).contains("\"Xx\""));
         assert!(
-            lines[1]["error"]
-                .as_str()
-                .expect("error")
-                .contains("HOLE | BOARD")
-        );
-        assert_eq!(
-            lines[2]["error"],
-            "reading the hole cards: card Ah appears twice"
-        );
-        assert!(
-            lines[3]["error"]
-                .as_str()
-                .expect("error")
-                .contains("\"Xx\"")
-        );
-        assert_eq!(lines[4]["category"], "four_of_a_kind");
-    }
-
-    #[test]
-    fn batch_goes_on_after_a_line_that_is_not_utf8() {
-        let mut out = Vec::new();
-        let input: &[u8] = b"Ah Kh | Qh Jh Th 2c 3d\r\n\xff\xfe | zz\n7c 7d | 7h 7s 2c";
-        batch(Game::Holdem, input, &mut out).expect("batch runs");
-        let lines: Vec<serde_json::Value> = String::from_utf8(out)
-            .expect("utf-8")
-            .lines()
-            .map(|l| serde_json::from_str(l).expect("json line"))
-            .collect();
-        assert_eq!(lines.len(), 3);
-        assert_eq!(lines[0]["category"], "straight_flush");
-        assert!(
-            lines[1]["error"]
-                .as_str()
-                .expect("error")
-                .starts_with("the line is not UTF-8 text"),
+            error(4).starts_with("the line is not UTF-8 text"),
             "{}",
-            lines[1]
+            error(4)
         );
-        assert_eq!(lines[2]["category"], "four_of_a_kind");
+        assert_eq!(lines[5]["category"], "four_of_a_kind");
     }
 
     #[test]
