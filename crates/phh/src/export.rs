@@ -9,6 +9,13 @@ use floorbook_hand::{GameKind, Hand, HandEvent, Structure};
 /// blinds are written reversed (PHH's convention), so that a replay reads them back as they
 /// were. `scale` is the file unit (1 for whole chips, 100 for cents).
 pub fn export(hand: &Hand, scale: u64) -> String {
+    export_with_unknown(hand, scale, &[])
+}
+
+/// As [`export`], with the stacks of the players marked in `unknown` written `inf` (PHH's
+/// unknown stack), as the file they were replayed from had them: the deep stack the replay
+/// gave them is no part of the record.
+pub fn export_with_unknown(hand: &Hand, scale: u64, unknown: &[bool]) -> String {
     let setup = hand.setup();
     let rules = hand.rules();
     let n = hand.players();
@@ -37,7 +44,15 @@ pub fn export(hand: &Hand, scale: u64) -> String {
     let _ = writeln!(out, "antes = {}", list(&setup.antes));
     let _ = writeln!(out, "blinds_or_straddles = {}", list(&setup.blinds));
     let _ = writeln!(out, "min_bet = {}", amount(rules.min_bet.0));
-    let stacks: Vec<String> = setup.stacks.iter().map(|c| amount(c.0)).collect();
+    let stacks: Vec<String> = setup
+        .stacks
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match unknown.get(i) {
+            Some(true) => "inf".to_string(),
+            _ => amount(c.0),
+        })
+        .collect();
     let _ = writeln!(out, "starting_stacks = [{}]", stacks.join(", "));
     let cards = |cs: &[Option<Card>]| -> String {
         cs.iter()
@@ -45,10 +60,22 @@ pub fn export(hand: &Hand, scale: u64) -> String {
             .collect()
     };
     let mut actions = Vec::new();
+    let mut settled = false;
     for e in hand.events() {
         let a = match e {
-            // What follows the settlement (TR-3.7's voluntary show) has no PHH notation.
-            HandEvent::Settled { .. } => break,
+            HandEvent::Settled { .. } => {
+                settled = true;
+                continue;
+            }
+            // After the settlement only the uncalled winner's voluntary show (TR-3.7) follows.
+            // PHH writes it when it is the whole hand, as PokerKit reads it; a part of the
+            // hand, which a live table allows, has no notation PokerKit accepts.
+            HandEvent::Shown { pos, cards: cs }
+                if settled && cs.len() == hand.hole_cards(*pos).len() =>
+            {
+                format!("p{} sm {}", pos.0 + 1, cards(cs))
+            }
+            _ if settled => continue,
             HandEvent::HoleDealt { pos, cards: cs } => format!("d dh p{} {}", pos.0 + 1, cards(cs)),
             HandEvent::BoardDealt { cards: cs, .. } => {
                 let known: Vec<Option<Card>> = cs.iter().map(|&c| Some(c)).collect();
@@ -71,4 +98,47 @@ pub fn export(hand: &Hand, scale: u64) -> String {
     }
     let _ = writeln!(out, "actions = [{}]", actions.join(", "));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use floorbook_cards::Card;
+    use floorbook_hand::{Chips, Hand, HandRules, HandSetup, Pos};
+
+    fn card(s: &str) -> Card {
+        s.parse().expect("card")
+    }
+
+    /// Position 1 wins when the others fold, then shows `shown` of his Ah Kd (TR-3.7).
+    fn fold_win_then_show(shown: &[&str]) -> String {
+        let setup = HandSetup {
+            stacks: vec![Chips(100); 3],
+            antes: vec![Chips::ZERO; 3],
+            blinds: vec![Chips(1), Chips(2), Chips::ZERO],
+            carried: Chips::ZERO,
+            dead_blinds: Vec::new(),
+        };
+        let mut h = Hand::new(HandRules::no_limit_holdem(Chips(2)), setup).expect("hand");
+        for (p, cards) in [["2c", "3d"], ["Ah", "Kd"], ["7s", "8s"]]
+            .iter()
+            .enumerate()
+        {
+            let cs: Vec<_> = cards.iter().map(|c| Some(card(c))).collect();
+            h.deal_hole(Pos(p), &cs).expect("deal");
+        }
+        h.fold(Pos(2)).expect("fold");
+        h.fold(Pos(0)).expect("fold");
+        let cards = shown.iter().map(|c| card(c)).collect();
+        h.winner_shows(Pos(1), cards).expect("show");
+        super::export(&h, 1)
+    }
+
+    #[test]
+    fn tr_3_7_the_uncalled_winner_s_whole_show_is_written_a_part_is_not() {
+        let whole = fold_win_then_show(&["Ah", "Kd"]);
+        assert!(whole.contains(r#""p1 f", "p2 sm AhKd"]"#), "{whole}");
+        // A live table lets him show one card; PHH has no notation PokerKit accepts for it.
+        let part = fold_win_then_show(&["Ah"]);
+        assert!(part.contains(r#""p1 f"]"#), "{part}");
+    }
 }

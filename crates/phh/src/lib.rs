@@ -41,7 +41,7 @@ fn corpus_texts(file: &str) -> Vec<String> {
         .collect()
 }
 
-pub use export::export;
+pub use export::{export, export_with_unknown};
 pub use parse::{
     PhhError, PhhHand, PhhsHand, parse_phh, parse_phh_with_toml, parse_phhs, parse_phhs_with_toml,
     serde_json_number::Number,

@@ -22,6 +22,12 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// The hand written back as PHH from the engine's record (gaps filled in), unknown stacks
+    /// as `inf`.
+    pub fn export(&self) -> String {
+        crate::export::export_with_unknown(&self.hand, self.scale, &self.unknown)
+    }
+
     /// The finishing stacks in the file's own units.
     pub fn finishing_stacks_as_written(&self) -> Vec<crate::parse::serde_json_number::Number> {
         use crate::parse::serde_json_number::Number;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use floorbook_phh::{Number, PhhHand, PhhsHand, export, parse_phh, parse_phhs, replay};
+use floorbook_phh::{Number, PhhHand, PhhsHand, parse_phh, parse_phhs, replay};
 use serde::Serialize;
 
 #[derive(Debug, Args)]
@@ -66,7 +66,7 @@ pub fn run(args: &PhhArgs) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("reading {}", file.display()))?;
             let hand = parse_phh(&text).with_context(|| format!("reading {}", file.display()))?;
             let r = replay(&hand).with_context(|| format!("replaying {}", file.display()))?;
-            print!("{}", export(&r.hand, hand.scale));
+            print!("{}", r.export());
             Ok(ExitCode::SUCCESS)
         }
     }
