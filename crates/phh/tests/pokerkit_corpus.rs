@@ -151,11 +151,19 @@ fn check_corpus(file: &str, at_least: usize) {
 }
 
 /// Export then replay gives the same finishing stacks and the same export again, for every
-/// hand of the corpora that replays (repaired gaps come out as explicit actions; unknown
+/// hand of every corpus that replays (repaired gaps come out as explicit actions; unknown
 /// stacks stay `inf`, not the deep stack the replay played them with).
 #[test]
 fn export_round_trips() {
-    for (file, least) in [("corpus.jsonl", 1900), ("unknown.jsonl", 1300)] {
+    for (file, least) in [
+        ("corpus.jsonl", 1900),
+        ("unknown.jsonl", 1300),
+        ("multiway.jsonl", 950),
+        ("straddles.jsonl", 1900),
+        ("dumped.jsonl", 550),
+        ("illegal.jsonl", 750),
+        ("real.jsonl", 1),
+    ] {
         let mut checked = 0;
         for case in cases(file) {
             let Ok(hand) = parse_phh(case["phh"].as_str().expect("phh")) else {
