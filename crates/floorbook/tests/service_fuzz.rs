@@ -74,7 +74,11 @@ fn command() -> impl Strategy<Value = WireCommand> {
         }),
         (
             small(),
-            prop_oneof![Just(WireOffence::Etiquette), Just(WireOffence::Cheating)]
+            prop_oneof![
+                Just(WireOffence::Etiquette),
+                Just(WireOffence::Advice),
+                Just(WireOffence::Cheating)
+            ]
         )
             .prop_map(|(player, offence)| WireCommand::Sanction { player, offence }),
         (small(), any::<bool>())

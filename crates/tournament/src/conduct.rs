@@ -1,5 +1,6 @@
-//! Floor conduct: warnings and penalties with their escalation (TR-28), immediate
-//! disqualification (TR-7, TR-24), the clock (TR-19).
+//! Floor conduct: warnings and penalties with their escalation (TR-28) for etiquette (TR-27),
+//! soft play (TR-24), hidden chips (TR-20) and advice (TR-12), immediate disqualification (TR-7,
+//! TR-24), the clock (TR-19).
 
 use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
@@ -16,6 +17,8 @@ pub enum Offence {
     SoftPlay,
     /// Chips out of view (TR-20): the hidden chips are forfeited, and a warning.
     HiddenChips,
+    /// Advice during a hand, or a second person playing one hand (TR-12): escalates by TR-28.
+    Advice,
     /// Chip passing, collusion, cheating (TR-7).
     Cheating,
     /// Chip dumping (TR-24).
@@ -60,6 +63,7 @@ pub fn next_sanction(
     let cause = match offence {
         Offence::SoftPlay => Rule::Tr24,
         Offence::HiddenChips => Rule::Tr20,
+        Offence::Advice => Rule::Tr12,
         _ => Rule::Tr27,
     };
     let warnings = earlier

@@ -341,6 +341,26 @@ fn tr_28_two_warnings_then_a_time_penalty_then_disqualification() {
 }
 
 #[test]
+fn tr_12_advice_escalates_by_tr_28_and_cites_both() {
+    let p = profile("top18");
+    let mut history = Vec::new();
+    for expected in [
+        Sanction::Warning { nth: 1 },
+        Sanction::Warning { nth: 2 },
+        Sanction::TimePenalty { minutes: 15 },
+        Sanction::Disqualification,
+    ] {
+        let (s, rules) = next_sanction(&p, &history, Offence::Advice);
+        assert_eq!(s, expected);
+        assert_eq!(
+            rules.iter().collect::<Vec<_>>(),
+            vec![Rule::Tr12, Rule::Tr28]
+        );
+        history.push(s);
+    }
+}
+
+#[test]
 fn tr_7_and_tr_24_disqualify_at_once() {
     let p = profile("top18");
     assert_eq!(

@@ -153,6 +153,8 @@ pub enum WireOffence {
     Etiquette,
     SoftPlay,
     HiddenChips,
+    /// Advice during a hand, or two people playing one hand (TR-12).
+    Advice,
     Cheating,
     ChipDumping,
 }
@@ -465,6 +467,7 @@ impl WireCommand {
                     WireOffence::Etiquette => Offence::Etiquette,
                     WireOffence::SoftPlay => Offence::SoftPlay,
                     WireOffence::HiddenChips => Offence::HiddenChips,
+                    WireOffence::Advice => Offence::Advice,
                     WireOffence::Cheating => Offence::Cheating,
                     WireOffence::ChipDumping => Offence::ChipDumping,
                 },
@@ -610,6 +613,7 @@ impl WireCommand {
                     Offence::Etiquette => WireOffence::Etiquette,
                     Offence::SoftPlay => WireOffence::SoftPlay,
                     Offence::HiddenChips => WireOffence::HiddenChips,
+                    Offence::Advice => WireOffence::Advice,
                     Offence::Cheating => WireOffence::Cheating,
                     Offence::ChipDumping => WireOffence::ChipDumping,
                 },
