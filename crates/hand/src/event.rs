@@ -33,6 +33,14 @@ pub enum HandEvent {
         shown: usize,
         rules: RuleSet,
     },
+    /// After the hand, a player showed cards: folded or mucked ones (TR-3.5), or his hand to
+    /// one player, which makes it shown to all (TR-3.8). Every player may see them; the result
+    /// stands.
+    ShownAfterHand {
+        pos: Pos,
+        cards: Vec<Card>,
+        rules: RuleSet,
+    },
     /// A missed blind posted dead (GCB-6).
     DeadBlindPosted {
         pos: Pos,

@@ -147,6 +147,8 @@ pub enum Rejection {
         "the stacks and the chips carried in total {got}, more than the {max} chips a hand can count (chips are counted in 64 bits)"
     )]
     ChipsOutOfRange { got: u128, max: Chips },
+    #[error("{card} is not one of {pos}'s cards")]
+    NotHisCard { pos: Pos, card: Card },
     #[error("{pos} is not due to show or muck")]
     NotInShowdown { pos: Pos },
     #[error(
@@ -930,6 +932,85 @@ impl Hand {
             shown: cards.len(),
             rules: rule(&[Rule::Tr37]),
         });
+        Ok(())
+    }
+
+    /// After the hand, `pos` shows `cards` (one up to his whole hand): folded or mucked cards
+    /// (TR-3.5), or cards shown to one player, which every player may then see (TR-3.8). The
+    /// uncalled winner's show is his choice by TR-3.7 ([`Hand::winner_shows`]). The cards must
+    /// be his: his known cards, or, in a live hand, cards in play nowhere else (they become
+    /// known). Nothing about the result changes.
+    pub fn shown_after_hand(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
+        if self.phase != Phase::Settled {
+            return Err(Rejection::WrongPhase {
+                what: "show cards after the hand",
+                phase: self.phase,
+            });
+        }
+        let Some(hole) = self.hole.get(pos.0) else {
+            return Err(Rejection::NotInHand { pos });
+        };
+        let active = self.active[pos.0];
+        // Everyone else folded and no hand was compared: the winner's show is TR-3.7's.
+        let uncalled = active
+            && self.active_count() == 1
+            && !self.events.iter().any(|e| {
+                matches!(
+                    e,
+                    HandEvent::ShowdownBegan { .. }
+                        | HandEvent::Shown { .. }
+                        | HandEvent::Mucked { .. }
+                        | HandEvent::HandKilled { .. }
+                )
+            });
+        if uncalled {
+            return self.winner_shows(pos, cards);
+        }
+        if cards.is_empty() || cards.len() > hole.len() {
+            return Err(Rejection::HoleCardCount {
+                pos,
+                due: hole.len(),
+                got: cards.len(),
+            });
+        }
+        // Each card is one of his known cards, or fills one of his unknown ones (a live hand)
+        // if it is in play nowhere else.
+        let mut hole = hole.clone();
+        let mut used = self.used;
+        for &c in &cards {
+            if let Some(k) = hole.iter().position(|h| *h == Some(c)) {
+                // Matched once: the same card twice is no card of his left.
+                hole.remove(k);
+                continue;
+            }
+            if used.contains(c) {
+                return Err(Rejection::CardInPlay { card: c });
+            }
+            match hole.iter().position(Option::is_none) {
+                Some(k) => {
+                    hole.remove(k);
+                    used.insert(c);
+                }
+                None => return Err(Rejection::NotHisCard { pos, card: c }),
+            }
+        }
+        // The cards that were unknown are known now.
+        self.used = used;
+        for &c in &cards {
+            let mine = &mut self.hole[pos.0];
+            if !mine.contains(&Some(c))
+                && let Some(k) = mine.iter().position(Option::is_none)
+            {
+                mine[k] = Some(c);
+            }
+        }
+        let rules = if active {
+            rule(&[Rule::Tr38])
+        } else {
+            rule(&[Rule::Tr35])
+        };
+        self.events
+            .push(HandEvent::ShownAfterHand { pos, cards, rules });
         Ok(())
     }
 

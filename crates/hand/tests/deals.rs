@@ -183,6 +183,62 @@ fn tr_3_7_the_uncalled_winner_shows_only_cards_of_his_own() {
     assert_eq!(h.hole_cards(Pos(2)), &[Some(card("As")), Some(card("Ac"))]);
 }
 
+#[test]
+fn tr_3_5_cards_shown_after_the_hand_must_be_his_and_change_nothing() {
+    let card = |c: &str| -> Card { c.parse().expect("card") };
+    let mut h = Hand::new(rules(), setup([1, 2, 0], [0, 0, 0])).expect("hand");
+    h.deal_hole(Pos(0), &[Some(card("Kd")), Some(card("Kh"))])
+        .expect("deal");
+    h.deal_hole(Pos(1), &[None, None]).expect("deal");
+    h.deal_hole(Pos(2), &[None, None]).expect("deal");
+    // Not before the hand is over.
+    assert!(matches!(
+        h.shown_after_hand(Pos(0), vec![card("Kd")]),
+        Err(Rejection::WrongPhase { .. })
+    ));
+    h.all_in(Pos(2)).expect("all in");
+    h.fold(Pos(0)).expect("fold");
+    h.fold(Pos(1)).expect("fold");
+    let settled = h.clone();
+    // Refused, and nothing recorded: a card not his (his hand is known), a card another player
+    // holds, more cards than he was dealt, a player not in the hand.
+    for (pos, cards, err) in [
+        (
+            0,
+            vec!["Kd", "As"],
+            Rejection::NotHisCard {
+                pos: Pos(0),
+                card: card("As"),
+            },
+        ),
+        (1, vec!["Kh"], Rejection::CardInPlay { card: card("Kh") }),
+        (
+            1,
+            vec!["2c", "3c", "4c"],
+            Rejection::HoleCardCount {
+                pos: Pos(1),
+                due: 2,
+                got: 3,
+            },
+        ),
+        (5, vec!["2c"], Rejection::NotInHand { pos: Pos(5) }),
+    ] {
+        let cards = cards.into_iter().map(card).collect();
+        assert_eq!(h.shown_after_hand(Pos(pos), cards), Err(err));
+        assert_eq!(h, settled);
+    }
+    // Folded cards, shown: TR-3.5, the live hand's card known; the stacks as they were.
+    h.shown_after_hand(Pos(1), vec![card("Qs")]).expect("shown");
+    assert_eq!(h.hole_cards(Pos(1)), &[Some(card("Qs")), None]);
+    assert_eq!(h.stacks(), settled.stacks());
+    assert!(matches!(h.events().last(),
+        Some(HandEvent::ShownAfterHand { pos: Pos(1), rules, .. }) if rules.contains(Rule::Tr35)));
+    // The uncalled winner's show is his choice by TR-3.7.
+    h.shown_after_hand(Pos(2), vec![card("As")]).expect("shown");
+    assert!(matches!(h.events().last(),
+        Some(HandEvent::WinnerShowedByChoice { rules, .. }) if rules.contains(Rule::Tr37)));
+}
+
 /// Three players check down to the river; returns the hand at the showdown.
 fn checked_to_showdown() -> Hand {
     let mut h = Hand::new(rules(), setup([1, 2, 0], [0, 0, 0])).expect("hand");

@@ -98,6 +98,10 @@ enum Step {
         pos: Pos,
         cards: String,
     },
+    ShownAfterHand {
+        pos: Pos,
+        cards: String,
+    },
     HoleCardExposedInDeal {
         pos: Pos,
         card: Card,
@@ -173,6 +177,7 @@ fn run(h: &mut Hand, step: &Step) -> Result<(), Rejection> {
         } => h.show_or_muck(*pos, ShowOrMuck::Show(cards(c))),
         Step::Muck { pos } => h.show_or_muck(*pos, ShowOrMuck::Muck),
         Step::WinnerShows { pos, cards: c } => h.winner_shows(*pos, known(c)),
+        Step::ShownAfterHand { pos, cards: c } => h.shown_after_hand(*pos, known(c)),
         Step::HoleCardExposedInDeal { pos, card } => h.hole_card_exposed_in_deal(*pos, *card),
         Step::FlopDealtWithoutBurn { burn_pick, next } => {
             h.flop_dealt_without_burn(*burn_pick, *next)
@@ -375,8 +380,12 @@ golden! {
         "tr_3_4_a_player_opening_his_own_cards_has_folded.toml",
     tr_3_6_when_everyone_else_mucks_the_last_live_hand_wins_unseen =>
         "tr_3_6_when_everyone_else_mucks_the_last_live_hand_wins_unseen.toml",
+    tr_3_5_folded_cards_shown_after_the_hand_are_for_everyone =>
+        "tr_3_5_folded_cards_shown_after_the_hand_are_for_everyone.toml",
     tr_3_7_the_uncalled_winner_chooses_to_show_one_card =>
         "tr_3_7_the_uncalled_winner_chooses_to_show_one_card.toml",
+    tr_3_8_a_hand_shown_to_one_player_is_shown_to_all =>
+        "tr_3_8_a_hand_shown_to_one_player_is_shown_to_all.toml",
     tr_9_a_lone_big_blind_under_the_dead_button =>
         "tr_9_a_lone_big_blind_under_the_dead_button.toml",
 }
