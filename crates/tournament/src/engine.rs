@@ -654,6 +654,10 @@ impl Tournament {
         }
         self.clock = self.clock.max(seconds);
         if self.profile.levels.advance != Advance::Orbits {
+            // `seconds` is when the dealer starts the hand: a hand begins with its first card
+            // dealt (TR-4), so the level whose time has started by then is the hand's (TR-5).
+            // (TR-4 is not added to the decision's rules: chains recorded without it would no
+            // longer re-derive; see docs/rules.md.)
             let decided = level_by_time(&self.profile, seconds);
             if decided.level != self.level {
                 self.level = decided.level;
