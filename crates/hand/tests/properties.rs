@@ -294,10 +294,22 @@ fn play(seed: u64, readings: bool) -> Result<(), TestCaseError> {
             total,
             "every chip is paid out or carried"
         );
-        // Only an indivisible remainder is ever carried (NOB-3), never a whole pot.
-        for e in hand.events() {
+        // Only an indivisible remainder is ever carried (NOB-3), never a whole pot: less than a
+        // chip unit for each winner of the pot whose award follows it (a board flush split
+        // eleven ways can leave ten chips).
+        let unit = hand.rules().chip_unit.0.max(1);
+        for (i, e) in hand.events().iter().enumerate() {
             if let HandEvent::RemainderCarried { amount, .. } = e {
-                prop_assert!(amount.0 < 10 * hand.rules().chip_unit.0.max(1), "{:?}", e);
+                let winners = match hand.events().get(i + 1) {
+                    Some(HandEvent::PotAwarded { shares, .. }) => shares.len() as u64,
+                    _ => 0,
+                };
+                prop_assert!(
+                    amount.0 < winners * unit,
+                    "{:?} before {:?}",
+                    e,
+                    hand.events().get(i + 1)
+                );
             }
         }
     }
