@@ -90,6 +90,7 @@ pub fn drafts(
             "title": profile.title,
             "seed": seed,
             "profile_toml": profile_toml,
+            "rules_revision": t.revision,
         }),
     )?);
     for (i, e) in t.events.iter().enumerate() {

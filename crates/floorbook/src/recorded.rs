@@ -5,9 +5,9 @@
 //! not of the tournament: they are skipped here, by [`is_engine_event`].
 
 use floorbook_log::{ChainId, Envelope, EventStore, Seq, StoreError};
-use floorbook_tournament::Profile;
 use floorbook_tournament::engine::TournamentEvent;
 use floorbook_tournament::replay::{Replayer, Snapshot};
+use floorbook_tournament::{Profile, RULES_REVISION};
 use serde_json::Value;
 
 /// The chain's opening event: the tournament, its profile and how it was opened.
@@ -46,6 +46,14 @@ pub enum LoadError {
     },
     #[error("the profile recorded at seq 1 of {chain} does not hold: {problems}")]
     Profile { chain: ChainId, problems: String },
+    #[error(
+        "chain {chain} was opened under rules revision {recorded}; this build derives revisions 1 to {supported} (a newer build is needed)"
+    )]
+    Revision {
+        chain: ChainId,
+        recorded: u64,
+        supported: u32,
+    },
     #[error("seq {seq} is not a tournament event of {chain}; they run from {first} to {last}")]
     NoSuchEvent {
         chain: ChainId,
@@ -61,6 +69,8 @@ pub enum LoadError {
 pub struct Recorded {
     pub chain: ChainId,
     pub profile: Profile,
+    /// The rules revision the chain was opened under: its decisions are derived by it.
+    pub revision: u32,
     /// The index of the first event held: 0, or the snapshot's position.
     pub base: usize,
     pub snapshot: Option<Snapshot>,
@@ -104,7 +114,9 @@ impl Recorded {
     pub fn replayer(&self) -> Replayer {
         match &self.snapshot {
             Some(s) => Replayer::resume(s.clone(), self.events.clone()),
-            None => Replayer::new(self.profile.clone(), self.events.clone()),
+            None => {
+                Replayer::under_revision(self.profile.clone(), self.revision, self.events.clone())
+            }
         }
     }
 
@@ -112,13 +124,14 @@ impl Recorded {
     pub fn into_replayer(self) -> Replayer {
         match self.snapshot {
             Some(s) => Replayer::resume(s, self.events),
-            None => Replayer::new(self.profile, self.events),
+            None => Replayer::under_revision(self.profile, self.revision, self.events),
         }
     }
 }
 
-/// The profile a chain's opening event records, checked.
-pub fn opening_profile(chain: &ChainId, env: &Envelope) -> Result<Profile, LoadError> {
+/// The profile a chain's opening event records, checked, and the rules revision it was opened
+/// under (1 when it records none, as chains opened before revisions were recorded).
+pub fn opening_of(chain: &ChainId, env: &Envelope) -> Result<(Profile, u32), LoadError> {
     if env.event_type != OPENED {
         return Err(LoadError::NotATournament(chain.clone()));
     }
@@ -135,7 +148,19 @@ pub fn opening_profile(chain: &ChainId, env: &Envelope) -> Result<Profile, LoadE
     if let Some(problems) = profile_problems(&profile) {
         return Err(bad(problems));
     }
-    Ok(profile)
+    let revision = match &p["rules_revision"] {
+        Value::Null => 1,
+        v => v
+            .as_u64()
+            .and_then(|r| u32::try_from(r).ok())
+            .filter(|r| (1..=RULES_REVISION).contains(r))
+            .ok_or_else(|| LoadError::Revision {
+                chain: chain.clone(),
+                recorded: v.as_u64().unwrap_or(0),
+                supported: RULES_REVISION,
+            })?,
+    };
+    Ok((profile, revision))
 }
 
 /// What is wrong with `profile`, each problem with its field and rule; None when it is sound.
@@ -161,11 +186,12 @@ pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> Result<Recorded, 
         seq: opening.seq,
         source,
     })?;
-    let profile = opening_profile(&chain, &env)?;
+    let (profile, revision) = opening_of(&chain, &env)?;
     let (seqs, events) = read_events(store, &chain, Seq::FIRST.next(), None).await?;
     Ok(Recorded {
         chain,
         profile,
+        revision,
         base: 0,
         snapshot: None,
         seqs,
@@ -185,6 +211,7 @@ pub async fn load_from<S: EventStore>(
     Ok(Recorded {
         chain,
         profile: snapshot.tournament.profile.clone(),
+        revision: snapshot.tournament.revision,
         base: snapshot.position,
         snapshot: Some(snapshot),
         seqs,
@@ -236,4 +263,57 @@ pub async fn read_events<S: EventStore>(
         }
     }
     Ok((seqs, events))
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeZone, Utc};
+    use floorbook_log::{Actor, ChainId, Draft, Envelope, Role, seal};
+    use floorbook_tournament::{RULES_REVISION, builtin};
+    use serde_json::json;
+
+    use super::{LoadError, OPENED, opening_of};
+
+    /// The opening event of a chain, its payload with `revision` as `rules_revision` (left out
+    /// when None).
+    fn opening_with(revision: Option<serde_json::Value>) -> (ChainId, Envelope) {
+        let chain = ChainId::new("t-revision").expect("chain");
+        let (toml, _) = builtin("top18").expect("top18");
+        let mut payload =
+            json!({ "profile": "top18", "title": "", "seed": null, "profile_toml": toml });
+        if let Some(r) = revision {
+            payload["rules_revision"] = r;
+        }
+        let at = Utc
+            .with_ymd_and_hms(2026, 1, 1, 19, 0, 0)
+            .single()
+            .expect("time");
+        let actor = Actor::new("director", Role::Director).expect("actor");
+        let draft = Draft::new(at, actor, OPENED, Vec::new(), &payload).expect("draft");
+        let sealed = seal(&chain, None, &draft).expect("seal");
+        let env = Envelope::parse(&sealed.bytes).expect("envelope");
+        (chain, env)
+    }
+
+    #[test]
+    fn a_chain_is_derived_by_the_rules_revision_it_was_opened_under() {
+        // Chains opened before revisions were recorded are revision 1.
+        let (chain, env) = opening_with(None);
+        assert_eq!(opening_of(&chain, &env).expect("opens").1, 1);
+        for r in 1..=RULES_REVISION {
+            let (chain, env) = opening_with(Some(json!(r)));
+            assert_eq!(opening_of(&chain, &env).expect("opens").1, r);
+        }
+        // A revision this build does not know, or no revision at all, is refused with the range.
+        for bad in [json!(RULES_REVISION + 1), json!(0), json!("two"), json!(-1)] {
+            let (chain, env) = opening_with(Some(bad.clone()));
+            let err = opening_of(&chain, &env).expect_err("refused");
+            assert!(matches!(err, LoadError::Revision { .. }), "{bad}: {err}");
+            assert!(
+                err.to_string()
+                    .contains(&format!("derives revisions 1 to {RULES_REVISION}")),
+                "{err}"
+            );
+        }
+    }
 }

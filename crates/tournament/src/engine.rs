@@ -370,11 +370,26 @@ pub struct Tournament {
     /// Play started on more than one table.
     #[serde(default)]
     pub multi_table: bool,
+    /// The rules revision the tournament is decided by ([`crate::RULES_REVISION`] for a new
+    /// one; an earlier chain's own when it is replayed). A snapshot without one is revision 1.
+    #[serde(default = "first_revision")]
+    pub revision: u32,
+}
+
+fn first_revision() -> u32 {
+    1
 }
 
 impl Tournament {
+    /// A new tournament, decided by this build's rules revision.
     pub fn new(profile: Profile) -> Tournament {
+        Tournament::under_revision(profile, crate::RULES_REVISION)
+    }
+
+    /// A tournament decided by rules revision `revision` (a recorded chain's own).
+    pub fn under_revision(profile: Profile, revision: u32) -> Tournament {
         Tournament {
+            revision,
             profile,
             players: BTreeMap::new(),
             tables: Vec::new(),
@@ -656,9 +671,11 @@ impl Tournament {
         if self.profile.levels.advance != Advance::Orbits {
             // `seconds` is when the dealer starts the hand: a hand begins with its first card
             // dealt (TR-4), so the level whose time has started by then is the hand's (TR-5).
-            // (TR-4 is not added to the decision's rules: chains recorded without it would no
-            // longer re-derive; see docs/rules.md.)
-            let decided = level_by_time(&self.profile, seconds);
+            // Revision 1 did not cite TR-4.
+            let mut decided = level_by_time(&self.profile, seconds);
+            if self.revision >= 2 && decided.rules.contains(Rule::Tr5) {
+                decided.rules = decided.rules.with(Rule::Tr4);
+            }
             if decided.level != self.level {
                 self.level = decided.level;
                 let l = self.profile.levels.schedule[self.level];

@@ -10,6 +10,18 @@
 //!
 //! Invariant: pure. No I/O here (the command line reads files), no clock, no randomness.
 
+/// The revision of the rules by which this build derives a tournament's decisions.
+///
+/// A chain records the revision it was opened under (`rules_revision` in its opening event; a
+/// chain without one is revision 1), and everything that re-derives it (a replay, `explain`,
+/// the audit, a writer taking over) derives by that revision, so a change to what the engine
+/// decides never makes an earlier chain diverge. A change to a decision bumps the revision and
+/// keeps the old behaviour for the old one.
+///
+/// - 1: the first.
+/// - 2: a level decided by time cites TR-4 (a hand begins with its first card) beside TR-5.
+pub const RULES_REVISION: u32 = 2;
+
 pub mod balance;
 pub mod chip_race;
 pub mod conduct;

@@ -133,9 +133,15 @@ pub struct Snapshot {
 }
 
 impl Replayer {
+    /// Re-derives `log` by this build's rules revision.
     pub fn new(profile: Profile, log: Vec<TournamentEvent>) -> Replayer {
+        Replayer::under_revision(profile, crate::RULES_REVISION, log)
+    }
+
+    /// Re-derives `log` by rules revision `revision`: the one its chain was opened under.
+    pub fn under_revision(profile: Profile, revision: u32, log: Vec<TournamentEvent>) -> Replayer {
         Replayer {
-            tournament: Tournament::new(profile),
+            tournament: Tournament::under_revision(profile, revision),
             log,
             base: 0,
             at: 0,

@@ -419,3 +419,53 @@ fn tr_5_no_hand_starts_during_a_break() {
             .any(|e| matches!(e, TournamentEvent::LevelChanged { level: 1, .. }))
     );
 }
+
+/// TR-4 in a level decided by time, from rules revision 2; and why a chain keeps its revision:
+/// the decisions recorded under revision 1 re-derive by revision 1, and by revision 2 they
+/// would not.
+#[test]
+fn tr_4_a_level_by_time_cites_the_hand_beginning_from_revision_2() {
+    use floorbook_tournament::RULES_REVISION;
+    use floorbook_tournament::replay::Replayer;
+    let mut logs = Vec::new();
+    for revision in [1, 2] {
+        let mut t = Tournament::under_revision(profile("top18"), revision);
+        for i in 1..=3 {
+            t.register(PlayerId(i), &format!("P{i}"), 30, "0.00")
+                .expect("register");
+        }
+        t.start(&[0, 1, 2], Some(&[SeatNo(1)])).expect("start");
+        // Level 2 has started when this hand begins (12-minute levels).
+        t.start_hand(T1, 12 * 60 + 1).expect("hand");
+        let rules = t
+            .events
+            .iter()
+            .find_map(|e| match e {
+                TournamentEvent::LevelChanged {
+                    level: 1, rules, ..
+                } => Some(rules.iter().collect::<Vec<_>>()),
+                _ => None,
+            })
+            .expect("the level changed");
+        let expected = if revision == 1 {
+            vec![Rule::Tr5]
+        } else {
+            vec![Rule::Tr4, Rule::Tr5]
+        };
+        assert_eq!(rules, expected, "revision {revision}");
+        logs.push(t.events.clone());
+    }
+    assert_eq!(RULES_REVISION, 2);
+    for (revision, log) in [1, 2].into_iter().zip(&logs) {
+        Replayer::under_revision(profile("top18"), revision, log.clone())
+            .run_to_end()
+            .unwrap_or_else(|d| panic!("revision {revision}: {}", d.reason));
+    }
+    let d = Replayer::new(profile("top18"), logs[0].clone())
+        .run_to_end()
+        .expect_err("a revision 1 chain derived by revision 2");
+    assert!(
+        matches!(&d.recorded, Some(TournamentEvent::LevelChanged { .. })),
+        "{d:?}"
+    );
+}

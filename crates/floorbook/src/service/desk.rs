@@ -456,6 +456,7 @@ impl<S: EventStore> Desk<S> {
                 "title": profile.title,
                 "seed": null,
                 "profile_toml": toml,
+                "rules_revision": floorbook_tournament::RULES_REVISION,
             }),
         )
         .map_err(|e| malformed(e.to_string()))?;
