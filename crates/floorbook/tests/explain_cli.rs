@@ -366,3 +366,109 @@ fn patient_bots_leave_a_longer_chain_whose_decisions_explain() {
     assert_eq!(text.matches("  checkpoint seq ").count(), 1, "{text}");
     assert_eq!(text.lines().count(), 4, "{text}");
 }
+
+/// Copies `chain` from `from` into a new store at `to`, re-sealing every event after `edit`
+/// has seen its payload and rules.
+fn reseal_each(
+    from: &Path,
+    to: &Path,
+    chain: &str,
+    mut edit: impl FnMut(&mut Value, &mut Vec<floorbook_log::RuleId>),
+) {
+    let rt = tokio::runtime::Runtime::new().expect("runtime");
+    rt.block_on(async {
+        let src = EmbeddedStore::open(from, OpenMode::ReadOnly).expect("source");
+        let dst = EmbeddedStore::open(to, OpenMode::ReadWrite).expect("target");
+        let chain = ChainId::new(chain).expect("chain");
+        let events = src.read(&chain, Seq::FIRST, 1_000_000).await.expect("read");
+        let mut drafts = Vec::new();
+        for e in &events {
+            let env = Envelope::parse(&e.bytes).expect("envelope");
+            let mut payload: Value = serde_json::from_str(env.payload.get()).expect("payload");
+            let mut rules = env.rules;
+            edit(&mut payload, &mut rules);
+            drafts.push(
+                Draft::new(env.at, env.actor, env.event_type, rules, &payload).expect("draft"),
+            );
+        }
+        let mut w = ChainWriter::open(dst, chain, None, 1_000_000)
+            .await
+            .expect("writer");
+        w.append(&drafts).await.expect("append");
+    });
+}
+
+/// A chain opened before rules revisions were recorded (no `rules_revision`, levels citing
+/// TR-5 alone) is derived by revision 1: every level decision explains, and the audit passes.
+/// The same chain claiming the current revision, whose levels cite TR-4 too, is caught at its
+/// first level decision.
+#[test]
+fn a_chain_is_explained_by_the_rules_revision_it_was_opened_under() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    simulate(&data, "top18", "12");
+    let chain = "t-top18-s21-p12";
+    let mut levels = Vec::new();
+    let mut seq = 0;
+    let strip_tr_4 = |p: &mut Value, rules: &mut Vec<floorbook_log::RuleId>| {
+        let level = p["type"] == "level_changed" && p["table"].is_null();
+        if level {
+            let cited = p["rules"].as_array().expect("rules").clone();
+            assert!(
+                cited.iter().any(|r| r == "TR-4"),
+                "revision 2 cites TR-4: {p}"
+            );
+            p["rules"] = Value::from(
+                cited
+                    .into_iter()
+                    .filter(|r| r != "TR-4")
+                    .collect::<Vec<_>>(),
+            );
+            rules.retain(|r| r.as_str() != "TR-4");
+        }
+        level
+    };
+    // Revision 1: the opening records no revision, the levels cite TR-5 alone.
+    let old = dir.path().join("old");
+    reseal_each(&data, &old, chain, |p, rules| {
+        seq += 1;
+        if seq == 1 {
+            assert_eq!(p["rules_revision"], 2, "{p}");
+            p.as_object_mut().expect("payload").remove("rules_revision");
+        }
+        if strip_tr_4(p, rules) {
+            levels.push(seq);
+        }
+    });
+    assert!(!levels.is_empty(), "a level changed");
+    let o = old.to_str().expect("utf-8");
+    for s in &levels {
+        let out = floorbook(&["explain", "--data", o, &s.to_string(), "--json"]);
+        let v = json(&out);
+        assert_eq!(v["agrees"], true, "seq {s}: {v}");
+        let cited: Vec<&str> = v["rules"]
+            .as_array()
+            .expect("rules")
+            .iter()
+            .filter_map(|r| r["id"].as_str())
+            .collect();
+        assert!(!cited.contains(&"TR-4"), "seq {s}: {cited:?}");
+    }
+    let out = floorbook(&["audit", "--data", o, "--format", "json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // The same levels under a chain that claims revision 2: caught at the first one.
+    let claimed = dir.path().join("claimed");
+    reseal_each(&data, &claimed, chain, |p, rules| {
+        strip_tr_4(p, rules);
+    });
+    let c = claimed.to_str().expect("utf-8");
+    let out = floorbook(&["explain", "--data", c, &levels[0].to_string(), "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["agrees"], false, "{v}");
+    assert_eq!(v["divergence"]["seq"].as_u64(), Some(levels[0]));
+}
