@@ -49,3 +49,33 @@ fn requests_parse_and_unknown_fields_are_refused() {
         assert!(serde_json::from_str::<Request>(bad).is_err(), "{bad}");
     }
 }
+
+/// `show_after_hand` (TR-3.5, TR-3.7, TR-3.8) reads from the wire, stands for the engine's
+/// after-hand show at that table, goes back to the same wire command, and is a dealer's.
+#[test]
+fn show_after_hand_maps_to_the_engine_and_back() {
+    use floorbook::service::roles::{Needs, needs};
+    use floorbook::service::wire::WireCommand;
+    use floorbook_tournament::replay::{Command, HandCommand};
+    let text =
+        r#"{"actor":"dealer-3","command":"show_after_hand","table":3,"pos":1,"cards":["Kd"]}"#;
+    let r: Request = serde_json::from_str(text).expect("a request");
+    let engine = r.command.to_engine().expect("an engine command");
+    match &engine {
+        Command::Hand {
+            table,
+            action: HandCommand::ShowAfterHand { pos, cards },
+        } => {
+            assert_eq!((table.0, pos.0), (3, 1));
+            assert_eq!(cards.len(), 1);
+            assert_eq!(cards[0].to_string(), "Kd");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(WireCommand::from_engine(&engine, 18), r.command);
+    assert_eq!(needs(&r.command), Needs::Dealer);
+    let bad =
+        r#"{"actor":"dealer-3","command":"show_after_hand","table":3,"pos":1,"cards":["Zz"]}"#;
+    let r: Request = serde_json::from_str(bad).expect("reads");
+    assert!(r.command.to_engine().is_err(), "a card that is none");
+}

@@ -73,6 +73,10 @@ pub struct TableState {
     /// The seat of the last small blind (posted or dead): the next button.
     pub last_small_blind: Option<SeatNo>,
     pub hand: Option<(u64, Hand, Vec<PlayerId>)>,
+    /// The table's last finished hand, until its next hand starts: cards shown after a hand
+    /// (TR-3.5, TR-3.7, TR-3.8) are recorded against it.
+    #[serde(default)]
+    pub last_hand: Option<(u64, Hand)>,
     pub hands_played: u64,
     pub started_with: u32,
     /// Chips left in the pot for the table's next hand (NOB-3).
@@ -521,6 +525,7 @@ impl Tournament {
                 last_big_blind: None,
                 last_small_blind: None,
                 hand: None,
+                last_hand: None,
                 hands_played: 0,
                 started_with: 0,
                 carried: 0,
@@ -849,6 +854,7 @@ impl Tournament {
         let carried = std::mem::take(&mut ts.carried);
         let hand = Hand::new(hand_rules, setup)?;
         ts.hand = Some((hand_no, hand, ids.clone()));
+        ts.last_hand = None;
         self.next_hand += 1;
         // Those who sat out for the button are dealt in once it has passed them.
         self.events.push(TournamentEvent::HandStarted {
@@ -967,6 +973,34 @@ impl Tournament {
         Ok(())
     }
 
+    /// After the table's last hand: `f` acts on it (cards shown after the hand, TR-3.5,
+    /// TR-3.7, TR-3.8), and what it records is recorded in that hand. Nothing about the result
+    /// changes; refused when no finished hand is there to show from.
+    pub fn after_hand(
+        &mut self,
+        table: TableNo,
+        f: impl FnOnce(&mut Hand) -> Result<(), floorbook_hand::Rejection>,
+    ) -> Result<(), TournamentError> {
+        let ts = self.table_mut(table)?;
+        let Some((hand_no, hand)) = ts.last_hand.as_mut() else {
+            return Err(TournamentError::NotNow(
+                "no finished hand at this table (cards are shown after a hand, before the next)",
+            ));
+        };
+        let hand_no = *hand_no;
+        let before = hand.events().len();
+        f(hand)?;
+        let new = hand.events()[before..].to_vec();
+        for e in new {
+            self.events.push(TournamentEvent::InHand {
+                table,
+                hand: hand_no,
+                event: e,
+            });
+        }
+        Ok(())
+    }
+
     fn record_hand_events(&mut self, table: TableNo, hand_no: u64, from: usize) {
         let new: Vec<HandEvent> = self
             .hand(table)
@@ -1038,6 +1072,9 @@ impl Tournament {
             hand: hand_no,
             stacks: ids.iter().copied().zip(finals.iter().copied()).collect(),
         });
+        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) {
+            ts.last_hand = Some((hand_no, hand));
+        }
         // Eliminations (TR-9: out when no chips), places by PLO-11 or house policy.
         let busted: Vec<Busted> = ids
             .iter()

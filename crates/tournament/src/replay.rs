@@ -82,14 +82,41 @@ pub enum Command {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "do", rename_all = "snake_case")]
 pub enum HandCommand {
-    DealHole { pos: Pos, cards: Vec<Option<Card>> },
-    DealBoard { cards: Vec<Card> },
-    FourCardFlop { cards: [Card; 4], burn_pick: usize },
-    Fold { pos: Pos },
-    CheckOrCall { pos: Pos },
-    BetOrRaiseTo { pos: Pos, to: floorbook_hand::Chips },
-    ShowOrMuck { pos: Pos, what: ShowOrMuck },
-    OutOfTurn { pos: Pos, action: OutOfTurn },
+    DealHole {
+        pos: Pos,
+        cards: Vec<Option<Card>>,
+    },
+    DealBoard {
+        cards: Vec<Card>,
+    },
+    FourCardFlop {
+        cards: [Card; 4],
+        burn_pick: usize,
+    },
+    Fold {
+        pos: Pos,
+    },
+    CheckOrCall {
+        pos: Pos,
+    },
+    BetOrRaiseTo {
+        pos: Pos,
+        to: floorbook_hand::Chips,
+    },
+    ShowOrMuck {
+        pos: Pos,
+        what: ShowOrMuck,
+    },
+    OutOfTurn {
+        pos: Pos,
+        action: OutOfTurn,
+    },
+    /// Cards shown after the hand (TR-3.5, TR-3.8; the uncalled winner's, TR-3.7): recorded
+    /// in the table's last hand.
+    ShowAfterHand {
+        pos: Pos,
+        cards: Vec<Card>,
+    },
 }
 
 /// One command re-issued: the recorded events it covers (`from..from + derived.len()`) and
@@ -339,11 +366,23 @@ impl Replayer {
                     None => return Err(unexplained("a level change without a hand")),
                 }
             }
-            TournamentEvent::InHand { table, hand, event } => Command::Hand {
-                table: *table,
-                action: hand_command(log, i, *table, *hand, event)
-                    .ok_or_else(|| unexplained("this hand event"))?,
-            },
+            TournamentEvent::InHand { table, hand, event } => {
+                // An event of a hand that has finished is a card shown after it.
+                let finished = self.tournament.tables.iter().any(|ts| {
+                    ts.table.no == *table
+                        && ts.last_hand.as_ref().is_some_and(|(n, _)| n == hand)
+                        && ts.hand.as_ref().is_none_or(|(n, _, _)| n != hand)
+                });
+                let action = if finished {
+                    after_hand_command(event)
+                } else {
+                    hand_command(log, i, *table, *hand, event)
+                };
+                Command::Hand {
+                    table: *table,
+                    action: action.ok_or_else(|| unexplained("this hand event"))?,
+                }
+            }
             TournamentEvent::SanctionGiven {
                 player, offence, ..
             } => Command::Sanction {
@@ -467,6 +506,22 @@ fn hand_command(
     })
 }
 
+/// The command behind an event recorded in a hand that had finished: cards shown after it.
+fn after_hand_command(event: &HandEvent) -> Option<HandCommand> {
+    Some(match event {
+        HandEvent::ShownAfterHand { pos, cards, .. } => HandCommand::ShowAfterHand {
+            pos: *pos,
+            cards: cards.clone(),
+        },
+        // The uncalled winner's show (TR-3.7) records what he showed, then his choice.
+        HandEvent::Shown { pos, cards } => HandCommand::ShowAfterHand {
+            pos: *pos,
+            cards: cards.iter().copied().collect::<Option<Vec<Card>>>()?,
+        },
+        _ => return None,
+    })
+}
+
 /// Issues `command` to `t`.
 pub fn issue(t: &mut Tournament, command: &Command) -> Result<(), TournamentError> {
     match command {
@@ -482,6 +537,10 @@ pub fn issue(t: &mut Tournament, command: &Command) -> Result<(), TournamentErro
         Command::Start { draw, button_seats } => t.start(draw, button_seats.as_deref()),
         Command::PlaceButton { table, draw } => t.place_button(*table, draw).map(|_| ()),
         Command::StartHand { table, at } => t.start_hand(*table, *at).map(|_| ()),
+        Command::Hand {
+            table,
+            action: HandCommand::ShowAfterHand { pos, cards },
+        } => t.after_hand(*table, |h| h.shown_after_hand(*pos, cards.clone())),
         Command::Hand { table, action } => t.act(*table, |h| match action {
             HandCommand::DealHole { pos, cards } => h.deal_hole(*pos, cards),
             HandCommand::DealBoard { cards } => h.deal_board(cards),
@@ -491,6 +550,11 @@ pub fn issue(t: &mut Tournament, command: &Command) -> Result<(), TournamentErro
             HandCommand::BetOrRaiseTo { pos, to } => h.bet_or_raise_to(*pos, *to),
             HandCommand::ShowOrMuck { pos, what } => h.show_or_muck(*pos, what.clone()),
             HandCommand::OutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
+            // Issued after the hand, above.
+            HandCommand::ShowAfterHand { .. } => Err(floorbook_hand::Rejection::WrongPhase {
+                what: "show cards after the hand",
+                phase: h.phase(),
+            }),
         }),
         Command::Sanction { player, offence } => t.sanction(*player, *offence).map(|_| ()),
         Command::FloorRuling {

@@ -469,3 +469,100 @@ fn tr_4_a_level_by_time_cites_the_hand_beginning_from_revision_2() {
         "{d:?}"
     );
 }
+
+/// Cards shown after a hand are recorded in it at a table: the folded player's (TR-3.5), the
+/// uncalled winner's choice (TR-3.7); the result stands, a second hand closes the window, a
+/// refused show records nothing, and the whole log re-derives.
+#[test]
+fn tr_3_5_and_tr_3_7_cards_shown_after_a_hand_are_recorded_in_it() {
+    use floorbook_hand::HandEvent;
+    use floorbook_tournament::replay::Replayer;
+    let mut t = three_handed();
+    // Nothing to show from before the first hand.
+    assert!(matches!(
+        t.after_hand(T1, |h| h.shown_after_hand(Pos(0), vec![card("As")])),
+        Err(TournamentError::NotNow(_))
+    ));
+    let hand = t.start_hand(T1, 0).expect("hand");
+    deal(&mut t, &["AsKd", "7c2d", "QhQs"]);
+    // The first to act raises; the blinds fold: he wins uncalled.
+    let (actor, to) = {
+        let l = t.hand(T1).and_then(|h| h.legal()).expect("someone acts");
+        (l.actor, l.raise_to.expect("a raise").0)
+    };
+    t.act(T1, |h| h.bet_or_raise_to(actor, to)).expect("raise");
+    for _ in 0..2 {
+        let a = t.hand(T1).and_then(|h| h.actor()).expect("actor");
+        t.act(T1, |h| h.fold(a)).expect("fold");
+    }
+    assert!(t.hand(T1).is_none(), "the hand finished");
+    let stacks: Vec<u64> = t.players.values().map(|p| p.stack).collect();
+    let folded = Pos((actor.0 + 1) % 3);
+    let folded_cards = t.tables[0]
+        .last_hand
+        .as_ref()
+        .expect("last hand")
+        .1
+        .hole_cards(folded)
+        .iter()
+        .map(|c| c.expect("dealt face up"))
+        .collect::<Vec<_>>();
+    // A card not his is refused, and nothing is recorded.
+    let before = t.events.len();
+    assert!(
+        t.after_hand(T1, |h| h.shown_after_hand(folded, vec![card("2s")]))
+            .is_err()
+    );
+    assert_eq!(t.events.len(), before);
+    t.after_hand(T1, |h| {
+        h.shown_after_hand(folded, folded_cards[..1].to_vec())
+    })
+    .expect("folded card shown");
+    t.after_hand(T1, |h| h.shown_after_hand(folded, vec![]))
+        .expect_err("at least one card");
+    let winner_cards = t.tables[0]
+        .last_hand
+        .as_ref()
+        .expect("last hand")
+        .1
+        .hole_cards(actor)
+        .iter()
+        .map(|c| c.expect("dealt face up"))
+        .collect::<Vec<_>>();
+    t.after_hand(T1, |h| {
+        h.shown_after_hand(actor, winner_cards[..1].to_vec())
+    })
+    .expect("the winner shows one");
+    let shown: Vec<(u64, Vec<Rule>)> = t.events[before..]
+        .iter()
+        .filter_map(|e| match e {
+            TournamentEvent::InHand {
+                hand: n,
+                event:
+                    HandEvent::ShownAfterHand { rules, .. }
+                    | HandEvent::WinnerShowedByChoice { rules, .. },
+                ..
+            } => Some((*n, rules.iter().collect())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        vec![(hand, vec![Rule::Tr35]), (hand, vec![Rule::Tr37])]
+    );
+    assert_eq!(
+        t.players.values().map(|p| p.stack).collect::<Vec<_>>(),
+        stacks
+    );
+    // The next hand closes the window.
+    t.start_hand(T1, 60).expect("next hand");
+    assert!(matches!(
+        t.after_hand(T1, |h| h
+            .shown_after_hand(folded, folded_cards[1..].to_vec())),
+        Err(TournamentError::NotNow(_))
+    ));
+    // The whole log re-derives, the shows included.
+    Replayer::new(profile("top18"), t.events.clone())
+        .run_to_end()
+        .unwrap_or_else(|d| panic!("{}", d.reason));
+}

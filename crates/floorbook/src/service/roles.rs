@@ -39,6 +39,7 @@ pub fn needs(command: &WireCommand) -> Needs {
         | WireCommand::BetOrRaiseTo { .. }
         | WireCommand::Show { .. }
         | WireCommand::Muck { .. }
+        | WireCommand::ShowAfterHand { .. }
         | WireCommand::ChipRace { .. } => Needs::Dealer,
         WireCommand::Register { .. }
         | WireCommand::FourCardFlop { .. }

@@ -90,6 +90,15 @@ pub enum WireCommand {
     },
     /// Dealer: the player at `pos` mucks at the showdown.
     Muck { table: u32, pos: usize },
+    /// Dealer: after the hand, the player at `pos` shows `cards` (one up to his whole hand):
+    /// folded or mucked cards (TR-3.5), a hand shown to one player and so to all (TR-3.8), or
+    /// the uncalled winner's choice (TR-3.7). Recorded in the table's last hand; the result
+    /// stands.
+    ShowAfterHand {
+        table: u32,
+        pos: usize,
+        cards: Vec<String>,
+    },
     /// Dealer: a hand of chips races off (TR-15), one card per odd chip.
     ChipRace { table: u32, cards: Vec<String> },
     /// Floor: a four-card flop (TDA-39A); `burn_pick` is the drawn card that becomes the burn.
@@ -321,6 +330,7 @@ impl WireCommand {
             WireCommand::BetOrRaiseTo { .. } => "bet_or_raise_to",
             WireCommand::Show { .. } => "show",
             WireCommand::Muck { .. } => "muck",
+            WireCommand::ShowAfterHand { .. } => "show_after_hand",
             WireCommand::ChipRace { .. } => "chip_race",
             WireCommand::FourCardFlop { .. } => "four_card_flop",
             WireCommand::OutOfTurn { .. } => "out_of_turn",
@@ -346,6 +356,7 @@ impl WireCommand {
             | WireCommand::BetOrRaiseTo { table, .. }
             | WireCommand::Show { table, .. }
             | WireCommand::Muck { table, .. }
+            | WireCommand::ShowAfterHand { table, .. }
             | WireCommand::ChipRace { table, .. }
             | WireCommand::FourCardFlop { table, .. }
             | WireCommand::OutOfTurn { table, .. }
@@ -428,6 +439,17 @@ impl WireCommand {
                 HandCommand::ShowOrMuck {
                     pos: Pos(*pos),
                     what: ShowOrMuck::Muck,
+                },
+            ),
+            WireCommand::ShowAfterHand {
+                table,
+                pos,
+                cards: c,
+            } => hand(
+                table,
+                HandCommand::ShowAfterHand {
+                    pos: Pos(*pos),
+                    cards: cards(c)?,
                 },
             ),
             WireCommand::ChipRace { table, cards: c } => Command::ChipRace {
@@ -562,6 +584,11 @@ impl WireCommand {
                 } => WireCommand::Muck {
                     table: t,
                     pos: pos.0,
+                },
+                HandCommand::ShowAfterHand { pos, cards } => WireCommand::ShowAfterHand {
+                    table: t,
+                    pos: pos.0,
+                    cards: names(cards),
                 },
                 HandCommand::OutOfTurn { pos, action } => WireCommand::OutOfTurn {
                     table: t,
