@@ -133,37 +133,21 @@ fn replay_shows_the_hand_in_progress_with_the_legal_actions() {
 }
 
 /// Copies `chain` from `from` into a new store at `to`, re-sealing every event, with `edit`
-/// applied to the payloads: what a writer that records wrong decisions would leave.
+/// applied to the payloads until it first returns true: what a writer that records a wrong
+/// decision would leave. Returns the sequence it edited (0: none).
 fn reseal(
     from: &Path,
     to: &Path,
     chain: &str,
     mut edit: impl FnMut(u64, &mut Value) -> bool,
 ) -> u64 {
-    let rt = tokio::runtime::Runtime::new().expect("runtime");
-    rt.block_on(async {
-        let src = EmbeddedStore::open(from, OpenMode::ReadOnly).expect("source");
-        let dst = EmbeddedStore::open(to, OpenMode::ReadWrite).expect("target");
-        let chain = ChainId::new(chain).expect("chain");
-        let events = src.read(&chain, Seq::FIRST, 1_000_000).await.expect("read");
-        let mut edited = 0;
-        let mut drafts = Vec::new();
-        for e in &events {
-            let env = Envelope::parse(&e.bytes).expect("envelope");
-            let mut payload: Value = serde_json::from_str(env.payload.get()).expect("payload");
-            if edited == 0 && edit(e.seq.0, &mut payload) {
-                edited = e.seq.0;
-            }
-            drafts.push(
-                Draft::new(env.at, env.actor, env.event_type, env.rules, &payload).expect("draft"),
-            );
+    let mut edited = 0;
+    reseal_each(from, to, chain, |seq, payload, _| {
+        if edited == 0 && edit(seq, payload) {
+            edited = seq;
         }
-        let mut w = ChainWriter::open(dst, chain, None, 1_000_000)
-            .await
-            .expect("writer");
-        w.append(&drafts).await.expect("append");
-        edited
-    })
+    });
+    edited
 }
 
 #[test]
@@ -368,12 +352,12 @@ fn patient_bots_leave_a_longer_chain_whose_decisions_explain() {
 }
 
 /// Copies `chain` from `from` into a new store at `to`, re-sealing every event after `edit`
-/// has seen its payload and rules.
+/// has seen its sequence, payload and rules.
 fn reseal_each(
     from: &Path,
     to: &Path,
     chain: &str,
-    mut edit: impl FnMut(&mut Value, &mut Vec<floorbook_log::RuleId>),
+    mut edit: impl FnMut(u64, &mut Value, &mut Vec<floorbook_log::RuleId>),
 ) {
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     rt.block_on(async {
@@ -386,7 +370,7 @@ fn reseal_each(
             let env = Envelope::parse(&e.bytes).expect("envelope");
             let mut payload: Value = serde_json::from_str(env.payload.get()).expect("payload");
             let mut rules = env.rules;
-            edit(&mut payload, &mut rules);
+            edit(e.seq.0, &mut payload, &mut rules);
             drafts.push(
                 Draft::new(env.at, env.actor, env.event_type, rules, &payload).expect("draft"),
             );
@@ -409,7 +393,6 @@ fn a_chain_is_explained_by_the_rules_revision_it_was_opened_under() {
     simulate(&data, "top18", "12");
     let chain = "t-top18-s21-p12";
     let mut levels = Vec::new();
-    let mut seq = 0;
     let strip_tr_4 = |p: &mut Value, rules: &mut Vec<floorbook_log::RuleId>| {
         let level = p["type"] == "level_changed" && p["table"].is_null();
         if level {
@@ -430,8 +413,7 @@ fn a_chain_is_explained_by_the_rules_revision_it_was_opened_under() {
     };
     // Revision 1: the opening records no revision, the levels cite TR-5 alone.
     let old = dir.path().join("old");
-    reseal_each(&data, &old, chain, |p, rules| {
-        seq += 1;
+    reseal_each(&data, &old, chain, |seq, p, rules| {
         if seq == 1 {
             assert_eq!(p["rules_revision"], 2, "{p}");
             p.as_object_mut().expect("payload").remove("rules_revision");
@@ -462,7 +444,7 @@ fn a_chain_is_explained_by_the_rules_revision_it_was_opened_under() {
     );
     // The same levels under a chain that claims revision 2: caught at the first one.
     let claimed = dir.path().join("claimed");
-    reseal_each(&data, &claimed, chain, |p, rules| {
+    reseal_each(&data, &claimed, chain, |_, p, rules| {
         strip_tr_4(p, rules);
     });
     let c = claimed.to_str().expect("utf-8");

@@ -323,40 +323,29 @@ fn plo_5_a_hand_plays_at_the_level_in_force_when_the_button_moved() {
     assert!(level_by_time(&p, 0).rules.contains(Rule::Plo5));
 }
 
+/// TR-28's escalation whatever the offence: etiquette (TR-27), advice or two people to one hand
+/// (TR-12); each sanction cites its offence's rule and TR-28.
 #[test]
 fn tr_28_two_warnings_then_a_time_penalty_then_disqualification() {
     let p = profile("top18");
-    let mut history = Vec::new();
-    for expected in [
-        Sanction::Warning { nth: 1 },
-        Sanction::Warning { nth: 2 },
-        Sanction::TimePenalty { minutes: 15 },
-        Sanction::Disqualification,
+    for (offence, cause) in [
+        (Offence::Etiquette, Rule::Tr27),
+        (Offence::Advice, Rule::Tr12),
     ] {
-        let (s, rules) = next_sanction(&p, &history, Offence::Etiquette);
-        assert_eq!(s, expected);
-        assert!(rules.contains(Rule::Tr28));
-        history.push(s);
-    }
-}
-
-#[test]
-fn tr_12_advice_escalates_by_tr_28_and_cites_both() {
-    let p = profile("top18");
-    let mut history = Vec::new();
-    for expected in [
-        Sanction::Warning { nth: 1 },
-        Sanction::Warning { nth: 2 },
-        Sanction::TimePenalty { minutes: 15 },
-        Sanction::Disqualification,
-    ] {
-        let (s, rules) = next_sanction(&p, &history, Offence::Advice);
-        assert_eq!(s, expected);
-        assert_eq!(
-            rules.iter().collect::<Vec<_>>(),
-            vec![Rule::Tr12, Rule::Tr28]
-        );
-        history.push(s);
+        let mut history = Vec::new();
+        for expected in [
+            Sanction::Warning { nth: 1 },
+            Sanction::Warning { nth: 2 },
+            Sanction::TimePenalty { minutes: 15 },
+            Sanction::Disqualification,
+        ] {
+            let (s, rules) = next_sanction(&p, &history, offence);
+            assert_eq!(s, expected);
+            let mut want = vec![cause, Rule::Tr28];
+            want.sort();
+            assert_eq!(rules.iter().collect::<Vec<_>>(), want, "{offence:?}");
+            history.push(s);
+        }
     }
 }
 

@@ -498,15 +498,14 @@ fn tr_3_5_and_tr_3_7_cards_shown_after_a_hand_are_recorded_in_it() {
     assert!(t.hand(T1).is_none(), "the hand finished");
     let stacks: Vec<u64> = t.players.values().map(|p| p.stack).collect();
     let folded = Pos((actor.0 + 1) % 3);
-    let folded_cards = t.tables[0]
-        .last_hand
-        .as_ref()
-        .expect("last hand")
-        .1
-        .hole_cards(folded)
-        .iter()
-        .map(|c| c.expect("dealt face up"))
-        .collect::<Vec<_>>();
+    let cards_of = |t: &Tournament, pos: Pos| -> Vec<Card> {
+        let (_, last) = t.tables[0].last_hand.as_ref().expect("last hand");
+        last.hole_cards(pos)
+            .iter()
+            .map(|c| c.expect("dealt face up"))
+            .collect()
+    };
+    let folded_cards = cards_of(&t, folded);
     // A card not his is refused, and nothing is recorded.
     let before = t.events.len();
     assert!(
@@ -520,15 +519,7 @@ fn tr_3_5_and_tr_3_7_cards_shown_after_a_hand_are_recorded_in_it() {
     .expect("folded card shown");
     t.after_hand(T1, |h| h.shown_after_hand(folded, vec![]))
         .expect_err("at least one card");
-    let winner_cards = t.tables[0]
-        .last_hand
-        .as_ref()
-        .expect("last hand")
-        .1
-        .hole_cards(actor)
-        .iter()
-        .map(|c| c.expect("dealt face up"))
-        .collect::<Vec<_>>();
+    let winner_cards = cards_of(&t, actor);
     t.after_hand(T1, |h| {
         h.shown_after_hand(actor, winner_cards[..1].to_vec())
     })
