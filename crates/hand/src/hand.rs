@@ -149,6 +149,8 @@ pub enum Rejection {
     ChipsOutOfRange { got: u128, max: Chips },
     #[error("{card} is not one of {pos}'s cards")]
     NotHisCard { pos: Pos, card: Card },
+    #[error("{pos} may show 1 to {most} of his cards; got {got}")]
+    ShowCount { pos: Pos, most: usize, got: usize },
     #[error("{pos} is not due to show or muck")]
     NotInShowdown { pos: Pos },
     #[error(
@@ -967,9 +969,9 @@ impl Hand {
             return self.winner_shows(pos, cards);
         }
         if cards.is_empty() || cards.len() > hole.len() {
-            return Err(Rejection::HoleCardCount {
+            return Err(Rejection::ShowCount {
                 pos,
-                due: hole.len(),
+                most: hole.len(),
                 got: cards.len(),
             });
         }

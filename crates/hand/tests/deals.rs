@@ -215,9 +215,9 @@ fn tr_3_5_cards_shown_after_the_hand_must_be_his_and_change_nothing() {
         (
             1,
             vec!["2c", "3c", "4c"],
-            Rejection::HoleCardCount {
+            Rejection::ShowCount {
                 pos: Pos(1),
-                due: 2,
+                most: 2,
                 got: 3,
             },
         ),
