@@ -431,3 +431,136 @@ async fn refusals_are_recorded_and_rejections_write_nothing_nats() {
         .expect("store");
     refusals(store).await;
 }
+
+/// A hand played through the desk to a fold-win; the dealer then reports the folded player's
+/// card shown (TR-3.5) and the winner's choice to show one (TR-3.7). Both are recorded in the
+/// finished hand, a desk opened again on the chain (a takeover) re-derives them, and once the
+/// next hand has started the dealer can no longer report one.
+async fn cards_shown_after_a_hand<S: EventStore + Clone>(store: S) {
+    let chain = ChainId::new("desk-after-hand").expect("chain");
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("desk");
+    let dealer = Channel::Dealer { table: 1 };
+    let ok = |r: Reply| {
+        assert!(r.ok, "{r:?}");
+        r
+    };
+    ok(one(
+        &mut desk,
+        Channel::Director,
+        WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        },
+    )
+    .await);
+    for p in 1..=3 {
+        ok(one(
+            &mut desk,
+            Channel::Floor,
+            WireCommand::Register {
+                player: p,
+                name: format!("P{p}"),
+                buy_in: "15.00".into(),
+                age: 30,
+            },
+        )
+        .await);
+    }
+    ok(one(
+        &mut desk,
+        Channel::Director,
+        WireCommand::Start {
+            draw: vec![0, 1, 2],
+            button_seats: Some(vec![1]),
+        },
+    )
+    .await);
+    ok(one(
+        &mut desk,
+        dealer,
+        WireCommand::StartHand { table: 1, at: 0 },
+    )
+    .await);
+    for (pos, cards) in [(0, ["As", "Kd"]), (1, ["7c", "2d"]), (2, ["Qh", "Qs"])] {
+        ok(one(
+            &mut desk,
+            dealer,
+            WireCommand::DealHole {
+                table: 1,
+                pos,
+                cards: cards.iter().map(|c| Some(c.to_string())).collect(),
+            },
+        )
+        .await);
+    }
+    // The button raises, both blinds fold.
+    ok(one(
+        &mut desk,
+        dealer,
+        WireCommand::BetOrRaiseTo {
+            table: 1,
+            pos: 2,
+            to: 60,
+        },
+    )
+    .await);
+    ok(one(&mut desk, dealer, WireCommand::Fold { table: 1, pos: 0 }).await);
+    ok(one(&mut desk, dealer, WireCommand::Fold { table: 1, pos: 1 }).await);
+    let show = |pos: usize, card: &str| WireCommand::ShowAfterHand {
+        table: 1,
+        pos,
+        cards: vec![card.to_string()],
+    };
+    // Not his card: rejected, nothing written.
+    let head = desk.head();
+    let r = one(&mut desk, dealer, show(1, "As")).await;
+    assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Rejected));
+    assert_eq!(desk.head(), head);
+    let r = ok(one(&mut desk, dealer, show(1, "7c")).await);
+    assert_eq!(r.events, vec!["InHand".to_string()]);
+    let r = ok(one(&mut desk, dealer, show(2, "Qh")).await);
+    assert_eq!(r.events, vec!["InHand".to_string(), "InHand".to_string()]);
+    // The rules the two shows cite, as stored.
+    let stored = store.read(&chain, Seq::FIRST, 10_000).await.expect("read");
+    let cited: Vec<Vec<String>> = stored[stored.len() - 3..]
+        .iter()
+        .map(|e| {
+            let env = Envelope::parse(&e.bytes).expect("envelope");
+            env.rules.iter().map(|r| r.as_str().to_string()).collect()
+        })
+        .collect();
+    assert_eq!(cited, vec![vec!["TR-3.5"], vec![], vec!["TR-3.7"]]);
+    // A takeover re-derives the chain, the shows included, and goes on.
+    drop(desk);
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("a desk opened again re-derives the chain");
+    ok(one(
+        &mut desk,
+        dealer,
+        WireCommand::StartHand { table: 1, at: 60 },
+    )
+    .await);
+    let r = one(&mut desk, dealer, show(1, "2d")).await;
+    let e = r.error.expect("too late");
+    assert_eq!(e.kind, ErrorKind::Rejected);
+    assert!(e.message.contains("no finished hand"), "{}", e.message);
+}
+
+#[tokio::test]
+async fn cards_shown_after_a_hand_embedded() {
+    let dir = tempfile::tempdir().expect("dir");
+    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+    cards_shown_after_a_hand(store).await;
+}
+
+#[tokio::test]
+async fn cards_shown_after_a_hand_nats() {
+    let server = NatsServer::start();
+    let store = NatsStore::connect(&server.url(), NatsOptions::default())
+        .await
+        .expect("store");
+    cards_shown_after_a_hand(store).await;
+}
