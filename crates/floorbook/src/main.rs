@@ -98,7 +98,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("floorbook: {err:#}");
+            eprintln!("floorbook: {}", floorbook::report(&err));
             ExitCode::from(2)
         }
     }

@@ -51,7 +51,8 @@ pub enum LeagueError {
     NotCreated,
     #[error("the league was created twice")]
     CreatedTwice,
-    #[error("the counting rules do not hold: {0}")]
+    /// The reason is the source (a report prints it after this).
+    #[error("the counting rules do not hold")]
     Rules(#[from] crate::season::SeasonError),
     #[error("tournament {0} is attached twice")]
     AttachedTwice(String),

@@ -168,7 +168,12 @@ fn counting_rules_that_cannot_work_are_refused_when_the_league_is_created() {
     })
     .0
     .expect_err("NaN");
-    assert!(err.to_string().contains("above 0 and at most 1"), "{err}");
+    let why = std::error::Error::source(&err).map(ToString::to_string);
+    assert!(
+        why.as_deref()
+            .is_some_and(|w| w.contains("above 0 and at most 1")),
+        "{err}: {why:?}"
+    );
     assert!(
         create(Season {
             aging: Some(0.9),
