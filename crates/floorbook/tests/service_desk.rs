@@ -46,6 +46,24 @@ async fn one<S: EventStore>(desk: &mut Desk<S>, channel: Channel, command: WireC
     d.replies.into_iter().next().expect("one reply")
 }
 
+/// Players 1 to `n` registered by the floor (adults, the 15.00 buy-in).
+async fn register<S: EventStore>(desk: &mut Desk<S>, n: u32) {
+    for p in 1..=n {
+        let r = one(
+            desk,
+            Channel::Floor,
+            WireCommand::Register {
+                player: p,
+                name: format!("P{p}"),
+                buy_in: "15.00".into(),
+                age: 30,
+            },
+        )
+        .await;
+        assert!(r.ok, "{r:?}");
+    }
+}
+
 async fn tournament_through_the_desk<S: EventStore + Clone>(store: S) {
     let (_, profile) = builtin("top18").expect("profile");
     let profile = profile.expect("top18 reads");
@@ -135,21 +153,33 @@ async fn tournament_through_the_desk<S: EventStore + Clone>(store: S) {
         .expect("every decision re-derives");
 }
 
-#[tokio::test]
-async fn a_tournament_through_the_desk_is_the_simulated_chain_embedded() {
-    let dir = tempfile::tempdir().expect("dir");
-    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
-    tournament_through_the_desk(store).await;
+/// A test per backend running `$body`: the embedded store in a temporary directory, and
+/// JetStream on a server of the test's own.
+macro_rules! on_both_backends {
+    ($embedded:ident, $nats:ident, $body:ident) => {
+        #[tokio::test]
+        async fn $embedded() {
+            let dir = tempfile::tempdir().expect("dir");
+            let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+            $body(store).await;
+        }
+
+        #[tokio::test]
+        async fn $nats() {
+            let server = NatsServer::start();
+            let store = NatsStore::connect(&server.url(), NatsOptions::default())
+                .await
+                .expect("store");
+            $body(store).await;
+        }
+    };
 }
 
-#[tokio::test]
-async fn a_tournament_through_the_desk_is_the_simulated_chain_nats() {
-    let server = NatsServer::start();
-    let store = NatsStore::connect(&server.url(), NatsOptions::default())
-        .await
-        .expect("store");
-    tournament_through_the_desk(store).await;
-}
+on_both_backends!(
+    a_tournament_through_the_desk_is_the_simulated_chain_embedded,
+    a_tournament_through_the_desk_is_the_simulated_chain_nats,
+    tournament_through_the_desk
+);
 
 /// Returns the reply to the floor ruling sent with id `ruling-1`.
 async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
@@ -193,20 +223,7 @@ async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
     )
     .await;
     assert!(r.ok, "{r:?}");
-    for p in 1..=9 {
-        let r = one(
-            &mut desk,
-            Channel::Floor,
-            WireCommand::Register {
-                player: p,
-                name: format!("P{p}"),
-                buy_in: "15.00".into(),
-                age: 30,
-            },
-        )
-        .await;
-        assert!(r.ok, "{r:?}");
-    }
+    register(&mut desk, 9).await;
     // TR-0a: too young; TR-0b: a buy-in not offered. Rejected, nothing written.
     let head = desk.head();
     for (age, buy_in, rule) in [(16, "15.00", "TR-0a"), (30, "99.00", "TR-0b")] {
@@ -455,19 +472,7 @@ async fn cards_shown_after_a_hand<S: EventStore + Clone>(store: S) {
         },
     )
     .await);
-    for p in 1..=3 {
-        ok(one(
-            &mut desk,
-            Channel::Floor,
-            WireCommand::Register {
-                player: p,
-                name: format!("P{p}"),
-                buy_in: "15.00".into(),
-                age: 30,
-            },
-        )
-        .await);
-    }
+    register(&mut desk, 3).await;
     ok(one(
         &mut desk,
         Channel::Director,
@@ -549,18 +554,8 @@ async fn cards_shown_after_a_hand<S: EventStore + Clone>(store: S) {
     assert!(e.message.contains("no finished hand"), "{}", e.message);
 }
 
-#[tokio::test]
-async fn cards_shown_after_a_hand_embedded() {
-    let dir = tempfile::tempdir().expect("dir");
-    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
-    cards_shown_after_a_hand(store).await;
-}
-
-#[tokio::test]
-async fn cards_shown_after_a_hand_nats() {
-    let server = NatsServer::start();
-    let store = NatsStore::connect(&server.url(), NatsOptions::default())
-        .await
-        .expect("store");
-    cards_shown_after_a_hand(store).await;
-}
+on_both_backends!(
+    cards_shown_after_a_hand_embedded,
+    cards_shown_after_a_hand_nats,
+    cards_shown_after_a_hand
+);
