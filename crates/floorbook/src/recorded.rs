@@ -51,7 +51,8 @@ pub enum LoadError {
     )]
     Revision {
         chain: ChainId,
-        recorded: u64,
+        /// As recorded (JSON): a number out of range, or not a number at all.
+        recorded: String,
         supported: u32,
     },
     #[error("seq {seq} is not a tournament event of {chain}; they run from {first} to {last}")]
@@ -156,7 +157,7 @@ pub fn opening_of(chain: &ChainId, env: &Envelope) -> Result<(Profile, u32), Loa
             .filter(|r| (1..=RULES_REVISION).contains(r))
             .ok_or_else(|| LoadError::Revision {
                 chain: chain.clone(),
-                recorded: v.as_u64().unwrap_or(0),
+                recorded: v.to_string(),
                 supported: RULES_REVISION,
             })?,
     };

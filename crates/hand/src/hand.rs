@@ -807,7 +807,8 @@ impl Hand {
         self.after_action(done);
     }
 
-    fn active_count(&self) -> usize {
+    /// How many players are still in the hand (not folded, mucked or killed).
+    pub fn active_count(&self) -> usize {
         self.active.iter().filter(|&&a| a).count()
     }
 

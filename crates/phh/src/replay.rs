@@ -356,11 +356,7 @@ fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
         if let Some(cards) = shown {
             return hand.winner_shows(*p, cards);
         }
-        let uncalled_winner = hand.is_active(*p)
-            && (0..hand.players())
-                .filter(|&i| hand.is_active(Pos(i)))
-                .count()
-                == 1;
+        let uncalled_winner = hand.is_active(*p) && hand.active_count() == 1;
         if uncalled_winner {
             let got = match what {
                 Shown::Muck => "a muck".to_string(),
