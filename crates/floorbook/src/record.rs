@@ -3,7 +3,8 @@
 use chrono::{DateTime, Duration, Utc};
 use floorbook_log::{Actor, Draft, EnvelopeError, IdError, Role, RuleId};
 use floorbook_tournament::Profile;
-use floorbook_tournament::engine::{Tournament, TournamentEvent};
+use floorbook_tournament::engine::TournamentEvent;
+use floorbook_tournament::transcript::Transcript;
 use serde_json::Value;
 
 /// A tournament event that cannot become a log draft.
@@ -73,7 +74,7 @@ pub fn draft_for(
 /// The chain's opening event, then one draft per tournament event, each at `start` plus the
 /// time its command brought in.
 pub fn drafts(
-    t: &Tournament,
+    t: &Transcript,
     profile: &Profile,
     profile_toml: &str,
     seed: u64,
@@ -94,7 +95,7 @@ pub fn drafts(
         }),
     )?);
     for (i, e) in t.events.iter().enumerate() {
-        let secs = t.event_times.get(i).copied().unwrap_or(t.clock);
+        let secs = t.times.get(i).copied().unwrap_or(t.clock);
         let at = start + Duration::seconds(i64::try_from(secs).unwrap_or(i64::MAX / 2));
         out.push(draft_for(e, actor_of(e)?, at)?);
     }

@@ -415,7 +415,7 @@ fn a_chain_is_explained_by_the_rules_revision_it_was_opened_under() {
     let old = dir.path().join("old");
     reseal_each(&data, &old, chain, |seq, p, rules| {
         if seq == 1 {
-            assert_eq!(p["rules_revision"], 2, "{p}");
+            assert!(p["rules_revision"].as_u64() >= Some(2), "{p}");
             p.as_object_mut().expect("payload").remove("rules_revision");
         }
         if strip_tr_4(p, rules) {
@@ -442,7 +442,7 @@ fn a_chain_is_explained_by_the_rules_revision_it_was_opened_under() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
-    // The same levels under a chain that claims revision 2: caught at the first one.
+    // The same levels under a chain that claims its revision (2 or later): caught at the first.
     let claimed = dir.path().join("claimed");
     reseal_each(&data, &claimed, chain, |_, p, rules| {
         strip_tr_4(p, rules);

@@ -56,7 +56,7 @@ fn requests_parse_and_unknown_fields_are_refused() {
 fn show_after_hand_maps_to_the_engine_and_back() {
     use floorbook::service::roles::{Needs, needs};
     use floorbook::service::wire::WireCommand;
-    use floorbook_tournament::replay::{Command, HandCommand};
+    use floorbook_tournament::command::{Command, HandCommand};
     let text =
         r#"{"actor":"dealer-3","command":"show_after_hand","table":3,"pos":1,"cards":["Kd"]}"#;
     let r: Request = serde_json::from_str(text).expect("a request");

@@ -7,9 +7,11 @@
 
 use floorbook_cards::{Card, Deck, DeckSeed, ShuffleAlgorithm};
 use floorbook_hand::{Chips, OutOfTurn, Phase, Rejection, ShowOrMuck};
+use floorbook_tournament::command::{Command, HandCommand};
 use floorbook_tournament::conduct::Offence;
-use floorbook_tournament::engine::{Tournament, TournamentError};
-use floorbook_tournament::seating::{PlayerId, SeatNo};
+use floorbook_tournament::engine::{MAX_SECONDS, Tournament, TournamentError, TournamentEvent};
+use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
+use floorbook_tournament::transcript::Transcript;
 use floorbook_tournament::{Button, Profile};
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -27,7 +29,8 @@ pub enum SimError {
 /// How a simulation went.
 #[derive(Debug)]
 pub struct Simulation {
-    pub tournament: Tournament,
+    /// The tournament as it ended, with every event it decided and the time of each.
+    pub tournament: Transcript,
     pub hands: u64,
     /// Irregularities, warnings and out-of-turn actions the bots caused.
     pub incidents: u64,
@@ -45,7 +48,13 @@ pub enum Style {
 }
 
 /// Callbacks after every hand, for tests that check invariants as the tournament goes.
-pub type Check<'a> = &'a mut dyn FnMut(&Tournament);
+pub type Check<'a> = &'a mut dyn FnMut(&Transcript);
+
+/// The time of the next command: the round's time, or later when a command (a clock that ran
+/// out) has already moved the tournament's time past it; time only moves forward.
+fn now(t: &Transcript, seconds: u64) -> u64 {
+    seconds.max(t.clock)
+}
 
 fn below(rng: &mut ChaCha20Rng, n: u64) -> u64 {
     rng.next_u64() % n.max(1)
@@ -79,11 +88,19 @@ pub fn simulate_styled(
     mut check: Option<Check<'_>>,
 ) -> Result<Simulation, SimError> {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
-    let mut t = Tournament::new(profile.clone());
+    let mut t = Transcript::new(Tournament::new(profile.clone()));
     let buy_in = profile.buy_ins.first().cloned().unwrap_or_default();
     for i in 1..=players {
         let age = profile.min_age.saturating_add(below(&mut rng, 50) as u32);
-        t.register(PlayerId(i), &format!("Player {i}"), age, &buy_in)?;
+        t.decide(
+            &Command::Register {
+                player: PlayerId(i),
+                name: format!("Player {i}"),
+                buy_in: buy_in.clone(),
+                age,
+            },
+            0,
+        )?;
     }
     let registered = t
         .players
@@ -100,11 +117,22 @@ pub fn simulate_styled(
         .collect();
     for p in ids {
         if below(&mut rng, 30) == 0 {
-            t.set_absent(p, true)?;
+            t.decide(
+                &Command::SetAbsent {
+                    player: p,
+                    absent: true,
+                },
+                0,
+            )?;
         }
     }
-    t.start(&draw, None)?;
-    t.stamp();
+    t.decide(
+        &Command::Start {
+            draw,
+            button_seats: None,
+        },
+        0,
+    )?;
     // TR-2 / NOB-10: the button by a high-card draw at each table.
     // Every table draws from its own deck, as in the card room.
     if matches!(profile.seating.button, Button::HighCard | Button::CardDraw) {
@@ -127,8 +155,8 @@ pub fn simulate_styled(
                 (ts.table.no, draw)
             })
             .collect();
-        for (no, draw) in draws {
-            t.place_button(no, &draw)?;
+        for (table, draw) in draws {
+            t.decide(&Command::PlaceButton { table, draw }, 0)?;
         }
     }
     let mut hands = 0u64;
@@ -158,7 +186,7 @@ pub fn simulate_styled(
                     .filter_map(|_| deck.deal().ok())
                     .collect();
                 if cards.len() == needed {
-                    t.run_chip_race(no, &cards)?;
+                    t.decide(&Command::ChipRace { table: no, cards }, now(&t, seconds))?;
                     incidents += 1;
                     if t.finished {
                         break;
@@ -175,17 +203,26 @@ pub fn simulate_styled(
                     .collect();
                 if let Some(&p) = playing.get(below(&mut rng, playing.len() as u64) as usize) {
                     let away = t.players.get(&p).is_some_and(|pl| pl.absent);
-                    t.set_absent(p, !away)?;
+                    t.decide(
+                        &Command::SetAbsent {
+                            player: p,
+                            absent: !away,
+                        },
+                        now(&t, seconds),
+                    )?;
                     incidents += 1;
                 }
             }
             if below(&mut rng, 200) == 0 {
-                t.floor_ruling(
-                    None,
-                    "a dispute about a misread hand: the cards speak",
-                    floorbook_rules::Rule::Tr26,
-                    None,
-                );
+                t.decide(
+                    &Command::FloorRuling {
+                        player: None,
+                        ruling: "a dispute about a misread hand: the cards speak".into(),
+                        rule: floorbook_rules::Rule::Tr26,
+                        overrides: None,
+                    },
+                    now(&t, seconds),
+                )?;
                 incidents += 1;
             }
             // TR-6: ten minutes in, those who never came lose their seat (PLO-1: to a
@@ -203,17 +240,23 @@ pub fn simulate_styled(
             for p in no_shows {
                 if seconds < t.no_show_seconds() {
                     if below(&mut rng, 20) == 0 {
-                        t.set_absent(p, false)?;
+                        t.decide(
+                            &Command::SetAbsent {
+                                player: p,
+                                absent: false,
+                            },
+                            now(&t, seconds),
+                        )?;
                     }
                 } else {
-                    t.remove_no_show(p, seconds)?;
+                    t.decide(&Command::RemoveNoShow { player: p }, now(&t, seconds))?;
                     incidents += 1;
                 }
             }
             if t.finished {
                 break;
             }
-            match t.start_hand(no, seconds) {
+            match t.decide(&Command::StartHand { table: no }, now(&t, seconds)) {
                 Ok(_) => {}
                 // A break: the clock moves on to its end.
                 Err(TournamentError::OnBreak { until, .. }) => {
@@ -229,7 +272,6 @@ pub fn simulate_styled(
                 return Err(SimError::Stalled(limit));
             }
             incidents += play_hand(&mut t, no, style, &mut rng)?;
-            t.stamp();
             if let Some(c) = check.as_mut() {
                 c(&t);
             }
@@ -255,7 +297,7 @@ fn seed_bytes(rng: &mut ChaCha20Rng) -> DeckSeed {
 }
 
 /// Draws the seats of a breaking table's players: each draws a different free seat.
-fn settle_breaks(t: &mut Tournament, rng: &mut ChaCha20Rng) -> Result<(), SimError> {
+fn settle_breaks(t: &mut Transcript, rng: &mut ChaCha20Rng) -> Result<(), SimError> {
     while let Some(table) = t.pending_break {
         let leaving = t
             .tables
@@ -274,7 +316,8 @@ fn settle_breaks(t: &mut Tournament, rng: &mut ChaCha20Rng) -> Result<(), SimErr
             seats.swap(i, j);
         }
         seats.truncate(leaving);
-        t.break_table(table, &seats)?;
+        let at = t.clock;
+        t.decide(&Command::BreakTable { table, draw: seats }, at)?;
     }
     Ok(())
 }
@@ -282,13 +325,17 @@ fn settle_breaks(t: &mut Tournament, rng: &mut ChaCha20Rng) -> Result<(), SimErr
 /// Plays the hand at `table` to the end with random legal actions, now and then an
 /// irregularity, a warning or an out-of-turn action. Returns the incidents caused.
 fn play_hand(
-    t: &mut Tournament,
-    table: floorbook_tournament::seating::TableNo,
+    t: &mut Transcript,
+    table: TableNo,
     style: Style,
     rng: &mut ChaCha20Rng,
 ) -> Result<u64, SimError> {
     let mut deck = Deck::from_seed(seed_bytes(rng), ShuffleAlgorithm::ChaCha20FisherYatesV1);
     let mut incidents = 0;
+    let act = |t: &mut Transcript, action: HandCommand| {
+        let at = t.clock;
+        t.decide(&Command::Hand { table, action }, at).map(|_| ())
+    };
     for _ in 0..2000 {
         let Some(hand) = t.hand(table) else {
             return Ok(incidents);
@@ -298,7 +345,13 @@ fn play_hand(
             Phase::HoleDealing => {
                 let p = hand.hole_dealee().unwrap_or(floorbook_hand::Pos(0));
                 let c = deck.deal().ok();
-                t.act(table, |h| h.deal_hole(p, &[c]))?;
+                act(
+                    t,
+                    HandCommand::DealHole {
+                        pos: p,
+                        cards: vec![c],
+                    },
+                )?;
             }
             Phase::BoardDealing => {
                 let due = hand.board_due();
@@ -307,14 +360,20 @@ fn play_hand(
                     let cards: Vec<Card> = (0..4).filter_map(|_| deck.deal().ok()).collect();
                     if let Ok(four) = <[Card; 4]>::try_from(cards) {
                         let pick = below(rng, 4) as usize;
-                        t.act(table, |h| h.four_card_flop(four, pick))?;
+                        act(
+                            t,
+                            HandCommand::FourCardFlop {
+                                cards: four,
+                                burn_pick: pick,
+                            },
+                        )?;
                         incidents += 1;
                         continue;
                     }
                 }
                 let _burn = deck.deal();
                 let cards: Vec<Card> = (0..due).filter_map(|_| deck.deal().ok()).collect();
-                t.act(table, |h| h.deal_board(&cards))?;
+                act(t, HandCommand::DealBoard { cards })?;
             }
             Phase::Betting => {
                 let Some(legal) = hand.legal() else {
@@ -328,8 +387,14 @@ fn play_hand(
                         .filter(|p| *p != actor && hand.is_active(*p))
                         .collect();
                     if let Some(&p) = others.first()
-                        && t.act(table, |h| h.act_out_of_turn(p, OutOfTurn::Call))
-                            .is_ok()
+                        && act(
+                            t,
+                            HandCommand::OutOfTurn {
+                                pos: p,
+                                action: OutOfTurn::Call,
+                            },
+                        )
+                        .is_ok()
                     {
                         incidents += 1;
                         continue;
@@ -338,27 +403,43 @@ fn play_hand(
                 if below(rng, 300) == 0
                     && let Some(player) = t.player_at(table, actor)
                 {
-                    t.sanction(player, Offence::Etiquette)?;
+                    let at = t.clock;
+                    t.decide(
+                        &Command::Sanction {
+                            player,
+                            offence: Offence::Etiquette,
+                        },
+                        at,
+                    )?;
                     incidents += 1;
                     continue;
                 }
                 // TR-19: a clock is called, and now and then it runs out.
                 if below(rng, 150) == 0 {
-                    let now = t.clock;
-                    t.call_clock(table, now)?;
+                    let at = t.clock;
+                    let expires = t
+                        .decide(&Command::CallClock { table }, at)?
+                        .iter()
+                        .find_map(|e| match e {
+                            TournamentEvent::ClockCalled { expires_at, .. } => Some(*expires_at),
+                            _ => None,
+                        })
+                        .unwrap_or(at);
                     incidents += 1;
-                    if below(rng, 2) == 0 {
-                        t.check_clock(table, now + 1000)?;
+                    // Now and then it runs out: checked when it does (a clock longer than
+                    // the tournament can last is never checked).
+                    if below(rng, 2) == 0 && expires <= MAX_SECONDS {
+                        t.decide(&Command::CheckClock { table }, expires)?;
                         continue;
                     }
                 }
                 let action = decide(style, legal.call.is_zero(), legal.raise_to, rng);
-                let result = match action {
-                    Action::RaiseTo(to) => t.act(table, |h| h.bet_or_raise_to(actor, to)),
-                    Action::Fold => t.act(table, |h| h.fold(actor)),
-                    Action::CheckOrCall => t.act(table, |h| h.check_or_call(actor)),
+                let action = match action {
+                    Action::RaiseTo(to) => HandCommand::BetOrRaiseTo { pos: actor, to },
+                    Action::Fold => HandCommand::Fold { pos: actor },
+                    Action::CheckOrCall => HandCommand::CheckOrCall { pos: actor },
                 };
-                result?;
+                act(t, action)?;
             }
             Phase::Showdown => {
                 let Some(p) = hand.showdown_next() else {
@@ -369,11 +450,15 @@ fn play_hand(
                 } else {
                     ShowOrMuck::ShowDealt
                 };
-                match t.act(table, |h| h.show_or_muck(p, what)) {
+                match act(t, HandCommand::ShowOrMuck { pos: p, what }) {
                     // TR-3.6: the last live hand cannot be mucked; it shows.
-                    Err(TournamentError::Hand(Rejection::LastLiveHand { .. })) => {
-                        t.act(table, |h| h.show_or_muck(p, ShowOrMuck::ShowDealt))?
-                    }
+                    Err(TournamentError::Hand(Rejection::LastLiveHand { .. })) => act(
+                        t,
+                        HandCommand::ShowOrMuck {
+                            pos: p,
+                            what: ShowOrMuck::ShowDealt,
+                        },
+                    )?,
                     other => other?,
                 }
             }

@@ -4,8 +4,9 @@
 
 use floorbook_hand::{Chips, HandEvent, Pos};
 use floorbook_sim::{Style, simulate_styled};
+use floorbook_tournament::command::{Command, HandCommand};
 use floorbook_tournament::engine::TournamentEvent;
-use floorbook_tournament::replay::{Command, HandCommand, Replayer, Snapshot};
+use floorbook_tournament::replay::{Replayer, Snapshot};
 use floorbook_tournament::{Profile, builtin, builtin_names};
 use proptest::prelude::*;
 

@@ -1,7 +1,9 @@
 //! Whole tournaments played by bots, for every profile: the invariants hold after every hand.
 
 use floorbook_sim::{Style, simulate, simulate_styled};
+use floorbook_tournament::command::Command;
 use floorbook_tournament::engine::{Status, Tournament, TournamentError, TournamentEvent};
+use floorbook_tournament::transcript::Transcript;
 use floorbook_tournament::{Profile, builtin, builtin_names};
 use proptest::prelude::*;
 
@@ -41,22 +43,22 @@ fn check_after_hand(t: &Tournament, total: u64) {
     }
 }
 
-fn run(name: &str, players: u32, seed: u64) -> Tournament {
+fn run(name: &str, players: u32, seed: u64) -> Transcript {
     run_styled(name, players, seed, Style::Loose).0
 }
 
 /// Plays a tournament and checks its invariants; returns it with the hands played.
-fn run_styled(name: &str, players: u32, seed: u64, style: Style) -> (Tournament, u64) {
+fn run_styled(name: &str, players: u32, seed: u64, style: Style) -> (Transcript, u64) {
     run_profile(profile(name), players, seed, style)
 }
 
 /// Plays a tournament under `p` and checks its invariants; returns it with the hands played.
-fn run_profile(p: Profile, players: u32, seed: u64, style: Style) -> (Tournament, u64) {
+fn run_profile(p: Profile, players: u32, seed: u64, style: Style) -> (Transcript, u64) {
     let name = p.name.clone();
     let name = name.as_str();
     let registered = p.max_players.map_or(players, |m| players.min(m));
     let total = u64::from(registered) * p.starting_chips;
-    let mut check = |t: &Tournament| check_after_hand(t, total);
+    let mut check = |t: &Transcript| check_after_hand(t, total);
     let sim = simulate_styled(&p, players, seed, style, Some(&mut check))
         .unwrap_or_else(|e| panic!("{name}, {players} players, seed {seed}: {e}"));
     let hands = sim.hands;
@@ -204,8 +206,8 @@ fn a_profile_with_breaks_plays_through_them() {
 fn tr_17_a_breaking_table_waits_for_its_players_seat_draw() {
     // Catch the tournament right when a table is due to break.
     let p = profile("top18");
-    let mut due: Option<Tournament> = None;
-    let mut catch = |t: &Tournament| {
+    let mut due: Option<Transcript> = None;
+    let mut catch = |t: &Transcript| {
         if due.is_none() && t.pending_break.is_some() {
             due = Some(t.clone());
         }
@@ -244,28 +246,40 @@ fn tr_17_a_breaking_table_waits_for_its_players_seat_draw() {
         .find(|ts| ts.table.no != table)
         .map(|ts| ts.table.no)
         .expect("another table");
+    let at = t.clock;
     assert!(matches!(
-        t.start_hand(other, t.clock),
+        t.decide(&Command::StartHand { table: other }, at),
         Err(TournamentError::BreakPending(b)) if b == table
     ));
     // A draw that gives two players one seat, or a seat that is not free, is refused.
     let before = t.events.len();
     let mut twice: Vec<u32> = (0..leaving.len() as u32).collect();
     twice[1] = twice[0];
-    match t.break_table(table, &twice) {
+    let break_table = |t: &mut Transcript, draw: &[u32]| {
+        let at = t.clock;
+        t.decide(
+            &Command::BreakTable {
+                table,
+                draw: draw.to_vec(),
+            },
+            at,
+        )
+        .map(|_| ())
+    };
+    match break_table(&mut t, &twice) {
         Err(e @ TournamentError::Draw(_)) => assert!(e.to_string().contains("TR-17"), "{e}"),
         other => panic!("{other:?}"),
     }
     let beyond: Vec<u32> = (0..leaving.len() as u32)
         .map(|i| i + free.len() as u32)
         .collect();
-    assert!(t.break_table(table, &beyond).is_err());
+    assert!(break_table(&mut t, &beyond).is_err());
     assert_eq!(t.events.len(), before, "a refused draw records nothing");
     // The drawn seats, last free seats first: each player sits where he drew.
     let draw: Vec<u32> = (0..leaving.len() as u32)
         .map(|i| free.len() as u32 - 1 - i)
         .collect();
-    t.break_table(table, &draw).expect("seated");
+    break_table(&mut t, &draw).expect("seated");
     assert!(t.pending_break.is_none());
     for (player, d) in leaving.iter().zip(&draw) {
         let (tn, seat) = free[*d as usize];

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::balance::{self, Move, Table};
+use crate::command::{Command, HandCommand};
 use crate::conduct::{Offence, Sanction, next_sanction};
 use crate::levels::level_by_time;
 use crate::places::{Busted, places_for_hand};
@@ -300,6 +301,10 @@ pub enum TournamentError {
     #[error("a time of {got} s into the tournament is out of range: 0 to {max} s")]
     Time { got: u64, max: u64 },
     #[error(
+        "a command at {at} s into the tournament is earlier than the latest recorded time, {head} s: time only moves forward"
+    )]
+    TimeBackwards { at: u64, head: u64 },
+    #[error(
         "player {player:?} cannot be removed as a no-show: {why} ({rule}: after {limit} seconds)"
     )]
     NoShow {
@@ -348,12 +353,10 @@ pub struct Tournament {
     pub players: BTreeMap<PlayerId, Player>,
     pub tables: Vec<TableState>,
     pub level: usize,
+    /// The events of the command being decided; [`Tournament::decide`] hands them out and
+    /// leaves it empty.
     #[serde(skip)]
-    pub events: Vec<TournamentEvent>,
-    /// The time (seconds into the tournament) each event was recorded at, as given by the
-    /// commands; parallel to `events`.
-    #[serde(skip)]
-    pub event_times: Vec<u64>,
+    out: Vec<TournamentEvent>,
     /// The latest time a command brought in.
     pub clock: u64,
     pub started: bool,
@@ -398,8 +401,7 @@ impl Tournament {
             players: BTreeMap::new(),
             tables: Vec::new(),
             level: 0,
-            events: Vec::new(),
-            event_times: Vec::new(),
+            out: Vec::new(),
             clock: 0,
             started: false,
             finished: false,
@@ -413,8 +415,86 @@ impl Tournament {
         }
     }
 
+    /// Decides `command` at `at` seconds into the tournament: the events it causes, each with
+    /// the rules that decided it, or a refusal that changed nothing. The one way in for the
+    /// simulator, the floor service and re-derivation.
+    ///
+    /// From rules revision 3 on, time only moves forward: a command earlier than the latest
+    /// time a command brought in is refused, naming that time.
+    pub fn decide(
+        &mut self,
+        command: &Command,
+        at: u64,
+    ) -> Result<Vec<TournamentEvent>, TournamentError> {
+        check_time(at)?;
+        if self.revision >= 3 && at < self.clock {
+            return Err(TournamentError::TimeBackwards {
+                at,
+                head: self.clock,
+            });
+        }
+        debug_assert!(
+            self.out.is_empty(),
+            "events left over from an earlier command"
+        );
+        // Every command checks all that can refuse it before it changes anything (the
+        // property test in tests/invariants.rs holds it to that), except the start: it seats
+        // the whole field once, and a copy made once per tournament keeps it whole.
+        let backup = matches!(command, Command::Start { .. }).then(|| self.clone());
+        let result = self.apply(command, at);
+        let events = std::mem::take(&mut self.out);
+        match result {
+            Ok(()) => Ok(events),
+            Err(e) => {
+                if let Some(whole) = backup {
+                    *self = whole;
+                }
+                debug_assert!(
+                    events.is_empty() || matches!(command, Command::Start { .. }),
+                    "{command:?} was refused ({e}) after it had decided {events:?}"
+                );
+                Err(e)
+            }
+        }
+    }
+
+    fn apply(&mut self, command: &Command, at: u64) -> Result<(), TournamentError> {
+        match command {
+            Command::Register {
+                player,
+                name,
+                buy_in,
+                age,
+            } => self.register(*player, name, *age, buy_in),
+            Command::Start { draw, button_seats } => self.start(draw, button_seats.as_deref()),
+            Command::PlaceButton { table, draw } => self.place_button(*table, draw).map(|_| ()),
+            Command::StartHand { table } => self.start_hand(*table, at).map(|_| ()),
+            Command::Hand {
+                table,
+                action: action @ HandCommand::ShowAfterHand { .. },
+            } => self.after_hand(*table, |h| action.apply(h)),
+            Command::Hand { table, action } => self.act(*table, |h| action.apply(h)),
+            Command::Sanction { player, offence } => self.sanction(*player, *offence).map(|_| ()),
+            Command::FloorRuling {
+                player,
+                ruling,
+                rule,
+                overrides,
+            } => {
+                self.floor_ruling(*player, ruling, *rule, *overrides);
+                Ok(())
+            }
+            Command::SetAbsent { player, absent } => self.set_absent(*player, *absent),
+            Command::CallClock { table } => self.call_clock(*table, at).map(|_| ()),
+            Command::CheckClock { table } => self.check_clock(*table, at).map(|_| ()),
+            Command::ChipRace { table, cards } => self.run_chip_race(*table, cards),
+            Command::RemoveNoShow { player } => self.remove_no_show(*player, at),
+            Command::BreakTable { table, draw } => self.break_table(*table, draw),
+        }
+    }
+
     /// Registers a player: TR-0a (age), TR-0b (buy-in), the cap and waiting list (PLO-1, PLO-3).
-    pub fn register(
+    fn register(
         &mut self,
         player: PlayerId,
         name: &str,
@@ -469,14 +549,14 @@ impl Tournament {
                 arrived: false,
             },
         );
-        self.events.push(TournamentEvent::Registered {
+        self.out.push(TournamentEvent::Registered {
             player,
             name: name.to_string(),
             buy_in: buy_in.to_string(),
             rules: RuleSet::of(&[Rule::Tr0a, Rule::Tr0b]),
         });
         if full {
-            self.events.push(TournamentEvent::WaitListed {
+            self.out.push(TournamentEvent::WaitListed {
                 player,
                 rules: RuleSet::of(&[Rule::Plo1, Rule::Plo3]),
             });
@@ -487,7 +567,7 @@ impl Tournament {
     /// Starts: the number of tables, the seat draw (`draw`: a permutation of seat cards, the
     /// recorded random input) and the buttons (seat 1, PLO-4; the high-card draw of TR-2 and
     /// NOB-10 is made at the table and entered with `button_seats`).
-    pub fn start(
+    fn start(
         &mut self,
         draw: &[u32],
         button_seats: Option<&[SeatNo]>,
@@ -509,7 +589,7 @@ impl Tournament {
         let seats =
             draw_seats(&ids, tables, draw).map_err(|e| TournamentError::Draw(e.to_string()))?;
         self.multi_table = tables > 1;
-        self.events.push(TournamentEvent::Started {
+        self.out.push(TournamentEvent::Started {
             tables,
             players: n,
             rules,
@@ -551,7 +631,7 @@ impl Tournament {
                 p.table = Some(table);
                 p.seat = Some(seat);
             }
-            self.events.push(TournamentEvent::Seated {
+            self.out.push(TournamentEvent::Seated {
                 player,
                 table,
                 seat,
@@ -573,7 +653,7 @@ impl Tournament {
                 } else {
                     Rule::Plo4
                 };
-                self.events.push(TournamentEvent::ButtonPlaced {
+                self.out.push(TournamentEvent::ButtonPlaced {
                     table: ts.table.no,
                     seat,
                     rules: RuleSet::of(&[rule]),
@@ -587,7 +667,7 @@ impl Tournament {
 
     /// TR-2 / NOB-10: the button goes to the seat that drew the high card (the cards are the
     /// recorded draw).
-    pub fn place_button(
+    fn place_button(
         &mut self,
         table: TableNo,
         draw: &[(SeatNo, floorbook_cards::Card)],
@@ -600,7 +680,7 @@ impl Tournament {
             Rule::Tr2
         };
         self.table_mut(table)?.table.button = seat;
-        self.events.push(TournamentEvent::ButtonDrawn {
+        self.out.push(TournamentEvent::ButtonDrawn {
             table,
             seat,
             draw: draw.to_vec(),
@@ -629,7 +709,7 @@ impl Tournament {
     /// dead-button rule: the big blind moves one player on; the small blind sits where the
     /// big blind was (dead if that seat emptied); the button where the small blind was (TR-9).
     /// Heads-up the button posts the small blind (TR-25).
-    pub fn start_hand(&mut self, table: TableNo, seconds: u64) -> Result<u64, TournamentError> {
+    fn start_hand(&mut self, table: TableNo, seconds: u64) -> Result<u64, TournamentError> {
         if !self.started || self.finished {
             return Err(TournamentError::NotNow("the tournament is not running"));
         }
@@ -672,7 +752,11 @@ impl Tournament {
                 ));
             }
         }
-        self.clock = self.clock.max(seconds);
+        // The level: by time (TR-5) for the whole tournament, or by this table's own orbits
+        // (NOB-9). Decided here, changed below once the hand is sure to start.
+        let mut level_events = Vec::new();
+        let mut tournament_level = self.level;
+        let mut table_level = None;
         if self.profile.levels.advance != Advance::Orbits {
             // `seconds` is when the dealer starts the hand: a hand begins with its first card
             // dealt (TR-4), so the level whose time has started by then is the hand's (TR-5).
@@ -682,18 +766,18 @@ impl Tournament {
                 decided.rules = decided.rules.with(Rule::Tr4);
             }
             if decided.level != self.level {
-                self.level = decided.level;
-                let l = self.profile.levels.schedule[self.level];
-                self.events.push(TournamentEvent::LevelChanged {
+                tournament_level = decided.level;
+                let l = self.profile.levels.schedule[decided.level];
+                level_events.push(TournamentEvent::LevelChanged {
                     table: None,
-                    level: self.level,
+                    level: decided.level,
                     small: l.small,
                     big: l.big,
                     rules: decided.rules,
                 });
             }
         }
-        let mut level_index = self.level;
+        let mut level_index = tournament_level;
         if self.profile.levels.advance == Advance::Orbits {
             // NOB-9: by the completed orbits of this table and the players it started with,
             // never past the NOB-6 cap.
@@ -708,17 +792,15 @@ impl Tournament {
                 // The tournament's level is the highest any table has reached.
                 if decided.level != ts.level {
                     let l = self.profile.levels.schedule[decided.level];
-                    self.events.push(TournamentEvent::LevelChanged {
+                    level_events.push(TournamentEvent::LevelChanged {
                         table: Some(table),
                         level: decided.level,
                         small: l.small,
                         big: l.big,
                         rules: decided.rules.with(Rule::Nob6),
                     });
-                    if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) {
-                        ts.level = decided.level;
-                    }
-                    self.level = self.level.max(decided.level);
+                    table_level = Some(decided.level);
+                    tournament_level = tournament_level.max(decided.level);
                 }
                 level_index = decided.level;
             }
@@ -726,54 +808,17 @@ impl Tournament {
         let level =
             self.profile.levels.schedule[level_index.min(self.profile.levels.schedule.len() - 1)];
         let hand_no = self.next_hand;
-        let profile = self.profile.clone();
-        // The seated players' button wait and stack (not a copy of the whole field).
-        let seated: BTreeMap<PlayerId, (bool, u64)> = self
+        let ts = self
             .tables
             .iter()
             .find(|t| t.table.no == table)
-            .map(|ts| {
-                ts.table
-                    .seats
-                    .iter()
-                    .flatten()
-                    .filter_map(|p| {
-                        self.players
-                            .get(p)
-                            .map(|pl| (*p, (pl.waiting_for_button, pl.stack)))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let ts = self.table_mut(table)?;
-        if ts.hand.is_some() {
-            return Err(TournamentError::NotNow(
-                "a hand is in progress at this table",
-            ));
-        }
+            .ok_or(TournamentError::NoTable(table))?;
         let n = ts.table.seats.len() as u32;
-        if !(1..=n).contains(&ts.table.button.0) {
-            return Err(TournamentError::NotNow(
-                "the button has not been placed at this table: the button draw comes first (TR-2)",
-            ));
-        }
-        let occupied: Vec<SeatNo> = (1..=n)
+        let waits = |p: &PlayerId| self.players.get(p).is_some_and(|pl| pl.waiting_for_button);
+        let dealt: Vec<SeatNo> = (1..=n)
             .map(SeatNo)
-            .filter(|s| ts.table.seats[(s.0 - 1) as usize].is_some())
+            .filter(|s| ts.table.seats[(s.0 - 1) as usize].is_some_and(|p| !waits(&p)))
             .collect();
-        let dealt: Vec<SeatNo> = occupied
-            .iter()
-            .copied()
-            .filter(|s| {
-                let p = ts.table.seats[(s.0 - 1) as usize];
-                !p.and_then(|p| seated.get(&p)).is_some_and(|s| s.0)
-            })
-            .collect();
-        if dealt.len() < 2 {
-            return Err(TournamentError::NotNow(
-                "fewer than two players at the table",
-            ));
-        }
         let next_after = |from: SeatNo, among: &[SeatNo]| -> SeatNo {
             (1..=n)
                 .map(|k| SeatNo((from.0 - 1 + k) % n + 1))
@@ -806,9 +851,6 @@ impl Tournament {
                 }
             }
         };
-        ts.last_small_blind = Some(sb_position);
-        ts.table.button = button;
-        ts.last_big_blind = Some(bb_seat);
         // Positions: dealt seats clockwise from the first seat left of the button.
         let positions: Vec<SeatNo> = (1..=n)
             .map(|k| SeatNo((button.0 - 1 + k) % n + 1))
@@ -820,7 +862,7 @@ impl Tournament {
             .collect();
         let stacks: Vec<Chips> = ids
             .iter()
-            .map(|p| Chips(seated.get(p).map_or(0, |s| s.1)))
+            .map(|p| Chips(self.players.get(p).map_or(0, |pl| pl.stack)))
             .collect();
         let mut blinds = vec![Chips(0); ids.len()];
         for (i, s) in positions.iter().enumerate() {
@@ -831,6 +873,7 @@ impl Tournament {
                 blinds[i] = Chips(level.big);
             }
         }
+        let profile = &self.profile;
         let hand_rules = HandRules {
             game: profile.game,
             structure: profile.structure,
@@ -851,13 +894,24 @@ impl Tournament {
             carried: Chips(ts.carried),
             dead_blinds: Vec::new(),
         };
-        let carried = std::mem::take(&mut ts.carried);
+        // The last thing that can refuse the hand; nothing has changed yet.
         let hand = Hand::new(hand_rules, setup)?;
+        self.clock = self.clock.max(seconds);
+        self.level = tournament_level;
+        self.out.append(&mut level_events);
+        let ts = self.table_mut(table)?;
+        if let Some(l) = table_level {
+            ts.level = l;
+        }
+        ts.last_small_blind = Some(sb_position);
+        ts.table.button = button;
+        ts.last_big_blind = Some(bb_seat);
+        let carried = std::mem::take(&mut ts.carried);
         ts.hand = Some((hand_no, hand, ids.clone()));
         ts.last_hand = None;
         self.next_hand += 1;
         // Those who sat out for the button are dealt in once it has passed them.
-        self.events.push(TournamentEvent::HandStarted {
+        self.out.push(TournamentEvent::HandStarted {
             table,
             hand: hand_no,
             level: level_index,
@@ -912,7 +966,7 @@ impl Tournament {
                 hand.fold(legal.actor)?;
                 ("fold", absence_rule)
             };
-            self.events.push(TournamentEvent::ActedFor {
+            self.out.push(TournamentEvent::ActedFor {
                 table,
                 player,
                 action: action.into(),
@@ -944,7 +998,7 @@ impl Tournament {
     /// Acts in the hand at `table` through `f`; then acts for players who are away or under a
     /// penalty; when the hand settles, the tournament moves on: stacks, eliminations,
     /// balancing, the finish.
-    pub fn act(
+    fn act(
         &mut self,
         table: TableNo,
         f: impl FnOnce(&mut Hand) -> Result<(), floorbook_hand::Rejection>,
@@ -976,7 +1030,7 @@ impl Tournament {
     /// After the table's last hand: `f` acts on it (cards shown after the hand, TR-3.5,
     /// TR-3.7, TR-3.8), and what it records is recorded in that hand. Nothing about the result
     /// changes; refused when no finished hand is there to show from.
-    pub fn after_hand(
+    fn after_hand(
         &mut self,
         table: TableNo,
         f: impl FnOnce(&mut Hand) -> Result<(), floorbook_hand::Rejection>,
@@ -992,7 +1046,7 @@ impl Tournament {
         f(hand)?;
         let new = hand.events()[before..].to_vec();
         for e in new {
-            self.events.push(TournamentEvent::InHand {
+            self.out.push(TournamentEvent::InHand {
                 table,
                 hand: hand_no,
                 event: e,
@@ -1007,7 +1061,7 @@ impl Tournament {
             .map(|h| h.events()[from..].to_vec())
             .unwrap_or_default();
         for e in new {
-            self.events.push(TournamentEvent::InHand {
+            self.out.push(TournamentEvent::InHand {
                 table,
                 hand: hand_no,
                 event: e,
@@ -1067,7 +1121,7 @@ impl Tournament {
                 p.waiting_for_button = false;
             }
         }
-        self.events.push(TournamentEvent::HandFinished {
+        self.out.push(TournamentEvent::HandFinished {
             table,
             hand: hand_no,
             stacks: ids.iter().copied().zip(finals.iter().copied()).collect(),
@@ -1098,7 +1152,7 @@ impl Tournament {
                 places_for_hand(&busted, remaining_after, self.profile.places.same_hand);
             for (p, place) in places {
                 self.bust(p, Status::Busted { place });
-                self.events.push(TournamentEvent::Busted {
+                self.out.push(TournamentEvent::Busted {
                     player: p,
                     place,
                     hand: hand_no,
@@ -1139,7 +1193,7 @@ impl Tournament {
         }
         if let Some((breaking, leaving, free)) = self.break_due() {
             self.pending_break = Some(breaking);
-            self.events.push(TournamentEvent::TableBreakDue {
+            self.out.push(TournamentEvent::TableBreakDue {
                 table: breaking,
                 players: leaving as u32,
                 free_seats: free as u32,
@@ -1201,7 +1255,7 @@ impl Tournament {
             pl.seat = Some(seat);
             pl.waiting_for_button = sits_out;
         }
-        self.events.push(TournamentEvent::Moved {
+        self.out.push(TournamentEvent::Moved {
             player: p,
             from,
             to,
@@ -1212,7 +1266,7 @@ impl Tournament {
     }
 
     /// The floor sanctions a player (TR-28 escalation; TR-7 and TR-24 disqualify at once).
-    pub fn sanction(
+    fn sanction(
         &mut self,
         player: PlayerId,
         offence: Offence,
@@ -1229,7 +1283,7 @@ impl Tournament {
                 pl.penalized_until = Some(now.saturating_add(u64::from(minutes) * 60));
             }
         }
-        self.events.push(TournamentEvent::SanctionGiven {
+        self.out.push(TournamentEvent::SanctionGiven {
             player,
             offence,
             sanction,
@@ -1288,7 +1342,7 @@ impl Tournament {
             p.stack = 0;
         }
         self.bust(player, Status::Disqualified { place });
-        self.events.push(TournamentEvent::Busted {
+        self.out.push(TournamentEvent::Busted {
             player,
             place,
             hand: 0,
@@ -1319,20 +1373,20 @@ impl Tournament {
             w.stack += carried;
             w.status = Status::Busted { place: 1 };
             let winner = w.id;
-            self.events.push(TournamentEvent::Finished { winner });
+            self.out.push(TournamentEvent::Finished { winner });
         }
         self.finished = true;
     }
 
     /// TR-26: the director's ruling, recorded with its reason and the rule it rests on.
-    pub fn floor_ruling(
+    fn floor_ruling(
         &mut self,
         player: Option<PlayerId>,
         ruling: &str,
         rule: Rule,
         overrides: Option<u64>,
     ) {
-        self.events.push(TournamentEvent::FloorRuling {
+        self.out.push(TournamentEvent::FloorRuling {
             player,
             ruling: ruling.to_string(),
             overrides,
@@ -1341,7 +1395,7 @@ impl Tournament {
     }
 
     /// TR-6 / PLO-10: the floor marks a player away from (or back at) the table.
-    pub fn set_absent(&mut self, player: PlayerId, absent: bool) -> Result<(), TournamentError> {
+    fn set_absent(&mut self, player: PlayerId, absent: bool) -> Result<(), TournamentError> {
         let rule = if self.profile.system == crate::System::PLO {
             Rule::Plo10
         } else {
@@ -1355,7 +1409,7 @@ impl Tournament {
         if !absent {
             pl.arrived = true;
         }
-        self.events.push(TournamentEvent::AbsenceChanged {
+        self.out.push(TournamentEvent::AbsenceChanged {
             player,
             absent,
             rules: RuleSet::of(&[rule]),
@@ -1391,7 +1445,7 @@ impl Tournament {
         let table = ts.table.no;
         self.final_table_done = true;
         self.level = decided.level;
-        self.events.push(TournamentEvent::LevelChanged {
+        self.out.push(TournamentEvent::LevelChanged {
             table: Some(table),
             level: decided.level,
             small: l.small,
@@ -1445,7 +1499,7 @@ impl Tournament {
     /// TR-17 / PLO-2 / NOB-7: the breaking table's players take the free seats they drew:
     /// `draw[i]` is the free seat (0-based, in table and seat order) of the i-th leaving player
     /// in seat order. Then balancing goes on.
-    pub fn break_table(&mut self, table: TableNo, draw: &[u32]) -> Result<(), TournamentError> {
+    fn break_table(&mut self, table: TableNo, draw: &[u32]) -> Result<(), TournamentError> {
         if self.pending_break != Some(table) {
             return Err(TournamentError::NotNow(
                 "that table is not due to break (TR-17: the table with the lowest number breaks)",
@@ -1478,7 +1532,7 @@ impl Tournament {
             first.carried += carried;
         }
         self.pending_break = None;
-        self.events.push(TournamentEvent::TableBroken {
+        self.out.push(TournamentEvent::TableBroken {
             table,
             draw: draw.to_vec(),
             rules,
@@ -1498,7 +1552,7 @@ impl Tournament {
 
     /// TR-6: at `now`, a player absent since the start loses his seat and stack, placed as the
     /// next one out; PLO-1: his seat and stack go to the first player on the waiting list.
-    pub fn remove_no_show(&mut self, player: PlayerId, now: u64) -> Result<(), TournamentError> {
+    fn remove_no_show(&mut self, player: PlayerId, now: u64) -> Result<(), TournamentError> {
         check_time(now)?;
         let limit = self.no_show_seconds();
         let rule = if self.profile.system == crate::System::PLO {
@@ -1572,7 +1626,7 @@ impl Tournament {
                 {
                     *slot = Some(by);
                 }
-                self.events.push(TournamentEvent::NoShowReplaced {
+                self.out.push(TournamentEvent::NoShowReplaced {
                     player,
                     by,
                     table,
@@ -1590,7 +1644,7 @@ impl Tournament {
                     p.stack = 0;
                 }
                 self.removed_chips += stack;
-                self.events.push(TournamentEvent::NoShowRemoved {
+                self.out.push(TournamentEvent::NoShowRemoved {
                     player,
                     stack,
                     place,
@@ -1603,7 +1657,7 @@ impl Tournament {
     }
 
     /// TR-19: a clock is called on the player to act at `table`, at time `now`.
-    pub fn call_clock(&mut self, table: TableNo, now: u64) -> Result<u64, TournamentError> {
+    fn call_clock(&mut self, table: TableNo, now: u64) -> Result<u64, TournamentError> {
         let actor = self
             .hand(table)
             .and_then(|h| h.actor())
@@ -1615,7 +1669,7 @@ impl Tournament {
         self.clock = self.clock.max(now);
         let call = crate::conduct::ClockCall::new(&self.profile, now);
         self.table_mut(table)?.clock = Some((player, call.expires_at));
-        self.events.push(TournamentEvent::ClockCalled {
+        self.out.push(TournamentEvent::ClockCalled {
             table,
             player,
             at: now,
@@ -1628,7 +1682,7 @@ impl Tournament {
     /// TR-19: at `now`, a clock that ran out kills the hand of the player it was called on.
     /// Changes nothing unless the clock ran out (a check that finds time left is not recorded,
     /// so it must leave no trace in the state either).
-    pub fn check_clock(&mut self, table: TableNo, now: u64) -> Result<bool, TournamentError> {
+    fn check_clock(&mut self, table: TableNo, now: u64) -> Result<bool, TournamentError> {
         check_time(now)?;
         let Some((player, expires)) = self
             .tables
@@ -1649,7 +1703,7 @@ impl Tournament {
         }
         self.clock = self.clock.max(now);
         self.table_mut(table)?.clock = None;
-        self.events.push(TournamentEvent::ClockExpired {
+        self.out.push(TournamentEvent::ClockExpired {
             table,
             player,
             at: now,
@@ -1707,7 +1761,7 @@ impl Tournament {
     }
 
     /// TR-15: runs the due chip race at `table` with the cards the dealer dealt.
-    pub fn run_chip_race(
+    fn run_chip_race(
         &mut self,
         table: TableNo,
         cards: &[floorbook_cards::Card],
@@ -1725,7 +1779,7 @@ impl Tournament {
         self.table_mut(table)?
             .races_done
             .push((after, denomination));
-        self.events.push(TournamentEvent::ChipRaced {
+        self.out.push(TournamentEvent::ChipRaced {
             table,
             denomination,
             cards: cards.to_vec(),
@@ -1741,7 +1795,7 @@ impl Tournament {
         for p in busted {
             let place = self.remaining();
             self.bust(p, Status::Busted { place });
-            self.events.push(TournamentEvent::Busted {
+            self.out.push(TournamentEvent::Busted {
                 player: p,
                 place,
                 hand: 0,
@@ -1749,13 +1803,6 @@ impl Tournament {
             });
         }
         self.after_removal()
-    }
-
-    /// Stamps every event recorded since the last call with the current clock.
-    pub fn stamp(&mut self) {
-        while self.event_times.len() < self.events.len() {
-            self.event_times.push(self.clock);
-        }
     }
 
     /// All chips on the tables: players' stacks plus what is in hands in progress.

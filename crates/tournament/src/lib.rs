@@ -20,10 +20,13 @@
 ///
 /// - 1: the first.
 /// - 2: a level decided by time cites TR-4 (a hand begins with its first card) beside TR-5.
-pub const RULES_REVISION: u32 = 2;
+/// - 3: time only moves forward: a command earlier than the latest time a command brought in
+///   is refused (`TimeBackwards`).
+pub const RULES_REVISION: u32 = 3;
 
 pub mod balance;
 pub mod chip_race;
+pub mod command;
 pub mod conduct;
 pub mod engine;
 pub mod levels;
@@ -31,6 +34,7 @@ pub mod places;
 mod profile;
 pub mod replay;
 pub mod seating;
+pub mod transcript;
 
 pub use profile::{
     Advance, Balancing, BalancingKind, Betting, BlindCap, Button, ChipRace, Clock, FinalTableReset,

@@ -8,116 +8,14 @@
 //! the derived one, the command, and the engine's reason. Pure, like the rest of the crate.
 
 use floorbook_cards::Card;
-use floorbook_hand::{HandEvent, IrregularityKind, OutOfTurn, Pos, ShowOrMuck};
+use floorbook_hand::{HandEvent, IrregularityKind, ShowOrMuck};
 use floorbook_rules::Rule;
 use serde::Serialize;
 
 use crate::Profile;
-use crate::conduct::Offence;
-use crate::engine::{Tournament, TournamentError, TournamentEvent};
-use crate::seating::{PlayerId, SeatNo, TableNo};
-
-/// A command to the tournament, as read back from the log.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "command", rename_all = "snake_case")]
-pub enum Command {
-    Register {
-        player: PlayerId,
-        name: String,
-        buy_in: String,
-    },
-    Start {
-        draw: Vec<u32>,
-        button_seats: Option<Vec<SeatNo>>,
-    },
-    PlaceButton {
-        table: TableNo,
-        draw: Vec<(SeatNo, Card)>,
-    },
-    StartHand {
-        table: TableNo,
-        at: u64,
-    },
-    Hand {
-        table: TableNo,
-        action: HandCommand,
-    },
-    Sanction {
-        player: PlayerId,
-        offence: Offence,
-    },
-    FloorRuling {
-        player: Option<PlayerId>,
-        ruling: String,
-        rule: Rule,
-        overrides: Option<u64>,
-    },
-    SetAbsent {
-        player: PlayerId,
-        absent: bool,
-    },
-    CallClock {
-        table: TableNo,
-        at: u64,
-    },
-    CheckClock {
-        table: TableNo,
-        at: u64,
-    },
-    ChipRace {
-        table: TableNo,
-        cards: Vec<Card>,
-    },
-    RemoveNoShow {
-        player: PlayerId,
-        at: u64,
-    },
-    BreakTable {
-        table: TableNo,
-        draw: Vec<u32>,
-    },
-}
-
-/// A dealer's or player's action in a hand.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "do", rename_all = "snake_case")]
-pub enum HandCommand {
-    DealHole {
-        pos: Pos,
-        cards: Vec<Option<Card>>,
-    },
-    DealBoard {
-        cards: Vec<Card>,
-    },
-    FourCardFlop {
-        cards: [Card; 4],
-        burn_pick: usize,
-    },
-    Fold {
-        pos: Pos,
-    },
-    CheckOrCall {
-        pos: Pos,
-    },
-    BetOrRaiseTo {
-        pos: Pos,
-        to: floorbook_hand::Chips,
-    },
-    ShowOrMuck {
-        pos: Pos,
-        what: ShowOrMuck,
-    },
-    OutOfTurn {
-        pos: Pos,
-        action: OutOfTurn,
-    },
-    /// Cards shown after the hand (TR-3.5, TR-3.8; the uncalled winner's, TR-3.7): recorded
-    /// in the table's last hand.
-    ShowAfterHand {
-        pos: Pos,
-        cards: Vec<Card>,
-    },
-}
+use crate::command::{Command, HandCommand};
+use crate::engine::{Tournament, TournamentEvent};
+use crate::seating::TableNo;
 
 /// One command re-issued: the recorded events it covers (`from..from + derived.len()`) and
 /// what the engine derived, which agreed with the record.
@@ -125,6 +23,8 @@ pub enum HandCommand {
 pub struct Step {
     pub from: usize,
     pub command: Command,
+    /// The time it was decided at (seconds into the tournament).
+    pub at: u64,
     pub derived: Vec<TournamentEvent>,
 }
 
@@ -224,21 +124,20 @@ impl Replayer {
         }
         let from = self.at;
         let base = self.base;
-        let command = self.command_at(from)?;
-        // The engine's own list is drained after every step: the log is the record.
-        let before = self.tournament.events.len();
+        let (command, at) = self.command_at(from)?;
         // After a divergence the replayer stops: its state is no longer the record's.
-        let next = &mut self.tournament;
-        if let Err(e) = issue(next, &command) {
-            return Err(Box::new(Divergence {
-                index: base + from,
-                recorded: self.log.get(from).cloned(),
-                derived: None,
-                command: Some(command),
-                reason: format!("the engine refuses the recorded command: {e}"),
-            }));
-        }
-        let derived: Vec<TournamentEvent> = next.events.drain(before..).collect();
+        let derived = match self.tournament.decide(&command, at) {
+            Ok(derived) => derived,
+            Err(e) => {
+                return Err(Box::new(Divergence {
+                    index: base + from,
+                    recorded: self.log.get(from).cloned(),
+                    derived: None,
+                    command: Some(command),
+                    reason: format!("the engine refuses the recorded command: {e}"),
+                }));
+            }
+        };
         for (k, d) in derived.iter().enumerate() {
             let recorded = self.log.get(from + k);
             if recorded != Some(d) {
@@ -269,6 +168,7 @@ impl Replayer {
         Ok(Some(Step {
             from: base + from,
             command,
+            at,
             derived,
         }))
     }
@@ -278,7 +178,7 @@ impl Replayer {
         if self.is_done() {
             return Ok(None);
         }
-        self.command_at(self.at).map(Some)
+        self.command_at(self.at).map(|(c, _)| Some(c))
     }
 
     /// Re-derives until the command that covers recorded event `index` has run; returns that
@@ -303,8 +203,10 @@ impl Replayer {
         Ok(n)
     }
 
-    /// The command whose first derived event is recorded at `i`.
-    fn command_at(&self, i: usize) -> Result<Command, Box<Divergence>> {
+    /// The command whose first derived event is recorded at `i`, and its time: the one its
+    /// events record, or for a command whose events record none, the latest time so far (such
+    /// a command's decision does not depend on the time).
+    fn command_at(&self, i: usize) -> Result<(Command, u64), Box<Divergence>> {
         let log = &self.log;
         let e = &log[i];
         let unexplained = |what: &str| {
@@ -317,7 +219,8 @@ impl Replayer {
             })
         };
         let profile = &self.tournament.profile;
-        Ok(match e {
+        let mut time = self.tournament.clock;
+        let command = match e {
             TournamentEvent::Registered {
                 player,
                 name,
@@ -327,11 +230,15 @@ impl Replayer {
                 player: *player,
                 name: name.clone(),
                 buy_in: buy_in.clone(),
+                // The age check (TR-0a) was made when he registered; the log keeps its
+                // outcome (this event), never a birth date.
+                age: profile.min_age,
             },
             TournamentEvent::WaitListed { player, .. } => Command::Register {
                 player: *player,
                 name: String::new(),
                 buy_in: profile.buy_ins.first().cloned().unwrap_or_default(),
+                age: profile.min_age,
             },
             TournamentEvent::Started { .. } => {
                 let mut draw = Vec::new();
@@ -362,7 +269,10 @@ impl Replayer {
                     _ => None,
                 });
                 match started {
-                    Some((table, at)) => Command::StartHand { table, at },
+                    Some((table, at)) => {
+                        time = at;
+                        Command::StartHand { table }
+                    }
                     None => return Err(unexplained("a level change without a hand")),
                 }
             }
@@ -407,23 +317,23 @@ impl Replayer {
                 player: *player,
                 absent: *absent,
             },
-            TournamentEvent::ClockCalled { table, at, .. } => Command::CallClock {
-                table: *table,
-                at: *at,
-            },
-            TournamentEvent::ClockExpired { table, at, .. } => Command::CheckClock {
-                table: *table,
-                at: *at,
-            },
+            TournamentEvent::ClockCalled { table, at, .. } => {
+                time = *at;
+                Command::CallClock { table: *table }
+            }
+            TournamentEvent::ClockExpired { table, at, .. } => {
+                time = *at;
+                Command::CheckClock { table: *table }
+            }
             TournamentEvent::ChipRaced { table, cards, .. } => Command::ChipRace {
                 table: *table,
                 cards: cards.clone(),
             },
             TournamentEvent::NoShowRemoved { player, at, .. }
-            | TournamentEvent::NoShowReplaced { player, at, .. } => Command::RemoveNoShow {
-                player: *player,
-                at: *at,
-            },
+            | TournamentEvent::NoShowReplaced { player, at, .. } => {
+                time = *at;
+                Command::RemoveNoShow { player: *player }
+            }
             TournamentEvent::Seated { .. } => return Err(unexplained("a seat")),
             TournamentEvent::ButtonPlaced { .. } => return Err(unexplained("a button")),
             TournamentEvent::HandFinished { .. } => return Err(unexplained("a hand's end")),
@@ -436,7 +346,8 @@ impl Replayer {
             TournamentEvent::TableBreakDue { .. } => return Err(unexplained("a table break")),
             TournamentEvent::ActedFor { .. } => return Err(unexplained("an action for a player")),
             TournamentEvent::Finished { .. } => return Err(unexplained("the end")),
-        })
+        };
+        Ok((command, time))
     }
 }
 
@@ -520,57 +431,4 @@ fn after_hand_command(event: &HandEvent) -> Option<HandCommand> {
         },
         _ => return None,
     })
-}
-
-/// Issues `command` to `t`.
-pub fn issue(t: &mut Tournament, command: &Command) -> Result<(), TournamentError> {
-    match command {
-        Command::Register {
-            player,
-            name,
-            buy_in,
-        } => {
-            // The age check (TR-0a) was made at the desk; the log keeps no birth dates.
-            let age = t.profile.min_age;
-            t.register(*player, name, age, buy_in)
-        }
-        Command::Start { draw, button_seats } => t.start(draw, button_seats.as_deref()),
-        Command::PlaceButton { table, draw } => t.place_button(*table, draw).map(|_| ()),
-        Command::StartHand { table, at } => t.start_hand(*table, *at).map(|_| ()),
-        Command::Hand {
-            table,
-            action: HandCommand::ShowAfterHand { pos, cards },
-        } => t.after_hand(*table, |h| h.shown_after_hand(*pos, cards.clone())),
-        Command::Hand { table, action } => t.act(*table, |h| match action {
-            HandCommand::DealHole { pos, cards } => h.deal_hole(*pos, cards),
-            HandCommand::DealBoard { cards } => h.deal_board(cards),
-            HandCommand::FourCardFlop { cards, burn_pick } => h.four_card_flop(*cards, *burn_pick),
-            HandCommand::Fold { pos } => h.fold(*pos),
-            HandCommand::CheckOrCall { pos } => h.check_or_call(*pos),
-            HandCommand::BetOrRaiseTo { pos, to } => h.bet_or_raise_to(*pos, *to),
-            HandCommand::ShowOrMuck { pos, what } => h.show_or_muck(*pos, what.clone()),
-            HandCommand::OutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
-            // Issued after the hand, above.
-            HandCommand::ShowAfterHand { .. } => Err(floorbook_hand::Rejection::WrongPhase {
-                what: "show cards after the hand",
-                phase: h.phase(),
-            }),
-        }),
-        Command::Sanction { player, offence } => t.sanction(*player, *offence).map(|_| ()),
-        Command::FloorRuling {
-            player,
-            ruling,
-            rule,
-            overrides,
-        } => {
-            t.floor_ruling(*player, ruling, *rule, *overrides);
-            Ok(())
-        }
-        Command::SetAbsent { player, absent } => t.set_absent(*player, *absent),
-        Command::CallClock { table, at } => t.call_clock(*table, *at).map(|_| ()),
-        Command::CheckClock { table, at } => t.check_clock(*table, *at).map(|_| ()),
-        Command::ChipRace { table, cards } => t.run_chip_race(*table, cards),
-        Command::RemoveNoShow { player, at } => t.remove_no_show(*player, *at),
-        Command::BreakTable { table, draw } => t.break_table(*table, draw),
-    }
 }

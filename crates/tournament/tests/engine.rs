@@ -3,10 +3,178 @@
 use floorbook_cards::Card;
 use floorbook_hand::{Chips, Phase, Pos, ShowOrMuck};
 use floorbook_rules::Rule;
+use floorbook_tournament::command::{Command, HandCommand};
 use floorbook_tournament::conduct::{Offence, Sanction};
 use floorbook_tournament::engine::{Status, Tournament, TournamentError, TournamentEvent};
 use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
+use floorbook_tournament::transcript::Transcript;
 use floorbook_tournament::{Profile, builtin};
+
+/// The floor's and the dealer's commands as the tests send them, each through
+/// `Transcript::decide` (the engine's one way in).
+trait Floor {
+    fn send(&mut self, command: Command, at: u64) -> Result<Vec<TournamentEvent>, TournamentError>;
+
+    fn register(
+        &mut self,
+        player: PlayerId,
+        name: &str,
+        age: u32,
+        buy_in: &str,
+    ) -> Result<(), TournamentError> {
+        let command = Command::Register {
+            player,
+            name: name.into(),
+            buy_in: buy_in.into(),
+            age,
+        };
+        self.send(command, 0).map(|_| ())
+    }
+
+    fn start(
+        &mut self,
+        draw: &[u32],
+        button_seats: Option<&[SeatNo]>,
+    ) -> Result<(), TournamentError> {
+        let command = Command::Start {
+            draw: draw.to_vec(),
+            button_seats: button_seats.map(<[SeatNo]>::to_vec),
+        };
+        self.send(command, 0).map(|_| ())
+    }
+
+    /// The hand's number.
+    fn start_hand(&mut self, table: TableNo, at: u64) -> Result<u64, TournamentError> {
+        let events = self.send(Command::StartHand { table }, at)?;
+        Ok(events
+            .iter()
+            .find_map(|e| match e {
+                TournamentEvent::HandStarted { hand, .. } => Some(*hand),
+                _ => None,
+            })
+            .expect("a started hand"))
+    }
+
+    fn act(&mut self, table: TableNo, action: HandCommand) -> Result<(), TournamentError>;
+
+    fn all_in(&mut self, table: TableNo, pos: Pos) -> Result<(), TournamentError>;
+
+    fn show_after(
+        &mut self,
+        table: TableNo,
+        pos: Pos,
+        cards: Vec<Card>,
+    ) -> Result<(), TournamentError> {
+        self.act(table, HandCommand::ShowAfterHand { pos, cards })
+    }
+
+    fn sanction(&mut self, player: PlayerId, offence: Offence)
+    -> Result<Sanction, TournamentError>;
+
+    fn floor_ruling(
+        &mut self,
+        player: Option<PlayerId>,
+        ruling: &str,
+        rule: Rule,
+        overrides: Option<u64>,
+    );
+
+    fn set_absent(&mut self, player: PlayerId, absent: bool) -> Result<(), TournamentError>;
+
+    fn remove_no_show(&mut self, player: PlayerId, at: u64) -> Result<(), TournamentError> {
+        self.send(Command::RemoveNoShow { player }, at).map(|_| ())
+    }
+
+    /// When the clock runs out.
+    fn call_clock(&mut self, table: TableNo, at: u64) -> Result<u64, TournamentError> {
+        let events = self.send(Command::CallClock { table }, at)?;
+        Ok(events
+            .iter()
+            .find_map(|e| match e {
+                TournamentEvent::ClockCalled { expires_at, .. } => Some(*expires_at),
+                _ => None,
+            })
+            .expect("a called clock"))
+    }
+
+    /// Whether the clock had run out.
+    fn check_clock(&mut self, table: TableNo, at: u64) -> Result<bool, TournamentError> {
+        let events = self.send(Command::CheckClock { table }, at)?;
+        Ok(!events.is_empty())
+    }
+
+    fn run_chip_race(&mut self, table: TableNo, cards: &[Card]) -> Result<(), TournamentError>;
+}
+
+impl Floor for Transcript {
+    fn send(&mut self, command: Command, at: u64) -> Result<Vec<TournamentEvent>, TournamentError> {
+        self.decide(&command, at).map(<[TournamentEvent]>::to_vec)
+    }
+
+    fn act(&mut self, table: TableNo, action: HandCommand) -> Result<(), TournamentError> {
+        let at = self.clock;
+        self.send(Command::Hand { table, action }, at).map(|_| ())
+    }
+
+    fn all_in(&mut self, table: TableNo, pos: Pos) -> Result<(), TournamentError> {
+        let legal = self
+            .hand(table)
+            .and_then(|h| h.legal())
+            .expect("a player to act");
+        match legal.raise_to {
+            Some((_, max)) => self.act(table, HandCommand::BetOrRaiseTo { pos, to: max }),
+            None => self.act(table, HandCommand::CheckOrCall { pos }),
+        }
+    }
+
+    fn sanction(
+        &mut self,
+        player: PlayerId,
+        offence: Offence,
+    ) -> Result<Sanction, TournamentError> {
+        let at = self.clock;
+        let events = self.send(Command::Sanction { player, offence }, at)?;
+        Ok(events
+            .iter()
+            .find_map(|e| match e {
+                TournamentEvent::SanctionGiven { sanction, .. } => Some(*sanction),
+                _ => None,
+            })
+            .expect("a sanction"))
+    }
+
+    fn floor_ruling(
+        &mut self,
+        player: Option<PlayerId>,
+        ruling: &str,
+        rule: Rule,
+        overrides: Option<u64>,
+    ) {
+        let at = self.clock;
+        let command = Command::FloorRuling {
+            player,
+            ruling: ruling.into(),
+            rule,
+            overrides,
+        };
+        self.send(command, at).expect("a ruling is recorded");
+    }
+
+    fn set_absent(&mut self, player: PlayerId, absent: bool) -> Result<(), TournamentError> {
+        let at = self.clock;
+        self.send(Command::SetAbsent { player, absent }, at)
+            .map(|_| ())
+    }
+
+    fn run_chip_race(&mut self, table: TableNo, cards: &[Card]) -> Result<(), TournamentError> {
+        let at = self.clock;
+        let command = Command::ChipRace {
+            table,
+            cards: cards.to_vec(),
+        };
+        self.send(command, at).map(|_| ())
+    }
+}
 
 const T1: TableNo = TableNo(1);
 
@@ -19,8 +187,8 @@ fn card(s: &str) -> Card {
 }
 
 /// Three players at one table, player i in seat i, the button on seat 1.
-fn three_handed() -> Tournament {
-    let mut t = Tournament::new(profile("top18"));
+fn three_handed() -> Transcript {
+    let mut t = Transcript::new(Tournament::new(profile("top18")));
     for i in 1..=3 {
         t.register(PlayerId(i), &format!("P{i}"), 30, "0.00")
             .expect("register");
@@ -29,24 +197,38 @@ fn three_handed() -> Tournament {
     t
 }
 
-fn deal(t: &mut Tournament, holes: &[&str]) {
+/// The tournament with its state set by hand (stacks, a level), as a test's starting point.
+fn edited(t: Transcript, edit: impl FnOnce(&mut Tournament)) -> Transcript {
+    let (mut tournament, events, times) = t.into_parts();
+    edit(&mut tournament);
+    Transcript::from_parts(tournament, events, times)
+}
+
+fn deal(t: &mut Transcript, holes: &[&str]) {
     for (pos, h) in holes.iter().enumerate() {
         let cs = [Some(card(&h[..2])), Some(card(&h[2..]))];
-        t.act(T1, |hand| hand.deal_hole(Pos(pos), &cs))
-            .expect("deal");
+        t.act(
+            T1,
+            HandCommand::DealHole {
+                pos: Pos(pos),
+                cards: cs.to_vec(),
+            },
+        )
+        .expect("deal");
     }
 }
 
-fn board(t: &mut Tournament, cards: &[&str]) {
+fn board(t: &mut Transcript, cards: &[&str]) {
     for street in [&cards[..3], &cards[3..4], &cards[4..5]] {
         let cs: Vec<Card> = street.iter().map(|c| card(c)).collect();
         if t.hand(T1).is_some_and(|h| h.phase() == Phase::BoardDealing) {
-            t.act(T1, |h| h.deal_board(&cs)).expect("board");
+            t.act(T1, HandCommand::DealBoard { cards: cs.clone() })
+                .expect("board");
         }
     }
 }
 
-fn last_hand_started(t: &Tournament) -> (SeatNo, Vec<PlayerId>, Vec<u64>, bool) {
+fn last_hand_started(t: &Transcript) -> (SeatNo, Vec<PlayerId>, Vec<u64>, bool) {
     t.events
         .iter()
         .rev()
@@ -79,13 +261,26 @@ fn tr_25_heads_up_after_a_bust_with_the_dead_button() {
     assert_eq!(blinds, vec![10, 20, 0]);
     deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
     // P1 (button) folds, P2 (small blind) goes all-in, P3 calls; P3's aces hold.
-    t.act(T1, |h| h.fold(Pos(2))).expect("fold");
-    t.act(T1, |h| h.all_in(Pos(0))).expect("all in");
-    t.act(T1, |h| h.check_or_call(Pos(1))).expect("call");
-    t.act(T1, |h| h.show_or_muck(Pos(0), ShowOrMuck::ShowDealt))
-        .expect("show");
-    t.act(T1, |h| h.show_or_muck(Pos(1), ShowOrMuck::ShowDealt))
-        .expect("show");
+    t.act(T1, HandCommand::Fold { pos: Pos(2) }).expect("fold");
+    t.all_in(T1, Pos(0)).expect("all in");
+    t.act(T1, HandCommand::CheckOrCall { pos: Pos(1) })
+        .expect("call");
+    t.act(
+        T1,
+        HandCommand::ShowOrMuck {
+            pos: Pos(0),
+            what: ShowOrMuck::ShowDealt,
+        },
+    )
+    .expect("show");
+    t.act(
+        T1,
+        HandCommand::ShowOrMuck {
+            pos: Pos(1),
+            what: ShowOrMuck::ShowDealt,
+        },
+    )
+    .expect("show");
     board(&mut t, &["3h", "8s", "9d", "Jc", "4s"]);
     assert_eq!(t.players[&PlayerId(2)].status, Status::Busted { place: 3 });
     // Heads-up: the big blind moves on to seat 1 (P1); the other player, P3 in seat 3, has the
@@ -133,7 +328,7 @@ fn tr_28_a_time_penalty_folds_the_players_cards() {
     });
     assert_eq!(acted, Some((PlayerId(1), "fold".into(), true)));
     // After fifteen minutes he plays again.
-    t.act(T1, |h| h.fold(Pos(0))).expect("fold");
+    t.act(T1, HandCommand::Fold { pos: Pos(0) }).expect("fold");
     t.start_hand(T1, 16 * 60).expect("next hand");
     deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
     assert!(
@@ -152,8 +347,10 @@ fn tr_6_an_absent_player_is_checked_when_he_can_and_folded_when_a_bet_is_due() {
     t.start_hand(T1, 0).expect("hand");
     deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
     // Button P1 calls, small blind P2 completes: the absent big blind P3 checks his option.
-    t.act(T1, |h| h.check_or_call(Pos(2))).expect("call");
-    t.act(T1, |h| h.check_or_call(Pos(0))).expect("call");
+    t.act(T1, HandCommand::CheckOrCall { pos: Pos(2) })
+        .expect("call");
+    t.act(T1, HandCommand::CheckOrCall { pos: Pos(0) })
+        .expect("call");
     let acted: Vec<(String, bool)> = t
         .events
         .iter()
@@ -167,9 +364,21 @@ fn tr_6_an_absent_player_is_checked_when_he_can_and_folded_when_a_bet_is_due() {
     assert_eq!(acted, vec![("check".to_string(), true)]);
     // On the flop P2 bets: P3 is folded.
     let flop: Vec<Card> = ["3h", "8s", "9d"].iter().map(|c| card(c)).collect();
-    t.act(T1, |h| h.deal_board(&flop)).expect("flop");
-    t.act(T1, |h| h.bet_or_raise_to(Pos(0), Chips(40)))
-        .expect("bet");
+    t.act(
+        T1,
+        HandCommand::DealBoard {
+            cards: flop.to_vec(),
+        },
+    )
+    .expect("flop");
+    t.act(
+        T1,
+        HandCommand::BetOrRaiseTo {
+            pos: Pos(0),
+            to: Chips(40),
+        },
+    )
+    .expect("bet");
     assert!(
         !t.hand(T1).is_some_and(|h| h.is_active(Pos(1))),
         "the absent player is folded"
@@ -218,27 +427,35 @@ fn tr_26_a_floor_ruling_overrides_with_a_reason_and_a_rule() {
 
 #[test]
 fn tr_15_the_chip_race_runs_after_level_5_on_the_odd_chips() {
-    let mut t = three_handed();
     // Give the stacks odd tens: 1510, 1480, 1510 (one hand's worth of blinds moved).
-    for (p, s) in [(1, 1510), (2, 1480), (3, 1510)] {
-        if let Some(pl) = t.players.get_mut(&PlayerId(p)) {
-            pl.stack = s;
-        }
-    }
-    assert!(t.chip_race_due(T1).is_none(), "not before level 5 is over");
-    t.start_hand(T1, 5 * 12 * 60).expect("level 6 begins");
-    t.act(T1, |h| h.deal_hole(Pos(0), &[None, None]))
-        .expect("deal");
-    // A hand in progress waits; the race comes before the next hand.
-    assert!(t.chip_race_due(T1).is_none());
-    let (_, denomination, holdings, cards) = {
-        let mut t2 = three_handed();
+    let mut t = edited(three_handed(), |t| {
         for (p, s) in [(1, 1510), (2, 1480), (3, 1510)] {
-            if let Some(pl) = t2.players.get_mut(&PlayerId(p)) {
+            if let Some(pl) = t.players.get_mut(&PlayerId(p)) {
                 pl.stack = s;
             }
         }
-        t2.level = 5;
+    });
+    assert!(t.chip_race_due(T1).is_none(), "not before level 5 is over");
+    t.start_hand(T1, 5 * 12 * 60).expect("level 6 begins");
+    t.act(
+        T1,
+        HandCommand::DealHole {
+            pos: Pos(0),
+            cards: vec![None, None],
+        },
+    )
+    .expect("deal");
+    // A hand in progress waits; the race comes before the next hand.
+    assert!(t.chip_race_due(T1).is_none());
+    let (_, denomination, holdings, cards) = {
+        let t2 = edited(three_handed(), |t| {
+            for (p, s) in [(1, 1510), (2, 1480), (3, 1510)] {
+                if let Some(pl) = t.players.get_mut(&PlayerId(p)) {
+                    pl.stack = s;
+                }
+            }
+            t.level = 5;
+        });
         t2.chip_race_due(T1).expect("due")
     };
     assert_eq!(denomination, 10);
@@ -251,13 +468,14 @@ fn tr_15_the_chip_race_runs_after_level_5_on_the_odd_chips() {
 
 #[test]
 fn tr_15_tens_then_fifties_are_raced_and_the_books_record_the_change() {
-    let mut t = three_handed();
-    for (p, s) in [(1, 1510), (2, 1480), (3, 1510)] {
-        if let Some(pl) = t.players.get_mut(&PlayerId(p)) {
-            pl.stack = s;
+    let mut t = edited(three_handed(), |t| {
+        for (p, s) in [(1, 1510), (2, 1480), (3, 1510)] {
+            if let Some(pl) = t.players.get_mut(&PlayerId(p)) {
+                pl.stack = s;
+            }
         }
-    }
-    t.level = 5;
+        t.level = 5;
+    });
     let cards: Vec<Card> = ["2c", "3c", "4c", "5c", "Ac"]
         .iter()
         .map(|c| card(c))
@@ -290,7 +508,7 @@ fn tr_15_tens_then_fifties_are_raced_and_the_books_record_the_change() {
 
 #[test]
 fn tr_0a_and_tr_0b_registration_is_checked() {
-    let mut t = Tournament::new(profile("top18"));
+    let mut t = Transcript::new(Tournament::new(profile("top18")));
     assert!(matches!(
         t.register(PlayerId(1), "Kid", 17, "0.00"),
         Err(TournamentError::TooYoung { min: 18, .. })
@@ -312,7 +530,7 @@ fn tr_0a_and_tr_0b_registration_is_checked() {
 
 #[test]
 fn tr_6_a_no_show_loses_seat_and_stack_after_ten_minutes() {
-    let mut t = Tournament::new(profile("top18"));
+    let mut t = Transcript::new(Tournament::new(profile("top18")));
     for i in 1..=4 {
         t.register(PlayerId(i), &format!("P{i}"), 30, "0.00")
             .expect("register");
@@ -351,7 +569,7 @@ fn tr_6_a_no_show_loses_seat_and_stack_after_ten_minutes() {
     assert_eq!(t.chips_in_play(), chips - 1500);
     assert_eq!(t.removed_chips, 1500);
     // Someone who came back in time is safe.
-    let mut t = Tournament::new(profile("top18"));
+    let mut t = Transcript::new(Tournament::new(profile("top18")));
     for i in 1..=3 {
         t.register(PlayerId(i), &format!("P{i}"), 30, "0.00")
             .expect("register");
@@ -366,7 +584,7 @@ fn tr_6_a_no_show_loses_seat_and_stack_after_ten_minutes() {
 fn plo_1_a_no_show_seat_goes_to_the_first_waiting_player() {
     let p = profile("plo27");
     let cap = p.max_players.expect("PLO-1 caps the field");
-    let mut t = Tournament::new(p);
+    let mut t = Transcript::new(Tournament::new(p));
     for i in 1..=cap + 2 {
         t.register(PlayerId(i), &format!("P{i}"), 30, "0.00")
             .expect("register");
@@ -397,7 +615,7 @@ fn plo_1_a_no_show_seat_goes_to_the_first_waiting_player() {
 fn tr_5_no_hand_starts_during_a_break() {
     let mut p = profile("top18");
     p.levels.breaks = vec![[1, 10]];
-    let mut t = Tournament::new(p);
+    let mut t = Transcript::new(Tournament::new(p));
     for i in 1..=3 {
         t.register(PlayerId(i), &format!("P{i}"), 30, "0.00")
             .expect("register");
@@ -429,7 +647,7 @@ fn tr_4_a_level_by_time_cites_the_hand_beginning_from_revision_2() {
     use floorbook_tournament::replay::Replayer;
     let mut logs = Vec::new();
     for revision in [1, 2] {
-        let mut t = Tournament::under_revision(profile("top18"), revision);
+        let mut t = Transcript::new(Tournament::under_revision(profile("top18"), revision));
         for i in 1..=3 {
             t.register(PlayerId(i), &format!("P{i}"), 30, "0.00")
                 .expect("register");
@@ -455,7 +673,7 @@ fn tr_4_a_level_by_time_cites_the_hand_beginning_from_revision_2() {
         assert_eq!(rules, expected, "revision {revision}");
         logs.push(t.events.clone());
     }
-    assert_eq!(RULES_REVISION, 2);
+    assert_eq!(RULES_REVISION, 3, "revision 3 changed no level decision");
     for (revision, log) in [1, 2].into_iter().zip(&logs) {
         Replayer::under_revision(profile("top18"), revision, log.clone())
             .run_to_end()
@@ -463,7 +681,7 @@ fn tr_4_a_level_by_time_cites_the_hand_beginning_from_revision_2() {
     }
     let d = Replayer::new(profile("top18"), logs[0].clone())
         .run_to_end()
-        .expect_err("a revision 1 chain derived by revision 2");
+        .expect_err("a revision 1 chain derived by revision 3");
     assert!(
         matches!(&d.recorded, Some(TournamentEvent::LevelChanged { .. })),
         "{d:?}"
@@ -480,7 +698,7 @@ fn tr_3_5_and_tr_3_7_cards_shown_after_a_hand_are_recorded_in_it() {
     let mut t = three_handed();
     // Nothing to show from before the first hand.
     assert!(matches!(
-        t.after_hand(T1, |h| h.shown_after_hand(Pos(0), vec![card("As")])),
+        t.show_after(T1, Pos(0), vec![card("As")]),
         Err(TournamentError::NotNow(_))
     ));
     let hand = t.start_hand(T1, 0).expect("hand");
@@ -490,15 +708,16 @@ fn tr_3_5_and_tr_3_7_cards_shown_after_a_hand_are_recorded_in_it() {
         let l = t.hand(T1).and_then(|h| h.legal()).expect("someone acts");
         (l.actor, l.raise_to.expect("a raise").0)
     };
-    t.act(T1, |h| h.bet_or_raise_to(actor, to)).expect("raise");
+    t.act(T1, HandCommand::BetOrRaiseTo { pos: actor, to })
+        .expect("raise");
     for _ in 0..2 {
         let a = t.hand(T1).and_then(|h| h.actor()).expect("actor");
-        t.act(T1, |h| h.fold(a)).expect("fold");
+        t.act(T1, HandCommand::Fold { pos: a }).expect("fold");
     }
     assert!(t.hand(T1).is_none(), "the hand finished");
     let stacks: Vec<u64> = t.players.values().map(|p| p.stack).collect();
     let folded = Pos((actor.0 + 1) % 3);
-    let cards_of = |t: &Tournament, pos: Pos| -> Vec<Card> {
+    let cards_of = |t: &Transcript, pos: Pos| -> Vec<Card> {
         let (_, last) = t.tables[0].last_hand.as_ref().expect("last hand");
         last.hole_cards(pos)
             .iter()
@@ -508,22 +727,15 @@ fn tr_3_5_and_tr_3_7_cards_shown_after_a_hand_are_recorded_in_it() {
     let folded_cards = cards_of(&t, folded);
     // A card not his is refused, and nothing is recorded.
     let before = t.events.len();
-    assert!(
-        t.after_hand(T1, |h| h.shown_after_hand(folded, vec![card("2s")]))
-            .is_err()
-    );
+    assert!(t.show_after(T1, folded, vec![card("2s")]).is_err());
     assert_eq!(t.events.len(), before);
-    t.after_hand(T1, |h| {
-        h.shown_after_hand(folded, folded_cards[..1].to_vec())
-    })
-    .expect("folded card shown");
-    t.after_hand(T1, |h| h.shown_after_hand(folded, vec![]))
+    t.show_after(T1, folded, folded_cards[..1].to_vec())
+        .expect("folded card shown");
+    t.show_after(T1, folded, vec![])
         .expect_err("at least one card");
     let winner_cards = cards_of(&t, actor);
-    t.after_hand(T1, |h| {
-        h.shown_after_hand(actor, winner_cards[..1].to_vec())
-    })
-    .expect("the winner shows one");
+    t.show_after(T1, actor, winner_cards[..1].to_vec())
+        .expect("the winner shows one");
     let shown: Vec<(u64, Vec<Rule>)> = t.events[before..]
         .iter()
         .filter_map(|e| match e {
@@ -548,12 +760,46 @@ fn tr_3_5_and_tr_3_7_cards_shown_after_a_hand_are_recorded_in_it() {
     // The next hand closes the window.
     t.start_hand(T1, 60).expect("next hand");
     assert!(matches!(
-        t.after_hand(T1, |h| h
-            .shown_after_hand(folded, folded_cards[1..].to_vec())),
+        t.show_after(T1, folded, folded_cards[1..].to_vec()),
         Err(TournamentError::NotNow(_))
     ));
     // The whole log re-derives, the shows included.
     Replayer::new(profile("top18"), t.events.clone())
         .run_to_end()
         .unwrap_or_else(|d| panic!("{}", d.reason));
+}
+
+/// Time only moves forward, from rules revision 3: a hand started at 30 s after one that
+/// started at 60 s is refused, naming the latest time, and changes nothing; under revision 2
+/// (whose chains may hold such times) it is still accepted, so those chains re-derive.
+#[test]
+fn a_command_earlier_than_the_latest_time_is_refused_from_revision_3() {
+    for revision in [2, 3] {
+        let mut t = Transcript::new(Tournament::under_revision(profile("top18"), revision));
+        for i in 1..=3 {
+            t.register(PlayerId(i), &format!("P{i}"), 30, "0.00")
+                .expect("register");
+        }
+        t.start(&[0, 1, 2], Some(&[SeatNo(1)])).expect("start");
+        t.start_hand(T1, 60).expect("hand at 60 s");
+        deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
+        while let Some(a) = t.hand(T1).and_then(|h| h.actor()) {
+            t.act(T1, HandCommand::Fold { pos: a }).expect("fold");
+        }
+        assert!(t.hand(T1).is_none(), "the hand is over");
+        let before = t.events.len();
+        let result = t.start_hand(T1, 30);
+        if revision >= 3 {
+            match result {
+                Err(e @ TournamentError::TimeBackwards { at: 30, head: 60 }) => {
+                    assert!(e.to_string().contains("60 s"), "{e}");
+                }
+                other => panic!("revision {revision}: {other:?}"),
+            }
+            assert_eq!(t.events.len(), before, "a refused command records nothing");
+            t.start_hand(T1, 60).expect("the same time is not earlier");
+        } else {
+            result.expect("revision 2 takes an earlier time");
+        }
+    }
 }

@@ -9,8 +9,9 @@ use clap::Args;
 use floorbook_log::{ChainId, Envelope, EventStore, Seq};
 use floorbook_projections::Projector;
 use floorbook_rules::Rule;
+use floorbook_tournament::command::Command;
 use floorbook_tournament::engine::Tournament;
-use floorbook_tournament::replay::{Command, Divergence, Snapshot};
+use floorbook_tournament::replay::{Divergence, Snapshot};
 use serde_json::{Value, json};
 
 use crate::backend::StoreArgs;

@@ -18,8 +18,7 @@ use floorbook_log::{
     StoreError, WriteError, check_request_id,
 };
 use floorbook_tournament::engine::{Tournament, TournamentError};
-use floorbook_tournament::replay::issue;
-use floorbook_tournament::seating::{PlayerId, TableNo};
+use floorbook_tournament::seating::TableNo;
 use floorbook_tournament::{Profile, builtin};
 use serde_json::json;
 
@@ -67,7 +66,7 @@ pub struct Decided {
     /// The events appended, as stored.
     pub appended: Vec<SealedEvent>,
     /// Open the desk again from the store: the append failed (nothing of the batch was
-    /// acknowledged), or the engine refused a command after it had begun to change its state.
+    /// acknowledged), so the tournament may be ahead of the chain.
     pub stale: bool,
 }
 
@@ -78,9 +77,6 @@ pub struct Desk<S> {
     tournament: Option<Tournament>,
     seen: HashMap<String, Reply>,
     order: VecDeque<String>,
-    /// The engine refused a command after it had begun to change (it had derived events):
-    /// the tournament may no longer be the chain's.
-    dirty: bool,
 }
 
 enum Outcome {
@@ -123,7 +119,6 @@ impl<S: EventStore> Desk<S> {
             tournament,
             seen: HashMap::new(),
             order: VecDeque::new(),
-            dirty: false,
         };
         desk.recall_requests().await?;
         Ok(desk)
@@ -309,7 +304,7 @@ impl<S: EventStore> Desk<S> {
         Decided {
             replies,
             appended,
-            stale: stale || std::mem::take(&mut self.dirty),
+            stale,
         }
     }
 
@@ -383,27 +378,14 @@ impl<S: EventStore> Desk<S> {
                 ),
             ));
         };
-        let result = match &req.command {
-            WireCommand::Register {
-                player,
-                name,
-                buy_in,
-                age,
-            } => t.register(PlayerId(*player), name, *age, buy_in),
-            other => {
-                let command = other.to_engine().map_err(|e| malformed(&e))?;
-                issue(t, &command)
-            }
-        };
-        if let Err(e) = result {
-            self.dirty |= !t.events.is_empty();
-            t.events.clear();
-            t.event_times.clear();
-            return Err(rejection(t, &req.command, &e));
-        }
-        t.event_times.clear();
-        for e in t.events.drain(..) {
-            drafts.push(draft_for(&e, actor.clone(), inc.at).map_err(|e| malformed(&e))?);
+        let command = req.command.to_engine().map_err(|e| malformed(&e))?;
+        // A command decided by its time brings it; the others are decided at the latest.
+        let at = req.command.at().unwrap_or(t.clock);
+        let events = t
+            .decide(&command, at)
+            .map_err(|e| rejection(t, &req.command, &e))?;
+        for e in &events {
+            drafts.push(draft_for(e, actor.clone(), inc.at).map_err(|e| malformed(&e))?);
         }
         Ok(None)
     }

@@ -56,7 +56,7 @@ pub fn script(
                 });
             }
         };
-        let command = WireCommand::from_engine(&step.command, profile.min_age);
+        let command = WireCommand::from_engine(&step.command, step.at);
         let channel = match (needs(&command), command.table()) {
             (Needs::Dealer, Some(table)) => Channel::Dealer { table },
             (Needs::Dealer | Needs::Floor, _) => Channel::Floor,

@@ -5,8 +5,8 @@
 
 use floorbook_cards::Card;
 use floorbook_hand::{Chips, OutOfTurn, Pos, ShowOrMuck};
+use floorbook_tournament::command::{Command, HandCommand};
 use floorbook_tournament::conduct::Offence;
-use floorbook_tournament::replay::{Command, HandCommand};
 use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -367,8 +367,19 @@ impl WireCommand {
         }
     }
 
-    /// The engine command this stands for. `Open` and `Register` (which carries the age the
-    /// engine checks and the log does not keep) are handled by the desk itself.
+    /// The time a terminal gave with a command that is decided by its time (seconds into the
+    /// tournament); None for the others, which are decided at the tournament's latest time.
+    pub fn at(&self) -> Option<u64> {
+        match self {
+            WireCommand::StartHand { at, .. }
+            | WireCommand::CallClock { at, .. }
+            | WireCommand::CheckClock { at, .. }
+            | WireCommand::RemoveNoShow { at, .. } => Some(*at),
+            _ => None,
+        }
+    }
+
+    /// The engine command this stands for. `Open` is handled by the desk itself.
     pub fn to_engine(&self) -> Result<Command, WireError> {
         let hand = |table: &u32, action| Command::Hand {
             table: TableNo(*table),
@@ -380,11 +391,12 @@ impl WireCommand {
                 player,
                 name,
                 buy_in,
-                ..
+                age,
             } => Command::Register {
                 player: PlayerId(*player),
                 name: name.clone(),
                 buy_in: buy_in.clone(),
+                age: *age,
             },
             WireCommand::Start { draw, button_seats } => Command::Start {
                 draw: draw.clone(),
@@ -399,9 +411,8 @@ impl WireCommand {
                     .map(|d| Ok((SeatNo(d.seat), card(&d.card)?)))
                     .collect::<Result<_, WireError>>()?,
             },
-            WireCommand::StartHand { table, at } => Command::StartHand {
+            WireCommand::StartHand { table, .. } => Command::StartHand {
                 table: TableNo(*table),
-                at: *at,
             },
             WireCommand::DealHole { table, pos, cards } => hand(
                 table,
@@ -510,17 +521,14 @@ impl WireCommand {
                 player: PlayerId(*player),
                 absent: *absent,
             },
-            WireCommand::CallClock { table, at } => Command::CallClock {
+            WireCommand::CallClock { table, .. } => Command::CallClock {
                 table: TableNo(*table),
-                at: *at,
             },
-            WireCommand::CheckClock { table, at } => Command::CheckClock {
+            WireCommand::CheckClock { table, .. } => Command::CheckClock {
                 table: TableNo(*table),
-                at: *at,
             },
-            WireCommand::RemoveNoShow { player, at } => Command::RemoveNoShow {
+            WireCommand::RemoveNoShow { player, .. } => Command::RemoveNoShow {
                 player: PlayerId(*player),
-                at: *at,
             },
             WireCommand::BreakTable { table, draw } => Command::BreakTable {
                 table: TableNo(*table),
@@ -529,9 +537,9 @@ impl WireCommand {
         })
     }
 
-    /// The wire form of an engine command (for drivers that replay a recorded tournament
-    /// through the service); `age` is what a registration declares.
-    pub fn from_engine(c: &Command, age: u32) -> WireCommand {
+    /// The wire form of an engine command decided at `at` (for drivers that replay a recorded
+    /// tournament through the service).
+    pub fn from_engine(c: &Command, at: u64) -> WireCommand {
         let hand = |table: &TableNo, a: &HandCommand| {
             let t = table.0;
             match a {
@@ -607,11 +615,12 @@ impl WireCommand {
                 player,
                 name,
                 buy_in,
+                age,
             } => WireCommand::Register {
                 player: player.0,
                 name: name.clone(),
                 buy_in: buy_in.clone(),
-                age,
+                age: *age,
             },
             Command::Start { draw, button_seats } => WireCommand::Start {
                 draw: draw.clone(),
@@ -629,10 +638,7 @@ impl WireCommand {
                     })
                     .collect(),
             },
-            Command::StartHand { table, at } => WireCommand::StartHand {
-                table: table.0,
-                at: *at,
-            },
+            Command::StartHand { table } => WireCommand::StartHand { table: table.0, at },
             Command::Hand { table, action } => hand(table, action),
             Command::Sanction { player, offence } => WireCommand::Sanction {
                 player: player.0,
@@ -660,21 +666,15 @@ impl WireCommand {
                 player: player.0,
                 absent: *absent,
             },
-            Command::CallClock { table, at } => WireCommand::CallClock {
-                table: table.0,
-                at: *at,
-            },
-            Command::CheckClock { table, at } => WireCommand::CheckClock {
-                table: table.0,
-                at: *at,
-            },
+            Command::CallClock { table } => WireCommand::CallClock { table: table.0, at },
+            Command::CheckClock { table } => WireCommand::CheckClock { table: table.0, at },
             Command::ChipRace { table, cards } => WireCommand::ChipRace {
                 table: table.0,
                 cards: names(cards),
             },
-            Command::RemoveNoShow { player, at } => WireCommand::RemoveNoShow {
+            Command::RemoveNoShow { player } => WireCommand::RemoveNoShow {
                 player: player.0,
-                at: *at,
+                at,
             },
             Command::BreakTable { table, draw } => WireCommand::BreakTable {
                 table: table.0,

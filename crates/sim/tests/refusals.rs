@@ -1,0 +1,242 @@
+//! A refused command changes nothing: random commands (any sender's, any numbers, legal or
+//! not) are decided against tournaments caught at random points of simulated play, between
+//! hands and in the middle of one; after every refusal the tournament is byte for byte what it
+//! was, and nothing was recorded.
+
+use std::sync::OnceLock;
+
+use floorbook_cards::Card;
+use floorbook_hand::{Chips, OutOfTurn, Pos, ShowOrMuck};
+use floorbook_rules::Rule;
+use floorbook_sim::simulate;
+use floorbook_tournament::command::{Command, HandCommand};
+use floorbook_tournament::conduct::Offence;
+use floorbook_tournament::engine::{MAX_SECONDS, Tournament};
+use floorbook_tournament::replay::Replayer;
+use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
+use floorbook_tournament::{builtin, builtin_names};
+use proptest::prelude::*;
+
+/// Tournaments of every profile caught at many points: after the registrations, between
+/// hands, and in the middle of hands (re-derived up to a recorded event).
+fn states() -> &'static [Tournament] {
+    static STATES: OnceLock<Vec<Tournament>> = OnceLock::new();
+    STATES.get_or_init(|| {
+        let mut out = Vec::new();
+        for (k, name) in builtin_names().enumerate() {
+            let profile = builtin(name).expect("built in").1.expect("reads");
+            for (players, seed) in [(7u32, 11u64), (23, 12)] {
+                let sim = simulate(&profile, players, seed + k as u64, None).expect("plays");
+                let events = sim.tournament.events.clone();
+                let step = (events.len() / 12).max(1);
+                let mut r = Replayer::new(profile.clone(), events.clone());
+                let mut next = 0;
+                while next < events.len() {
+                    match r.run_through(next) {
+                        Ok(Some(_)) => out.push(r.tournament().clone()),
+                        Ok(None) => break,
+                        Err(d) => panic!("{name}: the simulation re-derives: {}", d.reason),
+                    }
+                    next += step;
+                }
+            }
+        }
+        out
+    })
+}
+
+/// A number from `raw`: mostly small (a plausible seat, table, amount), now and then one at
+/// the ends of its type.
+fn number(raw: u64, small: u64) -> u64 {
+    match raw % 16 {
+        0 => [
+            0,
+            1,
+            u64::from(u32::MAX),
+            u64::MAX,
+            u64::MAX / 2,
+            MAX_SECONDS + 1,
+        ][(raw / 16 % 6) as usize],
+        _ => raw / 16 % small.max(1),
+    }
+}
+
+fn card(raw: u64) -> Card {
+    Card::from_index((raw % 52) as u8).expect("52 cards")
+}
+
+fn cards(raw: &[u64], n: usize) -> Vec<Card> {
+    raw.iter().cycle().take(n).map(|r| card(*r)).collect()
+}
+
+/// A command of any kind with numbers from `raw`; now and then the legal action of the player
+/// to act, so the sequence moves the tournament on.
+fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
+    let table = TableNo(number(raw[1], 4) as u32);
+    let player = PlayerId(number(raw[2], 30) as u32);
+    let pos = Pos(number(raw[3], 10) as usize);
+    let amount = Chips(number(raw[4], 4000));
+    let at = match raw[7] % 4 {
+        0 => t.clock,
+        1 => t.clock.saturating_sub(number(raw[7] / 4, 600)),
+        _ => t.clock.saturating_add(number(raw[7] / 4, 900)),
+    };
+    let hand = |action| Command::Hand { table, action };
+    let command = match raw[0] % 24 {
+        0 => Command::Register {
+            player,
+            name: format!("P{}", player.0),
+            buy_in: ["0.00", "7.50", "x", ""][(raw[5] % 4) as usize].to_string(),
+            age: number(raw[6], 40) as u32,
+        },
+        1 => Command::Start {
+            draw: (0..number(raw[5], 30).min(60))
+                .map(|k| (k.wrapping_mul(raw[6]) % 31) as u32)
+                .collect(),
+            button_seats: raw[6].is_multiple_of(2).then(|| vec![SeatNo(number(raw[5], 10) as u32)]),
+        },
+        2 => Command::PlaceButton {
+            table,
+            draw: (1..=number(raw[5], 10).min(60) as u32)
+                .map(|s| (SeatNo(s), card(raw[6].wrapping_add(u64::from(s) * 7))))
+                .collect(),
+        },
+        3 | 4 => Command::StartHand { table },
+        5 => hand(HandCommand::DealHole {
+            pos,
+            cards: cards(&raw[5..], number(raw[6], 4).min(60) as usize)
+                .into_iter()
+                .map(Some)
+                .collect(),
+        }),
+        6 => hand(HandCommand::DealBoard {
+            cards: cards(&raw[5..], number(raw[6], 6).min(60) as usize),
+        }),
+        7 => hand(HandCommand::FourCardFlop {
+            cards: [
+                card(raw[5]),
+                card(raw[6]),
+                card(raw[5] / 3),
+                card(raw[6] / 5),
+            ],
+            burn_pick: number(raw[4], 6) as usize,
+        }),
+        8 => hand(HandCommand::Fold { pos }),
+        9 => hand(HandCommand::CheckOrCall { pos }),
+        10 => hand(HandCommand::BetOrRaiseTo { pos, to: amount }),
+        11 => hand(HandCommand::ShowOrMuck {
+            pos,
+            what: match raw[5] % 3 {
+                0 => ShowOrMuck::Muck,
+                1 => ShowOrMuck::ShowDealt,
+                _ => ShowOrMuck::Show(vec![Some(card(raw[6])), None]),
+            },
+        }),
+        12 => hand(HandCommand::OutOfTurn {
+            pos,
+            action: match raw[5] % 4 {
+                0 => OutOfTurn::Fold,
+                1 => OutOfTurn::Check,
+                2 => OutOfTurn::Call,
+                _ => OutOfTurn::RaiseTo { to: amount },
+            },
+        }),
+        13 => hand(HandCommand::ShowAfterHand {
+            pos,
+            cards: cards(&raw[5..], number(raw[6], 4).min(60) as usize),
+        }),
+        14 => Command::Sanction {
+            player,
+            offence: [
+                Offence::Etiquette,
+                Offence::SoftPlay,
+                Offence::HiddenChips,
+                Offence::Advice,
+                Offence::Cheating,
+                Offence::ChipDumping,
+            ][(raw[5] % 6) as usize],
+        },
+        15 => Command::FloorRuling {
+            player: raw[5].is_multiple_of(2).then_some(player),
+            ruling: "a ruling".into(),
+            rule: Rule::Tr26,
+            overrides: raw[6].is_multiple_of(2).then(|| number(raw[6], 100)),
+        },
+        16 => Command::SetAbsent {
+            player,
+            absent: raw[5].is_multiple_of(2),
+        },
+        17 => Command::CallClock { table },
+        18 => Command::CheckClock { table },
+        19 => Command::ChipRace {
+            table,
+            cards: cards(&raw[5..], number(raw[6], 12).min(60) as usize),
+        },
+        20 => Command::RemoveNoShow { player },
+        21 => Command::BreakTable {
+            table,
+            draw: (0..number(raw[5], 10).min(60))
+                .map(|k| (k.wrapping_mul(raw[6]) % 20) as u32)
+                .collect(),
+        },
+        // The legal action of the player to act at some table, to move on.
+        _ => {
+            let legal = t
+                .tables
+                .iter()
+                .filter_map(|ts| ts.hand.as_ref().map(|(_, h, _)| (ts.table.no, h)))
+                .find_map(|(no, h)| h.legal().map(|l| (no, l)));
+            match legal {
+                Some((table, l)) => Command::Hand {
+                    table,
+                    action: match (raw[5] % 3, l.raise_to) {
+                        (0, _) => HandCommand::Fold { pos: l.actor },
+                        (1, Some((min, _))) => HandCommand::BetOrRaiseTo {
+                            pos: l.actor,
+                            to: min,
+                        },
+                        _ => HandCommand::CheckOrCall { pos: l.actor },
+                    },
+                },
+                None => Command::StartHand { table },
+            }
+        }
+    };
+    (command, at)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+    #[test]
+    fn a_refused_command_changes_nothing(
+        which in any::<usize>(),
+        raws in proptest::collection::vec(any::<[u64; 8]>(), 1..40),
+    ) {
+        let all = states();
+        let mut t = all[which % all.len()].clone();
+        for raw in &raws {
+            let (command, at) = command(&t, raw);
+            let before = serde_json::to_string(&t).expect("serializes");
+            match t.decide(&command, at) {
+                Ok(_) => {}
+                Err(e) => {
+                    let after = serde_json::to_string(&t).expect("serializes");
+                    prop_assert!(
+                        before == after,
+                        "{command:?} at {at} was refused ({e}) but changed the tournament"
+                    );
+                    // Nothing was left over for the next command either.
+                    let probe = Command::FloorRuling {
+                        player: None,
+                        ruling: "probe".into(),
+                        rule: Rule::Tr26,
+                        overrides: None,
+                    };
+                    let at = t.clock;
+                    let next = t.clone().decide(&probe, at).map(|e| e.len());
+                    prop_assert_eq!(next, Ok(1));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! What a dealer, the floor or the director asks of a tournament: one [`Command`], decided by
+//! [`Tournament::decide`](crate::engine::Tournament::decide) at a time the caller brings in.
+//! The simulator, the floor service and re-derivation all enter here; nothing else changes a
+//! tournament.
+
+use floorbook_cards::Card;
+use floorbook_hand::{Chips, OutOfTurn, Pos, ShowOrMuck};
+use floorbook_rules::Rule;
+use serde::Serialize;
+
+use crate::conduct::Offence;
+use crate::seating::{PlayerId, SeatNo, TableNo};
+
+/// A command to the tournament. Times are not part of it: every command is decided at the
+/// time given beside it (seconds into the tournament).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum Command {
+    /// TR-0a, TR-0b, PLO-1, PLO-3: a player registers with his age (checked against the
+    /// profile's minimum; the log keeps the outcome, never the age) and his buy-in.
+    Register {
+        player: PlayerId,
+        name: String,
+        buy_in: String,
+        age: u32,
+    },
+    /// The seat draw (a permutation of the seat cards) and, where the button was drawn before
+    /// the start, each table's button seat.
+    Start {
+        draw: Vec<u32>,
+        button_seats: Option<Vec<SeatNo>>,
+    },
+    /// TR-2 / NOB-10: the high-card draw for the button at a table.
+    PlaceButton {
+        table: TableNo,
+        draw: Vec<(SeatNo, Card)>,
+    },
+    /// The next hand at a table; the time decides its level (TR-4, TR-5).
+    StartHand {
+        table: TableNo,
+    },
+    /// A dealer's or player's action in the hand at a table (or, for a show after the hand,
+    /// in its last hand).
+    Hand {
+        table: TableNo,
+        action: HandCommand,
+    },
+    Sanction {
+        player: PlayerId,
+        offence: Offence,
+    },
+    /// TR-26: the director's ruling, with the rule it rests on and the decision it overrides.
+    FloorRuling {
+        player: Option<PlayerId>,
+        ruling: String,
+        rule: Rule,
+        overrides: Option<u64>,
+    },
+    SetAbsent {
+        player: PlayerId,
+        absent: bool,
+    },
+    /// TR-19: a clock is called on the player to act.
+    CallClock {
+        table: TableNo,
+    },
+    /// TR-19: the called clock is checked; run out, the hand is dead.
+    CheckClock {
+        table: TableNo,
+    },
+    /// TR-15: the due chip race with the cards the dealer dealt.
+    ChipRace {
+        table: TableNo,
+        cards: Vec<Card>,
+    },
+    /// TR-6, PLO-1: a player absent since the start is removed (or replaced).
+    RemoveNoShow {
+        player: PlayerId,
+    },
+    /// TR-17: the breaking table's players take the free seats they drew.
+    BreakTable {
+        table: TableNo,
+        draw: Vec<u32>,
+    },
+}
+
+impl Command {
+    /// The table the command acts at, if it is a table's.
+    pub fn table(&self) -> Option<TableNo> {
+        match self {
+            Command::PlaceButton { table, .. }
+            | Command::StartHand { table }
+            | Command::Hand { table, .. }
+            | Command::CallClock { table }
+            | Command::CheckClock { table }
+            | Command::ChipRace { table, .. }
+            | Command::BreakTable { table, .. } => Some(*table),
+            _ => None,
+        }
+    }
+}
+
+/// A dealer's or player's action in a hand.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub enum HandCommand {
+    DealHole {
+        pos: Pos,
+        cards: Vec<Option<Card>>,
+    },
+    DealBoard {
+        cards: Vec<Card>,
+    },
+    FourCardFlop {
+        cards: [Card; 4],
+        burn_pick: usize,
+    },
+    Fold {
+        pos: Pos,
+    },
+    CheckOrCall {
+        pos: Pos,
+    },
+    BetOrRaiseTo {
+        pos: Pos,
+        to: Chips,
+    },
+    ShowOrMuck {
+        pos: Pos,
+        what: ShowOrMuck,
+    },
+    OutOfTurn {
+        pos: Pos,
+        action: OutOfTurn,
+    },
+    /// Cards shown after the hand (TR-3.5, TR-3.8; the uncalled winner's, TR-3.7): recorded
+    /// in the table's last hand.
+    ShowAfterHand {
+        pos: Pos,
+        cards: Vec<Card>,
+    },
+}
+
+impl HandCommand {
+    /// Applies the action to a hand in progress (all of it or, refused, none of it: the hand
+    /// engine changes nothing when it refuses).
+    pub(crate) fn apply(
+        &self,
+        h: &mut floorbook_hand::Hand,
+    ) -> Result<(), floorbook_hand::Rejection> {
+        match self {
+            HandCommand::DealHole { pos, cards } => h.deal_hole(*pos, cards),
+            HandCommand::DealBoard { cards } => h.deal_board(cards),
+            HandCommand::FourCardFlop { cards, burn_pick } => h.four_card_flop(*cards, *burn_pick),
+            HandCommand::Fold { pos } => h.fold(*pos),
+            HandCommand::CheckOrCall { pos } => h.check_or_call(*pos),
+            HandCommand::BetOrRaiseTo { pos, to } => h.bet_or_raise_to(*pos, *to),
+            HandCommand::ShowOrMuck { pos, what } => h.show_or_muck(*pos, what.clone()),
+            HandCommand::OutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
+            HandCommand::ShowAfterHand { pos, cards } => h.shown_after_hand(*pos, cards.clone()),
+        }
+    }
+}
