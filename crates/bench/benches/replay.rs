@@ -3,37 +3,24 @@
 //! events):
 //! - projection rebuild (`Projector::catch_up` over the stored chain) vs raw SQLite insertion
 //!   of the same rows (prepared statements, one transaction per table);
-//! - `explain` latency at random positions: latest stored snapshot before the position, the
-//!   events from there, resume, re-derive through the position — vs re-deriving from the
-//!   start of the chain.
+//! - `explain` latency at random positions, through the shipped code: latest stored snapshot
+//!   before the position, the events from there, resume, re-derive through the position — vs
+//!   re-deriving from the start of the chain.
 //!
 //! Run: `cargo bench -p floorbook-bench --bench replay`.
 
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
+use floorbook::recorded::load;
+use floorbook::snapshots::load_near;
 use floorbook_log::{ChainId, ChainWriter, Seq};
 use floorbook_projections::Projector;
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
-use floorbook_tournament::engine::TournamentEvent;
-use floorbook_tournament::replay::{Replayer, Snapshot};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use floorbook::{LOOKAHEAD, SNAPSHOT_EVERY};
-
-/// The tournament events from `from` (to `until`) with their sequences: the reader `explain`
-/// uses.
-async fn read_tournament(
-    store: &EmbeddedStore,
-    chain: &ChainId,
-    from: Seq,
-    until: Option<u64>,
-) -> (Vec<u64>, Vec<TournamentEvent>) {
-    floorbook::recorded::read_events(store, chain, from, until)
-        .await
-        .expect("read")
-}
+use floorbook::SNAPSHOT_EVERY;
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
@@ -168,75 +155,49 @@ async fn main() {
         raw.as_secs_f64() / ours.as_secs_f64()
     );
 
-    // --- Snapshots, then explain at random positions.
-    let (seqs, log) = read_tournament(&store, &chain, Seq::FIRST, None).await;
+    // --- Snapshots, then explain at random positions: the shipped code
+    // (`floorbook::snapshots`), as `explain` runs it.
     let t = Instant::now();
-    let mut r = Replayer::new(profile.clone(), log.clone());
-    let mut last = 0;
-    let mut snaps = 0;
-    let mut bytes = 0;
-    while r.step().expect("agrees").is_some() {
-        let p = r.position();
-        if p >= last + SNAPSHOT_EVERY {
-            let next_seq = seqs.get(p).copied().unwrap_or(u64::MAX / 2);
-            let state = serde_json::to_string(&r.snapshot()).expect("snapshot");
-            bytes += state.len();
-            projector
-                .put_snapshot(&chain, p as u64, next_seq, &state)
-                .expect("store snapshot");
-            last = p;
-            snaps += 1;
-        }
-    }
+    let snaps = floorbook::snapshots::update_snapshots(&mut projector, &store, &chain)
+        .await
+        .expect("snapshots agree");
     let full = t.elapsed();
+    let bytes: f64 = projector
+        .connection()
+        .query_row(
+            "SELECT coalesce(avg(length(state)), 0) FROM replay_snapshots",
+            [],
+            |r| r.get(0),
+        )
+        .expect("snapshot sizes");
     println!(
-        "\nsnapshots: {snaps} every {SNAPSHOT_EVERY} events, mean {} KB; the whole chain re-derived once in {:.0} ms",
-        bytes / snaps.max(1) / 1024,
+        "\nsnapshots: {snaps} every {SNAPSHOT_EVERY} events, mean {:.0} KB; the whole chain re-derived once in {:.0} ms",
+        bytes / 1024.0,
         full.as_secs_f64() * 1e3
     );
+    let seqs = load(&store, chain.clone()).await.expect("load").seqs;
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut lat = Vec::new();
-    // Where the time goes: reading the snapshot, reading the events, re-deriving.
-    let mut parts = [Duration::ZERO; 4];
+    // Where the time goes: finding the snapshot and reading from it, re-deriving.
+    let mut parts = [Duration::ZERO; 2];
     // The slowest questions, with their parts, to see what the tail is made of.
-    let mut slowest: Vec<(Duration, [Duration; 4], u64)> = Vec::new();
+    let mut slowest: Vec<(Duration, [Duration; 2], u64)> = Vec::new();
     for _ in 0..200 {
         let before = parts;
-        let index = (rng.next_u64() % log.len() as u64) as usize;
-        let seq = seqs[index];
+        let seq = seqs[(rng.next_u64() % seqs.len() as u64) as usize];
         let t = Instant::now();
+        let rec = load_near(&projector, &store, chain.clone(), Some(seq))
+            .await
+            .expect("load");
+        parts[0] += t.elapsed();
         let t0 = Instant::now();
-        let found = projector
-            .snapshot_before(&chain, Some(seq))
-            .expect("lookup");
-        parts[3] += t0.elapsed();
-        let mut r = match found {
-            Some((_, next_seq, state)) => {
-                let t0 = Instant::now();
-                let snap: Snapshot = serde_json::from_str(&state).expect("state");
-                parts[0] += t0.elapsed();
-                let t0 = Instant::now();
-                let (mut seqs_read, mut tail) =
-                    read_tournament(&store, &chain, Seq(next_seq), Some(seq + LOOKAHEAD)).await;
-                let end = floorbook::window_end(seq, &seqs_read, &tail);
-                let have = seqs_read.last().copied().unwrap_or(next_seq);
-                if end > have {
-                    let (s2, e2) = read_tournament(&store, &chain, Seq(have + 1), Some(end)).await;
-                    seqs_read.extend(s2);
-                    tail.extend(e2);
-                }
-                parts[1] += t0.elapsed();
-                Replayer::resume(snap, tail)
-            }
-            None => {
-                let (_, head) =
-                    read_tournament(&store, &chain, Seq::FIRST, Some(seq + LOOKAHEAD)).await;
-                Replayer::new(profile.clone(), head)
-            }
-        };
-        let t0 = Instant::now();
-        let step = r.run_through(index).expect("agrees").expect("a step");
-        parts[2] += t0.elapsed();
+        let index = rec.index_of(seq).expect("a decision");
+        let step = rec
+            .replayer()
+            .run_through(index)
+            .expect("agrees")
+            .expect("a step");
+        parts[1] += t0.elapsed();
         assert!(step.from <= index);
         lat.push(t.elapsed());
         slowest.push((
@@ -249,29 +210,25 @@ async fn main() {
     slowest.sort_by_key(|q| std::cmp::Reverse(q.0));
     for (total, p, seq) in slowest.iter().take(3) {
         println!(
-            "slow question at seq {seq}: {:.2} ms (lookup {:.2}, parse {:.2}, read {:.2}, re-derive {:.2})",
+            "slow question at seq {seq}: {:.2} ms (snapshot and read {:.2}, re-derive {:.2})",
             total.as_secs_f64() * 1e3,
-            p[3].as_secs_f64() * 1e3,
             p[0].as_secs_f64() * 1e3,
-            p[1].as_secs_f64() * 1e3,
-            p[2].as_secs_f64() * 1e3
+            p[1].as_secs_f64() * 1e3
         );
     }
     println!(
-        "explain time, summed over 200: snapshot lookup {:.0} ms, snapshot parse {:.0} ms, event read {:.0} ms, re-derivation {:.0} ms",
-        parts[3].as_secs_f64() * 1e3,
+        "explain time, summed over 200: snapshot and event read {:.0} ms, re-derivation {:.0} ms",
         parts[0].as_secs_f64() * 1e3,
-        parts[1].as_secs_f64() * 1e3,
-        parts[2].as_secs_f64() * 1e3
+        parts[1].as_secs_f64() * 1e3
     );
     // The reference: re-deriving from the start, at a few positions.
     let mut from_start = Vec::new();
     for _ in 0..5 {
-        let index = (rng.next_u64() % log.len() as u64) as usize;
+        let seq = seqs[(rng.next_u64() % seqs.len() as u64) as usize];
         let t = Instant::now();
-        let (_, all) = read_tournament(&store, &chain, Seq::FIRST, None).await;
-        let mut r = Replayer::new(profile.clone(), all);
-        r.run_through(index).expect("agrees");
+        let rec = load(&store, chain.clone()).await.expect("load");
+        let index = rec.index_of(seq).expect("a decision");
+        rec.into_replayer().run_through(index).expect("agrees");
         from_start.push(t.elapsed());
     }
     from_start.sort();

@@ -4,6 +4,7 @@
 pub mod record;
 pub mod recorded;
 pub mod service;
+pub mod snapshots;
 pub mod view;
 
 /// Replay snapshots are stored every this many tournament events: `explain` and `replay`

@@ -3,6 +3,7 @@
 use chrono::{DateTime, Duration, Utc};
 use floorbook_log::{Actor, Draft, EnvelopeError, IdError, Role, RuleId};
 use floorbook_tournament::Profile;
+use floorbook_tournament::command::{Command, Entered};
 use floorbook_tournament::engine::TournamentEvent;
 use floorbook_tournament::transcript::Transcript;
 use serde_json::Value;
@@ -56,6 +57,36 @@ fn actor_of(e: &TournamentEvent) -> Result<Actor, RecordError> {
     Ok(Actor::new(id, role)?)
 }
 
+/// Who enters a command at a table or on the floor, in a simulated tournament.
+fn actor_of_command(c: &Command) -> Result<Actor, RecordError> {
+    let (id, role) = match c {
+        Command::Hand { table, .. }
+        | Command::StartHand { table }
+        | Command::PlaceButton { table, .. }
+        | Command::ChipRace { table, .. } => (format!("dealer-t{}", table.0), Role::Dealer),
+        Command::Register { .. } => ("registration".to_string(), Role::Floor),
+        Command::Start { .. } => ("director".to_string(), Role::Director),
+        _ => ("floor".to_string(), Role::Floor),
+    };
+    Ok(Actor::new(id, role)?)
+}
+
+/// The draft of a command as it was entered (chain format 2), by `actor` at `at`: it comes
+/// before the decisions it caused.
+pub fn entered_draft(
+    entered: &Entered,
+    actor: Actor,
+    at: DateTime<Utc>,
+) -> Result<Draft, RecordError> {
+    Ok(Draft::new(
+        at,
+        actor,
+        crate::recorded::ENTERED,
+        Vec::new(),
+        entered,
+    )?)
+}
+
 /// The draft of one tournament event, caused by `actor` at `at`.
 pub fn draft_for(
     e: &TournamentEvent,
@@ -71,8 +102,8 @@ pub fn draft_for(
     Ok(Draft::new(at, actor, kind, rules_of(&v), &v)?)
 }
 
-/// The chain's opening event, then one draft per tournament event, each at `start` plus the
-/// time its command brought in.
+/// The chain's opening event, then for each command as it was entered, its draft and one per
+/// event it caused, each at `start` plus the time of the command.
 pub fn drafts(
     t: &Transcript,
     profile: &Profile,
@@ -92,12 +123,21 @@ pub fn drafts(
             "seed": seed,
             "profile_toml": profile_toml,
             "rules_revision": t.revision,
+            "chain_format": crate::recorded::CHAIN_FORMAT,
         }),
     )?);
-    for (i, e) in t.events.iter().enumerate() {
-        let secs = t.times.get(i).copied().unwrap_or(t.clock);
-        let at = start + Duration::seconds(i64::try_from(secs).unwrap_or(i64::MAX / 2));
-        out.push(draft_for(e, actor_of(e)?, at)?);
+    let time = |secs: u64| start + Duration::seconds(i64::try_from(secs).unwrap_or(i64::MAX / 2));
+    for (k, entered) in t.commands.iter().enumerate() {
+        let end = t.commands.get(k + 1).map_or(t.events.len(), |e| e.index);
+        let at = time(entered.at);
+        out.push(entered_draft(
+            entered,
+            actor_of_command(&entered.command)?,
+            at,
+        )?);
+        for e in t.events.get(entered.index..end).unwrap_or_default() {
+            out.push(draft_for(e, actor_of(e)?, at)?);
+        }
     }
     Ok(out)
 }

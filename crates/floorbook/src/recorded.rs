@@ -1,10 +1,13 @@
 //! Reading a tournament chain back: the profile from its opening event, then the tournament
 //! events with their sequences, from the start or from a stored replay snapshot.
 //!
-//! Events that are not the engine's (the opening, refused commands) are part of the chain but
-//! not of the tournament: they are skipped here, by [`is_engine_event`].
+//! A chain of format 2 records each accepted command as it was entered ([`ENTERED`]) before
+//! the decisions it caused; a chain of format 1 (opened before the format was recorded) holds
+//! only the decisions. Events that are neither (the opening, refused commands) are part of the
+//! chain but not of the tournament: they are skipped here, by [`is_engine_event`].
 
 use floorbook_log::{ChainId, Envelope, EventStore, Seq, StoreError};
+use floorbook_tournament::command::Entered;
 use floorbook_tournament::engine::TournamentEvent;
 use floorbook_tournament::replay::{Replayer, Snapshot};
 use floorbook_tournament::{Profile, RULES_REVISION};
@@ -14,11 +17,18 @@ use serde_json::Value;
 pub const OPENED: &str = "TournamentOpened";
 /// A command the service refused for the sender's role: recorded, changes nothing.
 pub const REFUSED: &str = "CommandRefused";
+/// An accepted command as it was entered, before the decisions it caused (format 2).
+pub const ENTERED: &str = "CommandEntered";
 
-/// True for the events the tournament engine derives (everything but [`OPENED`] and
-/// [`REFUSED`]).
+/// The chain format this build writes: 2, every accepted command recorded as entered before
+/// its decisions. Format 1 (no `chain_format` in the opening) holds only the decisions, and
+/// its commands are read back from them.
+pub const CHAIN_FORMAT: u32 = 2;
+
+/// True for the events the tournament engine derives (everything but [`OPENED`],
+/// [`REFUSED`] and [`ENTERED`]).
 pub fn is_engine_event(event_type: &str) -> bool {
-    event_type != OPENED && event_type != REFUSED
+    event_type != OPENED && event_type != REFUSED && event_type != ENTERED
 }
 
 /// A tournament chain cannot be read.
@@ -47,6 +57,14 @@ pub enum LoadError {
     #[error("the profile recorded at seq 1 of {chain} does not hold: {problems}")]
     Profile { chain: ChainId, problems: String },
     #[error(
+        "chain {chain} is of format {recorded}; this build reads formats 1 to {supported} (a newer build is needed)"
+    )]
+    Format {
+        chain: ChainId,
+        recorded: String,
+        supported: u32,
+    },
+    #[error(
         "chain {chain} was opened under rules revision {recorded}; this build derives revisions 1 to {supported} (a newer build is needed)"
     )]
     Revision {
@@ -55,6 +73,10 @@ pub enum LoadError {
         recorded: String,
         supported: u32,
     },
+    #[error(
+        "seq {seq} of {chain} is a command that decided nothing (a clock checked with time left); explain a decision"
+    )]
+    DecidedNothing { chain: ChainId, seq: u64 },
     #[error("seq {seq} is not a tournament event of {chain}; they run from {first} to {last}")]
     NoSuchEvent {
         chain: ChainId,
@@ -72,29 +94,56 @@ pub struct Recorded {
     pub profile: Profile,
     /// The rules revision the chain was opened under: its decisions are derived by it.
     pub revision: u32,
+    /// The chain's format (see [`CHAIN_FORMAT`]).
+    pub format: u32,
     /// The index of the first event held: 0, or the snapshot's position.
     pub base: usize,
     pub snapshot: Option<Snapshot>,
     /// The sequence of each event held, parallel to `events`.
     pub seqs: Vec<u64>,
     pub events: Vec<TournamentEvent>,
+    /// Format 2: the commands as entered, from `base` on, each with the position of its first
+    /// decision; and the sequence of each, parallel.
+    pub entered: Vec<Entered>,
+    pub entered_seqs: Vec<u64>,
 }
 
 impl Recorded {
-    /// The index of the tournament event recorded at `seq`.
+    /// The index of the tournament event recorded at `seq`; for a command as entered, of the
+    /// first decision it caused.
     pub fn index_of(&self, seq: u64) -> Result<usize, LoadError> {
+        if let Ok(k) = self.entered_seqs.binary_search(&seq) {
+            let index = self.entered.get(k).map_or(0, |e| e.index);
+            let next = self.entered.get(k + 1).map_or(usize::MAX, |e| e.index);
+            if index < next && index < self.base + self.events.len() {
+                return Ok(index);
+            }
+            return Err(LoadError::DecidedNothing {
+                chain: self.chain.clone(),
+                seq,
+            });
+        }
         self.seqs
             .binary_search(&seq)
             .map(|i| self.base + i)
             .map_err(|_| LoadError::NoSuchEvent {
                 chain: self.chain.clone(),
                 seq,
+                // Decisions and the commands as entered (format 2) both answer.
                 first: if self.base == 0 {
-                    self.seqs.first().copied().unwrap_or(0)
+                    let first = self.seqs.first().copied();
+                    first
+                        .min(self.entered_seqs.first().copied().or(first))
+                        .unwrap_or(0)
                 } else {
                     2
                 },
-                last: self.seqs.last().copied().unwrap_or(0),
+                last: self
+                    .seqs
+                    .last()
+                    .copied()
+                    .max(self.entered_seqs.last().copied())
+                    .unwrap_or(0),
             })
     }
 
@@ -113,26 +162,46 @@ impl Recorded {
 
     /// A replayer at the start of what is held.
     pub fn replayer(&self) -> Replayer {
-        match &self.snapshot {
+        let r = match &self.snapshot {
             Some(s) => Replayer::resume(s.clone(), self.events.clone()),
             None => {
                 Replayer::under_revision(self.profile.clone(), self.revision, self.events.clone())
             }
+        };
+        if self.format >= 2 {
+            r.with_entered(self.entered.clone())
+        } else {
+            r
         }
     }
 
     /// As [`replayer`](Self::replayer), giving the events away instead of copying them.
     pub fn into_replayer(self) -> Replayer {
-        match self.snapshot {
+        let r = match self.snapshot {
             Some(s) => Replayer::resume(s, self.events),
             None => Replayer::under_revision(self.profile, self.revision, self.events),
+        };
+        if self.format >= 2 {
+            r.with_entered(self.entered)
+        } else {
+            r
         }
     }
 }
 
+/// What a chain's opening event records: the profile (checked), the rules revision it was
+/// opened under (1 when it records none, as chains opened before revisions were recorded) and
+/// the chain format (1 when it records none).
+#[derive(Debug)]
+pub struct Opening {
+    pub profile: Profile,
+    pub revision: u32,
+    pub format: u32,
+}
+
 /// The profile a chain's opening event records, checked, and the rules revision it was opened
 /// under (1 when it records none, as chains opened before revisions were recorded).
-pub fn opening_of(chain: &ChainId, env: &Envelope) -> Result<(Profile, u32), LoadError> {
+pub fn opening_of(chain: &ChainId, env: &Envelope) -> Result<Opening, LoadError> {
     if env.event_type != OPENED {
         return Err(LoadError::NotATournament(chain.clone()));
     }
@@ -161,7 +230,23 @@ pub fn opening_of(chain: &ChainId, env: &Envelope) -> Result<(Profile, u32), Loa
                 supported: RULES_REVISION,
             })?,
     };
-    Ok((profile, revision))
+    let format = match &p["chain_format"] {
+        Value::Null => 1,
+        v => v
+            .as_u64()
+            .and_then(|r| u32::try_from(r).ok())
+            .filter(|r| (1..=CHAIN_FORMAT).contains(r))
+            .ok_or_else(|| LoadError::Format {
+                chain: chain.clone(),
+                recorded: v.to_string(),
+                supported: CHAIN_FORMAT,
+            })?,
+    };
+    Ok(Opening {
+        profile,
+        revision,
+        format,
+    })
 }
 
 /// What is wrong with `profile`, each problem with its field and rule; None when it is sound.
@@ -187,16 +272,23 @@ pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> Result<Recorded, 
         seq: opening.seq,
         source,
     })?;
-    let (profile, revision) = opening_of(&chain, &env)?;
-    let (seqs, events) = read_events(store, &chain, Seq::FIRST.next(), None).await?;
+    let Opening {
+        profile,
+        revision,
+        format,
+    } = opening_of(&chain, &env)?;
+    let read = read_events(store, &chain, Seq::FIRST.next(), None, 0).await?;
     Ok(Recorded {
         chain,
         profile,
         revision,
+        format,
         base: 0,
         snapshot: None,
-        seqs,
-        events,
+        seqs: read.seqs,
+        events: read.events,
+        entered: read.entered,
+        entered_seqs: read.entered_seqs,
     })
 }
 
@@ -208,16 +300,48 @@ pub async fn load_from<S: EventStore>(
     next_seq: u64,
     until: Option<u64>,
 ) -> Result<Recorded, LoadError> {
-    let (seqs, events) = read_events(store, &chain, Seq(next_seq), until).await?;
+    let first = store.read(&chain, Seq::FIRST, 1).await?;
+    let opening = first
+        .first()
+        .ok_or_else(|| LoadError::Empty(chain.clone()))?;
+    let env = Envelope::parse(&opening.bytes).map_err(|source| LoadError::Envelope {
+        chain: chain.clone(),
+        seq: opening.seq,
+        source,
+    })?;
+    let format = opening_of(&chain, &env)?.format;
+    let read = read_events(store, &chain, Seq(next_seq), until, snapshot.position).await?;
     Ok(Recorded {
         chain,
         profile: snapshot.tournament.profile.clone(),
         revision: snapshot.tournament.revision,
+        format,
         base: snapshot.position,
         snapshot: Some(snapshot),
-        seqs,
-        events,
+        seqs: read.seqs,
+        events: read.events,
+        entered: read.entered,
+        entered_seqs: read.entered_seqs,
     })
+}
+
+/// What [`read_events`] read.
+#[derive(Debug, Default)]
+pub struct Read {
+    pub seqs: Vec<u64>,
+    pub events: Vec<TournamentEvent>,
+    pub entered: Vec<Entered>,
+    pub entered_seqs: Vec<u64>,
+}
+
+impl Read {
+    /// Appends a later read.
+    pub fn extend(&mut self, more: Read) {
+        self.seqs.extend(more.seqs);
+        self.events.extend(more.events);
+        self.entered.extend(more.entered);
+        self.entered_seqs.extend(more.entered_seqs);
+    }
 }
 
 /// A page that stops where the caller does.
@@ -227,15 +351,16 @@ fn page_size(next: Seq, until: Option<u64>) -> usize {
     })
 }
 
-/// The tournament events from `from` on (to `until`, or the end) with their sequences.
+/// The tournament events and entered commands from `from` on (to `until`, or the end) with
+/// their sequences; `base` is the position of the first tournament event read.
 pub async fn read_events<S: EventStore>(
     store: &S,
     chain: &ChainId,
     from: Seq,
     until: Option<u64>,
-) -> Result<(Vec<u64>, Vec<TournamentEvent>), LoadError> {
-    let mut seqs = Vec::new();
-    let mut events = Vec::new();
+    base: usize,
+) -> Result<Read, LoadError> {
+    let mut read = Read::default();
     let mut next = from;
     loop {
         let page = store.read(chain, next, page_size(next, until)).await?;
@@ -247,23 +372,30 @@ pub async fn read_events<S: EventStore>(
                 seq: e.seq,
                 source,
             })?;
+            let bad = |source| LoadError::Event {
+                seq: e.seq,
+                event_type: env.event_type.clone(),
+                source,
+            };
+            if env.event_type == ENTERED {
+                let mut entered: Entered = serde_json::from_str(env.payload.get()).map_err(bad)?;
+                entered.index = base + read.events.len();
+                read.entered_seqs.push(e.seq.0);
+                read.entered.push(entered);
+                continue;
+            }
             if !is_engine_event(&env.event_type) {
                 continue;
             }
-            let event: TournamentEvent =
-                serde_json::from_str(env.payload.get()).map_err(|source| LoadError::Event {
-                    seq: e.seq,
-                    event_type: env.event_type.clone(),
-                    source,
-                })?;
-            seqs.push(e.seq.0);
-            events.push(event);
+            let event: TournamentEvent = serde_json::from_str(env.payload.get()).map_err(bad)?;
+            read.seqs.push(e.seq.0);
+            read.events.push(event);
         }
         if until.is_some_and(|u| next.0 > u) {
             break;
         }
     }
-    Ok((seqs, events))
+    Ok(read)
 }
 
 #[cfg(test)]
@@ -300,10 +432,10 @@ mod tests {
     fn a_chain_is_derived_by_the_rules_revision_it_was_opened_under() {
         // Chains opened before revisions were recorded are revision 1.
         let (chain, env) = opening_with(None);
-        assert_eq!(opening_of(&chain, &env).expect("opens").1, 1);
+        assert_eq!(opening_of(&chain, &env).expect("opens").revision, 1);
         for r in 1..=RULES_REVISION {
             let (chain, env) = opening_with(Some(json!(r)));
-            assert_eq!(opening_of(&chain, &env).expect("opens").1, r);
+            assert_eq!(opening_of(&chain, &env).expect("opens").revision, r);
         }
         // A revision this build does not know, or no revision at all, is refused with the range.
         for bad in [json!(RULES_REVISION + 1), json!(0), json!("two"), json!(-1)] {

@@ -524,17 +524,19 @@ async fn cards_shown_after_a_hand<S: EventStore + Clone>(store: S) {
     assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Rejected));
     assert_eq!(desk.head(), head);
     let r = ok(one(&mut desk, dealer, show(1, "7c")).await);
-    assert_eq!(r.events, vec!["InHand".to_string()]);
+    assert_eq!(r.events, ["CommandEntered", "InHand"]);
     let r = ok(one(&mut desk, dealer, show(2, "Qh")).await);
-    assert_eq!(r.events, vec!["InHand".to_string(), "InHand".to_string()]);
+    assert_eq!(r.events, ["CommandEntered", "InHand", "InHand"]);
     // The rules the two shows cite, as stored.
     let stored = store.read(&chain, Seq::FIRST, 10_000).await.expect("read");
-    let cited: Vec<Vec<String>> = stored[stored.len() - 3..]
+    let decisions: Vec<Envelope> = stored
         .iter()
-        .map(|e| {
-            let env = Envelope::parse(&e.bytes).expect("envelope");
-            env.rules.iter().map(|r| r.as_str().to_string()).collect()
-        })
+        .map(|e| Envelope::parse(&e.bytes).expect("envelope"))
+        .filter(|env| env.event_type != "CommandEntered")
+        .collect();
+    let cited: Vec<Vec<String>> = decisions[decisions.len() - 3..]
+        .iter()
+        .map(|env| env.rules.iter().map(|r| r.as_str().to_string()).collect())
         .collect();
     assert_eq!(cited, vec![vec!["TR-3.5"], vec![], vec!["TR-3.7"]]);
     // A takeover re-derives the chain, the shows included, and goes on.

@@ -447,7 +447,9 @@ async fn garbage_on_every_subject_changes_nothing_and_the_service_keeps_running(
     let register = r#"{"command":"register","player":2,"name":"Bo","buy_in":"15.00","age":33}"#;
     let (code, reply) = cmd(&["--as", "floor", "--actor", "ron", register]);
     assert_eq!(code, Some(0), "{reply}");
-    assert_eq!(reply["events"][0], "Registered");
+    // The command as entered, then what it decided.
+    assert_eq!(reply["events"][0], "CommandEntered");
+    assert_eq!(reply["events"][1], "Registered");
     let (code, reply) = cmd(&["--as", "dealer:1", "--actor", "dee", register]);
     assert_eq!(code, Some(1), "{reply}");
     assert_eq!(reply["error"]["kind"], "forbidden");

@@ -29,19 +29,96 @@ fn rederive_all(name: &str, players: u32, seed: u64) {
     rederive_styled(name, players, seed, Style::Loose);
 }
 
+/// Re-derives a simulated tournament both ways a chain holds it: from the commands as entered
+/// (format 2), and from the decisions alone, each command read back from them (format 1).
 fn rederive_styled(name: &str, players: u32, seed: u64, style: Style) {
-    let log = recorded_styled(name, players, seed, style);
-    let mut r = Replayer::new(profile(name), log.clone());
-    let mut derived = Vec::new();
-    while let Some(step) = r
-        .step()
-        .unwrap_or_else(|d| panic!("{name} seed {seed}: diverged: {d:?}"))
-    {
-        assert_eq!(step.from, derived.len(), "steps cover the log without gaps");
-        derived.extend(step.derived);
+    let t = simulate_styled(&profile(name), players, seed, style, None)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+        .tournament;
+    let log = t.events.clone();
+    for entered in [Some(t.commands.clone()), None] {
+        let format = if entered.is_some() { 2 } else { 1 };
+        let mut r = Replayer::new(profile(name), log.clone());
+        if let Some(entered) = entered {
+            r = r.with_entered(entered);
+        }
+        let mut derived = Vec::new();
+        let mut steps = 0;
+        while let Some(step) = r
+            .step()
+            .unwrap_or_else(|d| panic!("{name} seed {seed} format {format}: diverged: {d:?}"))
+        {
+            assert_eq!(step.from, derived.len(), "steps cover the log without gaps");
+            derived.extend(step.derived);
+            steps += 1;
+        }
+        assert!(derived == log, "{name}: the re-derived log is the record");
+        assert!(r.tournament().finished);
+        if format == 2 {
+            assert_eq!(
+                steps,
+                t.commands.len(),
+                "every entered command is decided once"
+            );
+        }
     }
-    assert!(derived == log, "{name}: the re-derived log is the record");
-    assert!(r.tournament().finished);
+}
+
+/// Format 2: a decision recorded without the command that caused it, a command entered
+/// differently from what the record shows, and a decision appended after a command are each
+/// found at their place.
+#[test]
+fn a_chain_of_entered_commands_is_held_to_its_decisions() {
+    let t = simulate_styled(&profile("top18"), 9, 5, Style::Loose, None)
+        .expect("plays")
+        .tournament;
+    let replay = |log: Vec<TournamentEvent>, entered| {
+        Replayer::new(profile("top18"), log)
+            .with_entered(entered)
+            .run_to_end()
+            .expect_err("diverges")
+    };
+    // The first raise's command, entered as a different amount.
+    let k = t
+        .commands
+        .iter()
+        .position(|e| {
+            matches!(
+                e.command,
+                Command::Hand {
+                    action: HandCommand::BetOrRaiseTo { .. },
+                    ..
+                }
+            )
+        })
+        .expect("a raise");
+    let mut entered = t.commands.clone();
+    if let Command::Hand {
+        action: HandCommand::BetOrRaiseTo { to, .. },
+        ..
+    } = &mut entered[k].command
+    {
+        *to = Chips(to.0 + 10);
+    }
+    let d = replay(t.events.clone(), entered);
+    assert_eq!(d.index, t.commands[k].index, "{d:?}");
+    // A command taken out: its decisions have no command before them.
+    let mut entered = t.commands.clone();
+    let removed = entered.remove(k);
+    let d = replay(t.events.clone(), entered);
+    assert_eq!(d.index, removed.index, "{d:?}");
+    assert!(d.reason.contains("did not cause"), "{}", d.reason);
+    // A decision added after a command: the command did not cause it.
+    let mut log = t.events.clone();
+    let at = t.commands[k + 1].index;
+    log.insert(at, log[at - 1].clone());
+    let mut entered = t.commands.clone();
+    for e in &mut entered[k + 1..] {
+        e.index += 1;
+    }
+    let d = replay(log, entered);
+    assert_eq!(d.index, at, "{d:?}");
+    assert!(d.reason.contains("did not cause"), "{}", d.reason);
 }
 
 #[test]

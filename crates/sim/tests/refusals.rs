@@ -93,7 +93,9 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
             draw: (0..number(raw[5], 30).min(60))
                 .map(|k| (k.wrapping_mul(raw[6]) % 31) as u32)
                 .collect(),
-            button_seats: raw[6].is_multiple_of(2).then(|| vec![SeatNo(number(raw[5], 10) as u32)]),
+            button_seats: raw[6]
+                .is_multiple_of(2)
+                .then(|| vec![SeatNo(number(raw[5], 10) as u32)]),
         },
         2 => Command::PlaceButton {
             table,

@@ -6,14 +6,14 @@
 use floorbook_cards::Card;
 use floorbook_hand::{Chips, OutOfTurn, Pos, ShowOrMuck};
 use floorbook_rules::Rule;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::conduct::Offence;
 use crate::seating::{PlayerId, SeatNo, TableNo};
 
 /// A command to the tournament. Times are not part of it: every command is decided at the
 /// time given beside it (seconds into the tournament).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "command", rename_all = "snake_case")]
 pub enum Command {
     /// TR-0a, TR-0b, PLO-1, PLO-3: a player registers with his age (checked against the
@@ -101,7 +101,7 @@ impl Command {
 }
 
 /// A dealer's or player's action in a hand.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "do", rename_all = "snake_case")]
 pub enum HandCommand {
     DealHole {
@@ -160,4 +160,17 @@ impl HandCommand {
             HandCommand::ShowAfterHand { pos, cards } => h.shown_after_hand(*pos, cards.clone()),
         }
     }
+}
+
+/// A command as it was entered and accepted, recorded in the chain before the decisions it
+/// caused (chain format 2): re-derivation decides it again and compares.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Entered {
+    /// The position of its first decision among the tournament's events (where the decisions
+    /// of the command before it end).
+    #[serde(skip)]
+    pub index: usize,
+    pub command: Command,
+    /// Seconds into the tournament.
+    pub at: u64,
 }

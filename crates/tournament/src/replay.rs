@@ -13,7 +13,7 @@ use floorbook_rules::Rule;
 use serde::Serialize;
 
 use crate::Profile;
-use crate::command::{Command, HandCommand};
+use crate::command::{Command, Entered, HandCommand};
 use crate::engine::{Tournament, TournamentEvent};
 use crate::seating::TableNo;
 
@@ -49,6 +49,12 @@ pub struct Replayer {
     base: usize,
     /// Consumed so far, relative to `base`.
     at: usize,
+    /// The commands as entered (chain format 2), from `base` on: each is decided and its
+    /// decisions compared with the events recorded after it. None for a chain of format 1,
+    /// which records only decisions: each command is read back from them.
+    entered: Option<Vec<Entered>>,
+    /// The next entered command to decide.
+    next: usize,
 }
 
 /// The re-derived state after the first `position` recorded events: store it, and a later
@@ -72,7 +78,17 @@ impl Replayer {
             log,
             base: 0,
             at: 0,
+            entered: None,
+            next: 0,
         }
+    }
+
+    /// Re-derives a chain of format 2: each command as `entered` is decided again, and what it
+    /// derives must be exactly the decisions recorded after it, up to the next command.
+    pub fn with_entered(mut self, entered: Vec<Entered>) -> Replayer {
+        self.entered = Some(entered);
+        self.next = 0;
+        self
     }
 
     /// Resumes from `snapshot`; `log` holds the recorded events from its position on.
@@ -82,6 +98,8 @@ impl Replayer {
             log,
             base: snapshot.position,
             at: 0,
+            entered: None,
+            next: 0,
         }
     }
 
@@ -114,6 +132,10 @@ impl Replayer {
 
     pub fn is_done(&self) -> bool {
         self.at >= self.log.len()
+            && self
+                .entered
+                .as_ref()
+                .is_none_or(|entered| self.next >= entered.len())
     }
 
     /// Issues the next recorded command and checks what it derives against the record.
@@ -124,6 +146,9 @@ impl Replayer {
         }
         let from = self.at;
         let base = self.base;
+        if self.entered.is_some() {
+            return self.step_entered().map(Some);
+        }
         let (command, at) = self.command_at(from)?;
         // After a divergence the replayer stops: its state is no longer the record's.
         let derived = match self.tournament.decide(&command, at) {
@@ -173,10 +198,93 @@ impl Replayer {
         }))
     }
 
+    /// Decides the next entered command and holds what it derives to the decisions recorded
+    /// between it and the next command.
+    fn step_entered(&mut self) -> Result<Step, Box<Divergence>> {
+        let from = self.at;
+        let base = self.base;
+        let entered = self.entered.as_deref().unwrap_or_default();
+        let Some(this) = entered.get(self.next).cloned() else {
+            return Err(Box::new(Divergence {
+                index: base + from,
+                recorded: self.log.get(from).cloned(),
+                derived: None,
+                command: None,
+                reason: "the log records a decision after the last command entered".to_string(),
+            }));
+        };
+        // Where the decisions of this command end: at the next command, or the end of the log.
+        let end = entered
+            .get(self.next + 1)
+            .map_or(base + self.log.len(), |e| e.index);
+        if this.index != base + from {
+            return Err(Box::new(Divergence {
+                index: base + from,
+                recorded: self.log.get(from).cloned(),
+                derived: None,
+                command: Some(this.command),
+                reason: "the log records a decision that no command entered before it caused"
+                    .to_string(),
+            }));
+        }
+        let derived = match self.tournament.decide(&this.command, this.at) {
+            Ok(derived) => derived,
+            Err(e) => {
+                return Err(Box::new(Divergence {
+                    index: base + from,
+                    recorded: self.log.get(from).cloned(),
+                    derived: None,
+                    command: Some(this.command),
+                    reason: format!("the engine refuses the command as entered: {e}"),
+                }));
+            }
+        };
+        for (k, d) in derived.iter().enumerate() {
+            let recorded = (base + from + k < end)
+                .then(|| self.log.get(from + k))
+                .flatten();
+            if recorded != Some(d) {
+                return Err(Box::new(Divergence {
+                    index: base + from + k,
+                    recorded: recorded.cloned(),
+                    derived: Some(d.clone()),
+                    command: Some(this.command),
+                    reason: match recorded {
+                        Some(_) => {
+                            "the recorded event differs from the one the rules derive".to_string()
+                        }
+                        None => "the rules derive an event the log does not hold".to_string(),
+                    },
+                }));
+            }
+        }
+        if base + from + derived.len() < end {
+            let index = base + from + derived.len();
+            return Err(Box::new(Divergence {
+                index,
+                recorded: self.log.get(index - base).cloned(),
+                derived: None,
+                command: Some(this.command),
+                reason: "the log records a decision the command did not cause".to_string(),
+            }));
+        }
+        self.at = from + derived.len();
+        self.next += 1;
+        Ok(Step {
+            from: base + from,
+            command: this.command,
+            at: this.at,
+            derived,
+        })
+    }
+
     /// The command the next [`step`](Self::step) will issue, read from the log.
     pub fn next_command(&self) -> Result<Option<Command>, Box<Divergence>> {
         if self.is_done() {
             return Ok(None);
+        }
+        if let Some(entered) = &self.entered {
+            return Ok(entered.get(self.next).map(|e| e.command.clone()));
         }
         self.command_at(self.at).map(|(c, _)| Some(c))
     }

@@ -4,7 +4,7 @@
 
 use std::ops::Deref;
 
-use crate::command::Command;
+use crate::command::{Command, Entered};
 use crate::engine::{Tournament, TournamentError, TournamentEvent};
 
 /// A tournament and what it decided so far. Reads go through to the tournament; the only way
@@ -17,6 +17,8 @@ pub struct Transcript {
     /// The time (seconds into the tournament) of the command behind each event; parallel to
     /// `events`.
     pub times: Vec<u64>,
+    /// Every command accepted, in order, each with the position of its first event.
+    pub commands: Vec<Entered>,
 }
 
 impl Transcript {
@@ -25,6 +27,7 @@ impl Transcript {
             tournament,
             events: Vec::new(),
             times: Vec::new(),
+            commands: Vec::new(),
         }
     }
 
@@ -37,28 +40,26 @@ impl Transcript {
     ) -> Result<&[TournamentEvent], TournamentError> {
         let mut decided = self.tournament.decide(command, at)?;
         let from = self.events.len();
+        self.commands.push(Entered {
+            index: from,
+            command: command.clone(),
+            at,
+        });
         self.times.extend(std::iter::repeat_n(at, decided.len()));
         self.events.append(&mut decided);
         Ok(&self.events[from..])
     }
 
-    /// A transcript that goes on from `events` (decided at `times`) with `tournament` as they
-    /// left it.
-    pub fn from_parts(
-        tournament: Tournament,
-        events: Vec<TournamentEvent>,
-        times: Vec<u64>,
-    ) -> Transcript {
-        Transcript {
-            tournament,
-            events,
-            times,
-        }
+    /// The tournament with its state changed by `edit` (a test's starting point that no
+    /// command reaches); what was decided before stays.
+    pub fn edited(mut self, edit: impl FnOnce(&mut Tournament)) -> Transcript {
+        edit(&mut self.tournament);
+        self
     }
 
     /// The tournament, given away.
-    pub fn into_parts(self) -> (Tournament, Vec<TournamentEvent>, Vec<u64>) {
-        (self.tournament, self.events, self.times)
+    pub fn into_tournament(self) -> Tournament {
+        self.tournament
     }
 }
 

@@ -199,9 +199,7 @@ fn three_handed() -> Transcript {
 
 /// The tournament with its state set by hand (stacks, a level), as a test's starting point.
 fn edited(t: Transcript, edit: impl FnOnce(&mut Tournament)) -> Transcript {
-    let (mut tournament, events, times) = t.into_parts();
-    edit(&mut tournament);
-    Transcript::from_parts(tournament, events, times)
+    t.edited(edit)
 }
 
 fn deal(t: &mut Transcript, holes: &[&str]) {

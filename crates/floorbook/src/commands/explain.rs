@@ -11,11 +11,12 @@ use floorbook_projections::Projector;
 use floorbook_rules::Rule;
 use floorbook_tournament::command::Command;
 use floorbook_tournament::engine::Tournament;
-use floorbook_tournament::replay::{Divergence, Snapshot};
+use floorbook_tournament::replay::Divergence;
 use serde_json::{Value, json};
 
 use crate::backend::StoreArgs;
-use floorbook::recorded::{Recorded, load, load_from, read_events};
+use floorbook::recorded::Recorded;
+use floorbook::snapshots::{load_near, update_snapshots};
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -48,85 +49,6 @@ pub struct ExplainArgs {
     pub db: Option<std::path::PathBuf>,
     #[arg(long)]
     pub json: bool,
-}
-
-use floorbook::SNAPSHOT_EVERY;
-
-/// Brings the stored replay snapshots of `chain` up to the log: re-derives from the latest
-/// one (or the start) and stores the state every [`SNAPSHOT_EVERY`] events. Stops quietly at
-/// a divergence: `explain` and `audit` report it. Returns the snapshots written.
-pub async fn update_snapshots<S: EventStore>(
-    projector: &mut Projector,
-    store: &S,
-    chain: &ChainId,
-) -> anyhow::Result<usize> {
-    let last = projector.snapshot_before(chain, None)?;
-    let rec = match last {
-        None => load(store, chain.clone()).await?,
-        Some((_, next_seq, state)) => {
-            load_from(
-                store,
-                chain.clone(),
-                serde_json::from_str(&state)?,
-                next_seq,
-                None,
-            )
-            .await?
-        }
-    };
-    let mut r = rec.replayer();
-    let mut last_pos = r.position();
-    let end = rec.seqs.last().map_or(1, |s| s + 1);
-    let mut written = 0;
-    while let Ok(Some(_)) = r.step() {
-        let p = r.position();
-        if p >= last_pos + SNAPSHOT_EVERY {
-            let next_seq = rec.seq_of(p).unwrap_or(end);
-            projector.put_snapshot(
-                chain,
-                p as u64,
-                next_seq,
-                &serde_json::to_string(&r.snapshot())?,
-            )?;
-            last_pos = p;
-            written += 1;
-        }
-    }
-    Ok(written)
-}
-
-/// What a question about `seq` needs: the events from the latest stored snapshot before it,
-/// up to a little beyond it (or the whole chain when there is no snapshot).
-pub async fn load_near<S: EventStore>(
-    projector: &Projector,
-    store: &S,
-    chain: ChainId,
-    seq: Option<u64>,
-) -> anyhow::Result<Recorded> {
-    match (seq, projector.snapshot_before(&chain, seq)?) {
-        (Some(seq), Some((_, next_seq, state))) => {
-            let snapshot: Snapshot = serde_json::from_str(&state)?;
-            let mut rec = load_from(
-                store,
-                chain,
-                snapshot,
-                next_seq,
-                Some(seq.saturating_add(floorbook::LOOKAHEAD)),
-            )
-            .await?;
-            // A seat draw in the window reads one seat per player: read on to its end.
-            let end = floorbook::window_end(seq, &rec.seqs, &rec.events);
-            let have = rec.seqs.last().copied().unwrap_or(next_seq);
-            if end > have {
-                let (seqs, events) =
-                    read_events(store, &rec.chain, Seq(have + 1), Some(end)).await?;
-                rec.seqs.extend(seqs);
-                rec.events.extend(events);
-            }
-            Ok(rec)
-        }
-        _ => Ok(load(store, chain).await?),
-    }
 }
 
 /// Opens the store and the projections, catches both the projections and the replay

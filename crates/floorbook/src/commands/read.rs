@@ -130,7 +130,7 @@ pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     let mut snapshots = 0;
     for c in &chains {
-        snapshots += super::explain::update_snapshots(&mut projector, &store, c).await?;
+        snapshots += floorbook::snapshots::update_snapshots(&mut projector, &store, c).await?;
     }
     outln!(
         out,

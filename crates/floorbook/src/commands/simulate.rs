@@ -139,7 +139,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         .context("projecting the chain")?;
 
     // Replay snapshots, so replay and explain resume near any point.
-    super::explain::update_snapshots(&mut projector, &store, &chain).await?;
+    floorbook::snapshots::update_snapshots(&mut projector, &store, &chain).await?;
 
     // Verify, against the checkpoints too.
     let verified = verify_chain(&store, &chain, |_, _| {}).await;

@@ -17,6 +17,7 @@ use floorbook_log::{
     Actor, ChainId, ChainWriter, Draft, Envelope, EventStore, Head, SealedEvent, Seq, ServiceKey,
     StoreError, WriteError, check_request_id,
 };
+use floorbook_tournament::command::Entered;
 use floorbook_tournament::engine::{Tournament, TournamentError};
 use floorbook_tournament::seating::TableNo;
 use floorbook_tournament::{Profile, builtin};
@@ -25,7 +26,7 @@ use serde_json::json;
 use super::roles;
 use super::subjects::Channel;
 use super::wire::{ErrorKind, Reply, ReplyError, Request, WireCommand};
-use crate::record::draft_for;
+use crate::record::{draft_for, entered_draft};
 use crate::recorded::{self, LoadError, OPENED, REFUSED};
 
 /// How many replies a desk remembers by request id.
@@ -75,6 +76,9 @@ pub struct Decided {
 pub struct Desk<S> {
     writer: ChainWriter<S>,
     tournament: Option<Tournament>,
+    /// The chain's format: a chain opened before commands were recorded as entered (format 1)
+    /// goes on without them, so that it stays one format to its end.
+    format: u32,
     seen: HashMap<String, Reply>,
     order: VecDeque<String>,
 }
@@ -101,22 +105,24 @@ impl<S: EventStore> Desk<S> {
         checkpoint_every: u64,
     ) -> Result<Desk<S>, DeskError> {
         let writer = ChainWriter::open(store, chain.clone(), key, checkpoint_every).await?;
-        let tournament = match writer.head() {
-            None => None,
+        let (tournament, format) = match writer.head() {
+            None => (None, recorded::CHAIN_FORMAT),
             Some(_) => {
                 let rec = recorded::load(writer.store(), chain.clone()).await?;
+                let format = rec.format;
                 let mut r = rec.into_replayer();
                 r.run_to_end().map_err(|d| DeskError::Diverged {
                     chain: chain.clone(),
                     index: d.index,
                     reason: d.reason.clone(),
                 })?;
-                Some(r.into_tournament())
+                (Some(r.into_tournament()), format)
             }
         };
         let mut desk = Desk {
             writer,
             tournament,
+            format,
             seen: HashMap::new(),
             order: VecDeque::new(),
         };
@@ -384,6 +390,15 @@ impl<S: EventStore> Desk<S> {
         let events = t
             .decide(&command, at)
             .map_err(|e| rejection(t, &req.command, &e))?;
+        // The position of its first decision is not recorded: a reader counts the decisions.
+        let entered = Entered {
+            index: 0,
+            command,
+            at,
+        };
+        if self.format >= 2 {
+            drafts.push(entered_draft(&entered, actor.clone(), inc.at).map_err(|e| malformed(&e))?);
+        }
         for e in &events {
             drafts.push(draft_for(e, actor.clone(), inc.at).map_err(|e| malformed(&e))?);
         }
@@ -439,11 +454,13 @@ impl<S: EventStore> Desk<S> {
                 "seed": null,
                 "profile_toml": toml,
                 "rules_revision": floorbook_tournament::RULES_REVISION,
+                "chain_format": recorded::CHAIN_FORMAT,
             }),
         )
         .map_err(|e| malformed(e.to_string()))?;
         drafts.push(draft);
         self.tournament = Some(Tournament::new(profile));
+        self.format = recorded::CHAIN_FORMAT;
         Ok(None)
     }
 }

@@ -65,7 +65,8 @@ pub fn script(
         out.push(Step {
             channel,
             command,
-            events: step.derived.len() as u64,
+            // The command as entered, then its decisions.
+            events: step.derived.len() as u64 + 1,
         });
     }
     Ok(out)

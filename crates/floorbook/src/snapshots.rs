@@ -1,0 +1,109 @@
+//! Replay snapshots: the re-derived state stored every [`SNAPSHOT_EVERY`] tournament events
+//! beside the projections, so that `explain` and `replay` resume near the point they are asked
+//! about instead of re-deriving the chain from its start. The snapshots are a cache: dropped,
+//! they are made again from the log.
+
+use floorbook_log::{ChainId, EventStore, Seq};
+use floorbook_projections::{ProjectionError, Projector};
+use floorbook_tournament::replay::Snapshot;
+
+use crate::SNAPSHOT_EVERY;
+use crate::recorded::{LoadError, Recorded, load, load_from, read_events};
+
+/// Snapshots cannot be read, made or stored.
+#[derive(Debug, thiserror::Error)]
+pub enum SnapshotError {
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    #[error("the replay snapshots: {0}")]
+    Projections(#[from] ProjectionError),
+    #[error("a stored replay snapshot does not read (drop the projections to make it again): {0}")]
+    Decode(#[from] serde_json::Error),
+}
+
+/// Brings the stored replay snapshots of `chain` up to the log: re-derives from the latest
+/// one (or the start) and stores the state every [`SNAPSHOT_EVERY`] events. Stops quietly at
+/// a divergence: `explain` and `audit` report it. Returns the snapshots written.
+pub async fn update_snapshots<S: EventStore>(
+    projector: &mut Projector,
+    store: &S,
+    chain: &ChainId,
+) -> Result<usize, SnapshotError> {
+    let last = projector.snapshot_before(chain, None)?;
+    let rec = match last {
+        None => load(store, chain.clone()).await?,
+        Some((_, next_seq, state)) => {
+            load_from(
+                store,
+                chain.clone(),
+                serde_json::from_str(&state)?,
+                next_seq,
+                None,
+            )
+            .await?
+        }
+    };
+    let mut r = rec.replayer();
+    let mut last_pos = r.position();
+    let end = rec.seqs.last().map_or(1, |s| s + 1);
+    let mut written = 0;
+    while let Ok(Some(_)) = r.step() {
+        let p = r.position();
+        if p >= last_pos + SNAPSHOT_EVERY {
+            // Read on from just after the last decision taken in: a command entered after it
+            // (one that decided nothing, or the next one) is read again and decided there.
+            let next_seq = rec.seq_of(p - 1).map_or(end, |s| s + 1);
+            projector.put_snapshot(
+                chain,
+                p as u64,
+                next_seq,
+                &serde_json::to_string(&r.snapshot())?,
+            )?;
+            last_pos = p;
+            written += 1;
+        }
+    }
+    Ok(written)
+}
+
+/// What a question about `seq` needs: the events from the latest stored snapshot before it,
+/// up to a little beyond it (or the whole chain when there is no snapshot).
+pub async fn load_near<S: EventStore>(
+    projector: &Projector,
+    store: &S,
+    chain: ChainId,
+    seq: Option<u64>,
+) -> Result<Recorded, SnapshotError> {
+    match (seq, projector.snapshot_before(&chain, seq)?) {
+        (Some(seq), Some((_, next_seq, state))) => {
+            let snapshot: Snapshot = serde_json::from_str(&state)?;
+            let mut rec = load_from(
+                store,
+                chain,
+                snapshot,
+                next_seq,
+                Some(seq.saturating_add(crate::LOOKAHEAD)),
+            )
+            .await?;
+            // A seat draw in the window reads one seat per player: read on to its end.
+            let end = crate::window_end(seq, &rec.seqs, &rec.events);
+            // The last sequence read, a decision or a command.
+            let have = rec
+                .seqs
+                .last()
+                .copied()
+                .max(rec.entered_seqs.last().copied())
+                .unwrap_or(next_seq);
+            if end > have {
+                let base = rec.base + rec.events.len();
+                let more = read_events(store, &rec.chain, Seq(have + 1), Some(end), base).await?;
+                rec.seqs.extend(more.seqs);
+                rec.events.extend(more.events);
+                rec.entered.extend(more.entered);
+                rec.entered_seqs.extend(more.entered_seqs);
+            }
+            Ok(rec)
+        }
+        _ => Ok(load(store, chain).await?),
+    }
+}
