@@ -263,6 +263,15 @@ pub fn profile_problems(profile: &Profile) -> Option<String> {
 
 /// Reads a tournament chain: the profile from its opening event, then every event.
 pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> Result<Recorded, LoadError> {
+    load_until(store, chain, None).await
+}
+
+/// Reads a tournament chain from its start to `until` (or its end).
+pub async fn load_until<S: EventStore>(
+    store: &S,
+    chain: ChainId,
+    until: Option<u64>,
+) -> Result<Recorded, LoadError> {
     let first = store.read(&chain, Seq::FIRST, 1).await?;
     let opening = first
         .first()
@@ -277,7 +286,7 @@ pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> Result<Recorded, 
         revision,
         format,
     } = opening_of(&chain, &env)?;
-    let read = read_events(store, &chain, Seq::FIRST.next(), None, 0).await?;
+    let read = read_events(store, &chain, Seq::FIRST.next(), until, 0).await?;
     Ok(Recorded {
         chain,
         profile,

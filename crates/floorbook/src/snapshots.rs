@@ -8,7 +8,7 @@ use floorbook_projections::{ProjectionError, Projector};
 use floorbook_tournament::replay::Snapshot;
 
 use crate::SNAPSHOT_EVERY;
-use crate::recorded::{LoadError, Recorded, load, load_from, read_events};
+use crate::recorded::{LoadError, Recorded, load, load_from, load_until, read_events};
 
 /// Snapshots cannot be read, made or stored.
 #[derive(Debug, thiserror::Error)]
@@ -74,36 +74,40 @@ pub async fn load_near<S: EventStore>(
     chain: ChainId,
     seq: Option<u64>,
 ) -> Result<Recorded, SnapshotError> {
-    match (seq, projector.snapshot_before(&chain, seq)?) {
-        (Some(seq), Some((_, next_seq, state))) => {
+    let head = store.head(&chain).await.map_err(LoadError::from)?;
+    // A question about the whole chain, or about a sequence it does not hold (whose answer
+    // names the range it does), reads all of it.
+    let Some(seq) = seq.filter(|s| (2..=head.map_or(0, |h| h.seq.0)).contains(s)) else {
+        return Ok(load(store, chain).await?);
+    };
+    let window = Some(seq.saturating_add(crate::LOOKAHEAD));
+    let (mut rec, next_seq) = match projector.snapshot_before(&chain, Some(seq))? {
+        Some((_, next_seq, state)) => {
             let snapshot: Snapshot = serde_json::from_str(&state)?;
-            let mut rec = load_from(
-                store,
-                chain,
-                snapshot,
+            (
+                load_from(store, chain, snapshot, next_seq, window).await?,
                 next_seq,
-                Some(seq.saturating_add(crate::LOOKAHEAD)),
             )
-            .await?;
-            // A seat draw in the window reads one seat per player: read on to its end.
-            let end = crate::window_end(seq, &rec.seqs, &rec.events);
-            // The last sequence read, a decision or a command.
-            let have = rec
-                .seqs
-                .last()
-                .copied()
-                .max(rec.entered_seqs.last().copied())
-                .unwrap_or(next_seq);
-            if end > have {
-                let base = rec.base + rec.events.len();
-                let more = read_events(store, &rec.chain, Seq(have + 1), Some(end), base).await?;
-                rec.seqs.extend(more.seqs);
-                rec.events.extend(more.events);
-                rec.entered.extend(more.entered);
-                rec.entered_seqs.extend(more.entered_seqs);
-            }
-            Ok(rec)
         }
-        _ => Ok(load(store, chain).await?),
+        // Before the first snapshot: from the start, as far as the question needs.
+        None => (load_until(store, chain, window).await?, 2),
+    };
+    // A seat draw in the window reads one seat per player: read on to its end.
+    let end = crate::window_end(seq, &rec.seqs, &rec.events);
+    // The last sequence read, a decision or a command.
+    let have = rec
+        .seqs
+        .last()
+        .copied()
+        .max(rec.entered_seqs.last().copied())
+        .unwrap_or(next_seq);
+    if end > have {
+        let base = rec.base + rec.events.len();
+        let more = read_events(store, &rec.chain, Seq(have + 1), Some(end), base).await?;
+        rec.seqs.extend(more.seqs);
+        rec.events.extend(more.events);
+        rec.entered.extend(more.entered);
+        rec.entered_seqs.extend(more.entered_seqs);
     }
+    Ok(rec)
 }
