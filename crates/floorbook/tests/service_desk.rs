@@ -561,3 +561,56 @@ on_both_backends!(
     cards_shown_after_a_hand_nats,
     cards_shown_after_a_hand
 );
+
+/// TR-26: a ruling that overrides a decision must name one the chain holds. Seq 0, the
+/// opening, one past the head, far out and the largest sequence are refused with the range,
+/// and nothing is written; a decision the chain holds is overridden and recorded.
+async fn rulings_point_at_real_events<S: EventStore + Clone>(store: S) {
+    let chain = ChainId::new("desk-rulings").expect("chain");
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("desk");
+    let r = one(
+        &mut desk,
+        Channel::Director,
+        WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        },
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+    register(&mut desk, 3).await;
+    let head = desk.head().expect("a head").seq.0;
+    let ruling = |overrides| WireCommand::FloorRuling {
+        player: Some(1),
+        ruling: "the dealer misread the hand".into(),
+        rule: "TR-11".into(),
+        overrides: Some(overrides),
+    };
+    for bad in [0, 1, head + 1, 999_999, u64::MAX] {
+        let r = one(&mut desk, Channel::Director, ruling(bad)).await;
+        let e = r.error.expect("refused");
+        assert_eq!(e.kind, ErrorKind::Rejected, "{bad}");
+        assert!(
+            e.message
+                .contains(&format!("its decisions run from 2 to {head} (TR-26)")),
+            "{bad}: {}",
+            e.message
+        );
+        assert_eq!(
+            desk.head().expect("a head").seq.0,
+            head,
+            "{bad}: nothing written"
+        );
+    }
+    let r = one(&mut desk, Channel::Director, ruling(head)).await;
+    assert!(r.ok, "{r:?}");
+    assert!(r.events.iter().any(|e| e == "FloorRuling"), "{r:?}");
+}
+
+on_both_backends!(
+    rulings_point_at_real_events_embedded,
+    rulings_point_at_real_events_nats,
+    rulings_point_at_real_events
+);

@@ -518,6 +518,7 @@ async fn watched(
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
     let client = async_nats::ConnectOptions::new()
         .user_and_password(user.into(), pass.into())
+        .custom_inbox_prefix(format!("_INBOX.{user}"))
         .event_callback(move |event| {
             let tx = tx.clone();
             async move {
@@ -832,4 +833,129 @@ async fn a_three_node_cluster_loses_a_node_midway_and_nothing_is_lost() {
         check_chain(&store, &chain, 11, &acked).await;
         eprintln!("checked {} after {:?}", node.url(), t0.elapsed());
     }
+}
+
+/// A terminal cannot have the service write where it names: a dealer's and an auditor's
+/// requests whose reply subject is the chain's stream, the checkpoints, the lease bucket, the
+/// JetStream API or the service's own inbox are dropped unanswered; the chain verifies, the
+/// service answers the next honest request, and the lease bucket is untouched. Each terminal
+/// reads only its own inbox: the dealer cannot subscribe to the floor's replies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_subject_cannot_write_the_log_and_inboxes_are_private() {
+    let auth = auth_conf();
+    let server = with_users(&auth, &PASSWORDS);
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::as_service(&server, "replies", &dir);
+    let chain = ChainId::new("replies").expect("chain");
+    let director = client(
+        connect(&as_user(server.port, "director", "d1rector"), "td")
+            .await
+            .expect("director"),
+    );
+    let open = Request {
+        actor: "td".into(),
+        id: None,
+        after: None,
+        command: WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        },
+    };
+    let r = director
+        .send(&chain, Channel::Director, &open)
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    let head = r.seq.expect("seq");
+    let (dealer, _violations) = watched(server.port, "dealer", "d3aler").await;
+    let (auditor, _) = watched(server.port, "auditor", "aud1tor").await;
+    let register = serde_json::to_vec(&register_ann("dee")).expect("json");
+    let protected = [
+        format!("floorbook.chain.{chain}"),
+        format!("floorbook.checkpoint.{chain}"),
+        format!("$KV.floorbook_writers.{chain}"),
+        "$JS.API.STREAM.PURGE.KV_floorbook_writers".to_string(),
+        "$JS.API.STREAM.DELETE.FLOORBOOK".to_string(),
+        "_INBOX.service.forged".to_string(),
+    ];
+    for reply in &protected {
+        dealer
+            .publish_with_reply(
+                subjects::command(&chain, Channel::Dealer { table: 1 }),
+                reply.clone(),
+                register.clone().into(),
+            )
+            .await
+            .expect("publish");
+        auditor
+            .publish_with_reply(
+                subjects::query(&chain, Query::Head),
+                reply.clone(),
+                Vec::new().into(),
+            )
+            .await
+            .expect("publish");
+    }
+    dealer.flush().await.expect("flush");
+    auditor.flush().await.expect("flush");
+    // An honest command after them on the same subject is answered (refused: no hand is in
+    // progress), so the service has taken every forged request before it.
+    let dealer = client(dealer);
+    let r: Reply = dealer
+        .send(
+            &chain,
+            Channel::Dealer { table: 1 },
+            &Request {
+                command: WireCommand::Fold { table: 1, pos: 0 },
+                ..register_ann("dee")
+            },
+        )
+        .await
+        .expect("reply");
+    assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Rejected));
+    // The service goes on: an honest query is answered, and the chain has not moved (the
+    // dealer's register was dropped with its reply subject, never decided).
+    let auditor_client = client(auditor);
+    let now = auditor_client
+        .query(&chain, Query::Head)
+        .await
+        .expect("head");
+    assert_eq!(now["seq"].as_u64(), Some(head), "{now}");
+    let store = NatsStore::connect(
+        &as_user(server.port, "service", "s3rvice"),
+        NatsOptions::default(),
+    )
+    .await
+    .expect("store");
+    let verified = floorbook_log::verify_chain(&store, &chain, |_, _| {})
+        .await
+        .expect("the chain verifies")
+        .expect("a head");
+    assert_eq!(verified.seq.0, head);
+    // The floor's replies are its own: the dealer may not subscribe to them.
+    let (dealer2, mut violations) = watched(server.port, "dealer", "d3aler").await;
+    let _sub = dealer2
+        .subscribe("_INBOX.floor.>".to_string())
+        .await
+        .expect("subscribe is sent");
+    dealer2.flush().await.expect("flush");
+    let seen = tokio::time::timeout(Duration::from_secs(5), violations.recv())
+        .await
+        .expect("a permission error in time")
+        .expect("a permission error");
+    assert!(
+        seen.contains("Permissions Violation") && seen.contains("_INBOX.floor.>"),
+        "{seen}"
+    );
+    // And a floor request with its reply in its own inbox is answered.
+    let floor = client(
+        connect(&as_user(server.port, "floor", "fl00r"), "floor")
+            .await
+            .expect("floor"),
+    );
+    let r = floor
+        .send(&chain, Channel::Floor, &register_ann("fl"))
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
 }

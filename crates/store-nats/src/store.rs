@@ -91,16 +91,39 @@ fn backend(
     StoreError::backend(what, e)
 }
 
+/// `url` with its password left out, for messages.
+fn redacted(url: &str) -> String {
+    match url.parse::<async_nats::ServerAddr>() {
+        Ok(a) if a.password().is_some() => format!(
+            "nats://{}:***@{}:{}",
+            a.username().unwrap_or_default(),
+            a.host(),
+            a.port()
+        ),
+        _ => url.to_string(),
+    }
+}
+
 impl NatsStore {
     /// Connects and makes sure both streams exist (creating them with deny-delete and
     /// deny-purge if they do not).
+    ///
+    /// A `user:password@` in `url` logs in as that user, whose replies come to its own inbox
+    /// prefix `_INBOX.<user>` (the users file lets each user read only its own).
     pub async fn connect(url: &str, opts: NatsOptions) -> Result<NatsStore, StoreError> {
-        let client = async_nats::ConnectOptions::new()
+        let mut options = async_nats::ConnectOptions::new()
             .connection_timeout(Duration::from_secs(5))
-            .name("floorbook")
+            .name("floorbook");
+        let addr: Option<async_nats::ServerAddr> = url.parse().ok();
+        if let Some((user, pass)) = addr.as_ref().and_then(|a| a.username().zip(a.password())) {
+            options = options
+                .user_and_password(user.to_string(), pass.to_string())
+                .custom_inbox_prefix(format!("_INBOX.{user}"));
+        }
+        let client = options
             .connect(url)
             .await
-            .map_err(|e| backend(format!("connecting to NATS at {url}"), e))?;
+            .map_err(|e| backend(format!("connecting to NATS at {}", redacted(url)), e))?;
         NatsStore::with_client(client, opts).await
     }
 

@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
-use floorbook::service::client::connect;
+use floorbook::service::client::{connect, nats_user};
 use floorbook::service::server::{ServeConfig, serve};
+use floorbook::service::subjects;
 use floorbook_store_nats::NatsOptions;
 
 use crate::commands::keys::load_service_key;
@@ -70,6 +71,7 @@ pub async fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("connecting to NATS at {}", args.nats))?;
     let mut config = ServeConfig::new(instance);
     config.db = args.db.clone();
+    config.inbox = subjects::inbox_prefix(nats_user(&args.nats).as_deref());
     config.lease = Duration::from_millis(args.lease_ms);
     config.checkpoint_every = args.checkpoint_every;
     config.store = NatsOptions {

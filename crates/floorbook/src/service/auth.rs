@@ -48,7 +48,7 @@ pub fn with_table_dealers(base: &str, tables: u32) -> Result<String, AuthConfErr
             "    {{ user: dealer-t{t}, password: ${var},\n      \
              permissions: {{\n        \
              publish: {{ allow: [\"floorbook.cmd.*.dealer.{t}\", \"floorbook.q.>\"] }},\n        \
-             subscribe: {{ allow: [\"_INBOX.>\"] }} }} }}\n",
+             subscribe: {{ allow: [\"_INBOX.dealer-t{t}.>\"] }} }} }}\n",
             var = dealer_password_var(t)
         ));
     }
@@ -77,6 +77,10 @@ mod tests {
                 "user: dealer-t{t}, password: $FLOORBOOK_DEALER_T{t}_PASS"
             )));
             assert!(conf.contains(&format!("\"floorbook.cmd.*.dealer.{t}\"")));
+            assert!(
+                conf.contains(&format!("\"_INBOX.dealer-t{t}.>\"")),
+                "its own inbox"
+            );
         }
         assert!(!conf.contains("dealer-t4"));
         // Everything else is as shipped.

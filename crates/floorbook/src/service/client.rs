@@ -99,8 +99,16 @@ impl CommandClient {
     }
 }
 
+/// The NATS user a `user:password@` in `urls` logs in as, if any.
+pub fn nats_user(urls: &str) -> Option<String> {
+    urls.split(',')
+        .filter_map(|u| u.trim().parse::<async_nats::ServerAddr>().ok())
+        .find_map(|a| a.username().map(str::to_string))
+}
+
 /// Connects to NATS at `urls` (comma-separated, for a cluster). A `user:password@` in the
-/// first URL logs in as that user (one user per role, `deploy/nats/`).
+/// first URL logs in as that user (one user per role, `deploy/nats/`), whose replies come to
+/// its own inbox prefix (`subjects::inbox_prefix`).
 pub async fn connect(
     urls: &str,
     name: &str,
@@ -119,7 +127,9 @@ pub async fn connect(
         .connection_timeout(Duration::from_secs(5))
         .retry_on_initial_connect();
     if let Some((user, pass)) = addrs.iter().find_map(|a| a.username().zip(a.password())) {
-        options = options.user_and_password(user.to_string(), pass.to_string());
+        options = options
+            .user_and_password(user.to_string(), pass.to_string())
+            .custom_inbox_prefix(subjects::inbox_prefix(Some(user)));
     }
     options.connect(addrs).await
 }

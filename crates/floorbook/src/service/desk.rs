@@ -385,6 +385,21 @@ impl<S: EventStore> Desk<S> {
             ));
         };
         let command = req.command.to_engine().map_err(|e| malformed(&e))?;
+        // TR-26: a ruling that overrides a decision names one the chain holds (seq 1 opens it).
+        if let WireCommand::FloorRuling {
+            overrides: Some(seq),
+            ..
+        } = &req.command
+            && !(2..=planned).contains(seq)
+        {
+            return Err(ReplyError::new(
+                ErrorKind::Rejected,
+                format!(
+                    "the ruling overrides seq {seq}, which the chain does not hold: its decisions run from 2 to {planned} (TR-26)"
+                ),
+            )
+            .with_rules(&[floorbook_rules::Rule::Tr26]));
+        }
         // A command decided by its time brings it; the others are decided at the latest.
         let at = req.command.at().unwrap_or(t.clock);
         let events = t

@@ -38,6 +38,9 @@ pub struct ServeConfig {
     pub key: Option<ServiceKey>,
     /// The most requests one append carries.
     pub max_batch: usize,
+    /// The service's own inbox prefix (`subjects::inbox_prefix` of its NATS user): no request
+    /// is answered there.
+    pub inbox: String,
 }
 
 impl ServeConfig {
@@ -50,6 +53,7 @@ impl ServeConfig {
             checkpoint_every: 1000,
             key: None,
             max_batch: 256,
+            inbox: subjects::inbox_prefix(None),
         }
     }
 }
@@ -154,7 +158,7 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let Some(message) = message else { break };
-        let Some((chain, work)) = route(&client, message).await else {
+        let Some((chain, work)) = route(&client, message, &config.inbox).await else {
             continue;
         };
         let sender = chains.entry(chain.clone()).or_insert_with(|| {
@@ -190,8 +194,16 @@ async fn respond(client: &Client, reply: Option<Subject>, body: &Reply) {
 }
 
 /// Reads a message far enough to know its chain; answers what is wrong with it otherwise.
-async fn route(client: &Client, message: Message) -> Option<(ChainId, ToChain)> {
+async fn route(client: &Client, message: Message, own: &str) -> Option<(ChainId, ToChain)> {
     let reply = message.reply.clone();
+    // A reply goes to an inbox, or nowhere: a request naming the chain's stream, the lease
+    // bucket or any other subject as its reply would have the service write there.
+    if let Some(to) = &reply
+        && !subjects::is_reply_inbox(to.as_str(), own)
+    {
+        tracing::warn!(subject = %message.subject, reply = %to, "a request whose reply subject is not an inbox is dropped");
+        return None;
+    }
     let fail = |kind, text: String| Reply::error(None, ReplyError::new(kind, text));
     if message.payload.len() > MAX_REQUEST_BYTES {
         let r = fail(

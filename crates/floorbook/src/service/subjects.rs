@@ -16,6 +16,30 @@ use floorbook_log::{ChainId, Role};
 pub const COMMANDS: &str = "floorbook.cmd";
 /// The subject every query subject starts with.
 pub const QUERIES: &str = "floorbook.q";
+/// Every reply goes to a subject under this: an inbox.
+pub const INBOX: &str = "_INBOX";
+
+/// The inbox prefix of NATS user `user` (`_INBOX.<user>`; `_INBOX` without a user). A client
+/// of Floorbook asks for its replies there, and the users file lets each user subscribe to its
+/// own inbox alone, so no terminal reads another's replies.
+pub fn inbox_prefix(user: Option<&str>) -> String {
+    match user {
+        Some(u) => format!("{INBOX}.{u}"),
+        None => INBOX.to_string(),
+    }
+}
+
+/// Whether the service may answer on `subject`: an inbox, not under the service's own inbox
+/// prefix `own` (where its JetStream acknowledgements arrive), and a plain subject. A request
+/// naming any other reply subject (the chain's stream, the checkpoints, the lease bucket, the
+/// JetStream API) would have the service write there: it is not answered.
+pub fn is_reply_inbox(subject: &str, own: &str) -> bool {
+    let plain = subject
+        .split('.')
+        .all(|t| !t.is_empty() && t != "*" && t != ">" && !t.contains(char::is_whitespace));
+    let own_inbox = own != INBOX && subject.starts_with(&format!("{own}."));
+    plain && subject.starts_with(&format!("{INBOX}.")) && !own_inbox
+}
 
 /// Where a command comes from: the role, and for a dealer the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -171,5 +195,37 @@ mod tests {
         ] {
             assert_eq!(parse(s), None, "{s}");
         }
+    }
+}
+
+#[cfg(test)]
+mod inbox_tests {
+    use super::{inbox_prefix, is_reply_inbox};
+
+    #[test]
+    fn replies_go_to_inboxes_only() {
+        let own = inbox_prefix(Some("service"));
+        assert_eq!(own, "_INBOX.service");
+        for ok in ["_INBOX.dealer.abc123", "_INBOX.floor.x.y", "_INBOX.k7Hq2"] {
+            assert!(is_reply_inbox(ok, &own), "{ok}");
+        }
+        for bad in [
+            "floorbook.chain.t1",
+            "floorbook.checkpoint.t1",
+            "$KV.floorbook_writers.t1",
+            "$JS.API.STREAM.PURGE.FLOORBOOK",
+            "$JS.ACK.FLOORBOOK.x",
+            "floorbook.cmd.t1.floor",
+            "_INBOX.service.abc",
+            "_INBOX",
+            "_INBOX.",
+            "_INBOX.*",
+            "_INBOX.a..b",
+            "_INBOX_dealer.x",
+        ] {
+            assert!(!is_reply_inbox(bad, &own), "{bad}");
+        }
+        // A service without a user has no inbox of its own to keep apart.
+        assert!(is_reply_inbox("_INBOX.k7Hq2", &inbox_prefix(None)));
     }
 }
