@@ -614,3 +614,128 @@ on_both_backends!(
     rulings_point_at_real_events_nats,
     rulings_point_at_real_events
 );
+
+/// One terminal cannot stall or flood a chain. Forty refused 60 KB requests from a dealer and
+/// an honest one in one batch: the honest one is decided; only the first thirty refusals are
+/// recorded, each as a summary of a few hundred bytes (the command, the size, the digest), and
+/// the rest are answered without a record. A batch of accepted requests larger than one
+/// append may carry goes in several appends, cut between requests, and the chain verifies.
+async fn a_terminal_cannot_stall_or_flood_a_chain<S: EventStore + Clone>(store: S) {
+    let chain = ChainId::new("desk-flood").expect("chain");
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("desk")
+        .with_append_limit(20_000);
+    let r = one(
+        &mut desk,
+        Channel::Director,
+        WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        },
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+    let head = desk.head().expect("a head").seq.0;
+    let big = "x".repeat(60_000);
+    let request = |actor: &str, command| Incoming {
+        channel: Channel::Dealer { table: 1 },
+        request: Request {
+            actor: actor.into(),
+            id: None,
+            after: None,
+            command,
+        },
+        at: at(),
+    };
+    let mut batch: Vec<Incoming> = (0..40)
+        .map(|_| {
+            request(
+                "dee",
+                WireCommand::FloorRuling {
+                    player: None,
+                    ruling: big.clone(),
+                    rule: "TR-26".into(),
+                    overrides: None,
+                },
+            )
+        })
+        .collect();
+    batch.push(Incoming {
+        channel: Channel::Floor,
+        ..request(
+            "ron",
+            WireCommand::Register {
+                player: 1,
+                name: "Ann".into(),
+                buy_in: "15.00".into(),
+                age: 30,
+            },
+        )
+    });
+    let d = desk.decide(batch).await;
+    assert!(!d.stale, "the appends went through");
+    let honest = d.replies.last().expect("replies");
+    assert!(honest.ok, "{honest:?}");
+    assert!(d.replies[..40].iter().all(|r| {
+        r.error
+            .as_ref()
+            .is_some_and(|e| e.kind == ErrorKind::Forbidden)
+    }));
+    assert!(d.replies[30..40].iter().all(|r| {
+        r.error
+            .as_ref()
+            .is_some_and(|e| e.message.contains("not recorded"))
+    }));
+    let stored = store
+        .read(&chain, Seq(head + 1), 10_000)
+        .await
+        .expect("read");
+    let refusals: Vec<Envelope> = stored
+        .iter()
+        .map(|e| Envelope::parse(&e.bytes).expect("envelope"))
+        .filter(|e| e.event_type == REFUSED)
+        .collect();
+    assert_eq!(refusals.len(), 30);
+    for e in &refusals {
+        assert!(e.payload.get().len() < 1024, "{}", e.payload.get().len());
+        let p: serde_json::Value = serde_json::from_str(e.payload.get()).expect("json");
+        assert_eq!(p["request"]["command"], "floor_ruling");
+        assert!(p["request"]["bytes"].as_u64() > Some(60_000));
+        assert_eq!(p["request"]["blake3"].as_str().map(str::len), Some(64));
+    }
+    // Twelve accepted rulings of 3 KB each: more than one append of 20,000 bytes carries.
+    let before = desk.head().expect("a head").seq.0;
+    let batch: Vec<Incoming> = (0..12)
+        .map(|k| Incoming {
+            channel: Channel::Director,
+            ..request(
+                "td",
+                WireCommand::FloorRuling {
+                    player: None,
+                    ruling: format!("{k}: {}", "y".repeat(3_000)),
+                    rule: "TR-26".into(),
+                    overrides: None,
+                },
+            )
+        })
+        .collect();
+    let d = desk.decide(batch).await;
+    assert!(!d.stale);
+    assert!(d.replies.iter().all(|r| r.ok), "{:?}", d.replies);
+    let seqs: Vec<u64> = d.replies.iter().filter_map(|r| r.seq).collect();
+    assert_eq!(seqs.len(), 12);
+    assert!(seqs.windows(2).all(|w| w[1] == w[0] + 2), "{seqs:?}");
+    assert_eq!(desk.head().expect("a head").seq.0, before + 24);
+    let verified = verify_chain(&store, &chain, |_, _| {})
+        .await
+        .expect("verifies")
+        .expect("a head");
+    assert_eq!(verified.seq.0, before + 24);
+}
+
+on_both_backends!(
+    a_terminal_cannot_stall_or_flood_a_chain_embedded,
+    a_terminal_cannot_stall_or_flood_a_chain_nats,
+    a_terminal_cannot_stall_or_flood_a_chain
+);

@@ -959,3 +959,68 @@ async fn a_reply_subject_cannot_write_the_log_and_inboxes_are_private() {
         .expect("reply");
     assert!(r.ok, "{r:?}");
 }
+
+/// Made-up chain names cost nothing: head and state queries and commands other than `open`
+/// for chains that do not exist are answered `no_chain`, and no lease is taken for them; an
+/// `open` still opens a chain.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn made_up_chain_names_take_no_lease() {
+    let server = NatsServer::start();
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::start(&server.url(), "m", &dir.path().join("m.sqlite"), &[]);
+    let nats = connect(&server.url(), "test").await.expect("connect");
+    let client = client(nats.clone());
+    for i in 0..100 {
+        let chain = ChainId::new(format!("made-up-{i}")).expect("chain");
+        let query = if i % 2 == 0 {
+            Query::Head
+        } else {
+            Query::State
+        };
+        let answer = client.query(&chain, query).await.expect("an answer");
+        assert_eq!(answer["ok"], false, "{answer}");
+        assert_eq!(answer["error"]["kind"], "no_chain", "{answer}");
+    }
+    let nosuch = ChainId::new("made-up-command").expect("chain");
+    let r = client
+        .send(&nosuch, Channel::Floor, &register_ann("ron"))
+        .await
+        .expect("reply");
+    assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::NoChain));
+    // An open still opens.
+    let opened = ChainId::new("real-one").expect("chain");
+    let r = client
+        .send(
+            &opened,
+            Channel::Director,
+            &Request {
+                actor: "td".into(),
+                id: None,
+                after: None,
+                command: WireCommand::Open {
+                    profile: Some("top18".into()),
+                    profile_toml: None,
+                },
+            },
+        )
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    // The lease bucket holds the real chain alone.
+    let js = async_nats::jetstream::new(nats);
+    let kv = js
+        .get_key_value("floorbook_writers")
+        .await
+        .expect("the lease bucket");
+    let mut keys: Vec<String> = Vec::new();
+    let mut stream = kv.keys().await.expect("keys");
+    while let Ok(Some(Ok(k))) = tokio::time::timeout(
+        Duration::from_secs(2),
+        futures_util::StreamExt::next(&mut stream),
+    )
+    .await
+    {
+        keys.push(k);
+    }
+    assert_eq!(keys, vec!["real-one".to_string()]);
+}

@@ -78,6 +78,10 @@ pub enum StoreError {
     Locked { what: String },
     #[error("the store was opened read-only; appending needs the writer")]
     ReadOnly,
+    #[error(
+        "an append of {bytes} bytes is more than the store takes in one append ({limit} bytes)"
+    )]
+    TooLarge { bytes: usize, limit: usize },
     #[error("{what}")]
     Backend {
         what: String,

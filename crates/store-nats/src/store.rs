@@ -127,6 +127,12 @@ impl NatsStore {
         NatsStore::with_client(client, opts).await
     }
 
+    /// The most bytes one append may carry: the server's `max_payload`, less room for the
+    /// message's headers.
+    pub fn max_append_bytes(&self) -> usize {
+        self.inner.client.max_payload().saturating_sub(4096)
+    }
+
     /// Uses an existing connection.
     pub async fn with_client(
         client: async_nats::Client,
@@ -253,6 +259,15 @@ impl NatsStore {
                 floorbook_log::MAX_EVENT_BYTES
             ),
         })?;
+        // The server refuses a message over its max_payload every time: say so at once
+        // instead of retrying to the deadline.
+        let limit = self.max_append_bytes();
+        if payload.len() > limit {
+            return Err(StoreError::TooLarge {
+                bytes: payload.len(),
+                limit,
+            });
+        }
         let payload = bytes::Bytes::from(payload);
         let mut headers = HeaderMap::new();
         headers.insert("Nats-Msg-Id", last.hash.to_hex().as_str());

@@ -62,7 +62,12 @@ pub async fn run(args: &CmdArgs) -> anyhow::Result<ExitCode> {
         };
         let answer = client.query(&chain, query).await?;
         super::read::emit(&(serde_json::to_string_pretty(&answer)? + "\n"))?;
-        return Ok(ExitCode::SUCCESS);
+        // An error reply (a chain that does not exist) is a failure.
+        return Ok(if answer["ok"] == serde_json::Value::Bool(false) {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        });
     }
     let (Some(role), Some(actor)) = (&args.role, &args.actor) else {
         bail!("a command needs --as and --actor");

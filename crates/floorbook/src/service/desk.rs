@@ -79,6 +79,10 @@ pub struct Desk<S> {
     /// The chain's format: a chain opened before commands were recorded as entered (format 1)
     /// goes on without them, so that it stays one format to its end.
     format: u32,
+    /// See [`Desk::with_append_limit`].
+    max_append_bytes: usize,
+    /// The refusals recorded lately, by sender (channel and actor): their intake times.
+    refused: HashMap<String, VecDeque<DateTime<Utc>>>,
     seen: HashMap<String, Reply>,
     order: VecDeque<String>,
 }
@@ -123,6 +127,8 @@ impl<S: EventStore> Desk<S> {
             writer,
             tournament,
             format,
+            max_append_bytes: DEFAULT_APPEND_BYTES,
+            refused: HashMap::new(),
             seen: HashMap::new(),
             order: VecDeque::new(),
         };
@@ -255,9 +261,12 @@ impl<S: EventStore> Desk<S> {
         }
         let mut stale = false;
         let mut appended = Vec::new();
-        if !drafts.is_empty() {
-            match self.writer.append_sealed(&drafts).await {
-                Ok((sealed, _checkpoint)) => appended = sealed,
+        // One append each for as many requests as fit the store's limit, cut between requests
+        // (a request's events are one append, all or none): many large requests cannot make
+        // an append the store refuses, and stall the chain.
+        for (from, to) in chunks(&outcomes, &drafts, self.max_append_bytes) {
+            match self.writer.append_sealed(&drafts[from..to]).await {
+                Ok((sealed, _checkpoint)) => appended.extend(sealed),
                 Err(e) => {
                     stale = true;
                     let (kind, head) = match &e {
@@ -272,10 +281,11 @@ impl<S: EventStore> Desk<S> {
                     );
                     err.head = head;
                     for o in &mut outcomes {
-                        if matches!(o, Outcome::Pending { .. }) {
+                        if matches!(o, Outcome::Pending { from: f, .. } if *f >= from) {
                             *o = Outcome::Done(Reply::error(Some(&chain), err.clone()));
                         }
                     }
+                    break;
                 }
             }
         }
@@ -312,6 +322,13 @@ impl<S: EventStore> Desk<S> {
             appended,
             stale,
         }
+    }
+
+    /// The most bytes of drafts one append carries (the NATS server's message limit, with
+    /// room for the envelopes); a single request larger than this still goes, alone.
+    pub fn with_append_limit(mut self, bytes: usize) -> Desk<S> {
+        self.max_append_bytes = bytes.max(1);
+        self
     }
 
     fn remember(&mut self, id: &str, reply: &Reply) {
@@ -353,6 +370,25 @@ impl<S: EventStore> Desk<S> {
             if self.tournament.is_none() {
                 return Err(refusal);
             }
+            // A sender whose refusals come faster than REFUSALS_RECORDED a minute is refused
+            // without a record: a terminal cannot fill the chain with refusals.
+            let sender = format!("{}/{}", inc.channel.token(), req.actor);
+            let recent = self.refused.entry(sender).or_default();
+            while recent
+                .front()
+                .is_some_and(|t| inc.at.signed_duration_since(*t) >= chrono::Duration::minutes(1))
+            {
+                recent.pop_front();
+            }
+            if recent.len() >= REFUSALS_RECORDED {
+                return Err(ReplyError::new(
+                    ErrorKind::Forbidden,
+                    format!(
+                        "{why}; more than {REFUSALS_RECORDED} refused requests from this sender in a minute are not recorded"
+                    ),
+                ));
+            }
+            recent.push_back(inc.at);
             let draft = Draft::new(
                 inc.at,
                 actor,
@@ -360,7 +396,7 @@ impl<S: EventStore> Desk<S> {
                 Vec::new(),
                 &json!({
                     "channel": inc.channel.token(),
-                    "request": req,
+                    "request": refused_summary(req),
                     "reason": why,
                 }),
             )
@@ -478,6 +514,58 @@ impl<S: EventStore> Desk<S> {
         self.format = recorded::CHAIN_FORMAT;
         Ok(None)
     }
+}
+
+/// The most bytes of drafts one append carries unless the server says otherwise
+/// ([`Desk::with_append_limit`]): a quarter of NATS's default message limit.
+pub const DEFAULT_APPEND_BYTES: usize = 256 * 1024;
+
+/// Refusals recorded per sender (channel and actor) in a minute; more are answered, not
+/// recorded.
+pub const REFUSALS_RECORDED: usize = 30;
+
+/// A refused request as recorded: whole when it is small, else its command, actor, id and
+/// `after`, its size and its blake3 digest (a terminal cannot grow the chain by 60 KB a refusal).
+fn refused_summary(req: &Request) -> serde_json::Value {
+    let bytes = serde_json::to_vec(req).unwrap_or_default();
+    if bytes.len() <= 1024 {
+        return serde_json::to_value(req).unwrap_or_default();
+    }
+    json!({
+        "command": req.command.name(),
+        "actor": req.actor,
+        "id": req.id,
+        "after": req.after,
+        "bytes": bytes.len(),
+        "blake3": blake3::hash(&bytes).to_hex().to_string(),
+    })
+}
+
+/// The drafts of `outcomes`' pending requests in appends of at most `limit` bytes each, cut
+/// between requests: (first draft, end) of each.
+fn chunks(outcomes: &[Outcome], drafts: &[Draft], limit: usize) -> Vec<(usize, usize)> {
+    // An envelope's bytes beyond its payload: chain, seq, hashes, time, actor, type, rules.
+    const ENVELOPE: usize = 512;
+    let size = |d: &Draft| d.payload.get().len() + d.event_type.len() + ENVELOPE;
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    let mut bytes = 0;
+    for o in outcomes {
+        let Outcome::Pending { from, to, .. } = *o else {
+            continue;
+        };
+        let request: usize = drafts[from..to].iter().map(size).sum();
+        match out.last_mut() {
+            Some((_, end)) if *end == from && bytes + request <= limit => {
+                *end = to;
+                bytes += request;
+            }
+            _ => {
+                out.push((from, to));
+                bytes = request;
+            }
+        }
+    }
+    out
 }
 
 /// The reply to a command the engine refused: its reason, its rules, and at a table what is

@@ -21,7 +21,7 @@ use tokio::sync::mpsc;
 use super::desk::{Desk, Incoming};
 use super::lease::{Held, LeaseError, Leases};
 use super::subjects::{self, Channel, Query, Target};
-use super::wire::{ErrorKind, MAX_REQUEST_BYTES, Reply, ReplyError, Request};
+use super::wire::{ErrorKind, MAX_REQUEST_BYTES, Reply, ReplyError, Request, WireCommand};
 
 /// How the service runs.
 #[derive(Debug, Clone)]
@@ -114,6 +114,11 @@ enum ToChain {
     },
 }
 
+/// Whether `work` opens its chain.
+fn opens(work: &ToChain) -> bool {
+    matches!(work, ToChain::Command { request, .. } if matches!(request.command, WireCommand::Open { .. }))
+}
+
 /// Runs until `shutdown` completes; then releases the leases it holds.
 pub async fn serve(
     client: Client,
@@ -161,6 +166,26 @@ pub async fn serve(
         let Some((chain, work)) = route(&client, message, &config.inbox).await else {
             continue;
         };
+        // A chain that does not exist costs nothing: a query or a command other than `open`
+        // for it is answered here, with no task and no lease.
+        if !chains.contains_key(&chain)
+            && !opens(&work)
+            && matches!(store.head(&chain).await, Ok(None))
+        {
+            let r = Reply::error(
+                Some(chain.as_str()),
+                ReplyError::new(
+                    ErrorKind::NoChain,
+                    format!("chain {chain} does not exist; the director opens it with `open`"),
+                ),
+            );
+            let reply = match work {
+                ToChain::Command { reply, .. } => reply,
+                ToChain::Query { reply, .. } => Some(reply),
+            };
+            respond(&client, reply, &r).await;
+            continue;
+        }
         let sender = chains.entry(chain.clone()).or_insert_with(|| {
             let (tx, rx) = mpsc::channel(4096);
             tasks.spawn(chain_task(
@@ -440,6 +465,7 @@ async fn take_over(
     .await
     {
         Ok(desk) => {
+            let desk = desk.with_append_limit(store.max_append_bytes());
             tracing::info!(
                 instance = leases.instance(),
                 %chain,
