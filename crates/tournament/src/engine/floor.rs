@@ -1,0 +1,283 @@
+//! Floor conduct: sanctions and disqualification (TR-28, TR-7, TR-24), rulings (TR-26),
+//! absences (TR-6, PLO-10), no-shows (TR-6, PLO-1), and the winner.
+
+use floorbook_hand::Pos;
+use floorbook_rules::{Rule, RuleSet};
+
+use super::{Status, Tournament, TournamentError, TournamentEvent, check_time};
+use crate::conduct::{Offence, Sanction, next_sanction};
+use crate::seating::PlayerId;
+
+impl Tournament {
+    /// The floor sanctions a player (TR-28 escalation; TR-7 and TR-24 disqualify at once).
+    pub(super) fn sanction(
+        &mut self,
+        player: PlayerId,
+        offence: Offence,
+    ) -> Result<Sanction, TournamentError> {
+        let pl = self
+            .players
+            .get(&player)
+            .ok_or(TournamentError::NoPlayer(player))?;
+        let (sanction, rules) = next_sanction(&self.profile, &pl.sanctions, offence);
+        let now = self.clock;
+        if let Some(pl) = self.players.get_mut(&player) {
+            pl.sanctions.push(sanction);
+            if let Sanction::TimePenalty { minutes } = sanction {
+                pl.penalized_until = Some(now.saturating_add(u64::from(minutes) * 60));
+            }
+        }
+        self.out.push(TournamentEvent::SanctionGiven {
+            player,
+            offence,
+            sanction,
+            rules,
+        });
+        if sanction == Sanction::Disqualification {
+            self.disqualify(player)?;
+        }
+        Ok(sanction)
+    }
+
+    /// TR-7, TR-24, TR-28: a disqualified player's hand is declared dead and he leaves with
+    /// the next place; his chips go to the table's next pot.
+    pub(super) fn disqualify(&mut self, player: PlayerId) -> Result<(), TournamentError> {
+        let Some(pl) = self.players.get(&player).cloned() else {
+            return Ok(());
+        };
+        if pl.status != Status::Playing {
+            return Ok(());
+        }
+        if let Some(table) = pl.table {
+            let in_hand = self
+                .tables
+                .iter()
+                .find(|t| t.table.no == table)
+                .and_then(|t| t.hand.as_ref())
+                .and_then(|(_, _, ids)| ids.iter().position(|p| *p == player));
+            if let Some(pos) = in_hand {
+                let pos = Pos(pos);
+                if self.hand(table).is_some_and(|h| h.is_active(pos)) {
+                    self.act(table, |h| h.declare_dead(pos, Rule::Tr28))?;
+                }
+            }
+        }
+        let Some(pl) = self.players.get(&player).cloned() else {
+            return Ok(());
+        };
+        if pl.status != Status::Playing {
+            return Ok(());
+        }
+        let place = self.remaining();
+        let stack = pl.stack;
+        if let Some(t) = pl
+            .table
+            .and_then(|no| self.tables.iter_mut().find(|t| t.table.no == no))
+        {
+            let in_hand = t
+                .hand
+                .as_ref()
+                .is_some_and(|(_, _, ids)| ids.contains(&player));
+            if !in_hand {
+                t.carried += stack;
+            }
+        }
+        if let Some(p) = self.players.get_mut(&player) {
+            p.stack = 0;
+        }
+        self.bust(player, Status::Disqualified { place });
+        self.out.push(TournamentEvent::Busted {
+            player,
+            place,
+            hand: 0,
+            rules: RuleSet::of(&[Rule::Tr28, Rule::Tr0b]),
+        });
+        self.after_removal()
+    }
+
+    pub(super) fn after_removal(&mut self) -> Result<(), TournamentError> {
+        if self.remaining() == 1 && self.tables.iter().all(|t| t.hand.is_none()) {
+            self.declare_winner();
+        }
+        Ok(())
+    }
+
+    /// The one player left wins (place 1), with the last carried chips (NOB-3).
+    pub(super) fn declare_winner(&mut self) {
+        let carried: u64 = self
+            .tables
+            .iter_mut()
+            .map(|t| std::mem::take(&mut t.carried))
+            .sum();
+        if let Some(w) = self
+            .players
+            .values_mut()
+            .find(|p| p.status == Status::Playing)
+        {
+            w.stack += carried;
+            w.status = Status::Busted { place: 1 };
+            let winner = w.id;
+            self.out.push(TournamentEvent::Finished { winner });
+        }
+        self.finished = true;
+    }
+
+    /// TR-26: the director's ruling, recorded with its reason and the rule it rests on.
+    pub(super) fn floor_ruling(
+        &mut self,
+        player: Option<PlayerId>,
+        ruling: &str,
+        rule: Rule,
+        overrides: Option<u64>,
+    ) {
+        self.out.push(TournamentEvent::FloorRuling {
+            player,
+            ruling: ruling.to_string(),
+            overrides,
+            rules: RuleSet::of(&[Rule::Tr26, rule]),
+        });
+    }
+
+    /// TR-6 / PLO-10: the floor marks a player away from (or back at) the table.
+    pub(super) fn set_absent(
+        &mut self,
+        player: PlayerId,
+        absent: bool,
+    ) -> Result<(), TournamentError> {
+        let rule = if self.profile.system == crate::System::PLO {
+            Rule::Plo10
+        } else {
+            Rule::Tr6
+        };
+        let pl = self
+            .players
+            .get_mut(&player)
+            .ok_or(TournamentError::NoPlayer(player))?;
+        pl.absent = absent;
+        if !absent {
+            pl.arrived = true;
+        }
+        self.out.push(TournamentEvent::AbsenceChanged {
+            player,
+            absent,
+            rules: RuleSet::of(&[rule]),
+        });
+        Ok(())
+    }
+
+    /// How long after the start a no-show keeps his seat: the profile's `absent_start_minutes`
+    /// (TR-6: ten minutes; PLO-1: none).
+    pub fn no_show_seconds(&self) -> u64 {
+        u64::from(self.profile.absent_start_minutes) * 60
+    }
+
+    /// TR-6: at `now`, a player absent since the start loses his seat and stack, placed as the
+    /// next one out; PLO-1: his seat and stack go to the first player on the waiting list.
+    pub(super) fn remove_no_show(
+        &mut self,
+        player: PlayerId,
+        now: u64,
+    ) -> Result<(), TournamentError> {
+        check_time(now)?;
+        let limit = self.no_show_seconds();
+        let rule = if self.profile.system == crate::System::PLO {
+            Rule::Plo1
+        } else {
+            Rule::Tr6
+        };
+        let refuse = |why: String| TournamentError::NoShow {
+            player,
+            why,
+            limit,
+            rule,
+        };
+        if !self.started || self.finished {
+            return Err(TournamentError::NotNow("the tournament is not running"));
+        }
+        let pl = self
+            .players
+            .get(&player)
+            .ok_or(TournamentError::NoPlayer(player))?;
+        if pl.status != Status::Playing || pl.arrived || !pl.absent {
+            return Err(refuse(
+                "the player has been at the table since the start".into(),
+            ));
+        }
+        if now < limit {
+            return Err(refuse(format!("it is {now} seconds after the start")));
+        }
+        let (Some(table), Some(seat)) = (pl.table, pl.seat) else {
+            return Err(refuse("the player has no seat".into()));
+        };
+        let in_hand = self.tables.iter().any(|t| {
+            t.table.no == table
+                && t.hand
+                    .as_ref()
+                    .is_some_and(|(_, _, ids)| ids.contains(&player))
+        });
+        if in_hand {
+            return Err(TournamentError::NotNow(
+                "the player is dealt into the hand in progress; remove him after it",
+            ));
+        }
+        self.clock = self.clock.max(now);
+        let stack = pl.stack;
+        let waiting = self
+            .players
+            .values()
+            .find(|p| p.status == Status::WaitListed)
+            .map(|p| p.id);
+        match waiting {
+            Some(by) if self.profile.system == crate::System::PLO => {
+                // The waiting player takes the seat and the stack; the no-show is not placed.
+                if let Some(p) = self.players.get_mut(&player) {
+                    p.status = Status::Registered;
+                    p.table = None;
+                    p.seat = None;
+                    p.stack = 0;
+                }
+                if let Some(p) = self.players.get_mut(&by) {
+                    p.status = Status::Playing;
+                    p.table = Some(table);
+                    p.seat = Some(seat);
+                    p.stack = stack;
+                    p.arrived = true;
+                }
+                if let Some(slot) = self
+                    .tables
+                    .iter_mut()
+                    .find(|t| t.table.no == table)
+                    .and_then(|t| t.table.seats.get_mut((seat.0 - 1) as usize))
+                {
+                    *slot = Some(by);
+                }
+                self.out.push(TournamentEvent::NoShowReplaced {
+                    player,
+                    by,
+                    table,
+                    seat,
+                    stack,
+                    at: now,
+                    rules: RuleSet::of(&[Rule::Plo1]),
+                });
+                Ok(())
+            }
+            _ => {
+                let place = self.remaining();
+                self.bust(player, Status::Busted { place });
+                if let Some(p) = self.players.get_mut(&player) {
+                    p.stack = 0;
+                }
+                self.removed_chips += stack;
+                self.out.push(TournamentEvent::NoShowRemoved {
+                    player,
+                    stack,
+                    place,
+                    at: now,
+                    rules: RuleSet::of(&[Rule::Tr6, Rule::Tr0b]),
+                });
+                self.after_removal()
+            }
+        }
+    }
+}

@@ -1,0 +1,503 @@
+//! Hands at the tables: starting one (the dead button, TR-9; heads-up, TR-25; the level, TR-4,
+//! TR-5, NOB-9), acting in it, acting for absent or penalised players (TR-6, PLO-10, TR-28), and
+//! what a finished hand settles: stacks, eliminations and places.
+
+use std::collections::BTreeMap;
+
+use floorbook_hand::{Chips, Hand, HandEvent, HandRules, HandSetup, Phase, Pos};
+use floorbook_rules::{Rule, RuleSet};
+
+use super::{Status, TableState, Tournament, TournamentError, TournamentEvent, check_time};
+use crate::Advance;
+use crate::levels::level_by_time;
+use crate::places::{Busted, places_for_hand};
+use crate::seating::{PlayerId, SeatNo, TableNo};
+
+impl Tournament {
+    pub(super) fn table_mut(&mut self, no: TableNo) -> Result<&mut TableState, TournamentError> {
+        self.tables
+            .iter_mut()
+            .find(|t| t.table.no == no)
+            .ok_or(TournamentError::NoTable(no))
+    }
+
+    /// Players still in, at all tables.
+    pub fn remaining(&self) -> u32 {
+        self.players
+            .values()
+            .filter(|p| p.status == Status::Playing)
+            .count() as u32
+    }
+
+    /// Starts the next hand at `table`, at `seconds` into the tournament (the level by time),
+    /// with the hand rules of the profile. Positions, blinds and the button follow the
+    /// dead-button rule: the big blind moves one player on; the small blind sits where the
+    /// big blind was (dead if that seat emptied); the button where the small blind was (TR-9).
+    /// Heads-up the button posts the small blind (TR-25).
+    pub(super) fn start_hand(
+        &mut self,
+        table: TableNo,
+        seconds: u64,
+    ) -> Result<u64, TournamentError> {
+        if !self.started || self.finished {
+            return Err(TournamentError::NotNow("the tournament is not running"));
+        }
+        if let Some(breaking) = self.pending_break {
+            return Err(TournamentError::BreakPending(breaking));
+        }
+        if self.profile.levels.advance != Advance::Orbits
+            && let Some((after, until)) = crate::levels::on_break(&self.profile, seconds)
+        {
+            return Err(TournamentError::OnBreak { after, until });
+        }
+        check_time(seconds)?;
+        // Everything that can refuse the hand is checked before anything changes (a level).
+        {
+            let ts = self
+                .tables
+                .iter()
+                .find(|t| t.table.no == table)
+                .ok_or(TournamentError::NoTable(table))?;
+            if ts.hand.is_some() {
+                return Err(TournamentError::NotNow(
+                    "a hand is in progress at this table",
+                ));
+            }
+            if !(1..=ts.table.seats.len() as u32).contains(&ts.table.button.0) {
+                return Err(TournamentError::NotNow(
+                    "the button has not been placed at this table: the button draw comes first (TR-2)",
+                ));
+            }
+            let dealt = ts
+                .table
+                .seats
+                .iter()
+                .flatten()
+                .filter(|p| !self.players.get(p).is_some_and(|pl| pl.waiting_for_button))
+                .count();
+            if dealt < 2 {
+                return Err(TournamentError::NotNow(
+                    "fewer than two players at the table",
+                ));
+            }
+        }
+        // The level: by time (TR-5) for the whole tournament, or by this table's own orbits
+        // (NOB-9). Decided here, changed below once the hand is sure to start.
+        let mut level_events = Vec::new();
+        let mut tournament_level = self.level;
+        let mut table_level = None;
+        if self.profile.levels.advance != Advance::Orbits {
+            // `seconds` is when the dealer starts the hand: a hand begins with its first card
+            // dealt (TR-4), so the level whose time has started by then is the hand's (TR-5).
+            // Revision 1 did not cite TR-4.
+            let mut decided = level_by_time(&self.profile, seconds);
+            if self.revision >= 2 && decided.rules.contains(Rule::Tr5) {
+                decided.rules = decided.rules.with(Rule::Tr4);
+            }
+            if decided.level != self.level {
+                tournament_level = decided.level;
+                let l = self.profile.levels.schedule[decided.level];
+                level_events.push(TournamentEvent::LevelChanged {
+                    table: None,
+                    level: decided.level,
+                    small: l.small,
+                    big: l.big,
+                    rules: decided.rules,
+                });
+            }
+        }
+        let mut level_index = tournament_level;
+        if self.profile.levels.advance == Advance::Orbits {
+            // NOB-9: by the completed orbits of this table and the players it started with,
+            // never past the NOB-6 cap.
+            let chips = self.chips_in_play();
+            let cap = crate::levels::blind_cap(&self.profile.levels.schedule, chips).level;
+            if let Some(ts) = self.tables.iter().find(|t| t.table.no == table) {
+                let orbits = (ts.hands_played / u64::from(ts.started_with.max(1))) as u32;
+                let mut decided =
+                    crate::levels::level_by_orbits(&self.profile, ts.started_with, orbits, cap);
+                decided.level = (ts.base_level + decided.level).min(cap.max(ts.base_level));
+                // Each table counts its own orbits: its level changes, never the others'.
+                // The tournament's level is the highest any table has reached.
+                if decided.level != ts.level {
+                    let l = self.profile.levels.schedule[decided.level];
+                    level_events.push(TournamentEvent::LevelChanged {
+                        table: Some(table),
+                        level: decided.level,
+                        small: l.small,
+                        big: l.big,
+                        rules: decided.rules.with(Rule::Nob6),
+                    });
+                    table_level = Some(decided.level);
+                    tournament_level = tournament_level.max(decided.level);
+                }
+                level_index = decided.level;
+            }
+        }
+        let level =
+            self.profile.levels.schedule[level_index.min(self.profile.levels.schedule.len() - 1)];
+        let hand_no = self.next_hand;
+        let ts = self
+            .tables
+            .iter()
+            .find(|t| t.table.no == table)
+            .ok_or(TournamentError::NoTable(table))?;
+        let n = ts.table.seats.len() as u32;
+        let waits = |p: &PlayerId| self.players.get(p).is_some_and(|pl| pl.waiting_for_button);
+        let dealt: Vec<SeatNo> = (1..=n)
+            .map(SeatNo)
+            .filter(|s| ts.table.seats[(s.0 - 1) as usize].is_some_and(|p| !waits(&p)))
+            .collect();
+        let next_after = |from: SeatNo, among: &[SeatNo]| -> SeatNo {
+            (1..=n)
+                .map(|k| SeatNo((from.0 - 1 + k) % n + 1))
+                .find(|s| among.contains(s))
+                .unwrap_or(from)
+        };
+        let mut rules = RuleSet::of(&[Rule::Tr9]);
+        let (button, sb_seat, bb_seat, sb_position) = if dealt.len() == 2 {
+            // TR-25: heads-up the button is the small blind; the big blind moves on as always.
+            let bb = match ts.last_big_blind {
+                Some(last) => next_after(last, &dealt),
+                None => next_after(next_after(ts.table.button, &dealt), &dealt),
+            };
+            let button = dealt.iter().copied().find(|s| *s != bb).unwrap_or(bb);
+            rules = rules.with(Rule::Tr25);
+            (button, Some(button), bb, button)
+        } else {
+            match (ts.last_big_blind, ts.last_small_blind) {
+                (Some(last_bb), Some(last_sb)) => {
+                    // TR-9: the big blind moves one player on; the small blind is where the big
+                    // blind was (dead if that seat emptied); the button is where the small blind
+                    // was (a dead button if that seat emptied).
+                    let bb = next_after(last_bb, &dealt);
+                    let sb = dealt.contains(&last_bb).then_some(last_bb);
+                    (last_sb, sb, bb, last_bb)
+                }
+                _ => {
+                    let sb = next_after(ts.table.button, &dealt);
+                    (ts.table.button, Some(sb), next_after(sb, &dealt), sb)
+                }
+            }
+        };
+        // Positions: dealt seats clockwise from the first seat left of the button.
+        let positions: Vec<SeatNo> = (1..=n)
+            .map(|k| SeatNo((button.0 - 1 + k) % n + 1))
+            .filter(|s| dealt.contains(s))
+            .collect();
+        let ids: Vec<PlayerId> = positions
+            .iter()
+            .filter_map(|s| ts.table.seats[(s.0 - 1) as usize])
+            .collect();
+        let stacks: Vec<Chips> = ids
+            .iter()
+            .map(|p| Chips(self.players.get(p).map_or(0, |pl| pl.stack)))
+            .collect();
+        let mut blinds = vec![Chips(0); ids.len()];
+        for (i, s) in positions.iter().enumerate() {
+            if Some(*s) == sb_seat {
+                blinds[i] = Chips(level.small);
+            }
+            if *s == bb_seat {
+                blinds[i] = Chips(level.big);
+            }
+        }
+        let profile = &self.profile;
+        let hand_rules = HandRules {
+            game: profile.game,
+            structure: profile.structure,
+            min_bet: Chips(level.big),
+            raise_cap: profile.betting.raise_cap,
+            odd_chip: profile.betting.odd_chip,
+            chip_unit: Chips(profile.chips.first().copied().unwrap_or(1)),
+            ante_trimming: false,
+            chip_reading: profile.betting.chip_reading,
+            under_minimum: profile.betting.under_minimum,
+            irregularities: profile.irregularities,
+            last_live_hand: floorbook_hand::LastLiveHand::WinsThePot,
+        };
+        let setup = HandSetup {
+            stacks,
+            antes: vec![Chips(level.ante); ids.len()],
+            blinds: blinds.clone(),
+            carried: Chips(ts.carried),
+            dead_blinds: Vec::new(),
+        };
+        // The last thing that can refuse the hand; nothing has changed yet.
+        let hand = Hand::new(hand_rules, setup)?;
+        self.clock = self.clock.max(seconds);
+        self.level = tournament_level;
+        self.out.append(&mut level_events);
+        let ts = self.table_mut(table)?;
+        if let Some(l) = table_level {
+            ts.level = l;
+        }
+        ts.last_small_blind = Some(sb_position);
+        ts.table.button = button;
+        ts.last_big_blind = Some(bb_seat);
+        let carried = std::mem::take(&mut ts.carried);
+        ts.hand = Some((hand_no, hand, ids.clone()));
+        ts.last_hand = None;
+        self.next_hand += 1;
+        // Those who sat out for the button are dealt in once it has passed them.
+        self.out.push(TournamentEvent::HandStarted {
+            table,
+            hand: hand_no,
+            level: level_index,
+            button,
+            players: ids,
+            blinds: blinds.iter().map(|c| c.0).collect(),
+            at: seconds,
+            carried,
+            rules,
+        });
+        Ok(hand_no)
+    }
+
+    /// Acts for the player to act while he is away (TR-6, PLO-10: check when possible, fold
+    /// when a bet is due) or under a time penalty (TR-28: cards folded).
+    pub(super) fn act_for_absent(
+        &mut self,
+        table: TableNo,
+        hand_no: u64,
+    ) -> Result<(), TournamentError> {
+        for _ in 0..64 {
+            let clock = self.clock;
+            let system = self.profile.system;
+            let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) else {
+                return Ok(());
+            };
+            let Some((_, hand, ids)) = ts.hand.as_mut() else {
+                return Ok(());
+            };
+            let Some(legal) = hand.legal() else {
+                return Ok(());
+            };
+            let Some(player) = ids.get(legal.actor.0).copied() else {
+                return Ok(());
+            };
+            let Some(pl) = self.players.get(&player) else {
+                return Ok(());
+            };
+            let penalized = pl.penalized_until.is_some_and(|until| clock < until);
+            if !(pl.absent || penalized) {
+                return Ok(());
+            }
+            let absence_rule = if system == crate::System::PLO {
+                Rule::Plo10
+            } else {
+                Rule::Tr6
+            };
+            let before = hand.events().len();
+            let (action, rule) = if penalized {
+                hand.fold(legal.actor)?;
+                ("fold", Rule::Tr28)
+            } else if legal.call.is_zero() {
+                hand.check_or_call(legal.actor)?;
+                ("check", absence_rule)
+            } else {
+                hand.fold(legal.actor)?;
+                ("fold", absence_rule)
+            };
+            self.out.push(TournamentEvent::ActedFor {
+                table,
+                player,
+                action: action.into(),
+                rules: RuleSet::of(&[rule]),
+            });
+            self.record_hand_events(table, hand_no, before);
+        }
+        Ok(())
+    }
+
+    /// The hand in progress at `table`.
+    pub fn hand(&self, table: TableNo) -> Option<&Hand> {
+        self.tables
+            .iter()
+            .find(|t| t.table.no == table)
+            .and_then(|t| t.hand.as_ref())
+            .map(|(_, h, _)| h)
+    }
+
+    /// The player at a position of the hand at `table`.
+    pub fn player_at(&self, table: TableNo, pos: Pos) -> Option<PlayerId> {
+        self.tables
+            .iter()
+            .find(|t| t.table.no == table)
+            .and_then(|t| t.hand.as_ref())
+            .and_then(|(_, _, ids)| ids.get(pos.0).copied())
+    }
+
+    /// Acts in the hand at `table` through `f`; then acts for players who are away or under a
+    /// penalty; when the hand settles, the tournament moves on: stacks, eliminations,
+    /// balancing, the finish.
+    pub(super) fn act(
+        &mut self,
+        table: TableNo,
+        f: impl FnOnce(&mut Hand) -> Result<(), floorbook_hand::Rejection>,
+    ) -> Result<(), TournamentError> {
+        let ts = self.table_mut(table)?;
+        let Some((hand_no, hand, _)) = ts.hand.as_mut() else {
+            return Err(TournamentError::NotNow("no hand in progress at this table"));
+        };
+        let hand_no = *hand_no;
+        let before = hand.events().len();
+        let actor_before = hand.actor();
+        f(hand)?;
+        // TR-19: a called clock runs on the player to act; once the turn has moved on, it is
+        // spent, and only a new call starts one.
+        if hand.actor() != actor_before {
+            ts.clock = None;
+        }
+        self.record_hand_events(table, hand_no, before);
+        self.act_for_absent(table, hand_no)?;
+        let settled = self
+            .hand(table)
+            .is_some_and(|h| h.phase() == Phase::Settled);
+        if settled {
+            self.finish_hand(table)?;
+        }
+        Ok(())
+    }
+
+    /// After the table's last hand: `f` acts on it (cards shown after the hand, TR-3.5,
+    /// TR-3.7, TR-3.8), and what it records is recorded in that hand. Nothing about the result
+    /// changes; refused when no finished hand is there to show from.
+    pub(super) fn after_hand(
+        &mut self,
+        table: TableNo,
+        f: impl FnOnce(&mut Hand) -> Result<(), floorbook_hand::Rejection>,
+    ) -> Result<(), TournamentError> {
+        let ts = self.table_mut(table)?;
+        let Some((hand_no, hand)) = ts.last_hand.as_mut() else {
+            return Err(TournamentError::NotNow(
+                "no finished hand at this table (cards are shown after a hand, before the next)",
+            ));
+        };
+        let hand_no = *hand_no;
+        let before = hand.events().len();
+        f(hand)?;
+        let new = hand.events()[before..].to_vec();
+        for e in new {
+            self.out.push(TournamentEvent::InHand {
+                table,
+                hand: hand_no,
+                event: e,
+            });
+        }
+        Ok(())
+    }
+
+    pub(super) fn record_hand_events(&mut self, table: TableNo, hand_no: u64, from: usize) {
+        let new: Vec<HandEvent> = self
+            .hand(table)
+            .map(|h| h.events()[from..].to_vec())
+            .unwrap_or_default();
+        for e in new {
+            self.out.push(TournamentEvent::InHand {
+                table,
+                hand: hand_no,
+                event: e,
+            });
+        }
+    }
+
+    pub(super) fn finish_hand(&mut self, table: TableNo) -> Result<(), TournamentError> {
+        let ts = self.table_mut(table)?;
+        let Some((hand_no, hand, ids)) = ts.hand.take() else {
+            return Ok(());
+        };
+        ts.hands_played += 1;
+        ts.carried += hand.carry_out().0;
+        let starting: Vec<u64> = hand.starting_stacks().iter().map(|c| c.0).collect();
+        let finals: Vec<u64> = hand.stacks().iter().map(|c| c.0).collect();
+        // The all-in order: when each player's last chip went in (for PLO-11).
+        let mut all_in_order: BTreeMap<usize, u32> = BTreeMap::new();
+        for (k, e) in hand.events().iter().enumerate() {
+            let pos = match e {
+                HandEvent::Called {
+                    pos, all_in: true, ..
+                }
+                | HandEvent::BetOrRaised {
+                    pos, all_in: true, ..
+                }
+                | HandEvent::BlindPosted {
+                    pos, all_in: true, ..
+                }
+                | HandEvent::AntePosted {
+                    pos, all_in: true, ..
+                } => Some(pos.0),
+                _ => None,
+            };
+            if let Some(p) = pos {
+                all_in_order.insert(p, k as u32);
+            }
+        }
+        let mut forfeit = 0;
+        for (i, p) in ids.iter().enumerate() {
+            if let Some(pl) = self.players.get_mut(p) {
+                if matches!(pl.status, Status::Disqualified { .. }) {
+                    // A disqualified player's chips go to the table's next pot.
+                    forfeit += finals[i];
+                    pl.stack = 0;
+                } else {
+                    pl.stack = finals[i];
+                }
+            }
+        }
+        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) {
+            ts.carried += forfeit;
+        }
+        // Those waiting for the button are dealt in once the button has passed them.
+        for p in self.players.values_mut() {
+            if p.table == Some(table) && p.waiting_for_button {
+                p.waiting_for_button = false;
+            }
+        }
+        self.out.push(TournamentEvent::HandFinished {
+            table,
+            hand: hand_no,
+            stacks: ids.iter().copied().zip(finals.iter().copied()).collect(),
+        });
+        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) {
+            ts.last_hand = Some((hand_no, hand));
+        }
+        // Eliminations (TR-9: out when no chips), places by PLO-11 or house policy.
+        let busted: Vec<Busted> = ids
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| {
+                finals[*i] == 0
+                    && self
+                        .players
+                        .get(p)
+                        .is_some_and(|pl| pl.status == Status::Playing)
+            })
+            .map(|(i, p)| Busted {
+                player: *p,
+                starting_stack: starting[i],
+                all_in_order: all_in_order.get(&i).copied().unwrap_or(0),
+            })
+            .collect();
+        if !busted.is_empty() {
+            let remaining_after = self.remaining() - busted.len() as u32;
+            let (places, rules) =
+                places_for_hand(&busted, remaining_after, self.profile.places.same_hand);
+            for (p, place) in places {
+                self.bust(p, Status::Busted { place });
+                self.out.push(TournamentEvent::Busted {
+                    player: p,
+                    place,
+                    hand: hand_no,
+                    rules: rules.with(Rule::Tr9),
+                });
+            }
+        }
+        if self.remaining() == 1 {
+            self.declare_winner();
+            return Ok(());
+        }
+        self.rebalance();
+        Ok(())
+    }
+}

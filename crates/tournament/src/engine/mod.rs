@@ -1,0 +1,505 @@
+//! The tournament: registration, the start, hands at every table, eliminations and places,
+//! balancing and breaking tables, levels, sanctions, the finish. A deterministic state machine:
+//! every random draw (seat cards, decks) and every time comes in with a command, and every
+//! decision the engine takes by itself is an event with its inputs and rules.
+
+//!
+//! The engine's one way in is [`Tournament::decide`]; its work is spread by concern:
+//! `registration`, `hands`, `tables` (balancing and breaking), `floor` (sanctions, rulings,
+//! absences, no-shows), `clock` and `races` (the chip race).
+
+use std::collections::BTreeMap;
+
+use floorbook_hand::{Hand, HandEvent};
+use floorbook_rules::{Rule, RuleSet};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::Profile;
+use crate::balance::Table;
+use crate::command::{Command, HandCommand};
+use crate::conduct::{Offence, Sanction};
+use crate::seating::{PlayerId, SeatNo, TableNo};
+
+mod clock;
+mod floor;
+mod hands;
+mod races;
+mod registration;
+mod tables;
+
+/// Where a player stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Status {
+    Registered,
+    WaitListed,
+    Playing,
+    Busted { place: u32 },
+    Disqualified { place: u32 },
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// A player of the tournament.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub id: PlayerId,
+    pub name: String,
+    pub status: Status,
+    // The fields below are left out of a snapshot when they hold their default: a replay
+    // snapshot holds every player of the field, most have none of the sanctions and flags, and
+    // late in a tournament most are out, with no stack, table or seat.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stack: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<TableNo>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<SeatNo>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sanctions: Vec<Sanction>,
+    /// Moved into a blind position: sits out until the button passes (TR-17).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub waiting_for_button: bool,
+    /// Away from the table: dealt in, blinds posted, checked when possible, folded when a bet
+    /// is due (TR-6, PLO-10).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub absent: bool,
+    /// Under a time penalty until this time: the stack is blinded and the cards folded (TR-28).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub penalized_until: Option<u64>,
+    /// At the table since the start, or came back since: not a no-show (TR-6, PLO-1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub arrived: bool,
+}
+
+/// A table in play and its current hand.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TableState {
+    pub table: Table,
+    /// The seat that posted the last big blind (the dead-button rule moves it one player on).
+    pub last_big_blind: Option<SeatNo>,
+    /// The seat of the last small blind (posted or dead): the next button.
+    pub last_small_blind: Option<SeatNo>,
+    pub hand: Option<(u64, Hand, Vec<PlayerId>)>,
+    /// The table's last finished hand, until its next hand starts: cards shown after a hand
+    /// (TR-3.5, TR-3.7, TR-3.8) are recorded against it.
+    #[serde(default)]
+    pub last_hand: Option<(u64, Hand)>,
+    pub hands_played: u64,
+    pub started_with: u32,
+    /// Chips left in the pot for the table's next hand (NOB-3).
+    pub carried: u64,
+    /// A clock called on the player to act: (player, expires at) (TR-19).
+    pub clock: Option<(PlayerId, u64)>,
+    /// Chip races already held at this table: (after level, denomination).
+    pub races_done: Vec<(usize, u64)>,
+    /// NOB-9: the level this table plays, by its own completed orbits (levels by orbits only).
+    #[serde(default)]
+    pub level: usize,
+    /// NOB-8: the level the orbits count up from (the final table's restart level).
+    #[serde(default)]
+    pub base_level: usize,
+}
+
+/// Something that happened in the tournament.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TournamentEvent {
+    Registered {
+        player: PlayerId,
+        name: String,
+        buy_in: String,
+        rules: RuleSet,
+    },
+    WaitListed {
+        player: PlayerId,
+        rules: RuleSet,
+    },
+    Started {
+        tables: u32,
+        players: u32,
+        rules: RuleSet,
+    },
+    Seated {
+        player: PlayerId,
+        table: TableNo,
+        seat: SeatNo,
+        draw: u32,
+        rules: RuleSet,
+    },
+    ButtonPlaced {
+        table: TableNo,
+        seat: SeatNo,
+        rules: RuleSet,
+    },
+    ButtonDrawn {
+        table: TableNo,
+        seat: SeatNo,
+        draw: Vec<(SeatNo, floorbook_cards::Card)>,
+        rules: RuleSet,
+    },
+    HandStarted {
+        table: TableNo,
+        hand: u64,
+        level: usize,
+        button: SeatNo,
+        /// Players by hand position (0 = first left of the button).
+        players: Vec<PlayerId>,
+        blinds: Vec<u64>,
+        /// Seconds into the tournament, the time the command brought in (it sets the level).
+        at: u64,
+        /// Chips already in the pot: left by earlier hands or forfeited (NOB-3).
+        carried: u64,
+        rules: RuleSet,
+    },
+    InHand {
+        table: TableNo,
+        hand: u64,
+        event: HandEvent,
+    },
+    HandFinished {
+        table: TableNo,
+        hand: u64,
+        stacks: Vec<(PlayerId, u64)>,
+    },
+    Busted {
+        player: PlayerId,
+        place: u32,
+        hand: u64,
+        rules: RuleSet,
+    },
+    Moved {
+        player: PlayerId,
+        from: TableNo,
+        to: TableNo,
+        seat: SeatNo,
+        sits_out: bool,
+        rules: RuleSet,
+    },
+    /// A table is to break (TR-17, PLO-2, NOB-7): each of its `players` draws one of the
+    /// `free_seats` free seats elsewhere; the floor's draw comes in with `break_table`.
+    TableBreakDue {
+        table: TableNo,
+        players: u32,
+        free_seats: u32,
+        rules: RuleSet,
+    },
+    TableBroken {
+        table: TableNo,
+        /// For each leaving player (in seat order), the free seat he drew (0-based among the
+        /// free seats in table and seat order): the recorded random input.
+        #[serde(default)]
+        draw: Vec<u32>,
+        rules: RuleSet,
+    },
+    LevelChanged {
+        /// The table whose orbits raised its level (NOB-9); None: the whole tournament (TR-5).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableNo>,
+        level: usize,
+        small: u64,
+        big: u64,
+        rules: RuleSet,
+    },
+    SanctionGiven {
+        player: PlayerId,
+        offence: Offence,
+        sanction: Sanction,
+        rules: RuleSet,
+    },
+    /// TR-26: the tournament director decides a situation, finally; it may override an
+    /// earlier decision (by its sequence in the chain).
+    FloorRuling {
+        player: Option<PlayerId>,
+        ruling: String,
+        overrides: Option<u64>,
+        rules: RuleSet,
+    },
+    ClockCalled {
+        table: TableNo,
+        player: PlayerId,
+        /// When the clock was called (seconds into the tournament).
+        at: u64,
+        expires_at: u64,
+        rules: RuleSet,
+    },
+    /// The clock ran out: the hand is dead (TR-19).
+    ClockExpired {
+        table: TableNo,
+        player: PlayerId,
+        /// When the expiry was checked (seconds into the tournament).
+        at: u64,
+        rules: RuleSet,
+    },
+    AbsenceChanged {
+        player: PlayerId,
+        absent: bool,
+        rules: RuleSet,
+    },
+    /// The engine acted for a player who is away or under a penalty.
+    ActedFor {
+        table: TableNo,
+        player: PlayerId,
+        action: String,
+        rules: RuleSet,
+    },
+    ChipRaced {
+        table: TableNo,
+        denomination: u64,
+        /// The cards the dealer dealt for the race, in order (the recorded random input).
+        cards: Vec<floorbook_cards::Card>,
+        result: crate::chip_race::RaceResult,
+    },
+    Finished {
+        winner: PlayerId,
+    },
+    /// TR-6: a player absent since the start is removed with his stack after ten minutes; he
+    /// is placed as the next one out.
+    NoShowRemoved {
+        player: PlayerId,
+        stack: u64,
+        place: u32,
+        at: u64,
+        rules: RuleSet,
+    },
+    /// PLO-1: a no-show's seat and stack go to the first player on the waiting list.
+    NoShowReplaced {
+        player: PlayerId,
+        by: PlayerId,
+        table: TableNo,
+        seat: SeatNo,
+        stack: u64,
+        at: u64,
+        rules: RuleSet,
+    },
+}
+
+/// A command the tournament refuses; nothing changes.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TournamentError {
+    #[error("player {player:?} is {age}; players must be {min} or older (TR-0a)")]
+    TooYoung {
+        player: PlayerId,
+        age: u32,
+        min: u32,
+    },
+    #[error("buy-in {got} is not offered; the buy-ins are {offered:?} (TR-0b)")]
+    BuyIn { got: String, offered: Vec<String> },
+    #[error("player {0:?} is already registered")]
+    AlreadyRegistered(PlayerId),
+    #[error("the tournament needs at least 2 players; {0} are registered")]
+    TooFewPlayers(u32),
+    #[error("that is not possible now: {0}")]
+    NotNow(&'static str),
+    #[error("no table {0:?}")]
+    NoTable(TableNo),
+    #[error("the seat draw is not usable: {0}")]
+    Draw(String),
+    #[error("in the hand: {0}")]
+    Hand(#[from] floorbook_hand::Rejection),
+    #[error("no player {0:?}")]
+    NoPlayer(PlayerId),
+    #[error("the chip race: {0}")]
+    Race(#[from] crate::chip_race::RaceError),
+    #[error("table {0:?} is breaking: its players draw their new seats first (TR-17)")]
+    BreakPending(TableNo),
+    #[error("the break after level {after} runs until {until} s; hands start again then (TR-5)")]
+    OnBreak { after: u32, until: u64 },
+    #[error("a time of {got} s into the tournament is out of range: 0 to {max} s")]
+    Time { got: u64, max: u64 },
+    #[error(
+        "a command at {at} s into the tournament is earlier than the latest recorded time, {head} s: time only moves forward"
+    )]
+    TimeBackwards { at: u64, head: u64 },
+    #[error(
+        "player {player:?} cannot be removed as a no-show: {why} ({rule}: after {limit} seconds)"
+    )]
+    NoShow {
+        player: PlayerId,
+        why: String,
+        limit: u64,
+        rule: Rule,
+    },
+}
+
+/// The latest time a command may bring in: ten years into the tournament.
+pub const MAX_SECONDS: u64 = 10 * 366 * 24 * 3600;
+
+/// Refuses a time past [`MAX_SECONDS`] (the clock arithmetic stays in range).
+fn check_time(got: u64) -> Result<(), TournamentError> {
+    if got > MAX_SECONDS {
+        return Err(TournamentError::Time {
+            got,
+            max: MAX_SECONDS,
+        });
+    }
+    Ok(())
+}
+
+impl TournamentError {
+    /// The rules that decided this refusal (empty when it is a plain state error).
+    pub fn rules(&self) -> Vec<Rule> {
+        match self {
+            TournamentError::TooYoung { .. } => vec![Rule::Tr0a],
+            TournamentError::BuyIn { .. } => vec![Rule::Tr0b],
+            TournamentError::Hand(r) => r.rules(),
+            TournamentError::Race(_) => vec![Rule::Tr15],
+            TournamentError::BreakPending(_) => vec![Rule::Tr17],
+            TournamentError::OnBreak { .. } => vec![Rule::Tr5],
+            TournamentError::NoShow { rule, .. } => vec![*rule],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// A tournament under one profile. Serializable (without its event list), so a replay can
+/// resume from a stored snapshot.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Tournament {
+    pub profile: Profile,
+    pub players: BTreeMap<PlayerId, Player>,
+    pub tables: Vec<TableState>,
+    pub level: usize,
+    /// The events of the command being decided; [`Tournament::decide`] hands them out and
+    /// leaves it empty.
+    #[serde(skip)]
+    out: Vec<TournamentEvent>,
+    /// The latest time a command brought in.
+    pub clock: u64,
+    pub started: bool,
+    pub finished: bool,
+    next_hand: u64,
+    places_left: u32,
+    /// Chips created or removed by chip races (TR-15), for the books.
+    pub race_delta: i64,
+    /// Chips that left play with removed no-shows (TR-6), for the books.
+    #[serde(default)]
+    pub removed_chips: u64,
+    /// A table waiting for its players' seat draw (TR-17).
+    #[serde(default)]
+    pub pending_break: Option<TableNo>,
+    /// NOB-8: the final table's restart has happened.
+    #[serde(default)]
+    pub final_table_done: bool,
+    /// Play started on more than one table.
+    #[serde(default)]
+    pub multi_table: bool,
+    /// The rules revision the tournament is decided by ([`crate::RULES_REVISION`] for a new
+    /// one; an earlier chain's own when it is replayed). A snapshot without one is revision 1.
+    #[serde(default = "first_revision")]
+    pub revision: u32,
+}
+
+fn first_revision() -> u32 {
+    1
+}
+
+impl Tournament {
+    /// A new tournament, decided by this build's rules revision.
+    pub fn new(profile: Profile) -> Tournament {
+        Tournament::under_revision(profile, crate::RULES_REVISION)
+    }
+
+    /// A tournament decided by rules revision `revision` (a recorded chain's own).
+    pub fn under_revision(profile: Profile, revision: u32) -> Tournament {
+        Tournament {
+            revision,
+            profile,
+            players: BTreeMap::new(),
+            tables: Vec::new(),
+            level: 0,
+            out: Vec::new(),
+            clock: 0,
+            started: false,
+            finished: false,
+            next_hand: 1,
+            places_left: 0,
+            race_delta: 0,
+            removed_chips: 0,
+            pending_break: None,
+            final_table_done: false,
+            multi_table: false,
+        }
+    }
+
+    /// Decides `command` at `at` seconds into the tournament: the events it causes, each with
+    /// the rules that decided it, or a refusal that changed nothing. The one way in for the
+    /// simulator, the floor service and re-derivation.
+    ///
+    /// From rules revision 3 on, time only moves forward: a command earlier than the latest
+    /// time a command brought in is refused, naming that time.
+    pub fn decide(
+        &mut self,
+        command: &Command,
+        at: u64,
+    ) -> Result<Vec<TournamentEvent>, TournamentError> {
+        check_time(at)?;
+        if self.revision >= 3 && at < self.clock {
+            return Err(TournamentError::TimeBackwards {
+                at,
+                head: self.clock,
+            });
+        }
+        debug_assert!(
+            self.out.is_empty(),
+            "events left over from an earlier command"
+        );
+        // Every command checks all that can refuse it before it changes anything (the
+        // property test in tests/invariants.rs holds it to that), except the start: it seats
+        // the whole field once, and a copy made once per tournament keeps it whole.
+        let backup = matches!(command, Command::Start { .. }).then(|| self.clone());
+        let result = self.apply(command, at);
+        let events = std::mem::take(&mut self.out);
+        match result {
+            Ok(()) => Ok(events),
+            Err(e) => {
+                if let Some(whole) = backup {
+                    *self = whole;
+                }
+                debug_assert!(
+                    events.is_empty() || matches!(command, Command::Start { .. }),
+                    "{command:?} was refused ({e}) after it had decided {events:?}"
+                );
+                Err(e)
+            }
+        }
+    }
+
+    fn apply(&mut self, command: &Command, at: u64) -> Result<(), TournamentError> {
+        match command {
+            Command::Register {
+                player,
+                name,
+                buy_in,
+                age,
+            } => self.register(*player, name, *age, buy_in),
+            Command::Start { draw, button_seats } => self.start(draw, button_seats.as_deref()),
+            Command::PlaceButton { table, draw } => self.place_button(*table, draw).map(|_| ()),
+            Command::StartHand { table } => self.start_hand(*table, at).map(|_| ()),
+            Command::Hand {
+                table,
+                action: action @ HandCommand::ShowAfterHand { .. },
+            } => self.after_hand(*table, |h| action.apply(h)),
+            Command::Hand { table, action } => self.act(*table, |h| action.apply(h)),
+            Command::Sanction { player, offence } => self.sanction(*player, *offence).map(|_| ()),
+            Command::FloorRuling {
+                player,
+                ruling,
+                rule,
+                overrides,
+            } => {
+                self.floor_ruling(*player, ruling, *rule, *overrides);
+                Ok(())
+            }
+            Command::SetAbsent { player, absent } => self.set_absent(*player, *absent),
+            Command::CallClock { table } => self.call_clock(*table, at).map(|_| ()),
+            Command::CheckClock { table } => self.check_clock(*table, at).map(|_| ()),
+            Command::ChipRace { table, cards } => self.run_chip_race(*table, cards),
+            Command::RemoveNoShow { player } => self.remove_no_show(*player, at),
+            Command::BreakTable { table, draw } => self.break_table(*table, draw),
+        }
+    }
+}

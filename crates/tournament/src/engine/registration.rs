@@ -1,0 +1,206 @@
+//! Registration (TR-0a, TR-0b, PLO-1, PLO-3), the start with its seat draw (TR-1) and the
+//! button draw (TR-2, NOB-10, PLO-4).
+
+use floorbook_rules::{Rule, RuleSet};
+
+use super::{Player, Status, TableState, Tournament, TournamentError, TournamentEvent};
+use crate::balance::Table;
+use crate::seating::{PlayerId, SeatNo, TableNo, draw_seats, tables_for};
+
+impl Tournament {
+    /// Registers a player: TR-0a (age), TR-0b (buy-in), the cap and waiting list (PLO-1, PLO-3).
+    pub(super) fn register(
+        &mut self,
+        player: PlayerId,
+        name: &str,
+        age: u32,
+        buy_in: &str,
+    ) -> Result<(), TournamentError> {
+        if self.started {
+            return Err(TournamentError::NotNow(
+                "registration is closed once the tournament starts",
+            ));
+        }
+        if self.players.contains_key(&player) {
+            return Err(TournamentError::AlreadyRegistered(player));
+        }
+        if age < self.profile.min_age {
+            return Err(TournamentError::TooYoung {
+                player,
+                age,
+                min: self.profile.min_age,
+            });
+        }
+        if !self.profile.buy_ins.iter().any(|b| b == buy_in) {
+            return Err(TournamentError::BuyIn {
+                got: buy_in.to_string(),
+                offered: self.profile.buy_ins.clone(),
+            });
+        }
+        let registered = self
+            .players
+            .values()
+            .filter(|p| p.status == Status::Registered)
+            .count() as u32;
+        let full = self.profile.max_players.is_some_and(|m| registered >= m);
+        let status = if full {
+            Status::WaitListed
+        } else {
+            Status::Registered
+        };
+        self.players.insert(
+            player,
+            Player {
+                id: player,
+                name: name.to_string(),
+                status,
+                stack: 0,
+                table: None,
+                seat: None,
+                sanctions: Vec::new(),
+                waiting_for_button: false,
+                absent: false,
+                penalized_until: None,
+                arrived: false,
+            },
+        );
+        self.out.push(TournamentEvent::Registered {
+            player,
+            name: name.to_string(),
+            buy_in: buy_in.to_string(),
+            rules: RuleSet::of(&[Rule::Tr0a, Rule::Tr0b]),
+        });
+        if full {
+            self.out.push(TournamentEvent::WaitListed {
+                player,
+                rules: RuleSet::of(&[Rule::Plo1, Rule::Plo3]),
+            });
+        }
+        Ok(())
+    }
+
+    /// Starts: the number of tables, the seat draw (`draw`: a permutation of seat cards, the
+    /// recorded random input) and the buttons (seat 1, PLO-4; the high-card draw of TR-2 and
+    /// NOB-10 is made at the table and entered with `button_seats`).
+    pub(super) fn start(
+        &mut self,
+        draw: &[u32],
+        button_seats: Option<&[SeatNo]>,
+    ) -> Result<(), TournamentError> {
+        if self.started {
+            return Err(TournamentError::NotNow("the tournament has started"));
+        }
+        let ids: Vec<PlayerId> = self
+            .players
+            .values()
+            .filter(|p| p.status == Status::Registered)
+            .map(|p| p.id)
+            .collect();
+        let n = ids.len() as u32;
+        if n < 2 {
+            return Err(TournamentError::TooFewPlayers(n));
+        }
+        let (tables, rules) = tables_for(&self.profile, n, false);
+        let seats =
+            draw_seats(&ids, tables, draw).map_err(|e| TournamentError::Draw(e.to_string()))?;
+        self.multi_table = tables > 1;
+        self.out.push(TournamentEvent::Started {
+            tables,
+            players: n,
+            rules,
+        });
+        let size = self.profile.seats_per_table as usize;
+        self.tables = (1..=tables)
+            .map(|t| TableState {
+                table: Table {
+                    no: TableNo(t),
+                    seats: vec![None; size],
+                    button: SeatNo(1),
+                },
+                last_big_blind: None,
+                last_small_blind: None,
+                hand: None,
+                last_hand: None,
+                hands_played: 0,
+                started_with: 0,
+                carried: 0,
+                clock: None,
+                races_done: Vec::new(),
+                level: 0,
+                base_level: 0,
+            })
+            .collect();
+        for (k, &(player, table, seat)) in seats.seats.iter().enumerate() {
+            let ts = &mut self.tables[(table.0 - 1) as usize];
+            let slot = ts
+                .table
+                .seats
+                .get_mut((seat.0 - 1) as usize)
+                .ok_or(TournamentError::Draw("a seat beyond the table".into()))?;
+            *slot = Some(player);
+            ts.started_with += 1;
+            if let Some(p) = self.players.get_mut(&player) {
+                p.status = Status::Playing;
+                p.arrived = !p.absent;
+                p.stack = self.profile.starting_chips;
+                p.table = Some(table);
+                p.seat = Some(seat);
+            }
+            self.out.push(TournamentEvent::Seated {
+                player,
+                table,
+                seat,
+                draw: draw[k],
+                rules: seats.rules,
+            });
+        }
+        // PLO-4 puts the button on seat 1; TR-2 and NOB-10 draw it at the table
+        // (`place_button`), unless the seats are given here.
+        let seat_one = self.profile.seating.button == crate::Button::SeatOne;
+        if seat_one || button_seats.is_some() {
+            for (k, ts) in self.tables.iter_mut().enumerate() {
+                let seat = button_seats
+                    .and_then(|b| b.get(k).copied())
+                    .unwrap_or(SeatNo(1));
+                ts.table.button = seat;
+                let rule = if button_seats.is_some() {
+                    Rule::Tr2
+                } else {
+                    Rule::Plo4
+                };
+                self.out.push(TournamentEvent::ButtonPlaced {
+                    table: ts.table.no,
+                    seat,
+                    rules: RuleSet::of(&[rule]),
+                });
+            }
+        }
+        self.places_left = n;
+        self.started = true;
+        Ok(())
+    }
+
+    /// TR-2 / NOB-10: the button goes to the seat that drew the high card (the cards are the
+    /// recorded draw).
+    pub(super) fn place_button(
+        &mut self,
+        table: TableNo,
+        draw: &[(SeatNo, floorbook_cards::Card)],
+    ) -> Result<SeatNo, TournamentError> {
+        let (seat, rules) = crate::seating::button_by_high_card(draw)
+            .map_err(|e| TournamentError::Draw(e.to_string()))?;
+        let rule = if self.profile.seating.button == crate::Button::CardDraw {
+            Rule::Nob10
+        } else {
+            Rule::Tr2
+        };
+        self.table_mut(table)?.table.button = seat;
+        self.out.push(TournamentEvent::ButtonDrawn {
+            table,
+            seat,
+            draw: draw.to_vec(),
+            rules: rules.with(rule),
+        });
+        Ok(seat)
+    }
+}

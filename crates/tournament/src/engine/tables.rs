@@ -1,0 +1,239 @@
+//! Tables: eliminations leaving their seats, balancing and breaking (TR-17, PLO-2, NOB-7), and
+//! the final table's restart (NOB-8).
+
+use floorbook_rules::{Rule, RuleSet};
+
+use super::{Status, Tournament, TournamentError, TournamentEvent};
+use crate::balance::{self, Move, Table};
+use crate::seating::{PlayerId, SeatNo, TableNo};
+use crate::{Advance, BalancingKind};
+
+impl Tournament {
+    pub(super) fn bust(&mut self, p: PlayerId, status: Status) {
+        if let Some(pl) = self.players.get_mut(&p) {
+            if let (Some(t), Some(s)) = (pl.table, pl.seat)
+                && let Some(ts) = self.tables.iter_mut().find(|x| x.table.no == t)
+                && let Some(slot) = ts.table.seats.get_mut((s.0 - 1) as usize)
+            {
+                *slot = None;
+            }
+            pl.status = status;
+            pl.table = None;
+            pl.seat = None;
+        }
+    }
+
+    /// Breaks and balances tables between hands (TR-17, PLO-2, NOB-7), moving only players
+    /// whose table has no hand in progress.
+    pub(super) fn rebalance(&mut self) {
+        // Break tables: TR-17 when a table's worth of players is out; otherwise when the rest
+        // fit on fewer tables (PLO-2; NOB-7's final table). The players draw their seats
+        // (`break_table`) before anything else moves.
+        if self.pending_break.is_some() {
+            return;
+        }
+        if let Some((breaking, leaving, free)) = self.break_due() {
+            self.pending_break = Some(breaking);
+            self.out.push(TournamentEvent::TableBreakDue {
+                table: breaking,
+                players: leaving as u32,
+                free_seats: free as u32,
+                rules: RuleSet::of(&[Rule::Tr17]),
+            });
+            return;
+        }
+        self.final_table_reset();
+        // Balance (TR-17 / PLO-2) at idle tables.
+        for _ in 0..32 {
+            let idle: Vec<Table> = self
+                .tables
+                .iter()
+                .filter(|t| t.hand.is_none())
+                .map(|t| t.table.clone())
+                .collect();
+            if idle.len() != self.tables.len() {
+                break;
+            }
+            let m: Option<Move> = match self.profile.balancing.rule {
+                BalancingKind::Tr17 => balance::tr_17_move(&idle),
+                BalancingKind::Plo2 | BalancingKind::Nob7 => balance::plo_2_move(&idle),
+            };
+            let Some(m) = m else { break };
+            self.seat_player(
+                m.player,
+                m.from,
+                m.to,
+                m.seat,
+                m.sits_out_until_button,
+                m.rules,
+            );
+        }
+    }
+
+    pub(super) fn seat_player(
+        &mut self,
+        p: PlayerId,
+        from: TableNo,
+        to: TableNo,
+        seat: SeatNo,
+        sits_out: bool,
+        rules: RuleSet,
+    ) {
+        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == from) {
+            for s in ts.table.seats.iter_mut() {
+                if *s == Some(p) {
+                    *s = None;
+                }
+            }
+        }
+        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == to)
+            && let Some(slot) = ts.table.seats.get_mut((seat.0 - 1) as usize)
+        {
+            *slot = Some(p);
+        }
+        if let Some(pl) = self.players.get_mut(&p) {
+            pl.table = Some(to);
+            pl.seat = Some(seat);
+            pl.waiting_for_button = sits_out;
+        }
+        self.out.push(TournamentEvent::Moved {
+            player: p,
+            from,
+            to,
+            seat,
+            sits_out,
+            rules,
+        });
+    }
+
+    /// NOB-8: when play comes down to one table (from more), its blinds restart at the level
+    /// whose big blind is closest to 1% of the chips in play, and its orbits count afresh from
+    /// there (NOB-9) with the players it starts with.
+    pub(super) fn final_table_reset(&mut self) {
+        if self.final_table_done
+            || self.tables.len() != 1
+            || self.profile.levels.final_table != Some(crate::FinalTableReset::OnePercent)
+            || self.profile.levels.advance != Advance::Orbits
+            || self.tables.iter().any(|t| t.hand.is_some())
+        {
+            return;
+        }
+        if !self.multi_table {
+            return;
+        }
+        let chips = self.chips_in_play();
+        let decided = crate::levels::final_table_level(&self.profile.levels.schedule, chips);
+        let l = self.profile.levels.schedule[decided.level];
+        let Some(ts) = self.tables.first_mut() else {
+            return;
+        };
+        ts.base_level = decided.level;
+        ts.level = decided.level;
+        ts.hands_played = 0;
+        ts.started_with = ts.table.players() as u32;
+        let table = ts.table.no;
+        self.final_table_done = true;
+        self.level = decided.level;
+        self.out.push(TournamentEvent::LevelChanged {
+            table: Some(table),
+            level: decided.level,
+            small: l.small,
+            big: l.big,
+            rules: decided.rules,
+        });
+    }
+
+    /// The table due to break now, with its players and the free seats elsewhere: when all
+    /// tables are idle, fewer tables would do, and its players fit.
+    pub(super) fn break_due(&self) -> Option<(TableNo, usize, usize)> {
+        let idle = self.tables.iter().all(|t| t.hand.is_none());
+        let remaining = self.remaining();
+        let seats = self.profile.seats_per_table;
+        let needed = remaining.div_ceil(seats.max(2));
+        let want_fewer = match self.profile.balancing.rule {
+            BalancingKind::Plo2 => {
+                balance::plo_2_tables(remaining, self.tables.len() as u32).0
+                    < self.tables.len() as u32
+            }
+            BalancingKind::Nob7 => {
+                let started: Vec<u32> = self.tables.iter().map(|t| t.started_with).collect();
+                let now: Vec<u32> = self
+                    .tables
+                    .iter()
+                    .map(|t| t.table.players() as u32)
+                    .collect();
+                balance::nob_7_final_table_due(&started, &now)
+                    || (needed as usize) < self.tables.len()
+            }
+            BalancingKind::Tr17 => (needed as usize) < self.tables.len(),
+        };
+        if !(idle && want_fewer && self.tables.len() > 1) {
+            return None;
+        }
+        let tables: Vec<Table> = self.tables.iter().map(|t| t.table.clone()).collect();
+        let breaking = balance::tr_17_table_to_break(&tables)?;
+        let leaving = tables
+            .iter()
+            .find(|t| t.no == breaking)
+            .map_or(0, |t| t.players());
+        let free: usize = tables
+            .iter()
+            .filter(|t| t.no != breaking)
+            .map(|t| t.seats.len() - t.players())
+            .sum();
+        // Its players must fit elsewhere.
+        (free >= leaving).then_some((breaking, leaving, free))
+    }
+
+    /// TR-17 / PLO-2 / NOB-7: the breaking table's players take the free seats they drew:
+    /// `draw[i]` is the free seat (0-based, in table and seat order) of the i-th leaving player
+    /// in seat order. Then balancing goes on.
+    pub(super) fn break_table(
+        &mut self,
+        table: TableNo,
+        draw: &[u32],
+    ) -> Result<(), TournamentError> {
+        if self.pending_break != Some(table) {
+            return Err(TournamentError::NotNow(
+                "that table is not due to break (TR-17: the table with the lowest number breaks)",
+            ));
+        }
+        let tables: Vec<Table> = self.tables.iter().map(|t| t.table.clone()).collect();
+        let leaving = tables
+            .iter()
+            .find(|t| t.no == table)
+            .map_or(0, |t| t.players());
+        let free: usize = tables
+            .iter()
+            .filter(|t| t.no != table)
+            .map(|t| t.seats.len() - t.players())
+            .sum();
+        let Some((seats, rules)) = balance::break_table(&tables, table, draw) else {
+            return Err(TournamentError::Draw(format!(
+                "the break draw gives each of the {leaving} leaving players a different free seat, 0 to {} (TR-17); got {draw:?}",
+                free.saturating_sub(1)
+            )));
+        };
+        let carried = self
+            .tables
+            .iter()
+            .find(|t| t.table.no == table)
+            .map_or(0, |t| t.carried);
+        self.tables.retain(|t| t.table.no != table);
+        // NOB-3 chips waiting in a broken table's pot go to the next table's pot.
+        if let Some(first) = self.tables.first_mut() {
+            first.carried += carried;
+        }
+        self.pending_break = None;
+        self.out.push(TournamentEvent::TableBroken {
+            table,
+            draw: draw.to_vec(),
+            rules,
+        });
+        for (p, t, s) in seats {
+            self.seat_player(p, table, t, s, false, rules);
+        }
+        self.rebalance();
+        Ok(())
+    }
+}
