@@ -1,10 +1,9 @@
 //! The tournament engine, scripted hand by hand: one test per rule.
 
 use floorbook_cards::Card;
-use floorbook_hand::{Chips, Phase, Pos, ShowOrMuck};
+use floorbook_hand::{Chips, Pos};
 use floorbook_rules::Rule;
 use floorbook_tournament::command::{Command, HandCommand};
-use floorbook_tournament::conduct::{Offence, Sanction};
 use floorbook_tournament::engine::{Status, Tournament, TournamentError, TournamentEvent};
 use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
 use floorbook_tournament::transcript::Transcript;
@@ -57,8 +56,6 @@ trait Floor {
 
     fn act(&mut self, table: TableNo, action: HandCommand) -> Result<(), TournamentError>;
 
-    fn all_in(&mut self, table: TableNo, pos: Pos) -> Result<(), TournamentError>;
-
     fn show_after(
         &mut self,
         table: TableNo,
@@ -67,9 +64,6 @@ trait Floor {
     ) -> Result<(), TournamentError> {
         self.act(table, HandCommand::ShowAfterHand { pos, cards })
     }
-
-    fn sanction(&mut self, player: PlayerId, offence: Offence)
-    -> Result<Sanction, TournamentError>;
 
     fn floor_ruling(
         &mut self,
@@ -114,33 +108,6 @@ impl Floor for Transcript {
     fn act(&mut self, table: TableNo, action: HandCommand) -> Result<(), TournamentError> {
         let at = self.clock;
         self.send(Command::Hand { table, action }, at).map(|_| ())
-    }
-
-    fn all_in(&mut self, table: TableNo, pos: Pos) -> Result<(), TournamentError> {
-        let legal = self
-            .hand(table)
-            .and_then(|h| h.legal())
-            .expect("a player to act");
-        match legal.raise_to {
-            Some((_, max)) => self.act(table, HandCommand::BetOrRaiseTo { pos, to: max }),
-            None => self.act(table, HandCommand::CheckOrCall { pos }),
-        }
-    }
-
-    fn sanction(
-        &mut self,
-        player: PlayerId,
-        offence: Offence,
-    ) -> Result<Sanction, TournamentError> {
-        let at = self.clock;
-        let events = self.send(Command::Sanction { player, offence }, at)?;
-        Ok(events
-            .iter()
-            .find_map(|e| match e {
-                TournamentEvent::SanctionGiven { sanction, .. } => Some(*sanction),
-                _ => None,
-            })
-            .expect("a sanction"))
     }
 
     fn floor_ruling(
@@ -214,128 +181,6 @@ fn deal(t: &mut Transcript, holes: &[&str]) {
         )
         .expect("deal");
     }
-}
-
-fn board(t: &mut Transcript, cards: &[&str]) {
-    for street in [&cards[..3], &cards[3..4], &cards[4..5]] {
-        let cs: Vec<Card> = street.iter().map(|c| card(c)).collect();
-        if t.hand(T1).is_some_and(|h| h.phase() == Phase::BoardDealing) {
-            t.act(T1, HandCommand::DealBoard { cards: cs.clone() })
-                .expect("board");
-        }
-    }
-}
-
-fn last_hand_started(t: &Transcript) -> (SeatNo, Vec<PlayerId>, Vec<u64>, bool) {
-    t.events
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            TournamentEvent::HandStarted {
-                button,
-                players,
-                blinds,
-                rules,
-                ..
-            } => Some((
-                *button,
-                players.clone(),
-                blinds.clone(),
-                rules.contains(Rule::Tr25),
-            )),
-            _ => None,
-        })
-        .expect("a hand started")
-}
-
-#[test]
-fn tr_25_heads_up_after_a_bust_with_the_dead_button() {
-    let mut t = three_handed();
-    t.start_hand(T1, 0).expect("hand 1");
-    // Button seat 1; small blind seat 2 (P2), big blind seat 3 (P3).
-    let (button, players, blinds, _) = last_hand_started(&t);
-    assert_eq!(button, SeatNo(1));
-    assert_eq!(players, vec![PlayerId(2), PlayerId(3), PlayerId(1)]);
-    assert_eq!(blinds, vec![10, 20, 0]);
-    deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
-    // P1 (button) folds, P2 (small blind) goes all-in, P3 calls; P3's aces hold.
-    t.act(T1, HandCommand::Fold { pos: Pos(2) }).expect("fold");
-    t.all_in(T1, Pos(0)).expect("all in");
-    t.act(T1, HandCommand::CheckOrCall { pos: Pos(1) })
-        .expect("call");
-    t.act(
-        T1,
-        HandCommand::ShowOrMuck {
-            pos: Pos(0),
-            what: ShowOrMuck::ShowDealt,
-        },
-    )
-    .expect("show");
-    t.act(
-        T1,
-        HandCommand::ShowOrMuck {
-            pos: Pos(1),
-            what: ShowOrMuck::ShowDealt,
-        },
-    )
-    .expect("show");
-    board(&mut t, &["3h", "8s", "9d", "Jc", "4s"]);
-    assert_eq!(t.players[&PlayerId(2)].status, Status::Busted { place: 3 });
-    // Heads-up: the big blind moves on to seat 1 (P1); the other player, P3 in seat 3, has the
-    // button and posts the small blind (TR-25), the dead seat 2 notwithstanding (TR-9).
-    t.start_hand(T1, 60).expect("hand 2");
-    let (button, players, blinds, heads_up) = last_hand_started(&t);
-    assert!(heads_up);
-    assert_eq!(button, SeatNo(3));
-    assert_eq!(
-        players,
-        vec![PlayerId(1), PlayerId(3)],
-        "position 0 is the big blind, the button last"
-    );
-    assert_eq!(blinds, vec![20, 10]);
-    deal(&mut t, &["5c5d", "6c6d"]);
-    // The button (small blind) acts first before the flop.
-    assert_eq!(t.hand(T1).and_then(|h| h.actor()), Some(Pos(1)));
-}
-
-#[test]
-fn tr_28_a_time_penalty_folds_the_players_cards() {
-    let mut t = three_handed();
-    for expected in [
-        Sanction::Warning { nth: 1 },
-        Sanction::Warning { nth: 2 },
-        Sanction::TimePenalty { minutes: 15 },
-    ] {
-        assert_eq!(
-            t.sanction(PlayerId(1), Offence::Etiquette)
-                .expect("sanction"),
-            expected
-        );
-    }
-    t.start_hand(T1, 0).expect("hand");
-    deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
-    // P1 is first to act (the button, three-handed) and is away on his penalty: folded.
-    let acted = t.events.iter().find_map(|e| match e {
-        TournamentEvent::ActedFor {
-            player,
-            action,
-            rules,
-            ..
-        } => Some((*player, action.clone(), rules.contains(Rule::Tr28))),
-        _ => None,
-    });
-    assert_eq!(acted, Some((PlayerId(1), "fold".into(), true)));
-    // After fifteen minutes he plays again.
-    t.act(T1, HandCommand::Fold { pos: Pos(0) }).expect("fold");
-    t.start_hand(T1, 16 * 60).expect("next hand");
-    deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
-    assert!(
-        t.events
-            .iter()
-            .filter(|e| matches!(e, TournamentEvent::ActedFor { .. }))
-            .count()
-            == 1
-    );
 }
 
 #[test]

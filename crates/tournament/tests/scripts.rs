@@ -1,0 +1,189 @@
+//! Tournament scripts: one file per case in `tests/tournaments/`, named after the rule it pins,
+//! read as *given* a field, *when* each command at its time, *then* the events it decides (or
+//! the refusal). A script file holds:
+//!
+//! - `rule`: the rule the case pins; some decision or refusal of the script must cite it.
+//! - `source`: where the expected numbers come from (the seed's sentence, arithmetic).
+//! - `profile`: a built-in profile.
+//! - `[given]`: `players` (P1 … Pn registered, aged 30, the profile's first buy-in), `draw`
+//!   (the seat draw) and `button_seats` (the drawn buttons, one per table).
+//! - `[[when]]`, in order: `do`, a command as the engine reads it
+//!   (`{ command = "hand", table = 1, action = { do = "fold", pos = 2 } }`); `at`, its time in
+//!   seconds (default: the latest so far); then either `then`, events the command must decide,
+//!   in order, each given by the fields it must have (others are not compared), or `refused`,
+//!   text the refusal must contain (a refused command must change nothing); and `actor`, the
+//!   position to act at the command's table afterwards.
+//!
+//! Every script's commands are then re-derived both ways a chain holds them (as entered, and
+//! read back from the decisions) and must agree with what was decided.
+
+use std::path::Path;
+
+use floorbook_tournament::builtin;
+use floorbook_tournament::command::Command;
+use floorbook_tournament::engine::Tournament;
+use floorbook_tournament::replay::Replayer;
+use floorbook_tournament::seating::{PlayerId, SeatNo};
+use floorbook_tournament::transcript::Transcript;
+use serde::Deserialize;
+use serde_json::Value;
+
+#[path = "../../../tests/tournaments/golden.rs"]
+#[macro_use]
+mod golden;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Script {
+    rule: String,
+    source: String,
+    profile: String,
+    given: Given,
+    when: Vec<When>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Given {
+    players: u32,
+    draw: Vec<u32>,
+    button_seats: Option<Vec<u32>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct When {
+    #[serde(rename = "do")]
+    command: Command,
+    at: Option<u64>,
+    #[serde(default)]
+    then: Vec<toml::Value>,
+    refused: Option<String>,
+    actor: Option<usize>,
+}
+
+/// Whether `actual` has every field of `expected` with its value (objects compared field by
+/// field, recursively; anything else exactly).
+fn has(actual: &Value, expected: &Value) -> bool {
+    match (actual, expected) {
+        (Value::Object(a), Value::Object(e)) => {
+            e.iter().all(|(k, v)| a.get(k).is_some_and(|av| has(av, v)))
+        }
+        _ => actual == expected,
+    }
+}
+
+/// The rule IDs an event cites, wherever they stand in it.
+fn cited(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            if let Some(Value::Array(r)) = m.get("rules") {
+                out.extend(r.iter().filter_map(Value::as_str).map(str::to_string));
+            }
+            m.values().for_each(|v| cited(v, out));
+        }
+        Value::Array(a) => a.iter().for_each(|v| cited(v, out)),
+        _ => {}
+    }
+}
+
+fn check(path: &Path) {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let text = std::fs::read_to_string(path).expect("the script reads");
+    let script: Script =
+        toml::from_str(&text).unwrap_or_else(|e| panic!("{name:?} does not parse: {e}"));
+    assert!(
+        !script.source.trim().is_empty(),
+        "{name:?}: say where the numbers come from"
+    );
+    let (_, profile) = builtin(&script.profile).expect("a built-in profile");
+    let profile = profile.expect("the profile reads");
+    let mut t = Transcript::new(Tournament::new(profile.clone()));
+    let buy_in = profile.buy_ins.first().cloned().unwrap_or_default();
+    for i in 1..=script.given.players {
+        let register = Command::Register {
+            player: PlayerId(i),
+            name: format!("P{i}"),
+            buy_in: buy_in.clone(),
+            age: 30,
+        };
+        t.decide(&register, 0).expect("given: registered");
+    }
+    let start = Command::Start {
+        draw: script.given.draw.clone(),
+        button_seats: script
+            .given
+            .button_seats
+            .as_ref()
+            .map(|b| b.iter().map(|s| SeatNo(*s)).collect()),
+    };
+    t.decide(&start, 0).expect("given: started");
+    let mut rules = Vec::new();
+    for (k, step) in script.when.iter().enumerate() {
+        let at = step.at.unwrap_or(t.clock);
+        let here = format!("{name:?} step {}: {:?}", k + 1, step.command);
+        let before = serde_json::to_string(&*t).expect("state");
+        match (t.decide(&step.command, at), &step.refused) {
+            (Ok(events), None) => {
+                let events: Vec<Value> = events
+                    .iter()
+                    .map(|e| serde_json::to_value(e).expect("json"))
+                    .collect();
+                events.iter().for_each(|e| cited(e, &mut rules));
+                let mut from = 0;
+                for expected in &step.then {
+                    let expected = serde_json::to_value(expected).expect("json");
+                    let found = events[from..].iter().position(|e| has(e, &expected));
+                    let Some(i) = found else {
+                        panic!("{here}: no event {expected} (in order) among {events:#?}");
+                    };
+                    from += i + 1;
+                }
+            }
+            (Err(e), Some(text)) => {
+                assert!(
+                    e.to_string().contains(text.as_str()),
+                    "{here}: refused: {e}"
+                );
+                rules.extend(e.rules().iter().map(|r| r.id().to_string()));
+                assert_eq!(
+                    serde_json::to_string(&*t).expect("state"),
+                    before,
+                    "{here}: a refused command changed the tournament"
+                );
+            }
+            (Ok(events), Some(text)) => {
+                panic!("{here}: decided {events:?}, expected a refusal naming {text:?}")
+            }
+            (Err(e), None) => panic!("{here}: refused: {e}"),
+        }
+        if let Some(actor) = step.actor {
+            let table = step
+                .command
+                .table()
+                .expect("`actor` goes with a table's command");
+            let now = t.hand(table).and_then(|h| h.actor()).map(|p| p.0);
+            assert_eq!(now, Some(actor), "{here}: the player to act");
+        }
+    }
+    assert!(
+        rules.contains(&script.rule),
+        "{name:?}: nothing decided or refused cites {}: {rules:?}",
+        script.rule
+    );
+    for entered in [Some(t.commands.clone()), None] {
+        let mut r = Replayer::new(profile.clone(), t.events.clone());
+        if let Some(e) = entered {
+            r = r.with_entered(e);
+        }
+        r.run_to_end()
+            .unwrap_or_else(|d| panic!("{name:?} re-derives: {d:?}"));
+    }
+}
+
+golden! {
+    check;
+    tr_25_heads_up_after_a_bust_the_button_posts_the_small_blind => "tr_25_heads_up_after_a_bust_the_button_posts_the_small_blind.toml",
+    tr_28_a_time_penalty_folds_the_players_cards => "tr_28_a_time_penalty_folds_the_players_cards.toml",
+    tr_5_a_new_level_starts_with_the_next_hand_and_time_moves_forward => "tr_5_a_new_level_starts_with_the_next_hand_and_time_moves_forward.toml",
+}
