@@ -19,24 +19,6 @@ pub const LOOKAHEAD: u64 = 256;
 /// How far the events read for a question about `seq` must reach: `LOOKAHEAD` past it, and
 /// past the whole seat draw when the events read so far hold the start (one seat per player,
 /// one button per table).
-/// An error and its causes on one line, `outer: cause: …`, leaving out a cause whose text the
-/// message before it already ends with (a library error that names its source in its own
-/// message, as the JSON lines of `phh replay` need, would otherwise be printed twice).
-pub fn report(err: &anyhow::Error) -> String {
-    let mut out = String::new();
-    for cause in err.chain() {
-        let text = cause.to_string();
-        if out.ends_with(&text) {
-            continue;
-        }
-        if !out.is_empty() {
-            out.push_str(": ");
-        }
-        out.push_str(&text);
-    }
-    out
-}
-
 pub fn window_end(
     seq: u64,
     seqs: &[u64],
@@ -57,25 +39,4 @@ pub fn window_end(
         }
     }
     end
-}
-
-#[cfg(test)]
-mod tests {
-    use super::report;
-
-    #[derive(Debug, thiserror::Error)]
-    #[error("not a PHH file: {0}")]
-    struct Named(#[from] std::io::Error);
-
-    #[test]
-    fn a_cause_already_in_the_message_is_printed_once() {
-        let io = std::io::Error::other("unclosed array");
-        let err = anyhow::Error::from(Named(io)).context("reading x.phh");
-        assert_eq!(
-            report(&err),
-            "reading x.phh: not a PHH file: unclosed array"
-        );
-        let plain = anyhow::anyhow!("no such table").context("sending the command");
-        assert_eq!(report(&plain), "sending the command: no such table");
-    }
 }

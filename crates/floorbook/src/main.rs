@@ -17,7 +17,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[command(
     name = "floorbook",
     version,
-    about = "A tamper-evident record of live poker tournaments and cash tables"
+    about = "A tamper-evident record of live poker tournaments"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -98,7 +98,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("floorbook: {}", floorbook::report(&err));
+            eprintln!("floorbook: {}", report(&err));
             ExitCode::from(2)
         }
     }
@@ -109,4 +109,43 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
         .enable_all()
         .build()
         .map_err(|e| anyhow::anyhow!("starting the async runtime: {e}"))
+}
+
+/// An error and its causes on one line, `outer: cause: …`, leaving out a cause whose text the
+/// message before it already ends with (a library error that names its source in its own
+/// message, as the JSON lines of `phh replay` need, would otherwise be printed twice).
+pub fn report(err: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string();
+        if out.ends_with(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::report;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("not a PHH file: {0}")]
+    struct Named(#[from] std::io::Error);
+
+    #[test]
+    fn a_cause_already_in_the_message_is_printed_once() {
+        let io = std::io::Error::other("unclosed array");
+        let err = anyhow::Error::from(Named(io)).context("reading x.phh");
+        assert_eq!(
+            report(&err),
+            "reading x.phh: not a PHH file: unclosed array"
+        );
+        let plain = anyhow::anyhow!("no such table").context("sending the command");
+        assert_eq!(report(&plain), "sending the command: no such table");
+    }
 }

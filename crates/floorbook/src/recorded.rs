@@ -9,7 +9,7 @@
 use floorbook_log::{ChainId, Envelope, EventStore, Seq, StoreError};
 use floorbook_tournament::command::Entered;
 use floorbook_tournament::engine::TournamentEvent;
-use floorbook_tournament::replay::{Replayer, Snapshot};
+use floorbook_tournament::rederive::{Rederiver, Snapshot};
 use floorbook_tournament::{Profile, RULES_REVISION};
 use serde_json::Value;
 
@@ -161,11 +161,11 @@ impl Recorded {
     }
 
     /// A replayer at the start of what is held.
-    pub fn replayer(&self) -> Replayer {
+    pub fn replayer(&self) -> Rederiver {
         let r = match &self.snapshot {
-            Some(s) => Replayer::resume(s.clone(), self.events.clone()),
+            Some(s) => Rederiver::resume(s.clone(), self.events.clone()),
             None => {
-                Replayer::under_revision(self.profile.clone(), self.revision, self.events.clone())
+                Rederiver::under_revision(self.profile.clone(), self.revision, self.events.clone())
             }
         };
         if self.format >= 2 {
@@ -176,10 +176,10 @@ impl Recorded {
     }
 
     /// As [`replayer`](Self::replayer), giving the events away instead of copying them.
-    pub fn into_replayer(self) -> Replayer {
+    pub fn into_replayer(self) -> Rederiver {
         let r = match self.snapshot {
-            Some(s) => Replayer::resume(s, self.events),
-            None => Replayer::under_revision(self.profile, self.revision, self.events),
+            Some(s) => Rederiver::resume(s, self.events),
+            None => Rederiver::under_revision(self.profile, self.revision, self.events),
         };
         if self.format >= 2 {
             r.with_entered(self.entered)
@@ -355,8 +355,8 @@ impl Read {
 
 /// A page that stops where the caller does.
 fn page_size(next: Seq, until: Option<u64>) -> usize {
-    until.map_or(4096, |u| {
-        (u.saturating_sub(next.0) + 1).clamp(1, 4096) as usize
+    until.map_or(floorbook_log::PAGE, |u| {
+        (u.saturating_sub(next.0) + 1).clamp(1, floorbook_log::PAGE as u64) as usize
     })
 }
 

@@ -5,7 +5,7 @@
 
 use floorbook_log::{ChainId, EventStore, Seq};
 use floorbook_projections::{ProjectionError, Projector};
-use floorbook_tournament::replay::Snapshot;
+use floorbook_tournament::rederive::Snapshot;
 
 use crate::SNAPSHOT_EVERY;
 use crate::recorded::{LoadError, Recorded, load, load_from, load_until, read_events};

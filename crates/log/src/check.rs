@@ -24,11 +24,10 @@ pub async fn verify_chain<S: EventStore>(
     chain: &ChainId,
     mut on_event: impl FnMut(Seq, EventHash),
 ) -> Result<Option<Head>, ChainCheckError> {
-    const PAGE: usize = 4096;
     let mut verifier = ChainVerifier::new(chain.clone());
     let mut next = Seq::FIRST;
     loop {
-        let page = match store.read(chain, next, PAGE).await {
+        let page = match store.read(chain, next, crate::PAGE).await {
             Ok(p) => p,
             Err(StoreError::Corrupt { seq, reason, .. }) => {
                 return Err(ChainCheckError::Broken(VerifyError {

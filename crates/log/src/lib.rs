@@ -33,3 +33,7 @@ pub use ids::{Actor, ChainId, EventHash, IdError, Role, RuleId, Seq};
 pub use store::{AppendOutcome, Conflict, EventStore, EventStream, Head, StoreError, StoredEvent};
 pub use verify::{ChainVerifier, VerifyError, VerifyErrorKind, verify_events};
 pub use writer::{ChainWriter, WriteError};
+
+/// How many events a reader asks a store for at a time (a page): large enough that a long
+/// chain is read in few requests, small enough to hold a page in memory.
+pub const PAGE: usize = 4096;

@@ -6,7 +6,7 @@ use floorbook_hand::{Chips, HandEvent, Pos};
 use floorbook_sim::{Style, simulate_styled};
 use floorbook_tournament::command::{Command, HandCommand};
 use floorbook_tournament::engine::TournamentEvent;
-use floorbook_tournament::replay::{Replayer, Snapshot};
+use floorbook_tournament::rederive::{Rederiver, Snapshot};
 use floorbook_tournament::{Profile, builtin, builtin_names};
 use proptest::prelude::*;
 
@@ -38,7 +38,7 @@ fn rederive_styled(name: &str, players: u32, seed: u64, style: Style) {
     let log = t.events.clone();
     for entered in [Some(t.commands.clone()), None] {
         let format = if entered.is_some() { 2 } else { 1 };
-        let mut r = Replayer::new(profile(name), log.clone());
+        let mut r = Rederiver::new(profile(name), log.clone());
         if let Some(entered) = entered {
             r = r.with_entered(entered);
         }
@@ -73,7 +73,7 @@ fn a_chain_of_entered_commands_is_held_to_its_decisions() {
         .expect("plays")
         .tournament;
     let replay = |log: Vec<TournamentEvent>, entered| {
-        Replayer::new(profile("top18"), log)
+        Rederiver::new(profile("top18"), log)
             .with_entered(entered)
             .run_to_end()
             .expect_err("diverges")
@@ -171,7 +171,7 @@ fn an_edited_pot_award_is_a_divergence_at_its_place() {
         // The chips go to someone else.
         shares[0].0 = Pos(shares[0].0.0 + 1);
     }
-    let mut r = Replayer::new(profile("top18"), log.clone());
+    let mut r = Rederiver::new(profile("top18"), log.clone());
     let d = r.run_to_end().expect_err("an edited award diverges");
     assert_eq!(d.index, i);
     assert_eq!(d.recorded.as_ref(), Some(&log[i]));
@@ -197,7 +197,7 @@ fn an_illegal_raise_is_refused_with_its_rule_and_range() {
         // Below the legal minimum: the previous bet plus less than a full raise.
         to.0 = to.0 - increment.0 + 1;
     }
-    let mut r = Replayer::new(profile("top18"), log.clone());
+    let mut r = Rederiver::new(profile("top18"), log.clone());
     let d = r.run_to_end().expect_err("an illegal raise diverges");
     assert_eq!(d.index, i);
     assert!(d.derived.is_none());
@@ -223,7 +223,7 @@ fn a_missing_event_is_found() {
     let mut log = recorded("nob", 10, 7);
     let i = find(&log, |e| matches!(e, HandEvent::BettingClosed { .. }));
     log.remove(i);
-    let mut r = Replayer::new(profile("nob"), log);
+    let mut r = Rederiver::new(profile("nob"), log);
     let d = r.run_to_end().expect_err("a gap diverges");
     assert_eq!(d.index, i);
     assert!(matches!(
@@ -239,7 +239,7 @@ fn a_missing_event_is_found() {
 fn run_through_stops_at_the_command_that_covers_an_event() {
     let log = recorded("plo27", 18, 8);
     let target = log.len() / 2;
-    let mut r = Replayer::new(profile("plo27"), log.clone());
+    let mut r = Rederiver::new(profile("plo27"), log.clone());
     let step = r.run_through(target).expect("agrees").expect("a step");
     assert!(step.from <= target && target < step.from + step.derived.len());
     assert_eq!(step.derived[target - step.from], log[target]);
@@ -249,13 +249,13 @@ fn run_through_stops_at_the_command_that_covers_an_event() {
 #[test]
 fn a_stored_snapshot_resumes_to_the_same_decisions() {
     let log = recorded("deepstack", 40, 9);
-    let mut whole = Replayer::new(profile("deepstack"), log.clone());
+    let mut whole = Rederiver::new(profile("deepstack"), log.clone());
     // Run to somewhere in the middle, store the state as JSON, and resume from it.
     whole.run_through(log.len() / 3).expect("agrees");
     let snapshot = serde_json::to_string(&whole.snapshot()).expect("serialize");
     let snapshot: Snapshot = serde_json::from_str(&snapshot).expect("deserialize");
     let at = snapshot.position;
-    let mut resumed = Replayer::resume(snapshot, log[at..].to_vec());
+    let mut resumed = Rederiver::resume(snapshot, log[at..].to_vec());
     assert_eq!(resumed.position(), at);
     loop {
         let a = whole.step().expect("agrees");
@@ -272,11 +272,11 @@ fn a_stored_snapshot_resumes_to_the_same_decisions() {
     edited[i] = TournamentEvent::Finished {
         winner: floorbook_tournament::seating::PlayerId(999),
     };
-    let mut r = Replayer::new(profile("deepstack"), log.clone());
+    let mut r = Rederiver::new(profile("deepstack"), log.clone());
     r.run_through(log.len() / 2).expect("agrees");
     let snap = r.snapshot();
     let at = snap.position;
-    let d = Replayer::resume(snap, edited[at..].to_vec())
+    let d = Rederiver::resume(snap, edited[at..].to_vec())
         .run_to_end()
         .expect_err("diverges");
     assert_eq!(d.index, i);

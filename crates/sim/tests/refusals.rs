@@ -12,7 +12,7 @@ use floorbook_sim::simulate;
 use floorbook_tournament::command::{Command, HandCommand};
 use floorbook_tournament::conduct::Offence;
 use floorbook_tournament::engine::{MAX_SECONDS, Tournament};
-use floorbook_tournament::replay::Replayer;
+use floorbook_tournament::rederive::Rederiver;
 use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
 use floorbook_tournament::{builtin, builtin_names};
 use proptest::prelude::*;
@@ -29,7 +29,7 @@ fn states() -> &'static [Tournament] {
                 let sim = simulate(&profile, players, seed + k as u64, None).expect("plays");
                 let events = sim.tournament.events.clone();
                 let step = (events.len() / 12).max(1);
-                let mut r = Replayer::new(profile.clone(), events.clone());
+                let mut r = Rederiver::new(profile.clone(), events.clone());
                 let mut next = 0;
                 while next < events.len() {
                     match r.run_through(next) {

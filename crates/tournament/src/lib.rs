@@ -32,7 +32,7 @@ pub mod engine;
 pub mod levels;
 pub mod places;
 mod profile;
-pub mod replay;
+pub mod rederive;
 pub mod seating;
 pub mod transcript;
 

@@ -487,7 +487,7 @@ fn tr_5_no_hand_starts_during_a_break() {
 #[test]
 fn tr_4_a_level_by_time_cites_the_hand_beginning_from_revision_2() {
     use floorbook_tournament::RULES_REVISION;
-    use floorbook_tournament::replay::Replayer;
+    use floorbook_tournament::rederive::Rederiver;
     let mut logs = Vec::new();
     for revision in [1, 2] {
         let mut t = Transcript::new(Tournament::under_revision(profile("top18"), revision));
@@ -518,11 +518,11 @@ fn tr_4_a_level_by_time_cites_the_hand_beginning_from_revision_2() {
     }
     assert_eq!(RULES_REVISION, 3, "revision 3 changed no level decision");
     for (revision, log) in [1, 2].into_iter().zip(&logs) {
-        Replayer::under_revision(profile("top18"), revision, log.clone())
+        Rederiver::under_revision(profile("top18"), revision, log.clone())
             .run_to_end()
             .unwrap_or_else(|d| panic!("revision {revision}: {}", d.reason));
     }
-    let d = Replayer::new(profile("top18"), logs[0].clone())
+    let d = Rederiver::new(profile("top18"), logs[0].clone())
         .run_to_end()
         .expect_err("a revision 1 chain derived by revision 3");
     assert!(
@@ -537,7 +537,7 @@ fn tr_4_a_level_by_time_cites_the_hand_beginning_from_revision_2() {
 #[test]
 fn tr_3_5_and_tr_3_7_cards_shown_after_a_hand_are_recorded_in_it() {
     use floorbook_hand::HandEvent;
-    use floorbook_tournament::replay::Replayer;
+    use floorbook_tournament::rederive::Rederiver;
     let mut t = three_handed();
     // Nothing to show from before the first hand.
     assert!(matches!(
@@ -607,7 +607,7 @@ fn tr_3_5_and_tr_3_7_cards_shown_after_a_hand_are_recorded_in_it() {
         Err(TournamentError::NotNow(_))
     ));
     // The whole log re-derives, the shows included.
-    Replayer::new(profile("top18"), t.events.clone())
+    Rederiver::new(profile("top18"), t.events.clone())
         .run_to_end()
         .unwrap_or_else(|d| panic!("{}", d.reason));
 }

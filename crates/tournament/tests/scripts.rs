@@ -22,7 +22,7 @@ use std::path::Path;
 use floorbook_tournament::builtin;
 use floorbook_tournament::command::Command;
 use floorbook_tournament::engine::Tournament;
-use floorbook_tournament::replay::Replayer;
+use floorbook_tournament::rederive::Rederiver;
 use floorbook_tournament::seating::{PlayerId, SeatNo};
 use floorbook_tournament::transcript::Transcript;
 use serde::Deserialize;
@@ -172,7 +172,7 @@ fn check(path: &Path) {
         script.rule
     );
     for entered in [Some(t.commands.clone()), None] {
-        let mut r = Replayer::new(profile.clone(), t.events.clone());
+        let mut r = Rederiver::new(profile.clone(), t.events.clone());
         if let Some(e) = entered {
             r = r.with_entered(e);
         }

@@ -11,7 +11,7 @@ use floorbook_projections::Projector;
 use floorbook_rules::Rule;
 use floorbook_tournament::command::Command;
 use floorbook_tournament::engine::Tournament;
-use floorbook_tournament::replay::Divergence;
+use floorbook_tournament::rederive::Divergence;
 use serde_json::{Value, json};
 
 use crate::backend::StoreArgs;

@@ -103,7 +103,7 @@ async fn league_events(
     let mut out = Vec::new();
     let mut next = Seq::FIRST;
     loop {
-        let page = store.read(chain, next, 4096).await?;
+        let page = store.read(chain, next, floorbook_log::PAGE).await?;
         let Some(last) = page.last() else { break };
         next = last.seq.next();
         for e in &page {

@@ -96,7 +96,7 @@ pub async fn open_caught_up(
     let chain = super::explain::pick_chain(&backend, chain).await?;
     let mut projector = store.projections(db)?;
     projector
-        .catch_up(&backend, &chain, 4096, |_| {})
+        .catch_up(&backend, &chain, floorbook_log::PAGE, |_| {})
         .await
         .context("bringing the projections up to date")?;
     Ok((backend, projector, chain))
@@ -124,7 +124,9 @@ pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
         let base = done;
         done = base
             + projector
-                .catch_up(&store, c, 4096, |at| bar.set_position(base + at))
+                .catch_up(&store, c, floorbook_log::PAGE, |at| {
+                    bar.set_position(base + at)
+                })
                 .await?;
     }
     bar.finish_and_clear();

@@ -134,7 +134,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     // Projections: catch up from the stored position.
     let mut projector = args.store.projections(&args.db)?;
     projector
-        .catch_up(&store, &chain, 4096, |_| {})
+        .catch_up(&store, &chain, floorbook_log::PAGE, |_| {})
         .await
         .context("projecting the chain")?;
 

@@ -119,9 +119,9 @@ pub async fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     }
 
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        super::read::emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
     } else {
-        print_text(&report, trusted.is_empty());
+        super::read::emit(&render_text(&report, trusted.is_empty()))?;
     }
     Ok(if report.ok {
         ExitCode::SUCCESS
@@ -213,19 +213,23 @@ const PUBLISHED: &str = "published";
 /// Up to this many checkpoints of a chain are each shown on its own line.
 const SHOW_ALL_CHECKPOINTS: usize = 5;
 
-fn print_text(report: &Report, no_keys: bool) {
+fn render_text(report: &Report, no_keys: bool) -> String {
+    let mut lines: Vec<String> = Vec::new();
     if report.chains.is_empty() {
-        println!("no chains in the store");
+        lines.push("no chains in the store".to_string());
     }
     for c in &report.chains {
         match (&c.error, &c.head) {
-            (Some(e), _) => println!(
+            (Some(e), _) => lines.push(format!(
                 "chain {}: BROKEN at seq {}: {e}",
                 c.chain,
                 c.broken_at.unwrap_or_default()
-            ),
-            (None, Some(h)) => println!("chain {}: OK, {} events, head {h}", c.chain, c.events),
-            (None, None) => println!("chain {}: OK, empty", c.chain),
+            )),
+            (None, Some(h)) => lines.push(format!(
+                "chain {}: OK, {} events, head {h}",
+                c.chain, c.events
+            )),
+            (None, None) => lines.push(format!("chain {}: OK, empty", c.chain)),
         }
         // A long chain has hundreds of checkpoints: every one that fails, every one from a
         // file named on the command line and the latest are shown; the other good ones are
@@ -244,7 +248,7 @@ fn print_text(report: &Report, no_keys: bool) {
             .map(|(_, cp)| cp)
             .collect();
         if let (Some(first), Some(last)) = (quiet.first(), quiet.last()) {
-            println!(
+            lines.push(format!(
                 "  {} published checkpoints from seq {} to seq {}: signature {}; every one present in the log",
                 quiet.len(),
                 first.seq,
@@ -254,19 +258,20 @@ fn print_text(report: &Report, no_keys: bool) {
                 } else {
                     "checked"
                 },
-            );
+            ));
         }
         for (i, cp) in c.checkpoints.iter().enumerate() {
             if shown(i, cp) {
-                println!(
+                lines.push(format!(
                     "  checkpoint seq {} ({}, key {}): signature {}; {}",
                     cp.seq, cp.source, cp.key_id, cp.signature, cp.verdict
-                );
+                ));
             }
         }
     }
     if no_keys && report.chains.iter().any(|c| !c.checkpoints.is_empty()) {
-        println!("note: checkpoint signatures were not checked; pass --keys DIR");
+        lines.push("note: checkpoint signatures were not checked; pass --keys DIR".to_string());
     }
-    println!("{}", if report.ok { "OK" } else { "FAILED" });
+    lines.push(if report.ok { "OK" } else { "FAILED" }.to_string());
+    lines.join("\n") + "\n"
 }

@@ -4,7 +4,7 @@
 //! by the failover and cluster tests and by the load test.
 
 use floorbook_tournament::Profile;
-use floorbook_tournament::replay::Replayer;
+use floorbook_tournament::rederive::Rederiver;
 
 use super::roles::{Needs, needs};
 use super::subjects::Channel;
@@ -36,7 +36,7 @@ pub fn script(
     seed: u64,
 ) -> Result<Vec<Step>, ScriptError> {
     let sim = floorbook_sim::simulate(profile, players, seed, None)?;
-    let mut r = Replayer::new(profile.clone(), sim.tournament.events);
+    let mut r = Rederiver::new(profile.clone(), sim.tournament.events);
     let mut out = vec![Step {
         channel: Channel::Director,
         command: WireCommand::Open {

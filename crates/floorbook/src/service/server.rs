@@ -543,9 +543,12 @@ fn spawn_projector(
             for (chain, events) in by_chain {
                 let at = projector.position(&chain).unwrap_or(0);
                 if events.is_empty() || events.first().is_some_and(|e| e.seq.0 > at + 1) {
-                    if let Err(e) =
-                        handle.block_on(projector.catch_up(&store, &chain, 4096, |_| {}))
-                    {
+                    if let Err(e) = handle.block_on(projector.catch_up(
+                        &store,
+                        &chain,
+                        floorbook_log::PAGE,
+                        |_| {},
+                    )) {
                         tracing::error!(%chain, error = %e, "projecting");
                     }
                 } else {
@@ -565,12 +568,14 @@ fn spawn_projector(
 
 /// Brings the projections of every chain in the store up to date (at start, for the chains
 /// other instances wrote).
-pub async fn catch_up_all(projector: &mut Projector, store: &NatsStore) -> Result<(), String> {
-    for chain in store.chains().await.map_err(|e| e.to_string())? {
+pub async fn catch_up_all(
+    projector: &mut Projector,
+    store: &NatsStore,
+) -> Result<(), floorbook_projections::CatchUpError> {
+    for chain in store.chains().await? {
         projector
-            .catch_up(store, &chain, 4096, |_| {})
-            .await
-            .map_err(|e| e.to_string())?;
+            .catch_up(store, &chain, floorbook_log::PAGE, |_| {})
+            .await?;
     }
     Ok(())
 }

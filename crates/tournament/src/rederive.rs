@@ -1,7 +1,9 @@
-//! Re-deriving a recorded tournament: the commands are read back from the inputs the log
-//! holds (registrations, the seat and button draws, dealt cards, players' actions, the floor's
-//! decisions, times), issued to a fresh [`Tournament`] under the recorded profile, and every
-//! event the engine derives is compared with the one recorded in its place.
+//! Re-deriving a recorded tournament: each command is decided again by a fresh [`Tournament`]
+//! under the recorded profile, and every event the engine derives is compared with the one
+//! recorded in its place. A chain of format 2 records the commands as they were entered
+//! ([`Rederiver::with_entered`]); in a chain of format 1 they are read back from the inputs
+//! its decisions hold (registrations, the seat and button draws, dealt cards, players'
+//! actions, the floor's decisions, times), looking ahead where a command's inputs follow it.
 //!
 //! A recorded decision the engine does not derive (an edited pot award, a raise the rules do
 //! not allow, an event no command explains) is a [`Divergence`] that names the recorded event,
@@ -42,7 +44,7 @@ pub struct Divergence {
 /// Re-derives a recorded tournament command by command. After a [`Divergence`] its state is
 /// the engine's, not the record's: start a new one to look further.
 #[derive(Debug, Clone)]
-pub struct Replayer {
+pub struct Rederiver {
     tournament: Tournament,
     /// The recorded events from `base` on.
     log: Vec<TournamentEvent>,
@@ -65,15 +67,15 @@ pub struct Snapshot {
     pub tournament: Tournament,
 }
 
-impl Replayer {
+impl Rederiver {
     /// Re-derives `log` by this build's rules revision.
-    pub fn new(profile: Profile, log: Vec<TournamentEvent>) -> Replayer {
-        Replayer::under_revision(profile, crate::RULES_REVISION, log)
+    pub fn new(profile: Profile, log: Vec<TournamentEvent>) -> Rederiver {
+        Rederiver::under_revision(profile, crate::RULES_REVISION, log)
     }
 
     /// Re-derives `log` by rules revision `revision`: the one its chain was opened under.
-    pub fn under_revision(profile: Profile, revision: u32, log: Vec<TournamentEvent>) -> Replayer {
-        Replayer {
+    pub fn under_revision(profile: Profile, revision: u32, log: Vec<TournamentEvent>) -> Rederiver {
+        Rederiver {
             tournament: Tournament::under_revision(profile, revision),
             log,
             base: 0,
@@ -85,15 +87,15 @@ impl Replayer {
 
     /// Re-derives a chain of format 2: each command as `entered` is decided again, and what it
     /// derives must be exactly the decisions recorded after it, up to the next command.
-    pub fn with_entered(mut self, entered: Vec<Entered>) -> Replayer {
+    pub fn with_entered(mut self, entered: Vec<Entered>) -> Rederiver {
         self.entered = Some(entered);
         self.next = 0;
         self
     }
 
     /// Resumes from `snapshot`; `log` holds the recorded events from its position on.
-    pub fn resume(snapshot: Snapshot, log: Vec<TournamentEvent>) -> Replayer {
-        Replayer {
+    pub fn resume(snapshot: Snapshot, log: Vec<TournamentEvent>) -> Rederiver {
+        Rederiver {
             tournament: snapshot.tournament,
             log,
             base: snapshot.position,
