@@ -1,6 +1,7 @@
 //! The library half of the `floorbook` package: what the command line and the benchmarks
 //! share. The commands themselves live in the binary.
 
+pub mod chain;
 pub mod record;
 pub mod recorded;
 pub mod service;

@@ -1,49 +1,18 @@
-//! Turning the tournament's events into log drafts: type, actor, rule IDs, payload, time.
+//! A tournament played without a chain (the simulator's), as the drafts of its chain: the
+//! opening, then each command as entered followed by the decisions it caused
+//! ([`crate::chain`] makes each draft).
 
 use chrono::{DateTime, Duration, Utc};
-use floorbook_log::{Actor, Draft, EnvelopeError, IdError, Role, RuleId};
+use floorbook_log::{Actor, Draft, Role};
 use floorbook_tournament::Profile;
-use floorbook_tournament::command::{Command, Entered};
+use floorbook_tournament::command::Command;
 use floorbook_tournament::engine::TournamentEvent;
 use floorbook_tournament::transcript::Transcript;
-use serde_json::Value;
 
-/// A tournament event that cannot become a log draft.
-#[derive(Debug, thiserror::Error)]
-pub enum RecordError {
-    #[error("encoding an event: {0}")]
-    Encode(#[from] serde_json::Error),
-    #[error("an actor: {0}")]
-    Actor(#[from] IdError),
-    #[error("a draft: {0}")]
-    Draft(#[from] EnvelopeError),
-}
+use crate::chain::{CHAIN_FORMAT, ChainEvent, DraftError, Opening, decision_draft};
 
-/// `snake_case` to `UpperCamelCase`: `hand_started` → `HandStarted`.
-fn camel(s: &str) -> String {
-    s.split('_')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-                .unwrap_or_default()
-        })
-        .collect()
-}
-
-fn rules_of(v: &Value) -> Vec<RuleId> {
-    let list = v
-        .get("rules")
-        .or_else(|| v.get("event").and_then(|e| e.get("rules")))
-        .and_then(Value::as_array);
-    list.map(|l| {
-        l.iter()
-            .filter_map(Value::as_str)
-            .filter_map(|r| RuleId::new(r).ok())
-            .collect()
-    })
-    .unwrap_or_default()
-}
+/// A simulated tournament that cannot become drafts.
+pub type RecordError = DraftError;
 
 fn actor_of(e: &TournamentEvent) -> Result<Actor, RecordError> {
     let (id, role) = match e {
@@ -71,37 +40,6 @@ fn actor_of_command(c: &Command) -> Result<Actor, RecordError> {
     Ok(Actor::new(id, role)?)
 }
 
-/// The draft of a command as it was entered (chain format 2), by `actor` at `at`: it comes
-/// before the decisions it caused.
-pub fn entered_draft(
-    entered: &Entered,
-    actor: Actor,
-    at: DateTime<Utc>,
-) -> Result<Draft, RecordError> {
-    Ok(Draft::new(
-        at,
-        actor,
-        crate::recorded::ENTERED,
-        Vec::new(),
-        entered,
-    )?)
-}
-
-/// The draft of one tournament event, caused by `actor` at `at`.
-pub fn draft_for(
-    e: &TournamentEvent,
-    actor: Actor,
-    at: DateTime<Utc>,
-) -> Result<Draft, RecordError> {
-    let v = serde_json::to_value(e)?;
-    let kind = v
-        .get("type")
-        .and_then(Value::as_str)
-        .map(camel)
-        .unwrap_or_else(|| "Unknown".into());
-    Ok(Draft::new(at, actor, kind, rules_of(&v), &v)?)
-}
-
 /// The chain's opening event, then for each command as it was entered, its draft and one per
 /// event it caused, each at `start` plus the time of the command.
 pub fn drafts(
@@ -112,31 +50,23 @@ pub fn drafts(
     start: DateTime<Utc>,
 ) -> Result<Vec<Draft>, RecordError> {
     let mut out = Vec::with_capacity(t.events.len() + 1);
-    out.push(Draft::new(
-        start,
-        Actor::new("director", Role::Director)?,
-        "TournamentOpened",
-        Vec::new(),
-        &serde_json::json!({
-            "profile": profile.name,
-            "title": profile.title,
-            "seed": seed,
-            "profile_toml": profile_toml,
-            "rules_revision": t.revision,
-            "chain_format": crate::recorded::CHAIN_FORMAT,
-        }),
-    )?);
+    let opening = ChainEvent::Opened(Opening {
+        profile: profile.name.clone(),
+        title: profile.title.clone(),
+        seed: Some(seed),
+        profile_toml: profile_toml.to_string(),
+        rules_revision: Some(t.revision.into()),
+        chain_format: Some(CHAIN_FORMAT.into()),
+    });
+    out.push(opening.draft(Actor::new("director", Role::Director)?, start)?);
     let time = |secs: u64| start + Duration::seconds(i64::try_from(secs).unwrap_or(i64::MAX / 2));
     for (k, entered) in t.commands.iter().enumerate() {
         let end = t.commands.get(k + 1).map_or(t.events.len(), |e| e.index);
         let at = time(entered.at);
-        out.push(entered_draft(
-            entered,
-            actor_of_command(&entered.command)?,
-            at,
-        )?);
+        let actor = actor_of_command(&entered.command)?;
+        out.push(ChainEvent::Entered(entered.clone()).draft(actor, at)?);
         for e in t.events.get(entered.index..end).unwrap_or_default() {
-            out.push(draft_for(e, actor_of(e)?, at)?);
+            out.push(decision_draft(e, actor_of(e)?, at)?);
         }
     }
     Ok(out)

@@ -13,17 +13,8 @@ use floorbook_tournament::rederive::{Rederiver, Snapshot};
 use floorbook_tournament::{Profile, RULES_REVISION};
 use serde_json::Value;
 
-/// The chain's opening event: the tournament, its profile and how it was opened.
-pub const OPENED: &str = "TournamentOpened";
-/// A command the service refused for the sender's role: recorded, changes nothing.
-pub const REFUSED: &str = "CommandRefused";
-/// An accepted command as it was entered, before the decisions it caused (format 2).
-pub const ENTERED: &str = "CommandEntered";
-
-/// The chain format this build writes: 2, every accepted command recorded as entered before
-/// its decisions. Format 1 (no `chain_format` in the opening) holds only the decisions, and
-/// its commands are read back from them.
-pub const CHAIN_FORMAT: u32 = 2;
+pub use crate::chain::{CHAIN_FORMAT, ENTERED, OPENED, REFUSED};
+use crate::chain::{ChainEvent, DecodeError};
 
 /// True for the events the tournament engine derives (everything but [`OPENED`],
 /// [`REFUSED`] and [`ENTERED`]).
@@ -47,12 +38,11 @@ pub enum LoadError {
         #[source]
         source: serde_json::Error,
     },
-    #[error("seq {seq} ({event_type}) is not a tournament event: {source}")]
+    #[error("seq {seq} is not a tournament event: {source}")]
     Event {
         seq: Seq,
-        event_type: String,
         #[source]
-        source: serde_json::Error,
+        source: DecodeError,
     },
     #[error("the profile recorded at seq 1 of {chain} does not hold: {problems}")]
     Profile { chain: ChainId, problems: String },
@@ -209,16 +199,17 @@ pub fn opening_of(chain: &ChainId, env: &Envelope) -> Result<Opening, LoadError>
         chain: chain.clone(),
         problems,
     };
-    let p: Value = serde_json::from_str(env.payload.get()).map_err(|e| bad(e.to_string()))?;
-    let toml = p["profile_toml"]
-        .as_str()
-        .ok_or_else(|| bad("the opening event has no profile".into()))?;
-    let profile = Profile::from_toml(toml).map_err(|e| bad(e.to_string()))?;
+    let opened = match ChainEvent::decode(env) {
+        Ok(ChainEvent::Opened(o)) => o,
+        Ok(_) => return Err(LoadError::NotATournament(chain.clone())),
+        Err(e) => return Err(bad(e.to_string())),
+    };
+    let profile = Profile::from_toml(&opened.profile_toml).map_err(|e| bad(e.to_string()))?;
     // A replay runs the engine under this profile: it must hold together.
     if let Some(problems) = profile_problems(&profile) {
         return Err(bad(problems));
     }
-    let revision = match &p["rules_revision"] {
+    let revision = match opened.rules_revision.as_ref().unwrap_or(&Value::Null) {
         Value::Null => 1,
         v => v
             .as_u64()
@@ -230,7 +221,7 @@ pub fn opening_of(chain: &ChainId, env: &Envelope) -> Result<Opening, LoadError>
                 supported: RULES_REVISION,
             })?,
     };
-    let format = match &p["chain_format"] {
+    let format = match opened.chain_format.as_ref().unwrap_or(&Value::Null) {
         Value::Null => 1,
         v => v
             .as_u64()
@@ -381,24 +372,20 @@ pub async fn read_events<S: EventStore>(
                 seq: e.seq,
                 source,
             })?;
-            let bad = |source| LoadError::Event {
-                seq: e.seq,
-                event_type: env.event_type.clone(),
-                source,
-            };
-            if env.event_type == ENTERED {
-                let mut entered: Entered = serde_json::from_str(env.payload.get()).map_err(bad)?;
-                entered.index = base + read.events.len();
-                read.entered_seqs.push(e.seq.0);
-                read.entered.push(entered);
-                continue;
+            let event = ChainEvent::decode(&env)
+                .map_err(|source| LoadError::Event { seq: e.seq, source })?;
+            match event {
+                ChainEvent::Entered(mut entered) => {
+                    entered.index = base + read.events.len();
+                    read.entered_seqs.push(e.seq.0);
+                    read.entered.push(entered);
+                }
+                ChainEvent::Decided(event) => {
+                    read.seqs.push(e.seq.0);
+                    read.events.push(event);
+                }
+                ChainEvent::Opened(_) | ChainEvent::Refused(_) => {}
             }
-            if !is_engine_event(&env.event_type) {
-                continue;
-            }
-            let event: TournamentEvent = serde_json::from_str(env.payload.get()).map_err(bad)?;
-            read.seqs.push(e.seq.0);
-            read.events.push(event);
         }
         if until.is_some_and(|u| next.0 > u) {
             break;

@@ -164,3 +164,37 @@ pub enum HandEvent {
         stacks: Vec<Chips>,
     },
 }
+
+impl HandEvent {
+    /// The rules that decided this event (empty for a plain record: a card dealt, a fold).
+    pub fn rules(&self) -> RuleSet {
+        match self {
+            HandEvent::AntePosted { rules, .. }
+            | HandEvent::BlindPosted { rules, .. }
+            | HandEvent::WinnerShowedByChoice { rules, .. }
+            | HandEvent::ShownAfterHand { rules, .. }
+            | HandEvent::DeadBlindPosted { rules, .. }
+            | HandEvent::CardBurned { rules, .. }
+            | HandEvent::Interpreted { rules, .. }
+            | HandEvent::BetOrRaised { rules, .. }
+            | HandEvent::BetReturned { rules, .. }
+            | HandEvent::ShowdownBegan { rules, .. }
+            | HandEvent::Mucked { rules, .. }
+            | HandEvent::PotAwarded { rules, .. }
+            | HandEvent::RemainderCarried { rules, .. }
+            | HandEvent::Irregularity { rules, .. }
+            | HandEvent::HandDeclaredDead { rules, .. }
+            | HandEvent::OutOfTurn { rules, .. }
+            | HandEvent::OutOfTurnResolved { rules, .. } => *rules,
+            HandEvent::HoleDealt { .. }
+            | HandEvent::BoardDealt { .. }
+            | HandEvent::Folded { .. }
+            | HandEvent::Checked { .. }
+            | HandEvent::Called { .. }
+            | HandEvent::BettingClosed { .. }
+            | HandEvent::Shown { .. }
+            | HandEvent::HandKilled { .. }
+            | HandEvent::Settled { .. } => RuleSet::EMPTY,
+        }
+    }
+}

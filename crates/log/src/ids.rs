@@ -14,7 +14,7 @@ use thiserror::Error;
 pub enum IdError {
     #[error("chain id {got:?} is not allowed: 1 to 64 characters from A-Z, a-z, 0-9, '-' and '_'")]
     ChainId { got: String },
-    #[error("rule id {got:?} is not allowed: 2 to 16 characters from A-Z, 0-9, '-' and '.'")]
+    #[error("rule id {got:?} is not allowed: 2 to 16 characters from A-Z, a-z, 0-9, '-' and '.'")]
     RuleId { got: String },
     #[error("a hash is 64 hex digits; got {got:?}")]
     Hash { got: String },
@@ -186,7 +186,7 @@ impl RuleId {
         let s = s.into();
         let ok = (2..=16).contains(&s.len())
             && s.bytes()
-                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'-' || b == b'.');
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
         if ok {
             Ok(RuleId(s))
         } else {
@@ -281,8 +281,8 @@ string_schema!(
 string_schema!(
     RuleId,
     "RuleId",
-    "^[A-Z0-9.-]{2,16}$",
-    "A rule's stable ID from RULES.md, e.g. TR-16."
+    "^[A-Za-z0-9.-]{2,16}$",
+    "A rule's stable ID from RULES.md, e.g. TR-16 or TR-0a."
 );
 
 #[cfg(test)]
@@ -300,11 +300,11 @@ mod tests {
     #[test]
     fn rule_ids_accept_the_catalogue_forms() {
         for ok in [
-            "TR-16", "TR-3.1", "TDA-RP-5", "PLO-11", "GCB-12", "NOB-9", "TDA-39B",
+            "TR-16", "TR-3.1", "TDA-RP-5", "PLO-11", "GCB-12", "NOB-9", "TDA-39B", "TR-0a",
         ] {
             assert!(RuleId::new(ok).is_ok(), "{ok}");
         }
-        for bad in ["", "tr-16", "T", "TR 16"] {
+        for bad in ["", "T", "TR 16", "TR_16", "TR-16\n", "TR-ä"] {
             assert!(RuleId::new(bad).is_err(), "{bad:?}");
         }
     }

@@ -26,8 +26,8 @@ use serde_json::json;
 use super::roles;
 use super::subjects::Channel;
 use super::wire::{ErrorKind, Reply, ReplyError, Request, WireCommand};
-use crate::record::{draft_for, entered_draft};
-use crate::recorded::{self, LoadError, OPENED, REFUSED};
+use crate::chain::{ChainEvent, Opening, Refusal, decision_draft};
+use crate::recorded::{self, LoadError};
 
 /// How many replies a desk remembers by request id.
 const REMEMBERED: usize = 4096;
@@ -156,14 +156,13 @@ impl<S: EventStore> Desk<S> {
             let Ok(env) = Envelope::parse(&e.bytes) else {
                 continue;
             };
-            let Some(id) = env.request else { continue };
-            let error = (env.event_type == REFUSED).then(|| {
-                let reason = serde_json::from_str::<serde_json::Value>(env.payload.get())
-                    .ok()
-                    .and_then(|p| p["reason"].as_str().map(str::to_string))
-                    .unwrap_or_default();
-                ReplyError::new(ErrorKind::Forbidden, reason)
-            });
+            let Some(id) = env.request.clone() else {
+                continue;
+            };
+            let error = match ChainEvent::decode(&env) {
+                Ok(ChainEvent::Refused(r)) => Some(ReplyError::new(ErrorKind::Forbidden, r.reason)),
+                _ => None,
+            };
             match runs.last_mut() {
                 // The next event of the same request.
                 Some((last_id, reply)) if *last_id == id && reply.seq == Some(e.seq.0 - 1) => {
@@ -389,17 +388,12 @@ impl<S: EventStore> Desk<S> {
                 ));
             }
             recent.push_back(inc.at);
-            let draft = Draft::new(
-                inc.at,
-                actor,
-                REFUSED,
-                Vec::new(),
-                &json!({
-                    "channel": inc.channel.token(),
-                    "request": refused_summary(req),
-                    "reason": why,
-                }),
-            )
+            let draft = ChainEvent::Refused(Refusal {
+                channel: inc.channel.token(),
+                request: refused_summary(req),
+                reason: why,
+            })
+            .draft(actor, inc.at)
             .map_err(|e| malformed(&e))?;
             drafts.push(draft);
             return Ok(Some(refusal));
@@ -448,10 +442,11 @@ impl<S: EventStore> Desk<S> {
             at,
         };
         if self.format >= 2 {
-            drafts.push(entered_draft(&entered, actor.clone(), inc.at).map_err(|e| malformed(&e))?);
+            let draft = ChainEvent::Entered(entered).draft(actor.clone(), inc.at);
+            drafts.push(draft.map_err(|e| malformed(&e))?);
         }
         for e in &events {
-            drafts.push(draft_for(e, actor.clone(), inc.at).map_err(|e| malformed(&e))?);
+            drafts.push(decision_draft(e, actor.clone(), inc.at).map_err(|e| malformed(&e))?);
         }
         Ok(None)
     }
@@ -494,20 +489,15 @@ impl<S: EventStore> Desk<S> {
         if let Some(problems) = recorded::profile_problems(&profile) {
             return Err(malformed(format!("the profile does not hold: {problems}")));
         }
-        let draft = Draft::new(
-            inc.at,
-            actor,
-            OPENED,
-            Vec::new(),
-            &json!({
-                "profile": profile.name,
-                "title": profile.title,
-                "seed": null,
-                "profile_toml": toml,
-                "rules_revision": floorbook_tournament::RULES_REVISION,
-                "chain_format": recorded::CHAIN_FORMAT,
-            }),
-        )
+        let draft = ChainEvent::Opened(Opening {
+            profile: profile.name.clone(),
+            title: profile.title.clone(),
+            seed: None,
+            profile_toml: toml,
+            rules_revision: Some(floorbook_tournament::RULES_REVISION.into()),
+            chain_format: Some(recorded::CHAIN_FORMAT.into()),
+        })
+        .draft(actor, inc.at)
         .map_err(|e| malformed(e.to_string()))?;
         drafts.push(draft);
         self.tournament = Some(Tournament::new(profile));

@@ -277,6 +277,70 @@ pub enum TournamentEvent {
     },
 }
 
+impl TournamentEvent {
+    /// The event's type in the chain (`HandStarted`, `InHand` …): the envelope's `type`.
+    pub fn event_type(&self) -> &'static str {
+        match self {
+            TournamentEvent::Registered { .. } => "Registered",
+            TournamentEvent::WaitListed { .. } => "WaitListed",
+            TournamentEvent::Started { .. } => "Started",
+            TournamentEvent::Seated { .. } => "Seated",
+            TournamentEvent::ButtonPlaced { .. } => "ButtonPlaced",
+            TournamentEvent::ButtonDrawn { .. } => "ButtonDrawn",
+            TournamentEvent::HandStarted { .. } => "HandStarted",
+            TournamentEvent::InHand { .. } => "InHand",
+            TournamentEvent::HandFinished { .. } => "HandFinished",
+            TournamentEvent::Busted { .. } => "Busted",
+            TournamentEvent::Moved { .. } => "Moved",
+            TournamentEvent::TableBreakDue { .. } => "TableBreakDue",
+            TournamentEvent::TableBroken { .. } => "TableBroken",
+            TournamentEvent::LevelChanged { .. } => "LevelChanged",
+            TournamentEvent::SanctionGiven { .. } => "SanctionGiven",
+            TournamentEvent::FloorRuling { .. } => "FloorRuling",
+            TournamentEvent::ClockCalled { .. } => "ClockCalled",
+            TournamentEvent::ClockExpired { .. } => "ClockExpired",
+            TournamentEvent::AbsenceChanged { .. } => "AbsenceChanged",
+            TournamentEvent::ActedFor { .. } => "ActedFor",
+            TournamentEvent::ChipRaced { .. } => "ChipRaced",
+            TournamentEvent::Finished { .. } => "Finished",
+            TournamentEvent::NoShowRemoved { .. } => "NoShowRemoved",
+            TournamentEvent::NoShowReplaced { .. } => "NoShowReplaced",
+        }
+    }
+
+    /// The rules that decided this event (for a hand's event, the hand's rules; empty for a
+    /// plain record such as a hand's end).
+    pub fn rules(&self) -> RuleSet {
+        match self {
+            TournamentEvent::Registered { rules, .. }
+            | TournamentEvent::WaitListed { rules, .. }
+            | TournamentEvent::Started { rules, .. }
+            | TournamentEvent::Seated { rules, .. }
+            | TournamentEvent::ButtonPlaced { rules, .. }
+            | TournamentEvent::ButtonDrawn { rules, .. }
+            | TournamentEvent::HandStarted { rules, .. }
+            | TournamentEvent::Busted { rules, .. }
+            | TournamentEvent::Moved { rules, .. }
+            | TournamentEvent::TableBreakDue { rules, .. }
+            | TournamentEvent::TableBroken { rules, .. }
+            | TournamentEvent::LevelChanged { rules, .. }
+            | TournamentEvent::SanctionGiven { rules, .. }
+            | TournamentEvent::FloorRuling { rules, .. }
+            | TournamentEvent::ClockCalled { rules, .. }
+            | TournamentEvent::ClockExpired { rules, .. }
+            | TournamentEvent::AbsenceChanged { rules, .. }
+            | TournamentEvent::ActedFor { rules, .. }
+            | TournamentEvent::NoShowRemoved { rules, .. }
+            | TournamentEvent::NoShowReplaced { rules, .. } => *rules,
+            TournamentEvent::InHand { event, .. } => event.rules(),
+            TournamentEvent::ChipRaced { result, .. } => result.rules,
+            TournamentEvent::HandFinished { .. } | TournamentEvent::Finished { .. } => {
+                RuleSet::EMPTY
+            }
+        }
+    }
+}
+
 /// A command the tournament refuses; nothing changes.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TournamentError {
