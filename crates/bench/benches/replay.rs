@@ -1,5 +1,5 @@
 //! Projections and replay against references, in one run, on one simulated tournament chain
-//! (deepstack, patient bots; `FLOORBOOK_BENCH_PLAYERS`, default 1,400 players: about a million
+//! (deepstack, patient bots; `FLOORBOOK_BENCH_PLAYERS`, default 800 players: about a million
 //! events):
 //! - projection rebuild (`Projector::catch_up` over the stored chain) vs raw SQLite insertion
 //!   of the same rows (prepared statements, one transaction per table);
@@ -32,8 +32,8 @@ async fn main() {
     let players: u32 = std::env::var("FLOORBOOK_BENCH_PLAYERS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(1400);
-    // Patient bots (the default here) play many hands per player: 1,400 players give a chain
+        .unwrap_or(800);
+    // Patient bots (the default here) play many hands per player: 800 players give a chain
     // of about a million events. `FLOORBOOK_BENCH_STYLE=loose` plays the fast-busting bots.
     let style = match std::env::var("FLOORBOOK_BENCH_STYLE").as_deref() {
         Ok("loose") => floorbook_sim::Style::Loose,

@@ -271,7 +271,7 @@ pub fn simulate_styled(
             if hands > limit {
                 return Err(SimError::Stalled(limit));
             }
-            incidents += play_hand(&mut t, no, style, &mut rng)?;
+            incidents += play_hand(&mut t, no, style, seconds + 60, &mut rng)?;
             if let Some(c) = check.as_mut() {
                 c(&t);
             }
@@ -328,6 +328,7 @@ fn play_hand(
     t: &mut Transcript,
     table: TableNo,
     style: Style,
+    round_end: u64,
     rng: &mut ChaCha20Rng,
 ) -> Result<u64, SimError> {
     let mut deck = Deck::from_seed(seed_bytes(rng), ShuffleAlgorithm::ChaCha20FisherYatesV1);
@@ -426,9 +427,10 @@ fn play_hand(
                         })
                         .unwrap_or(at);
                     incidents += 1;
-                    // Now and then it runs out: checked when it does (a clock longer than
-                    // the tournament can last is never checked).
-                    if below(rng, 2) == 0 && expires <= MAX_SECONDS {
+                    // Now and then it runs out: checked when it does, if that is within this
+                    // round's minute (a clock that would outlast the round is answered in
+                    // time, so the tournament's time keeps the pace of its rounds).
+                    if below(rng, 2) == 0 && expires < round_end.min(MAX_SECONDS) {
                         t.decide(&Command::CheckClock { table }, expires)?;
                         continue;
                     }
