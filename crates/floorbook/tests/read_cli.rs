@@ -330,7 +330,8 @@ fn tr_28_chips_of_a_player_disqualified_mid_hand_are_counted_once() {
         .filter(|s| s["sanction"] == "disqualification")
         .collect();
     let mid_hand = dq.iter().any(|s| {
-        let before = (s["seq"].as_u64().expect("seq") - 1).to_string();
+        // The sanction's decision follows its command as entered: the state before both.
+        let before = (s["seq"].as_u64().expect("seq") - 2).to_string();
         let state = json(&floorbook(&[
             "replay", "--data", d, "--at", &before, "--json",
         ]));
