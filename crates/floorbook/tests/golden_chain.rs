@@ -118,8 +118,8 @@ fn the_golden_tournament_chain_decodes_and_re_derives() {
         }
     }
     assert!(!entered.is_empty() && decided.len() > entered.len() / 2);
-    let mut r = Rederiver::under_revision(opening.profile, opening.revision, decided)
-        .with_entered(entered);
+    let mut r =
+        Rederiver::under_revision(opening.profile, opening.revision, decided).with_entered(entered);
     r.run_to_end().unwrap_or_else(|d| panic!("diverged: {d:?}"));
     assert!(r.tournament().finished, "the golden tournament ends");
 }

@@ -10,7 +10,7 @@ use floorbook_e2e::nats::NatsServer;
 use floorbook_projections::Projector;
 
 mod common;
-use common::{floorbook, ok_json as json, simulate_patient};
+use common::{floorbook, frames_len, ok_json as json, simulate_patient};
 
 fn dump(db: &Path) -> Vec<String> {
     Projector::open(db)
@@ -362,4 +362,42 @@ fn tr_28_chips_of_a_player_disqualified_mid_hand_are_counted_once() {
         rows[0]["chips"].as_u64(),
         "the winner has every chip"
     );
+}
+
+/// Every reader agrees with `verify`: on a log cut below what was projected and signed, and on
+/// one with an event changed, `standings`, `audit` and `rebuild` refuse with what is wrong
+/// (exit non-zero) instead of answering from it.
+#[test]
+fn readers_refuse_a_log_that_does_not_verify() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    simulate_patient(d, "12", "3");
+    let chain = std::fs::read_dir(data.join("chains"))
+        .expect("chains")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "log"))
+        .expect("a chain file");
+    let pristine = std::fs::read(&chain).expect("read");
+    let refused = |args: &[&str], what: &str| {
+        let out = floorbook(args);
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(!out.status.success(), "{args:?} answered from a bad log");
+        assert!(err.contains(what), "{args:?}: {err}");
+    };
+    // Cut after 500 events: below the projections and the final signed head.
+    let cut = frames_len(&chain, 500);
+    std::fs::write(&chain, &pristine[..cut as usize]).expect("cut");
+    let _ = std::fs::remove_file(chain.with_extension("idx"));
+    refused(&["standings", "--data", d], "the log was cut");
+    refused(&["audit", "--data", d], "the log was cut");
+    refused(&["rebuild", "--data", d], "the log was cut");
+    // The whole log again, with one byte of event 300 changed and not re-sealed.
+    let mut changed = pristine.clone();
+    let at = frames_len(&chain, 299) as usize + 8 + 40;
+    changed[at] ^= 0x01;
+    std::fs::write(&chain, &changed).expect("write");
+    let _ = std::fs::remove_file(chain.with_extension("idx"));
+    refused(&["rebuild", "--data", d], "does not verify at seq 300");
 }

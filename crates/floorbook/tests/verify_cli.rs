@@ -10,7 +10,7 @@ use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use floorbook_store_nats::{NatsOptions, NatsStore};
 
 mod common;
-use common::floorbook;
+use common::{floorbook, frames_len};
 
 fn text(o: &Output) -> String {
     format!(
@@ -49,17 +49,6 @@ async fn write_chain<S: EventStore>(store: S, key: ServiceKey) {
         vec![Seq(6), Seq(12)],
         "one checkpoint per crossed interval"
     );
-}
-
-/// Byte length of the first `n` frames of the embedded chain file.
-fn frames_len(path: &Path, n: usize) -> u64 {
-    let data = std::fs::read(path).expect("read log");
-    let mut at = 8usize;
-    for _ in 0..n {
-        let len = u32::from_le_bytes(data[at..at + 4].try_into().expect("len")) as usize;
-        at += 8 + len + 32;
-    }
-    at as u64
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -10,7 +10,7 @@
 //!
 //! Invariant: a projection holds nothing that is not derived from the log.
 
-use floorbook_log::{ChainId, Envelope, Seq, StoredEvent};
+use floorbook_log::{ChainId, ChainVerifier, Envelope, EventHash, Head, Seq, StoredEvent};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -58,6 +58,18 @@ pub enum ProjectionError {
     },
     #[error("event {got} of chain {chain} does not follow the projected position {at}")]
     OutOfOrder { chain: ChainId, at: u64, got: u64 },
+    #[error(
+        "chain {chain} does not verify at seq {seq}: {reason}; nothing is projected from it (run `floorbook verify`)"
+    )]
+    Broken {
+        chain: ChainId,
+        seq: Seq,
+        reason: String,
+    },
+    #[error(
+        "chain {chain} no longer holds what was projected from it: {what} (run `floorbook verify`)"
+    )]
+    Changed { chain: ChainId, what: String },
 }
 
 /// The projections database.
@@ -262,11 +274,50 @@ impl Projector {
         page: usize,
         mut progress: impl FnMut(u64),
     ) -> Result<u64, CatchUpError> {
+        // What was projected must still be there: the log neither cut below it nor its last
+        // projected event changed (a rewrite re-sealed from an earlier event changes it).
+        if let Some(projected) = head_in(&self.conn, chain)? {
+            let found = store.read(chain, projected.seq, 1).await?;
+            let changed = |what: String| ProjectionError::Changed {
+                chain: chain.clone(),
+                what,
+            };
+            match found.first() {
+                Some(e) if e.seq == projected.seq && e.hash == projected.hash => {}
+                Some(e) => {
+                    return Err(changed(format!(
+                        "seq {} was projected as {}, the log now has {}",
+                        projected.seq, projected.hash, e.hash
+                    ))
+                    .into());
+                }
+                None => {
+                    let head = store.head(chain).await?.map_or(0, |h| h.seq.0);
+                    return Err(changed(format!(
+                        "the projections have seen seq {}, the log ends at seq {head}: the log was cut",
+                        projected.seq
+                    ))
+                    .into());
+                }
+            }
+        }
         let mut next = Seq(self.position(chain)? + 1);
         loop {
             let events = store.read(chain, next, page.max(1)).await?;
             let Some(last) = events.last() else {
                 let checkpoints = store.checkpoints(chain).await?;
+                // A signed head beyond the log's: the log was cut after it was signed.
+                if let Some(cp) = checkpoints.iter().find(|cp| cp.seq.0 >= next.0) {
+                    return Err(ProjectionError::Changed {
+                        chain: chain.clone(),
+                        what: format!(
+                            "a checkpoint signs seq {}, the log ends at seq {}: the log was cut",
+                            cp.seq,
+                            next.0 - 1
+                        ),
+                    }
+                    .into());
+                }
                 self.record_checkpoints(&checkpoints)?;
                 return Ok(next.0 - 1);
             };
@@ -351,12 +402,18 @@ fn role_name(role: floorbook_log::Role) -> &'static str {
 }
 
 /// The position of `chain` as `tx` sees it.
-fn position_in(tx: &rusqlite::Transaction<'_>, chain: &ChainId) -> Result<u64, ProjectionError> {
-    Ok(tx
-        .prepare_cached("SELECT seq FROM projector_position WHERE chain = ?1")?
-        .query_row([chain.as_str()], |r| r.get::<_, i64>(0))
-        .optional()?
-        .map_or(0, |s| s as u64))
+/// The projected position of `chain`: the last sequence applied and its hash.
+fn head_in(conn: &Connection, chain: &ChainId) -> Result<Option<Head>, ProjectionError> {
+    let row: Option<(i64, String)> = conn
+        .prepare_cached("SELECT seq, hash FROM projector_position WHERE chain = ?1")?
+        .query_row([chain.as_str()], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    Ok(row.and_then(|(seq, hash)| {
+        Some(Head {
+            seq: Seq(u64::try_from(seq).ok()?),
+            hash: EventHash::from_hex(&hash).ok()?,
+        })
+    }))
 }
 
 /// Applies `events` of `chain` inside `tx`, from its stored position on; the position after.
@@ -365,7 +422,11 @@ fn apply_in(
     chain: &ChainId,
     events: &[StoredEvent],
 ) -> Result<u64, ProjectionError> {
-    let at = position_in(tx, chain)?;
+    let head = head_in(tx, chain)?;
+    let at = head.map_or(0, |h| h.seq.0);
+    // The projections hold a verified prefix of the chain: every event applied is checked
+    // against the one before it, from the last one applied on.
+    let mut verifier = ChainVerifier::resume(chain.clone(), head);
     let mut last = at;
     let mut last_hash = String::new();
     for e in events {
@@ -379,6 +440,13 @@ fn apply_in(
                 got: e.seq.0,
             });
         }
+        let hash = verifier
+            .push(&e.bytes, Some(&e.hash))
+            .map_err(|v| ProjectionError::Broken {
+                chain: chain.clone(),
+                seq: e.seq,
+                reason: v.kind.to_string(),
+            })?;
         let env = Envelope::parse(&e.bytes).map_err(|source| ProjectionError::Envelope {
             chain: chain.clone(),
             seq: e.seq,
@@ -386,7 +454,7 @@ fn apply_in(
         })?;
         apply_one(tx, chain.as_str(), e.seq.0, &env)?;
         last = e.seq.0;
-        last_hash = e.hash.to_hex();
+        last_hash = hash.to_hex();
     }
     if last != at {
         tx.prepare_cached(

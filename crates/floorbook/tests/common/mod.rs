@@ -54,3 +54,14 @@ pub fn simulate_patient(data: &str, players: &str, seed: &str) -> Value {
         "--json",
     ]))
 }
+
+/// Byte length of the first `n` frames of the embedded chain file.
+pub fn frames_len(path: &std::path::Path, n: usize) -> u64 {
+    let data = std::fs::read(path).expect("read log");
+    let mut at = 8usize;
+    for _ in 0..n {
+        let len = u32::from_le_bytes(data[at..at + 4].try_into().expect("len")) as usize;
+        at += 8 + len + 32;
+    }
+    at as u64
+}
