@@ -739,3 +739,49 @@ on_both_backends!(
     a_terminal_cannot_stall_or_flood_a_chain_nats,
     a_terminal_cannot_stall_or_flood_a_chain
 );
+
+/// A closed chain is signed: with no interval checkpoint due, the desk signs the head when a
+/// table breaks and when the tournament finishes, so the final hands and the winner are under
+/// a checkpoint; `sign_head` (a clean shutdown) signs whatever head there is.
+async fn a_closed_chain_is_signed<S: EventStore + Clone>(store: S) {
+    let (_, profile) = builtin("top18").expect("profile");
+    let profile = profile.expect("top18 reads");
+    let steps = script("top18", &profile, 18, 5).expect("script");
+    let chain = ChainId::new("desk-signed").expect("chain");
+    let key = floorbook_log::ServiceKey::from_secret([7; 32]);
+    let mut desk = Desk::open(store.clone(), chain.clone(), Some(key), u64::MAX)
+        .await
+        .expect("desk");
+    let mut head = 0;
+    let mut broken_at = Vec::new();
+    for step in &steps {
+        let d = desk.decide(vec![incoming(step, head)]).await;
+        match verdict(step, head, &d.replies[0]) {
+            Verdict::Done(h) => head = h,
+            other => panic!("{:?}: {other:?}", step.command),
+        }
+        if d.replies[0].events.iter().any(|e| e == "TableBroken") {
+            broken_at.push(head);
+        }
+    }
+    assert!(!broken_at.is_empty(), "a table broke");
+    let signed: Vec<u64> = store
+        .checkpoints(&chain)
+        .await
+        .expect("checkpoints")
+        .iter()
+        .map(|cp| cp.seq.0)
+        .collect();
+    for at in &broken_at {
+        assert!(signed.contains(at), "the break at {at} is signed: {signed:?}");
+    }
+    assert_eq!(signed.last(), Some(&head), "the final head is signed");
+    let again = desk.sign_head(at()).await.expect("signed").expect("a key");
+    assert_eq!(again.seq.0, head);
+}
+
+on_both_backends!(
+    a_closed_chain_is_signed_embedded,
+    a_closed_chain_is_signed_nats,
+    a_closed_chain_is_signed
+);

@@ -14,8 +14,8 @@ use std::collections::{HashMap, VecDeque};
 
 use chrono::{DateTime, Utc};
 use floorbook_log::{
-    Actor, ChainId, ChainWriter, Draft, Envelope, EventStore, Head, SealedEvent, Seq, ServiceKey,
-    StoreError, WriteError, check_request_id,
+    Actor, ChainId, ChainWriter, Checkpoint, Draft, Envelope, EventStore, Head, SealedEvent, Seq,
+    ServiceKey, StoreError, WriteError, check_request_id,
 };
 use floorbook_tournament::command::Entered;
 use floorbook_tournament::engine::{Tournament, TournamentError};
@@ -288,6 +288,20 @@ impl<S: EventStore> Desk<S> {
                 }
             }
         }
+        // A chain that closes (the tournament finished) or a table that closes (broken) is
+        // signed at once, whatever the checkpoint interval: the final hands and the winner
+        // are never left unsigned.
+        let closes = appended
+            .iter()
+            .zip(&drafts)
+            .any(|(_, d)| d.event_type == "Finished" || d.event_type == "TableBroken");
+        if closes
+            && !stale
+            && let Some(last) = batch.last()
+            && let Err(e) = self.writer.checkpoint(last.at).await
+        {
+            tracing::warn!(chain = %chain, error = %e, "signing the closed head failed");
+        }
         let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
         for (o, inc) in outcomes.into_iter().zip(&batch) {
             let reply = match o {
@@ -321,6 +335,11 @@ impl<S: EventStore> Desk<S> {
             appended,
             stale,
         }
+    }
+
+    /// Signs and publishes the chain's head now (a clean shutdown); None without a key.
+    pub async fn sign_head(&mut self, at: DateTime<Utc>) -> Result<Option<Checkpoint>, WriteError> {
+        self.writer.checkpoint(at).await
     }
 
     /// The most bytes of drafts one append carries (the NATS server's message limit, with

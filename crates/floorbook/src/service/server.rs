@@ -409,6 +409,12 @@ async fn chain_task(chain: ChainId, mut rx: mpsc::Receiver<ToChain>, shared: Sha
         }
     }
     if let Some((h, _)) = held.take() {
+        // A clean shutdown: the head this instance wrote is signed before it lets go.
+        if let Some(d) = desk.as_mut()
+            && let Err(e) = d.sign_head(chrono::Utc::now()).await
+        {
+            tracing::warn!(%chain, error = %e, "signing the head at shutdown failed");
+        }
         leases.release(&chain, h).await;
     }
     set_led(&led, &chain, false);
