@@ -773,7 +773,10 @@ async fn a_closed_chain_is_signed<S: EventStore + Clone>(store: S) {
         .map(|cp| cp.seq.0)
         .collect();
     for at in &broken_at {
-        assert!(signed.contains(at), "the break at {at} is signed: {signed:?}");
+        assert!(
+            signed.contains(at),
+            "the break at {at} is signed: {signed:?}"
+        );
     }
     assert_eq!(signed.last(), Some(&head), "the final head is signed");
     let again = desk.sign_head(at()).await.expect("signed").expect("a key");

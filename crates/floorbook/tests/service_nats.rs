@@ -1024,3 +1024,109 @@ async fn made_up_chain_names_take_no_lease() {
     }
     assert_eq!(keys, vec!["real-one".to_string()]);
 }
+
+/// The tools log in: as the auditor, `verify`, `audit` and `rebuild` read every chain over
+/// NATS with the credentials in the URL and answer; a write as the auditor (`checkpoint`
+/// signs and publishes a head) is refused, and nothing hangs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_auditor_verifies_and_audits_and_writes_nothing() {
+    let auth = auth_conf();
+    let server = with_users(&auth, &PASSWORDS);
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::as_service(&server, "audited", &dir);
+    let chain = ChainId::new("audited").expect("chain");
+    let director = client(
+        connect(&as_user(server.port, "director", "d1rector"), "td")
+            .await
+            .expect("director"),
+    );
+    let r = director
+        .send(
+            &chain,
+            Channel::Director,
+            &Request {
+                actor: "td".into(),
+                id: None,
+                after: None,
+                command: WireCommand::Open {
+                    profile: Some("top18".into()),
+                    profile_toml: None,
+                },
+            },
+        )
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    let floor = client(
+        connect(&as_user(server.port, "floor", "fl00r"), "floor")
+            .await
+            .expect("floor"),
+    );
+    let r = floor
+        .send(&chain, Channel::Floor, &register_ann("ron"))
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    let url = as_user(server.port, "auditor", "aud1tor");
+    let run = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("floorbook runs");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if child.try_wait().expect("wait").is_some() {
+                break;
+            }
+            if Instant::now() >= deadline {
+                let _ = child.kill();
+                panic!("{args:?} hangs; the server says: {}", server.log());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        child.wait_with_output().expect("output")
+    };
+    let out = run(&["verify", "--nats", &url]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("chain audited: OK"), "{text}");
+    let db = dir.path().join("auditor.sqlite");
+    let db = db.to_str().expect("utf-8");
+    let out = run(&["audit", "--nats", &url, "--db", db, "--chain", "audited"]);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run(&["rebuild", "--nats", &url, "--db", db]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Writing as the auditor: refused, with an error, not a hang.
+    let keys = dir.path().join("keys");
+    let out = run(&["keys", "generate", "--dir", keys.to_str().expect("utf-8")]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run(&[
+        "checkpoint",
+        "--nats",
+        &url,
+        "--chain",
+        "audited",
+        "--keys",
+        keys.to_str().expect("utf-8"),
+    ]);
+    assert!(!out.status.success(), "the auditor published a checkpoint");
+}
