@@ -1,6 +1,8 @@
-//! Shared harness for the end-to-end tests: a real nats-server per test, event fixtures, and
-//! the conformance suite that every event-store backend must pass.
+//! Shared harness for the end-to-end tests: a real nats-server per test, event fixtures, the
+//! conformance suite that every event-store backend must pass, and simulated tournaments as
+//! scripts of service commands (`drive`, for the service's tests and its load test).
 
 pub mod conformance;
+pub mod drive;
 pub mod fixtures;
 pub mod nats;

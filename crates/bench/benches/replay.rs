@@ -12,15 +12,15 @@
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
-use floorbook::recorded::load;
-use floorbook::snapshots::load_near;
+use floorbook_ledger::recorded::load;
+use floorbook_ledger::snapshots::load_near;
 use floorbook_log::{ChainId, ChainWriter, Seq};
 use floorbook_projections::Projector;
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use floorbook::SNAPSHOT_EVERY;
+use floorbook_ledger::SNAPSHOT_EVERY;
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
@@ -44,7 +44,8 @@ async fn main() {
     let start = Instant::now();
     let sim = floorbook_sim::simulate_styled(&profile, players, 1, style, None).expect("simulate");
     let at: DateTime<Utc> = DateTime::from_timestamp(1_800_000_000, 0).expect("time");
-    let drafts = floorbook::record::drafts(&sim.tournament, &profile, toml, 1, at).expect("drafts");
+    let drafts =
+        floorbook_ledger::record::drafts(&sim.tournament, &profile, toml, 1, at).expect("drafts");
     let dir = tempfile::tempdir_in(std::env::current_dir().expect("cwd")).expect("temp dir");
     let store = EmbeddedStore::open(dir.path().join("store"), OpenMode::ReadWrite).expect("store");
     let chain = ChainId::new("bench-replay").expect("chain");
@@ -156,9 +157,9 @@ async fn main() {
     );
 
     // --- Snapshots, then explain at random positions: the shipped code
-    // (`floorbook::snapshots`), as `explain` runs it.
+    // (`floorbook_ledger::snapshots`), as `explain` runs it.
     let t = Instant::now();
-    let snaps = floorbook::snapshots::update_snapshots(&mut projector, &store, &chain)
+    let snaps = floorbook_ledger::snapshots::update_snapshots(&mut projector, &store, &chain)
         .await
         .expect("snapshots agree");
     let full = t.elapsed();

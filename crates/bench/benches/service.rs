@@ -15,11 +15,11 @@
 
 use std::time::{Duration, Instant};
 
-use floorbook::service::client::CommandClient;
-use floorbook::service::drive::{Step, Verdict, request, script, verdict};
-use floorbook::service::server::{ServeConfig, serve};
+use floorbook_e2e::drive::{Step, Verdict, request, script, verdict};
 use floorbook_e2e::nats::NatsServer;
 use floorbook_log::ChainId;
+use floorbook_service::client::CommandClient;
+use floorbook_service::server::{ServeConfig, serve};
 use floorbook_tournament::builtin;
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -153,7 +153,7 @@ async fn drive_one_chain(
             let s = &steps[next];
             let body = serde_json::to_vec(&request(s, "terminal", heads[next])).expect("json");
             nats.publish_with_reply(
-                floorbook::service::subjects::command(chain, s.channel),
+                floorbook_service::subjects::command(chain, s.channel),
                 format!("{prefix}.{next}"),
                 body.into(),
             )
@@ -169,7 +169,7 @@ async fn drive_one_chain(
             .next()
             .and_then(|x| x.parse().ok())
             .expect("index");
-        let reply: floorbook::service::wire::Reply =
+        let reply: floorbook_service::wire::Reply =
             serde_json::from_slice(&m.payload).expect("reply");
         if !matches!(verdict(&steps[i], heads[i], &reply), Verdict::Done(_)) {
             failed += 1;

@@ -4,13 +4,13 @@
 //! the sender's role change nothing and are recorded as refused.
 
 use chrono::{DateTime, TimeZone, Utc};
-use floorbook::recorded::{REFUSED, load};
-use floorbook::service::desk::{Desk, Incoming};
-use floorbook::service::drive::{Step, Verdict, request, script, verdict};
-use floorbook::service::subjects::Channel;
-use floorbook::service::wire::{ErrorKind, Reply, Request, WireCommand};
+use floorbook_e2e::drive::{Step, Verdict, request, script, verdict};
 use floorbook_e2e::nats::NatsServer;
+use floorbook_ledger::recorded::{REFUSED, load};
 use floorbook_log::{ChainId, Envelope, EventStore, Role, Seq, verify_chain};
+use floorbook_service::desk::{Desk, Incoming};
+use floorbook_service::subjects::Channel;
+use floorbook_service::wire::{ErrorKind, Reply, Request, WireCommand};
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use floorbook_store_nats::{NatsOptions, NatsStore};
 use floorbook_tournament::builtin;

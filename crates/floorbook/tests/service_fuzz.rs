@@ -3,12 +3,12 @@
 //! tournament.
 
 use chrono::{TimeZone, Utc};
-use floorbook::service::desk::{Desk, Incoming};
-use floorbook::service::subjects::Channel;
-use floorbook::service::wire::{
+use floorbook_log::ChainId;
+use floorbook_service::desk::{Desk, Incoming};
+use floorbook_service::subjects::Channel;
+use floorbook_service::wire::{
     ErrorKind, Reply, Request, SeatCard, WireCommand, WireOffence, WireOutOfTurn,
 };
-use floorbook_log::ChainId;
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use proptest::prelude::*;
 
@@ -204,13 +204,12 @@ proptest! {
 }
 
 /// A simulated tournament's commands, once for all cases.
-fn script() -> &'static [floorbook::service::drive::Step] {
-    static SCRIPT: std::sync::OnceLock<Vec<floorbook::service::drive::Step>> =
+fn script() -> &'static [floorbook_e2e::drive::Step] {
+    static SCRIPT: std::sync::OnceLock<Vec<floorbook_e2e::drive::Step>> =
         std::sync::OnceLock::new();
     SCRIPT.get_or_init(|| {
         let (_, profile) = floorbook_tournament::builtin("top18").expect("profile");
-        floorbook::service::drive::script("top18", &profile.expect("top18"), 18, 21)
-            .expect("script")
+        floorbook_e2e::drive::script("top18", &profile.expect("top18"), 18, 21).expect("script")
     })
 }
 

@@ -7,13 +7,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use floorbook::recorded::load;
-use floorbook::service::client::{CommandClient, connect};
-use floorbook::service::drive::{Step, Verdict, request, script, verdict};
-use floorbook::service::subjects::{self, Channel, Query};
-use floorbook::service::wire::{ErrorKind, Reply, Request, WireCommand, WireOffence};
+use floorbook_e2e::drive::{Step, Verdict, request, script, verdict};
 use floorbook_e2e::nats::{NatsServer, free_port};
+use floorbook_ledger::recorded::load;
 use floorbook_log::{ChainId, EventStore, Seq, verify_chain};
+use floorbook_service::client::{CommandClient, connect};
+use floorbook_service::subjects::{self, Channel, Query};
+use floorbook_service::wire::{ErrorKind, Reply, Request, WireCommand, WireOffence};
 use floorbook_store_nats::{NatsOptions, NatsStore};
 use floorbook_tournament::builtin;
 
@@ -422,7 +422,7 @@ async fn garbage_on_every_subject_changes_nothing_and_the_service_keeps_running(
         .expect("store");
     for e in store.read(&chain, Seq(before + 1), 3).await.expect("read") {
         let env = floorbook_log::Envelope::parse(&e.bytes).expect("envelope");
-        assert_eq!(env.event_type, floorbook::recorded::REFUSED);
+        assert_eq!(env.event_type, floorbook_ledger::recorded::REFUSED);
     }
     // `floorbook cmd`, the client for people and scripts: a command, a refusal, a query.
     let url = server.url();

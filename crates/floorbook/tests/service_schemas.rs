@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use floorbook::service::wire::{Reply, Request};
+use floorbook_service::wire::{Reply, Request};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -54,8 +54,8 @@ fn requests_parse_and_unknown_fields_are_refused() {
 /// after-hand show at that table, goes back to the same wire command, and is a dealer's.
 #[test]
 fn show_after_hand_maps_to_the_engine_and_back() {
-    use floorbook::service::roles::{Needs, needs};
-    use floorbook::service::wire::WireCommand;
+    use floorbook_service::roles::{Needs, needs};
+    use floorbook_service::wire::WireCommand;
     use floorbook_tournament::command::{Command, HandCommand};
     let text =
         r#"{"actor":"dealer-3","command":"show_after_hand","table":3,"pos":1,"cards":["Kd"]}"#;

@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use floorbook::service::client::{CommandClient, connect};
-use floorbook::service::subjects::{Channel, Query};
-use floorbook::service::wire::{Request, WireCommand};
 use floorbook_log::ChainId;
+use floorbook_service::client::{CommandClient, connect};
+use floorbook_service::subjects::{Channel, Query};
+use floorbook_service::wire::{Request, WireCommand};
 
 #[derive(Debug, Args)]
 pub struct CmdArgs {

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
-use floorbook::service::auth::{AUTH_CONF, with_table_dealers};
+use floorbook_service::auth::{AUTH_CONF, with_table_dealers};
 
 #[derive(Debug, Args)]
 pub struct DeployArgs {

@@ -15,8 +15,8 @@ use floorbook_tournament::rederive::Divergence;
 use serde_json::{Value, json};
 
 use crate::backend::StoreArgs;
-use floorbook::recorded::Recorded;
-use floorbook::snapshots::{load_near, update_snapshots};
+use floorbook_ledger::recorded::Recorded;
+use floorbook_ledger::snapshots::{load_near, update_snapshots};
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -121,7 +121,7 @@ fn context(t: &Tournament, cmd: &Command) -> Value {
     };
     let mut out = json!({"level": t.level + 1, "players_left": t.remaining()});
     if let Some(ts) = table.and_then(|no| t.tables.iter().find(|ts| ts.table.no == no)) {
-        out["table"] = floorbook::view::table_view(t, ts);
+        out["table"] = floorbook_ledger::view::table_view(t, ts);
     }
     out
 }
@@ -322,7 +322,7 @@ pub async fn replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         "replayed_through": reached.checked_sub(1).and_then(|i| rec.seq_of(i)),
         "level": t.level + 1,
         "players_left": t.remaining(),
-        "tables": t.tables.iter().map(|ts| floorbook::view::table_view(t, ts)).collect::<Vec<_>>(),
+        "tables": t.tables.iter().map(|ts| floorbook_ledger::view::table_view(t, ts)).collect::<Vec<_>>(),
         "players": standings,
         "divergence": divergence,
     });

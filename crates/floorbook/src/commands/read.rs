@@ -132,7 +132,8 @@ pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     let mut snapshots = 0;
     for c in &chains {
-        snapshots += floorbook::snapshots::update_snapshots(&mut projector, &store, c).await?;
+        snapshots +=
+            floorbook_ledger::snapshots::update_snapshots(&mut projector, &store, c).await?;
     }
     outln!(
         out,
@@ -366,7 +367,7 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
     };
     // Every decision re-derived from the recorded inputs, and the chips counted at every
     // level change, from one reading of the log.
-    let recorded = floorbook::recorded::load(&store, chain.clone()).await?;
+    let recorded = floorbook_ledger::recorded::load(&store, chain.clone()).await?;
     let level_checks = chip_counts(&recorded);
     let conn = projector.connection();
     let rows = |sql: &str| -> anyhow::Result<Vec<Value>> {
@@ -537,7 +538,7 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
 
 /// The chips counted at every level change against the chips that should be in play: the
 /// starting stacks, plus or minus chip races (TR-15) and no-shows' stacks (TR-6).
-fn chip_counts(rec: &floorbook::recorded::Recorded) -> Vec<Value> {
+fn chip_counts(rec: &floorbook_ledger::recorded::Recorded) -> Vec<Value> {
     use floorbook_hand::HandEvent;
     use floorbook_tournament::engine::TournamentEvent as E;
     let starting = rec.profile.starting_chips as i64;

@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
-use floorbook::service::client::{connect, nats_user};
-use floorbook::service::server::{ServeConfig, serve};
-use floorbook::service::subjects;
+use floorbook_service::client::{connect, nats_user};
+use floorbook_service::server::{ServeConfig, serve};
+use floorbook_service::subjects;
 use floorbook_store_nats::NatsOptions;
 
 use crate::commands::keys::load_service_key;

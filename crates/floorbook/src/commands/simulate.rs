@@ -85,7 +85,8 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
             ""
         }
     ))?;
-    let drafts = floorbook::record::drafts(&t, &profile, profile_toml, args.seed, args.start)?;
+    let drafts =
+        floorbook_ledger::record::drafts(&t, &profile, profile_toml, args.seed, args.start)?;
     let last_at = drafts.last().map_or(args.start, |d| d.at);
     let head = match store.head(&chain).await? {
         // The same run again: the simulation is deterministic, so an identical chain is already
@@ -139,7 +140,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         .context("projecting the chain")?;
 
     // Replay snapshots, so replay and explain resume near any point.
-    floorbook::snapshots::update_snapshots(&mut projector, &store, &chain).await?;
+    floorbook_ledger::snapshots::update_snapshots(&mut projector, &store, &chain).await?;
 
     // Verify, against the checkpoints too.
     let verified = verify_chain(&store, &chain, |_, _| {}).await;
@@ -176,7 +177,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         )
         .ok()
         .flatten();
-    let recorded = floorbook::recorded::load(&store, chain.clone()).await?;
+    let recorded = floorbook_ledger::recorded::load(&store, chain.clone()).await?;
     let example = match runner_up {
         Some(seq) => Some(super::explain::explain_report(&recorded, seq as u64)?),
         None => None,

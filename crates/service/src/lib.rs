@@ -9,15 +9,15 @@
 //! - [`lease`]: one writer per chain, with takeover;
 //! - [`auth`]: the NATS users of a deployment, optionally one dealer user per table;
 //! - [`server`]: the NATS service (`floorbook serve`);
-//! - [`client`]: the client (`floorbook cmd`, the load test);
-//! - [`drive`]: a simulated tournament as a script of commands, for tests and the load test.
+//! - [`client`]: the client (`floorbook cmd`, the load test).
+//!
+//! A tournament's chain (recording, reading back, the typed events) is `floorbook-ledger`'s.
 //!
 //! [`EventStore`]: floorbook_log::EventStore
 
 pub mod auth;
 pub mod client;
 pub mod desk;
-pub mod drive;
 pub mod lease;
 pub mod roles;
 pub mod server;

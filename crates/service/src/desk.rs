@@ -23,11 +23,11 @@ use floorbook_tournament::seating::TableNo;
 use floorbook_tournament::{Profile, builtin};
 use serde_json::json;
 
-use super::roles;
-use super::subjects::Channel;
-use super::wire::{ErrorKind, Reply, ReplyError, Request, WireCommand};
-use crate::chain::{ChainEvent, Opening, Refusal, decision_draft};
-use crate::recorded::{self, LoadError};
+use crate::roles;
+use crate::subjects::Channel;
+use crate::wire::{ErrorKind, Reply, ReplyError, Request, WireCommand};
+use floorbook_ledger::chain::{ChainEvent, Opening, Refusal, decision_draft};
+use floorbook_ledger::recorded::{self, LoadError};
 
 /// How many replies a desk remembers by request id.
 const REMEMBERED: usize = 4096;

@@ -1,10 +1,15 @@
-//! The library half of the `floorbook` package: what the command line and the benchmarks
-//! share. The commands themselves live in the binary.
+//! A tournament as a chain: what a tournament chain holds ([`chain::ChainEvent`]), recording a
+//! tournament played without one ([`record`]), reading a chain back ([`recorded`]), the replay
+//! snapshots `explain` resumes from ([`snapshots`]) and the views of a table and its hand
+//! ([`view`]).
+//!
+//! Invariant: no runtime and no network client (tokio and async-nats are kept out by
+//! `.ci/layering`); it reads and writes through the log's `EventStore` trait and the
+//! projections database.
 
 pub mod chain;
 pub mod record;
 pub mod recorded;
-pub mod service;
 pub mod snapshots;
 pub mod view;
 

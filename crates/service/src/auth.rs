@@ -6,7 +6,7 @@
 use thiserror::Error;
 
 /// `deploy/nats/auth.conf`.
-pub const AUTH_CONF: &str = include_str!("../../../../deploy/nats/auth.conf");
+pub const AUTH_CONF: &str = include_str!("../../../deploy/nats/auth.conf");
 
 const BEGIN: &str = "    # >>> dealers\n";
 const END: &str = "    # <<< dealers\n";

@@ -6,9 +6,9 @@
 use floorbook_tournament::Profile;
 use floorbook_tournament::rederive::Rederiver;
 
-use super::roles::{Needs, needs};
-use super::subjects::Channel;
-use super::wire::{ErrorKind, Reply, Request, WireCommand};
+use floorbook_service::roles::{Needs, needs};
+use floorbook_service::subjects::Channel;
+use floorbook_service::wire::{ErrorKind, Reply, Request, WireCommand};
 
 /// One command of a script: who sends it, what, and how many events it must cause.
 #[derive(Debug, Clone, PartialEq)]

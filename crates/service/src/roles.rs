@@ -3,8 +3,8 @@
 //! table when a terminal fails); the director sets up and starts the tournament and overrides
 //! decisions, and may do all the floor may. Auditors only read (queries).
 
-use super::subjects::Channel;
-use super::wire::WireCommand;
+use crate::subjects::Channel;
+use crate::wire::WireCommand;
 
 /// The least role a command needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -90,7 +90,7 @@ pub fn refusal(channel: Channel, command: &WireCommand) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::wire::WireOffence;
+    use crate::wire::WireOffence;
 
     #[test]
     fn a_dealer_acts_only_at_the_dealer_s_table() {

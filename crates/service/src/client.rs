@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use floorbook_log::ChainId;
 
-use super::subjects::{self, Channel, Query};
-use super::wire::{Reply, Request};
+use crate::subjects::{self, Channel, Query};
+use crate::wire::{Reply, Request};
 
 /// A request went unanswered or the answer was unreadable.
 #[derive(Debug, thiserror::Error)]

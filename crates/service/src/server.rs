@@ -18,10 +18,10 @@ use floorbook_store_nats::{NatsOptions, NatsStore};
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
 
-use super::desk::{Desk, Incoming};
-use super::lease::{Held, LeaseError, Leases};
-use super::subjects::{self, Channel, Query, Target};
-use super::wire::{ErrorKind, MAX_REQUEST_BYTES, Reply, ReplyError, Request, WireCommand};
+use crate::desk::{Desk, Incoming};
+use crate::lease::{Held, LeaseError, Leases};
+use crate::subjects::{self, Channel, Query, Target};
+use crate::wire::{ErrorKind, MAX_REQUEST_BYTES, Reply, ReplyError, Request, WireCommand};
 
 /// How the service runs.
 #[derive(Debug, Clone)]
@@ -499,15 +499,17 @@ fn answer(desk: &Desk<NatsStore>, query: Query, instance: &str) -> Vec<u8> {
     match query {
         Query::Head => {}
         Query::State => {
-            body["tournament"] =
-                serde_json::json!(desk.tournament().map(crate::view::tournament_view));
+            body["tournament"] = serde_json::json!(
+                desk.tournament()
+                    .map(floorbook_ledger::view::tournament_view)
+            );
         }
         Query::Table(no) => {
             body["table"] = serde_json::json!(desk.tournament().and_then(|t| {
                 t.tables
                     .iter()
                     .find(|ts| ts.table.no.0 == no)
-                    .map(|ts| crate::view::table_view(t, ts))
+                    .map(|ts| floorbook_ledger::view::table_view(t, ts))
             }));
         }
     }
