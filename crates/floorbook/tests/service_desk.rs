@@ -261,7 +261,10 @@ async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
     let r = one(
         &mut desk,
         Channel::Dealer { table: 2 },
-        WireCommand::StartHand { table: 1, at: 60 },
+        WireCommand::StartHand {
+            table: 1,
+            at: Some(60),
+        },
     )
     .await;
     let e = r.error.clone().expect("refused");
@@ -485,7 +488,10 @@ async fn cards_shown_after_a_hand<S: EventStore + Clone>(store: S) {
     ok(one(
         &mut desk,
         dealer,
-        WireCommand::StartHand { table: 1, at: 0 },
+        WireCommand::StartHand {
+            table: 1,
+            at: Some(0),
+        },
     )
     .await);
     for (pos, cards) in [(0, ["As", "Kd"]), (1, ["7c", "2d"]), (2, ["Qh", "Qs"])] {
@@ -547,7 +553,10 @@ async fn cards_shown_after_a_hand<S: EventStore + Clone>(store: S) {
     ok(one(
         &mut desk,
         dealer,
-        WireCommand::StartHand { table: 1, at: 60 },
+        WireCommand::StartHand {
+            table: 1,
+            at: Some(60),
+        },
     )
     .await);
     let r = one(&mut desk, dealer, show(1, "2d")).await;
@@ -787,4 +796,83 @@ on_both_backends!(
     a_closed_chain_is_signed_embedded,
     a_closed_chain_is_signed_nats,
     a_closed_chain_is_signed
+);
+
+/// In the service a command's time is the moment it is taken in, counted from the chain's
+/// opening: a hand started 800 s after the opening plays level 2 (top18's levels are 12
+/// minutes) and records 800 s, whatever the terminal's clock; a command that gives an earlier
+/// time of its own is refused, naming the latest time, and nothing is written.
+async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone>(store: S) {
+    let chain = ChainId::new("desk-intake").expect("chain");
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("desk");
+    let send = |channel, command, secs: i64| Incoming {
+        channel,
+        request: Request {
+            actor: "anna".into(),
+            id: None,
+            after: None,
+            command,
+        },
+        at: at() + chrono::Duration::seconds(secs),
+    };
+    let open = WireCommand::Open {
+        profile: Some("top18".into()),
+        profile_toml: None,
+    };
+    let d = desk.decide(vec![send(Channel::Director, open, 0)]).await;
+    assert!(d.replies[0].ok, "{:?}", d.replies[0]);
+    for p in 1..=3 {
+        let register = WireCommand::Register {
+            player: p,
+            name: format!("P{p}"),
+            buy_in: "15.00".into(),
+            age: 30,
+        };
+        let d = desk.decide(vec![send(Channel::Floor, register, 5)]).await;
+        assert!(d.replies[0].ok, "{:?}", d.replies[0]);
+    }
+    let start = WireCommand::Start {
+        draw: vec![0, 1, 2],
+        button_seats: Some(vec![1]),
+    };
+    let d = desk.decide(vec![send(Channel::Director, start, 10)]).await;
+    assert!(d.replies[0].ok, "{:?}", d.replies[0]);
+    let hand = WireCommand::StartHand { table: 1, at: None };
+    let d = desk
+        .decide(vec![send(Channel::Dealer { table: 1 }, hand, 800)])
+        .await;
+    let r = &d.replies[0];
+    assert!(r.ok, "{r:?}");
+    assert!(r.events.iter().any(|e| e == "LevelChanged"), "{r:?}");
+    let rec = load(&store, chain.clone()).await.expect("load");
+    let started = rec.events.iter().rev().find_map(|e| match e {
+        floorbook_tournament::engine::TournamentEvent::HandStarted { at, level, .. } => {
+            Some((*at, *level))
+        }
+        _ => None,
+    });
+    assert_eq!(started, Some((800, 1)), "800 s in, level 2 (index 1)");
+    let head = desk.head().expect("a head").seq.0;
+    let earlier = WireCommand::RemoveNoShow {
+        player: 1,
+        at: Some(10),
+    };
+    let d = desk.decide(vec![send(Channel::Floor, earlier, 900)]).await;
+    let e = d.replies[0].error.clone().expect("refused");
+    assert_eq!(e.kind, ErrorKind::Rejected, "{e:?}");
+    assert!(
+        e.message
+            .contains("earlier than the latest recorded time, 800 s"),
+        "{}",
+        e.message
+    );
+    assert_eq!(desk.head().expect("a head").seq.0, head, "nothing written");
+}
+
+on_both_backends!(
+    a_commands_time_is_the_moment_of_intake_embedded,
+    a_commands_time_is_the_moment_of_intake_nats,
+    a_commands_time_is_the_moment_of_intake
 );

@@ -43,7 +43,8 @@ fn command() -> impl Strategy<Value = WireCommand> {
             pos,
             to
         }),
-        (t(), amount()).prop_map(|(table, at)| WireCommand::StartHand { table, at }),
+        (t(), proptest::option::of(amount()))
+            .prop_map(|(table, at)| WireCommand::StartHand { table, at }),
         (
             t(),
             pos(),
@@ -85,9 +86,12 @@ fn command() -> impl Strategy<Value = WireCommand> {
             .prop_map(|(player, offence)| WireCommand::Sanction { player, offence }),
         (small(), any::<bool>())
             .prop_map(|(player, absent)| WireCommand::SetAbsent { player, absent }),
-        (t(), amount()).prop_map(|(table, at)| WireCommand::CallClock { table, at }),
-        (t(), amount()).prop_map(|(table, at)| WireCommand::CheckClock { table, at }),
-        (small(), amount()).prop_map(|(player, at)| WireCommand::RemoveNoShow { player, at }),
+        (t(), proptest::option::of(amount()))
+            .prop_map(|(table, at)| WireCommand::CallClock { table, at }),
+        (t(), proptest::option::of(amount()))
+            .prop_map(|(table, at)| WireCommand::CheckClock { table, at }),
+        (small(), proptest::option::of(amount()))
+            .prop_map(|(player, at)| WireCommand::RemoveNoShow { player, at }),
         (t(), prop::collection::vec(0..20u32, 0..12))
             .prop_map(|(table, draw)| WireCommand::BreakTable { table, draw }),
         (prop::collection::vec(0..20u32, 0..12)).prop_map(|draw| WireCommand::Start {

@@ -17,7 +17,7 @@ use floorbook_log::{
     Actor, ChainId, ChainWriter, Checkpoint, Draft, Envelope, EventStore, Head, SealedEvent, Seq,
     ServiceKey, StoreError, WriteError, check_request_id,
 };
-use floorbook_tournament::command::Entered;
+use floorbook_tournament::command::{Command, Entered};
 use floorbook_tournament::engine::{Tournament, TournamentError};
 use floorbook_tournament::seating::TableNo;
 use floorbook_tournament::{Profile, builtin};
@@ -81,6 +81,8 @@ pub struct Desk<S> {
     format: u32,
     /// See [`Desk::with_append_limit`].
     max_append_bytes: usize,
+    /// When the chain was opened: a command's time is the moment of intake, counted from here.
+    opened_at: Option<DateTime<Utc>>,
     /// The refusals recorded lately, by sender (channel and actor): their intake times.
     refused: HashMap<String, VecDeque<DateTime<Utc>>>,
     seen: HashMap<String, Reply>,
@@ -109,6 +111,17 @@ impl<S: EventStore> Desk<S> {
         checkpoint_every: u64,
     ) -> Result<Desk<S>, DeskError> {
         let writer = ChainWriter::open(store, chain.clone(), key, checkpoint_every).await?;
+        let opened_at = match writer.head() {
+            None => None,
+            Some(_) => writer
+                .store()
+                .read(&chain, Seq::FIRST, 1)
+                .await
+                .map_err(|e| DeskError::Write(WriteError::Store(e)))?
+                .first()
+                .and_then(|e| Envelope::parse(&e.bytes).ok())
+                .map(|env| env.at),
+        };
         let (tournament, format) = match writer.head() {
             None => (None, recorded::CHAIN_FORMAT),
             Some(_) => {
@@ -128,6 +141,7 @@ impl<S: EventStore> Desk<S> {
             tournament,
             format,
             max_append_bytes: DEFAULT_APPEND_BYTES,
+            opened_at,
             refused: HashMap::new(),
             seen: HashMap::new(),
             order: VecDeque::new(),
@@ -449,8 +463,24 @@ impl<S: EventStore> Desk<S> {
             )
             .with_rules(&[floorbook_rules::Rule::Tr26]));
         }
-        // A command decided by its time brings it; the others are decided at the latest.
-        let at = req.command.at().unwrap_or(t.clock);
+        // A command decided by its time is decided at the moment of intake (an imported or
+        // simulated one may give its own); the others at the latest time so far. The engine
+        // refuses a time earlier than the latest.
+        let timed = matches!(
+            command,
+            Command::StartHand { .. }
+                | Command::CallClock { .. }
+                | Command::CheckClock { .. }
+                | Command::RemoveNoShow { .. }
+        );
+        let intake = self.opened_at.map_or(0, |o| {
+            u64::try_from(inc.at.signed_duration_since(o).num_seconds()).unwrap_or(0)
+        });
+        let at = match req.command.at() {
+            Some(at) => at,
+            None if timed => intake,
+            None => t.clock,
+        };
         let events = t
             .decide(&command, at)
             .map_err(|e| rejection(t, &req.command, &e))?;
@@ -521,6 +551,7 @@ impl<S: EventStore> Desk<S> {
         drafts.push(draft);
         self.tournament = Some(Tournament::new(profile));
         self.format = recorded::CHAIN_FORMAT;
+        self.opened_at = Some(inc.at);
         Ok(None)
     }
 }

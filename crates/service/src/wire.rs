@@ -64,8 +64,14 @@ pub enum WireCommand {
     },
     /// Dealer: the button draw at a table, one card per seat (TR-2).
     PlaceButton { table: u32, draw: Vec<SeatCard> },
-    /// Dealer: starts the next hand at `at` seconds into the tournament.
-    StartHand { table: u32, at: u64 },
+    /// Dealer: starts the next hand. Its time is the moment the service takes it in; an
+    /// imported or simulated hand gives `at`, seconds into the tournament (never earlier than
+    /// the chain's latest time).
+    StartHand {
+        table: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+    },
     /// Dealer: hole cards to one position (null for a card not seen, in a live hand).
     DealHole {
         table: u32,
@@ -127,12 +133,25 @@ pub enum WireCommand {
     },
     /// Floor: a player is away from, or back at, the table.
     SetAbsent { player: u32, absent: bool },
-    /// Floor: the clock is called on the player to act (TR-22).
-    CallClock { table: u32, at: u64 },
-    /// Floor: the called clock is checked at `at` seconds; expired, the hand is dead.
-    CheckClock { table: u32, at: u64 },
-    /// Floor: a registered player who never came is removed (TR-6, PLO-1).
-    RemoveNoShow { player: u32, at: u64 },
+    /// Floor: the clock is called on the player to act (TR-19), now (or at `at`, as for
+    /// `start_hand`).
+    CallClock {
+        table: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+    },
+    /// Floor: the called clock is checked, now (or at `at`); run out, the hand is dead (TR-19).
+    CheckClock {
+        table: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+    },
+    /// Floor: a registered player who never came is removed (TR-6, PLO-1), now (or at `at`).
+    RemoveNoShow {
+        player: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+    },
     /// Floor: a breaking table's players draw their new seats (TR-17).
     BreakTable { table: u32, draw: Vec<u32> },
 }
@@ -367,14 +386,14 @@ impl WireCommand {
         }
     }
 
-    /// The time a terminal gave with a command that is decided by its time (seconds into the
-    /// tournament); None for the others, which are decided at the tournament's latest time.
+    /// The time an imported or simulated command gives (seconds into the tournament); None
+    /// when the service takes the moment it takes the command in.
     pub fn at(&self) -> Option<u64> {
         match self {
             WireCommand::StartHand { at, .. }
             | WireCommand::CallClock { at, .. }
             | WireCommand::CheckClock { at, .. }
-            | WireCommand::RemoveNoShow { at, .. } => Some(*at),
+            | WireCommand::RemoveNoShow { at, .. } => *at,
             _ => None,
         }
     }
@@ -638,7 +657,10 @@ impl WireCommand {
                     })
                     .collect(),
             },
-            Command::StartHand { table } => WireCommand::StartHand { table: table.0, at },
+            Command::StartHand { table } => WireCommand::StartHand {
+                table: table.0,
+                at: Some(at),
+            },
             Command::Hand { table, action } => hand(table, action),
             Command::Sanction { player, offence } => WireCommand::Sanction {
                 player: player.0,
@@ -666,15 +688,21 @@ impl WireCommand {
                 player: player.0,
                 absent: *absent,
             },
-            Command::CallClock { table } => WireCommand::CallClock { table: table.0, at },
-            Command::CheckClock { table } => WireCommand::CheckClock { table: table.0, at },
+            Command::CallClock { table } => WireCommand::CallClock {
+                table: table.0,
+                at: Some(at),
+            },
+            Command::CheckClock { table } => WireCommand::CheckClock {
+                table: table.0,
+                at: Some(at),
+            },
             Command::ChipRace { table, cards } => WireCommand::ChipRace {
                 table: table.0,
                 cards: names(cards),
             },
             Command::RemoveNoShow { player } => WireCommand::RemoveNoShow {
                 player: player.0,
-                at,
+                at: Some(at),
             },
             Command::BreakTable { table, draw } => WireCommand::BreakTable {
                 table: table.0,
