@@ -70,8 +70,18 @@ async fn a_tampered_message_in_the_subject_is_found_at_its_sequence() {
         .await
         .expect("publish");
     raw.flush().await.expect("flush");
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    match verify_chain(&store, &c, |_, _| {}).await {
+    // Until the stream holds it (polled, as above, not a fixed sleep).
+    let mut tries = 0;
+    let result = loop {
+        match verify_chain(&store, &c, |_, _| {}).await {
+            Ok(Some(h)) if h.seq == Seq(2) && tries < 100 => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            other => break other,
+        }
+    };
+    match result {
         Err(ChainCheckError::Broken(e)) => assert_eq!(e.seq, Seq(3), "{e}"),
         other => panic!("a foreign message went unnoticed: {other:?}"),
     }

@@ -102,6 +102,9 @@ pub async fn open_caught_up(
     Ok((backend, projector, chain))
 }
 
+/// The exit code of a process stopped at a test failpoint.
+pub const FAILPOINT_EXIT: i32 = 86;
+
 /// `floorbook rebuild`: drop the projected rows and apply every chain again, with a progress
 /// bar on a terminal.
 pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
@@ -119,13 +122,23 @@ pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} events {per_sec} {eta}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
+    // A failpoint for the tests: stop the process (as a kill would) right after this many
+    // pages have been applied, so an interrupted rebuild is tested at chosen points.
+    let stop_after: Option<u64> = std::env::var("FLOORBOOK_FAILPOINT_REBUILD_PAGES")
+        .ok()
+        .and_then(|v| v.parse().ok());
+    let mut pages = 0u64;
     let mut done = 0;
     for c in &chains {
         let base = done;
         done = base
             + projector
                 .catch_up(&store, c, floorbook_log::PAGE, |at| {
-                    bar.set_position(base + at)
+                    bar.set_position(base + at);
+                    pages += 1;
+                    if stop_after == Some(pages) {
+                        std::process::exit(FAILPOINT_EXIT);
+                    }
                 })
                 .await?;
     }
