@@ -8,6 +8,7 @@
 //! projections database.
 
 pub mod chain;
+pub mod explain;
 pub mod record;
 pub mod recorded;
 pub mod snapshots;

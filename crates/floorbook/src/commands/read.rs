@@ -421,8 +421,11 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
         "SELECT seq, actor, role, command, reason FROM refused_commands WHERE chain = ?1 ORDER BY seq",
     )?;
     let all_levels_ok = level_checks.iter().all(|c| c["ok"] == true);
-    let divergence = super::explain::first_divergence(&recorded);
-    let divergences: Vec<Value> = divergence.into_iter().collect();
+    let divergence = floorbook_ledger::explain::first_divergence(&recorded);
+    let divergences: Vec<Value> = divergence
+        .into_iter()
+        .map(|d| serde_json::to_value(d).unwrap_or_default())
+        .collect();
     let report = json!({
         "chain": chain.as_str(),
         "verified": chain_ok,

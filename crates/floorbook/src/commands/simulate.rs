@@ -179,7 +179,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         .flatten();
     let recorded = floorbook_ledger::recorded::load(&store, chain.clone()).await?;
     let example = match runner_up {
-        Some(seq) => Some(super::explain::explain_report(&recorded, seq as u64)?),
+        Some(seq) => Some(floorbook_ledger::explain::explain(&recorded, seq as u64)?),
         None => None,
     };
 

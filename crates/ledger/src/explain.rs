@@ -1,0 +1,233 @@
+//! Why a decision came out the way it did: the decision recorded at a sequence, re-derived from
+//! the commands before it, as a typed report ([`Explanation`]) with the command that caused it,
+//! the table as the command found it, who entered it and when, and the rules with their text.
+//! The command line formats it; nothing here prints.
+
+use chrono::{DateTime, Utc};
+use floorbook_log::{Actor, ChainId, Envelope, EventStore, Seq, StoreError};
+use floorbook_rules::Rule;
+use floorbook_tournament::command::Command;
+use floorbook_tournament::engine::{Tournament, TournamentEvent};
+use floorbook_tournament::rederive::Divergence;
+use serde::Serialize;
+
+use crate::recorded::{LoadError, Recorded};
+
+/// A rule and its English reading.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RuleText {
+    pub id: &'static str,
+    pub text: &'static str,
+}
+
+impl RuleText {
+    fn of(rule: Rule) -> RuleText {
+        RuleText {
+            id: rule.id(),
+            text: rule.text(),
+        }
+    }
+}
+
+/// Where re-derivation and the record part.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DivergenceReport {
+    /// The sequence of the recorded event where they part (None past the end of the log).
+    pub seq: Option<u64>,
+    pub recorded: Option<TournamentEvent>,
+    pub derived: Option<TournamentEvent>,
+    pub command: Option<Command>,
+    pub reason: String,
+}
+
+impl DivergenceReport {
+    pub fn of(rec: &Recorded, d: &Divergence) -> DivergenceReport {
+        DivergenceReport {
+            seq: rec.seq_of(d.index),
+            recorded: d.recorded.clone(),
+            derived: d.derived.clone(),
+            command: d.command.clone(),
+            reason: d.reason.clone(),
+        }
+    }
+}
+
+/// What the command saw before it ran.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Before {
+    /// The level in force, counted from 1.
+    pub level: usize,
+    pub players_left: u32,
+    /// The command's table as it found it: the hand, who acts and what is legal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<serde_json::Value>,
+}
+
+impl Before {
+    fn of(t: &Tournament, cmd: &Command) -> Before {
+        let table = cmd
+            .table()
+            .and_then(|no| t.tables.iter().find(|ts| ts.table.no == no))
+            .map(|ts| crate::view::table_view(t, ts));
+        Before {
+            level: t.level + 1,
+            players_left: t.remaining(),
+            table,
+        }
+    }
+}
+
+/// Who recorded an event, and when, from its envelope.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RecordedBy {
+    pub actor: Actor,
+    pub at: DateTime<Utc>,
+    /// The id of the service request that caused it, if any.
+    pub request: Option<String>,
+}
+
+/// The decision at a sequence, re-derived.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Explanation {
+    pub chain: String,
+    pub seq: Option<u64>,
+    /// The recorded decision is the one the rules derive.
+    pub agrees: bool,
+    pub recorded: Option<TournamentEvent>,
+    pub derived: Option<TournamentEvent>,
+    /// The command that derived it.
+    pub command: Option<Command>,
+    /// Where that command's decisions begin.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command_seq: Option<u64>,
+    pub before: Option<Before>,
+    /// The rules that decided the recorded event, with their text.
+    pub rules: Vec<RuleText>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub divergence: Option<DivergenceReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recorded_by: Option<RecordedBy>,
+}
+
+/// A decision that cannot be explained.
+#[derive(Debug, thiserror::Error)]
+pub enum ExplainError {
+    #[error(transparent)]
+    Load(#[from] Box<LoadError>),
+    #[error("the re-derivation ended before seq {0}")]
+    Ended(u64),
+    #[error("reading seq {seq} of {chain}: {source}")]
+    Store {
+        chain: ChainId,
+        seq: u64,
+        #[source]
+        source: Box<StoreError>,
+    },
+}
+
+impl From<LoadError> for ExplainError {
+    fn from(e: LoadError) -> ExplainError {
+        ExplainError::Load(Box::new(e))
+    }
+}
+
+fn rules_of(e: Option<&TournamentEvent>) -> Vec<RuleText> {
+    e.map(|e| e.rules().iter().map(RuleText::of).collect())
+        .unwrap_or_default()
+}
+
+/// Re-derives the decision recorded at `seq` (for a command as entered, its first decision):
+/// recorded against derived, the command and the state it met, the rules with their text.
+pub fn explain(rec: &Recorded, seq: u64) -> Result<Explanation, ExplainError> {
+    let index = rec.index_of(seq)?;
+    let mut r = rec.replayer();
+    loop {
+        let cmd = match r.next_command() {
+            Ok(Some(c)) => c,
+            Ok(None) => return Err(ExplainError::Ended(seq)),
+            Err(d) => return Ok(diverged(rec, &d, index, None)),
+        };
+        let before = Before::of(r.tournament(), &cmd);
+        match r.step() {
+            Ok(Some(step)) if step.from + step.derived.len() > index => {
+                let recorded = rec.event(index).cloned();
+                let derived = step.derived.get(index - step.from).cloned();
+                return Ok(Explanation {
+                    chain: rec.chain.to_string(),
+                    seq: Some(seq),
+                    agrees: recorded.is_some() && recorded == derived,
+                    rules: rules_of(recorded.as_ref()),
+                    recorded,
+                    derived,
+                    command: Some(step.command),
+                    command_seq: rec.seq_of(step.from),
+                    before: Some(before),
+                    divergence: None,
+                    recorded_by: None,
+                });
+            }
+            Ok(Some(_)) => {}
+            Ok(None) => return Err(ExplainError::Ended(seq)),
+            Err(d) => return Ok(diverged(rec, &d, index, Some(before))),
+        }
+    }
+}
+
+/// The report when re-derivation parts from the record at or before the asked event.
+fn diverged(rec: &Recorded, d: &Divergence, index: usize, before: Option<Before>) -> Explanation {
+    let recorded = rec.event(index).cloned();
+    // The command that derived the asked event went on to a divergent one: the asked event
+    // itself was compared and matched.
+    let matched = d.index > index;
+    let derived = if matched {
+        recorded.clone()
+    } else if d.index == index {
+        d.derived.clone()
+    } else {
+        None
+    };
+    Explanation {
+        chain: rec.chain.to_string(),
+        seq: rec.seq_of(index),
+        agrees: matched,
+        rules: rules_of(recorded.as_ref()),
+        recorded,
+        derived,
+        command: d.command.clone(),
+        command_seq: None,
+        before,
+        divergence: Some(DivergenceReport::of(rec, d)),
+        recorded_by: None,
+    }
+}
+
+/// Re-derives the whole chain held: the first divergence, if any.
+pub fn first_divergence(rec: &Recorded) -> Option<DivergenceReport> {
+    let mut r = rec.replayer();
+    r.run_to_end().err().map(|d| DivergenceReport::of(rec, &d))
+}
+
+/// Who recorded the event at `seq` and when, from its envelope.
+pub async fn recorded_by<S: EventStore>(
+    store: &S,
+    chain: &ChainId,
+    seq: u64,
+) -> Result<Option<RecordedBy>, ExplainError> {
+    let stored = store
+        .read(chain, Seq(seq), 1)
+        .await
+        .map_err(|source| ExplainError::Store {
+            chain: chain.clone(),
+            seq,
+            source: Box::new(source),
+        })?;
+    Ok(stored
+        .first()
+        .filter(|e| e.seq == Seq(seq))
+        .and_then(|e| Envelope::parse(&e.bytes).ok())
+        .map(|env| RecordedBy {
+            actor: env.actor,
+            at: env.at,
+            request: env.request,
+        }))
+}
