@@ -41,7 +41,7 @@ enum Command {
     /// Play a whole tournament with bots, record it, project it, verify it (the main job).
     Simulate(commands::simulate::SimulateArgs),
     /// Drop the projections and rebuild them from the log.
-    Rebuild(commands::read::RebuildArgs),
+    Rebuild(commands::rebuild::RebuildArgs),
     /// The standings of a tournament.
     Standings(commands::read::ReadArgs),
     /// One hand, readable, from the log.
@@ -77,7 +77,7 @@ fn main() -> ExitCode {
             .and_then(|rt| rt.block_on(commands::checkpoint::run(&args)))
             .map(|()| ExitCode::SUCCESS),
         Command::Rebuild(args) => {
-            runtime().and_then(|rt| rt.block_on(commands::read::rebuild(&args)))
+            runtime().and_then(|rt| rt.block_on(commands::rebuild::rebuild(&args)))
         }
         Command::Standings(args) => {
             runtime().and_then(|rt| rt.block_on(commands::read::standings(&args)))

@@ -61,7 +61,7 @@ pub async fn run(args: &CmdArgs) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("--query {other:?}: use state, head or table:N"))?,
         };
         let answer = client.query(&chain, query).await?;
-        super::read::emit(&(serde_json::to_string_pretty(&answer)? + "\n"))?;
+        super::emit(&(serde_json::to_string_pretty(&answer)? + "\n"))?;
         // An error reply (a chain that does not exist) is a failure.
         return Ok(if answer["ok"] == serde_json::Value::Bool(false) {
             ExitCode::from(1)
@@ -92,7 +92,7 @@ pub async fn run(args: &CmdArgs) -> anyhow::Result<ExitCode> {
         command,
     };
     let reply = client.send(&chain, channel, &request).await?;
-    super::read::emit(&(serde_json::to_string_pretty(&reply)? + "\n"))?;
+    super::emit(&(serde_json::to_string_pretty(&reply)? + "\n"))?;
     Ok(if reply.ok {
         ExitCode::SUCCESS
     } else {

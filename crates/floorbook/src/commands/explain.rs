@@ -4,11 +4,10 @@
 
 use std::process::ExitCode;
 
-use anyhow::bail;
 use clap::Args;
 use floorbook_ledger::explain::{DivergenceReport, Explanation, recorded_by};
 use floorbook_ledger::snapshots::{load_near, update_snapshots};
-use floorbook_log::{ChainId, EventStore};
+use floorbook_log::ChainId;
 use floorbook_projections::Projector;
 use serde_json::{Value, json};
 
@@ -54,32 +53,9 @@ async fn open_with_snapshots(
     db: &Option<std::path::PathBuf>,
     chain: &Option<String>,
 ) -> anyhow::Result<(crate::backend::Backend, Projector, ChainId)> {
-    let (backend, mut projector, chain) = super::read::open_caught_up(store, db, chain).await?;
+    let (backend, mut projector, chain) = super::open_caught_up(store, db, chain).await?;
     update_snapshots(&mut projector, &backend, &chain).await?;
     Ok((backend, projector, chain))
-}
-
-/// Picks the chain: the one named, else the only one in the store.
-pub async fn pick_chain<S: EventStore>(
-    store: &S,
-    chain: &Option<String>,
-) -> anyhow::Result<ChainId> {
-    if let Some(c) = chain {
-        return Ok(ChainId::new(c.clone())?);
-    }
-    let chains = store.chains().await?;
-    match chains.as_slice() {
-        [only] => Ok(only.clone()),
-        [] => bail!("the store holds no chain"),
-        many => bail!(
-            "the store holds {} chains; pick one with --chain: {}",
-            many.len(),
-            many.iter()
-                .map(ChainId::as_str)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    }
 }
 
 /// `floorbook explain SEQ`.
@@ -88,7 +64,7 @@ pub async fn explain(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let rec = load_near(&projector, &store, chain, Some(args.seq)).await?;
     let mut report = floorbook_ledger::explain::explain(&rec, args.seq)?;
     report.recorded_by = recorded_by(&store, &rec.chain, args.seq).await?;
-    super::read::emit(&render_explain(&report, args.json)?)?;
+    super::emit(&render_explain(&report, args.json)?)?;
     Ok(if report.agrees {
         ExitCode::SUCCESS
     } else {
@@ -230,7 +206,7 @@ pub async fn replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
             );
         }
     }
-    super::read::emit(&out)?;
+    super::emit(&out)?;
     Ok(if report["divergence"].is_null() {
         ExitCode::SUCCESS
     } else {

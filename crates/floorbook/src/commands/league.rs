@@ -439,7 +439,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             }
         }
     };
-    super::read::emit(&out)?;
+    super::emit(&out)?;
     Ok(code)
 }
 

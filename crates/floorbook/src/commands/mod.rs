@@ -1,4 +1,14 @@
-//! One module per subcommand.
+//! One module per subcommand, and what they share: opening the store and the projections, and
+//! writing the output.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use floorbook_log::{ChainId, EventStore};
+use floorbook_projections::Projector;
+use floorbook_store_embedded::OpenMode;
+
+use crate::backend::{Backend, StoreArgs};
 
 pub mod checkpoint;
 pub mod cmd;
@@ -10,6 +20,60 @@ pub mod league;
 pub mod phh;
 pub mod profiles;
 pub mod read;
+pub mod rebuild;
 pub mod serve;
 pub mod simulate;
 pub mod verify;
+
+/// Writes the whole output at once; a reader that closed the pipe (`| head`) is not an error.
+pub fn emit(out: &str) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+/// Opens the store (read only) and the projections, picks the chain (the one named, else the
+/// only one), and catches the projections up with it.
+pub async fn open_caught_up(
+    store: &StoreArgs,
+    db: &Option<PathBuf>,
+    chain: &Option<String>,
+) -> anyhow::Result<(Backend, Projector, ChainId)> {
+    let backend = store.open(OpenMode::ReadOnly).await?;
+    let chain = pick_chain(&backend, chain).await?;
+    let mut projector = store.projections(db)?;
+    projector
+        .catch_up(&backend, &chain, floorbook_log::PAGE, |_| {})
+        .await
+        .context("bringing the projections up to date")?;
+    Ok((backend, projector, chain))
+}
+
+/// Picks the chain: the one named, else the only one in the store.
+pub async fn pick_chain<S: EventStore>(
+    store: &S,
+    chain: &Option<String>,
+) -> anyhow::Result<ChainId> {
+    if let Some(c) = chain {
+        return Ok(ChainId::new(c.clone())?);
+    }
+    let chains = store.chains().await?;
+    match chains.as_slice() {
+        [only] => Ok(only.clone()),
+        [] => bail!("the store holds no chain"),
+        many => bail!(
+            "the store holds {} chains; pick one with --chain: {}",
+            many.len(),
+            many.iter()
+                .map(ChainId::as_str)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}

@@ -5,13 +5,13 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::{Args, ValueEnum};
 use floorbook_log::{ChainCheckError, ChainId, Envelope, EventStore, Seq, verify_chain};
 use floorbook_projections::Projector;
-use floorbook_store_embedded::OpenMode;
 use serde_json::{Value, json};
 
+use super::{emit, open_caught_up};
 use crate::backend::{Backend, StoreArgs};
 
 #[derive(Debug, Args)]
@@ -27,14 +27,6 @@ pub struct ReadArgs {
     /// Print JSON for scripts.
     #[arg(long)]
     pub json: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct RebuildArgs {
-    #[command(flatten)]
-    pub store: StoreArgs,
-    #[arg(long)]
-    pub db: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -67,95 +59,9 @@ macro_rules! outln {
     }};
 }
 
-/// Writes the whole output at once; a reader that closed the pipe (`| head`) is not an error.
-pub fn emit(out: &str) -> anyhow::Result<()> {
-    use std::io::Write as _;
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(()),
-    }
-}
-
 /// Opens the store and the projections, picks the chain, and catches the projections up.
 async fn open(args: &ReadArgs) -> anyhow::Result<(Backend, Projector, ChainId)> {
     open_caught_up(&args.store, &args.db, &args.chain).await
-}
-
-/// Opens the store (read only) and the projections, picks the chain (the one named, else the
-/// only one), and catches the projections up with it.
-pub async fn open_caught_up(
-    store: &StoreArgs,
-    db: &Option<PathBuf>,
-    chain: &Option<String>,
-) -> anyhow::Result<(Backend, Projector, ChainId)> {
-    let backend = store.open(OpenMode::ReadOnly).await?;
-    let chain = super::explain::pick_chain(&backend, chain).await?;
-    let mut projector = store.projections(db)?;
-    projector
-        .catch_up(&backend, &chain, floorbook_log::PAGE, |_| {})
-        .await
-        .context("bringing the projections up to date")?;
-    Ok((backend, projector, chain))
-}
-
-/// The exit code of a process stopped at a test failpoint.
-pub const FAILPOINT_EXIT: i32 = 86;
-
-/// `floorbook rebuild`: drop the projected rows and apply every chain again, with a progress
-/// bar on a terminal.
-pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
-    let mut out = String::new();
-    let store = args.store.open(OpenMode::ReadOnly).await?;
-    let mut projector = args.store.projections(&args.db)?;
-    projector.clear()?;
-    let chains = store.chains().await?;
-    let mut total = 0;
-    for c in &chains {
-        total += store.head(c).await?.map_or(0, |h| h.seq.0);
-    }
-    let bar = indicatif::ProgressBar::new(total);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} events {per_sec} {eta}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    // A failpoint for the tests: stop the process (as a kill would) right after this many
-    // pages have been applied, so an interrupted rebuild is tested at chosen points.
-    let stop_after: Option<u64> = std::env::var("FLOORBOOK_FAILPOINT_REBUILD_PAGES")
-        .ok()
-        .and_then(|v| v.parse().ok());
-    let mut pages = 0u64;
-    let mut done = 0;
-    for c in &chains {
-        let base = done;
-        done = base
-            + projector
-                .catch_up(&store, c, floorbook_log::PAGE, |at| {
-                    bar.set_position(base + at);
-                    pages += 1;
-                    if stop_after == Some(pages) {
-                        std::process::exit(FAILPOINT_EXIT);
-                    }
-                })
-                .await?;
-    }
-    bar.finish_and_clear();
-    let mut snapshots = 0;
-    for c in &chains {
-        snapshots +=
-            floorbook_ledger::snapshots::update_snapshots(&mut projector, &store, c).await?;
-    }
-    outln!(
-        out,
-        "rebuilt {} chain(s), {done} events, {snapshots} replay snapshots, into {}",
-        chains.len(),
-        args.store.projections_path(&args.db).display()
-    );
-    emit(&out)?;
-    Ok(ExitCode::SUCCESS)
 }
 
 /// place, player, name, chips, status, the hand that eliminated the player.

@@ -119,9 +119,9 @@ pub async fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     }
 
     if args.json {
-        super::read::emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
+        super::emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
     } else {
-        super::read::emit(&render_text(&report, trusted.is_empty()))?;
+        super::emit(&render_text(&report, trusted.is_empty()))?;
     }
     Ok(if report.ok {
         ExitCode::SUCCESS

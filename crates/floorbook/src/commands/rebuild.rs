@@ -1,0 +1,74 @@
+//! `floorbook rebuild`: the projections dropped and made again from every chain.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use floorbook_log::EventStore;
+use floorbook_store_embedded::OpenMode;
+
+use super::emit;
+use crate::backend::StoreArgs;
+
+#[derive(Debug, Args)]
+pub struct RebuildArgs {
+    #[command(flatten)]
+    pub store: StoreArgs,
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+}
+
+/// The exit code of a process stopped at a test failpoint.
+pub const FAILPOINT_EXIT: i32 = 86;
+
+/// `floorbook rebuild`: drop the projected rows and apply every chain again, with a progress
+/// bar on a terminal.
+pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
+    let mut out = String::new();
+    let store = args.store.open(OpenMode::ReadOnly).await?;
+    let mut projector = args.store.projections(&args.db)?;
+    projector.clear()?;
+    let chains = store.chains().await?;
+    let mut total = 0;
+    for c in &chains {
+        total += store.head(c).await?.map_or(0, |h| h.seq.0);
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} events {per_sec} {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    // A failpoint for the tests: stop the process (as a kill would) right after this many
+    // pages have been applied, so an interrupted rebuild is tested at chosen points.
+    let stop_after: Option<u64> = std::env::var("FLOORBOOK_FAILPOINT_REBUILD_PAGES")
+        .ok()
+        .and_then(|v| v.parse().ok());
+    let mut pages = 0u64;
+    let mut done = 0;
+    for c in &chains {
+        let base = done;
+        done = base
+            + projector
+                .catch_up(&store, c, floorbook_log::PAGE, |at| {
+                    bar.set_position(base + at);
+                    pages += 1;
+                    if stop_after == Some(pages) {
+                        std::process::exit(FAILPOINT_EXIT);
+                    }
+                })
+                .await?;
+    }
+    bar.finish_and_clear();
+    let mut snapshots = 0;
+    for c in &chains {
+        snapshots +=
+            floorbook_ledger::snapshots::update_snapshots(&mut projector, &store, c).await?;
+    }
+    out.push_str(&format!(
+        "rebuilt {} chain(s), {done} events, {snapshots} replay snapshots, into {}\n",
+        chains.len(),
+        args.store.projections_path(&args.db).display()
+    ));
+    emit(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
