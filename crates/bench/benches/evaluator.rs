@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use floorbook_bench::{best_of, interleaved, mega_per_second};
 use floorbook_cards::Card;
-use floorbook_eval::{CardKey, Hand, omaha_strength, omaha_strength_naive};
+use floorbook_eval::{CardKey, HandKey, omaha_strength, omaha_strength_naive};
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
 
@@ -38,7 +38,7 @@ fn random_hands<const K: usize>(n: usize, seed: u8) -> Vec<[u8; K]> {
 fn ours_random(hands: &[[Card; 7]]) -> u64 {
     let mut sum = 0u64;
     for h in hands {
-        let hand = h.iter().fold(Hand::EMPTY, |acc, &c| acc.with(c));
+        let hand = h.iter().fold(HandKey::EMPTY, |acc, &c| acc.with(c));
         sum += u64::from(hand.strength().value());
     }
     sum
@@ -61,7 +61,7 @@ fn histograms(hands: &[[Card; 7]]) -> ([u64; 9], [u64; 9]) {
     let mut ours = [0u64; 9];
     let mut theirs = [0u64; 9];
     for h in hands {
-        let a = h.iter().fold(Hand::EMPTY, |acc, &c| acc.with(c));
+        let a = h.iter().fold(HandKey::EMPTY, |acc, &c| acc.with(c));
         ours[a.strength().category() as usize] += 1;
         let b = h.iter().fold(pokers::Hand::default(), |acc, &c| {
             acc + pokers::CARDS[c.index() as usize]
@@ -104,9 +104,9 @@ macro_rules! enumerate7 {
 fn ours_enumerate(cards: &[CardKey; 52]) -> u64 {
     enumerate7!(
         cards,
-        Hand::EMPTY,
-        |a: Hand, b: CardKey| a.plus(b),
-        |h: Hand| h.strength().value()
+        HandKey::EMPTY,
+        |a: HandKey, b: CardKey| a.plus(b),
+        |h: HandKey| h.strength().value()
     )
 }
 

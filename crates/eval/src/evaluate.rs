@@ -5,7 +5,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::describe::{describe, order_five};
-use crate::{Category, Hand, Strength, omaha};
+use crate::{Category, HandKey, Strength, omaha};
 
 /// Which rules pick the five cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -99,7 +99,7 @@ pub fn evaluate_five(cards: &[Card]) -> Result<Evaluation, EvalError> {
 }
 
 fn consider(best: &mut Option<(Strength, [Card; 5])>, five: [Card; 5]) {
-    let s = Hand::of(&five).strength();
+    let s = HandKey::of(&five).strength();
     if best.is_none_or(|(b, _)| s > b) {
         *best = Some((s, five));
     }

@@ -1,12 +1,12 @@
-//! `Hand`: cards accumulated into keys for table lookup.
+//! `HandKey`: cards accumulated into keys for table lookup.
 
 use floorbook_cards::Card;
 
 use crate::Strength;
 use crate::tables::{FLUSH_BASE, LOOKUP, OFFSETS, RANK_KEYS, ROW_SHIFT, TABLE};
 
-/// Layout of `Hand::key`: bits 0..16 hold one 4-bit counter per suit, each starting at 3 in
-/// [`Hand::EMPTY`] so that its top bit is set at the fifth card of that suit; bits 32..36 count
+/// Layout of `HandKey::key`: bits 0..16 hold one 4-bit counter per suit, each starting at 3 in
+/// [`HandKey::EMPTY`] so that its top bit is set at the fifth card of that suit; bits 32..36 count
 /// the cards; bits 39..64 hold the rank key (a sum below 2^25). The rank key sits at the top so
 /// that its row (its bits 10..25) is a plain shift whose result is bounded by the type, and its
 /// low 16 bits plus the row's offset give the slot.
@@ -19,9 +19,9 @@ const _: () = assert!(OFFSETS.len() == 1 << (64 - RANK_SHIFT - ROW_SHIFT));
 const _: () = assert!(LOOKUP.len() == 1 << 16);
 const _: () = assert!(RANK_SHIFT >= COUNT_SHIFT + 4 + 3);
 
-/// What one or more cards add to a [`Hand`]: their share of the key and their bits in the
+/// What one or more cards add to a [`HandKey`]: their share of the key and their bits in the
 /// mask. Card keys add up among themselves (a board, a pair of hole cards), and a hand is
-/// [`Hand::EMPTY`] plus card keys. Suit `s` occupies bits `16 * (3 - s)` of the mask, so that
+/// [`HandKey::EMPTY`] plus card keys. Suit `s` occupies bits `16 * (3 - s)` of the mask, so that
 /// the flagged suit's ranks are `mask >> (4 * leading_zeros(flags as u16))`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct CardKey {
@@ -77,22 +77,22 @@ impl std::ops::Add for CardKey {
 /// A set of up to seven cards prepared for evaluation. Adding cards is cheap, so partial hands
 /// (two hole cards, a board) can be built once and combined.
 ///
-/// [`Hand::strength`] is defined for five to seven cards; the checked entry points
+/// [`HandKey::strength`] is defined for five to seven cards; the checked entry points
 /// ([`crate::evaluate_holdem`] and friends) guarantee that and reject anything else.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Hand {
+pub struct HandKey {
     key: u64,
     mask: u64,
 }
 
-impl Default for Hand {
+impl Default for HandKey {
     fn default() -> Self {
-        Hand::EMPTY
+        HandKey::EMPTY
     }
 }
 
-impl Hand {
-    pub const EMPTY: Hand = Hand {
+impl HandKey {
+    pub const EMPTY: HandKey = HandKey {
         key: SUIT_COUNTERS_START,
         mask: 0,
     };
@@ -100,23 +100,23 @@ impl Hand {
     /// This hand with `card` added. The caller keeps cards distinct.
     #[inline(always)]
     #[must_use]
-    pub fn with(self, card: Card) -> Hand {
+    pub fn with(self, card: Card) -> HandKey {
         self.plus(CardKey::of(card))
     }
 
     /// This hand with the cards of `key` added. The caller keeps cards distinct.
     #[inline(always)]
     #[must_use]
-    pub fn plus(self, key: CardKey) -> Hand {
-        Hand {
+    pub fn plus(self, key: CardKey) -> HandKey {
+        HandKey {
             key: self.key + key.key,
             mask: self.mask | key.mask,
         }
     }
 
     /// A hand of these cards.
-    pub fn of(cards: &[Card]) -> Hand {
-        Hand::EMPTY.plus(CardKey::of_all(cards))
+    pub fn of(cards: &[Card]) -> HandKey {
+        HandKey::EMPTY.plus(CardKey::of_all(cards))
     }
 
     /// The number of cards added.
@@ -225,7 +225,7 @@ mod tests {
             let mut deck = Deck::from_seed(DeckSeed(seed), ShuffleAlgorithm::ChaCha20FisherYatesV1);
             let a = deck.deal_n(n).expect("cards");
             let b = deck.deal_n(m).expect("cards");
-            let (fa, fb) = (Hand::of(&a).strength(), Hand::of(&b).strength());
+            let (fa, fb) = (HandKey::of(&a).strength(), HandKey::of(&b).strength());
             let (ra, rb) = (reference_best(&a), reference_best(&b));
             prop_assert_eq!(fa.cmp(&fb), ra.cmp(&rb), "{:?} vs {:?}", a, b);
             prop_assert_eq!(fa.category() as u8, ra.0);
@@ -238,8 +238,8 @@ mod tests {
             .iter()
             .map(|s| s.parse().expect("card"))
             .collect();
-        let whole = cards.iter().fold(Hand::EMPTY, |h, &c| h.with(c));
-        let parts = Hand::of(&cards[..2]).plus(CardKey::of_all(&cards[2..]));
+        let whole = cards.iter().fold(HandKey::EMPTY, |h, &c| h.with(c));
+        let parts = HandKey::of(&cards[..2]).plus(CardKey::of_all(&cards[2..]));
         assert_eq!(whole, parts);
         assert_eq!(whole.len(), 7);
         assert!(whole.has_flush());

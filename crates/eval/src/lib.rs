@@ -1,7 +1,7 @@
 //! Poker hand evaluation: Hold'em (best five of seven, NOB-1), Omaha (exactly two hole and
 //! three board cards, GCB-12) and plain five-card hands.
 //!
-//! Design. A [`Hand`] is two words: a sum of per-card keys and a mask of cards by suit. Adding
+//! Design. A [`HandKey`] is two words: a sum of per-card keys and a mask of cards by suit. Adding
 //! a card is an addition and an OR, so enumerations and Omaha's 60 combinations share work.
 //! The sum's top 16 bits count cards per suit, offset so that a fifth card of one suit sets a
 //! flag bit; a flush is then one table lookup on that suit's 13-bit rank mask. Otherwise the
@@ -58,6 +58,6 @@ pub use category::Category;
 pub use evaluate::{
     EvalError, Evaluation, Game, evaluate, evaluate_five, evaluate_holdem, evaluate_omaha,
 };
-pub use hand::{CardKey, Hand};
+pub use hand::{CardKey, HandKey};
 pub use omaha::{omaha_strength, omaha_strength_naive};
 pub use strength::Strength;

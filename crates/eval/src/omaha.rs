@@ -9,7 +9,7 @@
 //! unsuited value never exceeds its flush value.
 //!
 //! With three or four board cards the six hole pairs and the board triples are built once as
-//! partial [`Hand`]s and [`CardKey`]s and added, instead of building each five-card hand
+//! partial [`HandKey`]s and [`CardKey`]s and added, instead of building each five-card hand
 //! from scratch.
 //!
 //! The table (2 MiB, of which the used rows are 1.1 MiB) is computed on first use from the
@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 
 use floorbook_cards::{Card, Rank, Suit};
 
-use crate::{CardKey, Hand, Strength};
+use crate::{CardKey, HandKey, Strength};
 
 const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
 
@@ -130,7 +130,7 @@ impl PairTable {
 
 /// The unsuited strength of five ranks.
 fn unsuited(ranks: &[u8; 5]) -> Strength {
-    let hand = ranks.iter().fold(Hand::EMPTY, |h, &r| {
+    let hand = ranks.iter().fold(HandKey::EMPTY, |h, &r| {
         h.with(Card::new(Rank::ALL[r as usize % 13], Suit::Clubs))
     });
     hand.strength_unsuited()
@@ -165,7 +165,7 @@ fn for_each_triple_ranks(b: &[u8; 5], mut f: impl FnMut([u8; 3])) {
 
 fn omaha_full_board(hole: &[Card; 4], board: &[Card; 5]) -> Strength {
     let table = pair_table();
-    let board_strength = Hand::of(board).strength_unsuited();
+    let board_strength = HandKey::of(board).strength_unsuited();
     let row_start = table.board_id(board_strength) * PAIR_ROWS;
     let ranks = hole.map(|c| c.rank().index() as usize);
     let mut best = 0u16;
@@ -200,7 +200,7 @@ fn best_flush(hole: &[Card; 4], board: &[Card]) -> Strength {
         let (suited_board, nb) = of_suit(board, suit);
         for i in 0..nh {
             for j in i + 1..nh {
-                let pair = Hand::EMPTY.with(suited_hole[i]).with(suited_hole[j]);
+                let pair = HandKey::EMPTY.with(suited_hole[i]).with(suited_hole[j]);
                 for_each_triple(&suited_board[..nb], |t| {
                     best = best.max(pair.plus(CardKey::of_all(&t)).strength());
                 });
@@ -235,7 +235,7 @@ fn omaha_partial_board(hole: &[Card; 4], board: &[Card]) -> Strength {
         }
     });
     let triples = &triples[..n];
-    let pairs = PAIRS.map(|(a, b)| Hand::EMPTY.with(hole[a]).with(hole[b]));
+    let pairs = PAIRS.map(|(a, b)| HandKey::EMPTY.with(hole[a]).with(hole[b]));
 
     let mut board_suits = [0u8; 4];
     for c in board {
@@ -269,7 +269,7 @@ fn omaha_partial_board(hole: &[Card; 4], board: &[Card]) -> Strength {
 pub fn omaha_strength_naive(hole: &[Card; 4], board: &[Card]) -> Strength {
     let mut best = Strength::default();
     for_each_two_plus_three(hole, board, |two, three| {
-        let s = Hand::of(&[two[0], two[1], three[0], three[1], three[2]]).strength();
+        let s = HandKey::of(&[two[0], two[1], three[0], three[1], three[2]]).strength();
         best = best.max(s);
     });
     best

@@ -4,7 +4,7 @@
 //! million seven-card hands to seconds.
 
 use floorbook_cards::Card;
-use floorbook_eval::{CardKey, Category, Hand};
+use floorbook_eval::{CardKey, Category, HandKey};
 
 fn all_cards() -> Vec<CardKey> {
     Card::all().map(CardKey::of).collect()
@@ -24,7 +24,7 @@ impl Tally {
     }
 
     #[inline(always)]
-    fn count(&mut self, hand: Hand) {
+    fn count(&mut self, hand: HandKey) {
         let s = hand.strength();
         self.by_category[s.category() as usize] += 1;
         self.seen[s.value() as usize] = true;
@@ -47,7 +47,7 @@ fn every_five_card_hand() {
     let cards = all_cards();
     let mut tally = Tally::new();
     for a in 0..52 {
-        let ha = Hand::EMPTY.plus(cards[a]);
+        let ha = HandKey::EMPTY.plus(cards[a]);
         for b in a + 1..52 {
             let hb = ha.plus(cards[b]);
             for c in b + 1..52 {
@@ -83,7 +83,7 @@ fn every_seven_card_hand() {
     let cards = all_cards();
     let mut tally = Tally::new();
     for a in 0..52 {
-        let ha = Hand::EMPTY.plus(cards[a]);
+        let ha = HandKey::EMPTY.plus(cards[a]);
         for b in a + 1..52 {
             let hb = ha.plus(cards[b]);
             for c in b + 1..52 {

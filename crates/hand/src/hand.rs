@@ -7,7 +7,7 @@
 use smallvec::{SmallVec, smallvec};
 
 use floorbook_cards::{Card, CardSet};
-use floorbook_eval::{CardKey, Hand as EvalHand, Strength};
+use floorbook_eval::{CardKey, HandKey, Strength};
 use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -1374,7 +1374,7 @@ impl Hand {
                     .iter()
                     .chain(&self.board)
                     .fold(CardKey::NONE, |k, &c| k + CardKey::of(c));
-                Some(EvalHand::EMPTY.plus(key).strength())
+                Some(HandKey::EMPTY.plus(key).strength())
             }
             GameKind::Omaha => {
                 if up.len() < 2 || self.board.len() < 3 {
@@ -1391,7 +1391,7 @@ impl Hand {
                                         + CardKey::of(self.board[x])
                                         + CardKey::of(self.board[y])
                                         + CardKey::of(self.board[z]);
-                                    let s = EvalHand::EMPTY.plus(k).strength();
+                                    let s = HandKey::EMPTY.plus(k).strength();
                                     best = Some(best.map_or(s, |b| b.max(s)));
                                 }
                             }
