@@ -7,6 +7,7 @@
 //! `.ci/layering`); it reads and writes through the log's `EventStore` trait and the
 //! projections database.
 
+pub mod audit;
 pub mod chain;
 pub mod explain;
 pub mod record;

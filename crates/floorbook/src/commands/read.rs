@@ -1,13 +1,12 @@
 //! The read commands: `rebuild`, `standings`, `hand`, `audit`. Each brings the projections up
 //! to date from the log first, so what it prints is never behind the chain.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::{Args, ValueEnum};
-use floorbook_log::{ChainCheckError, ChainId, Envelope, EventStore, Seq, verify_chain};
+use floorbook_log::{ChainId, Envelope, EventStore, Seq};
 use floorbook_projections::Projector;
 use serde_json::{Value, json};
 
@@ -276,75 +275,14 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
 pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
     let mut out = String::new();
     let (store, projector, chain) = open(&args.read).await?;
-    // The chain, verified.
-    let verified = verify_chain(&store, &chain, |_, _| {}).await;
-    let (chain_ok, chain_line) = match &verified {
-        Ok(Some(h)) => (true, format!("OK, {} events, head {}", h.seq, h.hash)),
-        Ok(None) => (true, "empty".to_string()),
-        Err(ChainCheckError::Broken(e)) => (false, format!("BROKEN at seq {}: {}", e.seq, e.kind)),
-        Err(ChainCheckError::Store(e)) => (false, format!("unreadable: {e}")),
-    };
-    // Every decision re-derived from the recorded inputs, and the chips counted at every
-    // level change, from one reading of the log.
-    let recorded = floorbook_ledger::recorded::load(&store, chain.clone()).await?;
-    let level_checks = chip_counts(&recorded);
-    let conn = projector.connection();
-    let rows = |sql: &str| -> anyhow::Result<Vec<Value>> {
-        let mut stmt = conn.prepare(sql)?;
-        let cols = stmt.column_count();
-        let names: Vec<String> = stmt.column_names().iter().map(|s| s.to_string()).collect();
-        let out = stmt
-            .query_map([chain.as_str()], |r| {
-                let mut m = serde_json::Map::new();
-                for (i, name) in names.iter().enumerate().take(cols) {
-                    let v: rusqlite::types::Value = r.get(i)?;
-                    m.insert(
-                        name.clone(),
-                        match v {
-                            rusqlite::types::Value::Null => Value::Null,
-                            rusqlite::types::Value::Integer(n) => json!(n),
-                            rusqlite::types::Value::Real(f) => json!(f),
-                            rusqlite::types::Value::Text(t) => json!(t),
-                            rusqlite::types::Value::Blob(_) => json!("(blob)"),
-                        },
-                    );
-                }
-                Ok(Value::Object(m))
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(out)
-    };
-    let irregularities = rows(
-        "SELECT seq, hand, kind, remedy, rules FROM irregularities WHERE chain = ?1 ORDER BY seq",
-    )?;
-    let sanctions = rows(
-        "SELECT seq, player, offence, sanction, rules FROM sanctions WHERE chain = ?1 ORDER BY seq",
-    )?;
-    let rulings = rows(
-        "SELECT seq, type, actor, rules FROM events WHERE chain = ?1 AND type IN ('FloorRuling', 'ClockExpired', 'ActedFor', 'AbsenceChanged') ORDER BY seq",
-    )?;
-    let refused = rows(
-        "SELECT seq, actor, role, command, reason FROM refused_commands WHERE chain = ?1 ORDER BY seq",
-    )?;
-    let all_levels_ok = level_checks.iter().all(|c| c["ok"] == true);
-    let divergence = floorbook_ledger::explain::first_divergence(&recorded);
-    let divergences: Vec<Value> = divergence
-        .into_iter()
-        .map(|d| serde_json::to_value(d).unwrap_or_default())
-        .collect();
-    let report = json!({
-        "chain": chain.as_str(),
-        "verified": chain_ok,
-        "chain_status": chain_line,
-        "irregularities": irregularities,
-        "sanctions": sanctions,
-        "floor": rulings,
-        "refused_commands": refused,
-        "chip_counts": level_checks,
-        "chip_counts_ok": all_levels_ok,
-        "decisions_rederived": recorded.events.len(),
-        "divergences": divergences,
-    });
+    let report = floorbook_ledger::audit::audit(&store, &projector, &chain).await?;
+    let chain_line = &report.chain_status;
+    let (irregularities, sanctions, rulings, refused) = (
+        &report.irregularities,
+        &report.sanctions,
+        &report.floor,
+        &report.refused_commands,
+    );
     let format = if args.read.json {
         Format::Json
     } else {
@@ -360,7 +298,7 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                 "## Irregularities and remedies ({})\n",
                 irregularities.len()
             );
-            for r in &irregularities {
+            for r in irregularities {
                 outln!(
                     out,
                     "- seq {} (hand {}): {} — {} ({})",
@@ -376,7 +314,7 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                 "\n## Warnings, penalties, disqualifications ({})\n",
                 sanctions.len()
             );
-            for r in &sanctions {
+            for r in sanctions {
                 outln!(
                     out,
                     "- seq {}: player {} — {} → {} ({})",
@@ -392,7 +330,7 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                 "\n## Floor decisions, clocks and absences ({})\n",
                 rulings.len()
             );
-            for r in &rulings {
+            for r in rulings {
                 outln!(
                     out,
                     "- seq {}: {} by {} ({})",
@@ -407,7 +345,7 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                 "\n## Commands refused for the sender's role ({})\n",
                 refused.len()
             );
-            for r in &refused {
+            for r in refused {
                 outln!(
                     out,
                     "- seq {}: {} ({}) sent {}: {}",
@@ -419,130 +357,41 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                 );
             }
             outln!(out, "\n## Chip count at every level\n");
-            for c in &level_checks {
+            for c in &report.chip_counts {
                 outln!(
                     out,
                     "- level {} (seq {}): {} chips, expected {} — {}",
-                    c["level"],
-                    c["seq"],
-                    c["chips"],
-                    c["expected"],
-                    if c["ok"] == true { "OK" } else { "MISMATCH" }
+                    c.level,
+                    c.seq,
+                    c.chips,
+                    c.expected,
+                    if c.ok { "OK" } else { "MISMATCH" }
                 );
             }
             outln!(out, "\n## Divergences\n");
-            if divergences.is_empty() {
+            if report.divergences.is_empty() {
                 outln!(
                     out,
                     "none: all {} decisions re-derived from the recorded inputs agree",
-                    recorded.events.len()
+                    report.decisions_rederived
                 );
             }
-            for d in &divergences {
+            for d in &report.divergences {
                 outln!(
                     out,
                     "- seq {}: {}\n  recorded: {}\n  derived:  {}",
-                    d["seq"],
-                    d["reason"].as_str().unwrap_or(""),
-                    d["recorded"],
-                    d["derived"]
+                    d.seq.map_or("?".to_string(), |s| s.to_string()),
+                    d.reason,
+                    serde_json::to_string(&d.recorded)?,
+                    serde_json::to_string(&d.derived)?
                 );
             }
         }
     }
     emit(&out)?;
-    Ok(if chain_ok && all_levels_ok && divergences.is_empty() {
+    Ok(if report.clean() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
-}
-
-/// The chips counted at every level change against the chips that should be in play: the
-/// starting stacks, plus or minus chip races (TR-15) and no-shows' stacks (TR-6).
-fn chip_counts(rec: &floorbook_ledger::recorded::Recorded) -> Vec<Value> {
-    use floorbook_hand::HandEvent;
-    use floorbook_tournament::engine::TournamentEvent as E;
-    let starting = rec.profile.starting_chips as i64;
-    let mut stacks: BTreeMap<u32, i64> = BTreeMap::new();
-    let mut expected: i64 = 0;
-    // Chips in no stack: carried to a next hand (NOB-3) or forfeited, until a hand takes
-    // them in; and those a hand in progress took in, until it finishes.
-    let mut pool: i64 = 0;
-    // Each hand in progress, by table: the chips it took in and who plays it. A player
-    // disqualified during it forfeits what is left of his stack when it ends (TR-28).
-    let mut in_hand: BTreeMap<u32, (i64, Vec<u32>)> = BTreeMap::new();
-    let mut forfeit_at_end: std::collections::BTreeSet<u32> = Default::default();
-    let mut checks = Vec::new();
-    for (seq, e) in rec.seqs.iter().zip(&rec.events) {
-        match e {
-            E::Seated { player, .. } => {
-                stacks.insert(player.0, starting);
-                expected += starting;
-            }
-            E::HandFinished {
-                table, stacks: s, ..
-            } => {
-                in_hand.remove(&table.0);
-                for (p, chips) in s {
-                    if forfeit_at_end.remove(&p.0) {
-                        stacks.remove(&p.0);
-                        pool += *chips as i64;
-                    } else {
-                        stacks.insert(p.0, *chips as i64);
-                    }
-                }
-            }
-            E::InHand {
-                event: HandEvent::RemainderCarried { amount, .. },
-                ..
-            } => pool += amount.0 as i64,
-            E::HandStarted {
-                table,
-                carried,
-                players,
-                ..
-            } => {
-                pool -= *carried as i64;
-                in_hand.insert(
-                    table.0,
-                    (*carried as i64, players.iter().map(|p| p.0).collect()),
-                );
-            }
-            E::ChipRaced { result, .. } => {
-                for (p, d) in &result.delta {
-                    *stacks.entry(p.0).or_default() += d;
-                    expected += d;
-                }
-            }
-            // TR-6: the stack leaves play with the player.
-            E::NoShowRemoved { player, stack, .. } => {
-                stacks.remove(&player.0);
-                expected -= *stack as i64;
-            }
-            // PLO-1: the stack goes to the waiting player.
-            E::NoShowReplaced { player, by, .. } => {
-                let stack = stacks.remove(&player.0).unwrap_or(0);
-                stacks.insert(by.0, stack);
-            }
-            // A player out with chips (disqualified, TR-28) forfeits them to the table's next
-            // pot: at once, or when the hand he is in ends.
-            // (Until that hand ends his stack as it was before it counts, as everyone's does.)
-            E::Busted { player, .. } => {
-                if in_hand.values().any(|(_, ids)| ids.contains(&player.0)) {
-                    forfeit_at_end.insert(player.0);
-                } else {
-                    pool += stacks.remove(&player.0).unwrap_or(0);
-                }
-            }
-            E::LevelChanged { level, .. } => {
-                let counted: i64 = stacks.values().sum::<i64>()
-                    + pool
-                    + in_hand.values().map(|h| h.0).sum::<i64>();
-                checks.push(json!({"seq": seq, "level": level + 1, "chips": counted, "expected": expected, "ok": counted == expected}));
-            }
-            _ => {}
-        }
-    }
-    checks
 }

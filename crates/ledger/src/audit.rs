@@ -1,0 +1,232 @@
+//! The audit of a tournament chain, as a typed report ([`Audit`]): the chain verified, every
+//! decision re-derived from the commands, the chips counted at every level change, and what a
+//! reviewer looks at (irregularities and their remedies, sanctions, floor decisions, refused
+//! commands, from the projections). The command line formats it.
+
+use std::collections::BTreeMap;
+
+use floorbook_log::{ChainCheckError, ChainId, EventStore, verify_chain};
+use floorbook_projections::{ProjectionError, Projector};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::explain::{DivergenceReport, first_divergence};
+use crate::recorded::{LoadError, Recorded, load};
+
+/// The chips counted at a level change against the chips that should be in play.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChipCount {
+    pub seq: u64,
+    /// The level that begins, counted from 1.
+    pub level: usize,
+    pub chips: i64,
+    pub expected: i64,
+    pub ok: bool,
+}
+
+/// The audit of one chain.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Audit {
+    pub chain: String,
+    /// The chain's links all hold.
+    pub verified: bool,
+    pub chain_status: String,
+    /// Projected rows (column name to value), in sequence order.
+    pub irregularities: Vec<Value>,
+    pub sanctions: Vec<Value>,
+    pub floor: Vec<Value>,
+    pub refused_commands: Vec<Value>,
+    pub chip_counts: Vec<ChipCount>,
+    pub chip_counts_ok: bool,
+    pub decisions_rederived: usize,
+    pub divergences: Vec<DivergenceReport>,
+}
+
+impl Audit {
+    /// Everything holds: the chain, the chips, every decision.
+    pub fn clean(&self) -> bool {
+        self.verified && self.chip_counts_ok && self.divergences.is_empty()
+    }
+}
+
+/// An audit that could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum AuditError {
+    #[error(transparent)]
+    Load(#[from] Box<LoadError>),
+    #[error("the projections: {0}")]
+    Projections(#[from] ProjectionError),
+    #[error("the projections: {0}")]
+    Sql(#[from] rusqlite::Error),
+}
+
+impl From<LoadError> for AuditError {
+    fn from(e: LoadError) -> AuditError {
+        AuditError::Load(Box::new(e))
+    }
+}
+
+/// Audits `chain`: `projector` must be caught up with it.
+pub async fn audit<S: EventStore>(
+    store: &S,
+    projector: &Projector,
+    chain: &ChainId,
+) -> Result<Audit, AuditError> {
+    let (verified, chain_status) = match verify_chain(store, chain, |_, _| {}).await {
+        Ok(Some(h)) => (true, format!("OK, {} events, head {}", h.seq, h.hash)),
+        Ok(None) => (true, "empty".to_string()),
+        Err(ChainCheckError::Broken(e)) => (false, format!("BROKEN at seq {}: {}", e.seq, e.kind)),
+        Err(ChainCheckError::Store(e)) => (false, format!("unreadable: {e}")),
+    };
+    // Every decision re-derived, and the chips counted at every level change, from one
+    // reading of the log.
+    let recorded = load(store, chain.clone()).await?;
+    let chip_counts = chip_counts(&recorded);
+    let rows = |sql: &str| -> Result<Vec<Value>, AuditError> {
+        let conn = projector.connection();
+        let mut stmt = conn.prepare(sql)?;
+        let names: Vec<String> = stmt.column_names().iter().map(|s| s.to_string()).collect();
+        let out = stmt
+            .query_map([chain.as_str()], |r| {
+                let mut m = serde_json::Map::new();
+                for (i, name) in names.iter().enumerate() {
+                    use rusqlite::types::Value as Sql;
+                    let v: Sql = r.get(i)?;
+                    m.insert(
+                        name.clone(),
+                        match v {
+                            Sql::Null => Value::Null,
+                            Sql::Integer(n) => Value::from(n),
+                            Sql::Real(f) => Value::from(f),
+                            Sql::Text(t) => Value::from(t),
+                            Sql::Blob(_) => Value::from("(blob)"),
+                        },
+                    );
+                }
+                Ok(Value::Object(m))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(out)
+    };
+    let irregularities = rows(
+        "SELECT seq, hand, kind, remedy, rules FROM irregularities WHERE chain = ?1 ORDER BY seq",
+    )?;
+    let sanctions = rows(
+        "SELECT seq, player, offence, sanction, rules FROM sanctions WHERE chain = ?1 ORDER BY seq",
+    )?;
+    let floor = rows(
+        "SELECT seq, type, actor, rules FROM events WHERE chain = ?1 AND type IN ('FloorRuling', 'ClockExpired', 'ActedFor', 'AbsenceChanged') ORDER BY seq",
+    )?;
+    let refused_commands = rows(
+        "SELECT seq, actor, role, command, reason FROM refused_commands WHERE chain = ?1 ORDER BY seq",
+    )?;
+    Ok(Audit {
+        chain: chain.to_string(),
+        verified,
+        chain_status,
+        irregularities,
+        sanctions,
+        floor,
+        refused_commands,
+        chip_counts_ok: chip_counts.iter().all(|c| c.ok),
+        chip_counts,
+        decisions_rederived: recorded.events.len(),
+        divergences: first_divergence(&recorded).into_iter().collect(),
+    })
+}
+
+/// The chips at every level change, counted from the recorded events: every stack, what a
+/// hand in progress took in, and what waits in no stack (carried or forfeited), against the
+/// chips the starting stacks, chip races (TR-15) and no-shows (TR-6) leave in play.
+fn chip_counts(rec: &Recorded) -> Vec<ChipCount> {
+    use floorbook_hand::HandEvent;
+    use floorbook_tournament::engine::TournamentEvent as E;
+    let starting = rec.profile.starting_chips as i64;
+    let mut stacks: BTreeMap<u32, i64> = BTreeMap::new();
+    let mut expected: i64 = 0;
+    // Chips in no stack: carried to a next hand (NOB-3) or forfeited, until a hand takes
+    // them in; and those a hand in progress took in, until it finishes.
+    let mut pool: i64 = 0;
+    // Each hand in progress, by table: the chips it took in and who plays it. A player
+    // disqualified during it forfeits what is left of his stack when it ends (TR-28).
+    let mut in_hand: BTreeMap<u32, (i64, Vec<u32>)> = BTreeMap::new();
+    let mut forfeit_at_end: std::collections::BTreeSet<u32> = Default::default();
+    let mut checks = Vec::new();
+    for (seq, e) in rec.seqs.iter().zip(&rec.events) {
+        match e {
+            E::Seated { player, .. } => {
+                stacks.insert(player.0, starting);
+                expected += starting;
+            }
+            E::HandFinished {
+                table, stacks: s, ..
+            } => {
+                in_hand.remove(&table.0);
+                for (p, chips) in s {
+                    if forfeit_at_end.remove(&p.0) {
+                        stacks.remove(&p.0);
+                        pool += *chips as i64;
+                    } else {
+                        stacks.insert(p.0, *chips as i64);
+                    }
+                }
+            }
+            E::InHand {
+                event: HandEvent::RemainderCarried { amount, .. },
+                ..
+            } => pool += amount.0 as i64,
+            E::HandStarted {
+                table,
+                carried,
+                players,
+                ..
+            } => {
+                pool -= *carried as i64;
+                in_hand.insert(
+                    table.0,
+                    (*carried as i64, players.iter().map(|p| p.0).collect()),
+                );
+            }
+            E::ChipRaced { result, .. } => {
+                for (p, d) in &result.delta {
+                    *stacks.entry(p.0).or_default() += d;
+                    expected += d;
+                }
+            }
+            // TR-6: the stack leaves play with the player.
+            E::NoShowRemoved { player, stack, .. } => {
+                stacks.remove(&player.0);
+                expected -= *stack as i64;
+            }
+            // PLO-1: the stack goes to the waiting player.
+            E::NoShowReplaced { player, by, .. } => {
+                let stack = stacks.remove(&player.0).unwrap_or(0);
+                stacks.insert(by.0, stack);
+            }
+            // A player out with chips (disqualified, TR-28) forfeits them to the table's next
+            // pot: at once, or when the hand he is in ends.
+            // (Until that hand ends his stack as it was before it counts, as everyone's does.)
+            E::Busted { player, .. } => {
+                if in_hand.values().any(|(_, ids)| ids.contains(&player.0)) {
+                    forfeit_at_end.insert(player.0);
+                } else {
+                    pool += stacks.remove(&player.0).unwrap_or(0);
+                }
+            }
+            E::LevelChanged { level, .. } => {
+                let counted: i64 = stacks.values().sum::<i64>()
+                    + pool
+                    + in_hand.values().map(|h| h.0).sum::<i64>();
+                checks.push(ChipCount {
+                    seq: *seq,
+                    level: level + 1,
+                    chips: counted,
+                    expected,
+                    ok: counted == expected,
+                });
+            }
+            _ => {}
+        }
+    }
+    checks
+}
