@@ -6,8 +6,13 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::{Args, ValueEnum};
+use floorbook_cards::Card;
+use floorbook_hand::{HandEvent, Pos};
+use floorbook_ledger::chain::ChainEvent;
 use floorbook_log::{ChainId, Envelope, EventStore, Seq};
 use floorbook_projections::Projector;
+use floorbook_rules::Rule;
+use floorbook_tournament::engine::TournamentEvent;
 use serde_json::{Value, json};
 
 use super::{emit, open_caught_up};
@@ -114,99 +119,105 @@ pub async fn standings(args: &ReadArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// A hand event as a line a floor person reads.
-fn describe(e: &Value, players: &[i64]) -> String {
-    let who = |pos: &Value| -> String {
-        pos.as_u64()
-            .and_then(|p| players.get(p as usize))
+fn describe(e: &HandEvent, players: &[i64]) -> String {
+    let who = |pos: Pos| -> String {
+        players
+            .get(pos.0)
             .map_or("?".to_string(), |p| format!("player {p}"))
     };
-    let rules = e
-        .get("rules")
-        .and_then(Value::as_array)
-        .map(|r| {
-            let ids: Vec<&str> = r.iter().filter_map(Value::as_str).collect();
-            if ids.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", ids.join(", "))
-            }
-        })
-        .unwrap_or_default();
-    let cards = |v: Option<&Value>| -> String {
-        v.and_then(Value::as_array)
-            .map(|cs| {
-                cs.iter()
-                    .map(|c| c.as_str().unwrap_or("??"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .unwrap_or_default()
+    let ids: Vec<&str> = e.rules().iter().map(Rule::id).collect();
+    let rules = if ids.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", ids.join(", "))
     };
-    let kind = e.get("type").and_then(Value::as_str).unwrap_or("?");
-    match kind {
-        "ante_posted" | "blind_posted" | "dead_blind_posted" => format!(
-            "{} posts {} {}{rules}",
-            who(&e["pos"]),
-            kind.trim_end_matches("_posted").replace('_', " "),
-            e["amount"]
-        ),
-        "hole_dealt" => format!("{} is dealt {}", who(&e["pos"]), cards(e.get("cards"))),
-        "board_dealt" => format!(
-            "{}: {}",
-            e["street"].as_str().unwrap_or("?"),
-            cards(e.get("cards"))
-        ),
-        "folded" => format!("{} folds", who(&e["pos"])),
-        "checked" => format!("{} checks", who(&e["pos"])),
-        "called" => format!(
-            "{} calls {}{}",
-            who(&e["pos"]),
-            e["amount"],
-            if e["all_in"] == true { ", all-in" } else { "" }
-        ),
-        "bet_or_raised" => format!(
-            "{} {} to {}{}{rules}",
-            who(&e["pos"]),
-            if e["full"] == true {
-                "raises"
-            } else {
-                "goes all-in short"
-            },
-            e["to"],
-            if e["all_in"] == true { " (all-in)" } else { "" }
-        ),
-        "bet_returned" => format!(
-            "{} takes back {} uncalled{rules}",
-            who(&e["pos"]),
-            e["amount"]
-        ),
-        "shown" => format!("{} shows {}", who(&e["pos"]), cards(e.get("cards"))),
-        "mucked" => format!("{} mucks{rules}", who(&e["pos"])),
-        "pot_awarded" => {
-            let shares: Vec<String> = e["shares"]
-                .as_array()
-                .map(|s| {
-                    s.iter()
-                        .map(|x| format!("{} gets {}", who(&x[0]), x[1]))
-                        .collect()
-                })
-                .unwrap_or_default();
-            format!(
-                "pot {} of {}: {}{rules}",
-                e["pot"],
-                e["amount"],
-                shares.join(", ")
-            )
+    let cards = |cs: &[Option<Card>]| -> String {
+        cs.iter()
+            .map(|c| c.map_or("??".to_string(), |c| c.to_string()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match e {
+        HandEvent::AntePosted { pos, amount, .. } => {
+            format!("{} posts ante {amount}{rules}", who(*pos))
         }
-        "irregularity" => format!(
-            "irregularity {}: {}{rules}",
-            e["kind"].as_str().unwrap_or("?"),
-            e["remedy"].as_str().unwrap_or("")
+        HandEvent::BlindPosted { pos, amount, .. } => {
+            format!("{} posts blind {amount}{rules}", who(*pos))
+        }
+        HandEvent::DeadBlindPosted { pos, amount, .. } => {
+            format!("{} posts dead blind {amount}{rules}", who(*pos))
+        }
+        HandEvent::HoleDealt { pos, cards: cs } => format!("{} is dealt {}", who(*pos), cards(cs)),
+        HandEvent::BoardDealt { street, cards: cs } => {
+            let cs: Vec<Option<Card>> = cs.iter().copied().map(Some).collect();
+            format!("{}: {}", snake(street), cards(&cs))
+        }
+        HandEvent::Folded { pos } => format!("{} folds", who(*pos)),
+        HandEvent::Checked { pos } => format!("{} checks", who(*pos)),
+        HandEvent::Called {
+            pos,
+            amount,
+            all_in,
+        } => format!(
+            "{} calls {amount}{}",
+            who(*pos),
+            if *all_in { ", all-in" } else { "" }
         ),
-        "interpreted" => format!("{} read as {}{rules}", who(&e["pos"]), e["reading"]),
-        "out_of_turn" => format!("{} acts out of turn{rules}", who(&e["pos"])),
-        "hand_declared_dead" => format!("{}'s hand is declared dead{rules}", who(&e["pos"])),
-        other => format!("{}{rules}", other.replace('_', " ")),
+        HandEvent::BetOrRaised {
+            pos,
+            to,
+            full,
+            all_in,
+            ..
+        } => format!(
+            "{} {} to {to}{}{rules}",
+            who(*pos),
+            if *full { "raises" } else { "goes all-in short" },
+            if *all_in { " (all-in)" } else { "" }
+        ),
+        HandEvent::BetReturned { pos, amount, .. } => {
+            format!("{} takes back {amount} uncalled{rules}", who(*pos))
+        }
+        HandEvent::Shown { pos, cards: cs } => format!("{} shows {}", who(*pos), cards(cs)),
+        HandEvent::Mucked { pos, .. } => format!("{} mucks{rules}", who(*pos)),
+        HandEvent::PotAwarded {
+            pot,
+            amount,
+            shares,
+            ..
+        } => {
+            let shares: Vec<String> = shares
+                .iter()
+                .map(|(p, c)| format!("{} gets {c}", who(*p)))
+                .collect();
+            format!("pot {pot} of {amount}: {}{rules}", shares.join(", "))
+        }
+        HandEvent::Irregularity { kind, remedy, .. } => {
+            format!("irregularity {}: {remedy}{rules}", snake(kind))
+        }
+        HandEvent::Interpreted { pos, reading, .. } => {
+            format!("{} read as {}{rules}", who(*pos), snake(reading))
+        }
+        HandEvent::OutOfTurn { pos, .. } => format!("{} acts out of turn{rules}", who(*pos)),
+        HandEvent::HandDeclaredDead { pos, .. } => {
+            format!("{}'s hand is declared dead{rules}", who(*pos))
+        }
+        other => format!("{}{rules}", snake(other).replace('_', " ")),
+    }
+}
+
+/// A value's serde name (`flop`, `four_card_flop`, `settled` …), for the text of a hand.
+fn snake<T: serde::Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(Value::String(s)) => s,
+        Ok(Value::Object(m)) => m
+            .get("type")
+            .or_else(|| m.values().next())
+            .and_then(Value::as_str)
+            .unwrap_or("?")
+            .to_string(),
+        Ok(other) => other.to_string(),
+        Err(_) => "?".to_string(),
     }
 }
 
@@ -238,9 +249,11 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
                 break 'read;
             }
             let env = Envelope::parse(&e.bytes)?;
-            let payload: Value = serde_json::from_str(env.payload.get())?;
-            if env.event_type == "InHand" && payload["hand"].as_u64() == Some(args.hand) {
-                lines.push((e.seq.0, payload["event"].clone()));
+            if let ChainEvent::Decided(TournamentEvent::InHand { hand, event, .. }) =
+                ChainEvent::decode(&env)?
+                && hand == args.hand
+            {
+                lines.push((e.seq.0, event));
             }
         }
     }
