@@ -12,7 +12,7 @@
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
-use floorbook_ledger::recorded::load;
+use floorbook_ledger::reader::load;
 use floorbook_ledger::snapshots::load_near;
 use floorbook_log::{ChainId, ChainWriter, Seq};
 use floorbook_projections::Projector;
@@ -45,7 +45,7 @@ async fn main() {
     let sim = floorbook_sim::simulate_styled(&profile, players, 1, style, None).expect("simulate");
     let at: DateTime<Utc> = DateTime::from_timestamp(1_800_000_000, 0).expect("time");
     let drafts =
-        floorbook_ledger::record::drafts(&sim.tournament, &profile, toml, 1, at).expect("drafts");
+        floorbook_ledger::drafts::drafts(&sim.tournament, &profile, toml, 1, at).expect("drafts");
     let dir = tempfile::tempdir_in(std::env::current_dir().expect("cwd")).expect("temp dir");
     let store = EmbeddedStore::open(dir.path().join("store"), OpenMode::ReadWrite).expect("store");
     let chain = ChainId::new("bench-replay").expect("chain");

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use chrono::{DateTime, Utc};
 use floorbook_ledger::chain::{CHAIN_FORMAT, ChainEvent};
-use floorbook_ledger::recorded::opening_of;
+use floorbook_ledger::reader::opening_of;
 use floorbook_log::{
     ChainId, Envelope, EventHash, Frame, decode_frame, encode_frame, seal_all, verify_events,
 };
@@ -29,7 +29,7 @@ fn simulated_frames() -> (Vec<u8>, EventHash) {
     let profile = profile.expect("reads");
     let sim = floorbook_sim::simulate(&profile, 3, 4, None).expect("plays");
     let start: DateTime<Utc> = DateTime::from_timestamp(1_800_000_000, 0).expect("time");
-    let drafts = floorbook_ledger::record::drafts(&sim.tournament, &profile, toml, 4, start)
+    let drafts = floorbook_ledger::drafts::drafts(&sim.tournament, &profile, toml, 4, start)
         .expect("drafts");
     let chain = ChainId::new(CHAIN).expect("chain");
     let sealed = seal_all(&chain, None, &drafts).expect("seal");

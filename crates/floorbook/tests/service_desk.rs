@@ -6,7 +6,7 @@
 use chrono::{DateTime, TimeZone, Utc};
 use floorbook_e2e::drive::{Step, Verdict, request, script, verdict};
 use floorbook_e2e::nats::NatsServer;
-use floorbook_ledger::recorded::{REFUSED, load};
+use floorbook_ledger::reader::{REFUSED, load};
 use floorbook_log::{ChainId, Envelope, EventStore, Role, Seq, verify_chain};
 use floorbook_service::desk::{Desk, Incoming};
 use floorbook_service::subjects::Channel;

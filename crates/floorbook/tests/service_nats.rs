@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use floorbook_e2e::drive::{Step, Verdict, request, script, verdict};
 use floorbook_e2e::nats::{NatsServer, free_port};
-use floorbook_ledger::recorded::load;
+use floorbook_ledger::reader::load;
 use floorbook_log::{ChainId, EventStore, Seq, verify_chain};
 use floorbook_service::client::{CommandClient, connect};
 use floorbook_service::subjects::{self, Channel, Query};
@@ -422,7 +422,7 @@ async fn garbage_on_every_subject_changes_nothing_and_the_service_keeps_running(
         .expect("store");
     for e in store.read(&chain, Seq(before + 1), 3).await.expect("read") {
         let env = floorbook_log::Envelope::parse(&e.bytes).expect("envelope");
-        assert_eq!(env.event_type, floorbook_ledger::recorded::REFUSED);
+        assert_eq!(env.event_type, floorbook_ledger::reader::REFUSED);
     }
     // `floorbook cmd`, the client for people and scripts: a command, a refusal, a query.
     let url = server.url();

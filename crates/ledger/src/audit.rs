@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::explain::{DivergenceReport, first_divergence};
-use crate::recorded::{LoadError, Recorded, load};
+use crate::reader::{LoadError, Recorded, load};
 
 /// The chips counted at a level change against the chips that should be in play.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -11,7 +11,7 @@ use floorbook_tournament::engine::{Tournament, TournamentEvent};
 use floorbook_tournament::rederive::Divergence;
 use serde::Serialize;
 
-use crate::recorded::{LoadError, Recorded};
+use crate::reader::{LoadError, Recorded};
 
 /// A rule and its English reading.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -1,5 +1,5 @@
-//! A tournament as a chain: what a tournament chain holds ([`chain::ChainEvent`]), recording a
-//! tournament played without one ([`record`]), reading a chain back ([`recorded`]), the replay
+//! A tournament as a chain: what a tournament chain holds ([`chain::ChainEvent`]), the drafts of
+//! a tournament played without one ([`drafts`]), reading a chain back ([`reader`]), the replay
 //! snapshots `explain` resumes from ([`snapshots`]) and the views of a table and its hand
 //! ([`view`]).
 //!
@@ -9,9 +9,9 @@
 
 pub mod audit;
 pub mod chain;
+pub mod drafts;
 pub mod explain;
-pub mod record;
-pub mod recorded;
+pub mod reader;
 pub mod snapshots;
 pub mod view;
 

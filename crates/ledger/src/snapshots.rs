@@ -8,7 +8,7 @@ use floorbook_projections::{ProjectionError, Projector};
 use floorbook_tournament::rederive::Snapshot;
 
 use crate::SNAPSHOT_EVERY;
-use crate::recorded::{LoadError, Recorded, load, load_from, load_until, read_events};
+use crate::reader::{LoadError, Recorded, load, load_from, load_until, read_events};
 
 /// Snapshots cannot be read, made or stored.
 #[derive(Debug, thiserror::Error)]

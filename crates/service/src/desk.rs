@@ -27,7 +27,7 @@ use crate::roles;
 use crate::subjects::Channel;
 use crate::wire::{ErrorKind, Reply, ReplyError, Request, WireCommand};
 use floorbook_ledger::chain::{ChainEvent, Opening, Refusal, decision_draft};
-use floorbook_ledger::recorded::{self, LoadError};
+use floorbook_ledger::reader::{self, LoadError};
 
 /// How many replies a desk remembers by request id.
 const REMEMBERED: usize = 4096;
@@ -123,9 +123,9 @@ impl<S: EventStore> Desk<S> {
                 .map(|env| env.at),
         };
         let (tournament, format) = match writer.head() {
-            None => (None, recorded::CHAIN_FORMAT),
+            None => (None, reader::CHAIN_FORMAT),
             Some(_) => {
-                let rec = recorded::load(writer.store(), chain.clone()).await?;
+                let rec = reader::load(writer.store(), chain.clone()).await?;
                 let format = rec.format;
                 let mut r = rec.into_replayer();
                 r.run_to_end().map_err(|d| DeskError::Diverged {
@@ -535,7 +535,7 @@ impl<S: EventStore> Desk<S> {
                 ));
             }
         };
-        if let Some(problems) = recorded::profile_problems(&profile) {
+        if let Some(problems) = reader::profile_problems(&profile) {
             return Err(malformed(format!("the profile does not hold: {problems}")));
         }
         let draft = ChainEvent::Opened(Opening {
@@ -544,13 +544,13 @@ impl<S: EventStore> Desk<S> {
             seed: None,
             profile_toml: toml,
             rules_revision: Some(floorbook_tournament::RULES_REVISION.into()),
-            chain_format: Some(recorded::CHAIN_FORMAT.into()),
+            chain_format: Some(reader::CHAIN_FORMAT.into()),
         })
         .draft(actor, inc.at)
         .map_err(|e| malformed(e.to_string()))?;
         drafts.push(draft);
         self.tournament = Some(Tournament::new(profile));
-        self.format = recorded::CHAIN_FORMAT;
+        self.format = reader::CHAIN_FORMAT;
         self.opened_at = Some(inc.at);
         Ok(None)
     }

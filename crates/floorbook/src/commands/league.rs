@@ -151,12 +151,12 @@ async fn append(store: &Backend, chain: &ChainId, event: &LeagueEvent) -> anyhow
 async fn tournament(
     store: &Backend,
     chain: &ChainId,
-) -> anyhow::Result<(u64, String, floorbook_ledger::recorded::Recorded)> {
+) -> anyhow::Result<(u64, String, floorbook_ledger::reader::Recorded)> {
     let head = store
         .head(chain)
         .await?
         .with_context(|| format!("there is no chain {chain}"))?;
-    let recorded = floorbook_ledger::recorded::load(store, chain.clone()).await?;
+    let recorded = floorbook_ledger::reader::load(store, chain.clone()).await?;
     Ok((head.seq.0, head.hash.to_hex(), recorded))
 }
 

@@ -86,7 +86,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         }
     ))?;
     let drafts =
-        floorbook_ledger::record::drafts(&t, &profile, profile_toml, args.seed, args.start)?;
+        floorbook_ledger::drafts::drafts(&t, &profile, profile_toml, args.seed, args.start)?;
     let last_at = drafts.last().map_or(args.start, |d| d.at);
     let head = match store.head(&chain).await? {
         // The same run again: the simulation is deterministic, so an identical chain is already
@@ -177,7 +177,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         )
         .ok()
         .flatten();
-    let recorded = floorbook_ledger::recorded::load(&store, chain.clone()).await?;
+    let recorded = floorbook_ledger::reader::load(&store, chain.clone()).await?;
     let example = match runner_up {
         Some(seq) => Some(floorbook_ledger::explain::explain(&recorded, seq as u64)?),
         None => None,
