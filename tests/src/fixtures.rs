@@ -30,3 +30,18 @@ pub fn drafts(tag: &str, n: usize) -> Vec<Draft> {
 pub fn events(chain: &ChainId, head: Option<Head>, tag: &str, n: usize) -> Vec<SealedEvent> {
     seal_all(chain, head, &drafts(tag, n)).expect("seal")
 }
+
+/// The events in a file of whole frames (as the embedded store writes them): each one's
+/// stored bytes and the hash stored beside them. Panics on anything but whole frames.
+pub fn decode_frames(mut rest: &[u8]) -> Vec<(Vec<u8>, floorbook_log::EventHash)> {
+    let mut stored = Vec::new();
+    while !rest.is_empty() {
+        let floorbook_log::Frame::Whole { bytes, hash, size } = floorbook_log::decode_frame(rest)
+        else {
+            panic!("golden frames decode");
+        };
+        stored.push((bytes.to_vec(), hash));
+        rest = &rest[size..];
+    }
+    stored
+}

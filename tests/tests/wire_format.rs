@@ -10,9 +10,7 @@
 use std::path::PathBuf;
 
 use floorbook_e2e::fixtures::{chain, events};
-use floorbook_log::{
-    Checkpoint, Envelope, EventHash, Frame, decode_frame, encode_frame, verify_events,
-};
+use floorbook_log::{Checkpoint, Envelope, EventHash, encode_frame, verify_events};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -76,15 +74,7 @@ fn golden_chain_bytes_rehash_to_the_committed_head() {
 
     // Independently of today's serializer: decode the committed bytes and re-hash them.
     let committed = std::fs::read(root().join("tests/golden/chain-v1.bin")).expect("golden");
-    let mut stored = Vec::new();
-    let mut rest = committed.as_slice();
-    while !rest.is_empty() {
-        let Frame::Whole { bytes, hash, size } = decode_frame(rest) else {
-            panic!("golden frames decode");
-        };
-        stored.push((bytes.to_vec(), hash));
-        rest = &rest[size..];
-    }
+    let stored = floorbook_e2e::fixtures::decode_frames(&committed);
     let head = verify_events(
         &chain("golden-t1"),
         stored.iter().map(|(b, h)| (b.as_slice(), Some(h))),

@@ -10,9 +10,7 @@ use std::path::PathBuf;
 use chrono::{DateTime, Utc};
 use floorbook_ledger::chain::{CHAIN_FORMAT, ChainEvent};
 use floorbook_ledger::reader::opening_of;
-use floorbook_log::{
-    ChainId, Envelope, EventHash, Frame, decode_frame, encode_frame, seal_all, verify_events,
-};
+use floorbook_log::{ChainId, Envelope, EventHash, encode_frame, seal_all, verify_events};
 use floorbook_rules::Rule;
 use floorbook_tournament::rederive::Rederiver;
 use serde_json::Value;
@@ -54,15 +52,7 @@ fn the_golden_tournament_chain_decodes_and_re_derives() {
         std::fs::write(&head_path, format!("{}\n", head.to_hex())).expect("write");
     }
     let committed = std::fs::read(&bin_path).expect("tests/golden/tournament-v2.bin");
-    let mut stored = Vec::new();
-    let mut rest = committed.as_slice();
-    while !rest.is_empty() {
-        let Frame::Whole { bytes, hash, size } = decode_frame(rest) else {
-            panic!("golden frames decode");
-        };
-        stored.push((bytes.to_vec(), hash));
-        rest = &rest[size..];
-    }
+    let stored = floorbook_e2e::fixtures::decode_frames(&committed);
     let chain = ChainId::new(CHAIN).expect("chain");
     let head = verify_events(&chain, stored.iter().map(|(b, h)| (b.as_slice(), Some(h))))
         .expect("the golden chain verifies")

@@ -46,6 +46,16 @@ async fn one<S: EventStore>(desk: &mut Desk<S>, channel: Channel, command: WireC
     d.replies.into_iter().next().expect("one reply")
 }
 
+/// The director opens the desk's chain under top18.
+async fn open_top18<S: EventStore>(desk: &mut Desk<S>) {
+    let open = WireCommand::Open {
+        profile: Some("top18".into()),
+        profile_toml: None,
+    };
+    let r = one(desk, Channel::Director, open).await;
+    assert!(r.ok, "{r:?}");
+}
+
 /// Players 1 to `n` registered by the floor (adults, the 15.00 buy-in).
 async fn register<S: EventStore>(desk: &mut Desk<S>, n: u32) {
     for p in 1..=n {
@@ -213,16 +223,7 @@ async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
     )
     .await;
     assert_eq!(r.error.as_ref().map(|e| e.kind), Some(ErrorKind::Malformed));
-    let r = one(
-        &mut desk,
-        Channel::Director,
-        WireCommand::Open {
-            profile: Some("top18".into()),
-            profile_toml: None,
-        },
-    )
-    .await;
-    assert!(r.ok, "{r:?}");
+    open_top18(&mut desk).await;
     register(&mut desk, 9).await;
     // TR-0a: too young; TR-0b: a buy-in not offered. Rejected, nothing written.
     let head = desk.head();
@@ -579,16 +580,7 @@ async fn rulings_point_at_real_events<S: EventStore + Clone>(store: S) {
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
         .await
         .expect("desk");
-    let r = one(
-        &mut desk,
-        Channel::Director,
-        WireCommand::Open {
-            profile: Some("top18".into()),
-            profile_toml: None,
-        },
-    )
-    .await;
-    assert!(r.ok, "{r:?}");
+    open_top18(&mut desk).await;
     register(&mut desk, 3).await;
     let head = desk.head().expect("a head").seq.0;
     let ruling = |overrides| WireCommand::FloorRuling {
@@ -635,16 +627,7 @@ async fn a_terminal_cannot_stall_or_flood_a_chain<S: EventStore + Clone>(store: 
         .await
         .expect("desk")
         .with_append_limit(20_000);
-    let r = one(
-        &mut desk,
-        Channel::Director,
-        WireCommand::Open {
-            profile: Some("top18".into()),
-            profile_toml: None,
-        },
-    )
-    .await;
-    assert!(r.ok, "{r:?}");
+    open_top18(&mut desk).await;
     let head = desk.head().expect("a head").seq.0;
     let big = "x".repeat(60_000);
     let request = |actor: &str, command| Incoming {

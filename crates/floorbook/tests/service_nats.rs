@@ -502,6 +502,30 @@ fn with_users(auth: &str, env: &[(&str, &str)]) -> NatsServer {
     )
 }
 
+/// The director, logged in as such, opens `chain` under top18; the reply.
+async fn open_as_director(port: u16, chain: &ChainId) -> Reply {
+    let director = client(
+        connect(&as_user(port, "director", "d1rector"), "td")
+            .await
+            .expect("director"),
+    );
+    let open = Request {
+        actor: "td".into(),
+        id: None,
+        after: None,
+        command: WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        },
+    };
+    let r = director
+        .send(chain, Channel::Director, &open)
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    r
+}
+
 fn as_user(port: u16, user: &str, pass: &str) -> String {
     format!("nats://{user}:{pass}@127.0.0.1:{port}")
 }
@@ -617,28 +641,7 @@ async fn a_dealer_cannot_send_a_floor_command_even_around_the_service() {
     let dir = tempfile::tempdir().expect("dir");
     let _serve = Serve::as_service(&server, "perm", &dir);
     let chain = ChainId::new("perm").expect("chain");
-    let director = client(
-        connect(&as_user(server.port, "director", "d1rector"), "td")
-            .await
-            .expect("director"),
-    );
-    let r = director
-        .send(
-            &chain,
-            Channel::Director,
-            &Request {
-                actor: "td".into(),
-                id: None,
-                after: None,
-                command: WireCommand::Open {
-                    profile: Some("top18".into()),
-                    profile_toml: None,
-                },
-            },
-        )
-        .await
-        .expect("reply");
-    assert!(r.ok, "{r:?}");
+    let r = open_as_director(server.port, &chain).await;
     let head = r.seq.expect("seq");
 
     // The dealer's connection, watching for the server's permission errors.
@@ -847,25 +850,7 @@ async fn a_reply_subject_cannot_write_the_log_and_inboxes_are_private() {
     let dir = tempfile::tempdir().expect("dir");
     let _serve = Serve::as_service(&server, "replies", &dir);
     let chain = ChainId::new("replies").expect("chain");
-    let director = client(
-        connect(&as_user(server.port, "director", "d1rector"), "td")
-            .await
-            .expect("director"),
-    );
-    let open = Request {
-        actor: "td".into(),
-        id: None,
-        after: None,
-        command: WireCommand::Open {
-            profile: Some("top18".into()),
-            profile_toml: None,
-        },
-    };
-    let r = director
-        .send(&chain, Channel::Director, &open)
-        .await
-        .expect("reply");
-    assert!(r.ok, "{r:?}");
+    let r = open_as_director(server.port, &chain).await;
     let head = r.seq.expect("seq");
     let (dealer, _violations) = watched(server.port, "dealer", "d3aler").await;
     let (auditor, _) = watched(server.port, "auditor", "aud1tor").await;
@@ -1035,28 +1020,7 @@ async fn the_auditor_verifies_and_audits_and_writes_nothing() {
     let dir = tempfile::tempdir().expect("dir");
     let _serve = Serve::as_service(&server, "audited", &dir);
     let chain = ChainId::new("audited").expect("chain");
-    let director = client(
-        connect(&as_user(server.port, "director", "d1rector"), "td")
-            .await
-            .expect("director"),
-    );
-    let r = director
-        .send(
-            &chain,
-            Channel::Director,
-            &Request {
-                actor: "td".into(),
-                id: None,
-                after: None,
-                command: WireCommand::Open {
-                    profile: Some("top18".into()),
-                    profile_toml: None,
-                },
-            },
-        )
-        .await
-        .expect("reply");
-    assert!(r.ok, "{r:?}");
+    open_as_director(server.port, &chain).await;
     let floor = client(
         connect(&as_user(server.port, "floor", "fl00r"), "floor")
             .await

@@ -252,6 +252,20 @@ pub fn profile_problems(profile: &Profile) -> Option<String> {
     })
 }
 
+/// Reads and checks a chain's opening event.
+async fn read_opening<S: EventStore>(store: &S, chain: &ChainId) -> Result<Opening, LoadError> {
+    let first = store.read(chain, Seq::FIRST, 1).await?;
+    let opening = first
+        .first()
+        .ok_or_else(|| LoadError::Empty(chain.clone()))?;
+    let env = Envelope::parse(&opening.bytes).map_err(|source| LoadError::Envelope {
+        chain: chain.clone(),
+        seq: opening.seq,
+        source,
+    })?;
+    opening_of(chain, &env)
+}
+
 /// Reads a tournament chain: the profile from its opening event, then every event.
 pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> Result<Recorded, LoadError> {
     load_until(store, chain, None).await
@@ -263,20 +277,11 @@ pub async fn load_until<S: EventStore>(
     chain: ChainId,
     until: Option<u64>,
 ) -> Result<Recorded, LoadError> {
-    let first = store.read(&chain, Seq::FIRST, 1).await?;
-    let opening = first
-        .first()
-        .ok_or_else(|| LoadError::Empty(chain.clone()))?;
-    let env = Envelope::parse(&opening.bytes).map_err(|source| LoadError::Envelope {
-        chain: chain.clone(),
-        seq: opening.seq,
-        source,
-    })?;
     let Opening {
         profile,
         revision,
         format,
-    } = opening_of(&chain, &env)?;
+    } = read_opening(store, &chain).await?;
     let read = read_events(store, &chain, Seq::FIRST.next(), until, 0).await?;
     Ok(Recorded {
         chain,
@@ -300,16 +305,7 @@ pub async fn load_from<S: EventStore>(
     next_seq: u64,
     until: Option<u64>,
 ) -> Result<Recorded, LoadError> {
-    let first = store.read(&chain, Seq::FIRST, 1).await?;
-    let opening = first
-        .first()
-        .ok_or_else(|| LoadError::Empty(chain.clone()))?;
-    let env = Envelope::parse(&opening.bytes).map_err(|source| LoadError::Envelope {
-        chain: chain.clone(),
-        seq: opening.seq,
-        source,
-    })?;
-    let format = opening_of(&chain, &env)?.format;
+    let format = read_opening(store, &chain).await?.format;
     let read = read_events(store, &chain, Seq(next_seq), until, snapshot.position).await?;
     Ok(Recorded {
         chain,

@@ -156,13 +156,11 @@ impl Rederiver {
         let derived = match self.tournament.decide(&command, at) {
             Ok(derived) => derived,
             Err(e) => {
-                return Err(Box::new(Divergence {
-                    index: base + from,
-                    recorded: self.log.get(from).cloned(),
-                    derived: None,
-                    command: Some(command),
-                    reason: format!("the engine refuses the recorded command: {e}"),
-                }));
+                return Err(self.unexplained(
+                    from,
+                    Some(command),
+                    format!("the engine refuses the recorded command: {e}"),
+                ));
             }
         };
         for (k, d) in derived.iter().enumerate() {
@@ -183,13 +181,11 @@ impl Rederiver {
             }
         }
         if derived.is_empty() {
-            return Err(Box::new(Divergence {
-                index: base + from,
-                recorded: self.log.get(from).cloned(),
-                derived: None,
-                command: Some(command),
-                reason: "the command derives nothing, yet the log records an event".to_string(),
-            }));
+            return Err(self.unexplained(
+                from,
+                Some(command),
+                "the command derives nothing, yet the log records an event".to_string(),
+            ));
         }
         self.at = from + derived.len();
         Ok(Some(Step {
@@ -200,6 +196,22 @@ impl Rederiver {
         }))
     }
 
+    /// A divergence at recorded event `from` (relative to the base) that derived nothing.
+    fn unexplained(
+        &self,
+        from: usize,
+        command: Option<Command>,
+        reason: String,
+    ) -> Box<Divergence> {
+        Box::new(Divergence {
+            index: self.base + from,
+            recorded: self.log.get(from).cloned(),
+            derived: None,
+            command,
+            reason,
+        })
+    }
+
     /// Decides the next entered command and holds what it derives to the decisions recorded
     /// between it and the next command.
     fn step_entered(&mut self) -> Result<Step, Box<Divergence>> {
@@ -207,38 +219,31 @@ impl Rederiver {
         let base = self.base;
         let entered = self.entered.as_deref().unwrap_or_default();
         let Some(this) = entered.get(self.next).cloned() else {
-            return Err(Box::new(Divergence {
-                index: base + from,
-                recorded: self.log.get(from).cloned(),
-                derived: None,
-                command: None,
-                reason: "the log records a decision after the last command entered".to_string(),
-            }));
+            return Err(self.unexplained(
+                from,
+                None,
+                "the log records a decision after the last command entered".to_string(),
+            ));
         };
         // Where the decisions of this command end: at the next command, or the end of the log.
         let end = entered
             .get(self.next + 1)
             .map_or(base + self.log.len(), |e| e.index);
         if this.index != base + from {
-            return Err(Box::new(Divergence {
-                index: base + from,
-                recorded: self.log.get(from).cloned(),
-                derived: None,
-                command: Some(this.command),
-                reason: "the log records a decision that no command entered before it caused"
-                    .to_string(),
-            }));
+            return Err(self.unexplained(
+                from,
+                Some(this.command),
+                "the log records a decision that no command entered before it caused".to_string(),
+            ));
         }
         let derived = match self.tournament.decide(&this.command, this.at) {
             Ok(derived) => derived,
             Err(e) => {
-                return Err(Box::new(Divergence {
-                    index: base + from,
-                    recorded: self.log.get(from).cloned(),
-                    derived: None,
-                    command: Some(this.command),
-                    reason: format!("the engine refuses the command as entered: {e}"),
-                }));
+                return Err(self.unexplained(
+                    from,
+                    Some(this.command),
+                    format!("the engine refuses the command as entered: {e}"),
+                ));
             }
         };
         for (k, d) in derived.iter().enumerate() {
