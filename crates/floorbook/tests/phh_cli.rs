@@ -46,6 +46,11 @@ fn json_lines(args: &[&str]) -> Vec<serde_json::Value> {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    lines_of(out)
+}
+
+/// The JSON lines a run printed, whatever its exit code.
+fn lines_of(out: std::process::Output) -> Vec<serde_json::Value> {
     String::from_utf8(out.stdout)
         .expect("utf-8")
         .lines()
@@ -85,7 +90,18 @@ fn replay_prints_one_line_per_file_in_order_with_pokerkits_stacks() {
     let mut args = vec!["phh".to_string(), "replay".to_string()];
     args.extend(cases.iter().map(|(f, _)| f.display().to_string()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let lines = json_lines(&args);
+    // A named file that is not there fails the run (exit 1), after every line is written.
+    let out = floorbook(&args);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(&format!(
+            "1 of {} named files could not be read",
+            cases.len()
+        )),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = lines_of(out);
     assert_eq!(lines.len(), cases.len());
     let mut replayed = 0;
     for ((file, expected), line) in cases.iter().zip(&lines) {

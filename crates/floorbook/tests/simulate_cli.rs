@@ -118,3 +118,70 @@ fn the_same_seed_gives_the_same_chain_on_both_backends() {
     );
     assert_eq!(embedded["standings"], nats["standings"]);
 }
+
+/// A profile file works where a profile name does: the file `profiles check` says OK is the
+/// one `simulate` plays (its own name and blinds recorded in the chain); a file that does not
+/// hold is refused by both, naming the problem; a name that is neither says so.
+#[test]
+fn simulate_plays_a_profile_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shown = floorbook(&["profiles", "show", "top18"]);
+    assert!(shown.status.success());
+    let text = String::from_utf8(shown.stdout)
+        .expect("utf-8")
+        .replace("name = \"top18\"", "name = \"friday\"");
+    let friday = dir.path().join("friday.toml");
+    std::fs::write(&friday, &text).expect("write");
+    let f = friday.to_str().expect("utf-8");
+    let check = floorbook(&["profiles", "check", f]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let data = dir.path().join("data");
+    let v = json(&floorbook(&[
+        "simulate",
+        "--profile",
+        f,
+        "--players",
+        "9",
+        "--data",
+        data.to_str().expect("utf-8"),
+        "--json",
+    ]));
+    assert_eq!(v["verified"], true, "{v}");
+    assert!(
+        v["chain"].as_str().is_some_and(|c| c.contains("friday")),
+        "{v}"
+    );
+    // Broken: no seats at a table.
+    let broken = dir.path().join("broken.toml");
+    std::fs::write(
+        &broken,
+        text.replace("seats_per_table = 9", "seats_per_table = 0"),
+    )
+    .expect("write");
+    let b = broken.to_str().expect("utf-8");
+    assert!(!floorbook(&["profiles", "check", b]).status.success());
+    let out = floorbook(&[
+        "simulate",
+        "--profile",
+        b,
+        "--data",
+        dir.path().join("d2").to_str().expect("utf-8"),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("does not hold") && err.contains("seats_per_table"),
+        "{err}"
+    );
+    let out = floorbook(&["simulate", "--profile", "nosuch"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("no profile named \"nosuch\" and no such file"),
+        "{err}"
+    );
+}

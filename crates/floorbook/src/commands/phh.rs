@@ -55,10 +55,20 @@ pub fn run(args: &PhhArgs) -> anyhow::Result<ExitCode> {
                 "name PHH files or directories, or give --files-from"
             );
             let files = expand(&paths);
+            // A file that is not there is a failure of the run (its line says so too); a hand
+            // the rules refuse is a result, as PokerKit's refusal is.
+            let missing = files.iter().filter(|f| !f.is_file()).count();
             let stdout = std::io::stdout();
             let mut out = BufWriter::new(stdout.lock());
             replay_files(&files, &mut out).context("writing results")?;
             out.flush().context("writing results")?;
+            if missing > 0 {
+                eprintln!(
+                    "floorbook: {missing} of {} named files could not be read; their lines say why",
+                    files.len()
+                );
+                return Ok(ExitCode::from(1));
+            }
             Ok(ExitCode::SUCCESS)
         }
         PhhCommand::Export { file } => {

@@ -19,7 +19,7 @@ use crate::commands::keys::{generate, load_service_key};
 
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The rule profile (see `floorbook profiles list`).
+    /// The rule profile: a built-in name (see `floorbook profiles list`) or a profile file.
     #[arg(long, default_value = "top18")]
     profile: String,
     #[arg(long, default_value_t = 27)]
@@ -54,14 +54,37 @@ enum Bots {
     Patient,
 }
 
-pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
-    let Some((profile_toml, profile)) = builtin(&args.profile) else {
+/// A built-in profile by its name, or a profile file (as `floorbook profiles check` reads it):
+/// its text and the profile, which must hold together.
+fn profile_named(name: &str) -> anyhow::Result<(String, floorbook_tournament::Profile)> {
+    if let Some((text, profile)) = builtin(name) {
+        let profile = profile.with_context(|| format!("reading the profile {name}"))?;
+        return Ok((text.to_string(), profile));
+    }
+    let path = std::path::Path::new(name);
+    if !path.is_file() {
         bail!(
-            "no profile named {:?}; see `floorbook profiles list`",
-            args.profile
+            "no profile named {name:?} and no such file; see `floorbook profiles list`, or give a profile file"
         );
-    };
-    let profile = profile.with_context(|| format!("reading the profile {}", args.profile))?;
+    }
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let profile = floorbook_tournament::Profile::from_toml(&text)
+        .with_context(|| format!("reading the profile {}", path.display()))?;
+    let problems: Vec<String> = profile.check().iter().map(ToString::to_string).collect();
+    if !problems.is_empty() {
+        bail!(
+            "the profile {} does not hold (see `floorbook profiles check`): {}",
+            path.display(),
+            problems.join("; ")
+        );
+    }
+    Ok((text, profile))
+}
+
+pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
+    let (profile_toml, profile) = profile_named(&args.profile)?;
+    let profile_toml = profile_toml.as_str();
     if !(2..=10_000).contains(&args.players) {
         bail!("--players must be 2 to 10000; got {}", args.players);
     }
