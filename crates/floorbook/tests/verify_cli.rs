@@ -252,3 +252,73 @@ async fn nats_verify_and_checkpoint() {
     let again = floorbook(&["verify", "--nats", &url, "--keys", keys_s, "--chain", "t1"]);
     assert_eq!(text(&again).matches("present in the log").count(), 3);
 }
+
+/// The service key is kept as a key must be: a key file others can read, a key folder others
+/// can write and a trusted public key others can change are each refused, naming the file,
+/// its mode and the fix; `keys generate` leaves the folder 700, the key 600 and the public key
+/// 644 whatever the umask.
+#[test]
+fn loose_key_permissions_are_refused() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keys = dir.path().join("keys");
+    let k = keys.to_str().expect("utf-8");
+    let out = floorbook(&["keys", "generate", "--dir", k]);
+    assert!(out.status.success(), "{}", text(&out));
+    let mode = |p: &Path| std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
+    let key = keys.join("service.key");
+    let public = std::fs::read_dir(&keys)
+        .expect("keys")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "pub"))
+        .expect("a public key");
+    assert_eq!(
+        (mode(&keys), mode(&key), mode(&public)),
+        (0o700, 0o600, 0o644)
+    );
+    let set = |p: &Path, m: u32| {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).expect("chmod")
+    };
+    let refused = |args: &[&str], what: &str| {
+        let out = floorbook(args);
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(!out.status.success(), "{args:?} went on");
+        assert!(err.contains(what), "{args:?}: {err}");
+    };
+    set(&key, 0o644);
+    refused(
+        &["keys", "show", "--dir", k],
+        "can be read or changed by other users (mode 644)",
+    );
+    set(&key, 0o600);
+    set(&keys, 0o777);
+    refused(
+        &["keys", "show", "--dir", k],
+        "can be written by other users (mode 777)",
+    );
+    set(&keys, 0o700);
+    let data = dir.path().join("data");
+    let sim = floorbook(&[
+        "simulate",
+        "--players",
+        "2",
+        "--data",
+        data.to_str().expect("utf-8"),
+    ]);
+    assert!(sim.status.success(), "{}", text(&sim));
+    set(&public, 0o666);
+    refused(
+        &[
+            "verify",
+            "--data",
+            data.to_str().expect("utf-8"),
+            "--keys",
+            k,
+        ],
+        "can be changed by other users (mode 666)",
+    );
+    set(&public, 0o644);
+    let out = floorbook(&["keys", "show", "--dir", k]);
+    assert!(out.status.success(), "{}", text(&out));
+}

@@ -58,6 +58,12 @@ pub fn run(args: &KeysArgs) -> anyhow::Result<()> {
 /// Creates a key in `dir`, retiring the current one if there is one.
 pub fn generate(dir: &Path) -> anyhow::Result<ServiceKey> {
     fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    {
+        // The folder is the key's: nobody else writes there, whatever the umask.
+        use std::os::unix::fs::PermissionsExt as _;
+        fs::set_permissions(dir, fs::Permissions::from_mode(0o700))
+            .with_context(|| format!("restricting {}", dir.display()))?;
+    }
     let secret_path = dir.join("service.key");
     if secret_path.exists() {
         let old = load_service_key(dir)?;
@@ -80,11 +86,19 @@ pub fn generate(dir: &Path) -> anyhow::Result<ServiceKey> {
     let public = dir.join(format!("{}.pub", key.key_id()));
     fs::write(&public, format!("{}\n", key.public_hex()))
         .with_context(|| format!("writing {}", public.display()))?;
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        fs::set_permissions(&public, fs::Permissions::from_mode(0o644))
+            .with_context(|| format!("restricting {}", public.display()))?;
+    }
     Ok(key)
 }
 
 pub fn load_service_key(dir: &Path) -> anyhow::Result<ServiceKey> {
     let path = dir.join("service.key");
+    // Whoever can read the key can sign; whoever can write its folder can replace it.
+    refuse_loose(&path, 0o077, "read or changed", "chmod 600")?;
+    refuse_loose(dir, 0o022, "written", "chmod go-w")?;
     let text = fs::read_to_string(&path).with_context(|| {
         format!(
             "reading {} (create one with `floorbook keys generate --dir {}`)",
@@ -93,6 +107,24 @@ pub fn load_service_key(dir: &Path) -> anyhow::Result<ServiceKey> {
         )
     })?;
     ServiceKey::from_secret_hex(&text).with_context(|| format!("reading {}", path.display()))
+}
+
+/// Refuses a file or folder whose mode grants others any of `bits` (what a key's safety
+/// cannot share), saying what others could do and how to fix it.
+fn refuse_loose(path: &Path, bits: u32, others_could: &str, fix: &str) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt as _;
+    let Ok(meta) = fs::metadata(path) else {
+        return Ok(());
+    };
+    let mode = meta.permissions().mode() & 0o777;
+    if mode & bits != 0 {
+        anyhow::bail!(
+            "{} can be {others_could} by other users (mode {mode:o}); `{fix} {}` first",
+            path.display(),
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 /// Every `*.pub` in `dir`.
@@ -110,6 +142,8 @@ pub fn load_trusted(dir: &Path) -> anyhow::Result<TrustedKeys> {
         if path.extension().and_then(|e| e.to_str()) != Some("pub") {
             continue;
         }
+        // A trusted key anyone can change trusts anyone.
+        refuse_loose(&path, 0o022, "changed", "chmod go-w")?;
         let text =
             fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
         let id = keys
