@@ -18,7 +18,18 @@ pub struct NatsServer {
     env: Vec<(String, String)>,
 }
 
+/// The nats-server the tests start: `FLOORBOOK_NATS_SERVER` when set (`.ci/run` runs the NATS
+/// tests a second time against a current release that way), else the one on the path.
 fn binary() -> PathBuf {
+    if let Some(p) = std::env::var_os("FLOORBOOK_NATS_SERVER") {
+        let p = PathBuf::from(p);
+        assert!(
+            p.is_file(),
+            "FLOORBOOK_NATS_SERVER names {}, which is not a file",
+            p.display()
+        );
+        return p;
+    }
     let found = std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
             .chain([PathBuf::from("/usr/sbin"), PathBuf::from("/usr/local/bin")])
