@@ -1094,3 +1094,60 @@ async fn the_auditor_verifies_and_audits_and_writes_nothing() {
     ]);
     assert!(!out.status.success(), "the auditor published a checkpoint");
 }
+
+/// An idle chain is let go: with `--idle-secs 1`, a chain nobody writes or asks about releases
+/// its lease (the bucket no longer names it), and the next command takes it up again and is
+/// decided on the chain as it was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_chain_is_let_go_and_taken_up_again() {
+    let server = NatsServer::start();
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::start(
+        &server.url(),
+        "idle",
+        &dir.path().join("idle.sqlite"),
+        &["--idle-secs", "1"],
+    );
+    let nats = connect(&server.url(), "test").await.expect("connect");
+    let client = client(nats.clone());
+    let chain = ChainId::new("idle-chain").expect("chain");
+    let open = Request {
+        actor: "td".into(),
+        id: None,
+        after: None,
+        command: WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        },
+    };
+    let r = client
+        .send(&chain, Channel::Director, &open)
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    let js = async_nats::jetstream::new(nats);
+    let kv = js
+        .get_key_value("floorbook_writers")
+        .await
+        .expect("the lease bucket");
+    let held = |entry: Option<bytes::Bytes>| entry.is_some_and(|v| !v.is_empty());
+    assert!(
+        held(kv.get("idle-chain").await.expect("get")),
+        "the lease is held"
+    );
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while held(kv.get("idle-chain").await.expect("get")) {
+        assert!(
+            Instant::now() < deadline,
+            "the idle chain's lease was not released"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Taken up again: the chain as it was, one more decision on it.
+    let r = client
+        .send(&chain, Channel::Floor, &register_ann("ron"))
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    assert!(r.first_seq > Some(1), "{r:?}");
+}

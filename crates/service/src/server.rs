@@ -38,6 +38,9 @@ pub struct ServeConfig {
     pub key: Option<ServiceKey>,
     /// The most requests one append carries.
     pub max_batch: usize,
+    /// A chain nobody has written or asked about for this long is let go: its head signed,
+    /// its lease released, its desk and memory freed (it is taken up again when asked).
+    pub idle: Duration,
     /// The service's own inbox prefix (`subjects::inbox_prefix` of its NATS user): no request
     /// is answered there.
     pub inbox: String,
@@ -53,6 +56,7 @@ impl ServeConfig {
             checkpoint_every: 1000,
             key: None,
             max_batch: 256,
+            idle: Duration::from_secs(600),
             inbox: subjects::inbox_prefix(None),
         }
     }
@@ -186,7 +190,9 @@ pub async fn serve(
             respond(&client, reply, &r).await;
             continue;
         }
-        let sender = chains.entry(chain.clone()).or_insert_with(|| {
+        // Tasks of chains let go when idle are done: reap them.
+        while tasks.try_join_next().is_some() {}
+        let mut spawn = |chain: ChainId| {
             let (tx, rx) = mpsc::channel(4096);
             tasks.spawn(chain_task(
                 chain,
@@ -201,9 +207,17 @@ pub async fn serve(
                 },
             ));
             tx
-        });
-        // A full queue means the chain's task is far behind: the client will ask again.
-        let _ = sender.try_send(work);
+        };
+        let sender = chains
+            .entry(chain.clone())
+            .or_insert_with(|| spawn(chain.clone()));
+        // A full queue means the chain's task is far behind: the client will ask again. A
+        // closed one, that the chain was let go when idle: take it up again.
+        if let Err(mpsc::error::TrySendError::Closed(work)) = sender.try_send(work) {
+            let fresh = spawn(chain.clone());
+            let _ = fresh.try_send(work);
+            chains.insert(chain, fresh);
+        }
     }
     drop(chains);
     while tasks.join_next().await.is_some() {}
@@ -303,15 +317,26 @@ async fn chain_task(chain: ChainId, mut rx: mpsc::Receiver<ToChain>, shared: Sha
     // The lease held, and when it was last taken or renewed.
     let mut held: Option<(Held, Instant)> = None;
     let mut last_try: Option<Instant> = None;
-    let mut renew = tokio::time::interval(renew_every);
+    let mut renew = tokio::time::interval(renew_every.min(config.idle));
     renew.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut last_work = Instant::now();
     loop {
         let first = tokio::select! {
             m = rx.recv() => match m {
-                Some(m) => m,
+                Some(m) => {
+                    last_work = Instant::now();
+                    m
+                }
                 None => break,
             },
             _ = renew.tick() => {
+                if last_work.elapsed() >= config.idle {
+                    // A request that raced in now goes unanswered; its client asks again and
+                    // the chain is taken up afresh.
+                    tracing::info!(instance = leases.instance(), %chain, "idle: letting the chain go");
+                    rx.close();
+                    break;
+                }
                 if let Some((h, since)) = held {
                     match leases.renew(&chain, h).await {
                         Ok(Some(h)) => held = Some((h, Instant::now())),
@@ -418,6 +443,7 @@ async fn chain_task(chain: ChainId, mut rx: mpsc::Receiver<ToChain>, shared: Sha
         leases.release(&chain, h).await;
     }
     set_led(&led, &chain, false);
+    store.forget(&chain);
 }
 
 /// Every [`SWEEP_EVERY`], asks the projector to catch up each chain this instance does not

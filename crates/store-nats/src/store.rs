@@ -127,6 +127,12 @@ impl NatsStore {
         NatsStore::with_client(client, opts).await
     }
 
+    /// Forgets what this process cached about `chain` (its head, its index of messages): a
+    /// service lets an idle chain go. Read again when next used.
+    pub fn forget(&self, chain: &ChainId) {
+        lock(&self.inner.chains).remove(chain);
+    }
+
     /// The most bytes one append may carry: the server's `max_payload`, less room for the
     /// message's headers.
     pub fn max_append_bytes(&self) -> usize {

@@ -33,6 +33,10 @@ pub struct ServeArgs {
     /// Directory of the service key that signs checkpoints (no checkpoints if not given).
     #[arg(long)]
     keys: Option<PathBuf>,
+    /// Let a chain go when nobody has written or asked about it for this many seconds (its
+    /// head signed, its lease released, its memory freed); it is taken up again when asked.
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
+    idle_secs: u64,
     /// Sign the head every this many events.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     checkpoint_every: u64,
@@ -73,6 +77,7 @@ pub async fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     config.db = args.db.clone();
     config.inbox = subjects::inbox_prefix(nats_user(&args.nats).as_deref());
     config.lease = Duration::from_millis(args.lease_ms);
+    config.idle = Duration::from_secs(args.idle_secs);
     config.checkpoint_every = args.checkpoint_every;
     config.store = NatsOptions {
         replicas: args.replicas as usize,
