@@ -166,6 +166,19 @@ async fn projected_to(db: &Path, chain: &ChainId, seq: u64) -> bool {
 }
 
 /// The floor registers player 1.
+/// The director's `open` of a chain under top18, sent as `actor`.
+fn open_top18(actor: &str) -> Request {
+    Request {
+        actor: actor.into(),
+        id: None,
+        after: None,
+        command: WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        },
+    }
+}
+
 fn register_ann(actor: &str) -> Request {
     Request {
         actor: actor.into(),
@@ -300,15 +313,7 @@ async fn garbage_on_every_subject_changes_nothing_and_the_service_keeps_running(
     let nats = connect(&server.url(), "test").await.expect("connect");
     let client = client(nats.clone());
     let chain = ChainId::new("garbage").expect("chain");
-    let open = |actor: &str| Request {
-        actor: actor.into(),
-        id: None,
-        after: None,
-        command: WireCommand::Open {
-            profile: Some("top18".into()),
-            profile_toml: None,
-        },
-    };
+    let open = open_top18;
     let r = client
         .send(&chain, Channel::Director, &open("td"))
         .await
@@ -509,17 +514,8 @@ async fn open_as_director(port: u16, chain: &ChainId) -> Reply {
             .await
             .expect("director"),
     );
-    let open = Request {
-        actor: "td".into(),
-        id: None,
-        after: None,
-        command: WireCommand::Open {
-            profile: Some("top18".into()),
-            profile_toml: None,
-        },
-    };
     let r = director
-        .send(chain, Channel::Director, &open)
+        .send(chain, Channel::Director, &open_top18("td"))
         .await
         .expect("reply");
     assert!(r.ok, "{r:?}");
@@ -975,19 +971,7 @@ async fn made_up_chain_names_take_no_lease() {
     // An open still opens.
     let opened = ChainId::new("real-one").expect("chain");
     let r = client
-        .send(
-            &opened,
-            Channel::Director,
-            &Request {
-                actor: "td".into(),
-                id: None,
-                after: None,
-                command: WireCommand::Open {
-                    profile: Some("top18".into()),
-                    profile_toml: None,
-                },
-            },
-        )
+        .send(&opened, Channel::Director, &open_top18("td"))
         .await
         .expect("reply");
     assert!(r.ok, "{r:?}");
@@ -1111,17 +1095,8 @@ async fn an_idle_chain_is_let_go_and_taken_up_again() {
     let nats = connect(&server.url(), "test").await.expect("connect");
     let client = client(nats.clone());
     let chain = ChainId::new("idle-chain").expect("chain");
-    let open = Request {
-        actor: "td".into(),
-        id: None,
-        after: None,
-        command: WireCommand::Open {
-            profile: Some("top18".into()),
-            profile_toml: None,
-        },
-    };
     let r = client
-        .send(&chain, Channel::Director, &open)
+        .send(&chain, Channel::Director, &open_top18("td"))
         .await
         .expect("reply");
     assert!(r.ok, "{r:?}");

@@ -11,10 +11,7 @@ use floorbook_tournament::transcript::Transcript;
 
 use crate::chain::{CHAIN_FORMAT, ChainEvent, DraftError, Opening, decision_draft};
 
-/// A simulated tournament that cannot become drafts.
-pub type RecordError = DraftError;
-
-fn actor_of(e: &TournamentEvent) -> Result<Actor, RecordError> {
+fn actor_of(e: &TournamentEvent) -> Result<Actor, DraftError> {
     let (id, role) = match e {
         TournamentEvent::InHand { table, .. } => (format!("dealer-t{}", table.0), Role::Dealer),
         TournamentEvent::SanctionGiven { .. } => ("floor".to_string(), Role::Floor),
@@ -27,7 +24,7 @@ fn actor_of(e: &TournamentEvent) -> Result<Actor, RecordError> {
 }
 
 /// Who enters a command at a table or on the floor, in a simulated tournament.
-fn actor_of_command(c: &Command) -> Result<Actor, RecordError> {
+fn actor_of_command(c: &Command) -> Result<Actor, DraftError> {
     let (id, role) = match c {
         Command::Hand { table, .. }
         | Command::StartHand { table }
@@ -48,7 +45,7 @@ pub fn drafts(
     profile_toml: &str,
     seed: u64,
     start: DateTime<Utc>,
-) -> Result<Vec<Draft>, RecordError> {
+) -> Result<Vec<Draft>, DraftError> {
     let mut out = Vec::with_capacity(t.events.len() + 1);
     let opening = ChainEvent::Opened(Opening {
         profile: profile.name.clone(),

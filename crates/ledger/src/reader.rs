@@ -4,7 +4,8 @@
 //! A chain of format 2 records each accepted command as it was entered ([`ENTERED`]) before
 //! the decisions it caused; a chain of format 1 (opened before the format was recorded) holds
 //! only the decisions. Events that are neither (the opening, refused commands) are part of the
-//! chain but not of the tournament: they are skipped here, by [`is_engine_event`].
+//! chain but not of the tournament: they are skipped here. Every event is read through
+//! [`ChainEvent::decode`].
 
 use floorbook_log::{ChainId, Envelope, EventStore, Seq, StoreError};
 use floorbook_tournament::command::Entered;
@@ -15,12 +16,6 @@ use serde_json::Value;
 
 pub use crate::chain::{CHAIN_FORMAT, ENTERED, OPENED, REFUSED};
 use crate::chain::{ChainEvent, DecodeError};
-
-/// True for the events the tournament engine derives (everything but [`OPENED`],
-/// [`REFUSED`] and [`ENTERED`]).
-pub fn is_engine_event(event_type: &str) -> bool {
-    event_type != OPENED && event_type != REFUSED && event_type != ENTERED
-}
 
 /// A tournament chain cannot be read.
 #[derive(Debug, thiserror::Error)]

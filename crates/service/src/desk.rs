@@ -405,6 +405,16 @@ impl<S: EventStore> Desk<S> {
             // A sender whose refusals come faster than REFUSALS_RECORDED a minute is refused
             // without a record: a terminal cannot fill the chain with refusals.
             let sender = format!("{}/{}", inc.channel.token(), req.actor);
+            // Senders with no refusal in the last minute are forgotten: a terminal that makes
+            // up a new actor name for each request cannot grow this map without bound.
+            if self.refused.len() >= REFUSING_SENDERS {
+                let now = inc.at;
+                self.refused.retain(|_, q| {
+                    q.back().is_some_and(|t| {
+                        now.signed_duration_since(*t) < chrono::Duration::minutes(1)
+                    })
+                });
+            }
             let recent = self.refused.entry(sender).or_default();
             while recent
                 .front()
@@ -563,6 +573,9 @@ pub const DEFAULT_APPEND_BYTES: usize = 256 * 1024;
 /// Refusals recorded per sender (channel and actor) in a minute; more are answered, not
 /// recorded.
 pub const REFUSALS_RECORDED: usize = 30;
+
+/// How many senders' recent refusals a desk keeps before it forgets the quiet ones.
+const REFUSING_SENDERS: usize = 1024;
 
 /// A refused request as recorded: whole when it is small, else its command, actor, id and
 /// `after`, its size and its blake3 digest (a terminal cannot grow the chain by 60 KB a refusal).
