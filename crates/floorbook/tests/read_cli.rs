@@ -250,8 +250,9 @@ fn a_rebuild_stopped_after_any_page_resumes_to_the_same_rows() {
         args: vec!["--data".into(), data_s.into()],
         db: data.join("projections.sqlite"),
     };
-    for profile in ["deepstack", "nob"] {
-        simulate(&target, profile, "60");
+    // Enough events for more than four pages (PAGE events each).
+    for (profile, players) in [("deepstack", "90"), ("nob", "60")] {
+        simulate(&target, profile, players);
     }
     let whole = dump(&target.db);
     // Stopped (as a kill would stop it) right after the first, second, … page it applied: a
@@ -269,7 +270,7 @@ fn a_rebuild_stopped_after_any_page_resumes_to_the_same_rows() {
             "after page {pages} the rebuild is not done"
         );
         // Any read command catches up from wherever the stopped run left off.
-        for chain in ["t-deepstack-s11-p60", "t-nob-s11-p60"] {
+        for chain in ["t-deepstack-s11-p90", "t-nob-s11-p60"] {
             let out = floorbook(&["standings", "--data", data_s, "--chain", chain]);
             assert!(
                 out.status.success(),
@@ -307,15 +308,15 @@ fn output_into_a_closed_pipe_is_not_a_crash() {
 }
 
 /// TR-28: a player disqualified in the middle of a hand forfeits what is left of his stack when
-/// the hand ends; the audit's chip count at every later level still balances. (Seed 1 of this
-/// field disqualifies a player who is to act on the flop; the count used to keep his chips
-/// twice, once as his stack before the hand and once as his final stack.)
+/// the hand ends; the audit's chip count at every later level still balances. (Seed 2 of this
+/// field disqualifies players in the middle of their hands; the count used to keep such a
+/// player's chips twice, once as his stack before the hand and once as his final stack.)
 #[test]
 fn tr_28_chips_of_a_player_disqualified_mid_hand_are_counted_once() {
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().join("data");
     let d = data.to_str().expect("utf-8");
-    simulate_patient(d, "100", "1");
+    simulate_patient(d, "100", "2");
     let audit = json(&floorbook(&["audit", "--data", d, "--format", "json"]));
     let dq: Vec<&serde_json::Value> = audit["sanctions"]
         .as_array()

@@ -80,10 +80,41 @@ fn command() -> impl Strategy<Value = WireCommand> {
             prop_oneof![
                 Just(WireOffence::Etiquette),
                 Just(WireOffence::Advice),
+                Just(WireOffence::HiddenChips),
                 Just(WireOffence::Cheating)
-            ]
+            ],
+            proptest::option::of(amount())
         )
-            .prop_map(|(player, offence)| WireCommand::Sanction { player, offence }),
+            .prop_map(|(player, offence, chips)| WireCommand::Sanction {
+                player,
+                offence,
+                chips
+            }),
+        (t(), pos()).prop_map(|(table, pos)| WireCommand::Check { table, pos }),
+        (
+            t(),
+            pos(),
+            prop::collection::vec(card(), 0..4),
+            "[a-z ]{0,12}"
+        )
+            .prop_map(
+                |(table, pos, cards, reason)| WireCommand::CorrectHoleCards {
+                    table,
+                    pos,
+                    cards,
+                    reason
+                }
+            ),
+        (
+            t(),
+            pos(),
+            prop::collection::vec(prop::option::of(card()), 0..4)
+        )
+            .prop_map(|(table, pos, cards)| WireCommand::Show {
+                table,
+                pos,
+                cards: Some(cards)
+            }),
         (small(), any::<bool>())
             .prop_map(|(player, absent)| WireCommand::SetAbsent { player, absent }),
         (t(), proptest::option::of(amount()))

@@ -649,6 +649,7 @@ async fn a_dealer_cannot_send_a_floor_command_even_around_the_service() {
         command: WireCommand::Sanction {
             player: 1,
             offence: WireOffence::Etiquette,
+            chips: None,
         },
     })
     .expect("json");

@@ -160,6 +160,21 @@ pub enum HandEvent {
         applied: bool,
         rules: RuleSet,
     },
+    /// The floor ruled that a player's recorded hole cards were wrong and corrected them, with
+    /// the reason (TR-26); the audit lists every correction.
+    HoleCardsCorrected {
+        pos: Pos,
+        was: Vec<Option<Card>>,
+        now: Vec<Card>,
+        reason: String,
+        rules: RuleSet,
+    },
+    /// Chips behind that leave play (TR-20: hidden chips forfeited).
+    ChipsForfeited {
+        pos: Pos,
+        amount: Chips,
+        rules: RuleSet,
+    },
     Settled {
         stacks: Vec<Chips>,
     },
@@ -185,7 +200,9 @@ impl HandEvent {
             | HandEvent::Irregularity { rules, .. }
             | HandEvent::HandDeclaredDead { rules, .. }
             | HandEvent::OutOfTurn { rules, .. }
-            | HandEvent::OutOfTurnResolved { rules, .. } => *rules,
+            | HandEvent::OutOfTurnResolved { rules, .. }
+            | HandEvent::HoleCardsCorrected { rules, .. }
+            | HandEvent::ChipsForfeited { rules, .. } => *rules,
             HandEvent::HoleDealt { .. }
             | HandEvent::BoardDealt { .. }
             | HandEvent::Folded { .. }

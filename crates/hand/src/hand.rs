@@ -147,8 +147,6 @@ pub enum Rejection {
         "the stacks and the chips carried in total {got}, more than the {max} chips a hand can count (chips are counted in 64 bits)"
     )]
     ChipsOutOfRange { got: u128, max: Chips },
-    #[error("{card} is not one of {pos}'s cards")]
-    NotHisCard { pos: Pos, card: Card },
     #[error("{pos} may show 1 to {most} of his cards; got {got}")]
     ShowCount { pos: Pos, most: usize, got: usize },
     #[error("{pos} is not due to show or muck")]
@@ -161,6 +159,22 @@ pub enum Rejection {
         "{pos} holds the last live hand in pot {pot} and wins it; it cannot be mucked (TR-3.6)"
     )]
     LastLiveHand { pos: Pos, pot: usize },
+    #[error(
+        "{pos} cannot muck: a player is all in and no more betting is possible, so every live hand is turned up (TR-3.6)"
+    )]
+    AllInShowdown { pos: Pos },
+    #[error(
+        "{pos} must open his whole hand at the showdown: {due} cards, each named; got {got} (TR-11: both cards)"
+    )]
+    ShowWhole { pos: Pos, due: usize, got: usize },
+    #[error(
+        "{card} is not one of {pos}'s cards: he was dealt {dealt} (TR-11: the cards shown are the cards dealt; a wrong record is corrected by the floor, TR-26)"
+    )]
+    NotDealtCard { pos: Pos, card: Card, dealt: String },
+    #[error(
+        "{to} cannot be paid in the chips in play: the smallest chip is {unit}, so a bet or raise is a multiple of {unit} (TR-15: the smaller chips were raced off)"
+    )]
+    NotPayable { to: Chips, unit: Chips },
 }
 
 impl Rejection {
@@ -175,6 +189,10 @@ impl Rejection {
             | Rejection::RaiseAboveMaximum { rule, .. } => vec![*rule],
             Rejection::LastLiveHand { .. } => vec![Rule::Tr36],
             Rejection::UncalledShowWhole { .. } => vec![Rule::Tr37],
+            Rejection::AllInShowdown { .. } => vec![Rule::Tr36, Rule::Tr10],
+            Rejection::ShowWhole { .. } => vec![Rule::Tr11],
+            Rejection::NotDealtCard { .. } => vec![Rule::Tr11, Rule::Tr26],
+            Rejection::NotPayable { .. } => vec![Rule::Tr15],
             _ => Vec::new(),
         }
     }
@@ -229,8 +247,11 @@ pub struct Hand {
     pub(crate) events: Vec<HandEvent>,
     /// Out-of-turn declarations waiting for their player's turn, with the bet they faced.
     pub(crate) pending_oot: Seats<Option<(crate::irregular::OutOfTurn, Chips)>>,
-    /// A card set aside as the next burn card (TR-3.1).
+    /// A card set aside as the next burn card (TR-3.1, TDA-39A).
     pub(crate) preset_burn: Option<Card>,
+    /// The rule that set it aside (cited at the burn at a live table).
+    #[serde(default)]
+    pub(crate) preset_burn_by: Option<Rule>,
     /// The next street is dealt without a new burn (TDA-RP-5).
     pub(crate) skip_burn: bool,
     /// A player who gets a replacement hole card only after everyone else (TR-3.1).
@@ -373,6 +394,7 @@ impl Hand {
             events: Vec::with_capacity(48),
             pending_oot: seats(None, n),
             preset_burn: None,
+            preset_burn_by: None,
             skip_burn: false,
             replacement_last: None,
             rules,
@@ -601,8 +623,23 @@ impl Hand {
         })
     }
 
+    /// The bet to match: the largest bet in front; at a live table before the flop at least
+    /// the big blind, also when the big blind is all in for less (NOB-13).
     pub(crate) fn max_bet(&self) -> Chips {
-        self.bets.iter().copied().max().unwrap_or_default()
+        let top = self.bets.iter().copied().max().unwrap_or_default();
+        if self.blind_is_the_bet() {
+            top.max(self.rules.min_bet)
+        } else {
+            top
+        }
+    }
+
+    /// Before the flop at a live table with blinds posted: the big blind is the bet to call
+    /// (NOB-13) and the measure of a full raise (TR-8).
+    fn blind_is_the_bet(&self) -> bool {
+        self.rules.live
+            && self.street == Street::Preflop
+            && self.setup.blinds.iter().any(|b| !b.is_zero())
     }
 
     pub(crate) fn call_amount(&self, i: usize) -> Chips {
@@ -647,7 +684,9 @@ impl Hand {
             rule,
         };
         let max_bet = self.max_bet();
-        if self.call_amount(i) < self.raise_amount {
+        // PokerKit's reading, for PHH: facing less than the last raise is no reopening. A live
+        // table reads TR-8 by who has acted since the last full raise (below).
+        if !self.rules.live && self.call_amount(i) < self.raise_amount {
             return Err(no(
                 "an all-in short of a full raise does not reopen the betting",
                 Rule::Tr8,
@@ -694,6 +733,19 @@ impl Hand {
                 cap.min(min.max(pot_limit))
             }
         };
+        // A live table bets in the chips in play (TR-15): the limits short of all in are
+        // payable amounts.
+        let unit = self.rules.chip_unit.0;
+        if self.rules.live && unit > 1 {
+            let up = min.0.div_ceil(unit).saturating_mul(unit);
+            let min = if up >= cap.0 { cap } else { Chips(up) };
+            let max = if max == cap {
+                max
+            } else {
+                Chips(max.0 / unit * unit).max(min)
+            };
+            return Ok((min, max));
+        }
         Ok((min, max))
     }
 
@@ -794,7 +846,13 @@ impl Hand {
                 self.actors.push(i);
             }
         }
-        self.raise_amount = Chips::ZERO;
+        // TR-8: before any raise, a full raise is measured against the big blind before the
+        // flop (a live table) or the opening bet.
+        self.raise_amount = if self.blind_is_the_bet() {
+            self.rules.min_bet
+        } else {
+            Chips::ZERO
+        };
         self.raise_count = 0;
         self.acted.iter_mut().for_each(|a| *a = false);
         self.short_all_ins.clear();
@@ -910,6 +968,25 @@ impl Hand {
                 got: cards.len(),
             });
         }
+        if self.rules.live {
+            // The cards shown are cards he was dealt (TR-11); face-down ones become known.
+            let (hole, used) = self.match_shown(pos, &cards)?;
+            self.used = used;
+            self.hole[pos.0] = hole;
+            if cards.len() == self.hole[pos.0].len() {
+                self.face_up[pos.0] = smallvec![true; cards.len()];
+            }
+            self.events.push(HandEvent::Shown {
+                pos,
+                cards: cards.iter().map(|&c| Some(c)).collect(),
+            });
+            self.events.push(HandEvent::WinnerShowedByChoice {
+                pos,
+                shown: cards.len(),
+                rules: rule(&[Rule::Tr37]),
+            });
+            return Ok(());
+        }
         // A card shown is his own: not one in play elsewhere (the board, another hand).
         let mut used = self.used;
         for c in self.hole[pos.0].iter().flatten() {
@@ -977,36 +1054,10 @@ impl Hand {
             });
         }
         // Each card is one of his known cards, or fills one of his unknown ones (a live hand)
-        // if it is in play nowhere else.
-        let mut hole = hole.clone();
-        let mut used = self.used;
-        for &c in &cards {
-            if let Some(k) = hole.iter().position(|h| *h == Some(c)) {
-                // Matched once: the same card twice is no card of his left.
-                hole.remove(k);
-                continue;
-            }
-            if used.contains(c) {
-                return Err(Rejection::CardInPlay { card: c });
-            }
-            match hole.iter().position(Option::is_none) {
-                Some(k) => {
-                    hole.remove(k);
-                    used.insert(c);
-                }
-                None => return Err(Rejection::NotHisCard { pos, card: c }),
-            }
-        }
-        // The cards that were unknown are known now.
+        // if it is in play nowhere else; the cards that were unknown are known now.
+        let (hole, used) = self.match_shown(pos, &cards)?;
         self.used = used;
-        for &c in &cards {
-            let mine = &mut self.hole[pos.0];
-            if !mine.contains(&Some(c))
-                && let Some(k) = mine.iter().position(Option::is_none)
-            {
-                mine[k] = Some(c);
-            }
-        }
+        self.hole[pos.0] = hole;
         let rules = if active {
             rule(&[Rule::Tr38])
         } else {
@@ -1014,6 +1065,116 @@ impl Hand {
         };
         self.events
             .push(HandEvent::ShownAfterHand { pos, cards, rules });
+        Ok(())
+    }
+
+    /// Matches the cards `pos` shows against what he was dealt: each is one of his known
+    /// cards (each once), or fills a card dealt face down if it is seen nowhere else in the
+    /// hand (the board, burns, exposed or shown cards). Returns his hole cards with the shown
+    /// ones known, and the cards in play with them.
+    fn match_shown(
+        &self,
+        pos: Pos,
+        cards: &[Card],
+    ) -> Result<(HoleCards<Option<Card>>, CardSet), Rejection> {
+        let Some(dealt) = self.hole.get(pos.0) else {
+            return Err(Rejection::NotInHand { pos });
+        };
+        let mut hole = dealt.clone();
+        let mut matched: HoleCards<bool> = smallvec![false; hole.len()];
+        let mut used = self.used;
+        for &c in cards {
+            if let Some(k) = (0..hole.len()).find(|&k| !matched[k] && hole[k] == Some(c)) {
+                matched[k] = true;
+                continue;
+            }
+            let Some(k) = (0..hole.len()).find(|&k| !matched[k] && hole[k].is_none()) else {
+                return Err(Rejection::NotDealtCard {
+                    pos,
+                    card: c,
+                    dealt: describe_hole(dealt),
+                });
+            };
+            if !used.insert(c) {
+                return Err(Rejection::CardInPlay { card: c });
+            }
+            hole[k] = Some(c);
+            matched[k] = true;
+        }
+        Ok((hole, used))
+    }
+
+    /// The floor rules that `pos`'s recorded hole cards were wrong and records them as they
+    /// were (TR-26), with the reason; before the hand is settled. The cards must be seen
+    /// nowhere else in the hand.
+    pub fn correct_hole_cards(
+        &mut self,
+        pos: Pos,
+        cards: Vec<Card>,
+        reason: String,
+    ) -> Result<(), Rejection> {
+        if self.phase == Phase::Settled {
+            return Err(Rejection::WrongPhase {
+                what: "correct recorded hole cards",
+                phase: self.phase,
+            });
+        }
+        let Some(was) = self.hole.get(pos.0).cloned() else {
+            return Err(Rejection::NotInHand { pos });
+        };
+        if cards.is_empty() || cards.len() != was.len() {
+            return Err(Rejection::HoleCardCount {
+                pos,
+                due: was.len(),
+                got: cards.len(),
+            });
+        }
+        let mut used = self.used;
+        for c in was.iter().flatten() {
+            used.remove(*c);
+        }
+        for &c in &cards {
+            if !used.insert(c) {
+                return Err(Rejection::CardInPlay { card: c });
+            }
+        }
+        self.used = used;
+        self.hole[pos.0] = cards.iter().map(|&c| Some(c)).collect();
+        self.events.push(HandEvent::HoleCardsCorrected {
+            pos,
+            was: was.to_vec(),
+            now: cards,
+            reason,
+            rules: rule(&[Rule::Tr26]),
+        });
+        Ok(())
+    }
+
+    /// `amount` of `pos`'s chips behind leave play (TR-20: hidden chips are forfeited); the
+    /// chips he has put in stay in the pot.
+    pub fn forfeit_behind(&mut self, pos: Pos, amount: Chips, by: Rule) -> Result<(), Rejection> {
+        if self.phase == Phase::Settled {
+            return Err(Rejection::WrongPhase {
+                what: "forfeit chips",
+                phase: self.phase,
+            });
+        }
+        let Some(&stack) = self.stacks.get(pos.0) else {
+            return Err(Rejection::NotInHand { pos });
+        };
+        if amount.is_zero() || amount > stack {
+            return Err(Rejection::PutInAboveStack {
+                pos,
+                got: amount,
+                stack,
+            });
+        }
+        self.stacks[pos.0] -= amount;
+        self.events.push(HandEvent::ChipsForfeited {
+            pos,
+            amount,
+            rules: rule(&[by]),
+        });
         Ok(())
     }
 
@@ -1123,6 +1284,16 @@ impl Hand {
                 rule,
             });
         }
+        // Chips that are no longer in play cannot be bet (TR-15); all in, the stack is what
+        // it is.
+        let unit = self.rules.chip_unit;
+        if self.rules.live
+            && unit > Chips(1)
+            && to != self.stacks[i] + self.bets[i]
+            && !to.0.is_multiple_of(unit.0)
+        {
+            return Err(Rejection::NotPayable { to, unit });
+        }
         let i = self.pop_actor();
         let max_bet = self.max_bet();
         let increment = to - max_bet;
@@ -1144,7 +1315,10 @@ impl Hand {
             self.acted[i] = true;
         }
         self.raise_amount = self.raise_amount.max(increment);
-        self.raise_count += 1;
+        // NOB-12: at a live table an all-in short of a full raise is not a raise of the cap.
+        if full || !self.rules.live {
+            self.raise_count += 1;
+        }
         let all_in = self.stacks[i].is_zero();
         if all_in {
             self.short_all_ins.push(increment);
@@ -1242,10 +1416,12 @@ impl Hand {
             self.skip_burn = false;
         } else {
             let card = self.preset_burn.take();
-            let rules = if card.is_some() {
-                rule(&[Rule::Tr32, Rule::Tr31])
-            } else {
-                rule(&[Rule::Tr32])
+            let by = self.preset_burn_by.take();
+            let rules = match (card, by) {
+                // The card set aside by the remedy is the burn: the remedy's rule decides it.
+                (Some(_), Some(by)) if self.rules.live => rule(&[by]),
+                (Some(_), _) => rule(&[Rule::Tr32, Rule::Tr31]),
+                (None, _) => rule(&[Rule::Tr32]),
             };
             self.events.push(HandEvent::CardBurned {
                 street: next,
@@ -1289,6 +1465,10 @@ impl Hand {
             return Err(Rejection::NotInShowdown { pos });
         };
         match what {
+            // TR-3.6: with a player all in and no more betting, every live hand is turned up.
+            ShowOrMuck::Muck if self.rules.live && self.all_in => {
+                return Err(Rejection::AllInShowdown { pos });
+            }
             ShowOrMuck::Muck => {
                 // The last live hand in a pot wins it; it cannot be thrown away (TR-3.6).
                 let tr36 = self.rules.last_live_hand == LastLiveHand::WinsThePot;
@@ -1308,6 +1488,32 @@ impl Hand {
                     // Everyone else mucked: the one live hand takes every pot unseen.
                     self.showdown.clear();
                 }
+            }
+            ShowOrMuck::ShowDealt if self.rules.live && self.hole[pos.0].contains(&None) => {
+                // Cards dealt face down are named when they are shown.
+                return Err(Rejection::ShowWhole {
+                    pos,
+                    due: self.hole[pos.0].len(),
+                    got: self.hole[pos.0].iter().flatten().count(),
+                });
+            }
+            ShowOrMuck::Show(cards) if self.rules.live => {
+                // TR-11: both cards, and the cards dealt.
+                let due = self.hole[pos.0].len();
+                if cards.len() != due || cards.contains(&None) {
+                    return Err(Rejection::ShowWhole {
+                        pos,
+                        due,
+                        got: cards.iter().flatten().count(),
+                    });
+                }
+                let shown: Vec<Card> = cards.iter().flatten().copied().collect();
+                let (hole, used) = self.match_shown(pos, &shown)?;
+                self.showdown.remove(at);
+                self.used = used;
+                self.hole[pos.0] = hole;
+                self.face_up[pos.0] = smallvec![true; due];
+                self.events.push(HandEvent::Shown { pos, cards });
             }
             ShowOrMuck::ShowDealt => {
                 self.showdown.remove(at);
@@ -1456,12 +1662,16 @@ impl Hand {
         for (k, pot) in pots.iter().enumerate() {
             if let Some(w) = sole {
                 winnings[w] += pot.amount;
+                // A hand that won the showdown (the others killed) is named at a live table.
+                let winning_hand = hands[w]
+                    .filter(|_| self.rules.live)
+                    .map(|s| format!("{:?}", s.category()));
                 self.events.push(HandEvent::PotAwarded {
                     pot: k,
                     amount: pot.amount,
                     eligible: pot.eligible.clone(),
                     shares: vec![(Pos(w), pot.amount)],
-                    winning_hand: None,
+                    winning_hand,
                     rules: RuleSet::EMPTY,
                 });
                 continue;
@@ -1547,6 +1757,15 @@ impl Hand {
             .map(|i| i128::from(self.stacks[i].0) - i128::from(self.starting[i].0))
             .collect()
     }
+}
+
+/// Hole cards as a dealer reads them: `2c 7d`, a card dealt face down as `??`.
+fn describe_hole(cards: &[Option<Card>]) -> String {
+    let faces: Vec<String> = cards
+        .iter()
+        .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
+        .collect();
+    faces.join(" ")
 }
 
 /// A placeholder for fixed-size card buffers; index 0 always exists.

@@ -74,6 +74,7 @@ impl Hand {
             return Err(Rejection::NotInHand { pos });
         }
         self.preset_burn = Some(card);
+        self.preset_burn_by = Some(Rule::Tr31);
         self.replacement_last = Some(pos.0);
         self.irregularity(
             IrregularityKind::HoleCardExposedInDeal,
@@ -195,11 +196,14 @@ impl Hand {
             "the four cards were scrambled face down; one chosen at random is the next burn card, the other three are the flop",
             &[Rule::Tda39a],
         );
+        let preset_by = self.preset_burn_by;
         self.preset_burn = Some(burn);
+        self.preset_burn_by = Some(Rule::Tda39a);
         self.used.insert(burn);
         if let Err(e) = self.deal_board(&flop) {
             self.events.truncate(events);
             self.preset_burn = preset;
+            self.preset_burn_by = preset_by;
             self.used.remove(burn);
             return Err(e);
         }
@@ -370,7 +374,14 @@ impl Hand {
             return;
         };
         let pos = Pos(i);
-        let changed = self.max_bet() > faced;
+        // GCB-3: the action changed when a skipped player bet or raised more than the held
+        // action committed; a check or a smaller bet leaves a held bet binding (a live table;
+        // earlier revisions read any raise as a change).
+        let committed = match action {
+            OutOfTurn::RaiseTo { to } if self.rules().live => to.max(faced),
+            _ => faced,
+        };
+        let changed = self.max_bet() > committed;
         let rules_of = |r: Rule| RuleSet::of(&[r]);
         let binding = self.rules().irregularities.out_of_turn == OutOfTurnRule::Binding;
         let withdraw =

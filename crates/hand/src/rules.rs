@@ -155,6 +155,15 @@ pub struct HandRules {
     /// The last live hand at the showdown (TR-3.6).
     #[serde(default)]
     pub last_live_hand: LastLiveHand,
+    /// A live table's readings of the seeds (tournaments from rules revision 4 on): a show
+    /// is the cards dealt and opens the whole hand (TR-11, TR-3.6); an all-in showdown turns
+    /// every live hand up (TR-3.6); before the flop the big blind is called in full even when
+    /// it is short (NOB-13) and an all-in short of a full raise over the big blind does not
+    /// reopen the betting nor count against a raise cap (TR-8, NOB-12); bets are payable in
+    /// the chips in play (TR-15). Off for PHH replays, which read a hand as PokerKit does,
+    /// and for tournaments opened under earlier revisions.
+    #[serde(default)]
+    pub live: bool,
 }
 
 impl HandRules {
@@ -176,6 +185,7 @@ impl HandRules {
             under_minimum: UnderMinimum::Refuse,
             irregularities: IrregularityRules::default(),
             last_live_hand: LastLiveHand::default(),
+            live: true,
         }
     }
 }

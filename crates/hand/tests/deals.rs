@@ -206,9 +206,10 @@ fn tr_3_5_cards_shown_after_the_hand_must_be_his_and_change_nothing() {
         (
             0,
             vec!["Kd", "As"],
-            Rejection::NotHisCard {
+            Rejection::NotDealtCard {
                 pos: Pos(0),
                 card: card("As"),
+                dealt: "Kd Kh".into(),
             },
         ),
         (1, vec!["Kh"], Rejection::CardInPlay { card: card("Kh") }),
@@ -294,9 +295,15 @@ fn tr_3_6_when_everyone_else_mucks_the_last_live_hand_wins_unseen() {
 #[test]
 fn tr_3_6_a_side_pot_never_loses_its_last_live_hand() {
     // Position 0 is all-in for 10; positions 1 and 2 build a side pot and check it down.
+    // Mucking at an all-in showdown is PokerKit's reading (and earlier revisions'): a live
+    // table turns every hand up (`tr_3_6_an_all_in_showdown_turns_every_hand_up`).
     let mut setup = setup([1, 2, 0], [0, 0, 0]);
     setup.stacks[0] = Chips(10);
-    let mut h = Hand::new(rules(), setup).expect("hand");
+    let rules = HandRules {
+        live: false,
+        ..rules()
+    };
+    let mut h = Hand::new(rules, setup).expect("hand");
     for p in 0..3 {
         h.deal_hole(Pos(p), &[None, None]).expect("face down");
     }

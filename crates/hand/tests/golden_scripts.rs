@@ -134,6 +134,11 @@ enum Step {
         pos: Pos,
         rule: Rule,
     },
+    CorrectHoleCards {
+        pos: Pos,
+        cards: String,
+        reason: String,
+    },
 }
 
 fn cards(s: &str) -> Vec<Option<Card>> {
@@ -201,6 +206,11 @@ fn run(h: &mut Hand, step: &Step) -> Result<(), Rejection> {
         } => h.player_exposed_cards(*pos, known(c), *one_up_one_pushed),
         Step::ActOutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
         Step::DeclareDead { pos, rule } => h.declare_dead(*pos, *rule),
+        Step::CorrectHoleCards {
+            pos,
+            cards: c,
+            reason,
+        } => h.correct_hole_cards(*pos, known(c), reason.clone()),
     }
 }
 
@@ -332,6 +342,8 @@ golden! {
     play, "toml";
     gcb_2_raise_alone_is_a_minimum_raise =>
         "gcb_2_raise_alone_is_a_minimum_raise.toml",
+    gcb_3_a_held_bet_stays_binding_when_a_skipped_player_bets_less =>
+        "gcb_3_a_held_bet_stays_binding_when_a_skipped_player_bets_less.toml",
     gcb_3_an_out_of_turn_action_may_be_withdrawn_when_a_skipped_player_raises =>
         "gcb_3_an_out_of_turn_action_may_be_withdrawn_when_a_skipped_player_raises.toml",
     gcb_3_an_out_of_turn_action_stands_when_nothing_changed =>
@@ -344,6 +356,10 @@ golden! {
         "gcb_8_early_exposure_plays_on_but_one_up_one_pushed_folds.toml",
     nob_11_heads_up_the_button_is_the_small_blind_and_acts_first_before_the_flop =>
         "nob_11_heads_up_the_button_is_the_small_blind_and_acts_first_before_the_flop.toml",
+    nob_12_an_incomplete_all_in_is_not_a_raise_of_the_cap =>
+        "nob_12_an_incomplete_all_in_is_not_a_raise_of_the_cap.toml",
+    nob_13_a_short_big_blind_is_still_called_in_full =>
+        "nob_13_a_short_big_blind_is_still_called_in_full.toml",
     nob_13_the_big_blind_has_the_option =>
         "nob_13_the_big_blind_has_the_option.toml",
     nob_13_the_big_blind_must_be_called_before_the_flop =>
@@ -366,10 +382,18 @@ golden! {
         "tda_rp_4_a_scrambled_stub_names_its_remedy.toml",
     tda_rp_5_a_premature_card_means_no_new_burn =>
         "tda_rp_5_a_premature_card_means_no_new_burn.toml",
+    tr_11_a_card_dealt_face_down_is_no_card_seen_elsewhere =>
+        "tr_11_a_card_dealt_face_down_is_no_card_seen_elsewhere.toml",
+    tr_11_a_show_opens_both_cards =>
+        "tr_11_a_show_opens_both_cards.toml",
+    tr_11_the_cards_shown_are_the_cards_dealt =>
+        "tr_11_the_cards_shown_are_the_cards_dealt.toml",
     tr_21_an_out_of_turn_call_is_binding_even_when_the_action_changes =>
         "tr_21_an_out_of_turn_call_is_binding_even_when_the_action_changes.toml",
     tr_23_an_oversized_chip_facing_a_bet_is_a_call =>
         "tr_23_an_oversized_chip_facing_a_bet_is_a_call.toml",
+    tr_26_the_floor_corrects_a_recorded_hole_card =>
+        "tr_26_the_floor_corrects_a_recorded_hole_card.toml",
     tr_3_1_a_hole_card_exposed_in_the_deal_becomes_the_flop_burn =>
         "tr_3_1_a_hole_card_exposed_in_the_deal_becomes_the_flop_burn.toml",
     tr_3_2_a_forgotten_burn_lets_the_hand_go_on =>
@@ -378,14 +402,20 @@ golden! {
         "tr_3_3_a_premature_flop_is_reshuffled_and_dealt_again.toml",
     tr_3_4_a_player_opening_his_own_cards_has_folded =>
         "tr_3_4_a_player_opening_his_own_cards_has_folded.toml",
-    tr_3_6_when_everyone_else_mucks_the_last_live_hand_wins_unseen =>
-        "tr_3_6_when_everyone_else_mucks_the_last_live_hand_wins_unseen.toml",
     tr_3_5_folded_cards_shown_after_the_hand_are_for_everyone =>
         "tr_3_5_folded_cards_shown_after_the_hand_are_for_everyone.toml",
+    tr_3_6_an_all_in_showdown_turns_every_hand_up =>
+        "tr_3_6_an_all_in_showdown_turns_every_hand_up.toml",
+    tr_3_6_when_everyone_else_mucks_the_last_live_hand_wins_unseen =>
+        "tr_3_6_when_everyone_else_mucks_the_last_live_hand_wins_unseen.toml",
     tr_3_7_the_uncalled_winner_chooses_to_show_one_card =>
         "tr_3_7_the_uncalled_winner_chooses_to_show_one_card.toml",
     tr_3_8_a_hand_shown_to_one_player_is_shown_to_all =>
         "tr_3_8_a_hand_shown_to_one_player_is_shown_to_all.toml",
+    tr_8_an_incomplete_all_in_before_the_flop_does_not_reopen_the_betting =>
+        "tr_8_an_incomplete_all_in_before_the_flop_does_not_reopen_the_betting.toml",
+    tr_8_the_big_blind_may_still_raise_an_incomplete_all_in =>
+        "tr_8_the_big_blind_may_still_raise_an_incomplete_all_in.toml",
     tr_9_a_lone_big_blind_under_the_dead_button =>
         "tr_9_a_lone_big_blind_under_the_dead_button.toml",
 }

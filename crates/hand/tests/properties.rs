@@ -68,6 +68,7 @@ fn random_hand(rng: &mut ChaCha8Rng) -> Hand {
         },
         irregularities: Default::default(),
         last_live_hand: Default::default(),
+        live: below(rng, 2) == 0,
     };
     Hand::new(
         rules,
@@ -277,8 +278,9 @@ fn play(seed: u64, readings: bool) -> Result<(), TestCaseError> {
                     };
                     let before = hand.clone();
                     match hand.show_or_muck(p, what) {
-                        // TR-3.6: the last live hand cannot be thrown away; it shows instead.
-                        Err(Rejection::LastLiveHand { .. }) => {
+                        // TR-3.6: the last live hand cannot be thrown away, nor any hand at an
+                        // all-in showdown at a live table; it shows instead.
+                        Err(Rejection::LastLiveHand { .. } | Rejection::AllInShowdown { .. }) => {
                             prop_assert_eq!(&hand, &before);
                             hand.show_or_muck(p, ShowOrMuck::ShowDealt).expect("show");
                         }

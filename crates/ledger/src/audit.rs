@@ -115,7 +115,7 @@ pub async fn audit<S: EventStore>(
         "SELECT seq, player, offence, sanction, rules FROM sanctions WHERE chain = ?1 ORDER BY seq",
     )?;
     let floor = rows(
-        "SELECT seq, type, actor, rules FROM events WHERE chain = ?1 AND type IN ('FloorRuling', 'ClockExpired', 'ActedFor', 'AbsenceChanged') ORDER BY seq",
+        "SELECT seq, type, actor, rules FROM events WHERE chain = ?1 AND type IN ('FloorRuling', 'ClockExpired', 'ActedFor', 'AbsenceChanged', 'ChipsForfeited') ORDER BY seq",
     )?;
     let refused_commands = rows(
         "SELECT seq, actor, role, command, reason FROM refused_commands WHERE chain = ?1 ORDER BY seq",
@@ -192,6 +192,12 @@ fn chip_counts(rec: &Recorded) -> Vec<ChipCount> {
                     *stacks.entry(p.0).or_default() += d;
                     expected += d;
                 }
+            }
+            // TR-20: hidden chips leave play (from his stack behind, in a hand or not; a hand
+            // in progress ends with the stack it leaves him).
+            E::ChipsForfeited { player, chips, .. } => {
+                *stacks.entry(player.0).or_default() -= *chips as i64;
+                expected -= *chips as i64;
             }
             // TR-6: the stack leaves play with the player.
             E::NoShowRemoved { player, stack, .. } => {

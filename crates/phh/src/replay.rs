@@ -447,6 +447,7 @@ pub fn replay_with(
         under_minimum: UnderMinimum::Refuse,
         irregularities: Default::default(),
         last_live_hand: floorbook_hand::LastLiveHand::PokerKit,
+        live: false,
     };
     adjust(&mut rules);
     // The actions in order, read before the hand starts (an unknown stack is sized by their

@@ -363,11 +363,13 @@ fn n(v: &Value, k: &str) -> Option<i64> {
 }
 
 /// Hand events that are also irregularities (with their remedy).
-const IRREGULAR: [&str; 4] = [
+const IRREGULAR: [&str; 6] = [
     "irregularity",
     "out_of_turn",
     "out_of_turn_resolved",
     "interpreted",
+    "hole_cards_corrected",
+    "chips_forfeited",
 ];
 
 /// The fields of an `InHand` payload the `hand_events` row needs.
@@ -617,7 +619,7 @@ fn apply_one(
             )?;
             if IRREGULAR.contains(&kind.as_str()) {
                 tx.prepare_cached("INSERT INTO irregularities (chain, seq, hand, kind, detail, remedy, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?.execute(
-                    params![chain, seq, n(&p, "hand"), s(inner, "kind").unwrap_or(kind), inner.to_string(), s(inner, "remedy"), rules],
+                    params![chain, seq, n(&p, "hand"), s(inner, "kind").unwrap_or(kind), inner.to_string(), s(inner, "remedy").or_else(|| s(inner, "reason")), rules],
                 )?;
             }
         }

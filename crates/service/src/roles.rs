@@ -36,6 +36,7 @@ pub fn needs(command: &WireCommand) -> Needs {
         | WireCommand::DealBoard { .. }
         | WireCommand::Fold { .. }
         | WireCommand::CheckOrCall { .. }
+        | WireCommand::Check { .. }
         | WireCommand::BetOrRaiseTo { .. }
         | WireCommand::Show { .. }
         | WireCommand::Muck { .. }
@@ -45,6 +46,7 @@ pub fn needs(command: &WireCommand) -> Needs {
         | WireCommand::FourCardFlop { .. }
         | WireCommand::OutOfTurn { .. }
         | WireCommand::Sanction { .. }
+        | WireCommand::CorrectHoleCards { .. }
         | WireCommand::SetAbsent { .. }
         | WireCommand::CallClock { .. }
         | WireCommand::CheckClock { .. }
@@ -107,6 +109,7 @@ mod tests {
         let warn = WireCommand::Sanction {
             player: 1,
             offence: WireOffence::Etiquette,
+            chips: None,
         };
         assert!(refusal(Channel::Dealer { table: 1 }, &warn).is_some());
         assert_eq!(refusal(Channel::Floor, &warn), None);

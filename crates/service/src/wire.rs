@@ -84,6 +84,8 @@ pub enum WireCommand {
     Fold { table: u32, pos: usize },
     /// Dealer: the player at `pos` checks, or calls what is due.
     CheckOrCall { table: u32, pos: usize },
+    /// Dealer: the player at `pos` declares a check; refused when a bet is due (NOB-14).
+    Check { table: u32, pos: usize },
     /// Dealer: the player at `pos` bets or raises to a street total of `to`.
     BetOrRaiseTo { table: u32, pos: usize, to: u64 },
     /// Dealer: the player at `pos` shows at the showdown: the cards as dealt (no `cards`), or
@@ -105,6 +107,14 @@ pub enum WireCommand {
         pos: usize,
         cards: Vec<String>,
     },
+    /// Floor: the recorded hole cards of the player at `pos` were wrong; these are the cards he
+    /// was dealt, and the reason (TR-26). Listed by the audit.
+    CorrectHoleCards {
+        table: u32,
+        pos: usize,
+        cards: Vec<String>,
+        reason: String,
+    },
     /// Dealer: a hand of chips races off (TR-15), one card per odd chip.
     ChipRace { table: u32, cards: Vec<String> },
     /// Floor: a four-card flop (TDA-39A); `burn_pick` is the drawn card that becomes the burn.
@@ -119,8 +129,14 @@ pub enum WireCommand {
         pos: usize,
         action: WireOutOfTurn,
     },
-    /// Floor: a warning or penalty for an offence (TR-7, TR-20, TR-24, TR-27, TR-28).
-    Sanction { player: u32, offence: WireOffence },
+    /// Floor: a warning or penalty for an offence (TR-7, TR-20, TR-24, TR-27, TR-28). For
+    /// hidden chips, `chips` names the chips found: they are forfeited (TR-20).
+    Sanction {
+        player: u32,
+        offence: WireOffence,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        chips: Option<u64>,
+    },
     /// Floor (director with `overrides`): a ruling under a rule, or an override of a recorded
     /// decision (TR-26).
     FloorRuling {
@@ -346,6 +362,8 @@ impl WireCommand {
             WireCommand::DealBoard { .. } => "deal_board",
             WireCommand::Fold { .. } => "fold",
             WireCommand::CheckOrCall { .. } => "check_or_call",
+            WireCommand::Check { .. } => "check",
+            WireCommand::CorrectHoleCards { .. } => "correct_hole_cards",
             WireCommand::BetOrRaiseTo { .. } => "bet_or_raise_to",
             WireCommand::Show { .. } => "show",
             WireCommand::Muck { .. } => "muck",
@@ -372,6 +390,8 @@ impl WireCommand {
             | WireCommand::DealBoard { table, .. }
             | WireCommand::Fold { table, .. }
             | WireCommand::CheckOrCall { table, .. }
+            | WireCommand::Check { table, .. }
+            | WireCommand::CorrectHoleCards { table, .. }
             | WireCommand::BetOrRaiseTo { table, .. }
             | WireCommand::Show { table, .. }
             | WireCommand::Muck { table, .. }
@@ -447,6 +467,20 @@ impl WireCommand {
             WireCommand::CheckOrCall { table, pos } => {
                 hand(table, HandCommand::CheckOrCall { pos: Pos(*pos) })
             }
+            WireCommand::Check { table, pos } => hand(table, HandCommand::Check { pos: Pos(*pos) }),
+            WireCommand::CorrectHoleCards {
+                table,
+                pos,
+                cards: c,
+                reason,
+            } => hand(
+                table,
+                HandCommand::CorrectHoleCards {
+                    pos: Pos(*pos),
+                    cards: cards(c)?,
+                    reason: reason.clone(),
+                },
+            ),
             WireCommand::BetOrRaiseTo { table, pos, to } => hand(
                 table,
                 HandCommand::BetOrRaiseTo {
@@ -513,8 +547,13 @@ impl WireCommand {
                     },
                 },
             ),
-            WireCommand::Sanction { player, offence } => Command::Sanction {
+            WireCommand::Sanction {
+                player,
+                offence,
+                chips,
+            } => Command::Sanction {
                 player: PlayerId(*player),
+                chips: *chips,
                 offence: match offence {
                     WireOffence::Etiquette => Offence::Etiquette,
                     WireOffence::SoftPlay => Offence::SoftPlay,
@@ -584,6 +623,18 @@ impl WireCommand {
                     table: t,
                     pos: pos.0,
                 },
+                HandCommand::Check { pos } => WireCommand::Check {
+                    table: t,
+                    pos: pos.0,
+                },
+                HandCommand::CorrectHoleCards { pos, cards, reason } => {
+                    WireCommand::CorrectHoleCards {
+                        table: t,
+                        pos: pos.0,
+                        cards: names(cards),
+                        reason: reason.clone(),
+                    }
+                }
                 HandCommand::BetOrRaiseTo { pos, to } => WireCommand::BetOrRaiseTo {
                     table: t,
                     pos: pos.0,
@@ -662,8 +713,13 @@ impl WireCommand {
                 at: Some(at),
             },
             Command::Hand { table, action } => hand(table, action),
-            Command::Sanction { player, offence } => WireCommand::Sanction {
+            Command::Sanction {
+                player,
+                offence,
+                chips,
+            } => WireCommand::Sanction {
                 player: player.0,
+                chips: *chips,
                 offence: match offence {
                     Offence::Etiquette => WireOffence::Etiquette,
                     Offence::SoftPlay => WireOffence::SoftPlay,

@@ -341,6 +341,7 @@ fn play_hand(
         let Some(hand) = t.hand(table) else {
             return Ok(incidents);
         };
+        let unit = hand.rules().chip_unit;
         match hand.phase() {
             Phase::Settled => return Ok(incidents),
             Phase::HoleDealing => {
@@ -409,6 +410,7 @@ fn play_hand(
                         &Command::Sanction {
                             player,
                             offence: Offence::Etiquette,
+                            chips: None,
                         },
                         at,
                     )?;
@@ -437,7 +439,10 @@ fn play_hand(
                 }
                 let action = decide(style, legal.call.is_zero(), legal.raise_to, rng);
                 let action = match action {
-                    Action::RaiseTo(to) => HandCommand::BetOrRaiseTo { pos: actor, to },
+                    Action::RaiseTo(to) => HandCommand::BetOrRaiseTo {
+                        pos: actor,
+                        to: payable(to, legal.raise_to, unit),
+                    },
                     Action::Fold => HandCommand::Fold { pos: actor },
                     Action::CheckOrCall => HandCommand::CheckOrCall { pos: actor },
                 };
@@ -447,7 +452,15 @@ fn play_hand(
                 let Some(p) = hand.showdown_next() else {
                     return Ok(incidents);
                 };
-                let what = if below(rng, 10) == 0 {
+                // An all-in showdown turns every hand up (TR-3.6); otherwise now and then a
+                // player mucks.
+                let all_in = hand.events().iter().rev().any(|e| {
+                    matches!(
+                        e,
+                        floorbook_hand::HandEvent::BettingClosed { all_in: true, .. }
+                    )
+                });
+                let what = if !all_in && below(rng, 10) == 0 {
                     ShowOrMuck::Muck
                 } else {
                     ShowOrMuck::ShowDealt
@@ -467,6 +480,16 @@ fn play_hand(
         }
     }
     Err(SimError::Stalled(0))
+}
+
+/// `to` as chips in play pay it: a multiple of the smallest chip, within the legal range
+/// (all in is whatever the stack is).
+fn payable(to: Chips, range: Option<(Chips, Chips)>, unit: Chips) -> Chips {
+    let Some((min, max)) = range else { return to };
+    if to >= max || unit.0 <= 1 {
+        return to.min(max);
+    }
+    Chips(to.0 / unit.0 * unit.0).max(min)
 }
 
 /// A bot's choice at its turn.

@@ -82,7 +82,7 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
         _ => t.clock.saturating_add(number(raw[7] / 4, 900)),
     };
     let hand = |action| Command::Hand { table, action };
-    let command = match raw[0] % 24 {
+    let command = match raw[0] % 26 {
         0 => Command::Register {
             player,
             name: format!("P{}", player.0),
@@ -157,6 +157,7 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
                 Offence::Cheating,
                 Offence::ChipDumping,
             ][(raw[5] % 6) as usize],
+            chips: raw[6].is_multiple_of(3).then(|| number(raw[7], 5000)),
         },
         15 => Command::FloorRuling {
             player: raw[5].is_multiple_of(2).then_some(player),
@@ -175,6 +176,12 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
             cards: cards(&raw[5..], number(raw[6], 12).min(60) as usize),
         },
         20 => Command::RemoveNoShow { player },
+        22 => hand(HandCommand::Check { pos }),
+        23 => hand(HandCommand::CorrectHoleCards {
+            pos,
+            cards: cards(&raw[5..], number(raw[6], 4).min(60) as usize),
+            reason: "misread".into(),
+        }),
         21 => Command::BreakTable {
             table,
             draw: (0..number(raw[5], 10).min(60))

@@ -48,6 +48,10 @@ pub enum Command {
     Sanction {
         player: PlayerId,
         offence: Offence,
+        /// TR-20: the hidden chips the floor found, forfeited (from rules revision 4, named
+        /// with every hidden-chips sanction).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        chips: Option<u64>,
     },
     /// TR-26: the director's ruling, with the rule it rests on and the decision it overrides.
     FloorRuling {
@@ -121,6 +125,10 @@ pub enum HandCommand {
     CheckOrCall {
         pos: Pos,
     },
+    /// A declared check: refused when a bet is due, naming it (NOB-14).
+    Check {
+        pos: Pos,
+    },
     BetOrRaiseTo {
         pos: Pos,
         to: Chips,
@@ -139,6 +147,13 @@ pub enum HandCommand {
         pos: Pos,
         cards: Vec<Card>,
     },
+    /// TR-26: the floor rules that a player's recorded hole cards were wrong; these are the
+    /// cards he was dealt, and why.
+    CorrectHoleCards {
+        pos: Pos,
+        cards: Vec<Card>,
+        reason: String,
+    },
 }
 
 impl HandCommand {
@@ -154,10 +169,14 @@ impl HandCommand {
             HandCommand::FourCardFlop { cards, burn_pick } => h.four_card_flop(*cards, *burn_pick),
             HandCommand::Fold { pos } => h.fold(*pos),
             HandCommand::CheckOrCall { pos } => h.check_or_call(*pos),
+            HandCommand::Check { pos } => h.check(*pos),
             HandCommand::BetOrRaiseTo { pos, to } => h.bet_or_raise_to(*pos, *to),
             HandCommand::ShowOrMuck { pos, what } => h.show_or_muck(*pos, what.clone()),
             HandCommand::OutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
             HandCommand::ShowAfterHand { pos, cards } => h.shown_after_hand(*pos, cards.clone()),
+            HandCommand::CorrectHoleCards { pos, cards, reason } => {
+                h.correct_hole_cards(*pos, cards.clone(), reason.clone())
+            }
         }
     }
 }

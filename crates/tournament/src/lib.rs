@@ -22,7 +22,14 @@
 /// - 2: a level decided by time cites TR-4 (a hand begins with its first card) beside TR-5.
 /// - 3: time only moves forward: a command earlier than the latest time a command brought in
 ///   is refused (`TimeBackwards`).
-pub const RULES_REVISION: u32 = 3;
+/// - 4: a live table's hand readings (`HandRules::live`: shows are the dealt cards and open the
+///   whole hand, an all-in showdown turns every hand up, a short big blind is called in full,
+///   an incomplete all-in pre-flop does not reopen the betting, bets are payable in the chips
+///   still in play, the burn set aside by a remedy cites it, a held out-of-turn bet stays
+///   binding unless a skipped player bets more); the chip unit is the smallest chip not yet
+///   raced off at the table (TR-15, TR-16); a table that starts heads-up puts the big blind
+///   left of the drawn button (TR-25); hidden chips are named and forfeited (TR-20).
+pub const RULES_REVISION: u32 = 4;
 
 pub mod balance;
 pub mod chip_race;

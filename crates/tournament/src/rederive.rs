@@ -413,6 +413,13 @@ impl Rederiver {
             } => Command::Sanction {
                 player: *player,
                 offence: *offence,
+                // TR-20: the chips named are those the sanction's decisions forfeit.
+                chips: log[i + 1..].iter().take(3).find_map(|e| match e {
+                    TournamentEvent::ChipsForfeited {
+                        player: p, chips, ..
+                    } if p == player => Some(*chips),
+                    _ => None,
+                }),
             },
             TournamentEvent::FloorRuling {
                 player,
@@ -461,6 +468,10 @@ impl Rederiver {
             TournamentEvent::TableBreakDue { .. } => return Err(unexplained("a table break")),
             TournamentEvent::ActedFor { .. } => return Err(unexplained("an action for a player")),
             TournamentEvent::Finished { .. } => return Err(unexplained("the end")),
+            // Only revision 4 records it, always in a chain of format 2 (commands entered).
+            TournamentEvent::ChipsForfeited { .. } => {
+                return Err(unexplained("a forfeiture of hidden chips"));
+            }
         };
         Ok((command, time))
     }

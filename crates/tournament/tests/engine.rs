@@ -516,7 +516,10 @@ fn tr_4_a_level_by_time_cites_the_hand_beginning_from_revision_2() {
         assert_eq!(rules, expected, "revision {revision}");
         logs.push(t.events.clone());
     }
-    assert_eq!(RULES_REVISION, 3, "revision 3 changed no level decision");
+    assert_eq!(
+        RULES_REVISION, 4,
+        "revisions 3 and 4 changed no level decision"
+    );
     for (revision, log) in [1, 2].into_iter().zip(&logs) {
         Rederiver::under_revision(profile("top18"), revision, log.clone())
             .run_to_end()

@@ -14,11 +14,28 @@ impl Tournament {
         &mut self,
         player: PlayerId,
         offence: Offence,
+        chips: Option<u64>,
     ) -> Result<Sanction, TournamentError> {
         let pl = self
             .players
             .get(&player)
             .ok_or(TournamentError::NoPlayer(player))?;
+        // TR-20 (revision 4 on): the floor names the hidden chips, which are forfeited; they
+        // are chips behind, in a hand in progress or not. Checked before anything changes.
+        let forfeit = if self.revision >= 4 && offence == Offence::HiddenChips {
+            let behind = self.chips_behind(player);
+            match chips {
+                Some(c) if (1..=behind).contains(&c) => Some(c),
+                got => {
+                    return Err(TournamentError::HiddenChips {
+                        got: got.unwrap_or(0),
+                        stack: behind,
+                    });
+                }
+            }
+        } else {
+            None
+        };
         let (sanction, rules) = next_sanction(&self.profile, &pl.sanctions, offence);
         let now = self.clock;
         if let Some(pl) = self.players.get_mut(&player) {
@@ -33,10 +50,67 @@ impl Tournament {
             sanction,
             rules,
         });
+        if let Some(chips) = forfeit {
+            self.forfeit_hidden(player, chips)?;
+        }
         if sanction == Sanction::Disqualification {
             self.disqualify(player)?;
         }
         Ok(sanction)
+    }
+
+    /// The most hidden chips `player` can forfeit: his chips behind in the hand he is playing,
+    /// or his stack but one chip between hands (forfeiting every chip would put him out: a
+    /// player who hid his whole stack is disqualified instead, TR-20).
+    fn chips_behind(&self, player: PlayerId) -> u64 {
+        let Some(pl) = self.players.get(&player) else {
+            return 0;
+        };
+        if pl.status != Status::Playing {
+            return 0;
+        }
+        let in_hand = pl.table.and_then(|table| {
+            let ts = self.tables.iter().find(|t| t.table.no == table)?;
+            let (_, hand, ids) = ts.hand.as_ref()?;
+            let pos = ids.iter().position(|p| *p == player)?;
+            Some(hand.stacks()[pos].0)
+        });
+        in_hand.unwrap_or(pl.stack.saturating_sub(1))
+    }
+
+    /// TR-20: `chips` of `player`'s chips behind (checked) leave play.
+    fn forfeit_hidden(&mut self, player: PlayerId, chips: u64) -> Result<(), TournamentError> {
+        let table = self.players.get(&player).and_then(|p| p.table);
+        let mut stack = None;
+        if let Some(table) = table
+            && let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table)
+            && let Some((hand_no, hand, ids)) = ts.hand.as_mut()
+            && let Some(pos) = ids.iter().position(|p| *p == player)
+        {
+            let hand_no = *hand_no;
+            let before = hand.events().len();
+            hand.forfeit_behind(Pos(pos), floorbook_hand::Chips(chips), Rule::Tr20)?;
+            stack = Some(hand.stacks()[pos].0);
+            self.record_hand_events(table, hand_no, before);
+        }
+        let Some(pl) = self.players.get_mut(&player) else {
+            return Err(TournamentError::NoPlayer(player));
+        };
+        let stack = match stack {
+            Some(s) => s,
+            None => {
+                pl.stack -= chips;
+                pl.stack
+            }
+        };
+        self.forfeited_chips += chips;
+        self.out.push(TournamentEvent::ChipsForfeited {
+            player,
+            chips,
+            stack,
+            rules: RuleSet::of(&[Rule::Tr20]),
+        });
+        Ok(())
     }
 
     /// TR-7, TR-24, TR-28: a disqualified player's hand is declared dead and he leaves with

@@ -159,6 +159,9 @@ impl Tournament {
             // TR-25: heads-up the button is the small blind; the big blind moves on as always.
             let bb = match ts.last_big_blind {
                 Some(last) => next_after(last, &dealt),
+                // A table that starts heads-up: the drawn button posts the small blind, the
+                // other player the big (revision 4; earlier revisions moved the button on).
+                None if self.revision >= 4 => next_after(ts.table.button, &dealt),
                 None => next_after(next_after(ts.table.button, &dealt), &dealt),
             };
             let button = dealt.iter().copied().find(|s| *s != bb).unwrap_or(bb);
@@ -203,18 +206,30 @@ impl Tournament {
             }
         }
         let profile = &self.profile;
+        // The smallest chip in play: from revision 4 on, the smallest not yet raced off at this
+        // table (TR-15); it divides a split pot (TR-16) and every bet is payable in it.
+        let chip_unit = if self.revision >= 4 {
+            profile
+                .chips
+                .iter()
+                .copied()
+                .find(|c| !ts.races_done.iter().any(|(_, d)| d == c))
+        } else {
+            profile.chips.first().copied()
+        };
         let hand_rules = HandRules {
             game: profile.game,
             structure: profile.structure,
             min_bet: Chips(level.big),
             raise_cap: profile.betting.raise_cap,
             odd_chip: profile.betting.odd_chip,
-            chip_unit: Chips(profile.chips.first().copied().unwrap_or(1)),
+            chip_unit: Chips(chip_unit.unwrap_or(1)),
             ante_trimming: false,
             chip_reading: profile.betting.chip_reading,
             under_minimum: profile.betting.under_minimum,
             irregularities: profile.irregularities,
             last_live_hand: floorbook_hand::LastLiveHand::WinsThePot,
+            live: self.revision >= 4,
         };
         let setup = HandSetup {
             stacks,

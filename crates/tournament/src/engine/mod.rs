@@ -210,6 +210,14 @@ pub enum TournamentEvent {
         sanction: Sanction,
         rules: RuleSet,
     },
+    /// TR-20: hidden chips the floor found are forfeited and taken out of play.
+    ChipsForfeited {
+        player: PlayerId,
+        chips: u64,
+        /// The player's stack behind after it.
+        stack: u64,
+        rules: RuleSet,
+    },
     /// TR-26: the tournament director decides a situation, finally; it may override an
     /// earlier decision (by its sequence in the chain).
     FloorRuling {
@@ -296,6 +304,7 @@ impl TournamentEvent {
             TournamentEvent::TableBroken { .. } => "TableBroken",
             TournamentEvent::LevelChanged { .. } => "LevelChanged",
             TournamentEvent::SanctionGiven { .. } => "SanctionGiven",
+            TournamentEvent::ChipsForfeited { .. } => "ChipsForfeited",
             TournamentEvent::FloorRuling { .. } => "FloorRuling",
             TournamentEvent::ClockCalled { .. } => "ClockCalled",
             TournamentEvent::ClockExpired { .. } => "ClockExpired",
@@ -325,6 +334,7 @@ impl TournamentEvent {
             | TournamentEvent::TableBroken { rules, .. }
             | TournamentEvent::LevelChanged { rules, .. }
             | TournamentEvent::SanctionGiven { rules, .. }
+            | TournamentEvent::ChipsForfeited { rules, .. }
             | TournamentEvent::FloorRuling { rules, .. }
             | TournamentEvent::ClockCalled { rules, .. }
             | TournamentEvent::ClockExpired { rules, .. }
@@ -379,6 +389,10 @@ pub enum TournamentError {
     )]
     TimeBackwards { at: u64, head: u64 },
     #[error(
+        "hidden chips: the floor names the chips found, 1 to {stack} (the player's chips behind; all of a stack between hands is a disqualification instead); got {got} (TR-20: they are forfeited)"
+    )]
+    HiddenChips { got: u64, stack: u64 },
+    #[error(
         "player {player:?} cannot be removed as a no-show: {why} ({rule}: after {limit} seconds)"
     )]
     NoShow {
@@ -414,6 +428,7 @@ impl TournamentError {
             TournamentError::BreakPending(_) => vec![Rule::Tr17],
             TournamentError::OnBreak { .. } => vec![Rule::Tr5],
             TournamentError::NoShow { rule, .. } => vec![*rule],
+            TournamentError::HiddenChips { .. } => vec![Rule::Tr20],
             _ => Vec::new(),
         }
     }
@@ -437,6 +452,9 @@ pub struct Tournament {
     pub finished: bool,
     next_hand: u64,
     places_left: u32,
+    /// Chips forfeited as hidden (TR-20) and out of play, for the books.
+    #[serde(default)]
+    pub forfeited_chips: u64,
     /// Chips created or removed by chip races (TR-15), for the books.
     pub race_delta: i64,
     /// Chips that left play with removed no-shows (TR-6), for the books.
@@ -482,6 +500,7 @@ impl Tournament {
             next_hand: 1,
             places_left: 0,
             race_delta: 0,
+            forfeited_chips: 0,
             removed_chips: 0,
             pending_break: None,
             final_table_done: false,
@@ -548,7 +567,11 @@ impl Tournament {
                 action: action @ HandCommand::ShowAfterHand { .. },
             } => self.after_hand(*table, |h| action.apply(h)),
             Command::Hand { table, action } => self.act(*table, |h| action.apply(h)),
-            Command::Sanction { player, offence } => self.sanction(*player, *offence).map(|_| ()),
+            Command::Sanction {
+                player,
+                offence,
+                chips,
+            } => self.sanction(*player, *offence, *chips).map(|_| ()),
             Command::FloorRuling {
                 player,
                 ruling,
