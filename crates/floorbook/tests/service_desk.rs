@@ -859,3 +859,170 @@ on_both_backends!(
     a_commands_time_is_the_moment_of_intake_nats,
     a_commands_time_is_the_moment_of_intake
 );
+
+/// The live hand's showdown through the desk (TR-11, TR-3.5, TR-3.6): a show is the cards
+/// dealt and opens the whole hand; a card dealt face down becomes known when shown after the
+/// hand. Refusals name the rule and write nothing. Returns the chain.
+async fn a_showdown_cannot_be_falsified<S: EventStore + Clone>(store: S) -> ChainId {
+    let chain = ChainId::new("desk-showdown").expect("chain");
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("desk");
+    let dealer = Channel::Dealer { table: 1 };
+    let ok = |r: Reply| {
+        assert!(r.ok, "{r:?}");
+        r
+    };
+    open_top18(&mut desk).await;
+    register(&mut desk, 3).await;
+    ok(one(
+        &mut desk,
+        Channel::Director,
+        WireCommand::Start {
+            draw: vec![0, 1, 2],
+            button_seats: Some(vec![1]),
+        },
+    )
+    .await);
+    ok(one(
+        &mut desk,
+        dealer,
+        WireCommand::StartHand {
+            table: 1,
+            at: Some(0),
+        },
+    )
+    .await);
+    let known = |cs: [&str; 2]| cs.iter().map(|c| Some(c.to_string())).collect();
+    for (pos, cards) in [
+        (0, known(["2c", "7d"])),
+        (1, known(["Kc", "Kd"])),
+        (2, vec![None, None]),
+    ] {
+        ok(one(
+            &mut desk,
+            dealer,
+            WireCommand::DealHole {
+                table: 1,
+                pos,
+                cards,
+            },
+        )
+        .await);
+    }
+    // The button and the small blind call, the big blind checks; checked down to the river.
+    for pos in [2, 0] {
+        ok(one(
+            &mut desk,
+            dealer,
+            WireCommand::CheckOrCall { table: 1, pos },
+        )
+        .await);
+    }
+    ok(one(&mut desk, dealer, WireCommand::Check { table: 1, pos: 1 }).await);
+    for street in [vec!["3h", "8s", "9d"], vec!["Jc"], vec!["4s"]] {
+        let cards = street.iter().map(|c| c.to_string()).collect();
+        ok(one(
+            &mut desk,
+            dealer,
+            WireCommand::DealBoard { table: 1, cards },
+        )
+        .await);
+        for pos in [0, 1, 2] {
+            ok(one(&mut desk, dealer, WireCommand::Check { table: 1, pos }).await);
+        }
+    }
+    let refused = |r: Reply, rule: &str, says: &str| {
+        let e = r.error.expect("refused");
+        assert_eq!(e.kind, ErrorKind::Rejected);
+        assert!(e.rules.iter().any(|r| r.id == rule), "{rule}: {e:?}");
+        assert!(e.message.contains(says), "{}", e.message);
+    };
+    let show = |pos: usize, cards: Vec<Option<&str>>| WireCommand::Show {
+        table: 1,
+        pos,
+        cards: Some(cards.iter().map(|c| c.map(str::to_string)).collect()),
+    };
+    let head = desk.head();
+    // No bet: the first player left of the button shows first (TR-11). Aces he was not dealt.
+    refused(
+        one(&mut desk, dealer, show(0, vec![Some("Ac"), Some("Ad")])).await,
+        "TR-11",
+        "he was dealt 2c 7d",
+    );
+    assert_eq!(desk.head(), head, "a refused show writes nothing");
+    ok(one(&mut desk, dealer, show(0, vec![Some("7d"), Some("2c")])).await);
+    ok(one(
+        &mut desk,
+        dealer,
+        WireCommand::Show {
+            table: 1,
+            pos: 1,
+            cards: None,
+        },
+    )
+    .await);
+    // Face-down cards: one named and one kept down is no show (TR-11: both cards), nor is a
+    // card on the board.
+    let head = desk.head();
+    refused(
+        one(&mut desk, dealer, show(2, vec![Some("Ah"), None])).await,
+        "TR-11",
+        "both cards",
+    );
+    let r = one(&mut desk, dealer, show(2, vec![Some("9d"), Some("Ah")])).await;
+    assert!(
+        r.error
+            .expect("refused")
+            .message
+            .contains("9d is already in play")
+    );
+    assert_eq!(desk.head(), head);
+    // He mucks; after the hand he shows them (TR-3.5): they become known.
+    ok(one(&mut desk, dealer, WireCommand::Muck { table: 1, pos: 2 }).await);
+    ok(one(
+        &mut desk,
+        dealer,
+        WireCommand::ShowAfterHand {
+            table: 1,
+            pos: 2,
+            cards: vec!["Qs".into(), "Qh".into()],
+        },
+    )
+    .await);
+    let recorded = load(&store, chain.clone()).await.expect("load");
+    let kings_won = recorded.events.iter().any(|e| {
+        serde_json::to_value(e).expect("json")["event"]["type"] == "pot_awarded"
+            && serde_json::to_value(e).expect("json")["event"]["shares"]
+                == serde_json::json!([[1, 60]])
+    });
+    assert!(kings_won, "the kings win the 60");
+    chain
+}
+
+on_both_backends!(
+    a_showdown_cannot_be_falsified_embedded_store,
+    a_showdown_cannot_be_falsified_nats,
+    a_showdown_cannot_be_falsified
+);
+
+/// `floorbook hand` prints the cards shown after the hand (TR-3.5) with the hand.
+#[tokio::test]
+async fn the_hand_view_lists_cards_shown_after_the_hand() {
+    let dir = tempfile::tempdir().expect("dir");
+    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+    let chain = a_showdown_cannot_be_falsified(store).await;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["hand", "--data"])
+        .arg(dir.path())
+        .args(["--chain", chain.as_str(), "1"])
+        .output()
+        .expect("hand");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("player 1 shows Qs Qh after the hand (TR-3.5)"),
+        "{text}"
+    );
+    assert!(text.contains("player 2 shows 7d 2c"), "{text}");
+}

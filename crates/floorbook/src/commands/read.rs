@@ -202,6 +202,31 @@ fn describe(e: &HandEvent, players: &[i64]) -> String {
         HandEvent::HandDeclaredDead { pos, .. } => {
             format!("{}'s hand is declared dead{rules}", who(*pos))
         }
+        HandEvent::ShownAfterHand { pos, cards: cs, .. } => {
+            let cs: Vec<Option<Card>> = cs.iter().copied().map(Some).collect();
+            format!("{} shows {} after the hand{rules}", who(*pos), cards(&cs))
+        }
+        HandEvent::WinnerShowedByChoice { pos, shown, .. } => {
+            format!("{} chose to show {shown} cards{rules}", who(*pos))
+        }
+        HandEvent::HoleCardsCorrected {
+            pos,
+            was,
+            now,
+            reason,
+            ..
+        } => {
+            let now: Vec<Option<Card>> = now.iter().copied().map(Some).collect();
+            format!(
+                "the floor corrects {}'s cards from {} to {}: {reason}{rules}",
+                who(*pos),
+                cards(was),
+                cards(&now)
+            )
+        }
+        HandEvent::ChipsForfeited { pos, amount, .. } => {
+            format!("{} forfeits {amount} hidden chips{rules}", who(*pos))
+        }
         other => format!("{}{rules}", snake(other).replace('_', " ")),
     }
 }
@@ -240,20 +265,26 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
     let end = finish.unwrap_or(i64::MAX);
     let mut lines = Vec::new();
     let mut next = Seq(start as u64);
+    // The hand's events, and after its end the cards shown after it (TR-3.5, TR-3.7, TR-3.8),
+    // which come before the table's next hand.
     'read: loop {
         let page = store.read(&chain, next, 1024).await?;
         let Some(last) = page.last() else { break };
         next = last.seq.next();
         for e in &page {
-            if e.seq.0 as i64 > end {
-                break 'read;
-            }
             let env = Envelope::parse(&e.bytes)?;
-            if let ChainEvent::Decided(TournamentEvent::InHand { hand, event, .. }) =
-                ChainEvent::decode(&env)?
-                && hand == args.hand
-            {
-                lines.push((e.seq.0, event));
+            match ChainEvent::decode(&env)? {
+                ChainEvent::Decided(TournamentEvent::InHand { hand, event, .. })
+                    if hand == args.hand =>
+                {
+                    lines.push((e.seq.0, event));
+                }
+                ChainEvent::Decided(TournamentEvent::HandStarted { table: t, .. })
+                    if e.seq.0 as i64 > end && i64::from(t.0) == table =>
+                {
+                    break 'read;
+                }
+                _ => {}
             }
         }
     }
