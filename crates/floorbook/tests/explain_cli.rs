@@ -12,6 +12,18 @@ mod common;
 use common::{floorbook, json, simulate_patient};
 
 fn simulate(data: &Path, profile: &str, players: &str) -> Value {
+    simulate_under(
+        data,
+        profile,
+        players,
+        floorbook_tournament::RULES_REVISION,
+        "loose",
+    )
+}
+
+/// A simulated chain as a build of rules revision `revision` wrote it.
+fn simulate_under(data: &Path, profile: &str, players: &str, revision: u32, bots: &str) -> Value {
+    let revision = revision.to_string();
     let out = floorbook(&[
         "simulate",
         "--profile",
@@ -22,6 +34,10 @@ fn simulate(data: &Path, profile: &str, players: &str) -> Value {
         "21",
         "--data",
         data.to_str().expect("utf-8"),
+        "--rules-revision",
+        &revision,
+        "--bots",
+        bots,
         "--json",
     ]);
     assert!(
@@ -394,8 +410,10 @@ fn reseal_each(
 fn a_chain_is_explained_by_the_rules_revision_it_was_opened_under() {
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().join("data");
-    simulate(&data, "top18", "12");
-    let chain = "t-top18-s21-p12";
+    // Revision 2 wrote it: revision 1 differs from it only by TR-4 (revisions 3 and 4 decide
+    // more, which a chain of revision 1 cannot hold).
+    simulate_under(&data, "top18", "12", 2, "patient");
+    let chain = "t-top18-s21-p12-patient";
     let mut levels = Vec::new();
     let strip_tr_4 = |p: &mut Value, rules: &mut Vec<floorbook_log::RuleId>| {
         let level = p["type"] == "level_changed" && p["table"].is_null();
@@ -503,4 +521,31 @@ fn a_chain_of_format_1_still_explains_and_audits() {
         let v = json(&out);
         assert_eq!(v["agrees"], true, "seq {seq}: {v}");
     }
+}
+
+/// A chain written by a build of rules revision 3 keeps revision 3's hand readings: it audits
+/// clean, and the same chain claiming revision 4 (a live table's readings) diverges.
+#[test]
+fn a_chain_of_revision_3_keeps_its_readings() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    simulate_under(&data, "top18", "30", 3, "patient");
+    let chain = "t-top18-s21-p30-patient";
+    let d = data.to_str().expect("utf-8");
+    let out = floorbook(&["audit", "--data", d, "--format", "json"]);
+    let audit = json(&out);
+    assert!(out.status.success(), "{audit}");
+    assert_eq!(audit["divergences"], serde_json::json!([]), "{audit}");
+    let claimed = dir.path().join("claimed");
+    reseal_each(&data, &claimed, chain, |seq, p, _| {
+        if seq == 1 {
+            assert_eq!(p["rules_revision"], 3, "{p}");
+            p["rules_revision"] = Value::from(4);
+        }
+    });
+    let c = claimed.to_str().expect("utf-8");
+    let out = floorbook(&["audit", "--data", c, "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let audit = json(&out);
+    assert_ne!(audit["divergences"], serde_json::json!([]), "{audit}");
 }

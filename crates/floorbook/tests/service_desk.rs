@@ -10,7 +10,7 @@ use floorbook_ledger::reader::{REFUSED, load};
 use floorbook_log::{ChainId, Envelope, EventStore, Role, Seq, verify_chain};
 use floorbook_service::desk::{Desk, Incoming};
 use floorbook_service::subjects::Channel;
-use floorbook_service::wire::{ErrorKind, Reply, Request, WireCommand};
+use floorbook_service::wire::{ErrorKind, Reply, Request, WireCommand, WireSaid};
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use floorbook_store_nats::{NatsOptions, NatsStore};
 use floorbook_tournament::builtin;
@@ -1025,4 +1025,202 @@ async fn the_hand_view_lists_cards_shown_after_the_hand() {
         "{text}"
     );
     assert!(text.contains("player 2 shows 7d 2c"), "{text}");
+}
+
+/// Everything that happens at a live table can be entered through the desk: chips put in
+/// without a word (TR-23), "raise" alone (GCB-2), a card exposed in the deal (TR-3.1), a flop
+/// without a burn (TR-3.2), a premature card (TR-3.3), a scrambled stub (TDA-RP-4), a player
+/// opening his own cards (TR-3.4), an unprotected hand killed (TR-22). The audit lists each
+/// with its rule, and `explain` re-derives each.
+#[tokio::test]
+async fn every_table_incident_is_entered_audited_and_explained() {
+    let dir = tempfile::tempdir().expect("dir");
+    let chain = ChainId::new("desk-incidents").expect("chain");
+    {
+        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+        let mut desk = Desk::open(store, chain.clone(), None, 500)
+            .await
+            .expect("desk");
+        let dealer = Channel::Dealer { table: 1 };
+        let floor = Channel::Floor;
+        open_top18(&mut desk).await;
+        register(&mut desk, 3).await;
+        let mut send = async |channel: Channel, command: WireCommand| {
+            let r = one(&mut desk, channel, command.clone()).await;
+            assert!(r.ok, "{command:?}: {r:?}");
+        };
+        send(
+            Channel::Director,
+            WireCommand::Start {
+                draw: vec![0, 1, 2],
+                button_seats: Some(vec![1]),
+            },
+        )
+        .await;
+        send(
+            dealer,
+            WireCommand::StartHand {
+                table: 1,
+                at: Some(0),
+            },
+        )
+        .await;
+        let deal = |pos: usize, card: &str| WireCommand::DealHole {
+            table: 1,
+            pos,
+            cards: vec![Some(card.to_string())],
+        };
+        send(dealer, deal(0, "Ah")).await;
+        send(
+            dealer,
+            WireCommand::CardExposedInDeal {
+                table: 1,
+                pos: 0,
+                card: "Ah".into(),
+            },
+        )
+        .await;
+        for (pos, card) in [
+            (1, "2c"),
+            (2, "3c"),
+            (1, "4c"),
+            (2, "5c"),
+            (0, "6c"),
+            (0, "7c"),
+        ] {
+            send(dealer, deal(pos, card)).await;
+        }
+        // The button puts in a single 50 chip facing the 20: a call (TR-23).
+        send(
+            dealer,
+            WireCommand::PutIn {
+                table: 1,
+                pos: 2,
+                amount: 50,
+                single_chip: true,
+                said: WireSaid::Nothing,
+            },
+        )
+        .await;
+        // The small blind says "raise": the minimum, to 40 (GCB-2).
+        send(dealer, WireCommand::Raise { table: 1, pos: 0 }).await;
+        send(dealer, WireCommand::CheckOrCall { table: 1, pos: 1 }).await;
+        send(dealer, WireCommand::CheckOrCall { table: 1, pos: 2 }).await;
+        send(
+            dealer,
+            WireCommand::DealBoard {
+                table: 1,
+                cards: vec!["2h".into(), "7s".into(), "9d".into()],
+            },
+        )
+        .await;
+        send(
+            floor,
+            WireCommand::FlopWithoutBurn {
+                table: 1,
+                burn_pick: 0,
+                next: None,
+            },
+        )
+        .await;
+        send(
+            floor,
+            WireCommand::PrematureBoard {
+                table: 1,
+                cards: vec!["Jc".into()],
+            },
+        )
+        .await;
+        send(
+            floor,
+            WireCommand::StubScrambled {
+                table: 1,
+                restored: true,
+                mixed_with_muck: false,
+            },
+        )
+        .await;
+        send(
+            floor,
+            WireCommand::ExposedOwnCards {
+                table: 1,
+                pos: 1,
+                cards: vec!["4c".into()],
+                one_up_one_pushed: false,
+            },
+        )
+        .await;
+        send(
+            dealer,
+            WireCommand::BetOrRaiseTo {
+                table: 1,
+                pos: 0,
+                to: 100,
+            },
+        )
+        .await;
+        send(
+            floor,
+            WireCommand::UnprotectedHandKilled { table: 1, pos: 2 },
+        )
+        .await;
+    }
+    let d = dir.path().to_str().expect("utf-8");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args([
+            "audit",
+            "--data",
+            d,
+            "--chain",
+            chain.as_str(),
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("audit");
+    let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert!(out.status.success(), "{audit}");
+    let listed: Vec<(String, String)> = audit["irregularities"]
+        .as_array()
+        .expect("irregularities")
+        .iter()
+        .map(|r| {
+            (
+                r["kind"].as_str().unwrap_or("").to_string(),
+                r["rules"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    for (kind, rule) in [
+        ("hole_card_exposed_in_deal", "TR-3.1"),
+        ("interpreted", "TR-23"),
+        ("interpreted", "GCB-2"),
+        ("flop_without_burn", "TR-3.2"),
+        ("premature_board", "TR-3.3"),
+        ("stub_scrambled", "TDA-RP-4"),
+        ("player_exposed_own_cards", "TR-3.4"),
+        ("unprotected_hand_killed", "TR-22"),
+    ] {
+        assert!(
+            listed.iter().any(|(k, r)| k == kind && r.contains(rule)),
+            "{kind} ({rule}) in {listed:?}"
+        );
+    }
+    for row in audit["irregularities"].as_array().expect("rows") {
+        let seq = row["seq"].as_u64().expect("seq").to_string();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args([
+                "explain",
+                "--data",
+                d,
+                "--chain",
+                chain.as_str(),
+                &seq,
+                "--json",
+            ])
+            .output()
+            .expect("explain");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!(v["agrees"], true, "seq {seq}: {v}");
+    }
 }

@@ -7,7 +7,7 @@ use floorbook_log::ChainId;
 use floorbook_service::desk::{Desk, Incoming};
 use floorbook_service::subjects::Channel;
 use floorbook_service::wire::{
-    ErrorKind, Reply, Request, SeatCard, WireCommand, WireOffence, WireOutOfTurn,
+    ErrorKind, Reply, Request, SeatCard, WireCommand, WireOffence, WireOutOfTurn, WireSaid,
 };
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use proptest::prelude::*;
@@ -91,6 +91,64 @@ fn command() -> impl Strategy<Value = WireCommand> {
                 chips
             }),
         (t(), pos()).prop_map(|(table, pos)| WireCommand::Check { table, pos }),
+        (t(), pos()).prop_map(|(table, pos)| WireCommand::Raise { table, pos }),
+        (t(), pos()).prop_map(|(table, pos)| WireCommand::UnprotectedHandKilled { table, pos }),
+        (
+            t(),
+            pos(),
+            amount(),
+            any::<bool>(),
+            prop_oneof![
+                Just(WireSaid::Nothing),
+                Just(WireSaid::Call),
+                Just(WireSaid::Raise),
+                amount().prop_map(WireSaid::RaiseTo)
+            ]
+        )
+            .prop_map(
+                |(table, pos, amount, single_chip, said)| WireCommand::PutIn {
+                    table,
+                    pos,
+                    amount,
+                    single_chip,
+                    said
+                }
+            ),
+        (t(), pos(), card()).prop_map(|(table, pos, card)| WireCommand::CardExposedInDeal {
+            table,
+            pos,
+            card
+        }),
+        (t(), 0..5usize, prop::option::of(card())).prop_map(|(table, burn_pick, next)| {
+            WireCommand::FlopWithoutBurn {
+                table,
+                burn_pick,
+                next,
+            }
+        }),
+        (t(), prop::collection::vec(card(), 0..4))
+            .prop_map(|(table, cards)| WireCommand::PrematureBoard { table, cards }),
+        (t(), any::<bool>(), any::<bool>()).prop_map(|(table, restored, mixed_with_muck)| {
+            WireCommand::StubScrambled {
+                table,
+                restored,
+                mixed_with_muck,
+            }
+        }),
+        (
+            t(),
+            pos(),
+            prop::collection::vec(card(), 0..4),
+            any::<bool>()
+        )
+            .prop_map(|(table, pos, cards, one_up_one_pushed)| {
+                WireCommand::ExposedOwnCards {
+                    table,
+                    pos,
+                    cards,
+                    one_up_one_pushed,
+                }
+            }),
         (
             t(),
             pos(),

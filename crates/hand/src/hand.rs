@@ -172,6 +172,11 @@ pub enum Rejection {
     )]
     NotDealtCard { pos: Pos, card: Card, dealt: String },
     #[error(
+        "the next card goes to {next}, not {pos}: cards are dealt one position after another from the first seat left of the button{}",
+        if *heads_up { " (TR-25: heads-up the big blind gets the first card)" } else { "" }
+    )]
+    DealOrder { pos: Pos, next: Pos, heads_up: bool },
+    #[error(
         "{to} cannot be paid in the chips in play: the smallest chip is {unit}, so a bet or raise is a multiple of {unit} (TR-15: the smaller chips were raced off)"
     )]
     NotPayable { to: Chips, unit: Chips },
@@ -193,6 +198,7 @@ impl Rejection {
             Rejection::ShowWhole { .. } => vec![Rule::Tr11],
             Rejection::NotDealtCard { .. } => vec![Rule::Tr11, Rule::Tr26],
             Rejection::NotPayable { .. } => vec![Rule::Tr15],
+            Rejection::DealOrder { heads_up: true, .. } => vec![Rule::Tr25],
             _ => Vec::new(),
         }
     }
@@ -580,15 +586,24 @@ impl Hand {
         }
     }
 
-    /// The next player due hole cards.
+    /// The next player due a hole card: the cards go round one at a time from the first seat
+    /// left of the button, so the first position among those with the most cards still due
+    /// (a player whose exposed card is replaced gets it after everyone else, TR-3.1).
     pub fn hole_dealee(&self) -> Option<Pos> {
-        match self.phase {
-            Phase::HoleDealing => (0..self.n)
-                .find(|&i| self.hole_due[i] > 0 && Some(i) != self.replacement_last)
-                .or_else(|| self.hole_due.iter().position(|&d| d > 0))
-                .map(Pos),
-            _ => None,
+        if self.phase != Phase::HoleDealing {
+            return None;
         }
+        let first_of_most = |skip: Option<usize>| {
+            let most = (0..self.n)
+                .filter(|&i| Some(i) != skip)
+                .map(|i| self.hole_due[i])
+                .max()
+                .filter(|&d| d > 0)?;
+            (0..self.n).find(|&i| Some(i) != skip && self.hole_due[i] == most)
+        };
+        first_of_most(self.replacement_last)
+            .or_else(|| first_of_most(None))
+            .map(Pos)
     }
 
     /// The next player due to show or muck (the last aggressor first, TR-11).
@@ -768,6 +783,18 @@ impl Hand {
                 pos,
                 due,
                 got: cards.len(),
+            });
+        }
+        // At a live table the cards go round in order (a position's cards may be entered
+        // together).
+        if self.rules.live
+            && let Some(next) = self.hole_dealee()
+            && next != pos
+        {
+            return Err(Rejection::DealOrder {
+                pos,
+                next,
+                heads_up: self.n == 2,
             });
         }
         let mut seen = self.used;
@@ -1392,6 +1419,19 @@ impl Hand {
             }
             self.bets[i] = Chips::ZERO;
         }
+    }
+
+    /// Gives player `i` back `back` of the bet in front of him, by `rule` (a raise nobody
+    /// called, TR-22).
+    pub(crate) fn return_uncalled(&mut self, i: usize, back: Chips, rule_id: Rule) {
+        self.stacks[i] += back;
+        self.bets[i] -= back;
+        self.put_in[i] -= back;
+        self.events.push(HandEvent::BetReturned {
+            pos: Pos(i),
+            amount: back,
+            rules: rule(&[rule_id]),
+        });
     }
 
     /// Gives player `i` back `back` of what he put in: nobody else matched it (NOB-15).

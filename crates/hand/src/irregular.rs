@@ -26,6 +26,8 @@ pub enum IrregularityKind {
     StubScrambled,
     /// TR-3.4, GCB-8
     PlayerExposedOwnCards,
+    /// TR-22
+    UnprotectedHandKilled,
 }
 
 /// An action taken out of turn.
@@ -93,7 +95,7 @@ impl Hand {
     pub fn flop_dealt_without_burn(
         &mut self,
         burn_pick: usize,
-        next: Card,
+        next: Option<Card>,
     ) -> Result<(), Rejection> {
         if self.phase() != Phase::Betting || self.street() != Street::Flop {
             return Err(Rejection::WrongPhase {
@@ -133,6 +135,14 @@ impl Hand {
                         got: burn_pick,
                     });
                 }
+                // The card that completes the flop again.
+                let Some(next) = next else {
+                    return Err(Rejection::BoardCardCount {
+                        street: Street::Flop,
+                        due: 1,
+                        got: 0,
+                    });
+                };
                 if self.used_mut().contains(next) {
                     return Err(Rejection::CardInPlay { card: next });
                 }
@@ -311,6 +321,42 @@ impl Hand {
             }
         }
         Ok(())
+    }
+
+    /// TR-22: the dealer mucked `pos`'s unprotected hand. No compensation: what he put in stays
+    /// in the pot, except a raise of his nobody has called yet, which he gets back.
+    pub fn unprotected_hand_killed(&mut self, pos: Pos) -> Result<(), Rejection> {
+        if !matches!(self.phase(), Phase::Betting | Phase::BoardDealing) || !self.is_active(pos) {
+            return Err(Rejection::NotInHand { pos });
+        }
+        let i = pos.0;
+        let others = (0..self.players())
+            .filter(|&j| j != i)
+            .map(|j| self.bet_of(j))
+            .max()
+            .unwrap_or_default();
+        let uncalled = self.bet_of(i).saturating_sub(others);
+        self.irregularity(
+            IrregularityKind::UnprotectedHandKilled,
+            Some(pos),
+            Vec::new(),
+            None,
+            if uncalled.is_zero() {
+                "the dealer killed the unprotected hand: no compensation"
+            } else {
+                "the dealer killed the unprotected hand: no compensation; his raise nobody called goes back"
+            },
+            &[Rule::Tr22],
+        );
+        if !uncalled.is_zero() {
+            self.return_uncalled(i, uncalled, Rule::Tr22);
+        }
+        if self.front_actor() == Some(i) && self.phase() == Phase::Betting {
+            self.fold(pos)
+        } else {
+            self.fold_out_of_turn(i);
+            Ok(())
+        }
     }
 
     /// The floor declares `pos`'s hand dead, in turn or not (TR-19's expired clock, a

@@ -108,7 +108,8 @@ enum Step {
     },
     FlopDealtWithoutBurn {
         burn_pick: usize,
-        next: Card,
+        #[serde(default)]
+        next: Option<Card>,
     },
     FourCardFlop {
         cards: String,
@@ -138,6 +139,9 @@ enum Step {
         pos: Pos,
         cards: String,
         reason: String,
+    },
+    UnprotectedHandKilled {
+        pos: Pos,
     },
 }
 
@@ -206,6 +210,7 @@ fn run(h: &mut Hand, step: &Step) -> Result<(), Rejection> {
         } => h.player_exposed_cards(*pos, known(c), *one_up_one_pushed),
         Step::ActOutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
         Step::DeclareDead { pos, rule } => h.declare_dead(*pos, *rule),
+        Step::UnprotectedHandKilled { pos } => h.unprotected_hand_killed(*pos),
         Step::CorrectHoleCards {
             pos,
             cards: c,
@@ -390,6 +395,10 @@ golden! {
         "tr_11_the_cards_shown_are_the_cards_dealt.toml",
     tr_21_an_out_of_turn_call_is_binding_even_when_the_action_changes =>
         "tr_21_an_out_of_turn_call_is_binding_even_when_the_action_changes.toml",
+    tr_22_a_called_raise_is_lost_with_the_killed_hand =>
+        "tr_22_a_called_raise_is_lost_with_the_killed_hand.toml",
+    tr_22_an_unprotected_hand_killed_gets_back_only_an_uncalled_raise =>
+        "tr_22_an_unprotected_hand_killed_gets_back_only_an_uncalled_raise.toml",
     tr_23_an_oversized_chip_facing_a_bet_is_a_call =>
         "tr_23_an_oversized_chip_facing_a_bet_is_a_call.toml",
     tr_26_the_floor_corrects_a_recorded_hole_card =>

@@ -97,7 +97,8 @@ fn tda_39b_a_flop_without_burn_before_any_action_is_redone() {
     let mut h = dealt(IrregularityRules::default());
     to_flop(&mut h);
     h.deal_board(&cards("2h 7s 9d")).expect("flop");
-    h.flop_dealt_without_burn(1, card("Jc")).expect("remedy");
+    h.flop_dealt_without_burn(1, Some(card("Jc")))
+        .expect("remedy");
     assert_eq!(
         h.board(),
         cards("2h 9d Jc").as_slice(),
@@ -116,7 +117,8 @@ fn tda_39b_after_any_action_the_flop_stands() {
     to_flop(&mut h);
     h.deal_board(&cards("2h 7s 9d")).expect("flop");
     h.check_or_call(Pos(0)).expect("check");
-    h.flop_dealt_without_burn(1, card("Jc")).expect("remedy");
+    h.flop_dealt_without_burn(1, Some(card("Jc")))
+        .expect("remedy");
     assert_eq!(h.board(), cards("2h 7s 9d").as_slice());
     assert!(irregularities(&h)[0].2.contains("the flop stands"));
 }
@@ -130,7 +132,8 @@ fn tr_3_2_a_forgotten_burn_lets_the_hand_go_on() {
     let mut h = dealt(rules);
     to_flop(&mut h);
     h.deal_board(&cards("2h 7s 9d")).expect("flop");
-    h.flop_dealt_without_burn(1, card("Jc")).expect("remedy");
+    h.flop_dealt_without_burn(1, Some(card("Jc")))
+        .expect("remedy");
     assert_eq!(h.board(), cards("2h 7s 9d").as_slice());
     assert_eq!(irregularities(&h)[0].1, vec![Rule::Tr32]);
 }

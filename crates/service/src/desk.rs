@@ -491,6 +491,16 @@ impl<S: EventStore> Desk<S> {
             None if timed => intake,
             None => t.clock,
         };
+        if self.format < 2 && !command.fits_format_1() {
+            return Err(ReplyError::new(
+                ErrorKind::Rejected,
+                format!(
+                    "chain {} is of format 1 (its commands are not recorded as entered): `{}` could not be re-derived from it; record it in a chain opened by this build",
+                    self.writer.chain(),
+                    req.command.name()
+                ),
+            ));
+        }
         let events = t
             .decide(&command, at)
             .map_err(|e| rejection(t, &req.command, &e))?;

@@ -37,6 +37,9 @@ pub fn needs(command: &WireCommand) -> Needs {
         | WireCommand::Fold { .. }
         | WireCommand::CheckOrCall { .. }
         | WireCommand::Check { .. }
+        | WireCommand::PutIn { .. }
+        | WireCommand::Raise { .. }
+        | WireCommand::CardExposedInDeal { .. }
         | WireCommand::BetOrRaiseTo { .. }
         | WireCommand::Show { .. }
         | WireCommand::Muck { .. }
@@ -47,6 +50,11 @@ pub fn needs(command: &WireCommand) -> Needs {
         | WireCommand::OutOfTurn { .. }
         | WireCommand::Sanction { .. }
         | WireCommand::CorrectHoleCards { .. }
+        | WireCommand::FlopWithoutBurn { .. }
+        | WireCommand::PrematureBoard { .. }
+        | WireCommand::StubScrambled { .. }
+        | WireCommand::ExposedOwnCards { .. }
+        | WireCommand::UnprotectedHandKilled { .. }
         | WireCommand::SetAbsent { .. }
         | WireCommand::CallClock { .. }
         | WireCommand::CheckClock { .. }

@@ -4,7 +4,7 @@
 //! terminal.
 
 use floorbook_cards::Card;
-use floorbook_hand::{Chips, OutOfTurn, Pos, ShowOrMuck};
+use floorbook_hand::{Chips, Declared, OutOfTurn, Pos, PutIn, ShowOrMuck};
 use floorbook_tournament::command::{Command, HandCommand};
 use floorbook_tournament::conduct::Offence;
 use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
@@ -115,6 +115,54 @@ pub enum WireCommand {
         cards: Vec<String>,
         reason: String,
     },
+    /// Dealer: chips put over the line by the player at `pos`, `single_chip` when one chip,
+    /// with what he said: read by the profile (TR-23 oversized chip, GCB-4 single chip, GCB-2
+    /// "raise" alone, PLO-9 change, PLO-7 under the minimum), the reading recorded.
+    PutIn {
+        table: u32,
+        pos: usize,
+        amount: u64,
+        #[serde(default)]
+        single_chip: bool,
+        #[serde(default)]
+        said: WireSaid,
+    },
+    /// Dealer: the player at `pos` says "raise" with no amount: the minimum raise (GCB-2).
+    Raise { table: u32, pos: usize },
+    /// Dealer: a hole card of `pos` turned up in the deal (TR-3.1): it becomes the flop's
+    /// burn, the player gets his replacement after everyone else.
+    CardExposedInDeal {
+        table: u32,
+        pos: usize,
+        card: String,
+    },
+    /// Floor: the flop came without a burn (TR-3.2, TDA-39B); before any action the floor
+    /// draws `burn_pick` (0 to 2) of the three to burn and `next` completes the flop.
+    FlopWithoutBurn {
+        table: u32,
+        #[serde(default)]
+        burn_pick: usize,
+        #[serde(default)]
+        next: Option<String>,
+    },
+    /// Floor: board cards dealt before the betting ended (TR-3.3, TDA-39C, TDA-RP-5).
+    PrematureBoard { table: u32, cards: Vec<String> },
+    /// Floor: the stub was dropped or scrambled (TDA-RP-4, TDA-39D).
+    StubScrambled {
+        table: u32,
+        restored: bool,
+        mixed_with_muck: bool,
+    },
+    /// Floor: the player at `pos` opened his own cards during play (TR-3.4; GCB-8).
+    ExposedOwnCards {
+        table: u32,
+        pos: usize,
+        cards: Vec<String>,
+        #[serde(default)]
+        one_up_one_pushed: bool,
+    },
+    /// Floor: the dealer killed the unprotected hand of `pos` (TR-22).
+    UnprotectedHandKilled { table: u32, pos: usize },
     /// Dealer: a hand of chips races off (TR-15), one card per odd chip.
     ChipRace { table: u32, cards: Vec<String> },
     /// Floor: a four-card flop (TDA-39A); `burn_pick` is the drawn card that becomes the burn.
@@ -188,6 +236,19 @@ pub enum WireOutOfTurn {
     Check,
     Call,
     RaiseTo { to: u64 },
+}
+
+/// What a player said as he put chips in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum WireSaid {
+    #[default]
+    Nothing,
+    Call,
+    /// "Raise" with no amount.
+    Raise,
+    /// "Raise to" (or "bet") this street total.
+    RaiseTo(u64),
 }
 
 /// The offence a sanction is for.
@@ -363,6 +424,14 @@ impl WireCommand {
             WireCommand::Fold { .. } => "fold",
             WireCommand::CheckOrCall { .. } => "check_or_call",
             WireCommand::Check { .. } => "check",
+            WireCommand::PutIn { .. } => "put_in",
+            WireCommand::Raise { .. } => "raise",
+            WireCommand::CardExposedInDeal { .. } => "card_exposed_in_deal",
+            WireCommand::FlopWithoutBurn { .. } => "flop_without_burn",
+            WireCommand::PrematureBoard { .. } => "premature_board",
+            WireCommand::StubScrambled { .. } => "stub_scrambled",
+            WireCommand::ExposedOwnCards { .. } => "exposed_own_cards",
+            WireCommand::UnprotectedHandKilled { .. } => "unprotected_hand_killed",
             WireCommand::CorrectHoleCards { .. } => "correct_hole_cards",
             WireCommand::BetOrRaiseTo { .. } => "bet_or_raise_to",
             WireCommand::Show { .. } => "show",
@@ -391,6 +460,14 @@ impl WireCommand {
             | WireCommand::Fold { table, .. }
             | WireCommand::CheckOrCall { table, .. }
             | WireCommand::Check { table, .. }
+            | WireCommand::PutIn { table, .. }
+            | WireCommand::Raise { table, .. }
+            | WireCommand::CardExposedInDeal { table, .. }
+            | WireCommand::FlopWithoutBurn { table, .. }
+            | WireCommand::PrematureBoard { table, .. }
+            | WireCommand::StubScrambled { table, .. }
+            | WireCommand::ExposedOwnCards { table, .. }
+            | WireCommand::UnprotectedHandKilled { table, .. }
             | WireCommand::CorrectHoleCards { table, .. }
             | WireCommand::BetOrRaiseTo { table, .. }
             | WireCommand::Show { table, .. }
@@ -520,6 +597,81 @@ impl WireCommand {
                 table: TableNo(*table),
                 cards: cards(c)?,
             },
+            WireCommand::PutIn {
+                table,
+                pos,
+                amount,
+                single_chip,
+                said,
+            } => hand(
+                table,
+                HandCommand::PutIn {
+                    pos: Pos(*pos),
+                    put: PutIn {
+                        amount: Chips(*amount),
+                        single_chip: *single_chip,
+                        declared: match said {
+                            WireSaid::Nothing => Declared::Nothing,
+                            WireSaid::Call => Declared::Call,
+                            WireSaid::Raise => Declared::Raise,
+                            WireSaid::RaiseTo(to) => Declared::RaiseTo(Chips(*to)),
+                        },
+                    },
+                },
+            ),
+            WireCommand::Raise { table, pos } => hand(table, HandCommand::Raise { pos: Pos(*pos) }),
+            WireCommand::CardExposedInDeal {
+                table,
+                pos,
+                card: c,
+            } => hand(
+                table,
+                HandCommand::CardExposedInDeal {
+                    pos: Pos(*pos),
+                    card: card(c)?,
+                },
+            ),
+            WireCommand::FlopWithoutBurn {
+                table,
+                burn_pick,
+                next,
+            } => hand(
+                table,
+                HandCommand::FlopWithoutBurn {
+                    burn_pick: *burn_pick,
+                    next: next.as_deref().map(card).transpose()?,
+                },
+            ),
+            WireCommand::PrematureBoard { table, cards: c } => {
+                hand(table, HandCommand::PrematureBoard { cards: cards(c)? })
+            }
+            WireCommand::StubScrambled {
+                table,
+                restored,
+                mixed_with_muck,
+            } => hand(
+                table,
+                HandCommand::StubScrambled {
+                    restored: *restored,
+                    mixed_with_muck: *mixed_with_muck,
+                },
+            ),
+            WireCommand::ExposedOwnCards {
+                table,
+                pos,
+                cards: c,
+                one_up_one_pushed,
+            } => hand(
+                table,
+                HandCommand::ExposedOwnCards {
+                    pos: Pos(*pos),
+                    cards: cards(c)?,
+                    one_up_one_pushed: *one_up_one_pushed,
+                },
+            ),
+            WireCommand::UnprotectedHandKilled { table, pos } => {
+                hand(table, HandCommand::UnprotectedHandKilled { pos: Pos(*pos) })
+            }
             WireCommand::FourCardFlop {
                 table,
                 cards: c,
@@ -624,6 +776,58 @@ impl WireCommand {
                     pos: pos.0,
                 },
                 HandCommand::Check { pos } => WireCommand::Check {
+                    table: t,
+                    pos: pos.0,
+                },
+                HandCommand::PutIn { pos, put } => WireCommand::PutIn {
+                    table: t,
+                    pos: pos.0,
+                    amount: put.amount.0,
+                    single_chip: put.single_chip,
+                    said: match put.declared {
+                        Declared::Nothing => WireSaid::Nothing,
+                        Declared::Call => WireSaid::Call,
+                        Declared::Raise => WireSaid::Raise,
+                        Declared::RaiseTo(to) => WireSaid::RaiseTo(to.0),
+                    },
+                },
+                HandCommand::Raise { pos } => WireCommand::Raise {
+                    table: t,
+                    pos: pos.0,
+                },
+                HandCommand::CardExposedInDeal { pos, card } => WireCommand::CardExposedInDeal {
+                    table: t,
+                    pos: pos.0,
+                    card: card.to_string(),
+                },
+                HandCommand::FlopWithoutBurn { burn_pick, next } => WireCommand::FlopWithoutBurn {
+                    table: t,
+                    burn_pick: *burn_pick,
+                    next: next.map(|c| c.to_string()),
+                },
+                HandCommand::PrematureBoard { cards } => WireCommand::PrematureBoard {
+                    table: t,
+                    cards: names(cards),
+                },
+                HandCommand::StubScrambled {
+                    restored,
+                    mixed_with_muck,
+                } => WireCommand::StubScrambled {
+                    table: t,
+                    restored: *restored,
+                    mixed_with_muck: *mixed_with_muck,
+                },
+                HandCommand::ExposedOwnCards {
+                    pos,
+                    cards,
+                    one_up_one_pushed,
+                } => WireCommand::ExposedOwnCards {
+                    table: t,
+                    pos: pos.0,
+                    cards: names(cards),
+                    one_up_one_pushed: *one_up_one_pushed,
+                },
+                HandCommand::UnprotectedHandKilled { pos } => WireCommand::UnprotectedHandKilled {
                     table: t,
                     pos: pos.0,
                 },

@@ -85,10 +85,30 @@ pub fn simulate_styled(
     players: u32,
     seed: u64,
     style: Style,
+    check: Option<Check<'_>>,
+) -> Result<Simulation, SimError> {
+    simulate_under(
+        profile,
+        floorbook_tournament::RULES_REVISION,
+        players,
+        seed,
+        style,
+        check,
+    )
+}
+
+/// Plays a tournament decided by rules revision `revision` (1 to this build's): a chain as an
+/// earlier build would have written it, to check that such chains still re-derive.
+pub fn simulate_under(
+    profile: &Profile,
+    revision: u32,
+    players: u32,
+    seed: u64,
+    style: Style,
     mut check: Option<Check<'_>>,
 ) -> Result<Simulation, SimError> {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
-    let mut t = Transcript::new(Tournament::new(profile.clone()));
+    let mut t = Transcript::new(Tournament::under_revision(profile.clone(), revision));
     let buy_in = profile.buy_ins.first().cloned().unwrap_or_default();
     for i in 1..=players {
         let age = profile.min_age.saturating_add(below(&mut rng, 50) as u32);

@@ -190,7 +190,8 @@ proptest! {
 fn a_profile_with_breaks_plays_through_them() {
     let mut p = profile("top18");
     p.levels.breaks = vec![[1, 10], [2, 10]];
-    let sim = simulate(&p, 40, 3, None).expect("plays");
+    // Patient bots: a tournament that lasts past the breaks.
+    let sim = simulate_styled(&p, 40, 3, Style::Patient, None).expect("plays");
     assert!(sim.tournament.finished);
     // Every hand started outside the breaks.
     for e in &sim.tournament.events {

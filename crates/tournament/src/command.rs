@@ -4,7 +4,7 @@
 //! tournament.
 
 use floorbook_cards::Card;
-use floorbook_hand::{Chips, OutOfTurn, Pos, ShowOrMuck};
+use floorbook_hand::{Chips, OutOfTurn, Pos, PutIn, ShowOrMuck, UnderMinimum};
 use floorbook_rules::Rule;
 use serde::{Deserialize, Serialize};
 
@@ -104,6 +104,31 @@ impl Command {
     }
 }
 
+impl Command {
+    /// Whether a chain of format 1 (decisions only, no commands entered) can hold it: its
+    /// command is read back from its decisions ([`crate::rederive`]'s look-ahead). The
+    /// commands added with chain format 2 cannot be (what was said with chips put in, a
+    /// remedy's inputs, a correction's reason are in no decision of format 1's).
+    pub fn fits_format_1(&self) -> bool {
+        match self {
+            Command::Hand { action, .. } => matches!(
+                action,
+                HandCommand::DealHole { .. }
+                    | HandCommand::DealBoard { .. }
+                    | HandCommand::FourCardFlop { .. }
+                    | HandCommand::Fold { .. }
+                    | HandCommand::CheckOrCall { .. }
+                    | HandCommand::BetOrRaiseTo { .. }
+                    | HandCommand::ShowOrMuck { .. }
+                    | HandCommand::OutOfTurn { .. }
+                    | HandCommand::ShowAfterHand { .. }
+            ),
+            Command::Sanction { chips, .. } => chips.is_none(),
+            _ => true,
+        }
+    }
+}
+
 /// A dealer's or player's action in a hand.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "do", rename_all = "snake_case")]
@@ -154,6 +179,47 @@ pub enum HandCommand {
         cards: Vec<Card>,
         reason: String,
     },
+    /// Chips put over the line, with what was said (TR-23, GCB-4, GCB-2, PLO-7, PLO-9): read
+    /// by the profile, the reading recorded before the action it becomes.
+    PutIn {
+        pos: Pos,
+        put: PutIn,
+    },
+    /// "Raise" without an amount: the minimum raise (GCB-2).
+    Raise {
+        pos: Pos,
+    },
+    /// TR-3.1: a hole card turned up in the deal becomes the flop's burn; the player gets a
+    /// replacement after everyone else.
+    CardExposedInDeal {
+        pos: Pos,
+        card: Card,
+    },
+    /// The flop came without a burn (TR-3.2, TDA-39B): before any action one of the three,
+    /// `burn_pick` (the floor's draw, 0 to 2), is burned and `next` completes the flop.
+    FlopWithoutBurn {
+        burn_pick: usize,
+        next: Option<Card>,
+    },
+    /// Board cards dealt before the betting ended (TR-3.3, TDA-39C, TDA-RP-5).
+    PrematureBoard {
+        cards: Vec<Card>,
+    },
+    /// The stub was dropped or scrambled (TDA-RP-4, TDA-39D).
+    StubScrambled {
+        restored: bool,
+        mixed_with_muck: bool,
+    },
+    /// A player opened his own cards during play (TR-3.4; GCB-8 plays on).
+    ExposedOwnCards {
+        pos: Pos,
+        cards: Vec<Card>,
+        one_up_one_pushed: bool,
+    },
+    /// TR-22: the dealer killed a player's unprotected hand.
+    UnprotectedHandKilled {
+        pos: Pos,
+    },
 }
 
 impl HandCommand {
@@ -170,13 +236,43 @@ impl HandCommand {
             HandCommand::Fold { pos } => h.fold(*pos),
             HandCommand::CheckOrCall { pos } => h.check_or_call(*pos),
             HandCommand::Check { pos } => h.check(*pos),
-            HandCommand::BetOrRaiseTo { pos, to } => h.bet_or_raise_to(*pos, *to),
+            HandCommand::BetOrRaiseTo { pos, to } => {
+                // PLO-7 at a live table: a raise short of the minimum is read by the profile's
+                // under-half rule, not refused.
+                let short = h.legal().and_then(|l| l.raise_to).is_some_and(|(min, _)| {
+                    *to < min && *to > h.bets().iter().copied().max().unwrap_or_default()
+                });
+                if h.rules().live && h.rules().under_minimum == UnderMinimum::HalfRule && short {
+                    h.raise_to_as_read(*pos, *to).map(|_| ())
+                } else {
+                    h.bet_or_raise_to(*pos, *to)
+                }
+            }
             HandCommand::ShowOrMuck { pos, what } => h.show_or_muck(*pos, what.clone()),
             HandCommand::OutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
             HandCommand::ShowAfterHand { pos, cards } => h.shown_after_hand(*pos, cards.clone()),
             HandCommand::CorrectHoleCards { pos, cards, reason } => {
                 h.correct_hole_cards(*pos, cards.clone(), reason.clone())
             }
+            HandCommand::PutIn { pos, put } => h.put_in(*pos, *put).map(|_| ()),
+            HandCommand::Raise { pos } => h.raise_minimum(*pos).map(|_| ()),
+            HandCommand::CardExposedInDeal { pos, card } => {
+                h.hole_card_exposed_in_deal(*pos, *card)
+            }
+            HandCommand::FlopWithoutBurn { burn_pick, next } => {
+                h.flop_dealt_without_burn(*burn_pick, *next)
+            }
+            HandCommand::PrematureBoard { cards } => h.premature_board(cards.clone()),
+            HandCommand::StubScrambled {
+                restored,
+                mixed_with_muck,
+            } => h.stub_scrambled(*restored, *mixed_with_muck),
+            HandCommand::ExposedOwnCards {
+                pos,
+                cards,
+                one_up_one_pushed,
+            } => h.player_exposed_cards(*pos, cards.clone(), *one_up_one_pushed),
+            HandCommand::UnprotectedHandKilled { pos } => h.unprotected_hand_killed(*pos),
         }
     }
 }

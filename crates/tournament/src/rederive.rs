@@ -527,6 +527,12 @@ fn hand_command(
             HandCommand::CheckOrCall { pos: *pos }
         }
         HandEvent::BetOrRaised { pos, to, .. } => HandCommand::BetOrRaiseTo { pos: *pos, to: *to },
+        // A raise to an amount the profile read (PLO-7's under-half rule); chips put in, also
+        // read, are no command a chain of format 1 holds.
+        HandEvent::Interpreted { pos, given, .. } => HandCommand::BetOrRaiseTo {
+            pos: *pos,
+            to: *given,
+        },
         HandEvent::Shown { pos, cards } => HandCommand::ShowOrMuck {
             pos: *pos,
             what: ShowOrMuck::Show(cards.clone()),

@@ -171,7 +171,13 @@ fn check(path: &Path) {
         "{name:?}: nothing decided or refused cites {}: {rules:?}",
         script.rule
     );
+    // Read back from the decisions alone (format 1) too, where a chain of format 1 can hold
+    // every command.
+    let format_1 = t.commands.iter().all(|e| e.command.fits_format_1());
     for entered in [Some(t.commands.clone()), None] {
+        if entered.is_none() && !format_1 {
+            continue;
+        }
         let mut r = Rederiver::new(profile.clone(), t.events.clone());
         if let Some(e) = entered {
             r = r.with_entered(e);
@@ -183,6 +189,7 @@ fn check(path: &Path) {
 
 golden! {
     check;
+    plo_7_a_raise_short_of_the_minimum_is_read_by_the_half_rule => "plo_7_a_raise_short_of_the_minimum_is_read_by_the_half_rule.toml",
     tr_15_a_bet_is_paid_in_the_chips_still_in_play => "tr_15_a_bet_is_paid_in_the_chips_still_in_play.toml",
     tr_16_after_the_chip_race_the_odd_chip_is_the_smallest_chip_in_play => "tr_16_after_the_chip_race_the_odd_chip_is_the_smallest_chip_in_play.toml",
     tr_20_hidden_chips_are_forfeited => "tr_20_hidden_chips_are_forfeited.toml",

@@ -46,6 +46,10 @@ pub struct SimulateArgs {
     /// Print one JSON object for scripts.
     #[arg(long)]
     json: bool,
+    /// Decide by an earlier rules revision (1 to the current): a chain as an earlier build
+    /// wrote it, for compatibility checks.
+    #[arg(long, hide = true)]
+    rules_revision: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -92,8 +96,20 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         Bots::Loose => floorbook_sim::Style::Loose,
         Bots::Patient => floorbook_sim::Style::Patient,
     };
-    let sim = floorbook_sim::simulate_styled(&profile, args.players, args.seed, style, None)
-        .with_context(|| format!("simulating {} players under {}", args.players, profile.name))?;
+    let revision = args
+        .rules_revision
+        .unwrap_or(floorbook_tournament::RULES_REVISION);
+    if !(1..=floorbook_tournament::RULES_REVISION).contains(&revision) {
+        bail!(
+            "--rules-revision must be 1 to {}; got {revision}",
+            floorbook_tournament::RULES_REVISION
+        );
+    }
+    let sim =
+        floorbook_sim::simulate_under(&profile, revision, args.players, args.seed, style, None)
+            .with_context(|| {
+                format!("simulating {} players under {}", args.players, profile.name)
+            })?;
     let t = sim.tournament;
 
     let store = args.store.open(OpenMode::ReadWrite).await?;
