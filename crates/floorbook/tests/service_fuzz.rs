@@ -93,6 +93,12 @@ fn command() -> impl Strategy<Value = WireCommand> {
         (t(), pos()).prop_map(|(table, pos)| WireCommand::Check { table, pos }),
         (t(), pos()).prop_map(|(table, pos)| WireCommand::Raise { table, pos }),
         (t(), pos()).prop_map(|(table, pos)| WireCommand::UnprotectedHandKilled { table, pos }),
+        (t(), pos()).prop_map(|(table, pos)| WireCommand::FoldRetrieved { table, pos }),
+        (t(), pos(), amount()).prop_map(|(table, pos, amount)| WireCommand::ShortCallUnaware {
+            table,
+            pos,
+            amount
+        }),
         (
             t(),
             pos(),

@@ -172,6 +172,14 @@ pub enum Rejection {
     )]
     NotDealtCard { pos: Pos, card: Card, dealt: String },
     #[error(
+        "a short call by {pos} is 1 to {} chips, less than the {call} due; got {got} (GCB-3)", call.0.saturating_sub(1)
+    )]
+    ShortCall { pos: Pos, got: Chips, call: Chips },
+    #[error(
+        "{pos}'s fold cannot be taken back: only his fold in turn, while nothing has happened since and the betting goes on (GCB-8)"
+    )]
+    FoldNotRetrievable { pos: Pos },
+    #[error(
         "the next card goes to {next}, not {pos}: cards are dealt one position after another from the first seat left of the button{}",
         if *heads_up { " (TR-25: heads-up the big blind gets the first card)" } else { "" }
     )]
@@ -198,6 +206,8 @@ impl Rejection {
             Rejection::ShowWhole { .. } => vec![Rule::Tr11],
             Rejection::NotDealtCard { .. } => vec![Rule::Tr11, Rule::Tr26],
             Rejection::NotPayable { .. } => vec![Rule::Tr15],
+            Rejection::FoldNotRetrievable { .. } => vec![Rule::Gcb8],
+            Rejection::ShortCall { .. } => vec![Rule::Gcb3],
             Rejection::DealOrder { heads_up: true, .. } => vec![Rule::Tr25],
             _ => Vec::new(),
         }
@@ -262,6 +272,10 @@ pub struct Hand {
     pub(crate) skip_burn: bool,
     /// A player who gets a replacement hole card only after everyone else (TR-3.1).
     pub(crate) replacement_last: Option<usize>,
+    /// The last fold in turn: the player, and whether he had acted in the round before it
+    /// (GCB-8: a fold on false information can be taken back while nothing followed it).
+    #[serde(default)]
+    pub(crate) last_fold: Option<(usize, bool)>,
 }
 
 /// The most chips a hand holds in play, in all: what 64 bits count.
@@ -403,6 +417,7 @@ impl Hand {
             preset_burn_by: None,
             skip_burn: false,
             replacement_last: None,
+            last_fold: None,
             rules,
             setup,
         };
@@ -938,7 +953,9 @@ impl Hand {
     /// The player to act folds.
     pub fn fold(&mut self, pos: Pos) -> Result<(), Rejection> {
         self.take_turn_check(pos)?;
+        let acted = self.acted[pos.0];
         let i = self.pop_actor();
+        self.last_fold = Some((i, acted));
         self.active[i] = false;
         self.events.push(HandEvent::Folded { pos: Pos(i) });
         self.after_action(false);
@@ -1235,6 +1252,35 @@ impl Hand {
             }
             _ => {}
         }
+    }
+
+    /// GCB-8: `pos` folded on false information and his cards can be retrieved: he gets them
+    /// back and acts again. Only while his fold was the last thing that happened in the hand
+    /// and the betting goes on.
+    pub fn fold_retrieved(&mut self, pos: Pos) -> Result<(), Rejection> {
+        let last_is_his_fold = matches!(
+            self.events.last(),
+            Some(HandEvent::Folded { pos: p }) if *p == pos
+        );
+        let Some((i, acted)) = self
+            .last_fold
+            .filter(|(i, _)| *i == pos.0 && last_is_his_fold && self.phase == Phase::Betting)
+        else {
+            return Err(Rejection::FoldNotRetrievable { pos });
+        };
+        self.active[i] = true;
+        self.acted[i] = acted;
+        self.actors.insert(0, i);
+        self.last_fold = None;
+        self.events.push(HandEvent::Irregularity {
+            kind: crate::IrregularityKind::FoldRetrieved,
+            pos: Some(pos),
+            cards: Vec::new(),
+            choice: None,
+            remedy: "he folded on false information and his cards were retrieved: he gets them back and acts again".to_string(),
+            rules: rule(&[Rule::Gcb8]),
+        });
+        Ok(())
     }
 
     pub(crate) fn has_acted_this_street(&self) -> bool {

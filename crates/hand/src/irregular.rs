@@ -28,6 +28,10 @@ pub enum IrregularityKind {
     PlayerExposedOwnCards,
     /// TR-22
     UnprotectedHandKilled,
+    /// GCB-8: a fold on false information, the cards retrieved
+    FoldRetrieved,
+    /// GCB-3: a call short of a raise the player did not notice
+    ShortCallUnaware,
 }
 
 /// An action taken out of turn.
@@ -357,6 +361,31 @@ impl Hand {
             self.fold_out_of_turn(i);
             Ok(())
         }
+    }
+
+    /// GCB-3: the player to act put in chips short of the call, without a word, not having
+    /// noticed the raise; nobody has acted after him, so he takes them back and acts again
+    /// (had someone acted, he completes the call, no raise, or folds and loses what he put in:
+    /// `put_in` or `fold`).
+    pub fn short_call_unaware(&mut self, pos: Pos, amount: Chips) -> Result<(), Rejection> {
+        let i = self.take_turn_check(pos)?;
+        let call = self.call_amount(i);
+        if amount.is_zero() || amount >= call {
+            return Err(Rejection::ShortCall {
+                pos,
+                got: amount,
+                call,
+            });
+        }
+        self.irregularity(
+            IrregularityKind::ShortCallUnaware,
+            Some(pos),
+            Vec::new(),
+            None,
+            "a call short of a raise he did not notice; nobody acted after him: he takes the chips back and acts again",
+            &[Rule::Gcb3],
+        );
+        Ok(())
     }
 
     /// The floor declares `pos`'s hand dead, in turn or not (TR-19's expired clock, a

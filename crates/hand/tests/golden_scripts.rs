@@ -143,6 +143,13 @@ enum Step {
     UnprotectedHandKilled {
         pos: Pos,
     },
+    FoldRetrieved {
+        pos: Pos,
+    },
+    ShortCallUnaware {
+        pos: Pos,
+        amount: Chips,
+    },
 }
 
 fn cards(s: &str) -> Vec<Option<Card>> {
@@ -211,6 +218,8 @@ fn run(h: &mut Hand, step: &Step) -> Result<(), Rejection> {
         Step::ActOutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
         Step::DeclareDead { pos, rule } => h.declare_dead(*pos, *rule),
         Step::UnprotectedHandKilled { pos } => h.unprotected_hand_killed(*pos),
+        Step::FoldRetrieved { pos } => h.fold_retrieved(*pos),
+        Step::ShortCallUnaware { pos, amount } => h.short_call_unaware(*pos, *amount),
         Step::CorrectHoleCards {
             pos,
             cards: c,
@@ -349,6 +358,8 @@ golden! {
         "gcb_2_raise_alone_is_a_minimum_raise.toml",
     gcb_3_a_held_bet_stays_binding_when_a_skipped_player_bets_less =>
         "gcb_3_a_held_bet_stays_binding_when_a_skipped_player_bets_less.toml",
+    gcb_3_a_short_call_unaware_of_a_raise_is_taken_back =>
+        "gcb_3_a_short_call_unaware_of_a_raise_is_taken_back.toml",
     gcb_3_an_out_of_turn_action_may_be_withdrawn_when_a_skipped_player_raises =>
         "gcb_3_an_out_of_turn_action_may_be_withdrawn_when_a_skipped_player_raises.toml",
     gcb_3_an_out_of_turn_action_stands_when_nothing_changed =>
@@ -357,6 +368,10 @@ golden! {
         "gcb_4_a_single_chip_over_ones_own_blind_is_a_raise.toml",
     gcb_6_a_missed_small_blind_is_posted_dead =>
         "gcb_6_a_missed_small_blind_is_posted_dead.toml",
+    gcb_8_a_fold_cannot_be_taken_back_once_the_action_moved_on =>
+        "gcb_8_a_fold_cannot_be_taken_back_once_the_action_moved_on.toml",
+    gcb_8_a_fold_on_false_information_gets_its_cards_back =>
+        "gcb_8_a_fold_on_false_information_gets_its_cards_back.toml",
     gcb_8_early_exposure_plays_on_but_one_up_one_pushed_folds =>
         "gcb_8_early_exposure_plays_on_but_one_up_one_pushed_folds.toml",
     nob_11_heads_up_the_button_is_the_small_blind_and_acts_first_before_the_flop =>

@@ -55,6 +55,8 @@ pub fn needs(command: &WireCommand) -> Needs {
         | WireCommand::StubScrambled { .. }
         | WireCommand::ExposedOwnCards { .. }
         | WireCommand::UnprotectedHandKilled { .. }
+        | WireCommand::FoldRetrieved { .. }
+        | WireCommand::ShortCallUnaware { .. }
         | WireCommand::SetAbsent { .. }
         | WireCommand::CallClock { .. }
         | WireCommand::CheckClock { .. }

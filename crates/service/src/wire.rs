@@ -163,6 +163,12 @@ pub enum WireCommand {
     },
     /// Floor: the dealer killed the unprotected hand of `pos` (TR-22).
     UnprotectedHandKilled { table: u32, pos: usize },
+    /// Floor: the player at `pos` folded on false information and his cards were retrieved:
+    /// he acts again (GCB-8).
+    FoldRetrieved { table: u32, pos: usize },
+    /// Floor: the player at `pos` put in `amount`, short of the call, unaware of a raise;
+    /// nobody has acted after him: he takes it back and acts again (GCB-3).
+    ShortCallUnaware { table: u32, pos: usize, amount: u64 },
     /// Dealer: a hand of chips races off (TR-15), one card per odd chip.
     ChipRace { table: u32, cards: Vec<String> },
     /// Floor: a four-card flop (TDA-39A); `burn_pick` is the drawn card that becomes the burn.
@@ -432,6 +438,8 @@ impl WireCommand {
             WireCommand::StubScrambled { .. } => "stub_scrambled",
             WireCommand::ExposedOwnCards { .. } => "exposed_own_cards",
             WireCommand::UnprotectedHandKilled { .. } => "unprotected_hand_killed",
+            WireCommand::FoldRetrieved { .. } => "fold_retrieved",
+            WireCommand::ShortCallUnaware { .. } => "short_call_unaware",
             WireCommand::CorrectHoleCards { .. } => "correct_hole_cards",
             WireCommand::BetOrRaiseTo { .. } => "bet_or_raise_to",
             WireCommand::Show { .. } => "show",
@@ -468,6 +476,8 @@ impl WireCommand {
             | WireCommand::StubScrambled { table, .. }
             | WireCommand::ExposedOwnCards { table, .. }
             | WireCommand::UnprotectedHandKilled { table, .. }
+            | WireCommand::FoldRetrieved { table, .. }
+            | WireCommand::ShortCallUnaware { table, .. }
             | WireCommand::CorrectHoleCards { table, .. }
             | WireCommand::BetOrRaiseTo { table, .. }
             | WireCommand::Show { table, .. }
@@ -672,6 +682,16 @@ impl WireCommand {
             WireCommand::UnprotectedHandKilled { table, pos } => {
                 hand(table, HandCommand::UnprotectedHandKilled { pos: Pos(*pos) })
             }
+            WireCommand::FoldRetrieved { table, pos } => {
+                hand(table, HandCommand::FoldRetrieved { pos: Pos(*pos) })
+            }
+            WireCommand::ShortCallUnaware { table, pos, amount } => hand(
+                table,
+                HandCommand::ShortCallUnaware {
+                    pos: Pos(*pos),
+                    amount: Chips(*amount),
+                },
+            ),
             WireCommand::FourCardFlop {
                 table,
                 cards: c,
@@ -830,6 +850,15 @@ impl WireCommand {
                 HandCommand::UnprotectedHandKilled { pos } => WireCommand::UnprotectedHandKilled {
                     table: t,
                     pos: pos.0,
+                },
+                HandCommand::FoldRetrieved { pos } => WireCommand::FoldRetrieved {
+                    table: t,
+                    pos: pos.0,
+                },
+                HandCommand::ShortCallUnaware { pos, amount } => WireCommand::ShortCallUnaware {
+                    table: t,
+                    pos: pos.0,
+                    amount: amount.0,
                 },
                 HandCommand::CorrectHoleCards { pos, cards, reason } => {
                     WireCommand::CorrectHoleCards {

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use floorbook_cards::Card;
-use floorbook_hand::{Chips, OutOfTurn, Pos, ShowOrMuck};
+use floorbook_hand::{Chips, Declared, OutOfTurn, Pos, PutIn, ShowOrMuck};
 use floorbook_rules::Rule;
 use floorbook_sim::simulate;
 use floorbook_tournament::command::{Command, HandCommand};
@@ -82,7 +82,7 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
         _ => t.clock.saturating_add(number(raw[7] / 4, 900)),
     };
     let hand = |action| Command::Hand { table, action };
-    let command = match raw[0] % 26 {
+    let command = match raw[0] % 36 {
         0 => Command::Register {
             player,
             name: format!("P{}", player.0),
@@ -177,6 +177,43 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
         },
         20 => Command::RemoveNoShow { player },
         22 => hand(HandCommand::Check { pos }),
+        24 => hand(HandCommand::PutIn {
+            pos,
+            put: PutIn {
+                amount,
+                single_chip: raw[5].is_multiple_of(2),
+                declared: match raw[6] % 4 {
+                    0 => Declared::Nothing,
+                    1 => Declared::Call,
+                    2 => Declared::Raise,
+                    _ => Declared::RaiseTo(Chips(number(raw[7], 4000))),
+                },
+            },
+        }),
+        25 => hand(HandCommand::Raise { pos }),
+        26 => hand(HandCommand::CardExposedInDeal {
+            pos,
+            card: card(raw[5]),
+        }),
+        27 => hand(HandCommand::FlopWithoutBurn {
+            burn_pick: number(raw[5], 5) as usize,
+            next: raw[6].is_multiple_of(2).then(|| card(raw[6])),
+        }),
+        28 => hand(HandCommand::PrematureBoard {
+            cards: cards(&raw[5..], number(raw[6], 4).min(60) as usize),
+        }),
+        29 => hand(HandCommand::StubScrambled {
+            restored: raw[5].is_multiple_of(2),
+            mixed_with_muck: raw[6].is_multiple_of(2),
+        }),
+        30 => hand(HandCommand::ExposedOwnCards {
+            pos,
+            cards: cards(&raw[5..], number(raw[6], 4).min(60) as usize),
+            one_up_one_pushed: raw[5].is_multiple_of(2),
+        }),
+        31 => hand(HandCommand::UnprotectedHandKilled { pos }),
+        32 => hand(HandCommand::FoldRetrieved { pos }),
+        33 => hand(HandCommand::ShortCallUnaware { pos, amount }),
         23 => hand(HandCommand::CorrectHoleCards {
             pos,
             cards: cards(&raw[5..], number(raw[6], 4).min(60) as usize),

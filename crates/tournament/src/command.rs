@@ -220,6 +220,15 @@ pub enum HandCommand {
     UnprotectedHandKilled {
         pos: Pos,
     },
+    /// GCB-8: a fold on false information whose cards were retrieved.
+    FoldRetrieved {
+        pos: Pos,
+    },
+    /// GCB-3: chips short of the call, put in unaware of a raise; nobody has acted after.
+    ShortCallUnaware {
+        pos: Pos,
+        amount: Chips,
+    },
 }
 
 impl HandCommand {
@@ -273,6 +282,8 @@ impl HandCommand {
                 one_up_one_pushed,
             } => h.player_exposed_cards(*pos, cards.clone(), *one_up_one_pushed),
             HandCommand::UnprotectedHandKilled { pos } => h.unprotected_hand_killed(*pos),
+            HandCommand::FoldRetrieved { pos } => h.fold_retrieved(*pos),
+            HandCommand::ShortCallUnaware { pos, amount } => h.short_call_unaware(*pos, *amount),
         }
     }
 }
