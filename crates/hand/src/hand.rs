@@ -109,6 +109,10 @@ pub enum Rejection {
         due: usize,
         got: usize,
     },
+    #[error(
+        "card {card} was seen in the stub (a premature card put back, TR-3.3): it is no player's card"
+    )]
+    SeenInStub { card: Card },
     #[error("card {card} is already in play")]
     CardInPlay { card: Card },
     #[error(
@@ -208,6 +212,7 @@ impl Rejection {
             Rejection::NotPayable { .. } => vec![Rule::Tr15],
             Rejection::FoldNotRetrievable { .. } => vec![Rule::Gcb8],
             Rejection::ShortCall { .. } => vec![Rule::Gcb3],
+            Rejection::SeenInStub { .. } => vec![Rule::Tr33],
             Rejection::DealOrder { heads_up: true, .. } => vec![Rule::Tr25],
             _ => Vec::new(),
         }
@@ -242,7 +247,7 @@ pub struct Hand {
     /// Antes that are dead money of the main pot (when antes are not trimmed).
     dead: Seats<Chips>,
     active: Seats<bool>,
-    hole: Seats<HoleCards<Option<Card>>>,
+    pub(crate) hole: Seats<HoleCards<Option<Card>>>,
     face_up: Seats<HoleCards<bool>>,
     hole_due: Seats<usize>,
     board: Board,
@@ -276,6 +281,10 @@ pub struct Hand {
     /// (GCB-8: a fold on false information can be taken back while nothing followed it).
     #[serde(default)]
     pub(crate) last_fold: Option<(usize, bool)>,
+    /// Cards seen in the stub (premature board cards put back, TR-3.3, TDA-RP-5): never a
+    /// card dealt face down to a player.
+    #[serde(default)]
+    pub(crate) stub_seen: CardSet,
 }
 
 /// The most chips a hand holds in play, in all: what 64 bits count.
@@ -418,6 +427,7 @@ impl Hand {
             skip_burn: false,
             replacement_last: None,
             last_fold: None,
+            stub_seen: CardSet::EMPTY,
             rules,
             setup,
         };
@@ -1116,7 +1126,7 @@ impl Hand {
     /// cards (each once), or fills a card dealt face down if it is seen nowhere else in the
     /// hand (the board, burns, exposed or shown cards). Returns his hole cards with the shown
     /// ones known, and the cards in play with them.
-    fn match_shown(
+    pub(crate) fn match_shown(
         &self,
         pos: Pos,
         cards: &[Card],
@@ -1139,6 +1149,9 @@ impl Hand {
                     dealt: describe_hole(dealt),
                 });
             };
+            if self.stub_seen.contains(c) {
+                return Err(Rejection::SeenInStub { card: c });
+            }
             if !used.insert(c) {
                 return Err(Rejection::CardInPlay { card: c });
             }

@@ -235,6 +235,18 @@ impl Hand {
                 phase: self.phase(),
             });
         }
+        // The cards came from the stub: none is in play, and none is a player's.
+        if self.rules().live {
+            let mut seen = self.used;
+            for &c in &cards {
+                if !seen.insert(c) {
+                    return Err(Rejection::CardInPlay { card: c });
+                }
+            }
+            for &c in &cards {
+                self.stub_seen.insert(c);
+            }
+        }
         let (remedy, rule) = match self.rules().irregularities.premature_board {
             PrematureBoard::Tr33 => (
                 "the cards go back into the deck, which is reshuffled; the street is dealt again",
@@ -299,6 +311,12 @@ impl Hand {
     ) -> Result<(), Rejection> {
         if !matches!(self.phase(), Phase::Betting | Phase::BoardDealing) || !self.is_active(pos) {
             return Err(Rejection::NotInHand { pos });
+        }
+        // At a live table the cards he opened are his dealt cards, known from now on.
+        if self.rules().live {
+            let (hole, used) = self.match_shown(pos, &cards)?;
+            self.hole[pos.0] = hole;
+            self.used = used;
         }
         let (fold, remedy, rule) = match self.rules().irregularities.own_exposure {
             OwnExposure::Fold => (true, "the hand is treated as folded", Rule::Tr34),

@@ -422,6 +422,8 @@ golden! {
         "tr_3_1_a_hole_card_exposed_in_the_deal_becomes_the_flop_burn.toml",
     tr_3_2_a_forgotten_burn_lets_the_hand_go_on =>
         "tr_3_2_a_forgotten_burn_lets_the_hand_go_on.toml",
+    tr_3_3_a_premature_card_is_no_players_card =>
+        "tr_3_3_a_premature_card_is_no_players_card.toml",
     tr_3_3_a_premature_flop_is_reshuffled_and_dealt_again =>
         "tr_3_3_a_premature_flop_is_reshuffled_and_dealt_again.toml",
     tr_3_4_a_player_opening_his_own_cards_has_folded =>
