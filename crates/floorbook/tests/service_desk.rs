@@ -290,6 +290,7 @@ async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
         WireCommand::ChipRace {
             table: 1,
             cards: vec!["Zz".into()],
+            at: None,
         },
     )
     .await;

@@ -61,8 +61,13 @@ fn command() -> impl Strategy<Value = WireCommand> {
         (t(), pos()).prop_map(|(table, pos)| WireCommand::Muck { table, pos }),
         (t(), pos(), prop::collection::vec(card(), 0..4))
             .prop_map(|(table, pos, cards)| { WireCommand::ShowAfterHand { table, pos, cards } }),
-        (t(), prop::collection::vec(card(), 0..6))
-            .prop_map(|(table, cards)| WireCommand::ChipRace { table, cards }),
+        (t(), prop::collection::vec(card(), 0..6)).prop_map(|(table, cards)| {
+            WireCommand::ChipRace {
+                table,
+                cards,
+                at: None,
+            }
+        }),
         (t(), prop::collection::vec(card(), 0..6), 0..6usize).prop_map(
             |(table, cards, burn_pick)| WireCommand::FourCardFlop {
                 table,

@@ -148,3 +148,36 @@ impl ChainEvent {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use floorbook_log::{ChainId, Role, seal};
+    use floorbook_tournament::seating::PlayerId;
+
+    /// Every rule of the catalogue, cited by a decision, is recorded in the envelope and read
+    /// back as cited (an ID the envelope's check refused would vanish from the record).
+    #[test]
+    fn every_catalogue_rule_survives_recording() {
+        let chain = ChainId::new("rules").expect("chain");
+        let actor = Actor::new("floor".to_string(), Role::Floor).expect("actor");
+        for rule in floorbook_rules::ALL {
+            let e = TournamentEvent::FloorRuling {
+                player: Some(PlayerId(1)),
+                ruling: "r".into(),
+                overrides: None,
+                rules: RuleSet::of(&[rule]),
+            };
+            let draft = decision_draft(&e, actor.clone(), DateTime::UNIX_EPOCH)
+                .unwrap_or_else(|err| panic!("{}: {err}", rule.id()));
+            let sealed = seal(&chain, None, &draft).expect("seal");
+            let env = Envelope::parse(&sealed.bytes).expect("parse");
+            let ids: Vec<&str> = env.rules.iter().map(|r| r.as_str()).collect();
+            assert_eq!(ids, vec![rule.id()], "{}", rule.id());
+            match ChainEvent::decode(&env).expect("decode") {
+                ChainEvent::Decided(d) => assert_eq!(d.rules(), RuleSet::of(&[rule])),
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+}

@@ -479,6 +479,7 @@ impl<S: EventStore> Desk<S> {
         let timed = matches!(
             command,
             Command::StartHand { .. }
+                | Command::ChipRace { .. }
                 | Command::CallClock { .. }
                 | Command::CheckClock { .. }
                 | Command::RemoveNoShow { .. }

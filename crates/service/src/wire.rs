@@ -169,8 +169,15 @@ pub enum WireCommand {
     /// Floor: the player at `pos` put in `amount`, short of the call, unaware of a raise;
     /// nobody has acted after him: he takes it back and acts again (GCB-3).
     ShortCallUnaware { table: u32, pos: usize, amount: u64 },
-    /// Dealer: a hand of chips races off (TR-15), one card per odd chip.
-    ChipRace { table: u32, cards: Vec<String> },
+    /// Dealer: a denomination races off (TR-15), one card per odd chip, now (or at `at`, as
+    /// for `start_hand`): due once the level it follows has ended, before the table's next
+    /// hand.
+    ChipRace {
+        table: u32,
+        cards: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+    },
     /// Floor: a four-card flop (TDA-39A); `burn_pick` is the drawn card that becomes the burn.
     FourCardFlop {
         table: u32,
@@ -498,6 +505,7 @@ impl WireCommand {
     pub fn at(&self) -> Option<u64> {
         match self {
             WireCommand::StartHand { at, .. }
+            | WireCommand::ChipRace { at, .. }
             | WireCommand::CallClock { at, .. }
             | WireCommand::CheckClock { at, .. }
             | WireCommand::RemoveNoShow { at, .. } => *at,
@@ -603,7 +611,9 @@ impl WireCommand {
                     cards: cards(c)?,
                 },
             ),
-            WireCommand::ChipRace { table, cards: c } => Command::ChipRace {
+            WireCommand::ChipRace {
+                table, cards: c, ..
+            } => Command::ChipRace {
                 table: TableNo(*table),
                 cards: cards(c)?,
             },
@@ -988,6 +998,7 @@ impl WireCommand {
             Command::ChipRace { table, cards } => WireCommand::ChipRace {
                 table: table.0,
                 cards: names(cards),
+                at: Some(at),
             },
             Command::RemoveNoShow { player } => WireCommand::RemoveNoShow {
                 player: player.0,

@@ -196,8 +196,8 @@ pub fn simulate_under(
             if !t.tables.iter().any(|ts| ts.table.no == no) {
                 continue;
             }
-            // TR-15: a chip race due at this table is run before its next hand.
-            if let Some((_, _, _, needed)) = t.chip_race_due(no) {
+            // TR-15: the chip races due at this table are run before its next hand.
+            while let Some((_, _, _, needed)) = t.chip_race_due(no, now(&t, seconds)) {
                 let mut deck = Deck::from_seed(
                     seed_bytes(&mut rng),
                     ShuffleAlgorithm::ChaCha20FisherYatesV1,
@@ -205,13 +205,17 @@ pub fn simulate_under(
                 let cards: Vec<Card> = (0..needed.min(52))
                     .filter_map(|_| deck.deal().ok())
                     .collect();
-                if cards.len() == needed {
-                    t.decide(&Command::ChipRace { table: no, cards }, now(&t, seconds))?;
-                    incidents += 1;
-                    if t.finished {
-                        break;
-                    }
+                if cards.len() != needed {
+                    break;
                 }
+                t.decide(&Command::ChipRace { table: no, cards }, now(&t, seconds))?;
+                incidents += 1;
+                if t.finished {
+                    break;
+                }
+            }
+            if t.finished {
+                break;
             }
             // Now and then a player steps away (TR-6, PLO-10), and comes back.
             if below(&mut rng, 25) == 0 {

@@ -447,10 +447,17 @@ impl Rederiver {
                 time = *at;
                 Command::CheckClock { table: *table }
             }
-            TournamentEvent::ChipRaced { table, cards, .. } => Command::ChipRace {
-                table: *table,
-                cards: cards.clone(),
-            },
+            TournamentEvent::ChipRaced {
+                table, cards, at, ..
+            } => {
+                if let Some(at) = at {
+                    time = *at;
+                }
+                Command::ChipRace {
+                    table: *table,
+                    cards: cards.clone(),
+                }
+            }
             TournamentEvent::NoShowRemoved { player, at, .. }
             | TournamentEvent::NoShowReplaced { player, at, .. } => {
                 time = *at;

@@ -278,29 +278,20 @@ fn tr_15_the_chip_race_runs_after_level_5_on_the_odd_chips() {
             }
         }
     });
-    assert!(t.chip_race_due(T1).is_none(), "not before level 5 is over");
-    t.start_hand(T1, 5 * 12 * 60).expect("level 6 begins");
-    t.act(
-        T1,
-        HandCommand::DealHole {
-            pos: Pos(0),
-            cards: vec![None, None],
-        },
-    )
-    .expect("deal");
-    // A hand in progress waits; the race comes before the next hand.
-    assert!(t.chip_race_due(T1).is_none());
-    let (_, denomination, holdings, cards) = {
-        let t2 = edited(three_handed(), |t| {
-            for (p, s) in [(1, 1510), (2, 1480), (3, 1510)] {
-                if let Some(pl) = t.players.get_mut(&PlayerId(p)) {
-                    pl.stack = s;
-                }
-            }
-            t.level = 5;
-        });
-        t2.chip_race_due(T1).expect("due")
-    };
+    // top18's level 5 ends at 5 × 12 min = 3600 s (TR-13): the race is due then, before the
+    // table's first hand of level 6, and no hand starts while it is due.
+    assert!(
+        t.chip_race_due(T1, 3599).is_none(),
+        "not before level 5 is over"
+    );
+    let (_, denomination, holdings, cards) = t.chip_race_due(T1, 3600).expect("due at 3600 s");
+    assert!(matches!(
+        t.start_hand(T1, 3600),
+        Err(TournamentError::RaceDue {
+            denomination: 10,
+            ..
+        })
+    ));
     assert_eq!(denomination, 10);
     // Stacks are held in as few chips as possible: 1510 = ... + 50 + 10 has one odd ten;
     // 1480 = ... + 50 + 3 x 10 has three. Five odd tens in all.
@@ -325,11 +316,11 @@ fn tr_15_tens_then_fifties_are_raced_and_the_books_record_the_change() {
         .collect();
     t.run_chip_race(T1, &cards).expect("tens");
     // The fifties follow: every stack now holds whole hundreds and fifties only.
-    let (_, denomination, holdings, needed) = t.chip_race_due(T1).expect("fifties due");
+    let (_, denomination, holdings, needed) = t.chip_race_due(T1, 3600).expect("fifties due");
     assert_eq!(denomination, 50);
     let deck: Vec<Card> = ["6d", "7d", "8d", "9d"].iter().map(|c| card(c)).collect();
     t.run_chip_race(T1, &deck[..needed]).expect("fifties");
-    assert!(t.chip_race_due(T1).is_none());
+    assert!(t.chip_race_due(T1, 3600).is_none());
     let total: u64 = t.players.values().map(|p| p.stack).sum();
     assert_eq!(
         total as i64,

@@ -142,6 +142,16 @@ impl Tournament {
             .iter()
             .find(|t| t.table.no == table)
             .ok_or(TournamentError::NoTable(table))?;
+        // TR-15 (revision 4 on): the race of a level that has ended comes before this table's
+        // first hand of the next.
+        if self.revision >= 4
+            && let Some((_, denomination)) = self.race_at_level(ts, level_index)
+        {
+            return Err(TournamentError::RaceDue {
+                table,
+                denomination,
+            });
+        }
         let n = ts.table.seats.len() as u32;
         let waits = |p: &PlayerId| self.players.get(p).is_some_and(|pl| pl.waiting_for_button);
         let dealt: Vec<SeatNo> = (1..=n)

@@ -256,6 +256,10 @@ pub enum TournamentEvent {
     },
     ChipRaced {
         table: TableNo,
+        /// When it was held, seconds into the tournament (from revision 4: the time decides
+        /// which races are due).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
         denomination: u64,
         /// The cards the dealer dealt for the race, in order (the recorded random input).
         cards: Vec<floorbook_cards::Card>,
@@ -380,6 +384,10 @@ pub enum TournamentError {
     Race(#[from] crate::chip_race::RaceError),
     #[error("table {0:?} is breaking: its players draw their new seats first (TR-17)")]
     BreakPending(TableNo),
+    #[error(
+        "table {table:?} races its {denomination}s first: no hand starts while a chip race is due (TR-15)"
+    )]
+    RaceDue { table: TableNo, denomination: u64 },
     #[error("the break after level {after} runs until {until} s; hands start again then (TR-5)")]
     OnBreak { after: u32, until: u64 },
     #[error("a time of {got} s into the tournament is out of range: 0 to {max} s")]
@@ -427,6 +435,7 @@ impl TournamentError {
             TournamentError::Race(_) => vec![Rule::Tr15],
             TournamentError::BreakPending(_) => vec![Rule::Tr17],
             TournamentError::OnBreak { .. } => vec![Rule::Tr5],
+            TournamentError::RaceDue { .. } => vec![Rule::Tr15],
             TournamentError::NoShow { rule, .. } => vec![*rule],
             TournamentError::HiddenChips { .. } => vec![Rule::Tr20],
             _ => Vec::new(),
@@ -584,7 +593,7 @@ impl Tournament {
             Command::SetAbsent { player, absent } => self.set_absent(*player, *absent),
             Command::CallClock { table } => self.call_clock(*table, at).map(|_| ()),
             Command::CheckClock { table } => self.check_clock(*table, at).map(|_| ()),
-            Command::ChipRace { table, cards } => self.run_chip_race(*table, cards),
+            Command::ChipRace { table, cards } => self.run_chip_race(*table, cards, at),
             Command::RemoveNoShow { player } => self.remove_no_show(*player, at),
             Command::BreakTable { table, draw } => self.break_table(*table, draw),
         }

@@ -2,29 +2,23 @@
 
 use floorbook_rules::{Rule, RuleSet};
 
-use super::{Status, Tournament, TournamentError, TournamentEvent};
+use super::{Status, Tournament, TournamentError, TournamentEvent, check_time};
 use crate::seating::{PlayerId, SeatNo, TableNo};
 
 impl Tournament {
-    /// The chip race due at `table` before its next hand: (the race's level, the denomination,
-    /// the odd chips each player holds in seat order from the left of the button, the cards
-    /// needed). None when no race is due.
+    /// The chip race due at `table` before its next hand, at `at` seconds into the
+    /// tournament: (the race's level, the denomination, the odd chips each player holds in seat
+    /// order from the left of the button, the cards needed). None when no race is due.
     pub fn chip_race_due(
         &self,
         table: TableNo,
+        at: u64,
     ) -> Option<(usize, u64, Vec<crate::chip_race::Holding>, usize)> {
         let ts = self.tables.iter().find(|t| t.table.no == table)?;
         if ts.hand.is_some() {
             return None;
         }
-        // The races of passed levels, smallest chips first, each denomination once.
-        let (after_level, denomination) = self
-            .profile
-            .chip_race
-            .iter()
-            .filter(|r| self.level >= r.after_level)
-            .flat_map(|r| r.denominations.iter().map(move |d| (r.after_level, *d)))
-            .find(|key| !ts.races_done.contains(key))?;
+        let (after_level, denomination) = self.race_at_level(ts, self.race_level(ts, at))?;
         // Stacks hold as few chips as possible: the odd chips of a denomination are what is
         // left after paying the stack in the next chip up.
         let next = self
@@ -52,14 +46,46 @@ impl Tournament {
         Some((after_level, denomination, holdings, cards))
     }
 
+    /// The level whose races are due at `ts` at `at`: from revision 4 on, the level the
+    /// table's next hand would play (a race follows the end of its level and comes before
+    /// the first hand of the next, TR-15); before, the level a hand had last started at.
+    fn race_level(&self, ts: &super::TableState, at: u64) -> usize {
+        if self.revision < 4 {
+            return self.level;
+        }
+        match self.profile.levels.advance {
+            crate::Advance::Orbits => ts.level.max(self.level),
+            _ => self
+                .level
+                .max(crate::levels::level_by_time(&self.profile, at).level),
+        }
+    }
+
+    /// The first race of a level up to `level` not yet held at `ts`, smallest chips first:
+    /// (its level, the denomination).
+    pub(super) fn race_at_level(
+        &self,
+        ts: &super::TableState,
+        level: usize,
+    ) -> Option<(usize, u64)> {
+        self.profile
+            .chip_race
+            .iter()
+            .filter(|r| level >= r.after_level)
+            .flat_map(|r| r.denominations.iter().map(move |d| (r.after_level, *d)))
+            .find(|key| !ts.races_done.contains(key))
+    }
+
     /// TR-15: runs the due chip race at `table` with the cards the dealer dealt.
     pub(super) fn run_chip_race(
         &mut self,
         table: TableNo,
         cards: &[floorbook_cards::Card],
+        at: u64,
     ) -> Result<(), TournamentError> {
+        check_time(at)?;
         let (after, denomination, holdings, _) = self
-            .chip_race_due(table)
+            .chip_race_due(table, at)
             .ok_or(TournamentError::NotNow("no chip race is due"))?;
         let result = crate::chip_race::chip_race(denomination, &holdings, cards)?;
         for (p, d) in &result.delta {
@@ -68,11 +94,15 @@ impl Tournament {
             }
         }
         self.race_delta += result.delta.values().sum::<i64>();
+        if self.revision >= 4 {
+            self.clock = self.clock.max(at);
+        }
         self.table_mut(table)?
             .races_done
             .push((after, denomination));
         self.out.push(TournamentEvent::ChipRaced {
             table,
+            at: (self.revision >= 4).then_some(at),
             denomination,
             cards: cards.to_vec(),
             result,
