@@ -21,7 +21,7 @@ impl Table {
     }
 
     /// Occupied seats clockwise after `from` (not including it), once round the table.
-    fn clockwise_occupied(&self, from: SeatNo) -> Vec<SeatNo> {
+    pub fn clockwise_occupied(&self, from: SeatNo) -> Vec<SeatNo> {
         let n = self.seats.len() as u32;
         (1..=n)
             .map(|k| SeatNo((from.0 - 1 + k) % n + 1))
@@ -55,6 +55,29 @@ pub struct Move {
 /// seat to the right of the dealer; arriving in the small or big blind he sits out until the
 /// button passes.
 pub fn tr_17_move(tables: &[Table]) -> Option<Move> {
+    // Rules revisions 1 to 3: the fourth occupied seat after today's button, and the blinds
+    // counted from the button.
+    let fourth = |t: &Table| {
+        let order = t.clockwise_occupied(t.button);
+        order.get(3 % order.len().max(1)).copied()
+    };
+    let blinds = |t: &Table| {
+        let next = t.clockwise_occupied(t.button);
+        next.first()
+            .map(|&b| t.clockwise_occupied(b).into_iter().take(2).collect())
+            .unwrap_or_default()
+    };
+    tr_17_move_by(tables, &fourth, &blinds)
+}
+
+/// TR-17 with the table's own blind sequence: `mover` gives the seat of the fuller table's
+/// player who would post the big blind second-next; `blinds` the seats of the next hand's
+/// small and big blind at a table (with the newcomer seated).
+pub fn tr_17_move_by(
+    tables: &[Table],
+    mover: &dyn Fn(&Table) -> Option<SeatNo>,
+    blinds: &dyn Fn(&Table) -> Vec<SeatNo>,
+) -> Option<Move> {
     let most = tables.iter().map(Table::players).max()?;
     let least = tables.iter().map(Table::players).min()?;
     if most < least + 2 {
@@ -68,11 +91,7 @@ pub fn tr_17_move(tables: &[Table]) -> Option<Move> {
         .iter()
         .filter(|t| t.players() == least)
         .min_by_key(|t| t.no)?;
-    // Next hand: the button moves one occupied seat, the blinds follow; the hand after next,
-    // the big blind is the fourth occupied seat clockwise from today's button.
-    let order = from.clockwise_occupied(from.button);
-    let seat_of_mover = *order.get(3 % order.len())?;
-    let player = from.player_at(seat_of_mover)?;
+    let player = from.player_at(mover(from)?)?;
     // The next free seat to the right of the dealer: counter-clockwise from the button.
     let n = to.seats.len() as u32;
     let seat = (1..=n)
@@ -81,17 +100,12 @@ pub fn tr_17_move(tables: &[Table]) -> Option<Move> {
     // With the newcomer seated, is his seat the next hand's small or big blind?
     let mut arrived = to.clone();
     arrived.seats[(seat.0 - 1) as usize] = Some(player);
-    let next = arrived.clockwise_occupied(arrived.button);
-    let next_button = next.first().copied();
-    let blinds: Vec<SeatNo> = next_button
-        .map(|b| arrived.clockwise_occupied(b).into_iter().take(2).collect())
-        .unwrap_or_default();
     Some(Move {
         player,
         from: from.no,
         to: to.no,
         seat,
-        sits_out_until_button: blinds.contains(&seat),
+        sits_out_until_button: blinds(&arrived).contains(&seat),
         rules: RuleSet::of(&[Rule::Tr17]),
     })
 }

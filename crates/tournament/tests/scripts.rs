@@ -192,6 +192,7 @@ golden! {
     plo_7_a_raise_short_of_the_minimum_is_read_by_the_half_rule => "plo_7_a_raise_short_of_the_minimum_is_read_by_the_half_rule.toml",
     tr_15_a_bet_is_paid_in_the_chips_still_in_play => "tr_15_a_bet_is_paid_in_the_chips_still_in_play.toml",
     tr_16_after_the_chip_race_the_odd_chip_is_the_smallest_chip_in_play => "tr_16_after_the_chip_race_the_odd_chip_is_the_smallest_chip_in_play.toml",
+    tr_17_a_table_breaks_only_when_a_tables_worth_is_out_and_balancing_moves_the_second_next_big_blind => "tr_17_a_table_breaks_only_when_a_tables_worth_is_out_and_balancing_moves_the_second_next_big_blind.toml",
     tr_20_hidden_chips_are_forfeited => "tr_20_hidden_chips_are_forfeited.toml",
     tr_25_a_table_that_starts_heads_up_gives_the_drawn_button_the_small_blind => "tr_25_a_table_that_starts_heads_up_gives_the_drawn_button_the_small_blind.toml",
     tr_25_heads_up_after_a_bust_the_button_posts_the_small_blind => "tr_25_heads_up_after_a_bust_the_button_posts_the_small_blind.toml",

@@ -172,6 +172,9 @@ impl Tournament {
     pub(super) fn after_removal(&mut self) -> Result<(), TournamentError> {
         if self.remaining() == 1 && self.tables.iter().all(|t| t.hand.is_none()) {
             self.declare_winner();
+        } else if self.revision >= 4 && self.started {
+            // A removal can unbalance the tables or make one due to break, as a bust does.
+            self.rebalance();
         }
         Ok(())
     }

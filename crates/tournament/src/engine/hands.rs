@@ -52,6 +52,9 @@ impl Tournament {
         }
         check_time(seconds)?;
         // Everything that can refuse the hand is checked before anything changes (a level).
+        // Waiting for the button (TR-17) needs others to play on: at a table that would
+        // otherwise deal fewer than two (revision 4 on), those waiting are dealt in.
+        let mut waiting_counts = true;
         {
             let ts = self
                 .tables
@@ -68,13 +71,18 @@ impl Tournament {
                     "the button has not been placed at this table: the button draw comes first (TR-2)",
                 ));
             }
-            let dealt = ts
+            let seated = ts.table.seats.iter().flatten().count();
+            let mut dealt = ts
                 .table
                 .seats
                 .iter()
                 .flatten()
                 .filter(|p| !self.players.get(p).is_some_and(|pl| pl.waiting_for_button))
                 .count();
+            if self.revision >= 4 && dealt < 2 && seated >= 2 {
+                waiting_counts = false;
+                dealt = seated;
+            }
             if dealt < 2 {
                 return Err(TournamentError::NotNow(
                     "fewer than two players at the table",
@@ -153,7 +161,9 @@ impl Tournament {
             });
         }
         let n = ts.table.seats.len() as u32;
-        let waits = |p: &PlayerId| self.players.get(p).is_some_and(|pl| pl.waiting_for_button);
+        let waits = |p: &PlayerId| {
+            waiting_counts && self.players.get(p).is_some_and(|pl| pl.waiting_for_button)
+        };
         let dealt: Vec<SeatNo> = (1..=n)
             .map(SeatNo)
             .filter(|s| ts.table.seats[(s.0 - 1) as usize].is_some_and(|p| !waits(&p)))
@@ -253,6 +263,13 @@ impl Tournament {
         self.clock = self.clock.max(seconds);
         self.level = tournament_level;
         self.out.append(&mut level_events);
+        if !waiting_counts {
+            for id in &ids {
+                if let Some(p) = self.players.get_mut(id) {
+                    p.waiting_for_button = false;
+                }
+            }
+        }
         let ts = self.table_mut(table)?;
         if let Some(l) = table_level {
             ts.level = l;
@@ -473,9 +490,23 @@ impl Tournament {
         if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) {
             ts.carried += forfeit;
         }
-        // Those waiting for the button are dealt in once the button has passed them.
+        // Those waiting for the button are dealt in once the button has passed them: from
+        // revision 4, once their seat is no longer the next hand's small or big blind (TR-17);
+        // before, after one hand.
+        let still_in_blinds: Vec<SeatNo> = if self.revision >= 4 {
+            self.tables
+                .iter()
+                .find(|t| t.table.no == table)
+                .map(|t| self.next_blinds(&t.table))
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         for p in self.players.values_mut() {
-            if p.table == Some(table) && p.waiting_for_button {
+            if p.table == Some(table)
+                && p.waiting_for_button
+                && !p.seat.is_some_and(|s| still_in_blinds.contains(&s))
+            {
                 p.waiting_for_button = false;
             }
         }

@@ -478,6 +478,12 @@ pub struct Tournament {
     /// Play started on more than one table.
     #[serde(default)]
     pub multi_table: bool,
+    /// The tables play started on and the players the smallest of them started with: TR-17
+    /// breaks a table each time that many players are out.
+    #[serde(default)]
+    pub started_tables: u32,
+    #[serde(default)]
+    pub started_per_table: u32,
     /// The rules revision the tournament is decided by ([`crate::RULES_REVISION`] for a new
     /// one; an earlier chain's own when it is replayed). A snapshot without one is revision 1.
     #[serde(default = "first_revision")]
@@ -514,6 +520,8 @@ impl Tournament {
             pending_break: None,
             final_table_done: false,
             multi_table: false,
+            started_tables: 0,
+            started_per_table: 0,
         }
     }
 

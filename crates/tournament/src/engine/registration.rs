@@ -130,6 +130,9 @@ impl Tournament {
                 base_level: 0,
             })
             .collect();
+        self.started_tables = tables;
+        // Evenly seated, the smallest table's count (12 on two tables: 6; 100 on twelve: 8).
+        self.started_per_table = seats.seats.len() as u32 / tables.max(1);
         for (k, &(player, table, seat)) in seats.seats.iter().enumerate() {
             let ts = &mut self.tables[(table.0 - 1) as usize];
             let slot = ts

@@ -43,22 +43,32 @@ impl Tournament {
             return;
         }
         self.final_table_reset();
-        // Balance (TR-17 / PLO-2) at idle tables.
+        // Balance (TR-17 / PLO-2). From revision 4 a move is made as soon as the mover's table
+        // is between hands, while the other tables play on (a table in a hand moves its
+        // player when that hand ends: this runs after every hand); before, only when every
+        // table was between hands.
         for _ in 0..32 {
-            let idle: Vec<Table> = self
-                .tables
-                .iter()
-                .filter(|t| t.hand.is_none())
-                .map(|t| t.table.clone())
-                .collect();
-            if idle.len() != self.tables.len() {
+            let all: Vec<Table> = self.tables.iter().map(|t| t.table.clone()).collect();
+            let idle = |no: TableNo| {
+                self.tables
+                    .iter()
+                    .any(|t| t.table.no == no && t.hand.is_none())
+            };
+            if self.revision < 4 && !all.iter().all(|t| idle(t.no)) {
                 break;
             }
             let m: Option<Move> = match self.profile.balancing.rule {
-                BalancingKind::Tr17 => balance::tr_17_move(&idle),
-                BalancingKind::Plo2 | BalancingKind::Nob7 => balance::plo_2_move(&idle),
+                BalancingKind::Tr17 if self.revision >= 4 => {
+                    balance::tr_17_move_by(&all, &|t| self.big_blind_second_next(t), &|t| {
+                        self.next_blinds(t)
+                    })
+                }
+                BalancingKind::Tr17 => balance::tr_17_move(&all),
+                BalancingKind::Plo2 | BalancingKind::Nob7 => balance::plo_2_move(&all),
             };
-            let Some(m) = m else { break };
+            let Some(m) = m.filter(|m| idle(m.from)) else {
+                break;
+            };
             self.seat_player(
                 m.player,
                 m.from,
@@ -67,6 +77,60 @@ impl Tournament {
                 m.sits_out_until_button,
                 m.rules,
             );
+        }
+    }
+
+    /// The seats that play next at table `t` (seated and not waiting for the button), and the
+    /// seat clockwise after `from` among them.
+    fn next_dealt(&self, t: &Table, from: SeatNo) -> Option<SeatNo> {
+        let n = t.seats.len() as u32;
+        (1..=n).map(|k| SeatNo((from.0 - 1 + k) % n + 1)).find(|s| {
+            t.seats[(s.0 - 1) as usize]
+                .is_some_and(|p| !self.players.get(&p).is_some_and(|pl| pl.waiting_for_button))
+        })
+    }
+
+    /// The last big blind at table `t` (None: it has not played).
+    fn last_big_blind(&self, t: &Table) -> Option<SeatNo> {
+        self.tables
+            .iter()
+            .find(|ts| ts.table.no == t.no)
+            .and_then(|ts| ts.last_big_blind)
+    }
+
+    /// TR-17, TR-9: the seat that posts the big blind in the hand after next at table `t`,
+    /// along the dead-button sequence it plays (the big blind moves one player on), also at a
+    /// table that has not played (its first big blind is the second seat after the button).
+    fn big_blind_second_next(&self, t: &Table) -> Option<SeatNo> {
+        let next = match self.last_big_blind(t) {
+            Some(last) => self.next_dealt(t, last)?,
+            None => self.next_dealt(t, self.next_dealt(t, t.button)?)?,
+        };
+        self.next_dealt(t, next)
+    }
+
+    /// The seats of the next hand's small and big blind at table `t` as seated (TR-9: the
+    /// small blind where the big blind was, the big blind one player on).
+    pub(super) fn next_blinds(&self, t: &Table) -> Vec<SeatNo> {
+        let occupied = |s: SeatNo| t.seats.get((s.0 - 1) as usize).is_some_and(Option::is_some);
+        let next_after = |from: SeatNo| {
+            let n = t.seats.len() as u32;
+            (1..=n)
+                .map(|k| SeatNo((from.0 - 1 + k) % n + 1))
+                .find(|s| occupied(*s))
+        };
+        match self.last_big_blind(t) {
+            Some(last) => [Some(last), next_after(last)]
+                .into_iter()
+                .flatten()
+                .collect(),
+            None => {
+                let sb = next_after(t.button);
+                [sb, sb.and_then(next_after)]
+                    .into_iter()
+                    .flatten()
+                    .collect()
+            }
         }
     }
 
@@ -146,11 +210,43 @@ impl Tournament {
     /// The table due to break now, with its players and the free seats elsewhere: when all
     /// tables are idle, fewer tables would do, and its players fit.
     pub(super) fn break_due(&self) -> Option<(TableNo, usize, usize)> {
-        let idle = self.tables.iter().all(|t| t.hand.is_none());
         let remaining = self.remaining();
         let seats = self.profile.seats_per_table;
         let needed = remaining.div_ceil(seats.max(2));
+        let tables: Vec<Table> = self.tables.iter().map(|t| t.table.clone()).collect();
+        let breaking = balance::tr_17_table_to_break(&tables)?;
+        // From revision 4 the breaking table only needs to be between hands; before, every
+        // table did.
+        let idle = if self.revision >= 4 {
+            self.tables
+                .iter()
+                .any(|t| t.table.no == breaking && t.hand.is_none())
+        } else {
+            self.tables.iter().all(|t| t.hand.is_none())
+        };
         let want_fewer = match self.profile.balancing.rule {
+            // TR-17 (revision 4 on): each time as many players are out as started at one
+            // table, the lowest-numbered table breaks.
+            BalancingKind::Tr17 if self.revision >= 4 && self.started_per_table > 0 => {
+                let out = self
+                    .players
+                    .values()
+                    .filter(|p| {
+                        matches!(
+                            p.status,
+                            Status::Busted { .. } | Status::Disqualified { .. }
+                        )
+                    })
+                    .count() as u32;
+                let broken = self.started_tables.saturating_sub(self.tables.len() as u32);
+                // A table that cannot deal a hand (fewer than two seated) and that balancing
+                // cannot fill (the tables differ by less than two) breaks too.
+                let counts = self.tables.iter().map(|t| t.table.players());
+                let (least, most) = (counts.clone().min().unwrap_or(0), counts.max().unwrap_or(0));
+                let stranded = least < 2 && most < least + 2;
+                balance::tr_17_break_due(self.started_per_table, out, broken)
+                    || (stranded && (needed as usize) < self.tables.len())
+            }
             BalancingKind::Plo2 => {
                 balance::plo_2_tables(remaining, self.tables.len() as u32).0
                     < self.tables.len() as u32
@@ -170,8 +266,6 @@ impl Tournament {
         if !(idle && want_fewer && self.tables.len() > 1) {
             return None;
         }
-        let tables: Vec<Table> = self.tables.iter().map(|t| t.table.clone()).collect();
-        let breaking = balance::tr_17_table_to_break(&tables)?;
         let leaving = tables
             .iter()
             .find(|t| t.no == breaking)
