@@ -86,6 +86,7 @@ fn command() -> impl Strategy<Value = WireCommand> {
                 Just(WireOffence::Etiquette),
                 Just(WireOffence::Advice),
                 Just(WireOffence::HiddenChips),
+                Just(WireOffence::Severe),
                 Just(WireOffence::Cheating)
             ],
             proptest::option::of(amount())
@@ -93,7 +94,8 @@ fn command() -> impl Strategy<Value = WireCommand> {
             .prop_map(|(player, offence, chips)| WireCommand::Sanction {
                 player,
                 offence,
-                chips
+                chips,
+                at: None
             }),
         (t(), pos()).prop_map(|(table, pos)| WireCommand::Check { table, pos }),
         (t(), pos()).prop_map(|(table, pos)| WireCommand::Raise { table, pos }),

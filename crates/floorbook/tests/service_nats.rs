@@ -650,6 +650,7 @@ async fn a_dealer_cannot_send_a_floor_command_even_around_the_service() {
             player: 1,
             offence: WireOffence::Etiquette,
             chips: None,
+            at: None,
         },
     })
     .expect("json");

@@ -480,6 +480,7 @@ impl<S: EventStore> Desk<S> {
             command,
             Command::StartHand { .. }
                 | Command::ChipRace { .. }
+                | Command::Sanction { .. }
                 | Command::CallClock { .. }
                 | Command::CheckClock { .. }
                 | Command::RemoveNoShow { .. }

@@ -120,6 +120,7 @@ mod tests {
             player: 1,
             offence: WireOffence::Etiquette,
             chips: None,
+            at: None,
         };
         assert!(refusal(Channel::Dealer { table: 1 }, &warn).is_some());
         assert_eq!(refusal(Channel::Floor, &warn), None);

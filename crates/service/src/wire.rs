@@ -197,6 +197,10 @@ pub enum WireCommand {
         offence: WireOffence,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         chips: Option<u64>,
+        /// Seconds into the tournament, for an imported sanction; otherwise the moment the
+        /// service takes it in (a time penalty runs from it, TR-28).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
     },
     /// Floor (director with `overrides`): a ruling under a rule, or an override of a recorded
     /// decision (TR-26).
@@ -275,6 +279,8 @@ pub enum WireOffence {
     Advice,
     Cheating,
     ChipDumping,
+    /// Violence or its threat, gross abuse: disqualified at once (TR-28).
+    Severe,
 }
 
 /// The service's answer.
@@ -506,6 +512,7 @@ impl WireCommand {
         match self {
             WireCommand::StartHand { at, .. }
             | WireCommand::ChipRace { at, .. }
+            | WireCommand::Sanction { at, .. }
             | WireCommand::CallClock { at, .. }
             | WireCommand::CheckClock { at, .. }
             | WireCommand::RemoveNoShow { at, .. } => *at,
@@ -733,6 +740,7 @@ impl WireCommand {
                 player,
                 offence,
                 chips,
+                ..
             } => Command::Sanction {
                 player: PlayerId(*player),
                 chips: *chips,
@@ -743,6 +751,7 @@ impl WireCommand {
                     WireOffence::Advice => Offence::Advice,
                     WireOffence::Cheating => Offence::Cheating,
                     WireOffence::ChipDumping => Offence::ChipDumping,
+                    WireOffence::Severe => Offence::Severe,
                 },
             },
             WireCommand::FloorRuling {
@@ -963,6 +972,7 @@ impl WireCommand {
             } => WireCommand::Sanction {
                 player: player.0,
                 chips: *chips,
+                at: Some(at),
                 offence: match offence {
                     Offence::Etiquette => WireOffence::Etiquette,
                     Offence::SoftPlay => WireOffence::SoftPlay,
@@ -970,6 +980,7 @@ impl WireCommand {
                     Offence::Advice => WireOffence::Advice,
                     Offence::Cheating => WireOffence::Cheating,
                     Offence::ChipDumping => WireOffence::ChipDumping,
+                    Offence::Severe => WireOffence::Severe,
                 },
             },
             Command::FloorRuling {

@@ -156,7 +156,8 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
                 Offence::Advice,
                 Offence::Cheating,
                 Offence::ChipDumping,
-            ][(raw[5] % 6) as usize],
+                Offence::Severe,
+            ][(raw[5] % 7) as usize],
             chips: raw[6].is_multiple_of(3).then(|| number(raw[7], 5000)),
         },
         15 => Command::FloorRuling {

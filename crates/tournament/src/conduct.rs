@@ -23,6 +23,9 @@ pub enum Offence {
     Cheating,
     /// Chip dumping (TR-24).
     ChipDumping,
+    /// An offence so severe that it disqualifies at once: violence or its threat, gross abuse
+    /// (TR-28, TR-27).
+    Severe,
 }
 
 /// What the floor gives for it.
@@ -56,6 +59,12 @@ pub fn next_sanction(
             return (
                 Sanction::Disqualification,
                 RuleSet::of(&[Rule::Tr24, Rule::Tr28]),
+            );
+        }
+        Offence::Severe => {
+            return (
+                Sanction::Disqualification,
+                RuleSet::of(&[Rule::Tr27, Rule::Tr28]),
             );
         }
         _ => {}

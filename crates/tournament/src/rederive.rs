@@ -409,18 +409,26 @@ impl Rederiver {
                 }
             }
             TournamentEvent::SanctionGiven {
-                player, offence, ..
-            } => Command::Sanction {
-                player: *player,
-                offence: *offence,
-                // TR-20: the chips named are those the sanction's decisions forfeit.
-                chips: log[i + 1..].iter().take(3).find_map(|e| match e {
-                    TournamentEvent::ChipsForfeited {
-                        player: p, chips, ..
-                    } if p == player => Some(*chips),
-                    _ => None,
-                }),
-            },
+                player,
+                offence,
+                at,
+                ..
+            } => {
+                if let Some(at) = at {
+                    time = *at;
+                }
+                Command::Sanction {
+                    player: *player,
+                    offence: *offence,
+                    // TR-20: the chips named are those the sanction's decisions forfeit.
+                    chips: log[i + 1..].iter().take(3).find_map(|e| match e {
+                        TournamentEvent::ChipsForfeited {
+                            player: p, chips, ..
+                        } if p == player => Some(*chips),
+                        _ => None,
+                    }),
+                }
+            }
             TournamentEvent::FloorRuling {
                 player,
                 ruling,

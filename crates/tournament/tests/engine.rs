@@ -640,3 +640,54 @@ fn a_command_earlier_than_the_latest_time_is_refused_from_revision_3() {
         }
     }
 }
+
+/// NOB-9: blinds rise every two completed orbits at a table that started with eight or more.
+/// An orbit is the button's way once round the table: heads-up (seats 1 and 5 of eight) two
+/// hands make one (the button goes 1 → 5 → 1), so the fifth hand, after two orbits, is the
+/// first of level 2. (Counting eight hands an orbit, as the table started, it would be the
+/// seventeenth.)
+#[test]
+fn nob_9_an_orbit_is_the_buttons_way_round_the_table() {
+    let mut t = Transcript::new(Tournament::new(profile("nob")));
+    for i in 1..=8 {
+        t.register(PlayerId(i), &format!("P{i}"), 30, "2.00")
+            .expect("register");
+    }
+    t.start(&[0, 1, 2, 3, 4, 5, 6, 7], Some(&[SeatNo(1)]))
+        .expect("start");
+    let mut t = edited(t, |t| {
+        let ts = &mut t.tables[0];
+        assert_eq!(ts.started_with, 8);
+        for (k, seat) in ts.table.seats.iter_mut().enumerate() {
+            if let Some(p) = *seat
+                && k != 0
+                && k != 4
+            {
+                *seat = None;
+                if let Some(pl) = t.players.get_mut(&p) {
+                    pl.status = Status::Busted {
+                        place: 8 - k as u32,
+                    };
+                    pl.table = None;
+                    pl.seat = None;
+                }
+            }
+        }
+    });
+    let mut first_of_level_2 = None;
+    for hand in 1..=6u64 {
+        let events = t
+            .send(Command::StartHand { table: T1 }, hand * 60)
+            .expect("hand");
+        let rose = events.iter().any(|e| {
+            matches!(e, TournamentEvent::LevelChanged { level: 1, rules, .. } if rules.contains(Rule::Nob9))
+        });
+        if rose && first_of_level_2.is_none() {
+            first_of_level_2 = Some(hand);
+        }
+        deal(&mut t, &["AcAd", "KcKd"]);
+        let actor = t.hand(T1).and_then(|h| h.actor()).expect("someone acts");
+        t.act(T1, HandCommand::Fold { pos: actor }).expect("fold");
+    }
+    assert_eq!(first_of_level_2, Some(5));
+}

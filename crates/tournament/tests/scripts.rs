@@ -196,7 +196,9 @@ golden! {
     tr_20_hidden_chips_are_forfeited => "tr_20_hidden_chips_are_forfeited.toml",
     tr_25_a_table_that_starts_heads_up_gives_the_drawn_button_the_small_blind => "tr_25_a_table_that_starts_heads_up_gives_the_drawn_button_the_small_blind.toml",
     tr_25_heads_up_after_a_bust_the_button_posts_the_small_blind => "tr_25_heads_up_after_a_bust_the_button_posts_the_small_blind.toml",
+    tr_28_a_severe_offence_disqualifies_at_once => "tr_28_a_severe_offence_disqualifies_at_once.toml",
     tr_28_a_time_penalty_folds_the_players_cards => "tr_28_a_time_penalty_folds_the_players_cards.toml",
+    tr_28_a_time_penalty_runs_from_the_sanction => "tr_28_a_time_penalty_runs_from_the_sanction.toml",
     tr_3_6_an_all_in_showdown_deals_the_board_out => "tr_3_6_an_all_in_showdown_deals_the_board_out.toml",
     tr_5_a_new_level_starts_with_the_next_hand_and_time_moves_forward => "tr_5_a_new_level_starts_with_the_next_hand_and_time_moves_forward.toml",
 }

@@ -15,6 +15,7 @@ impl Tournament {
         player: PlayerId,
         offence: Offence,
         chips: Option<u64>,
+        at: u64,
     ) -> Result<Sanction, TournamentError> {
         let pl = self
             .players
@@ -37,7 +38,14 @@ impl Tournament {
             None
         };
         let (sanction, rules) = next_sanction(&self.profile, &pl.sanctions, offence);
-        let now = self.clock;
+        // TR-28: a time penalty runs from the sanction (revision 4); before, from the latest
+        // time a command had brought in.
+        let now = if self.revision >= 4 {
+            self.clock = self.clock.max(at);
+            at
+        } else {
+            self.clock
+        };
         if let Some(pl) = self.players.get_mut(&player) {
             pl.sanctions.push(sanction);
             if let Sanction::TimePenalty { minutes } = sanction {
@@ -48,6 +56,7 @@ impl Tournament {
             player,
             offence,
             sanction,
+            at: (self.revision >= 4).then_some(now),
             rules,
         });
         if let Some(chips) = forfeit {

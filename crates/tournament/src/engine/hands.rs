@@ -121,7 +121,15 @@ impl Tournament {
             let chips = self.chips_in_play();
             let cap = crate::levels::blind_cap(&self.profile.levels.schedule, chips).level;
             if let Some(ts) = self.tables.iter().find(|t| t.table.no == table) {
-                let orbits = (ts.hands_played / u64::from(ts.started_with.max(1))) as u32;
+                // Revision 4: orbits by the button's travel once round the table (heads-up two
+                // hands make one); before, by hands counted against the players it started
+                // with.
+                let orbits = if self.revision >= 4 {
+                    let seats = (ts.table.seats.len() as u64).max(1);
+                    ((ts.button_travel + self.button_step(ts, waiting_counts)) / seats) as u32
+                } else {
+                    (ts.hands_played / u64::from(ts.started_with.max(1))) as u32
+                };
                 let mut decided =
                     crate::levels::level_by_orbits(&self.profile, ts.started_with, orbits, cap);
                 decided.level = (ts.base_level + decided.level).min(cap.max(ts.base_level));
@@ -270,7 +278,13 @@ impl Tournament {
                 }
             }
         }
+        let step = self
+            .tables
+            .iter()
+            .find(|t| t.table.no == table)
+            .map_or(0, |ts| self.button_step(ts, waiting_counts));
         let ts = self.table_mut(table)?;
+        ts.button_travel += step;
         if let Some(l) = table_level {
             ts.level = l;
         }
@@ -294,6 +308,39 @@ impl Tournament {
             rules,
         });
         Ok(hand_no)
+    }
+
+    /// How many seats clockwise the button moves for the next hand at `ts` (0 for its first):
+    /// the same dead-button sequence `start_hand` plays (TR-9, TR-25).
+    fn button_step(&self, ts: &TableState, waiting_counts: bool) -> u64 {
+        let n = ts.table.seats.len() as u32;
+        if n == 0 || ts.last_big_blind.is_none() {
+            return 0;
+        }
+        let dealt: Vec<SeatNo> = (1..=n)
+            .map(SeatNo)
+            .filter(|s| {
+                ts.table.seats[(s.0 - 1) as usize].is_some_and(|p| {
+                    !(waiting_counts
+                        && self.players.get(&p).is_some_and(|pl| pl.waiting_for_button))
+                })
+            })
+            .collect();
+        let next_after = |from: SeatNo| -> SeatNo {
+            (1..=n)
+                .map(|k| SeatNo((from.0 - 1 + k) % n + 1))
+                .find(|s| dealt.contains(s))
+                .unwrap_or(from)
+        };
+        let button = match (ts.last_big_blind, ts.last_small_blind) {
+            (Some(last_bb), _) if dealt.len() == 2 => {
+                let bb = next_after(last_bb);
+                dealt.iter().copied().find(|s| *s != bb).unwrap_or(bb)
+            }
+            (Some(_), Some(last_sb)) => last_sb,
+            _ => ts.table.button,
+        };
+        u64::from((button.0 + n - ts.table.button.0) % n)
     }
 
     /// Acts for the player to act while he is away (TR-6, PLO-10: check when possible, fold

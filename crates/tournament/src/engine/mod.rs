@@ -102,6 +102,10 @@ pub struct TableState {
     /// NOB-8: the level the orbits count up from (the final table's restart level).
     #[serde(default)]
     pub base_level: usize,
+    /// NOB-9 (revision 4 on): the seats the button has travelled since the table's orbits
+    /// began counting; an orbit is once round the table.
+    #[serde(default)]
+    pub button_travel: u64,
 }
 
 /// Something that happened in the tournament.
@@ -208,6 +212,10 @@ pub enum TournamentEvent {
         player: PlayerId,
         offence: Offence,
         sanction: Sanction,
+        /// When it was given, seconds into the tournament (from revision 4: a time penalty
+        /// runs from it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
         rules: RuleSet,
     },
     /// TR-20: hidden chips the floor found are forfeited and taken out of play.
@@ -588,7 +596,7 @@ impl Tournament {
                 player,
                 offence,
                 chips,
-            } => self.sanction(*player, *offence, *chips).map(|_| ()),
+            } => self.sanction(*player, *offence, *chips, at).map(|_| ()),
             Command::FloorRuling {
                 player,
                 ruling,

@@ -128,6 +128,7 @@ impl Tournament {
                 races_done: Vec::new(),
                 level: 0,
                 base_level: 0,
+                button_travel: 0,
             })
             .collect();
         self.started_tables = tables;

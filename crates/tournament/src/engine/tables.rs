@@ -194,6 +194,7 @@ impl Tournament {
         ts.base_level = decided.level;
         ts.level = decided.level;
         ts.hands_played = 0;
+        ts.button_travel = 0;
         ts.started_with = ts.table.players() as u32;
         let table = ts.table.no;
         self.final_table_done = true;
