@@ -396,3 +396,44 @@ fn readers_refuse_a_log_that_does_not_verify() {
     let _ = std::fs::remove_file(chain.with_extension("idx"));
     refused(&["rebuild", "--data", d], "does not verify at seq 300");
 }
+
+/// NOB-16: "Startgeld €2, the winner takes all". The standings give each paid place its prize
+/// from the buy-ins paid: eight players at 2.00 make 16.00, all to the winner; no other place
+/// is paid.
+#[test]
+fn nob_16_the_winner_takes_the_whole_prize_pool() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    let out = floorbook(&[
+        "simulate",
+        "--profile",
+        "nob",
+        "--players",
+        "8",
+        "--data",
+        d,
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let standings = json(&floorbook(&["standings", "--data", d, "--json"]));
+    let rows = standings["standings"].as_array().expect("rows");
+    assert_eq!(rows.len(), 8);
+    for row in rows {
+        let want = if row["place"] == 1 {
+            serde_json::json!("16.00")
+        } else {
+            serde_json::Value::Null
+        };
+        assert_eq!(row["prize"], want, "{row}");
+    }
+    let text = String::from_utf8_lossy(&floorbook(&["standings", "--data", d]).stdout).into_owned();
+    assert!(
+        text.contains("1. ") && text.contains("wins 16.00"),
+        "{text}"
+    );
+}

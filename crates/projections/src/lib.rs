@@ -87,6 +87,12 @@ fn upgrade(conn: &Connection) -> Result<(), ProjectionError> {
     if !has_request {
         conn.execute_batch("ALTER TABLE events ADD COLUMN request TEXT")?;
     }
+    let has_buy_in = conn
+        .prepare("SELECT 1 FROM pragma_table_info('players') WHERE name = 'buy_in'")?
+        .exists([])?;
+    if !has_buy_in {
+        conn.execute_batch("ALTER TABLE players ADD COLUMN buy_in TEXT")?;
+    }
     Ok(())
 }
 
@@ -504,8 +510,8 @@ fn apply_one(
             )?;
         }
         "Registered" => {
-            tx.prepare_cached("INSERT INTO players (chain, player, name, status, stack) VALUES (?1, ?2, ?3, 'registered', 0)")?.execute(
-                params![chain, n(&p, "player"), s(&p, "name")],
+            tx.prepare_cached("INSERT INTO players (chain, player, name, status, stack, buy_in) VALUES (?1, ?2, ?3, 'registered', 0, ?4)")?.execute(
+                params![chain, n(&p, "player"), s(&p, "name"), s(&p, "buy_in")],
             )?;
         }
         "WaitListed" => {

@@ -45,6 +45,6 @@ pub mod transcript;
 
 pub use profile::{
     Advance, Balancing, BalancingKind, Betting, BlindCap, Button, ChipRace, Clock, FinalTableReset,
-    Level, Levels, Penalties, Places, Problem, Profile, ProfileError, SameHand, Seating, System,
-    TableCount, TableDraw, builtin, builtin_names,
+    Level, Levels, Payout, Penalties, Places, Problem, Profile, ProfileError, SameHand, Seating,
+    System, TableCount, TableDraw, builtin, builtin_names, buy_in_cents,
 };

@@ -229,6 +229,48 @@ pub struct Penalties {
     pub penalty_minutes: u32,
 }
 
+/// How the prize pool (the buy-ins paid) is paid out.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Payout {
+    /// Percent of the prize pool for each place, first place first (NOB-16, winner takes all:
+    /// `[100]`); they add up to 100. Empty: the house publishes no payout.
+    #[serde(default)]
+    pub shares: Vec<u32>,
+}
+
+impl Payout {
+    /// Each paid place's prize in cents from a prize pool of `pool` cents, first place first:
+    /// its share rounded down to the cent, the cents left over to first place.
+    pub fn prizes(&self, pool: u64) -> Vec<u64> {
+        let mut out: Vec<u64> = self
+            .shares
+            .iter()
+            .map(|&s| (u128::from(pool) * u128::from(s) / 100) as u64)
+            .collect();
+        let paid: u64 = out.iter().sum();
+        if let Some(first) = out.first_mut() {
+            *first += pool.saturating_sub(paid);
+        }
+        out
+    }
+}
+
+/// A buy-in as the profile writes it (`"15.00"`, euros and cents) in cents; None when it is not
+/// an amount.
+pub fn buy_in_cents(s: &str) -> Option<u64> {
+    let (whole, cents) = s.split_once('.').unwrap_or((s, "0"));
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || cents.len() > 2 {
+        return None;
+    }
+    let cents: u64 = format!("{cents:0<2}").parse().ok()?;
+    whole
+        .parse::<u64>()
+        .ok()?
+        .checked_mul(100)?
+        .checked_add(cents)
+}
+
 /// The most chips a player may start with: a trillion. The chips of a whole field are summed
 /// in 64 bits, and this leaves room for more than eighteen million buy-ins.
 pub const MAX_STARTING_CHIPS: u64 = 1_000_000_000_000;
@@ -265,6 +307,9 @@ pub struct Profile {
     pub places: Places,
     pub clock: Clock,
     pub penalties: Penalties,
+    /// The payout of the prize pool (NOB-16); none by default.
+    #[serde(default)]
+    pub payout: Payout,
 }
 
 pub use BalancingRule as BalancingKind;
@@ -310,6 +355,18 @@ impl Profile {
         };
         if self.name.trim().is_empty() {
             bad("name", "a profile needs a name".into(), None);
+        }
+        let shares = &self.payout.shares;
+        if !shares.is_empty()
+            && (shares.contains(&0) || shares.iter().map(|&s| u64::from(s)).sum::<u64>() != 100)
+        {
+            bad(
+                "payout.shares",
+                format!(
+                    "the shares of the prize pool are percents above 0 that add up to 100; got {shares:?}"
+                ),
+                None,
+            );
         }
         if self.min_age > MAX_MIN_AGE {
             bad(

@@ -400,3 +400,36 @@ fn tr_5_a_break_stops_the_level_clock() {
         "{problems:?}"
     );
 }
+
+/// A payout divides the prize pool by its percents, rounded down to the cent, the cents left
+/// over to first place; buy-ins are read in cents; shares that do not add up to 100 are named.
+#[test]
+fn a_payout_divides_the_pool_and_first_place_gets_the_odd_cents() {
+    use floorbook_tournament::{Payout, buy_in_cents};
+    let p = Payout {
+        shares: vec![50, 30, 20],
+    };
+    // 7 × 15.00 = 105.00: 52.50, 31.50, 21.00.
+    assert_eq!(p.prizes(10_500), vec![5_250, 3_150, 2_100]);
+    // 1.01: 0.50, 0.30, 0.20 and one cent left over for first.
+    assert_eq!(p.prizes(101), vec![51, 30, 20]);
+    assert_eq!(buy_in_cents("15.00"), Some(1_500));
+    assert_eq!(buy_in_cents("7.5"), Some(750));
+    assert_eq!(buy_in_cents("2"), Some(200));
+    for bad in ["", "x", "1.234", "-1.00", ".50"] {
+        assert_eq!(buy_in_cents(bad), None, "{bad:?}");
+    }
+    let mut profile = floorbook_tournament::builtin("nob")
+        .expect("nob")
+        .1
+        .expect("reads");
+    assert_eq!(profile.payout.shares, vec![100], "NOB-16: winner takes all");
+    profile.payout.shares = vec![60, 30];
+    assert!(
+        profile
+            .check()
+            .iter()
+            .any(|problem| problem.field == "payout.shares"),
+        "shares adding up to 90"
+    );
+}

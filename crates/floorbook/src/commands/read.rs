@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use floorbook_cards::Card;
 use floorbook_hand::{HandEvent, Pos};
 use floorbook_ledger::chain::ChainEvent;
+use floorbook_ledger::reader::opening_of;
 use floorbook_log::{ChainId, Envelope, EventStore, Seq};
 use floorbook_projections::Projector;
 use floorbook_rules::Rule;
@@ -74,8 +75,30 @@ type StandingRow = (Option<i64>, i64, String, i64, String, Option<i64>);
 /// `floorbook standings`.
 pub async fn standings(args: &ReadArgs) -> anyhow::Result<ExitCode> {
     let mut out = String::new();
-    let (_, projector, chain) = open(args).await?;
+    let (store, projector, chain) = open(args).await?;
+    // The prize of each paid place (the profile's payout of the buy-ins paid, NOB-16).
+    let profile = match store.read(&chain, Seq::FIRST, 1).await?.first() {
+        Some(e) => Some(opening_of(&chain, &Envelope::parse(&e.bytes)?)?.profile),
+        None => None,
+    };
     let conn = projector.connection();
+    let pool: u64 = {
+        let mut stmt = conn.prepare(
+            "SELECT buy_in FROM players WHERE chain = ?1 AND status NOT IN ('registered', 'wait_listed')",
+        )?;
+        let paid: Vec<Option<String>> = stmt
+            .query_map([chain.as_str()], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        paid.iter()
+            .flatten()
+            .filter_map(|b| floorbook_tournament::buy_in_cents(b))
+            .sum()
+    };
+    let prizes = profile.map(|p| p.payout.prizes(pool)).unwrap_or_default();
+    let prize = |place: Option<i64>| -> Option<String> {
+        let cents = prizes.get(usize::try_from(place? - 1).ok()?)?;
+        Some(format!("{}.{:02}", cents / 100, cents % 100))
+    };
     let mut stmt = conn.prepare(
         "SELECT place, player, name, stack, status, busted_in_hand FROM players WHERE chain = ?1
          AND status IN ('playing', 'winner', 'out') ORDER BY place IS NULL DESC, stack DESC, place ASC",
@@ -95,7 +118,7 @@ pub async fn standings(args: &ReadArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         let list: Vec<Value> = rows
             .iter()
-            .map(|(place, player, name, chips, status, hand)| json!({"place": place, "player": player, "name": name, "chips": chips, "status": status, "eliminated_in_hand": hand}))
+            .map(|(place, player, name, chips, status, hand)| json!({"place": place, "player": player, "name": name, "chips": chips, "status": status, "eliminated_in_hand": hand, "prize": prize(*place)}))
             .collect();
         outln!(
             out,
@@ -105,13 +128,16 @@ pub async fn standings(args: &ReadArgs) -> anyhow::Result<ExitCode> {
     } else {
         outln!(out, "standings of {chain}");
         for (place, player, name, chips, status, hand) in rows {
-            let place = place.map_or("  -".to_string(), |p| format!("{p:>3}"));
             let detail = match (status.as_str(), hand) {
                 ("out", Some(h)) if h > 0 => format!("out in hand {h}"),
                 ("out", _) => "out".to_string(),
                 _ => format!("{chips} chips"),
             };
-            outln!(out, "  {place}. {name} (player {player}): {detail}");
+            let won = prize(place)
+                .map(|p| format!(", wins {p}"))
+                .unwrap_or_default();
+            let place = place.map_or("  -".to_string(), |p| format!("{p:>3}"));
+            outln!(out, "  {place}. {name} (player {player}): {detail}{won}");
         }
     }
     emit(&out)?;
