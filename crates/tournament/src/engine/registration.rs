@@ -193,18 +193,72 @@ impl Tournament {
     ) -> Result<SeatNo, TournamentError> {
         let (seat, rules) = crate::seating::button_by_high_card(draw)
             .map_err(|e| TournamentError::Draw(e.to_string()))?;
-        let rule = if self.profile.seating.button == crate::Button::CardDraw {
-            Rule::Nob10
-        } else {
-            Rule::Tr2
-        };
-        self.table_mut(table)?.table.button = seat;
+        let card_draw = self.profile.seating.button == crate::Button::CardDraw;
+        let rule = if card_draw { Rule::Nob10 } else { Rule::Tr2 };
+        // NOB-10 (revision 4 on): the draw seats the table too: every player at it draws, the
+        // high card deals, and the others sit from the lowest card up, left of the dealer.
+        let mut reseat = Vec::new();
+        if card_draw && self.revision >= 4 {
+            let ts = self
+                .tables
+                .iter()
+                .find(|t| t.table.no == table)
+                .ok_or(TournamentError::NoTable(table))?;
+            let occupied: Vec<SeatNo> = (1..=ts.table.seats.len() as u32)
+                .map(SeatNo)
+                .filter(|s| ts.table.seats[(s.0 - 1) as usize].is_some())
+                .collect();
+            let mut drawn: Vec<SeatNo> = draw.iter().map(|(s, _)| *s).collect();
+            drawn.sort();
+            if drawn != occupied || ts.last_big_blind.is_some() {
+                return Err(TournamentError::Draw(format!(
+                    "NOB-10: before the table's first hand every player at it draws one card: one card for each of seats {:?}",
+                    occupied.iter().map(|s| s.0).collect::<Vec<_>>()
+                )));
+            }
+            let with_players: Vec<(crate::seating::PlayerId, floorbook_cards::Card)> = draw
+                .iter()
+                .filter_map(|(s, c)| ts.table.seats[(s.0 - 1) as usize].map(|p| (p, *c)))
+                .collect();
+            let (order, _) = crate::seating::nob_10_seat_order(&with_players)
+                .map_err(|e| TournamentError::Draw(e.to_string()))?;
+            // The dealer keeps his seat; the seats clockwise after it go to the others in
+            // ascending card order.
+            let n = occupied.len();
+            let start = occupied.iter().position(|s| *s == seat).unwrap_or(0);
+            for (k, player) in order.iter().take(n.saturating_sub(1)).enumerate() {
+                let to = occupied[(start + 1 + k) % n];
+                if self.players.get(player).and_then(|p| p.seat) != Some(to) {
+                    reseat.push((*player, to));
+                }
+            }
+        }
+        let ts = self.table_mut(table)?;
+        ts.table.button = seat;
+        for (player, to) in &reseat {
+            ts.table.seats[(to.0 - 1) as usize] = Some(*player);
+        }
+        for (player, to) in &reseat {
+            if let Some(p) = self.players.get_mut(player) {
+                p.seat = Some(*to);
+            }
+        }
         self.out.push(TournamentEvent::ButtonDrawn {
             table,
             seat,
             draw: draw.to_vec(),
             rules: rules.with(rule),
         });
+        for (player, to) in reseat {
+            self.out.push(TournamentEvent::Moved {
+                player,
+                from: table,
+                to: table,
+                seat: to,
+                sits_out: false,
+                rules: RuleSet::of(&[Rule::Nob10]),
+            });
+        }
         Ok(seat)
     }
 }
