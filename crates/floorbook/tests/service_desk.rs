@@ -74,6 +74,28 @@ async fn register<S: EventStore>(desk: &mut Desk<S>, n: u32) {
     }
 }
 
+/// Top18 opened, players 1 to 3 registered and seated (the button on seat 1), and the first
+/// hand at table 1 started at 0 s.
+async fn first_hand_of_three<S: EventStore>(desk: &mut Desk<S>) {
+    open_top18(desk).await;
+    register(desk, 3).await;
+    let start = WireCommand::Start {
+        draw: vec![0, 1, 2],
+        button_seats: Some(vec![1]),
+    };
+    let hand = WireCommand::StartHand {
+        table: 1,
+        at: Some(0),
+    };
+    for (channel, command) in [
+        (Channel::Director, start),
+        (Channel::Dealer { table: 1 }, hand),
+    ] {
+        let r = one(desk, channel, command).await;
+        assert!(r.ok, "{r:?}");
+    }
+}
+
 async fn tournament_through_the_desk<S: EventStore + Clone>(store: S) {
     let (_, profile) = builtin("top18").expect("profile");
     let profile = profile.expect("top18 reads");
@@ -468,34 +490,7 @@ async fn cards_shown_after_a_hand<S: EventStore + Clone>(store: S) {
         assert!(r.ok, "{r:?}");
         r
     };
-    ok(one(
-        &mut desk,
-        Channel::Director,
-        WireCommand::Open {
-            profile: Some("top18".into()),
-            profile_toml: None,
-        },
-    )
-    .await);
-    register(&mut desk, 3).await;
-    ok(one(
-        &mut desk,
-        Channel::Director,
-        WireCommand::Start {
-            draw: vec![0, 1, 2],
-            button_seats: Some(vec![1]),
-        },
-    )
-    .await);
-    ok(one(
-        &mut desk,
-        dealer,
-        WireCommand::StartHand {
-            table: 1,
-            at: Some(0),
-        },
-    )
-    .await);
+    first_hand_of_three(&mut desk).await;
     for (pos, cards) in [(0, ["As", "Kd"]), (1, ["7c", "2d"]), (2, ["Qh", "Qs"])] {
         ok(one(
             &mut desk,
@@ -874,26 +869,7 @@ async fn a_showdown_cannot_be_falsified<S: EventStore + Clone>(store: S) -> Chai
         assert!(r.ok, "{r:?}");
         r
     };
-    open_top18(&mut desk).await;
-    register(&mut desk, 3).await;
-    ok(one(
-        &mut desk,
-        Channel::Director,
-        WireCommand::Start {
-            draw: vec![0, 1, 2],
-            button_seats: Some(vec![1]),
-        },
-    )
-    .await);
-    ok(one(
-        &mut desk,
-        dealer,
-        WireCommand::StartHand {
-            table: 1,
-            at: Some(0),
-        },
-    )
-    .await);
+    first_hand_of_three(&mut desk).await;
     let known = |cs: [&str; 2]| cs.iter().map(|c| Some(c.to_string())).collect();
     for (pos, cards) in [
         (0, known(["2c", "7d"])),

@@ -1022,39 +1022,30 @@ impl Hand {
                 got: cards.len(),
             });
         }
+        let whole = cards.len() == self.hole[pos.0].len();
         if self.rules.live {
             // The cards shown are cards he was dealt (TR-11); face-down ones become known.
             let (hole, used) = self.match_shown(pos, &cards)?;
             self.used = used;
             self.hole[pos.0] = hole;
-            if cards.len() == self.hole[pos.0].len() {
-                self.face_up[pos.0] = smallvec![true; cards.len()];
+        } else {
+            // PokerKit's reading: a card shown is his own, not one in play elsewhere (the
+            // board, another hand); his whole hand shown replaces what was dealt.
+            let mut used = self.used;
+            for c in self.hole[pos.0].iter().flatten() {
+                used.remove(*c);
             }
-            self.events.push(HandEvent::Shown {
-                pos,
-                cards: cards.iter().map(|&c| Some(c)).collect(),
-            });
-            self.events.push(HandEvent::WinnerShowedByChoice {
-                pos,
-                shown: cards.len(),
-                rules: rule(&[Rule::Tr37]),
-            });
-            return Ok(());
-        }
-        // A card shown is his own: not one in play elsewhere (the board, another hand).
-        let mut used = self.used;
-        for c in self.hole[pos.0].iter().flatten() {
-            used.remove(*c);
-        }
-        for &c in &cards {
-            if !used.insert(c) {
-                return Err(Rejection::CardInPlay { card: c });
+            for &c in &cards {
+                if !used.insert(c) {
+                    return Err(Rejection::CardInPlay { card: c });
+                }
+            }
+            if whole {
+                self.used = used;
+                self.hole[pos.0] = cards.iter().map(|&c| Some(c)).collect();
             }
         }
-        // His whole hand shown: those are his cards (a live hand's become known), face up.
-        if cards.len() == self.hole[pos.0].len() {
-            self.used = used;
-            self.hole[pos.0] = cards.iter().map(|&c| Some(c)).collect();
+        if whole {
             self.face_up[pos.0] = smallvec![true; cards.len()];
         }
         self.events.push(HandEvent::Shown {
