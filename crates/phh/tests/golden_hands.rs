@@ -1,8 +1,10 @@
 //! Golden hands, one file per rule in `tests/hands/`, each named after the rule it pins.
 //! A file is PHH plus expectations in PHH's user-defined (`_`) fields:
 //! `_expect_finishing_stacks`, `_expect_error` (the rejection, word for word),
-//! `_expect_carried` (NOB-3), `_expect_showdown_order` (positions); and profile settings
-//! `_odd_chip` and `_raise_cap`. A new case is a new file.
+//! `_expect_carried` (NOB-3), `_expect_showdown_order` (positions), `_expect_actor` (who acts
+//! after the last action, `pN`); and profile settings `_odd_chip` and `_raise_cap`. The rule in
+//! the file's name must decide an event or the refusal, or `_decided_by` says what decides it.
+//! A new case is a new file.
 
 #[path = "../../../tests/hands/golden.rs"]
 #[macro_use]
@@ -93,7 +95,46 @@ fn check(path: &std::path::Path) {
             .unwrap_or_else(|| panic!("{name}: no showdown"));
         assert_eq!(order, expected, "{name}");
     }
+    if let Some(expected) = fields.get("_expect_actor").and_then(|v| v.as_str()) {
+        expectations += 1;
+        let r = result.as_ref().unwrap_or_else(|e| panic!("{name}: {e}"));
+        let actor = r.hand.actor().map(|p| format!("p{}", p.0 + 1));
+        assert_eq!(
+            actor.as_deref(),
+            Some(expected),
+            "{name}: the player to act"
+        );
+    }
     assert!(expectations > 0, "{name} states no expectation");
+    // The hand proves its rule: the rule in the file's name decides an event or the refusal,
+    // or `_decided_by` says what decides it instead.
+    let stem = name.trim_end_matches(".phh");
+    let rule = floorbook_rules::ALL
+        .iter()
+        .filter(|r| {
+            let prefix = r.id().to_lowercase().replace(['-', '.'], "_");
+            stem.starts_with(&format!("{prefix}_"))
+        })
+        .max_by_key(|r| r.id().len());
+    let cited: Vec<floorbook_rules::Rule> = match &result {
+        Err(ReplayError::Rejected { rejection, .. }) => rejection.rules(),
+        Ok(r) => r
+            .hand
+            .events()
+            .iter()
+            .flat_map(|e| e.rules().iter().collect::<Vec<_>>())
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    match (rule, fields.get("_decided_by").and_then(|v| v.as_str())) {
+        (_, Some(by)) => assert!(!by.trim().is_empty(), "{name}: _decided_by says nothing"),
+        (Some(rule), None) => assert!(
+            cited.contains(rule),
+            "{name}: nothing cites {} (cited: {cited:?})",
+            rule.id()
+        ),
+        (None, None) => panic!("{name}: no rule in the name and no _decided_by"),
+    }
 }
 
 golden! {
