@@ -101,6 +101,23 @@ impl Hand {
         self.carry_out_reading(pos, to, reading)
     }
 
+    /// A declared bet or raise to `to`: at a live table whose profile reads short raises by
+    /// PLO-7's under-half rule, an amount short of the minimum is read by it; otherwise it is
+    /// [`Hand::bet_or_raise_to`] (refused below the minimum, TR-8).
+    pub fn bet_or_raise_declared(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection> {
+        let short = self
+            .legal()
+            .and_then(|l| l.raise_to)
+            .is_some_and(|(min, _)| {
+                to < min && to > self.bets().iter().copied().max().unwrap_or_default()
+            });
+        if self.rules().live && self.rules().under_minimum == UnderMinimum::HalfRule && short {
+            self.raise_to_as_read(pos, to).map(|_| ())
+        } else {
+            self.bet_or_raise_to(pos, to)
+        }
+    }
+
     /// "Raise" without an amount: the minimum raise (GCB-2).
     pub fn raise_minimum(&mut self, pos: Pos) -> Result<Interpretation, Rejection> {
         let i = self.take_turn_check(pos)?;

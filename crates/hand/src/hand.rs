@@ -570,6 +570,12 @@ impl Hand {
         self.active.get(pos.0).copied().unwrap_or(false)
     }
 
+    /// No more betting is possible with a player all in: the showdown turns every hand up at a
+    /// live table (TR-3.6).
+    pub fn all_in_showdown(&self) -> bool {
+        self.all_in
+    }
+
     /// Chips left over for the next hand (NOB-3).
     pub fn carry_out(&self) -> Chips {
         self.carry_out

@@ -478,12 +478,7 @@ fn play_hand(
                 };
                 // An all-in showdown turns every hand up (TR-3.6); otherwise now and then a
                 // player mucks.
-                let all_in = hand.events().iter().rev().any(|e| {
-                    matches!(
-                        e,
-                        floorbook_hand::HandEvent::BettingClosed { all_in: true, .. }
-                    )
-                });
+                let all_in = hand.all_in_showdown();
                 let what = if !all_in && below(rng, 10) == 0 {
                     ShowOrMuck::Muck
                 } else {

@@ -4,7 +4,7 @@
 //! tournament.
 
 use floorbook_cards::Card;
-use floorbook_hand::{Chips, OutOfTurn, Pos, PutIn, ShowOrMuck, UnderMinimum};
+use floorbook_hand::{Chips, OutOfTurn, Pos, PutIn, ShowOrMuck};
 use floorbook_rules::Rule;
 use serde::{Deserialize, Serialize};
 
@@ -245,18 +245,7 @@ impl HandCommand {
             HandCommand::Fold { pos } => h.fold(*pos),
             HandCommand::CheckOrCall { pos } => h.check_or_call(*pos),
             HandCommand::Check { pos } => h.check(*pos),
-            HandCommand::BetOrRaiseTo { pos, to } => {
-                // PLO-7 at a live table: a raise short of the minimum is read by the profile's
-                // under-half rule, not refused.
-                let short = h.legal().and_then(|l| l.raise_to).is_some_and(|(min, _)| {
-                    *to < min && *to > h.bets().iter().copied().max().unwrap_or_default()
-                });
-                if h.rules().live && h.rules().under_minimum == UnderMinimum::HalfRule && short {
-                    h.raise_to_as_read(*pos, *to).map(|_| ())
-                } else {
-                    h.bet_or_raise_to(*pos, *to)
-                }
-            }
+            HandCommand::BetOrRaiseTo { pos, to } => h.bet_or_raise_declared(*pos, *to),
             HandCommand::ShowOrMuck { pos, what } => h.show_or_muck(*pos, what.clone()),
             HandCommand::OutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
             HandCommand::ShowAfterHand { pos, cards } => h.shown_after_hand(*pos, cards.clone()),
