@@ -82,6 +82,7 @@ async fn first_hand_of_three<S: EventStore>(desk: &mut Desk<S>) {
     let start = WireCommand::Start {
         draw: vec![0, 1, 2],
         button_seats: Some(vec![1]),
+        at: None,
     };
     let hand = WireCommand::StartHand {
         table: 1,
@@ -273,6 +274,7 @@ async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
         WireCommand::Start {
             draw: (0..9).collect(),
             button_seats: None,
+            at: None,
         },
     )
     .await;
@@ -815,6 +817,7 @@ async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone>(store: S
     let start = WireCommand::Start {
         draw: vec![0, 1, 2],
         button_seats: Some(vec![1]),
+        at: None,
     };
     let d = desk.decide(vec![send(Channel::Director, start, 10)]).await;
     assert!(d.replies[0].ok, "{:?}", d.replies[0]);
@@ -1031,6 +1034,7 @@ async fn every_table_incident_is_entered_audited_and_explained() {
             WireCommand::Start {
                 draw: vec![0, 1, 2],
                 button_seats: Some(vec![1]),
+                at: None,
             },
         )
         .await;
@@ -1198,6 +1202,182 @@ async fn every_table_incident_is_entered_audited_and_explained() {
             .output()
             .expect("explain");
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!(v["agrees"], true, "seq {seq}: {v}");
+    }
+}
+
+/// TR-5 and TR-26 through the service: the director's clock (started with the tournament,
+/// paused, resumed, moved on) and level edits, the floor's count; the clock and seating reads
+/// show them; a dealer may not touch the clock; the audit lists them with the chips counted
+/// right, and `explain` re-derives each.
+#[tokio::test]
+async fn the_director_runs_the_clock_and_the_floor_its_tables() {
+    use floorbook_ledger::view::seating_view;
+    let dir = tempfile::tempdir().expect("dir");
+    let chain = ChainId::new("desk-clock").expect("chain");
+    {
+        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+        let mut desk = Desk::open(store, chain.clone(), None, 500)
+            .await
+            .expect("desk");
+        open_top18(&mut desk).await;
+        register(&mut desk, 3).await;
+        let director = Channel::Director;
+        let mut send = async |channel: Channel, command: WireCommand| {
+            let r = one(&mut desk, channel, command.clone()).await;
+            assert!(r.ok, "{command:?}: {r:?}");
+            r
+        };
+        // Play starts 100 s after the chain opened: the level clock starts then.
+        send(
+            director,
+            WireCommand::Start {
+                draw: vec![0, 1, 2],
+                button_seats: Some(vec![1]),
+                at: Some(100),
+            },
+        )
+        .await;
+        let r = send(director, WireCommand::PauseClock { at: Some(200) }).await;
+        assert!(r.events.iter().any(|e| e == "ClockChanged"), "{r:?}");
+        // A dealer may not pause the clock: refused, recorded, nothing changed.
+        let r = one(
+            &mut desk,
+            Channel::Dealer { table: 1 },
+            WireCommand::ResumeClock { at: Some(250) },
+        )
+        .await;
+        assert_eq!(
+            r.error.as_ref().map(|e| e.kind),
+            Some(ErrorKind::Forbidden),
+            "{r:?}"
+        );
+        let t = desk.tournament().expect("tournament");
+        // 100 s played of level 1's 720 when paused at 200 s; at 300 s still 620 s left.
+        let v = t.clock_view(300);
+        assert!(v.paused);
+        assert_eq!((v.level, v.seconds_left), (1, Some(620)));
+        assert_eq!((v.blinds.small, v.blinds.big), (10, 20));
+        assert_eq!(v.next_level.map(|l| l.big), Some(40));
+        assert_eq!((v.players_left, v.entrants, v.average_stack), (3, 3, 1500));
+        // Three buy-ins of 15.00.
+        assert_eq!(v.prize_pool_cents, Some(4500));
+        let mut send = async |channel: Channel, command: WireCommand| {
+            let r = one(&mut desk, channel, command.clone()).await;
+            assert!(r.ok, "{command:?}: {r:?}");
+            r
+        };
+        send(director, WireCommand::ResumeClock { at: Some(400) }).await;
+        // 520 s left at 500 s; taken away, level 2 is in force.
+        send(
+            director,
+            WireCommand::AdjustClock {
+                seconds: -520,
+                at: Some(500),
+            },
+        )
+        .await;
+        send(
+            Channel::Floor,
+            WireCommand::SetStack {
+                player: 1,
+                stack: 1600,
+                reason: "recount at the dinner break".into(),
+            },
+        )
+        .await;
+        let r = one(
+            &mut desk,
+            director,
+            WireCommand::EditLevels {
+                from: 2,
+                levels: vec![floorbook_service::wire::WireLevel {
+                    small: 20,
+                    big: 50,
+                    ante: 0,
+                    minutes: None,
+                }],
+                at: Some(500),
+            },
+        )
+        .await;
+        let e = r.error.expect("refused");
+        assert_eq!(e.kind, ErrorKind::Rejected);
+        assert!(e.message.contains("from level 3"), "{}", e.message);
+        assert!(e.rules.iter().any(|r| r.id == "TR-5"), "{e:?}");
+        let t = desk.tournament().expect("tournament");
+        let v = t.clock_view(500);
+        assert_eq!((v.level, v.seconds_left, v.paused), (2, Some(720), false));
+        // 1600 + 1500 + 1500 over three.
+        assert_eq!(v.average_stack, 1533);
+        let seating = seating_view(t);
+        let seats = &seating["tables"][0]["seats"];
+        let p1 = seats
+            .as_array()
+            .expect("seats")
+            .iter()
+            .find(|s| s["player"] == 1)
+            .expect("P1 seated");
+        assert_eq!(p1["stack"], 1600, "{seating}");
+        assert_eq!(seating["due"], serde_json::json!([]), "{seating}");
+        // The next hand plays level 2: the chips are counted there, the count's 100 included.
+        let r = one(
+            &mut desk,
+            Channel::Dealer { table: 1 },
+            WireCommand::StartHand {
+                table: 1,
+                at: Some(501),
+            },
+        )
+        .await;
+        assert!(r.events.iter().any(|e| e == "LevelChanged"), "{r:?}");
+    }
+    let d = dir.path().to_str().expect("utf-8");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args(args)
+            .output()
+            .expect("floorbook runs");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        (out.status.success(), v)
+    };
+    let (ok, audit) = run(&[
+        "audit",
+        "--data",
+        d,
+        "--chain",
+        chain.as_str(),
+        "--format",
+        "json",
+    ]);
+    assert!(ok, "{audit}");
+    assert_eq!(audit["chip_counts_ok"], true, "{audit}");
+    assert!(
+        audit["chip_counts"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|c| c["expected"] == 4600)),
+        "{audit}"
+    );
+    let floor = audit["floor"].as_array().expect("floor");
+    for (kind, rule) in [("ClockChanged", "TR-5"), ("StackCounted", "TR-26")] {
+        let row = floor
+            .iter()
+            .find(|r| r["type"] == kind)
+            .unwrap_or_else(|| panic!("{kind} in {floor:?}"));
+        assert!(
+            row["rules"].as_str().is_some_and(|r| r.contains(rule)),
+            "{row}"
+        );
+        let seq = row["seq"].as_u64().expect("seq").to_string();
+        let (_, v) = run(&[
+            "explain",
+            "--data",
+            d,
+            "--chain",
+            chain.as_str(),
+            &seq,
+            "--json",
+        ]);
         assert_eq!(v["agrees"], true, "seq {seq}: {v}");
     }
 }

@@ -7,7 +7,8 @@ use floorbook_log::ChainId;
 use floorbook_service::desk::{Desk, Incoming};
 use floorbook_service::subjects::Channel;
 use floorbook_service::wire::{
-    ErrorKind, Reply, Request, SeatCard, WireCommand, WireOffence, WireOutOfTurn, WireSaid,
+    ErrorKind, Reply, Request, SeatCard, WireCommand, WireLevel, WireOffence, WireOutOfTurn,
+    WireSaid,
 };
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use proptest::prelude::*;
@@ -198,8 +199,10 @@ fn command() -> impl Strategy<Value = WireCommand> {
             .prop_map(|(table, draw)| WireCommand::BreakTable { table, draw }),
         (prop::collection::vec(0..20u32, 0..12)).prop_map(|draw| WireCommand::Start {
             draw,
-            button_seats: None
+            button_seats: None,
+            at: None,
         }),
+        director_and_floor(),
         (t(), prop::collection::vec((0..12u32, card()), 0..10)).prop_map(|(table, d)| {
             WireCommand::PlaceButton {
                 table,
@@ -222,6 +225,70 @@ fn command() -> impl Strategy<Value = WireCommand> {
                 rule: "TR-26".into(),
                 overrides,
             }
+        }),
+    ]
+}
+
+/// The director's clock and level edits, the floor's moves, holds, counts and busts.
+fn director_and_floor() -> impl Strategy<Value = WireCommand> {
+    let t = || prop_oneof![1..4u32, Just(0u32), Just(u32::MAX)];
+    let at = || proptest::option::of(amount());
+    let reason = || {
+        prop_oneof![
+            Just(String::new()),
+            Just("count".to_string()),
+            Just("x".repeat(600))
+        ]
+    };
+    let level = (
+        0..3_000u64,
+        0..6_000u64,
+        0..100u64,
+        proptest::option::of(0..2_000u32),
+    )
+        .prop_map(|(small, big, ante, minutes)| WireLevel {
+            small,
+            big,
+            ante,
+            minutes,
+        });
+    prop_oneof![
+        at().prop_map(|at| WireCommand::PauseClock { at }),
+        at().prop_map(|at| WireCommand::ResumeClock { at }),
+        (
+            prop_oneof![-4_000i64..4_000, Just(i64::MIN), Just(i64::MAX)],
+            at()
+        )
+            .prop_map(|(seconds, at)| WireCommand::AdjustClock { seconds, at }),
+        (small(), at()).prop_map(|(level, at)| WireCommand::GoToLevel { level, at }),
+        (small(), prop::collection::vec(level, 0..4), at())
+            .prop_map(|(from, levels, at)| WireCommand::EditLevels { from, levels, at }),
+        (small(), prop_oneof![0..60u32, Just(u32::MAX)], at())
+            .prop_map(|(after, minutes, at)| WireCommand::SetBreak { after, minutes, at }),
+        (small(), t(), small(), reason()).prop_map(|(player, table, seat, reason)| {
+            WireCommand::MovePlayer {
+                player,
+                table,
+                seat,
+                reason,
+            }
+        }),
+        Just(WireCommand::BalanceNow {}),
+        (t(), any::<bool>(), reason()).prop_map(|(table, hold, reason)| WireCommand::HoldTable {
+            table,
+            hold,
+            reason
+        }),
+        (t(), reason()).prop_map(|(table, reason)| WireCommand::BreakTableNow { table, reason }),
+        (small(), amount(), reason()).prop_map(|(player, stack, reason)| WireCommand::SetStack {
+            player,
+            stack,
+            reason
+        }),
+        (small(), small(), reason()).prop_map(|(player, winner, reason)| WireCommand::BustPlayer {
+            player,
+            winner,
+            reason
         }),
     ]
 }
@@ -298,7 +365,7 @@ proptest! {
             }
             setup.push(incoming(
                 Channel::Director,
-                WireCommand::Start { draw: (0..12).collect(), button_seats: None },
+                WireCommand::Start { draw: (0..12).collect(), button_seats: None, at: None },
             ));
             let d = desk.decide(setup).await;
             assert!(d.replies.iter().all(|r| r.ok), "{:?}", d.replies);

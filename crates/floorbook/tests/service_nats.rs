@@ -240,6 +240,29 @@ async fn a_second_instance_takes_over_when_the_writer_dies() {
             "{t}"
         );
         assert_eq!(t["writer"], writer.as_str());
+        // The big screen and the floor's seating chart read the same state.
+        let clock = client.query(&chain, Query::Clock).await.expect("clock");
+        let left = state["tournament"]["players_left"].as_u64().expect("left");
+        assert_eq!(
+            clock["clock"]["players_left"].as_u64(),
+            Some(left),
+            "{clock}"
+        );
+        assert_eq!(clock["clock"]["entrants"], 18, "{clock}");
+        assert!(
+            clock["clock"]["blinds"]
+                .as_array()
+                .is_some_and(|b| b.len() >= 2),
+            "{clock}"
+        );
+        let seating = client.query(&chain, Query::Seating).await.expect("seating");
+        let seated: usize = seating["seating"]["tables"]
+            .as_array()
+            .expect("tables")
+            .iter()
+            .map(|t| t["players"].as_u64().unwrap_or(0) as usize)
+            .sum();
+        assert_eq!(seated as u64, left, "{seating}");
         // The standby keeps its projections current from the stream too.
         let seq = head["seq"].as_u64().expect("seq");
         assert!(

@@ -115,7 +115,7 @@ pub async fn audit<S: EventStore>(
         "SELECT seq, player, offence, sanction, rules FROM sanctions WHERE chain = ?1 ORDER BY seq",
     )?;
     let floor = rows(
-        "SELECT seq, type, actor, rules FROM events WHERE chain = ?1 AND type IN ('FloorRuling', 'ClockExpired', 'ActedFor', 'AbsenceChanged', 'ChipsForfeited') ORDER BY seq",
+        "SELECT seq, type, actor, rules FROM events WHERE chain = ?1 AND type IN ('FloorRuling', 'ClockExpired', 'ActedFor', 'AbsenceChanged', 'ChipsForfeited', 'StackCounted', 'ChipsTransferred', 'TableHeld', 'ClockChanged', 'LevelsEdited', 'BreakSet') ORDER BY seq",
     )?;
     let refused_commands = rows(
         "SELECT seq, actor, role, command, reason FROM refused_commands WHERE chain = ?1 ORDER BY seq",
@@ -218,6 +218,20 @@ fn chip_counts(rec: &Recorded) -> Vec<ChipCount> {
                 } else {
                     pool += stacks.remove(&player.0).unwrap_or(0);
                 }
+            }
+            // TR-26: the floor's count sets the stack; the difference enters or leaves play.
+            E::StackCounted {
+                player, stack, was, ..
+            } => {
+                stacks.insert(player.0, *stack as i64);
+                expected += *stack as i64 - *was as i64;
+            }
+            // TR-26: chips from a hand not keyed in, entered by the floor.
+            E::ChipsTransferred {
+                from, to, chips, ..
+            } => {
+                *stacks.entry(from.0).or_default() -= *chips as i64;
+                *stacks.entry(to.0).or_default() += *chips as i64;
             }
             E::LevelChanged { level, .. } => {
                 let counted: i64 = stacks.values().sum::<i64>()

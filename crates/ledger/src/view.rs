@@ -47,3 +47,77 @@ pub fn tournament_view(t: &Tournament) -> Value {
         "tables": t.tables.iter().map(|ts| table_view(t, ts)).collect::<Vec<_>>(),
     })
 }
+
+/// The seating chart: every table with its seats, who sits there and how (stack, away,
+/// penalised, waiting for the button), whether the floor holds it; the break pending and the
+/// moves and break balancing has due (TR-17), each with its rules.
+pub fn seating_view(t: &Tournament) -> Value {
+    use floorbook_tournament::engine::TournamentEvent as E;
+    let tables: Vec<Value> = t
+        .tables
+        .iter()
+        .map(|ts| {
+            let seats: Vec<Value> = ts
+                .table
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let pl = p.and_then(|p| t.players.get(&p));
+                    json!({
+                        "seat": i + 1,
+                        "player": p.map(|p| p.0),
+                        "name": pl.map(|pl| pl.name.clone()),
+                        "stack": pl.map(|pl| pl.stack),
+                        "absent": pl.is_some_and(|pl| pl.absent),
+                        "penalized_until": pl.and_then(|pl| pl.penalized_until),
+                        "waiting_for_button": pl.is_some_and(|pl| pl.waiting_for_button),
+                    })
+                })
+                .collect();
+            json!({
+                "table": ts.table.no.0,
+                "button": ts.table.button.0,
+                "players": ts.table.players(),
+                "in_hand": ts.hand.as_ref().map(|(no, _, _)| no),
+                "held": ts.held,
+                "seats": seats,
+            })
+        })
+        .collect();
+    let due: Vec<Value> = t
+        .due_now()
+        .iter()
+        .filter_map(|e| match e {
+            E::Moved {
+                player,
+                from,
+                to,
+                seat,
+                sits_out,
+                rules,
+            } => Some(json!({
+                "move": {"player": player.0, "from": from.0, "to": to.0, "seat": seat.0, "sits_out": sits_out},
+                "rules": rules,
+            })),
+            E::TableBreakDue {
+                table,
+                players,
+                free_seats,
+                rules,
+            } => Some(json!({
+                "break": {"table": table.0, "players": players, "free_seats": free_seats},
+                "rules": rules,
+            })),
+            _ => None,
+        })
+        .collect();
+    json!({
+        "started": t.started,
+        "finished": t.finished,
+        "players_left": t.remaining(),
+        "pending_break": t.pending_break.map(|b| b.0),
+        "due": due,
+        "tables": tables,
+    })
+}

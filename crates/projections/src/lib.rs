@@ -591,6 +591,22 @@ fn apply_one(
                 params![chain, n(&p, "winner")],
             )?;
         }
+        // TR-26: the floor's count.
+        "StackCounted" => {
+            tx.prepare_cached("UPDATE players SET stack = ?3 WHERE chain = ?1 AND player = ?2")?
+                .execute(params![chain, n(&p, "player"), n(&p, "stack")])?;
+        }
+        // TR-26: chips from a hand not keyed in.
+        "ChipsTransferred" => {
+            tx.prepare_cached(
+                "UPDATE players SET stack = stack - ?3 WHERE chain = ?1 AND player = ?2",
+            )?
+            .execute(params![chain, n(&p, "from"), n(&p, "chips")])?;
+            tx.prepare_cached(
+                "UPDATE players SET stack = stack + ?3 WHERE chain = ?1 AND player = ?2",
+            )?
+            .execute(params![chain, n(&p, "to"), n(&p, "chips")])?;
+        }
         "LevelChanged" => {
             tx.prepare_cached("INSERT INTO levels (chain, seq, level, small, big, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?.execute(
                 params![chain, seq, n(&p, "level"), n(&p, "small"), n(&p, "big"), rules],

@@ -218,6 +218,12 @@ impl<S: EventStore> Desk<S> {
         self.writer.head()
     }
 
+    /// Seconds into the tournament at `at` (since the chain's opening): the time the desk
+    /// gives a command it takes in then.
+    pub fn seconds_at(&self, at: DateTime<Utc>) -> u64 {
+        seconds_since(self.opened_at, at)
+    }
+
     pub fn tournament(&self) -> Option<&Tournament> {
         self.tournament.as_ref()
     }
@@ -484,10 +490,11 @@ impl<S: EventStore> Desk<S> {
                 | Command::CallClock { .. }
                 | Command::CheckClock { .. }
                 | Command::RemoveNoShow { .. }
-        );
-        let intake = self.opened_at.map_or(0, |o| {
-            u64::try_from(inc.at.signed_duration_since(o).num_seconds()).unwrap_or(0)
-        });
+                | Command::Clock { .. }
+                | Command::EditLevels { .. }
+                | Command::SetBreak { .. }
+        ) || (matches!(command, Command::Start { .. }) && t.revision >= 5);
+        let intake = seconds_since(self.opened_at, inc.at);
         let at = match req.command.at() {
             Some(at) => at,
             None if timed => intake,
@@ -591,6 +598,13 @@ const REFUSING_SENDERS: usize = 1024;
 
 /// A refused request as recorded: whole when it is small, else its command, actor, id and
 /// `after`, its size and its blake3 digest (a terminal cannot grow the chain by 60 KB a refusal).
+/// Whole seconds from `opened` to `at` (0 before it, or with no opening).
+fn seconds_since(opened: Option<DateTime<Utc>>, at: DateTime<Utc>) -> u64 {
+    opened.map_or(0, |o| {
+        u64::try_from(at.signed_duration_since(o).num_seconds()).unwrap_or(0)
+    })
+}
+
 fn refused_summary(req: &Request) -> serde_json::Value {
     let bytes = serde_json::to_vec(req).unwrap_or_default();
     if bytes.len() <= 1024 {

@@ -61,7 +61,13 @@ pub fn needs(command: &WireCommand) -> Needs {
         | WireCommand::CallClock { .. }
         | WireCommand::CheckClock { .. }
         | WireCommand::RemoveNoShow { .. }
-        | WireCommand::BreakTable { .. } => Needs::Floor,
+        | WireCommand::BreakTable { .. }
+        | WireCommand::MovePlayer { .. }
+        | WireCommand::BalanceNow {}
+        | WireCommand::HoldTable { .. }
+        | WireCommand::BreakTableNow { .. }
+        | WireCommand::SetStack { .. }
+        | WireCommand::BustPlayer { .. } => Needs::Floor,
         WireCommand::FloorRuling { overrides, .. } => {
             if overrides.is_some() {
                 Needs::Director
@@ -69,7 +75,14 @@ pub fn needs(command: &WireCommand) -> Needs {
                 Needs::Floor
             }
         }
-        WireCommand::Open { .. } | WireCommand::Start { .. } => Needs::Director,
+        WireCommand::Open { .. }
+        | WireCommand::Start { .. }
+        | WireCommand::PauseClock { .. }
+        | WireCommand::ResumeClock { .. }
+        | WireCommand::AdjustClock { .. }
+        | WireCommand::GoToLevel { .. }
+        | WireCommand::EditLevels { .. }
+        | WireCommand::SetBreak { .. } => Needs::Director,
     }
 }
 
@@ -137,6 +150,7 @@ mod tests {
         let start = WireCommand::Start {
             draw: vec![],
             button_seats: None,
+            at: None,
         };
         assert!(refusal(Channel::Floor, &start).is_some());
     }

@@ -530,6 +530,14 @@ fn answer(desk: &Desk<NatsStore>, query: Query, instance: &str) -> Vec<u8> {
                     .map(floorbook_ledger::view::tournament_view)
             );
         }
+        Query::Clock => {
+            let now = desk.seconds_at(chrono::Utc::now());
+            body["clock"] = serde_json::json!(desk.tournament().map(|t| t.clock_view(now)));
+        }
+        Query::Seating => {
+            body["seating"] =
+                serde_json::json!(desk.tournament().map(floorbook_ledger::view::seating_view));
+        }
         Query::Table(no) => {
             body["table"] = serde_json::json!(desk.tournament().and_then(|t| {
                 t.tables

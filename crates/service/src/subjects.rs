@@ -92,6 +92,12 @@ pub enum Query {
     Table(u32),
     /// The chain's head: sequence and hash.
     Head,
+    /// The clock screen: level, time left, blinds and ante, next level, next break, players
+    /// left of entrants, average stack, prize pool (TR-5).
+    Clock,
+    /// The seating chart: tables, seats, stacks, who is away or penalised, the moves and the
+    /// break due (TR-17).
+    Seating,
 }
 
 /// What a subject addresses.
@@ -112,6 +118,8 @@ pub fn query(chain: &ChainId, query: Query) -> String {
         Query::State => "state".to_string(),
         Query::Table(t) => format!("table.{t}"),
         Query::Head => "head".to_string(),
+        Query::Clock => "clock".to_string(),
+        Query::Seating => "seating".to_string(),
     };
     format!("{QUERIES}.{chain}.{q}")
 }
@@ -137,6 +145,8 @@ pub fn parse(subject: &str) -> Option<Target> {
             let query = match rest {
                 ["state"] => Query::State,
                 ["head"] => Query::Head,
+                ["clock"] => Query::Clock,
+                ["seating"] => Query::Seating,
                 ["table", t] => Query::Table(t.parse().ok().filter(|t| *t > 0)?),
                 _ => return None,
             };

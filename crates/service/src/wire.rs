@@ -5,7 +5,7 @@
 
 use floorbook_cards::Card;
 use floorbook_hand::{Chips, Declared, OutOfTurn, Pos, PutIn, ShowOrMuck};
-use floorbook_tournament::command::{Command, HandCommand};
+use floorbook_tournament::command::{ClockAction, Command, HandCommand, LevelEdit};
 use floorbook_tournament::conduct::Offence;
 use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
 use schemars::JsonSchema;
@@ -61,6 +61,10 @@ pub enum WireCommand {
         draw: Vec<u32>,
         #[serde(default)]
         button_seats: Option<Vec<u32>>,
+        /// Seconds into the tournament, for an imported start; otherwise the moment the
+        /// service takes it in (the level clock starts then, TR-5).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
     },
     /// Dealer: the button draw at a table, one card per seat (TR-2).
     PlaceButton { table: u32, draw: Vec<SeatCard> },
@@ -235,6 +239,90 @@ pub enum WireCommand {
     },
     /// Floor: a breaking table's players draw their new seats (TR-17).
     BreakTable { table: u32, draw: Vec<u32> },
+    /// Director: pauses the level clock (TR-5), now (or at `at`).
+    PauseClock {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+    },
+    /// Director: the paused level clock runs again (TR-5).
+    ResumeClock {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+    },
+    /// Director: adds `seconds` to the level in force (negative: takes them away), at most
+    /// back to its start and on to its end (TR-5).
+    AdjustClock {
+        seconds: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+    },
+    /// Director: the clock goes to the start of level `level` (1-based, TR-5).
+    GoToLevel {
+        level: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+    },
+    /// Director: changes levels not yet begun, from level `from` (1-based); levels past the
+    /// last are added (TR-5).
+    EditLevels {
+        from: u32,
+        levels: Vec<WireLevel>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+    },
+    /// Director: a break after level `after` (1-based) of `minutes`; 0 takes it out. Only one
+    /// not yet begun (TR-5).
+    SetBreak {
+        after: u32,
+        minutes: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
+    },
+    /// Floor: moves `player`, between his table's hands, to a free seat by ruling, over the
+    /// automatic choice, with the reason (TR-26, TR-17).
+    MovePlayer {
+        player: u32,
+        table: u32,
+        seat: u32,
+        reason: String,
+    },
+    /// Floor: the moves and the break that are due, at tables between hands, now (TR-17).
+    BalanceNow {},
+    /// Floor: holds a table (no hand starts) or releases it, with the reason (TR-26).
+    HoldTable {
+        table: u32,
+        hold: bool,
+        reason: String,
+    },
+    /// Floor: breaks a table now, between its hands; its players then draw their seats with
+    /// `break_table` (TR-26, TR-17).
+    BreakTableNow { table: u32, reason: String },
+    /// Floor: a player's stack after a count, between his table's hands (TR-26).
+    SetStack {
+        player: u32,
+        stack: u64,
+        reason: String,
+    },
+    /// Floor: `player` is out, at a table whose hands are not keyed in; his chips went to
+    /// `winner` at the same table (TR-26).
+    BustPlayer {
+        player: u32,
+        winner: u32,
+        reason: String,
+    },
+}
+
+/// A level as the director sets it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WireLevel {
+    pub small: u64,
+    pub big: u64,
+    #[serde(default)]
+    pub ante: u64,
+    /// Minutes; none: the profile's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minutes: Option<u32>,
 }
 
 /// One card of the button draw.
@@ -468,6 +556,18 @@ impl WireCommand {
             WireCommand::CheckClock { .. } => "check_clock",
             WireCommand::RemoveNoShow { .. } => "remove_no_show",
             WireCommand::BreakTable { .. } => "break_table",
+            WireCommand::PauseClock { .. } => "pause_clock",
+            WireCommand::ResumeClock { .. } => "resume_clock",
+            WireCommand::AdjustClock { .. } => "adjust_clock",
+            WireCommand::GoToLevel { .. } => "go_to_level",
+            WireCommand::EditLevels { .. } => "edit_levels",
+            WireCommand::SetBreak { .. } => "set_break",
+            WireCommand::MovePlayer { .. } => "move_player",
+            WireCommand::BalanceNow {} => "balance_now",
+            WireCommand::HoldTable { .. } => "hold_table",
+            WireCommand::BreakTableNow { .. } => "break_table_now",
+            WireCommand::SetStack { .. } => "set_stack",
+            WireCommand::BustPlayer { .. } => "bust_player",
         }
     }
 
@@ -501,7 +601,9 @@ impl WireCommand {
             | WireCommand::OutOfTurn { table, .. }
             | WireCommand::CallClock { table, .. }
             | WireCommand::CheckClock { table, .. }
-            | WireCommand::BreakTable { table, .. } => Some(*table),
+            | WireCommand::BreakTable { table, .. }
+            | WireCommand::HoldTable { table, .. }
+            | WireCommand::BreakTableNow { table, .. } => Some(*table),
             _ => None,
         }
     }
@@ -515,7 +617,14 @@ impl WireCommand {
             | WireCommand::Sanction { at, .. }
             | WireCommand::CallClock { at, .. }
             | WireCommand::CheckClock { at, .. }
-            | WireCommand::RemoveNoShow { at, .. } => *at,
+            | WireCommand::RemoveNoShow { at, .. }
+            | WireCommand::Start { at, .. }
+            | WireCommand::PauseClock { at }
+            | WireCommand::ResumeClock { at }
+            | WireCommand::AdjustClock { at, .. }
+            | WireCommand::GoToLevel { at, .. }
+            | WireCommand::EditLevels { at, .. }
+            | WireCommand::SetBreak { at, .. } => *at,
             _ => None,
         }
     }
@@ -539,7 +648,9 @@ impl WireCommand {
                 buy_in: buy_in.clone(),
                 age: *age,
             },
-            WireCommand::Start { draw, button_seats } => Command::Start {
+            WireCommand::Start {
+                draw, button_seats, ..
+            } => Command::Start {
                 draw: draw.clone(),
                 button_seats: button_seats
                     .as_ref()
@@ -783,6 +894,77 @@ impl WireCommand {
                 table: TableNo(*table),
                 draw: draw.clone(),
             },
+            WireCommand::PauseClock { .. } => Command::Clock {
+                action: ClockAction::Pause,
+            },
+            WireCommand::ResumeClock { .. } => Command::Clock {
+                action: ClockAction::Resume,
+            },
+            WireCommand::AdjustClock { seconds, .. } => Command::Clock {
+                action: ClockAction::Adjust { seconds: *seconds },
+            },
+            WireCommand::GoToLevel { level, .. } => Command::Clock {
+                action: ClockAction::GoToLevel { level: *level },
+            },
+            WireCommand::EditLevels { from, levels, .. } => Command::EditLevels {
+                from: *from,
+                levels: levels
+                    .iter()
+                    .map(|l| LevelEdit {
+                        small: l.small,
+                        big: l.big,
+                        ante: l.ante,
+                        minutes: l.minutes,
+                    })
+                    .collect(),
+            },
+            WireCommand::SetBreak { after, minutes, .. } => Command::SetBreak {
+                after: *after,
+                minutes: *minutes,
+            },
+            WireCommand::MovePlayer {
+                player,
+                table,
+                seat,
+                reason,
+            } => Command::MovePlayer {
+                player: PlayerId(*player),
+                table: TableNo(*table),
+                seat: SeatNo(*seat),
+                reason: reason.clone(),
+            },
+            WireCommand::BalanceNow {} => Command::BalanceNow,
+            WireCommand::HoldTable {
+                table,
+                hold,
+                reason,
+            } => Command::HoldTable {
+                table: TableNo(*table),
+                hold: *hold,
+                reason: reason.clone(),
+            },
+            WireCommand::BreakTableNow { table, reason } => Command::BreakTableNow {
+                table: TableNo(*table),
+                reason: reason.clone(),
+            },
+            WireCommand::SetStack {
+                player,
+                stack,
+                reason,
+            } => Command::SetStack {
+                player: PlayerId(*player),
+                stack: *stack,
+                reason: reason.clone(),
+            },
+            WireCommand::BustPlayer {
+                player,
+                winner,
+                reason,
+            } => Command::BustPlayer {
+                player: PlayerId(*player),
+                winner: PlayerId(*winner),
+                reason: reason.clone(),
+            },
         })
     }
 
@@ -949,6 +1131,7 @@ impl WireCommand {
                 button_seats: button_seats
                     .as_ref()
                     .map(|b| b.iter().map(|s| s.0).collect()),
+                at: Some(at),
             },
             Command::PlaceButton { table, draw } => WireCommand::PlaceButton {
                 table: table.0,
@@ -1018,6 +1201,79 @@ impl WireCommand {
             Command::BreakTable { table, draw } => WireCommand::BreakTable {
                 table: table.0,
                 draw: draw.clone(),
+            },
+            Command::Clock { action } => match action {
+                ClockAction::Pause => WireCommand::PauseClock { at: Some(at) },
+                ClockAction::Resume => WireCommand::ResumeClock { at: Some(at) },
+                ClockAction::Adjust { seconds } => WireCommand::AdjustClock {
+                    seconds: *seconds,
+                    at: Some(at),
+                },
+                ClockAction::GoToLevel { level } => WireCommand::GoToLevel {
+                    level: *level,
+                    at: Some(at),
+                },
+            },
+            Command::EditLevels { from, levels } => WireCommand::EditLevels {
+                from: *from,
+                levels: levels
+                    .iter()
+                    .map(|l| WireLevel {
+                        small: l.small,
+                        big: l.big,
+                        ante: l.ante,
+                        minutes: l.minutes,
+                    })
+                    .collect(),
+                at: Some(at),
+            },
+            Command::SetBreak { after, minutes } => WireCommand::SetBreak {
+                after: *after,
+                minutes: *minutes,
+                at: Some(at),
+            },
+            Command::MovePlayer {
+                player,
+                table,
+                seat,
+                reason,
+            } => WireCommand::MovePlayer {
+                player: player.0,
+                table: table.0,
+                seat: seat.0,
+                reason: reason.clone(),
+            },
+            Command::BalanceNow => WireCommand::BalanceNow {},
+            Command::HoldTable {
+                table,
+                hold,
+                reason,
+            } => WireCommand::HoldTable {
+                table: table.0,
+                hold: *hold,
+                reason: reason.clone(),
+            },
+            Command::BreakTableNow { table, reason } => WireCommand::BreakTableNow {
+                table: table.0,
+                reason: reason.clone(),
+            },
+            Command::SetStack {
+                player,
+                stack,
+                reason,
+            } => WireCommand::SetStack {
+                player: player.0,
+                stack: *stack,
+                reason: reason.clone(),
+            },
+            Command::BustPlayer {
+                player,
+                winner,
+                reason,
+            } => WireCommand::BustPlayer {
+                player: player.0,
+                winner: winner.0,
+                reason: reason.clone(),
             },
         }
     }

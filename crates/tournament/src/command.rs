@@ -86,6 +86,85 @@ pub enum Command {
         table: TableNo,
         draw: Vec<u32>,
     },
+    /// TR-5: the director's level clock (levels by time or by the button; not by orbits).
+    Clock {
+        action: ClockAction,
+    },
+    /// TR-5: the director changes levels not yet begun, from level `from` (1-based): their
+    /// blinds, ante and minutes. Levels past the schedule's end are added.
+    EditLevels {
+        from: u32,
+        levels: Vec<LevelEdit>,
+    },
+    /// TR-5: a break after level `after` (1-based) of `minutes`; 0 takes it out. Only a break
+    /// that has not begun.
+    SetBreak {
+        after: u32,
+        minutes: u32,
+    },
+    /// TR-26, TR-17: the floor moves a player by ruling (over the automatic choice), to a free
+    /// seat, with the reason. The player's table must be between hands.
+    MovePlayer {
+        player: PlayerId,
+        table: TableNo,
+        seat: SeatNo,
+        reason: String,
+    },
+    /// TR-17: the floor balances now: the moves that are due, at tables between hands.
+    BalanceNow,
+    /// TR-26: the floor holds a table (no hand starts there) or releases it.
+    HoldTable {
+        table: TableNo,
+        hold: bool,
+        reason: String,
+    },
+    /// TR-26, TR-17: the floor breaks a table now; its players then draw their seats
+    /// (`BreakTable`).
+    BreakTableNow {
+        table: TableNo,
+        reason: String,
+    },
+    /// TR-26: the floor sets a player's stack after a count, with the reason.
+    SetStack {
+        player: PlayerId,
+        stack: u64,
+        reason: String,
+    },
+    /// TR-26: a player is out, entered by the floor at a table whose hands are not keyed in:
+    /// his chips went to `winner`.
+    BustPlayer {
+        player: PlayerId,
+        winner: PlayerId,
+        reason: String,
+    },
+}
+
+/// What the director does with the level clock (TR-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub enum ClockAction {
+    Pause,
+    Resume,
+    /// Adds time to the level in force (`seconds` > 0) or takes it away (< 0).
+    Adjust {
+        seconds: i64,
+    },
+    /// Goes to the start of level `level` (1-based).
+    GoToLevel {
+        level: u32,
+    },
+}
+
+/// A level as the director sets it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelEdit {
+    pub small: u64,
+    pub big: u64,
+    #[serde(default)]
+    pub ante: u64,
+    /// Minutes; none: the profile's `levels.minutes`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minutes: Option<u32>,
 }
 
 impl Command {
@@ -98,7 +177,9 @@ impl Command {
             | Command::CallClock { table }
             | Command::CheckClock { table }
             | Command::ChipRace { table, .. }
-            | Command::BreakTable { table, .. } => Some(*table),
+            | Command::BreakTable { table, .. }
+            | Command::HoldTable { table, .. }
+            | Command::BreakTableNow { table, .. } => Some(*table),
             _ => None,
         }
     }
@@ -124,6 +205,15 @@ impl Command {
                     | HandCommand::ShowAfterHand { .. }
             ),
             Command::Sanction { chips, .. } => chips.is_none(),
+            Command::Clock { .. }
+            | Command::EditLevels { .. }
+            | Command::SetBreak { .. }
+            | Command::MovePlayer { .. }
+            | Command::BalanceNow
+            | Command::HoldTable { .. }
+            | Command::BreakTableNow { .. }
+            | Command::SetStack { .. }
+            | Command::BustPlayer { .. } => false,
             _ => true,
         }
     }

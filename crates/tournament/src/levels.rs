@@ -50,32 +50,113 @@ enum At {
     },
 }
 
-/// Walks the schedule: each level lasts `minutes`; after level k (1-based) a break of the
-/// minutes `levels.breaks` gives for k.
-fn timeline(profile: &Profile, seconds: u64) -> At {
-    let level_secs = u64::from(profile.levels.minutes.unwrap_or(1).max(1)) * 60;
+/// The seconds level `i` (0-based) lasts: its own minutes where `levels.lengths` gives them
+/// (a profile's or the director's edit), else `levels.minutes`.
+pub fn level_seconds(profile: &Profile, i: usize) -> u64 {
+    let minutes = profile
+        .levels
+        .lengths
+        .get(i)
+        .copied()
+        .filter(|m| *m > 0)
+        .or(profile.levels.minutes)
+        .unwrap_or(1)
+        .max(1);
+    u64::from(minutes) * 60
+}
+
+/// The minutes of the break after level `after` (1-based), if there is one.
+pub fn break_after(profile: &Profile, after: u32) -> Option<u32> {
+    profile
+        .levels
+        .breaks
+        .iter()
+        .find(|[k, _]| *k == after)
+        .map(|[_, m]| *m)
+}
+
+/// Where the level clock stands at `seconds` (the clock's reading, not the tournament's
+/// time): what a clock screen shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockPosition {
+    /// The level in force (0-based); during a break, the one that follows it.
+    pub level: usize,
+    /// On a break: the level it follows (1-based).
+    pub break_after: Option<u32>,
+    /// When the current level or break ends (clock seconds); None for the last level, which
+    /// runs on.
+    pub ends_at: Option<u64>,
+    /// The next break: (after level, 1-based; when it starts, clock seconds; its minutes).
+    pub next_break: Option<(u32, u64, u32)>,
+}
+
+/// The clock at `seconds`: the level, the break, when they end and the next break.
+pub fn clock_position(profile: &Profile, seconds: u64) -> ClockPosition {
     let levels = profile.levels.schedule.len().max(1);
     let mut t = 0u64;
+    let mut found: Option<ClockPosition> = None;
     for i in 0..levels {
-        let end = t.saturating_add(level_secs);
-        if seconds < end {
-            return At::Level(i);
+        let end = t.saturating_add(level_seconds(profile, i));
+        let after = i as u32 + 1;
+        let brk = break_after(profile, after);
+        if let Some(pos) = found.as_mut() {
+            if pos.next_break.is_none()
+                && let Some(m) = brk
+            {
+                pos.next_break = Some((after, end, m));
+            }
+        } else if seconds < end {
+            found = Some(ClockPosition {
+                level: i,
+                break_after: None,
+                ends_at: (i + 1 < levels).then_some(end),
+                next_break: brk.map(|m| (after, end, m)),
+            });
         }
         t = end;
-        let after = i as u32 + 1;
-        if let Some([_, minutes]) = profile.levels.breaks.iter().find(|[k, _]| *k == after) {
-            let until = t.saturating_add(u64::from(*minutes) * 60);
-            if seconds < until {
-                return At::Break {
-                    after,
-                    before: i + 1,
-                    until,
-                };
+        if let Some(minutes) = brk {
+            let until = t.saturating_add(u64::from(minutes) * 60);
+            if found.is_none() && seconds < until {
+                found = Some(ClockPosition {
+                    level: i + 1,
+                    break_after: Some(after),
+                    ends_at: Some(until),
+                    next_break: None,
+                });
             }
             t = until;
         }
     }
-    At::Level(levels - 1)
+    found.unwrap_or(ClockPosition {
+        level: levels - 1,
+        break_after: None,
+        ends_at: None,
+        next_break: None,
+    })
+}
+
+/// The clock seconds at which level `level` (0-based) begins.
+pub fn level_start(profile: &Profile, level: usize) -> u64 {
+    let mut t = 0u64;
+    for i in 0..level.min(profile.levels.schedule.len()) {
+        t = t.saturating_add(level_seconds(profile, i));
+        if let Some(m) = break_after(profile, i as u32 + 1) {
+            t = t.saturating_add(u64::from(m) * 60);
+        }
+    }
+    t
+}
+
+fn timeline(profile: &Profile, seconds: u64) -> At {
+    let pos = clock_position(profile, seconds);
+    match (pos.break_after, pos.ends_at) {
+        (Some(after), Some(until)) => At::Break {
+            after,
+            before: pos.level,
+            until,
+        },
+        _ => At::Level(pos.level),
+    }
 }
 
 /// NOB-9: the level after `orbits` completed orbits at a table that started with

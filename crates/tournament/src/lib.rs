@@ -29,7 +29,9 @@
 ///   binding unless a skipped player bets more); the chip unit is the smallest chip not yet
 ///   raced off at the table (TR-15, TR-16); a table that starts heads-up puts the big blind
 ///   left of the drawn button (TR-25); hidden chips are named and forfeited (TR-20).
-pub const RULES_REVISION: u32 = 4;
+/// - 5: the level clock starts with the tournament (the start's time), not with the chain's
+///   opening, and the director can pause, resume and adjust it (TR-5).
+pub const RULES_REVISION: u32 = 5;
 
 pub mod balance;
 pub mod chip_race;
@@ -45,6 +47,6 @@ pub mod transcript;
 
 pub use profile::{
     Advance, Balancing, BalancingKind, Betting, BlindCap, Button, ChipRace, Clock, FinalTableReset,
-    Level, Levels, Payout, Penalties, Places, Problem, Profile, ProfileError, SameHand, Seating,
-    System, TableCount, TableDraw, builtin, builtin_names, buy_in_cents,
+    Level, Levels, MAX_LEVEL_MINUTES, Payout, Penalties, Places, Problem, Profile, ProfileError,
+    SameHand, Seating, System, TableCount, TableDraw, builtin, builtin_names, buy_in_cents,
 };

@@ -103,6 +103,9 @@ pub enum FinalTableReset {
     OnePercent,
 }
 
+/// The longest a level or a break may last, in minutes (a day).
+pub const MAX_LEVEL_MINUTES: u32 = 24 * 60;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Levels {
@@ -110,6 +113,11 @@ pub struct Levels {
     /// Minutes per level (TR-5, PLO-5).
     #[serde(default)]
     pub minutes: Option<u32>,
+    /// Minutes by level (1-based order), where a level lasts other than `minutes`: a
+    /// structure's own or the director's edit during play. Levels past its end, or given 0,
+    /// last `minutes`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lengths: Vec<u32>,
     /// NOB-9: `[starting players at least, orbits]`, from the most players down.
     #[serde(default)]
     pub orbits: Vec<[u32; 2]>,
@@ -474,6 +482,25 @@ impl Profile {
                     Some(Rule::Tr5),
                 );
             }
+        }
+        if self.levels.lengths.len() > self.levels.schedule.len()
+            || self.levels.lengths.iter().any(|m| *m > MAX_LEVEL_MINUTES)
+        {
+            bad(
+                "levels.lengths",
+                format!(
+                    "minutes by level: at most one per level ({levels}), each 0 (the default `minutes`) to {MAX_LEVEL_MINUTES}; got {:?}",
+                    self.levels.lengths
+                ),
+                Some(Rule::Tr5),
+            );
+        }
+        if !self.levels.lengths.is_empty() && self.levels.advance == Advance::Orbits {
+            bad(
+                "levels.lengths",
+                "levels by orbits have no minutes".into(),
+                Some(Rule::Nob9),
+            );
         }
         if !self.levels.breaks.is_empty() && self.levels.advance == Advance::Orbits {
             bad(

@@ -355,7 +355,10 @@ impl Rederiver {
                 buy_in: profile.buy_ins.first().cloned().unwrap_or_default(),
                 age: profile.min_age,
             },
-            TournamentEvent::Started { .. } => {
+            TournamentEvent::Started { at, .. } => {
+                if let Some(at) = at {
+                    time = *at;
+                }
                 let mut draw = Vec::new();
                 let mut k = i + 1;
                 while let Some(TournamentEvent::Seated { draw: d, .. }) = log.get(k) {
@@ -486,6 +489,15 @@ impl Rederiver {
             // Only revision 4 records it, always in a chain of format 2 (commands entered).
             TournamentEvent::ChipsForfeited { .. } => {
                 return Err(unexplained("a forfeiture of hidden chips"));
+            }
+            // Only revision 5 records them, always in a chain of format 2.
+            TournamentEvent::ClockChanged { .. }
+            | TournamentEvent::LevelsEdited { .. }
+            | TournamentEvent::BreakSet { .. }
+            | TournamentEvent::TableHeld { .. }
+            | TournamentEvent::StackCounted { .. }
+            | TournamentEvent::ChipsTransferred { .. } => {
+                return Err(unexplained("a decision of the director or the floor"));
             }
         };
         Ok((command, time))

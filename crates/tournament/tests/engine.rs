@@ -507,20 +507,33 @@ fn tr_4_a_level_by_time_cites_the_hand_beginning_from_revision_2() {
         assert_eq!(rules, expected, "revision {revision}");
         logs.push(t.events.clone());
     }
+    // Revision 5 starts the level clock with the tournament: this one starts at 0, so its
+    // level decisions are revision 2's.
     assert_eq!(
-        RULES_REVISION, 4,
-        "revisions 3 and 4 changed no level decision"
+        RULES_REVISION, 5,
+        "revisions 3 to 5 changed no level decision of a tournament started at 0"
     );
     for (revision, log) in [1, 2].into_iter().zip(&logs) {
         Rederiver::under_revision(profile("top18"), revision, log.clone())
             .run_to_end()
             .unwrap_or_else(|d| panic!("revision {revision}: {}", d.reason));
     }
+    // Derived by revisions 2 to 4 the revision-1 chain diverges at its level change; by
+    // revision 5 already at its start, which records the start's time.
+    for revision in 2..=4 {
+        let d = Rederiver::under_revision(profile("top18"), revision, logs[0].clone())
+            .run_to_end()
+            .expect_err("a revision 1 chain derived by a later revision");
+        assert!(
+            matches!(&d.recorded, Some(TournamentEvent::LevelChanged { .. })),
+            "revision {revision}: {d:?}"
+        );
+    }
     let d = Rederiver::new(profile("top18"), logs[0].clone())
         .run_to_end()
-        .expect_err("a revision 1 chain derived by revision 3");
+        .expect_err("a revision 1 chain derived by revision 5");
     assert!(
-        matches!(&d.recorded, Some(TournamentEvent::LevelChanged { .. })),
+        matches!(&d.recorded, Some(TournamentEvent::Started { at: None, .. })),
         "{d:?}"
     );
 }

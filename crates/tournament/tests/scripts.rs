@@ -6,7 +6,8 @@
 //! - `source`: where the expected numbers come from (the seed's sentence, arithmetic).
 //! - `profile`: a built-in profile.
 //! - `[given]`: `players` (P1 … Pn registered, aged 30, the profile's first buy-in), `draw`
-//!   (the seat draw) and `button_seats` (the drawn buttons, one per table).
+//!   (the seat draw), `button_seats` (the drawn buttons, one per table) and `start_at` (the
+//!   start's time, default 0).
 //! - `[[when]]`, in order: `do`, a command as the engine reads it
 //!   (`{ command = "hand", table = 1, action = { do = "fold", pos = 2 } }`); `at`, its time in
 //!   seconds (default: the latest so far); then either `then`, events the command must decide,
@@ -48,6 +49,9 @@ struct Given {
     players: u32,
     draw: Vec<u32>,
     button_seats: Option<Vec<u32>>,
+    /// When the tournament starts, seconds after registration opened (default 0).
+    #[serde(default)]
+    start_at: u64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -117,7 +121,8 @@ fn check(path: &Path) {
             .as_ref()
             .map(|b| b.iter().map(|s| SeatNo(*s)).collect()),
     };
-    t.decide(&start, 0).expect("given: started");
+    t.decide(&start, script.given.start_at)
+        .expect("given: started");
     let mut rules = Vec::new();
     for (k, step) in script.when.iter().enumerate() {
         let at = step.at.unwrap_or(t.clock);
@@ -197,9 +202,12 @@ golden! {
     tr_20_hidden_chips_are_forfeited => "tr_20_hidden_chips_are_forfeited.toml",
     tr_25_a_table_that_starts_heads_up_gives_the_drawn_button_the_small_blind => "tr_25_a_table_that_starts_heads_up_gives_the_drawn_button_the_small_blind.toml",
     tr_25_heads_up_after_a_bust_the_button_posts_the_small_blind => "tr_25_heads_up_after_a_bust_the_button_posts_the_small_blind.toml",
+    tr_26_the_floor_holds_moves_counts_and_busts_by_hand => "tr_26_the_floor_holds_moves_counts_and_busts_by_hand.toml",
     tr_28_a_severe_offence_disqualifies_at_once => "tr_28_a_severe_offence_disqualifies_at_once.toml",
     tr_28_a_time_penalty_folds_the_players_cards => "tr_28_a_time_penalty_folds_the_players_cards.toml",
     tr_28_a_time_penalty_runs_from_the_sanction => "tr_28_a_time_penalty_runs_from_the_sanction.toml",
     tr_3_6_an_all_in_showdown_deals_the_board_out => "tr_3_6_an_all_in_showdown_deals_the_board_out.toml",
     tr_5_a_new_level_starts_with_the_next_hand_and_time_moves_forward => "tr_5_a_new_level_starts_with_the_next_hand_and_time_moves_forward.toml",
+    tr_5_the_director_changes_the_levels_to_come_and_adds_a_break => "tr_5_the_director_changes_the_levels_to_come_and_adds_a_break.toml",
+    tr_5_the_level_clock_starts_with_the_tournament_and_the_director_pauses_and_adjusts_it => "tr_5_the_level_clock_starts_with_the_tournament_and_the_director_pauses_and_adjusts_it.toml",
 }

@@ -31,7 +31,7 @@ pub struct CmdArgs {
     /// A request id: a repeat gets the first reply again.
     #[arg(long)]
     id: Option<String>,
-    /// Ask a query instead: `state`, `head`, or `table:N` (one table: seats, hand, who acts,
+    /// Ask a query instead: `state`, `head`, `clock`, `seating`, or `table:N` (one table: seats, hand, who acts,
     /// what is legal).
     #[arg(long)]
     query: Option<String>,
@@ -53,12 +53,16 @@ pub async fn run(args: &CmdArgs) -> anyhow::Result<ExitCode> {
         let query = match q.as_str() {
             "head" => Query::Head,
             "state" => Query::State,
+            "clock" => Query::Clock,
+            "seating" => Query::Seating,
             other => other
                 .strip_prefix("table:")
                 .and_then(|t| t.parse().ok())
                 .filter(|t| *t > 0)
                 .map(Query::Table)
-                .with_context(|| format!("--query {other:?}: use state, head or table:N"))?,
+                .with_context(|| {
+                    format!("--query {other:?}: use state, head, clock, seating or table:N")
+                })?,
         };
         let answer = client.query(&chain, query).await?;
         super::emit(&(serde_json::to_string_pretty(&answer)? + "\n"))?;

@@ -46,9 +46,13 @@ impl Tournament {
             return Err(TournamentError::BreakPending(breaking));
         }
         if self.profile.levels.advance != Advance::Orbits
-            && let Some((after, until)) = crate::levels::on_break(&self.profile, seconds)
+            && let Some((after, until)) =
+                crate::levels::on_break(&self.profile, self.clock_secs(seconds))
         {
-            return Err(TournamentError::OnBreak { after, until });
+            return Err(TournamentError::OnBreak {
+                after,
+                until: self.level_clock.at_of(until),
+            });
         }
         check_time(seconds)?;
         // Everything that can refuse the hand is checked before anything changes (a level).
@@ -65,6 +69,9 @@ impl Tournament {
                 return Err(TournamentError::NotNow(
                     "a hand is in progress at this table",
                 ));
+            }
+            if ts.held {
+                return Err(TournamentError::TableHeld(table));
             }
             if !(1..=ts.table.seats.len() as u32).contains(&ts.table.button.0) {
                 return Err(TournamentError::NotNow(
@@ -98,7 +105,7 @@ impl Tournament {
             // `seconds` is when the dealer starts the hand: a hand begins with its first card
             // dealt (TR-4), so the level whose time has started by then is the hand's (TR-5).
             // Revision 1 did not cite TR-4.
-            let mut decided = level_by_time(&self.profile, seconds);
+            let mut decided = level_by_time(&self.profile, self.clock_secs(seconds));
             if self.revision >= 2 && decided.rules.contains(Rule::Tr5) {
                 decided.rules = decided.rules.with(Rule::Tr4);
             }

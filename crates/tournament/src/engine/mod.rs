@@ -21,7 +21,10 @@ use crate::command::{Command, HandCommand};
 use crate::conduct::{Offence, Sanction};
 use crate::seating::{PlayerId, SeatNo, TableNo};
 
+pub use director::{ClockView, LevelClock, MAX_REASON};
+
 mod clock;
+mod director;
 mod floor;
 mod hands;
 mod races;
@@ -48,6 +51,9 @@ fn is_zero(n: &u64) -> bool {
 pub struct Player {
     pub id: PlayerId,
     pub name: String,
+    /// The buy-in he registered with (TR-0b): the prize pool is their sum.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub buy_in: String,
     pub status: Status,
     // The fields below are left out of a snapshot when they hold their default: a replay
     // snapshot holds every player of the field, most have none of the sanctions and flags, and
@@ -106,6 +112,9 @@ pub struct TableState {
     /// began counting; an orbit is once round the table.
     #[serde(default)]
     pub button_travel: u64,
+    /// Held by the floor: no hand starts (TR-26).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub held: bool,
 }
 
 /// Something that happened in the tournament.
@@ -125,6 +134,9 @@ pub enum TournamentEvent {
     Started {
         tables: u32,
         players: u32,
+        /// When, seconds into the tournament (from revision 5: the level clock starts then).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
         rules: RuleSet,
     },
     Seated {
@@ -295,6 +307,52 @@ pub enum TournamentEvent {
         at: u64,
         rules: RuleSet,
     },
+    /// TR-5: the director's action on the level clock, and where it then stands.
+    ClockChanged {
+        action: crate::command::ClockAction,
+        /// When, seconds into the tournament.
+        at: u64,
+        /// The clock's reading after it (seconds of the level schedule).
+        clock: u64,
+        /// The level in force by the clock (0-based).
+        level: usize,
+        paused: bool,
+        rules: RuleSet,
+    },
+    /// TR-5: levels not yet begun, changed by the director from level `from` (1-based).
+    LevelsEdited {
+        from: u32,
+        levels: Vec<crate::command::LevelEdit>,
+        rules: RuleSet,
+    },
+    /// TR-5: a break after level `after` set by the director (0 minutes: taken out).
+    BreakSet {
+        after: u32,
+        minutes: u32,
+        rules: RuleSet,
+    },
+    /// TR-26: the floor holds a table (no hand starts) or releases it.
+    TableHeld {
+        table: TableNo,
+        held: bool,
+        reason: String,
+        rules: RuleSet,
+    },
+    /// TR-26: a stack set after a count.
+    StackCounted {
+        player: PlayerId,
+        stack: u64,
+        was: u64,
+        reason: String,
+        rules: RuleSet,
+    },
+    /// TR-26: chips from one player to another, entered by the floor (a hand not keyed in).
+    ChipsTransferred {
+        from: PlayerId,
+        to: PlayerId,
+        chips: u64,
+        rules: RuleSet,
+    },
 }
 
 impl TournamentEvent {
@@ -326,6 +384,12 @@ impl TournamentEvent {
             TournamentEvent::Finished { .. } => "Finished",
             TournamentEvent::NoShowRemoved { .. } => "NoShowRemoved",
             TournamentEvent::NoShowReplaced { .. } => "NoShowReplaced",
+            TournamentEvent::ClockChanged { .. } => "ClockChanged",
+            TournamentEvent::LevelsEdited { .. } => "LevelsEdited",
+            TournamentEvent::BreakSet { .. } => "BreakSet",
+            TournamentEvent::TableHeld { .. } => "TableHeld",
+            TournamentEvent::StackCounted { .. } => "StackCounted",
+            TournamentEvent::ChipsTransferred { .. } => "ChipsTransferred",
         }
     }
 
@@ -353,7 +417,13 @@ impl TournamentEvent {
             | TournamentEvent::AbsenceChanged { rules, .. }
             | TournamentEvent::ActedFor { rules, .. }
             | TournamentEvent::NoShowRemoved { rules, .. }
-            | TournamentEvent::NoShowReplaced { rules, .. } => *rules,
+            | TournamentEvent::NoShowReplaced { rules, .. }
+            | TournamentEvent::ClockChanged { rules, .. }
+            | TournamentEvent::LevelsEdited { rules, .. }
+            | TournamentEvent::BreakSet { rules, .. }
+            | TournamentEvent::TableHeld { rules, .. }
+            | TournamentEvent::StackCounted { rules, .. }
+            | TournamentEvent::ChipsTransferred { rules, .. } => *rules,
             TournamentEvent::InHand { event, .. } => event.rules(),
             TournamentEvent::ChipRaced { result, .. } => result.rules,
             TournamentEvent::HandFinished { .. } | TournamentEvent::Finished { .. } => {
@@ -409,6 +479,33 @@ pub enum TournamentError {
     )]
     HiddenChips { got: u64, stack: u64 },
     #[error(
+        "the clock can be given back at most the {add} s played of the level in force and moved on at most its {} s left (TR-5); got {got} s",
+        take.map_or("unlimited".to_string(), |t| t.to_string())
+    )]
+    ClockAdjust {
+        got: i64,
+        add: u64,
+        take: Option<u64>,
+    },
+    #[error("there is no level {got}: levels 1 to {levels} (TR-5)")]
+    NoLevel { got: u32, levels: u32 },
+    #[error("the levels: {0} (TR-5)")]
+    LevelEdit(String),
+    #[error("seat {seat:?} at table {table:?} is not free; free seats there: {free:?}")]
+    SeatTaken {
+        table: TableNo,
+        seat: SeatNo,
+        free: Vec<u32>,
+    },
+    #[error("the floor gives a reason, 1 to {max} bytes; got {got} (TR-26)")]
+    Reason { got: usize, max: usize },
+    #[error(
+        "a counted stack is 1 to {max} chips and differs from the {was} on record (a player with none is out: bust him); got {got} (TR-26)"
+    )]
+    StackCount { got: u64, was: u64, max: u64 },
+    #[error("table {0:?} is held by the floor: no hand starts until it is released (TR-26)")]
+    TableHeld(TableNo),
+    #[error(
         "player {player:?} cannot be removed as a no-show: {why} ({rule}: after {limit} seconds)"
     )]
     NoShow {
@@ -446,6 +543,12 @@ impl TournamentError {
             TournamentError::RaceDue { .. } => vec![Rule::Tr15],
             TournamentError::NoShow { rule, .. } => vec![*rule],
             TournamentError::HiddenChips { .. } => vec![Rule::Tr20],
+            TournamentError::ClockAdjust { .. }
+            | TournamentError::NoLevel { .. }
+            | TournamentError::LevelEdit(_) => vec![Rule::Tr5],
+            TournamentError::Reason { .. }
+            | TournamentError::StackCount { .. }
+            | TournamentError::TableHeld(_) => vec![Rule::Tr26],
             _ => Vec::new(),
         }
     }
@@ -496,6 +599,12 @@ pub struct Tournament {
     /// one; an earlier chain's own when it is replayed). A snapshot without one is revision 1.
     #[serde(default = "first_revision")]
     pub revision: u32,
+    /// The level clock (TR-5): the director's pauses and adjustments.
+    #[serde(default, skip_serializing_if = "director::is_default_clock")]
+    pub level_clock: LevelClock,
+    /// Chips added (or taken) by the floor's counts (TR-26), for the books.
+    #[serde(default)]
+    pub count_delta: i64,
 }
 
 fn first_revision() -> u32 {
@@ -530,6 +639,8 @@ impl Tournament {
             multi_table: false,
             started_tables: 0,
             started_per_table: 0,
+            level_clock: LevelClock::default(),
+            count_delta: 0,
         }
     }
 
@@ -584,7 +695,7 @@ impl Tournament {
                 buy_in,
                 age,
             } => self.register(*player, name, *age, buy_in),
-            Command::Start { draw, button_seats } => self.start(draw, button_seats.as_deref()),
+            Command::Start { draw, button_seats } => self.start(draw, button_seats.as_deref(), at),
             Command::PlaceButton { table, draw } => self.place_button(*table, draw).map(|_| ()),
             Command::StartHand { table } => self.start_hand(*table, at).map(|_| ()),
             Command::Hand {
@@ -612,6 +723,32 @@ impl Tournament {
             Command::ChipRace { table, cards } => self.run_chip_race(*table, cards, at),
             Command::RemoveNoShow { player } => self.remove_no_show(*player, at),
             Command::BreakTable { table, draw } => self.break_table(*table, draw),
+            Command::Clock { action } => self.clock_action(*action, at),
+            Command::EditLevels { from, levels } => self.edit_levels(*from, levels, at),
+            Command::SetBreak { after, minutes } => self.set_break(*after, *minutes, at),
+            Command::MovePlayer {
+                player,
+                table,
+                seat,
+                reason,
+            } => self.move_by_ruling(*player, *table, *seat, reason),
+            Command::BalanceNow => self.balance_now(),
+            Command::HoldTable {
+                table,
+                hold,
+                reason,
+            } => self.hold_table(*table, *hold, reason),
+            Command::BreakTableNow { table, reason } => self.break_table_now(*table, reason),
+            Command::SetStack {
+                player,
+                stack,
+                reason,
+            } => self.set_stack(*player, *stack, reason),
+            Command::BustPlayer {
+                player,
+                winner,
+                reason,
+            } => self.bust_by_floor(*player, *winner, reason),
         }
     }
 }

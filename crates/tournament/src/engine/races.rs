@@ -57,7 +57,7 @@ impl Tournament {
             crate::Advance::Orbits => ts.level.max(self.level),
             _ => self
                 .level
-                .max(crate::levels::level_by_time(&self.profile, at).level),
+                .max(crate::levels::level_by_time(&self.profile, self.clock_secs(at)).level),
         }
     }
 

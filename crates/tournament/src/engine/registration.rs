@@ -53,6 +53,7 @@ impl Tournament {
             Player {
                 id: player,
                 name: name.to_string(),
+                buy_in: buy_in.to_string(),
                 status,
                 stack: 0,
                 table: None,
@@ -86,6 +87,7 @@ impl Tournament {
         &mut self,
         draw: &[u32],
         button_seats: Option<&[SeatNo]>,
+        at: u64,
     ) -> Result<(), TournamentError> {
         if self.started {
             return Err(TournamentError::NotNow("the tournament has started"));
@@ -104,9 +106,21 @@ impl Tournament {
         let seats =
             draw_seats(&ids, tables, draw).map_err(|e| TournamentError::Draw(e.to_string()))?;
         self.multi_table = tables > 1;
+        // Revision 5 on: the level clock starts with the tournament (before, it ran from the
+        // chain's opening).
+        let clock_starts = self.revision >= 5;
+        if clock_starts {
+            self.level_clock = super::LevelClock {
+                anchor_at: at,
+                anchor_secs: 0,
+                paused: false,
+            };
+            self.clock = self.clock.max(at);
+        }
         self.out.push(TournamentEvent::Started {
             tables,
             players: n,
+            at: clock_starts.then_some(at),
             rules,
         });
         let size = self.profile.seats_per_table as usize;
@@ -129,6 +143,7 @@ impl Tournament {
                 level: 0,
                 base_level: 0,
                 button_travel: 0,
+                held: false,
             })
             .collect();
         self.started_tables = tables;
