@@ -83,6 +83,7 @@ async fn first_hand_of_three<S: EventStore>(desk: &mut Desk<S>) {
         draw: vec![0, 1, 2],
         button_seats: Some(vec![1]),
         at: None,
+        tables: None,
     };
     let hand = WireCommand::StartHand {
         table: 1,
@@ -275,6 +276,7 @@ async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
             draw: (0..9).collect(),
             button_seats: None,
             at: None,
+            tables: None,
         },
     )
     .await;
@@ -818,6 +820,7 @@ async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone>(store: S
         draw: vec![0, 1, 2],
         button_seats: Some(vec![1]),
         at: None,
+        tables: None,
     };
     let d = desk.decide(vec![send(Channel::Director, start, 10)]).await;
     assert!(d.replies[0].ok, "{:?}", d.replies[0]);
@@ -1035,6 +1038,7 @@ async fn every_table_incident_is_entered_audited_and_explained() {
                 draw: vec![0, 1, 2],
                 button_seats: Some(vec![1]),
                 at: None,
+                tables: None,
             },
         )
         .await;
@@ -1235,6 +1239,7 @@ async fn the_director_runs_the_clock_and_the_floor_its_tables() {
                 draw: vec![0, 1, 2],
                 button_seats: Some(vec![1]),
                 at: Some(100),
+                tables: None,
             },
         )
         .await;

@@ -197,11 +197,16 @@ fn command() -> impl Strategy<Value = WireCommand> {
             .prop_map(|(player, at)| WireCommand::RemoveNoShow { player, at }),
         (t(), prop::collection::vec(0..20u32, 0..12))
             .prop_map(|(table, draw)| WireCommand::BreakTable { table, draw }),
-        (prop::collection::vec(0..20u32, 0..12)).prop_map(|draw| WireCommand::Start {
-            draw,
-            button_seats: None,
-            at: None,
-        }),
+        (
+            prop::collection::vec(0..20u32, 0..12),
+            proptest::option::of(prop_oneof![0..4u32, Just(u32::MAX)])
+        )
+            .prop_map(|(draw, tables)| WireCommand::Start {
+                draw,
+                button_seats: None,
+                at: None,
+                tables,
+            }),
         director_and_floor(),
         (t(), prop::collection::vec((0..12u32, card()), 0..10)).prop_map(|(table, d)| {
             WireCommand::PlaceButton {
@@ -365,7 +370,7 @@ proptest! {
             }
             setup.push(incoming(
                 Channel::Director,
-                WireCommand::Start { draw: (0..12).collect(), button_seats: None, at: None },
+                WireCommand::Start { draw: (0..12).collect(), button_seats: None, at: None, tables: None },
             ));
             let d = desk.decide(setup).await;
             assert!(d.replies.iter().all(|r| r.ok), "{:?}", d.replies);

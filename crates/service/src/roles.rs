@@ -151,6 +151,7 @@ mod tests {
             draw: vec![],
             button_seats: None,
             at: None,
+            tables: None,
         };
         assert!(refusal(Channel::Floor, &start).is_some());
     }

@@ -65,6 +65,10 @@ pub enum WireCommand {
         /// service takes it in (the level clock starts then, TR-5).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<u64>,
+        /// The number of tables where the rule leaves the director a choice (NOB-7: eight
+        /// players on one table or two of four).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tables: Option<u32>,
     },
     /// Dealer: the button draw at a table, one card per seat (TR-2).
     PlaceButton { table: u32, draw: Vec<SeatCard> },
@@ -649,9 +653,13 @@ impl WireCommand {
                 age: *age,
             },
             WireCommand::Start {
-                draw, button_seats, ..
+                draw,
+                button_seats,
+                tables,
+                ..
             } => Command::Start {
                 draw: draw.clone(),
+                tables: *tables,
                 button_seats: button_seats
                     .as_ref()
                     .map(|b| b.iter().map(|s| SeatNo(*s)).collect()),
@@ -1126,8 +1134,13 @@ impl WireCommand {
                 buy_in: buy_in.clone(),
                 age: *age,
             },
-            Command::Start { draw, button_seats } => WireCommand::Start {
+            Command::Start {
+                draw,
+                button_seats,
+                tables,
+            } => WireCommand::Start {
                 draw: draw.clone(),
+                tables: *tables,
                 button_seats: button_seats
                     .as_ref()
                     .map(|b| b.iter().map(|s| s.0).collect()),

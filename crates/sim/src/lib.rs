@@ -150,6 +150,7 @@ pub fn simulate_under(
         &Command::Start {
             draw,
             button_seats: None,
+            tables: None,
         },
         0,
     )?;

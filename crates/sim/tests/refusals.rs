@@ -9,7 +9,7 @@ use floorbook_cards::Card;
 use floorbook_hand::{Chips, Declared, OutOfTurn, Pos, PutIn, ShowOrMuck};
 use floorbook_rules::Rule;
 use floorbook_sim::simulate;
-use floorbook_tournament::command::{Command, HandCommand};
+use floorbook_tournament::command::{ClockAction, Command, HandCommand, LevelEdit};
 use floorbook_tournament::conduct::Offence;
 use floorbook_tournament::engine::{MAX_SECONDS, Tournament};
 use floorbook_tournament::rederive::Rederiver;
@@ -82,7 +82,8 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
         _ => t.clock.saturating_add(number(raw[7] / 4, 900)),
     };
     let hand = |action| Command::Hand { table, action };
-    let command = match raw[0] % 36 {
+    let reason = || ["a count", "", "moved by the floor"][(raw[7] % 3) as usize].to_string();
+    let command = match raw[0] % 50 {
         0 => Command::Register {
             player,
             name: format!("P{}", player.0),
@@ -96,6 +97,7 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
             button_seats: raw[6]
                 .is_multiple_of(2)
                 .then(|| vec![SeatNo(number(raw[5], 10) as u32)]),
+            tables: raw[7].is_multiple_of(3).then(|| number(raw[7], 4) as u32),
         },
         2 => Command::PlaceButton {
             table,
@@ -225,6 +227,59 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
             draw: (0..number(raw[5], 10).min(60))
                 .map(|k| (k.wrapping_mul(raw[6]) % 20) as u32)
                 .collect(),
+        },
+        34 => Command::Clock {
+            action: match raw[5] % 4 {
+                0 => ClockAction::Pause,
+                1 => ClockAction::Resume,
+                2 => ClockAction::Adjust {
+                    seconds: number(raw[6], 2000) as i64 - 1000,
+                },
+                _ => ClockAction::GoToLevel {
+                    level: number(raw[6], 20) as u32,
+                },
+            },
+        },
+        35 => Command::EditLevels {
+            from: number(raw[5], 20) as u32,
+            levels: (0..number(raw[6], 4).min(300))
+                .map(|k| LevelEdit {
+                    small: number(raw[7], 500) * (k + 1),
+                    big: number(raw[7], 500) * 2 * (k + 1),
+                    ante: 0,
+                    minutes: raw[6].is_multiple_of(2).then(|| number(raw[4], 90) as u32),
+                })
+                .collect(),
+        },
+        36 => Command::SetBreak {
+            after: number(raw[5], 20) as u32,
+            minutes: number(raw[6], 30) as u32,
+        },
+        37 => Command::MovePlayer {
+            player,
+            table,
+            seat: SeatNo(number(raw[5], 11) as u32),
+            reason: reason(),
+        },
+        38 => Command::BalanceNow,
+        39 => Command::HoldTable {
+            table,
+            hold: raw[5].is_multiple_of(2),
+            reason: reason(),
+        },
+        40 => Command::BreakTableNow {
+            table,
+            reason: reason(),
+        },
+        41 => Command::SetStack {
+            player,
+            stack: number(raw[5], 20_000),
+            reason: reason(),
+        },
+        42 => Command::BustPlayer {
+            player,
+            winner: PlayerId(number(raw[5], 40) as u32),
+            reason: reason(),
         },
         // The legal action of the player to act at some table, to move on.
         _ => {

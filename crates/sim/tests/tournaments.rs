@@ -43,6 +43,159 @@ fn check_after_hand(t: &Tournament, total: u64) {
     }
 }
 
+/// TR-17, read from the recorded events alone (not from the engine's state): every move that
+/// balancing made left a table fuller by two or more (the fullest, the highest number among
+/// equals) for the shortest (the lowest number among equals), and, where no one at the fuller
+/// table was still waiting to be dealt in, it moved the player who would post the big blind
+/// in the hand after next there: the big blind moves one player on from the last hand's (TR-9),
+/// or, before the table's first hand, sits on the second seat after the button. Returns the
+/// moves whose mover was checked.
+fn check_moves(name: &str, size: u32, events: &[TournamentEvent]) -> usize {
+    use floorbook_rules::Rule;
+    use std::collections::{BTreeMap, BTreeSet};
+    // table -> seat -> player; per table its button and the last hand's big blind player.
+    let mut seats: BTreeMap<u32, BTreeMap<u32, u32>> = BTreeMap::new();
+    let mut button: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut last_bb: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut waiting: BTreeSet<u32> = BTreeSet::new();
+    let mut breaking = false;
+    let mut checked = 0;
+    let remove = |seats: &mut BTreeMap<u32, BTreeMap<u32, u32>>, p: u32| {
+        for t in seats.values_mut() {
+            t.retain(|_, q| *q != p);
+        }
+    };
+    for e in events {
+        if !matches!(e, TournamentEvent::Moved { .. }) {
+            breaking = false;
+        }
+        match e {
+            TournamentEvent::Seated {
+                player,
+                table,
+                seat,
+                ..
+            } => {
+                seats.entry(table.0).or_default().insert(seat.0, player.0);
+            }
+            TournamentEvent::ButtonPlaced { table, seat, .. }
+            | TournamentEvent::ButtonDrawn { table, seat, .. } => {
+                button.insert(table.0, seat.0);
+            }
+            TournamentEvent::HandStarted {
+                table,
+                button: b,
+                players,
+                blinds,
+                ..
+            } => {
+                button.insert(table.0, b.0);
+                for p in players {
+                    waiting.remove(&p.0);
+                }
+                let big = blinds.iter().copied().max().unwrap_or(0);
+                let at_big: Vec<usize> = (0..blinds.len()).filter(|i| blinds[*i] == big).collect();
+                match at_big.as_slice() {
+                    [i] if big > 0 => {
+                        last_bb.insert(table.0, players[*i].0);
+                    }
+                    _ => {
+                        last_bb.remove(&table.0);
+                    }
+                }
+            }
+            TournamentEvent::Busted { player, .. }
+            | TournamentEvent::NoShowRemoved { player, .. } => remove(&mut seats, player.0),
+            TournamentEvent::NoShowReplaced {
+                player,
+                by,
+                table,
+                seat,
+                ..
+            } => {
+                remove(&mut seats, player.0);
+                seats.entry(table.0).or_default().insert(seat.0, by.0);
+            }
+            TournamentEvent::TableBroken { table, .. } => {
+                breaking = true;
+                seats.remove(&table.0);
+            }
+            TournamentEvent::Moved {
+                player,
+                from,
+                to,
+                seat,
+                sits_out,
+                rules,
+            } => {
+                let balancing = rules.contains(Rule::Tr17)
+                    && !rules.contains(Rule::Tr26)
+                    && !breaking
+                    && from != to;
+                if balancing {
+                    let count = |t: u32| seats.get(&t).map_or(0, BTreeMap::len);
+                    let (f, t) = (count(from.0), count(to.0));
+                    assert!(f >= t + 2, "{name}: {e:?} from {f} players to {t}");
+                    let fullest = seats.keys().map(|k| (count(*k), *k)).max();
+                    let shortest = seats
+                        .keys()
+                        .map(|k| (count(*k), std::cmp::Reverse(*k)))
+                        .min();
+                    assert_eq!(
+                        fullest.map(|x| x.1),
+                        Some(from.0),
+                        "{name}: {e:?}: not the fullest table"
+                    );
+                    assert_eq!(
+                        shortest.map(|x| x.1.0),
+                        Some(to.0),
+                        "{name}: {e:?}: not the shortest table"
+                    );
+                    let at = &seats[&from.0];
+                    let none_waiting = at.values().all(|p| !waiting.contains(p));
+                    let after = |s: u32| {
+                        (1..=size)
+                            .map(|k| (s - 1 + k) % size + 1)
+                            .find(|x| at.contains_key(x))
+                    };
+                    let bb_seat = last_bb
+                        .get(&from.0)
+                        .and_then(|p| at.iter().find(|(_, q)| *q == p).map(|(s, _)| *s));
+                    let expected = match (last_bb.get(&from.0), bb_seat) {
+                        // The last big blind is still seated: one on, and one more.
+                        (Some(_), Some(s)) => after(s).and_then(after),
+                        // He left the table: skip (the dead button's sequence goes on from his
+                        // empty seat, which this reading does not track).
+                        (Some(_), None) => None,
+                        (None, _) => button
+                            .get(&from.0)
+                            .and_then(|b| after(*b))
+                            .and_then(after)
+                            .and_then(after),
+                    };
+                    if none_waiting && let Some(s) = expected {
+                        assert_eq!(
+                            at.get(&s),
+                            Some(&player.0),
+                            "{name}: {e:?}: the second-next big blind sits in seat {s} (table {at:?}, last big blind {:?} in {bb_seat:?}, button {:?})",
+                            last_bb.get(&from.0),
+                            button.get(&from.0)
+                        );
+                        checked += 1;
+                    }
+                }
+                remove(&mut seats, player.0);
+                seats.entry(to.0).or_default().insert(seat.0, player.0);
+                if *sits_out {
+                    waiting.insert(player.0);
+                }
+            }
+            _ => {}
+        }
+    }
+    checked
+}
+
 fn run(name: &str, players: u32, seed: u64) -> Transcript {
     run_styled(name, players, seed, Style::Loose).0
 }
@@ -64,6 +217,7 @@ fn run_profile(p: Profile, players: u32, seed: u64, style: Style) -> (Transcript
     let hands = sim.hands;
     let t = sim.tournament;
     assert!(t.finished);
+    check_moves(name, t.profile.seats_per_table, &t.events);
     let winners: Vec<_> = t
         .events
         .iter()
@@ -150,6 +304,20 @@ fn patient_bots_play_longer_tournaments_that_hold_every_invariant() {
             patient > 2 * loose,
             "{name}: patient bots played {patient} hands, loose ones {loose}"
         );
+    }
+}
+
+/// The TR-17 check above finds moves to check, in every profile that balances between
+/// tables (fields that are not multiples of the table size).
+#[test]
+fn tr_17_every_balancing_move_takes_the_second_next_big_blind() {
+    for name in builtin_names() {
+        let mut checked = 0;
+        for (players, seed) in [(23, 11), (31, 12), (44, 13), (61, 14)] {
+            let t = run(name, players, seed);
+            checked += check_moves(name, t.profile.seats_per_table, &t.events);
+        }
+        assert!(checked > 0, "{name}: no balancing move was checked");
     }
 }
 

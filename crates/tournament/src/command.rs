@@ -29,6 +29,10 @@ pub enum Command {
     Start {
         draw: Vec<u32>,
         button_seats: Option<Vec<SeatNo>>,
+        /// The number of tables where the rule leaves the director a choice (NOB-7: eight
+        /// players on one table or two of four); none: the rule's own count.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tables: Option<u32>,
     },
     /// TR-2 / NOB-10: the high-card draw for the button at a table.
     PlaceButton {
@@ -205,6 +209,7 @@ impl Command {
                     | HandCommand::ShowAfterHand { .. }
             ),
             Command::Sanction { chips, .. } => chips.is_none(),
+            Command::Start { tables, .. } => tables.is_none(),
             Command::Clock { .. }
             | Command::EditLevels { .. }
             | Command::SetBreak { .. }

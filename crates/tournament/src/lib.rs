@@ -30,7 +30,8 @@
 ///   raced off at the table (TR-15, TR-16); a table that starts heads-up puts the big blind
 ///   left of the drawn button (TR-25); hidden chips are named and forfeited (TR-20).
 /// - 5: the level clock starts with the tournament (the start's time), not with the chain's
-///   opening, and the director can pause, resume and adjust it (TR-5).
+///   opening, and the director can pause, resume and adjust it (TR-5); PLO-2 pauses every
+///   table while a move is due and, with NOB-7, moves the second-next big blind (TR-17).
 pub const RULES_REVISION: u32 = 5;
 
 pub mod balance;

@@ -375,6 +375,7 @@ impl Rederiver {
                 Command::Start {
                     draw,
                     button_seats: (!buttons.is_empty()).then_some(buttons),
+                    tables: None,
                 }
             }
             TournamentEvent::ButtonDrawn { table, draw, .. } => Command::PlaceButton {

@@ -38,6 +38,7 @@ trait Floor {
         let command = Command::Start {
             draw: draw.to_vec(),
             button_seats: button_seats.map(<[SeatNo]>::to_vec),
+            tables: None,
         };
         self.send(command, 0).map(|_| ())
     }
@@ -703,4 +704,60 @@ fn nob_9_an_orbit_is_the_buttons_way_round_the_table() {
         t.act(T1, HandCommand::Fold { pos: actor }).expect("fold");
     }
     assert_eq!(first_of_level_2, Some(5));
+}
+
+/// NOB-7: "bei 8 Spielern kann wahlweise ein 8er Tisch gespielt werden oder 2 4er Tische": with
+/// eight players the director chooses one table of eight or two of four; with any other
+/// count there is no choice, and a choice the rule does not give is refused with the allowed
+/// counts and NOB-7, changing nothing.
+#[test]
+fn nob_7_eight_players_start_on_one_table_or_two_of_four_as_the_director_chooses() {
+    let field = |n: u32| {
+        let mut t = Transcript::new(Tournament::new(profile("nob")));
+        for i in 1..=n {
+            let register = Command::Register {
+                player: PlayerId(i),
+                name: format!("P{i}"),
+                buy_in: t.profile.buy_ins[0].clone(),
+                age: 30,
+            };
+            t.decide(&register, 0).expect("registered");
+        }
+        t
+    };
+    let start = |n: u32, tables| Command::Start {
+        draw: (0..n).collect(),
+        button_seats: None,
+        tables,
+    };
+    for (choice, tables) in [(None, 1), (Some(1), 1), (Some(2), 2)] {
+        let mut t = field(8);
+        let events = t.decide(&start(8, choice), 0).expect("started");
+        let started = events
+            .iter()
+            .find_map(|e| match e {
+                TournamentEvent::Started { tables, rules, .. } => Some((*tables, *rules)),
+                _ => None,
+            })
+            .expect("started");
+        assert_eq!(started.0, tables, "{choice:?}");
+        assert!(started.1.contains(Rule::Nob7));
+        for ts in &t.tables {
+            assert_eq!(ts.table.players() as u32, 8 / tables, "{choice:?}");
+        }
+    }
+    for (n, choice, allowed) in [(8, 3, "[1, 2]"), (9, 1, "[2]"), (7, 2, "[1]")] {
+        let mut t = field(n);
+        let before = serde_json::to_string(&*t).expect("state");
+        let e = t
+            .decide(&start(n, Some(choice)), 0)
+            .expect_err("not a choice NOB-7 gives");
+        assert!(
+            e.to_string()
+                .contains(&format!("{n} players start on {allowed} tables (NOB-7)")),
+            "{e}"
+        );
+        assert_eq!(e.rules(), vec![Rule::Nob7]);
+        assert_eq!(serde_json::to_string(&*t).expect("state"), before);
+    }
 }

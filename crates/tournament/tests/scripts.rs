@@ -7,7 +7,8 @@
 //! - `profile`: a built-in profile.
 //! - `[given]`: `players` (P1 … Pn registered, aged 30, the profile's first buy-in), `draw`
 //!   (the seat draw), `button_seats` (the drawn buttons, one per table) and `start_at` (the
-//!   start's time, default 0).
+//!   start's time, default 0); `tables`, the director's choice of tables where the rule gives
+//!   one (NOB-7).
 //! - `[[when]]`, in order: `do`, a command as the engine reads it
 //!   (`{ command = "hand", table = 1, action = { do = "fold", pos = 2 } }`); `at`, its time in
 //!   seconds (default: the latest so far); then either `then`, events the command must decide,
@@ -52,6 +53,8 @@ struct Given {
     /// When the tournament starts, seconds after registration opened (default 0).
     #[serde(default)]
     start_at: u64,
+    /// The director's choice of tables where the rule leaves one (NOB-7).
+    tables: Option<u32>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -120,6 +123,7 @@ fn check(path: &Path) {
             .button_seats
             .as_ref()
             .map(|b| b.iter().map(|s| SeatNo(*s)).collect()),
+        tables: script.given.tables,
     };
     t.decide(&start, script.given.start_at)
         .expect("given: started");
@@ -195,6 +199,7 @@ fn check(path: &Path) {
 golden! {
     check;
     nob_10_the_card_draw_picks_the_dealer_and_seats_the_table => "nob_10_the_card_draw_picks_the_dealer_and_seats_the_table.toml",
+    plo_2_the_tournament_pauses_while_players_are_moved => "plo_2_the_tournament_pauses_while_players_are_moved.toml",
     plo_7_a_raise_short_of_the_minimum_is_read_by_the_half_rule => "plo_7_a_raise_short_of_the_minimum_is_read_by_the_half_rule.toml",
     tr_15_a_bet_is_paid_in_the_chips_still_in_play => "tr_15_a_bet_is_paid_in_the_chips_still_in_play.toml",
     tr_16_after_the_chip_race_the_odd_chip_is_the_smallest_chip_in_play => "tr_16_after_the_chip_race_the_odd_chip_is_the_smallest_chip_in_play.toml",

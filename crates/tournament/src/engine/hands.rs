@@ -45,6 +45,9 @@ impl Tournament {
         if let Some(breaking) = self.pending_break {
             return Err(TournamentError::BreakPending(breaking));
         }
+        if self.balancing_pause() {
+            return Err(TournamentError::BalancingPause);
+        }
         if self.profile.levels.advance != Advance::Orbits
             && let Some((after, until)) =
                 crate::levels::on_break(&self.profile, self.clock_secs(seconds))

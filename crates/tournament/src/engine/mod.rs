@@ -503,6 +503,17 @@ pub enum TournamentError {
         "a counted stack is 1 to {max} chips and differs from the {was} on record (a player with none is out: bust him); got {got} (TR-26)"
     )]
     StackCount { got: u64, was: u64, max: u64 },
+    #[error(
+        "the tables differ by two or more: the tournament pauses until players are moved, when every table is between hands (PLO-2)"
+    )]
+    BalancingPause,
+    #[error("{players} players start on {allowed:?} tables ({rule}); got {got}")]
+    TableChoice {
+        players: u32,
+        got: u32,
+        allowed: Vec<u32>,
+        rule: Rule,
+    },
     #[error("table {0:?} is held by the floor: no hand starts until it is released (TR-26)")]
     TableHeld(TableNo),
     #[error(
@@ -549,6 +560,8 @@ impl TournamentError {
             TournamentError::Reason { .. }
             | TournamentError::StackCount { .. }
             | TournamentError::TableHeld(_) => vec![Rule::Tr26],
+            TournamentError::BalancingPause => vec![Rule::Plo2],
+            TournamentError::TableChoice { rule, .. } => vec![*rule],
             _ => Vec::new(),
         }
     }
@@ -695,7 +708,11 @@ impl Tournament {
                 buy_in,
                 age,
             } => self.register(*player, name, *age, buy_in),
-            Command::Start { draw, button_seats } => self.start(draw, button_seats.as_deref(), at),
+            Command::Start {
+                draw,
+                button_seats,
+                tables,
+            } => self.start(draw, button_seats.as_deref(), *tables, at),
             Command::PlaceButton { table, draw } => self.place_button(*table, draw).map(|_| ()),
             Command::StartHand { table } => self.start_hand(*table, at).map(|_| ()),
             Command::Hand {

@@ -87,6 +87,7 @@ impl Tournament {
         &mut self,
         draw: &[u32],
         button_seats: Option<&[SeatNo]>,
+        choice: Option<u32>,
         at: u64,
     ) -> Result<(), TournamentError> {
         if self.started {
@@ -102,7 +103,29 @@ impl Tournament {
         if n < 2 {
             return Err(TournamentError::TooFewPlayers(n));
         }
+        // NOB-7: eight players play on one table or on two of four, as the director chooses;
+        // elsewhere the rule's count is the only one.
         let (tables, rules) = tables_for(&self.profile, n, false);
+        let (tables, rules) = match choice {
+            None => (tables, rules),
+            Some(got) => {
+                let other = tables_for(&self.profile, n, true);
+                let mut allowed = vec![tables, other.0];
+                allowed.dedup();
+                if got == other.0 {
+                    other
+                } else if got == tables {
+                    (tables, rules)
+                } else {
+                    return Err(TournamentError::TableChoice {
+                        players: n,
+                        got,
+                        allowed,
+                        rule: rules.iter().next().unwrap_or(Rule::Tr1),
+                    });
+                }
+            }
+        };
         let seats =
             draw_seats(&ids, tables, draw).map_err(|e| TournamentError::Draw(e.to_string()))?;
         self.multi_table = tables > 1;

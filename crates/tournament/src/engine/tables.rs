@@ -54,16 +54,30 @@ impl Tournament {
                     .iter()
                     .any(|t| t.table.no == no && t.hand.is_none())
             };
-            if self.revision < 4 && !all.iter().all(|t| idle(t.no)) {
+            if !self.moves_at_live_tables() && !all.iter().all(|t| idle(t.no)) {
                 break;
             }
+            let by_blinds = || {
+                balance::tr_17_move_by(&all, &|t| self.big_blind_second_next(t), &|t| {
+                    self.next_blinds(t)
+                })
+            };
             let m: Option<Move> = match self.profile.balancing.rule {
-                BalancingKind::Tr17 if self.revision >= 4 => {
-                    balance::tr_17_move_by(&all, &|t| self.big_blind_second_next(t), &|t| {
-                        self.next_blinds(t)
+                BalancingKind::Tr17 if self.revision >= 4 => by_blinds(),
+                BalancingKind::Tr17 => balance::tr_17_move(&all),
+                // Revision 5: PLO-2 and NOB-7 name no procedure for who moves; TR-17's, as
+                // read above, decides it (before, its revision-1 reading did).
+                kind @ (BalancingKind::Plo2 | BalancingKind::Nob7) if self.revision >= 5 => {
+                    let rule = if kind == BalancingKind::Plo2 {
+                        Rule::Plo2
+                    } else {
+                        Rule::Nob7
+                    };
+                    by_blinds().map(|m| Move {
+                        rules: RuleSet::of(&[rule, Rule::Tr17]),
+                        ..m
                     })
                 }
-                BalancingKind::Tr17 => balance::tr_17_move(&all),
                 BalancingKind::Plo2 | BalancingKind::Nob7 => balance::plo_2_move(&all),
             };
             let Some(m) = m.filter(|m| idle(m.from)) else {
@@ -77,6 +91,28 @@ impl Tournament {
                 m.sits_out_until_button,
                 m.rules,
             );
+        }
+    }
+
+    /// Whether a move is made at a table between hands while others play on (TR-17, NOB-7,
+    /// from revision 4); PLO-2 pauses the tournament instead ("wird das Turnier pausiert",
+    /// revision 5): moves wait until every table is between hands, and no hand starts
+    /// meanwhile (`balancing_pause`).
+    fn moves_at_live_tables(&self) -> bool {
+        self.revision >= 4
+            && !(self.revision >= 5 && self.profile.balancing.rule == BalancingKind::Plo2)
+    }
+
+    /// PLO-2 (revision 5): the tables differ by two or more, so the tournament pauses until
+    /// the players are moved: no hand starts.
+    pub(super) fn balancing_pause(&self) -> bool {
+        if self.revision < 5 || self.profile.balancing.rule != BalancingKind::Plo2 {
+            return false;
+        }
+        let counts = self.tables.iter().map(|t| t.table.players());
+        match (counts.clone().min(), counts.max()) {
+            (Some(least), Some(most)) => most >= least + 2,
+            _ => false,
         }
     }
 
