@@ -67,6 +67,7 @@ async fn register<S: EventStore>(desk: &mut Desk<S>, n: u32) {
                 name: format!("P{p}"),
                 buy_in: "15.00".into(),
                 age: 30,
+                table: None,
             },
         )
         .await;
@@ -260,6 +261,7 @@ async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
                 name: "X".into(),
                 buy_in: buy_in.into(),
                 age,
+                table: None,
             },
         )
         .await;
@@ -662,6 +664,7 @@ async fn a_terminal_cannot_stall_or_flood_a_chain<S: EventStore + Clone>(store: 
                 name: "Ann".into(),
                 buy_in: "15.00".into(),
                 age: 30,
+                table: None,
             },
         )
     });
@@ -812,6 +815,7 @@ async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone>(store: S
             name: format!("P{p}"),
             buy_in: "15.00".into(),
             age: 30,
+            table: None,
         };
         let d = desk.decide(vec![send(Channel::Floor, register, 5)]).await;
         assert!(d.replies[0].ok, "{:?}", d.replies[0]);

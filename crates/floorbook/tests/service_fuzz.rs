@@ -217,11 +217,14 @@ fn command() -> impl Strategy<Value = WireCommand> {
                     .collect(),
             }
         }),
-        (small(), 0..100u32).prop_map(|(player, age)| WireCommand::Register {
-            player,
-            name: "X".into(),
-            buy_in: "15.00".into(),
-            age
+        (small(), 0..100u32, proptest::option::of(small())).prop_map(|(player, age, table)| {
+            WireCommand::Register {
+                player,
+                name: "X".into(),
+                buy_in: "15.00".into(),
+                age,
+                table,
+            }
         }),
         (prop::option::of(small()), prop::option::of(amount())).prop_map(|(player, overrides)| {
             WireCommand::FloorRuling {
@@ -366,6 +369,7 @@ proptest! {
                     name: format!("P{p}"),
                     buy_in: "15.00".into(),
                     age: 30,
+                    table: None,
                 }));
             }
             setup.push(incoming(

@@ -189,6 +189,7 @@ fn register_ann(actor: &str) -> Request {
             name: "Ann".into(),
             buy_in: "15.00".into(),
             age: 40,
+            table: None,
         },
     }
 }

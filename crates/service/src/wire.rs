@@ -54,6 +54,10 @@ pub enum WireCommand {
         name: String,
         buy_in: String,
         age: u32,
+        /// The table he reserved in advance, where the profile keeps reservations (PLO-3);
+        /// none for a walk-in.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<u32>,
     },
     /// Director: starts play with the seat draw (a permutation of the seat cards, TR-1) and,
     /// where the profile draws them, the button seats.
@@ -646,11 +650,13 @@ impl WireCommand {
                 name,
                 buy_in,
                 age,
+                table,
             } => Command::Register {
                 player: PlayerId(*player),
                 name: name.clone(),
                 buy_in: buy_in.clone(),
                 age: *age,
+                table: table.map(TableNo),
             },
             WireCommand::Start {
                 draw,
@@ -1128,11 +1134,13 @@ impl WireCommand {
                 name,
                 buy_in,
                 age,
+                table,
             } => WireCommand::Register {
                 player: player.0,
                 name: name.clone(),
                 buy_in: buy_in.clone(),
                 age: *age,
+                table: table.map(|t| t.0),
             },
             Command::Start {
                 draw,

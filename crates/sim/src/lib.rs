@@ -110,14 +110,22 @@ pub fn simulate_under(
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     let mut t = Transcript::new(Tournament::under_revision(profile.clone(), revision));
     let buy_in = profile.buy_ins.first().cloned().unwrap_or_default();
+    // PLO-3: where the house keeps reservations, the first half of the field reserved its
+    // table in advance (spread over the tables the field will play on); the rest walk in.
+    let reserving = profile.seating.table_draw == floorbook_tournament::TableDraw::ReservedOrRandom
+        && t.revision >= 5;
+    let field = profile.max_players.map_or(players, |m| players.min(m));
+    let tables = floorbook_tournament::seating::tables_for(profile, field, false).0;
     for i in 1..=players {
         let age = profile.min_age.saturating_add(below(&mut rng, 50) as u32);
+        let table = (reserving && i <= field / 2).then(|| TableNo((i - 1) % tables.max(1) + 1));
         t.decide(
             &Command::Register {
                 player: PlayerId(i),
                 name: format!("Player {i}"),
                 buy_in: buy_in.clone(),
                 age,
+                table,
             },
             0,
         )?;

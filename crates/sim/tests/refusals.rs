@@ -89,6 +89,9 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
             name: format!("P{}", player.0),
             buy_in: ["0.00", "7.50", "x", ""][(raw[5] % 4) as usize].to_string(),
             age: number(raw[6], 40) as u32,
+            table: raw[7]
+                .is_multiple_of(2)
+                .then(|| TableNo(number(raw[7], 4) as u32)),
         },
         1 => Command::Start {
             draw: (0..number(raw[5], 30).min(60))
@@ -244,8 +247,8 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
             from: number(raw[5], 20) as u32,
             levels: (0..number(raw[6], 4).min(300))
                 .map(|k| LevelEdit {
-                    small: number(raw[7], 500) * (k + 1),
-                    big: number(raw[7], 500) * 2 * (k + 1),
+                    small: number(raw[7], 500).saturating_mul(k + 1),
+                    big: number(raw[7], 500).saturating_mul(2 * (k + 1)),
                     ante: 0,
                     minutes: raw[6].is_multiple_of(2).then(|| number(raw[4], 90) as u32),
                 })

@@ -23,6 +23,10 @@ pub enum Command {
         name: String,
         buy_in: String,
         age: u32,
+        /// PLO-3: the table he reserved in advance (binding); none for a walk-in, who gets a
+        /// seat only if one remains.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableNo>,
     },
     /// The seat draw (a permutation of the seat cards) and, where the button was drawn before
     /// the start, each table's button seat.
@@ -210,6 +214,7 @@ impl Command {
             ),
             Command::Sanction { chips, .. } => chips.is_none(),
             Command::Start { tables, .. } => tables.is_none(),
+            Command::Register { table, .. } => table.is_none(),
             Command::Clock { .. }
             | Command::EditLevels { .. }
             | Command::SetBreak { .. }

@@ -340,6 +340,7 @@ impl Rederiver {
                 player,
                 name,
                 buy_in,
+                table,
                 ..
             } => Command::Register {
                 player: *player,
@@ -348,12 +349,14 @@ impl Rederiver {
                 // The age check (TR-0a) was made when he registered; the log keeps its
                 // outcome (this event), never a birth date.
                 age: profile.min_age,
+                table: *table,
             },
             TournamentEvent::WaitListed { player, .. } => Command::Register {
                 player: *player,
                 name: String::new(),
                 buy_in: profile.buy_ins.first().cloned().unwrap_or_default(),
                 age: profile.min_age,
+                table: None,
             },
             TournamentEvent::Started { at, .. } => {
                 if let Some(at) = at {

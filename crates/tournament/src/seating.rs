@@ -92,6 +92,90 @@ pub fn draw_seats(
     })
 }
 
+/// PLO-3 with PLO-1 and PLO-4: players who reserved a table (`reserved[i]`, binding) sit at
+/// it; walk-ins are drawn into the seats that remain. The tables are filled as evenly as the
+/// reservations allow: each table first gets its even share (as [`draw_seats`] deals the seat
+/// cards), a table with more reservations than its share gets them all, and the seats it
+/// takes over its share come off the tables with the most seats left for walk-ins (the
+/// highest number among equals). At each table the players who reserved it take its first
+/// seats in the order of their draw; the walk-ins then take the remaining seat cards (seat 1
+/// of each table, then seat 2, …) in the order of theirs. A reservation for a table that does
+/// not play (fewer players came than the reservation was made for) is drawn like a walk-in.
+/// `draw` is a permutation of `0..players` as for [`draw_seats`]; `seats` the table size.
+pub fn draw_seats_reserved(
+    players: &[PlayerId],
+    reserved: &[Option<TableNo>],
+    tables: u32,
+    seats: u32,
+    draw: &[u32],
+) -> Result<SeatDraw, SeatingError> {
+    let n = players.len();
+    let mut sorted: Vec<u32> = draw.to_vec();
+    sorted.sort_unstable();
+    if draw.len() != n || sorted.iter().enumerate().any(|(i, &d)| d as usize != i) {
+        return Err(SeatingError::NotAPermutation { players: n });
+    }
+    if tables == 0 || reserved.len() != n {
+        return Err(SeatingError::NoTables);
+    }
+    let t = tables as usize;
+    let reserved: Vec<Option<usize>> = reserved
+        .iter()
+        .map(|r| r.map(|x| x.0 as usize).filter(|x| (1..=t).contains(x)))
+        .collect();
+    let mut size: Vec<usize> = (0..t).map(|k| n / t + usize::from(k < n % t)).collect();
+    let mut held = vec![0usize; t];
+    for r in reserved.iter().flatten() {
+        held[r - 1] += 1;
+    }
+    if held.iter().any(|h| *h > seats as usize) {
+        return Err(SeatingError::Overfull { seats });
+    }
+    for k in 0..t {
+        while size[k] < held[k] {
+            // The table with the most seats left for walk-ins gives one up.
+            let giver = (0..t)
+                .filter(|j| size[*j] > held[*j])
+                .max_by_key(|j| (size[*j] - held[*j], *j))
+                .ok_or(SeatingError::Overfull { seats })?;
+            size[giver] -= 1;
+            size[k] += 1;
+        }
+    }
+    // Players by their draw: the lowest card first.
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|i| draw[*i]);
+    let mut taken = vec![0usize; t];
+    let mut out = vec![(PlayerId(0), TableNo(0), SeatNo(0)); n];
+    for &i in &order {
+        if let Some(k) = reserved[i] {
+            taken[k - 1] += 1;
+            out[i] = (players[i], TableNo(k as u32), SeatNo(taken[k - 1] as u32));
+        }
+    }
+    let widest = size.iter().copied().max().unwrap_or(0);
+    let mut free = Vec::with_capacity(n);
+    for s in 1..=widest {
+        for k in 0..t {
+            if s > taken[k] && s <= size[k] {
+                free.push((TableNo(k as u32 + 1), SeatNo(s as u32)));
+            }
+        }
+    }
+    let mut next = free.into_iter();
+    for &i in &order {
+        if reserved[i].is_none() {
+            let (table, seat) = next.next().ok_or(SeatingError::Overfull { seats })?;
+            out[i] = (players[i], table, seat);
+        }
+    }
+    Ok(SeatDraw {
+        seats: out,
+        draw: draw.to_vec(),
+        rules: RuleSet::of(&[Rule::Plo3, Rule::Plo4]),
+    })
+}
+
 /// A seating decision that cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SeatingError {
@@ -99,6 +183,8 @@ pub enum SeatingError {
     NotAPermutation { players: usize },
     #[error("there must be at least one table")]
     NoTables,
+    #[error("more players reserved a table than its {seats} seats")]
+    Overfull { seats: u32 },
     #[error("the button draw needs one card per seated player, all different")]
     BadButtonDraw,
 }

@@ -26,6 +26,7 @@ trait Floor {
             name: name.into(),
             buy_in: buy_in.into(),
             age,
+            table: None,
         };
         self.send(command, 0).map(|_| ())
     }
@@ -720,6 +721,7 @@ fn nob_7_eight_players_start_on_one_table_or_two_of_four_as_the_director_chooses
                 name: format!("P{i}"),
                 buy_in: t.profile.buy_ins[0].clone(),
                 age: 30,
+                table: None,
             };
             t.decide(&register, 0).expect("registered");
         }
@@ -760,4 +762,81 @@ fn nob_7_eight_players_start_on_one_table_or_two_of_four_as_the_director_chooses
         assert_eq!(e.rules(), vec![Rule::Nob7]);
         assert_eq!(serde_json::to_string(&*t).expect("state"), before);
     }
+}
+
+/// PLO-3: "nur falls noch Restplätze bestehen": a walk-in gets a seat only if one remains. A
+/// reservation that finds the field full (PLO-1: 27) takes the seat of the latest walk-in,
+/// who goes to the waiting list; a reservation names a table that plays with a seat left, and
+/// only a house that keeps reservations takes one.
+#[test]
+fn plo_3_a_reservation_takes_the_seat_of_the_latest_walk_in() {
+    let register = |player: u32, table: Option<u32>| Command::Register {
+        player: PlayerId(player),
+        name: format!("P{player}"),
+        buy_in: "20.00".into(),
+        age: 30,
+        table: table.map(TableNo),
+    };
+    let mut t = Transcript::new(Tournament::new(profile("plo27")));
+    let buy_in = t.profile.buy_ins[0].clone();
+    let register = |player: u32, table: Option<u32>| match register(player, table) {
+        Command::Register {
+            player,
+            name,
+            age,
+            table,
+            ..
+        } => Command::Register {
+            player,
+            name,
+            buy_in: buy_in.clone(),
+            age,
+            table,
+        },
+        other => other,
+    };
+    for p in 1..=27 {
+        t.decide(&register(p, None), 0).expect("a walk-in");
+    }
+    // PLO-1 has three tables for 27: table 4 does not play.
+    let e = t.decide(&register(30, Some(4)), 0).expect_err("no table 4");
+    assert!(e.to_string().contains("a table 1 to 3"), "{e}");
+    assert_eq!(e.rules(), vec![Rule::Plo3]);
+    let events = t
+        .decide(&register(28, Some(2)), 0)
+        .expect("reserved")
+        .to_vec();
+    assert!(
+        matches!(
+            events.as_slice(),
+            [
+                TournamentEvent::Registered { player: PlayerId(28), table: Some(TableNo(2)), .. },
+                TournamentEvent::WaitListed { player: PlayerId(27), rules },
+            ] if rules.contains(Rule::Plo3)
+        ),
+        "{events:?}"
+    );
+    assert_eq!(t.players[&PlayerId(27)].status, Status::WaitListed);
+    assert_eq!(t.players[&PlayerId(28)].status, Status::Registered);
+    // A walk-in now waits (PLO-1).
+    let events = t.decide(&register(29, None), 0).expect("waits").to_vec();
+    assert!(
+        matches!(events.last(), Some(TournamentEvent::WaitListed { player: PlayerId(29), rules }) if rules.contains(Rule::Plo1)),
+        "{events:?}"
+    );
+    // top18 draws every table (TR-1): no reservations.
+    let mut top = Transcript::new(Tournament::new(profile("top18")));
+    let e = top
+        .decide(
+            &Command::Register {
+                player: PlayerId(1),
+                name: "P1".into(),
+                buy_in: "15.00".into(),
+                age: 30,
+                table: Some(TableNo(1)),
+            },
+            0,
+        )
+        .expect_err("no reservations");
+    assert!(e.to_string().contains("no reservations"), "{e}");
 }

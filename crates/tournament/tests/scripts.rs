@@ -8,7 +8,8 @@
 //! - `[given]`: `players` (P1 … Pn registered, aged 30, the profile's first buy-in), `draw`
 //!   (the seat draw), `button_seats` (the drawn buttons, one per table) and `start_at` (the
 //!   start's time, default 0); `tables`, the director's choice of tables where the rule gives
-//!   one (NOB-7).
+//!   one (NOB-7); `reserved`, `[player, table]` pairs (PLO-3); `then`, events the start must
+//!   decide.
 //! - `[[when]]`, in order: `do`, a command as the engine reads it
 //!   (`{ command = "hand", table = 1, action = { do = "fold", pos = 2 } }`); `at`, its time in
 //!   seconds (default: the latest so far); then either `then`, events the command must decide,
@@ -25,7 +26,7 @@ use floorbook_tournament::builtin;
 use floorbook_tournament::command::Command;
 use floorbook_tournament::engine::Tournament;
 use floorbook_tournament::rederive::Rederiver;
-use floorbook_tournament::seating::{PlayerId, SeatNo};
+use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
 use floorbook_tournament::transcript::Transcript;
 use serde::Deserialize;
 use serde_json::Value;
@@ -55,6 +56,12 @@ struct Given {
     start_at: u64,
     /// The director's choice of tables where the rule leaves one (NOB-7).
     tables: Option<u32>,
+    /// PLO-3: `[player, table]` for the players who reserved a table.
+    #[serde(default)]
+    reserved: Vec<[u32; 2]>,
+    /// Events the start must decide (as for a step's `then`).
+    #[serde(default)]
+    then: Vec<toml::Value>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -113,6 +120,12 @@ fn check(path: &Path) {
             name: format!("P{i}"),
             buy_in: buy_in.clone(),
             age: 30,
+            table: script
+                .given
+                .reserved
+                .iter()
+                .find(|[p, _]| *p == i)
+                .map(|[_, t]| TableNo(*t)),
         };
         t.decide(&register, 0).expect("given: registered");
     }
@@ -125,9 +138,24 @@ fn check(path: &Path) {
             .map(|b| b.iter().map(|s| SeatNo(*s)).collect()),
         tables: script.given.tables,
     };
-    t.decide(&start, script.given.start_at)
+    let started = t
+        .decide(&start, script.given.start_at)
         .expect("given: started");
     let mut rules = Vec::new();
+    let started: Vec<Value> = started
+        .iter()
+        .map(|e| serde_json::to_value(e).expect("json"))
+        .collect();
+    started.iter().for_each(|e| cited(e, &mut rules));
+    let mut from = 0;
+    for expected in &script.given.then {
+        let expected = serde_json::to_value(expected).expect("json");
+        let found = started[from..].iter().position(|e| has(e, &expected));
+        let Some(i) = found else {
+            panic!("{name:?} given: no event {expected} (in order) among {started:#?}");
+        };
+        from += i + 1;
+    }
     for (k, step) in script.when.iter().enumerate() {
         let at = step.at.unwrap_or(t.clock);
         let here = format!("{name:?} step {}: {:?}", k + 1, step.command);
@@ -200,6 +228,7 @@ golden! {
     check;
     nob_10_the_card_draw_picks_the_dealer_and_seats_the_table => "nob_10_the_card_draw_picks_the_dealer_and_seats_the_table.toml",
     plo_2_the_tournament_pauses_while_players_are_moved => "plo_2_the_tournament_pauses_while_players_are_moved.toml",
+    plo_3_reserved_tables_bind_and_walk_ins_take_the_seats_left => "plo_3_reserved_tables_bind_and_walk_ins_take_the_seats_left.toml",
     plo_7_a_raise_short_of_the_minimum_is_read_by_the_half_rule => "plo_7_a_raise_short_of_the_minimum_is_read_by_the_half_rule.toml",
     tr_15_a_bet_is_paid_in_the_chips_still_in_play => "tr_15_a_bet_is_paid_in_the_chips_still_in_play.toml",
     tr_16_after_the_chip_race_the_odd_chip_is_the_smallest_chip_in_play => "tr_16_after_the_chip_race_the_odd_chip_is_the_smallest_chip_in_play.toml",

@@ -79,6 +79,9 @@ pub struct Player {
     /// At the table since the start, or came back since: not a no-show (TR-6, PLO-1).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub arrived: bool,
+    /// PLO-3: the table he reserved in advance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reserved: Option<TableNo>,
 }
 
 /// A table in play and its current hand.
@@ -125,6 +128,9 @@ pub enum TournamentEvent {
         player: PlayerId,
         name: String,
         buy_in: String,
+        /// PLO-3: the table he reserved (binding).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableNo>,
         rules: RuleSet,
     },
     WaitListed {
@@ -514,6 +520,8 @@ pub enum TournamentError {
         allowed: Vec<u32>,
         rule: Rule,
     },
+    #[error("a reservation: {0} (PLO-3)")]
+    Reservation(String),
     #[error("table {0:?} is held by the floor: no hand starts until it is released (TR-26)")]
     TableHeld(TableNo),
     #[error(
@@ -561,6 +569,7 @@ impl TournamentError {
             | TournamentError::StackCount { .. }
             | TournamentError::TableHeld(_) => vec![Rule::Tr26],
             TournamentError::BalancingPause => vec![Rule::Plo2],
+            TournamentError::Reservation(_) => vec![Rule::Plo3],
             TournamentError::TableChoice { rule, .. } => vec![*rule],
             _ => Vec::new(),
         }
@@ -612,6 +621,10 @@ pub struct Tournament {
     /// one; an earlier chain's own when it is replayed). A snapshot without one is revision 1.
     #[serde(default = "first_revision")]
     pub revision: u32,
+    /// PLO-3: the walk-ins (registered without a reservation) in the order they registered;
+    /// a reservation that finds the field full puts the latest of them on the waiting list.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub walk_ins: Vec<PlayerId>,
     /// The level clock (TR-5): the director's pauses and adjustments.
     #[serde(default, skip_serializing_if = "director::is_default_clock")]
     pub level_clock: LevelClock,
@@ -654,6 +667,7 @@ impl Tournament {
             started_per_table: 0,
             level_clock: LevelClock::default(),
             count_delta: 0,
+            walk_ins: Vec::new(),
         }
     }
 
@@ -707,7 +721,8 @@ impl Tournament {
                 name,
                 buy_in,
                 age,
-            } => self.register(*player, name, *age, buy_in),
+                table,
+            } => self.register(*player, name, *age, buy_in, *table),
             Command::Start {
                 draw,
                 button_seats,

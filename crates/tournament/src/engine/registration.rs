@@ -15,6 +15,7 @@ impl Tournament {
         name: &str,
         age: u32,
         buy_in: &str,
+        table: Option<TableNo>,
     ) -> Result<(), TournamentError> {
         if self.started {
             return Err(TournamentError::NotNow(
@@ -37,13 +38,46 @@ impl Tournament {
                 offered: self.profile.buy_ins.clone(),
             });
         }
+        let reserving = self.profile.seating.table_draw == crate::TableDraw::ReservedOrRandom;
+        if let Some(t) = table {
+            if !reserving {
+                return Err(TournamentError::Reservation(
+                    "this profile draws every table (TR-1): there are no reservations".into(),
+                ));
+            }
+            let seats = self.profile.seats_per_table;
+            let most = self.profile.max_players.unwrap_or(seats * 100);
+            let tables = tables_for(&self.profile, most, false).0;
+            let there = self
+                .players
+                .values()
+                .filter(|p| p.reserved == Some(t) && p.status == Status::Registered)
+                .count() as u32;
+            if !(1..=tables).contains(&t.0) || there >= seats {
+                return Err(TournamentError::Reservation(format!(
+                    "a table 1 to {tables} with a seat left ({seats} a table); table {} has {there}",
+                    t.0
+                )));
+            }
+        }
         let registered = self
             .players
             .values()
             .filter(|p| p.status == Status::Registered)
             .count() as u32;
         let full = self.profile.max_players.is_some_and(|m| registered >= m);
-        let status = if full {
+        // PLO-3: walk-ins get a seat only if one remains: a reservation that finds the field
+        // full takes the seat of the latest walk-in, who goes to the waiting list.
+        let bumped = if full && table.is_some() {
+            self.walk_ins.iter().rev().copied().find(|p| {
+                self.players
+                    .get(p)
+                    .is_some_and(|pl| pl.status == Status::Registered)
+            })
+        } else {
+            None
+        };
+        let status = if full && bumped.is_none() {
             Status::WaitListed
         } else {
             Status::Registered
@@ -63,15 +97,33 @@ impl Tournament {
                 absent: false,
                 penalized_until: None,
                 arrived: false,
+                reserved: table,
             },
         );
+        if reserving && table.is_none() {
+            self.walk_ins.push(player);
+        }
+        let rules = if table.is_some() {
+            RuleSet::of(&[Rule::Tr0a, Rule::Tr0b, Rule::Plo3])
+        } else {
+            RuleSet::of(&[Rule::Tr0a, Rule::Tr0b])
+        };
         self.out.push(TournamentEvent::Registered {
             player,
             name: name.to_string(),
             buy_in: buy_in.to_string(),
-            rules: RuleSet::of(&[Rule::Tr0a, Rule::Tr0b]),
+            table,
+            rules,
         });
-        if full {
+        if let Some(walk_in) = bumped {
+            if let Some(p) = self.players.get_mut(&walk_in) {
+                p.status = Status::WaitListed;
+            }
+            self.out.push(TournamentEvent::WaitListed {
+                player: walk_in,
+                rules: RuleSet::of(&[Rule::Plo3]),
+            });
+        } else if full {
             self.out.push(TournamentEvent::WaitListed {
                 player,
                 rules: RuleSet::of(&[Rule::Plo1, Rule::Plo3]),
@@ -126,8 +178,23 @@ impl Tournament {
                 }
             }
         };
-        let seats =
-            draw_seats(&ids, tables, draw).map_err(|e| TournamentError::Draw(e.to_string()))?;
+        // PLO-3: reserved tables bind; walk-ins are drawn into the seats that remain.
+        let reserved: Vec<Option<TableNo>> = ids
+            .iter()
+            .map(|p| self.players.get(p).and_then(|pl| pl.reserved))
+            .collect();
+        let seats = if reserved.iter().any(Option::is_some) {
+            crate::seating::draw_seats_reserved(
+                &ids,
+                &reserved,
+                tables,
+                self.profile.seats_per_table,
+                draw,
+            )
+        } else {
+            draw_seats(&ids, tables, draw)
+        }
+        .map_err(|e| TournamentError::Draw(e.to_string()))?;
         self.multi_table = tables > 1;
         // Revision 5 on: the level clock starts with the tournament (before, it ran from the
         // chain's opening).
@@ -219,6 +286,11 @@ impl Tournament {
         }
         self.places_left = n;
         self.started = true;
+        // Revision 5: reservations (PLO-3) can leave the tables apart by two or more; they are
+        // balanced before the first hand, as after any hand (PLO-2, TR-17).
+        if self.revision >= 5 {
+            self.rebalance();
+        }
         Ok(())
     }
 
