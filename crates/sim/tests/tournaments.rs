@@ -49,8 +49,9 @@ fn check_after_hand(t: &Tournament, total: u64) {
 /// table was still waiting to be dealt in, it moved the player who would post the big blind
 /// in the hand after next there: the big blind moves one player on from the last hand's (TR-9),
 /// or, before the table's first hand, sits on the second seat after the button. Returns the
-/// moves whose mover was checked.
-fn check_moves(name: &str, size: u32, events: &[TournamentEvent]) -> usize {
+/// moves whose mover was checked, the breaks and the chip races checked.
+fn check_moves(name: &str, profile: &Profile, events: &[TournamentEvent]) -> [usize; 3] {
+    let size = profile.seats_per_table;
     use floorbook_rules::Rule;
     use std::collections::{BTreeMap, BTreeSet};
     // table -> seat -> player; per table its button and the last hand's big blind player.
@@ -60,6 +61,14 @@ fn check_moves(name: &str, size: u32, events: &[TournamentEvent]) -> usize {
     let mut waiting: BTreeSet<u32> = BTreeSet::new();
     let mut breaking = false;
     let mut checked = 0;
+    let (mut breaks, mut raced) = (0, 0);
+    // TR-17 breaking: the tables play started on, the players a table started with (the
+    // smallest), the players out, the tables broken.
+    let (mut started_tables, mut seated_at_start, mut out, mut broken) = (0u32, 0u32, 0u32, 0u32);
+    let mut started_with: BTreeMap<u32, usize> = BTreeMap::new();
+    // TR-15: per table, the highest level a hand has started at.
+    let mut played_level: BTreeMap<u32, usize> = BTreeMap::new();
+    let races: Vec<usize> = profile.chip_race.iter().map(|r| r.after_level).collect();
     let remove = |seats: &mut BTreeMap<u32, BTreeMap<u32, u32>>, p: u32| {
         for t in seats.values_mut() {
             t.retain(|_, q| *q != p);
@@ -70,6 +79,7 @@ fn check_moves(name: &str, size: u32, events: &[TournamentEvent]) -> usize {
             breaking = false;
         }
         match e {
+            TournamentEvent::Started { tables, .. } => started_tables = *tables,
             TournamentEvent::Seated {
                 player,
                 table,
@@ -77,6 +87,79 @@ fn check_moves(name: &str, size: u32, events: &[TournamentEvent]) -> usize {
                 ..
             } => {
                 seats.entry(table.0).or_default().insert(seat.0, player.0);
+                seated_at_start += 1;
+                *started_with.entry(table.0).or_default() += 1;
+            }
+            TournamentEvent::TableBreakDue { table, rules, .. } if !rules.contains(Rule::Tr26) => {
+                let count = |t: &u32| seats.get(t).map_or(0, BTreeMap::len);
+                let lowest = seats.keys().min().copied();
+                let left: usize = seats.values().map(BTreeMap::len).sum();
+                let counts: Vec<usize> = seats.keys().map(count).collect();
+                let (least, most) = (
+                    counts.iter().copied().min().unwrap_or(0),
+                    counts.iter().copied().max().unwrap_or(0),
+                );
+                // Fewer tables would seat the rest, and balancing cannot help a table that
+                // cannot deal.
+                let stranded =
+                    least < 2 && most < least + 2 && left.div_ceil(size as usize) < seats.len();
+                if rules.contains(Rule::Plo2) {
+                    // PLO-2: two tables from 16 players, one from 8.
+                    let want = if left <= 8 {
+                        1
+                    } else if left <= 16 {
+                        2
+                    } else {
+                        3
+                    };
+                    assert!(
+                        want < seats.len(),
+                        "{name}: {e:?} with {left} players on {} tables",
+                        seats.len()
+                    );
+                } else if rules.contains(Rule::Nob7) {
+                    // NOB-7: two out at every table, or the rest fit on fewer tables.
+                    let all_lost_two = seats
+                        .iter()
+                        .all(|(t, s)| started_with.get(t).is_some_and(|w| *w >= s.len() + 2));
+                    assert!(
+                        all_lost_two || left.div_ceil(size as usize) < seats.len(),
+                        "{name}: {e:?}"
+                    );
+                } else if let Some(per_table) = seated_at_start.checked_div(started_tables) {
+                    // TR-17: each time as many are out as started at one table.
+                    assert!(
+                        out >= (broken + 1) * per_table || stranded,
+                        "{name}: {e:?} with {out} out, {broken} broken, {per_table} a table"
+                    );
+                    assert_eq!(
+                        lowest,
+                        Some(table.0),
+                        "{name}: {e:?}: the lowest-numbered table breaks"
+                    );
+                }
+                breaks += 1;
+            }
+            // NOB-8: the final table restarts its blinds lower.
+            TournamentEvent::LevelChanged {
+                table: Some(table),
+                level,
+                rules,
+                ..
+            } if rules.contains(Rule::Nob8) => {
+                played_level.insert(table.0, *level);
+            }
+            TournamentEvent::ChipRaced { table, .. } => {
+                // TR-15: a race follows the end of its level and comes before the table's
+                // first hand of a later one: no hand at this table has played past the
+                // level of the race that is due.
+                let level = played_level.get(&table.0).copied().unwrap_or(0);
+                assert!(
+                    races.iter().any(|after| level < *after),
+                    "{name}: {e:?} after a hand at level {} at that table",
+                    level + 1
+                );
+                raced += 1;
             }
             TournamentEvent::ButtonPlaced { table, seat, .. }
             | TournamentEvent::ButtonDrawn { table, seat, .. } => {
@@ -87,8 +170,11 @@ fn check_moves(name: &str, size: u32, events: &[TournamentEvent]) -> usize {
                 button: b,
                 players,
                 blinds,
+                level,
                 ..
             } => {
+                let before = played_level.insert(table.0, *level).unwrap_or(0);
+                assert!(*level >= before, "{name}: {e:?}: the level went down");
                 button.insert(table.0, b.0);
                 for p in players {
                     waiting.remove(&p.0);
@@ -105,7 +191,10 @@ fn check_moves(name: &str, size: u32, events: &[TournamentEvent]) -> usize {
                 }
             }
             TournamentEvent::Busted { player, .. }
-            | TournamentEvent::NoShowRemoved { player, .. } => remove(&mut seats, player.0),
+            | TournamentEvent::NoShowRemoved { player, .. } => {
+                remove(&mut seats, player.0);
+                out += 1;
+            }
             TournamentEvent::NoShowReplaced {
                 player,
                 by,
@@ -118,6 +207,7 @@ fn check_moves(name: &str, size: u32, events: &[TournamentEvent]) -> usize {
             }
             TournamentEvent::TableBroken { table, .. } => {
                 breaking = true;
+                broken += 1;
                 seats.remove(&table.0);
             }
             TournamentEvent::Moved {
@@ -193,7 +283,7 @@ fn check_moves(name: &str, size: u32, events: &[TournamentEvent]) -> usize {
             _ => {}
         }
     }
-    checked
+    [checked, breaks, raced]
 }
 
 fn run(name: &str, players: u32, seed: u64) -> Transcript {
@@ -217,7 +307,7 @@ fn run_profile(p: Profile, players: u32, seed: u64, style: Style) -> (Transcript
     let hands = sim.hands;
     let t = sim.tournament;
     assert!(t.finished);
-    check_moves(name, t.profile.seats_per_table, &t.events);
+    check_moves(name, &t.profile, &t.events);
     let winners: Vec<_> = t
         .events
         .iter()
@@ -307,17 +397,22 @@ fn patient_bots_play_longer_tournaments_that_hold_every_invariant() {
     }
 }
 
-/// The TR-17 check above finds moves to check, in every profile that balances between
-/// tables (fields that are not multiples of the table size).
+/// The TR-17, PLO-2, NOB-7 and TR-15 checks above find moves, breaks and races to check, in
+/// every profile (fields that are not multiples of the table size).
 #[test]
-fn tr_17_every_balancing_move_takes_the_second_next_big_blind() {
+fn tr_17_every_move_break_and_race_follows_its_rule() {
     for name in builtin_names() {
-        let mut checked = 0;
+        let mut checked = [0; 3];
+        let mut races = false;
         for (players, seed) in [(23, 11), (31, 12), (44, 13), (61, 14)] {
             let t = run(name, players, seed);
-            checked += check_moves(name, t.profile.seats_per_table, &t.events);
+            races |= !t.profile.chip_race.is_empty();
+            let c = check_moves(name, &t.profile, &t.events);
+            (0..3).for_each(|i| checked[i] += c[i]);
         }
-        assert!(checked > 0, "{name}: no balancing move was checked");
+        assert!(checked[0] > 0, "{name}: no balancing move was checked");
+        assert!(checked[1] > 0, "{name}: no break was checked");
+        assert!(checked[2] > 0 || !races, "{name}: no chip race was checked");
     }
 }
 

@@ -34,11 +34,18 @@ impl Tournament {
         }
         if let Some((breaking, leaving, free)) = self.break_due() {
             self.pending_break = Some(breaking);
+            // Revision 5: a PLO-2 or NOB-7 break cites its own rule beside TR-17's (which
+            // table breaks, how its players draw their seats).
+            let rules = match self.profile.balancing.rule {
+                BalancingKind::Plo2 if self.revision >= 5 => &[Rule::Plo2, Rule::Tr17][..],
+                BalancingKind::Nob7 if self.revision >= 5 => &[Rule::Nob7, Rule::Tr17][..],
+                _ => &[Rule::Tr17][..],
+            };
             self.out.push(TournamentEvent::TableBreakDue {
                 table: breaking,
                 players: leaving as u32,
                 free_seats: free as u32,
-                rules: RuleSet::of(&[Rule::Tr17]),
+                rules: RuleSet::of(rules),
             });
             return;
         }
