@@ -282,6 +282,11 @@ fn director_and_floor() -> impl Strategy<Value = WireCommand> {
             }
         }),
         Just(WireCommand::BalanceNow {}),
+        (small(), t(), small()).prop_map(|(player, table, seat)| WireCommand::SeatPlayer {
+            player,
+            table,
+            seat
+        }),
         (t(), any::<bool>(), reason()).prop_map(|(table, hold, reason)| WireCommand::HoldTable {
             table,
             hold,

@@ -115,7 +115,7 @@ pub async fn audit<S: EventStore>(
         "SELECT seq, player, offence, sanction, rules FROM sanctions WHERE chain = ?1 ORDER BY seq",
     )?;
     let floor = rows(
-        "SELECT seq, type, actor, rules FROM events WHERE chain = ?1 AND type IN ('FloorRuling', 'ClockExpired', 'ActedFor', 'AbsenceChanged', 'ChipsForfeited', 'StackCounted', 'ChipsTransferred', 'TableHeld', 'ClockChanged', 'LevelsEdited', 'BreakSet') ORDER BY seq",
+        "SELECT seq, type, actor, rules FROM events WHERE chain = ?1 AND type IN ('FloorRuling', 'ClockExpired', 'ActedFor', 'AbsenceChanged', 'ChipsForfeited', 'StackCounted', 'ChipsTransferred', 'SeatedByFloor', 'TableHeld', 'ClockChanged', 'LevelsEdited', 'BreakSet') ORDER BY seq",
     )?;
     let refused_commands = rows(
         "SELECT seq, actor, role, command, reason FROM refused_commands WHERE chain = ?1 ORDER BY seq",
@@ -225,6 +225,11 @@ fn chip_counts(rec: &Recorded) -> Vec<ChipCount> {
             } => {
                 stacks.insert(player.0, *stack as i64);
                 expected += *stack as i64 - *was as i64;
+            }
+            // TR-26: a player seated by the floor brings the starting stack into play.
+            E::SeatedByFloor { player, stack, .. } => {
+                stacks.insert(player.0, *stack as i64);
+                expected += *stack as i64;
             }
             // TR-26: chips from a hand not keyed in, entered by the floor.
             E::ChipsTransferred {

@@ -117,6 +117,7 @@ pub fn seating_view(t: &Tournament) -> Value {
         "finished": t.finished,
         "players_left": t.remaining(),
         "pending_break": t.pending_break.map(|b| b.0),
+        "announced": t.pending_moves.iter().map(|(p, from, to)| json!({"player": p.0, "from": from.0, "to": to.0})).collect::<Vec<_>>(),
         "due": due,
         "tables": tables,
     })

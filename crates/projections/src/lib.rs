@@ -591,6 +591,11 @@ fn apply_one(
                 params![chain, n(&p, "winner")],
             )?;
         }
+        // TR-26: seated by the floor with the starting stack.
+        "SeatedByFloor" => {
+            tx.prepare_cached("UPDATE players SET status = 'playing', stack = ?3, table_no = ?4, seat = ?5 WHERE chain = ?1 AND player = ?2")?
+                .execute(params![chain, n(&p, "player"), n(&p, "stack"), n(&p, "table"), n(&p, "seat")])?;
+        }
         // TR-26: the floor's count.
         "StackCounted" => {
             tx.prepare_cached("UPDATE players SET stack = ?3 WHERE chain = ?1 AND player = ?2")?

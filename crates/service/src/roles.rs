@@ -67,7 +67,8 @@ pub fn needs(command: &WireCommand) -> Needs {
         | WireCommand::HoldTable { .. }
         | WireCommand::BreakTableNow { .. }
         | WireCommand::SetStack { .. }
-        | WireCommand::BustPlayer { .. } => Needs::Floor,
+        | WireCommand::BustPlayer { .. }
+        | WireCommand::SeatPlayer { .. } => Needs::Floor,
         WireCommand::FloorRuling { overrides, .. } => {
             if overrides.is_some() {
                 Needs::Director

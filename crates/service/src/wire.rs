@@ -311,6 +311,9 @@ pub enum WireCommand {
         stack: u64,
         reason: String,
     },
+    /// Floor: a registered or waiting player without a seat takes a free seat with the
+    /// starting stack (TR-26; PLO-1's waiting list).
+    SeatPlayer { player: u32, table: u32, seat: u32 },
     /// Floor: `player` is out, at a table whose hands are not keyed in; his chips went to
     /// `winner` at the same table (TR-26).
     BustPlayer {
@@ -576,6 +579,7 @@ impl WireCommand {
             WireCommand::BreakTableNow { .. } => "break_table_now",
             WireCommand::SetStack { .. } => "set_stack",
             WireCommand::BustPlayer { .. } => "bust_player",
+            WireCommand::SeatPlayer { .. } => "seat_player",
         }
     }
 
@@ -611,7 +615,8 @@ impl WireCommand {
             | WireCommand::CheckClock { table, .. }
             | WireCommand::BreakTable { table, .. }
             | WireCommand::HoldTable { table, .. }
-            | WireCommand::BreakTableNow { table, .. } => Some(*table),
+            | WireCommand::BreakTableNow { table, .. }
+            | WireCommand::SeatPlayer { table, .. } => Some(*table),
             _ => None,
         }
     }
@@ -970,6 +975,15 @@ impl WireCommand {
                 stack: *stack,
                 reason: reason.clone(),
             },
+            WireCommand::SeatPlayer {
+                player,
+                table,
+                seat,
+            } => Command::SeatPlayer {
+                player: PlayerId(*player),
+                table: TableNo(*table),
+                seat: SeatNo(*seat),
+            },
             WireCommand::BustPlayer {
                 player,
                 winner,
@@ -1286,6 +1300,15 @@ impl WireCommand {
                 player: player.0,
                 stack: *stack,
                 reason: reason.clone(),
+            },
+            Command::SeatPlayer {
+                player,
+                table,
+                seat,
+            } => WireCommand::SeatPlayer {
+                player: player.0,
+                table: table.0,
+                seat: seat.0,
             },
             Command::BustPlayer {
                 player,

@@ -265,6 +265,11 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
             reason: reason(),
         },
         38 => Command::BalanceNow,
+        43 => Command::SeatPlayer {
+            player,
+            table,
+            seat: SeatNo(number(raw[5], 11) as u32),
+        },
         39 => Command::HoldTable {
             table,
             hold: raw[5].is_multiple_of(2),

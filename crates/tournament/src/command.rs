@@ -138,6 +138,14 @@ pub enum Command {
         stack: u64,
         reason: String,
     },
+    /// TR-26: the floor seats a registered or waiting player who has no seat (he came late,
+    /// or a seat came free for the waiting list, PLO-1) in a free seat, with the starting
+    /// stack.
+    SeatPlayer {
+        player: PlayerId,
+        table: TableNo,
+        seat: SeatNo,
+    },
     /// TR-26: a player is out, entered by the floor at a table whose hands are not keyed in:
     /// his chips went to `winner`.
     BustPlayer {
@@ -223,6 +231,7 @@ impl Command {
             | Command::HoldTable { .. }
             | Command::BreakTableNow { .. }
             | Command::SetStack { .. }
+            | Command::SeatPlayer { .. }
             | Command::BustPlayer { .. } => false,
             _ => true,
         }

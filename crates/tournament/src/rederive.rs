@@ -488,6 +488,9 @@ impl Rederiver {
                 draw: draw.clone(),
             },
             TournamentEvent::TableBreakDue { .. } => return Err(unexplained("a table break")),
+            TournamentEvent::MoveDue { .. } | TournamentEvent::MoveCalledOff { .. } => {
+                return Err(unexplained("a table move"));
+            }
             TournamentEvent::ActedFor { .. } => return Err(unexplained("an action for a player")),
             TournamentEvent::Finished { .. } => return Err(unexplained("the end")),
             // Only revision 4 records it, always in a chain of format 2 (commands entered).
@@ -500,7 +503,8 @@ impl Rederiver {
             | TournamentEvent::BreakSet { .. }
             | TournamentEvent::TableHeld { .. }
             | TournamentEvent::StackCounted { .. }
-            | TournamentEvent::ChipsTransferred { .. } => {
+            | TournamentEvent::ChipsTransferred { .. }
+            | TournamentEvent::SeatedByFloor { .. } => {
                 return Err(unexplained("a decision of the director or the floor"));
             }
         };

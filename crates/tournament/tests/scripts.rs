@@ -227,12 +227,15 @@ fn check(path: &Path) {
 golden! {
     check;
     nob_10_the_card_draw_picks_the_dealer_and_seats_the_table => "nob_10_the_card_draw_picks_the_dealer_and_seats_the_table.toml",
+    plo_1_a_waiting_player_takes_a_seat_that_came_free => "plo_1_a_waiting_player_takes_a_seat_that_came_free.toml",
     plo_2_the_tournament_pauses_while_players_are_moved => "plo_2_the_tournament_pauses_while_players_are_moved.toml",
     plo_3_reserved_tables_bind_and_walk_ins_take_the_seats_left => "plo_3_reserved_tables_bind_and_walk_ins_take_the_seats_left.toml",
     plo_7_a_raise_short_of_the_minimum_is_read_by_the_half_rule => "plo_7_a_raise_short_of_the_minimum_is_read_by_the_half_rule.toml",
     tr_15_a_bet_is_paid_in_the_chips_still_in_play => "tr_15_a_bet_is_paid_in_the_chips_still_in_play.toml",
     tr_16_after_the_chip_race_the_odd_chip_is_the_smallest_chip_in_play => "tr_16_after_the_chip_race_the_odd_chip_is_the_smallest_chip_in_play.toml",
+    tr_17_a_move_is_decided_when_due_and_made_when_the_hand_ends => "tr_17_a_move_is_decided_when_due_and_made_when_the_hand_ends.toml",
     tr_17_a_table_breaks_only_when_a_tables_worth_is_out_and_balancing_moves_the_second_next_big_blind => "tr_17_a_table_breaks_only_when_a_tables_worth_is_out_and_balancing_moves_the_second_next_big_blind.toml",
+    tr_17_an_announced_move_is_called_off_when_balancing_no_longer_needs_it => "tr_17_an_announced_move_is_called_off_when_balancing_no_longer_needs_it.toml",
     tr_20_hidden_chips_are_forfeited => "tr_20_hidden_chips_are_forfeited.toml",
     tr_25_a_table_that_starts_heads_up_gives_the_drawn_button_the_small_blind => "tr_25_a_table_that_starts_heads_up_gives_the_drawn_button_the_small_blind.toml",
     tr_25_heads_up_after_a_bust_the_button_posts_the_small_blind => "tr_25_heads_up_after_a_bust_the_button_posts_the_small_blind.toml",

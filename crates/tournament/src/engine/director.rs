@@ -589,6 +589,79 @@ impl Tournament {
         Ok(())
     }
 
+    /// TR-26: a registered or waiting player without a seat takes a free seat, with the
+    /// starting stack.
+    pub(super) fn seat_by_floor(
+        &mut self,
+        player: PlayerId,
+        table: TableNo,
+        seat: SeatNo,
+    ) -> Result<(), TournamentError> {
+        if !self.started || self.finished {
+            return Err(TournamentError::NotNow("the tournament is not running"));
+        }
+        let pl = self
+            .players
+            .get(&player)
+            .ok_or(TournamentError::NoPlayer(player))?;
+        if !matches!(pl.status, Status::Registered | Status::WaitListed) || pl.table.is_some() {
+            return Err(TournamentError::NotNow(
+                "only a registered or waiting player without a seat is seated",
+            ));
+        }
+        let ts = self
+            .tables
+            .iter()
+            .find(|t| t.table.no == table)
+            .ok_or(TournamentError::NoTable(table))?;
+        let size = ts.table.seats.len() as u32;
+        let free: Vec<u32> = (1..=size)
+            .filter(|s| ts.table.seats[(*s - 1) as usize].is_none())
+            .collect();
+        if !free.contains(&seat.0) {
+            return Err(TournamentError::SeatTaken { table, seat, free });
+        }
+        // PLO-1: "Frei gewordene Plätze werden mit wartenden Spielern besetzt."
+        let rules = if pl.status == Status::WaitListed {
+            RuleSet::of(&[Rule::Tr26, Rule::Plo1])
+        } else {
+            RuleSet::of(&[Rule::Tr26])
+        };
+        let stack = self.profile.starting_chips;
+        let total = self.chips_in_play();
+        if total.checked_add(stack).is_none_or(|t| t > u64::MAX / 2) {
+            return Err(TournamentError::NotNow(
+                "the chips in play would pass the limit",
+            ));
+        }
+        let mut seated = ts.table.clone();
+        seated.seats[(seat.0 - 1) as usize] = Some(player);
+        let played = ts.last_big_blind.is_some();
+        // Like a moved player (TR-17): in the next hand's blinds he sits out until the button
+        // passes; at a table that has not played he is dealt in.
+        let sits_out = played && self.next_blinds(&seated).contains(&seat);
+        let ts = self.table_mut(table)?;
+        ts.table.seats[(seat.0 - 1) as usize] = Some(player);
+        if let Some(p) = self.players.get_mut(&player) {
+            p.status = Status::Playing;
+            p.stack = stack;
+            p.table = Some(table);
+            p.seat = Some(seat);
+            p.waiting_for_button = sits_out;
+            p.arrived = true;
+        }
+        self.count_delta += stack as i64;
+        self.out.push(TournamentEvent::SeatedByFloor {
+            player,
+            table,
+            seat,
+            stack,
+            sits_out,
+            rules,
+        });
+        Ok(())
+    }
+
     /// TR-26: a player out, entered by the floor: his chips to the winner at the same table,
     /// his place the next one.
     pub(super) fn bust_by_floor(

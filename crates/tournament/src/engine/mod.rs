@@ -201,6 +201,22 @@ pub enum TournamentEvent {
         sits_out: bool,
         rules: RuleSet,
     },
+    /// TR-17 (revision 5): a move is due while the mover's table plays a hand; it is made
+    /// (`Moved`) when that hand ends.
+    MoveDue {
+        player: PlayerId,
+        from: TableNo,
+        to: TableNo,
+        rules: RuleSet,
+    },
+    /// TR-17: an announced move balancing no longer needs, or whose mover changed (a player
+    /// busted at his table in the hand), is called off.
+    MoveCalledOff {
+        player: PlayerId,
+        from: TableNo,
+        to: TableNo,
+        rules: RuleSet,
+    },
     /// A table is to break (TR-17, PLO-2, NOB-7): each of its `players` draws one of the
     /// `free_seats` free seats elsewhere; the floor's draw comes in with `break_table`.
     TableBreakDue {
@@ -352,6 +368,17 @@ pub enum TournamentEvent {
         reason: String,
         rules: RuleSet,
     },
+    /// TR-26: a registered or waiting player without a seat seated by the floor, with the
+    /// starting stack (new chips in play); he sits out until the button passes if his seat is
+    /// in the next hand's blinds (as TR-17 seats a moved player).
+    SeatedByFloor {
+        player: PlayerId,
+        table: TableNo,
+        seat: SeatNo,
+        stack: u64,
+        sits_out: bool,
+        rules: RuleSet,
+    },
     /// TR-26: chips from one player to another, entered by the floor (a hand not keyed in).
     ChipsTransferred {
         from: PlayerId,
@@ -377,6 +404,8 @@ impl TournamentEvent {
             TournamentEvent::Busted { .. } => "Busted",
             TournamentEvent::Moved { .. } => "Moved",
             TournamentEvent::TableBreakDue { .. } => "TableBreakDue",
+            TournamentEvent::MoveDue { .. } => "MoveDue",
+            TournamentEvent::MoveCalledOff { .. } => "MoveCalledOff",
             TournamentEvent::TableBroken { .. } => "TableBroken",
             TournamentEvent::LevelChanged { .. } => "LevelChanged",
             TournamentEvent::SanctionGiven { .. } => "SanctionGiven",
@@ -396,6 +425,7 @@ impl TournamentEvent {
             TournamentEvent::TableHeld { .. } => "TableHeld",
             TournamentEvent::StackCounted { .. } => "StackCounted",
             TournamentEvent::ChipsTransferred { .. } => "ChipsTransferred",
+            TournamentEvent::SeatedByFloor { .. } => "SeatedByFloor",
         }
     }
 
@@ -413,6 +443,8 @@ impl TournamentEvent {
             | TournamentEvent::Busted { rules, .. }
             | TournamentEvent::Moved { rules, .. }
             | TournamentEvent::TableBreakDue { rules, .. }
+            | TournamentEvent::MoveDue { rules, .. }
+            | TournamentEvent::MoveCalledOff { rules, .. }
             | TournamentEvent::TableBroken { rules, .. }
             | TournamentEvent::LevelChanged { rules, .. }
             | TournamentEvent::SanctionGiven { rules, .. }
@@ -429,7 +461,8 @@ impl TournamentEvent {
             | TournamentEvent::BreakSet { rules, .. }
             | TournamentEvent::TableHeld { rules, .. }
             | TournamentEvent::StackCounted { rules, .. }
-            | TournamentEvent::ChipsTransferred { rules, .. } => *rules,
+            | TournamentEvent::ChipsTransferred { rules, .. }
+            | TournamentEvent::SeatedByFloor { rules, .. } => *rules,
             TournamentEvent::InHand { event, .. } => event.rules(),
             TournamentEvent::ChipRaced { result, .. } => result.rules,
             TournamentEvent::HandFinished { .. } | TournamentEvent::Finished { .. } => {
@@ -625,6 +658,10 @@ pub struct Tournament {
     /// a reservation that finds the field full puts the latest of them on the waiting list.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub walk_ins: Vec<PlayerId>,
+    /// TR-17 (revision 5): moves announced while the mover's table plays a hand: (player,
+    /// from, to).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending_moves: Vec<(PlayerId, TableNo, TableNo)>,
     /// The level clock (TR-5): the director's pauses and adjustments.
     #[serde(default, skip_serializing_if = "director::is_default_clock")]
     pub level_clock: LevelClock,
@@ -668,6 +705,7 @@ impl Tournament {
             level_clock: LevelClock::default(),
             count_delta: 0,
             walk_ins: Vec::new(),
+            pending_moves: Vec::new(),
         }
     }
 
@@ -776,6 +814,11 @@ impl Tournament {
                 stack,
                 reason,
             } => self.set_stack(*player, *stack, reason),
+            Command::SeatPlayer {
+                player,
+                table,
+                seat,
+            } => self.seat_by_floor(*player, *table, *seat),
             Command::BustPlayer {
                 player,
                 winner,

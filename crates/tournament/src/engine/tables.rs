@@ -87,9 +87,24 @@ impl Tournament {
                 }
                 BalancingKind::Plo2 | BalancingKind::Nob7 => balance::plo_2_move(&all),
             };
-            let Some(m) = m.filter(|m| idle(m.from)) else {
+            let Some(m) = m else {
                 break;
             };
+            if !idle(m.from) {
+                // Revision 5: a move that is due while the mover's table plays a hand is
+                // decided now and announced (`MoveDue`); it is made when that hand ends.
+                if self.revision >= 5 && !self.pending_moves.iter().any(|p| p.1 == m.from) {
+                    self.pending_moves.push((m.player, m.from, m.to));
+                    self.out.push(TournamentEvent::MoveDue {
+                        player: m.player,
+                        from: m.from,
+                        to: m.to,
+                        rules: m.rules,
+                    });
+                }
+                break;
+            }
+            self.settle_pending(m.from, Some(m.player));
             self.seat_player(
                 m.player,
                 m.from,
@@ -98,6 +113,38 @@ impl Tournament {
                 m.sits_out_until_button,
                 m.rules,
             );
+        }
+        // A move announced at a table now between hands that balancing no longer needs (a
+        // player busted there in the hand) is called off.
+        let idle: Vec<TableNo> = self
+            .pending_moves
+            .iter()
+            .map(|p| p.1)
+            .filter(|no| {
+                self.tables
+                    .iter()
+                    .all(|t| t.table.no != *no || t.hand.is_none())
+            })
+            .collect();
+        for no in idle {
+            self.settle_pending(no, None);
+        }
+    }
+
+    /// Settles the move announced at table `from`: made with `mover` (when another player
+    /// is the mover now, the announced one is called off), or called off.
+    fn settle_pending(&mut self, from: TableNo, mover: Option<PlayerId>) {
+        let Some(i) = self.pending_moves.iter().position(|p| p.1 == from) else {
+            return;
+        };
+        let (player, from, to) = self.pending_moves.remove(i);
+        if mover != Some(player) {
+            self.out.push(TournamentEvent::MoveCalledOff {
+                player,
+                from,
+                to,
+                rules: RuleSet::of(&[Rule::Tr17]),
+            });
         }
     }
 
