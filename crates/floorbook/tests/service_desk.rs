@@ -749,16 +749,39 @@ async fn a_closed_chain_is_signed<S: EventStore + Clone>(store: S) {
         .expect("desk");
     let mut head = 0;
     let mut broken_at = Vec::new();
+    let mut trusted = floorbook_log::TrustedKeys::default();
+    trusted.add(&floorbook_log::ServiceKey::from_secret([7; 32]));
+    let mut receipts = 0;
     for step in &steps {
         let d = desk.decide(vec![incoming(step, head)]).await;
         match verdict(step, head, &d.replies[0]) {
             Verdict::Done(h) => head = h,
             other => panic!("{:?}: {other:?}", step.command),
         }
-        if d.replies[0].events.iter().any(|e| e == "TableBroken") {
+        let reply = &d.replies[0];
+        if reply.events.iter().any(|e| e == "TableBroken") {
             broken_at.push(head);
         }
+        // Witnessing: every reply that closed a hand, a table or the tournament carries the
+        // signed head as a receipt, one `verify --checkpoint` reads as a checkpoint.
+        let closes = reply
+            .events
+            .iter()
+            .any(|e| e == "HandFinished" || e == "TableBroken" || e == "Finished");
+        assert_eq!(reply.receipt.is_some(), closes, "{reply:?}");
+        if let Some(r) = &reply.receipt {
+            // As `verify --checkpoint` reads it: the reply's JSON is the checkpoint's.
+            let cp: floorbook_log::Checkpoint =
+                serde_json::from_value(serde_json::to_value(r).expect("json"))
+                    .expect("a checkpoint");
+            assert_eq!((cp.chain.as_str(), cp.seq.0), (chain.as_str(), head));
+            assert_eq!(Some(cp.head.to_hex()), reply.hash);
+            cp.verify_signature(&trusted)
+                .expect("the receipt's signature holds");
+            receipts += 1;
+        }
     }
+    assert!(receipts > 10, "{receipts} receipts");
     assert!(!broken_at.is_empty(), "a table broke");
     let signed: Vec<u64> = store
         .checkpoints(&chain)
@@ -1389,4 +1412,70 @@ async fn the_director_runs_the_clock_and_the_floor_its_tables() {
         ]);
         assert_eq!(v["agrees"], true, "seq {seq}: {v}");
     }
+}
+
+/// TR-26's "final" needs a record nobody can quietly change, including whoever holds the
+/// service's key: the receipt a terminal keeps from a reply (`cmd --receipts`) catches a chain
+/// deleted and written anew under the same key, which `verify` alone cannot.
+#[tokio::test]
+async fn a_rewrite_by_the_key_holder_is_caught_by_a_receipt() {
+    let dir = tempfile::tempdir().expect("dir");
+    let (data, keys) = (dir.path().join("data"), dir.path().join("keys"));
+    let bin = env!("CARGO_BIN_EXE_floorbook");
+    let run = |args: &[&str]| {
+        std::process::Command::new(bin)
+            .args(args)
+            .output()
+            .expect("floorbook runs")
+    };
+    let k = keys.to_str().expect("utf-8");
+    assert!(run(&["keys", "generate", "--dir", k]).status.success());
+    let secret = std::fs::read_to_string(keys.join("service.key")).expect("key");
+    let key = || floorbook_log::ServiceKey::from_secret_hex(&secret).expect("key");
+    let (_, profile) = builtin("top18").expect("profile");
+    let profile = profile.expect("top18 reads");
+    let chain = ChainId::new("witnessed").expect("chain");
+    // Plays `seed`'s tournament up to its first receipt (and `more` commands past it).
+    let play = async |seed: u64, more: usize| {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+        let mut desk = Desk::open(store, chain.clone(), Some(key()), u64::MAX)
+            .await
+            .expect("desk");
+        let steps = script("top18", &profile, 3, seed).expect("script");
+        let (mut head, mut receipt, mut left) = (0, None, more);
+        for step in &steps {
+            let d = desk.decide(vec![incoming(step, head)]).await;
+            if let Verdict::Done(h) = verdict(step, head, &d.replies[0]) {
+                head = h;
+            }
+            if receipt.is_none() {
+                receipt = d.replies[0].receipt.clone();
+            } else if left == 0 {
+                break;
+            } else {
+                left -= 1;
+            }
+        }
+        receipt.expect("a hand finished")
+    };
+    let kept = play(1, 0).await;
+    let receipts = dir.path().join("receipts.jsonl");
+    std::fs::write(&receipts, serde_json::to_string(&kept).expect("json") + "\n").expect("write");
+    // The operator deletes the chain and writes another under the same name and key.
+    std::fs::remove_dir_all(&data).expect("rm");
+    let forged = play(2, 40).await;
+    assert!(forged.seq.0 >= kept.seq.0 && forged.head != kept.head);
+    let d = data.to_str().expect("utf-8");
+    let alone = run(&["verify", "--data", d, "--keys", k]);
+    assert!(
+        alone.status.success(),
+        "without a witness the forgery verifies: {}",
+        String::from_utf8_lossy(&alone.stdout)
+    );
+    let r = receipts.to_str().expect("utf-8");
+    let witnessed = run(&["verify", "--data", d, "--keys", k, "--checkpoint", r]);
+    let out = String::from_utf8_lossy(&witnessed.stdout).into_owned()
+        + &String::from_utf8_lossy(&witnessed.stderr);
+    assert!(!witnessed.status.success(), "the receipt catches it: {out}");
+    assert!(out.contains(&format!("{}", kept.seq.0)), "{out}");
 }

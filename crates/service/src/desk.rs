@@ -194,6 +194,7 @@ impl<S: EventStore> Desk<S> {
                         hash: Some(e.hash.to_hex()),
                         events: vec![env.event_type],
                         error,
+                        receipt: None,
                     },
                 )),
             }
@@ -308,19 +309,28 @@ impl<S: EventStore> Desk<S> {
                 }
             }
         }
-        // A chain that closes (the tournament finished) or a table that closes (broken) is
-        // signed at once, whatever the checkpoint interval: the final hands and the winner
-        // are never left unsigned.
-        let closes = appended
-            .iter()
-            .zip(&drafts)
-            .any(|(_, d)| d.event_type == "Finished" || d.event_type == "TableBroken");
-        if closes
-            && !stale
+        // Witnessing: the head after a finished hand, a broken table or the end is signed at
+        // once, whatever the checkpoint interval, and the signed head goes back as a receipt
+        // with the reply of the command that caused it, so it leaves the operator's hands as
+        // it is made.
+        let closes = |d: &Draft| {
+            matches!(
+                d.event_type.as_str(),
+                "Finished" | "TableBroken" | "HandFinished"
+            )
+        };
+        let mut receipt: Option<Box<floorbook_log::Checkpoint>> = None;
+        if !stale
+            && drafts.iter().any(closes)
             && let Some(last) = batch.last()
-            && let Err(e) = self.writer.checkpoint(last.at).await
         {
-            tracing::warn!(chain = %chain, error = %e, "signing the closed head failed");
+            match self.writer.checkpoint(last.at).await {
+                Ok(Some(cp)) => receipt = Some(Box::new(cp)),
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::warn!(chain = %chain, error = %e, "signing the closed head failed")
+                }
+            }
         }
         let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
         for (o, inc) in outcomes.into_iter().zip(&batch) {
@@ -329,6 +339,14 @@ impl<S: EventStore> Desk<S> {
                 Outcome::Same(first) => replies[first].clone(),
                 Outcome::Pending { from, to, error } => {
                     let events = appended.get(from..to).unwrap_or_default();
+                    // The receipt signs the batch's head: it goes to each command whose
+                    // events closed a hand, a table or the tournament.
+                    let receipt = receipt.as_ref().and_then(|r| {
+                        drafts
+                            .get(from..to)
+                            .is_some_and(|ds| ds.iter().any(closes))
+                            .then(|| r.clone())
+                    });
                     Reply {
                         ok: error.is_none(),
                         chain: Some(chain.clone()),
@@ -340,6 +358,7 @@ impl<S: EventStore> Desk<S> {
                             .map(|d| d.event_type.clone())
                             .collect(),
                         error,
+                        receipt,
                     }
                 }
             };

@@ -407,6 +407,12 @@ pub struct Reply {
     /// Why nothing (or only the refusal) was written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ReplyError>,
+    /// A receipt: the chain's head signed by the service, given with the reply to a command
+    /// that finished a hand, broke a table or ended the tournament. Kept outside the
+    /// operator's hands (`floorbook cmd --receipts FILE`), it makes a later rewrite of the
+    /// chain show (`floorbook verify --checkpoint FILE`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receipt: Option<Box<floorbook_log::Checkpoint>>,
 }
 
 /// A refusal, a rejection or a failure.
@@ -466,6 +472,7 @@ impl Reply {
             hash: None,
             events: Vec::new(),
             error: Some(error),
+            receipt: None,
         }
     }
 }

@@ -35,6 +35,11 @@ pub struct CmdArgs {
     /// what is legal).
     #[arg(long)]
     query: Option<String>,
+    /// Append the receipt a reply carries (the chain's head signed after a hand, a table or
+    /// the tournament closed) to this file, one per line: keep it away from the operator;
+    /// `floorbook verify --checkpoint FILE` then catches a rewrite of the chain.
+    #[arg(long, value_name = "FILE")]
+    receipts: Option<std::path::PathBuf>,
     /// Seconds to keep asking when no service answers.
     #[arg(long, default_value_t = 10)]
     patience: u64,
@@ -96,6 +101,16 @@ pub async fn run(args: &CmdArgs) -> anyhow::Result<ExitCode> {
         command,
     };
     let reply = client.send(&chain, channel, &request).await?;
+    if let (Some(path), Some(receipt)) = (&args.receipts, &reply.receipt) {
+        use std::io::Write as _;
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("opening {}", path.display()))?;
+        writeln!(f, "{}", serde_json::to_string(receipt)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
     super::emit(&(serde_json::to_string_pretty(&reply)? + "\n"))?;
     Ok(if reply.ok {
         ExitCode::SUCCESS
