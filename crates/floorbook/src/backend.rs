@@ -57,10 +57,42 @@ impl StoreArgs {
             .with_context(|| format!("opening {}", db.display()))
     }
 
-    /// Where keys live unless `--keys` says otherwise.
+    /// Where keys live unless `--keys` says otherwise: `$FLOORBOOK_KEYS`, else beside the
+    /// data folder and never in it (`DATA-keys` for `DATA`), so that the key does not sit in
+    /// the folder it protects. A `DATA/keys` folder from an earlier build is still found when
+    /// the new one does not exist.
     pub fn default_keys_dir(&self) -> PathBuf {
-        self.data.join("keys")
+        if let Some(dir) = std::env::var_os("FLOORBOOK_KEYS").filter(|d| !d.is_empty()) {
+            return PathBuf::from(dir);
+        }
+        let beside = keys_beside(&self.data);
+        let inside = self.data.join("keys");
+        if !beside.exists() && inside.is_dir() {
+            return inside;
+        }
+        beside
     }
+
+    /// Says so on stderr when `keys` lies inside the data folder (an earlier build's default).
+    pub fn warn_if_key_inside(&self, keys: &std::path::Path) {
+        if self.nats.is_none() && keys.starts_with(&self.data) {
+            eprintln!(
+                "warning: the service key in {} lies inside the data folder it protects; move it beside it: mv {} {}",
+                keys.display(),
+                keys.display(),
+                keys_beside(&self.data).display()
+            );
+        }
+    }
+}
+
+/// The key folder beside data folder `data`: `DATA-keys`.
+pub fn keys_beside(data: &std::path::Path) -> PathBuf {
+    let absolute = std::path::absolute(data).unwrap_or_else(|_| data.to_path_buf());
+    let name = absolute
+        .file_name()
+        .map_or_else(|| "floorbook".into(), |n| n.to_string_lossy().into_owned());
+    absolute.with_file_name(format!("{name}-keys"))
 }
 
 /// Either backend, behind the one trait.

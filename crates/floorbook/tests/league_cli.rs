@@ -220,6 +220,26 @@ fn a_season_of_three_tournaments_counts_the_best_two_results() {
     let ok = league(d, &["verify", "--league", "club", "--json"]);
     assert!(ok.status.success(), "{ok:?}");
     assert_eq!(json(&ok)["ok"], true);
+    // Each attachment kept the service's signature over the tournament's final head (the
+    // simulation signs it), and it holds with the trusted key beside the data folder ...
+    assert_eq!(json(&ok)["signatures_checked"], 3, "{}", json(&ok));
+    // ... and with another key it does not.
+    let other = dir.path().join("other-keys");
+    let o = other.to_str().expect("utf-8");
+    assert!(
+        floorbook(&["keys", "generate", "--dir", o])
+            .status
+            .success()
+    );
+    let foreign = league(d, &["verify", "--league", "club", "--json", "--keys", o]);
+    assert_eq!(foreign.status.code(), Some(1));
+    assert!(
+        json(&foreign)["problems"][0].as_str().is_some_and(
+            |p| p.contains("the signed head") && p.contains("not among the trusted keys")
+        ),
+        "{}",
+        json(&foreign)
+    );
 
     // A tournament chain changed on disk after it was attached: verify flags that tournament.
     let file = data.join("chains").join(format!("{}.log", chains[1]));
@@ -277,6 +297,7 @@ fn rogue_attach(data: &Path, chain: &str) {
                     spend: 0.0,
                 })
                 .collect(),
+            signed: None,
         };
         let draft = Draft::new(
             Utc::now(),

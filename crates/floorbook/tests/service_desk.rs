@@ -1460,7 +1460,11 @@ async fn a_rewrite_by_the_key_holder_is_caught_by_a_receipt() {
     };
     let kept = play(1, 0).await;
     let receipts = dir.path().join("receipts.jsonl");
-    std::fs::write(&receipts, serde_json::to_string(&kept).expect("json") + "\n").expect("write");
+    std::fs::write(
+        &receipts,
+        serde_json::to_string(&kept).expect("json") + "\n",
+    )
+    .expect("write");
     // The operator deletes the chain and writes another under the same name and key.
     std::fs::remove_dir_all(&data).expect("rm");
     let forged = play(2, 40).await;

@@ -322,3 +322,56 @@ fn loose_key_permissions_are_refused() {
     let out = floorbook(&["keys", "show", "--dir", k]);
     assert!(out.status.success(), "{}", text(&out));
 }
+
+/// The key does not live in the folder it protects: by default it is made beside the data
+/// folder (`DATA-keys`), or where `$FLOORBOOK_KEYS` says; a key left inside by an earlier
+/// build is still used, with a warning that says how to move it.
+#[test]
+fn the_key_lives_beside_the_data_folder_not_in_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    let sim = floorbook(&["simulate", "--players", "2", "--data", d]);
+    assert!(sim.status.success(), "{}", text(&sim));
+    assert!(dir.path().join("data-keys").join("service.key").is_file());
+    assert!(!data.join("keys").exists());
+    let v = floorbook(&["verify", "--data", d]);
+    assert!(v.status.success(), "{}", text(&v));
+    assert!(text(&v).contains("signature valid"), "{}", text(&v));
+    // $FLOORBOOK_KEYS names another folder.
+    let elsewhere = dir.path().join("elsewhere");
+    let other = dir.path().join("other");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["simulate", "--players", "2", "--data"])
+        .arg(&other)
+        .env("FLOORBOOK_KEYS", &elsewhere)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(elsewhere.join("service.key").is_file());
+    assert!(!dir.path().join("other-keys").exists());
+    // An earlier build's DATA/keys is still found, with a warning.
+    let old = dir.path().join("old");
+    let old_keys = old.join("keys");
+    let g = floorbook(&[
+        "keys",
+        "generate",
+        "--dir",
+        old_keys.to_str().expect("utf-8"),
+    ]);
+    assert!(g.status.success(), "{}", text(&g));
+    let sim = floorbook(&[
+        "simulate",
+        "--players",
+        "2",
+        "--data",
+        old.to_str().expect("utf-8"),
+    ]);
+    assert!(sim.status.success(), "{}", text(&sim));
+    let err = String::from_utf8_lossy(&sim.stderr);
+    assert!(
+        err.contains("lies inside the data folder it protects"),
+        "{err}"
+    );
+    assert!(!dir.path().join("old-keys").exists());
+}

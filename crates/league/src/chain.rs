@@ -34,6 +34,10 @@ pub enum LeagueEvent {
         head: String,
         entrants: u32,
         results: Vec<Imported>,
+        /// The service's signature over that head (its checkpoint), where the tournament's
+        /// chain has one: a witness of the head kept in the league's own chain.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        signed: Option<SignedHead>,
     },
     /// An explicit, reasoned correction of one imported result.
     Corrected {
@@ -42,6 +46,17 @@ pub enum LeagueEvent {
         place: u32,
         reason: String,
     },
+}
+
+/// A checkpoint's signature over a tournament's head: with the chain, sequence and head of
+/// the attachment, the checkpoint itself.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignedHead {
+    pub key_id: String,
+    /// RFC 3339, as the checkpoint records it.
+    pub signed_at: String,
+    /// ed25519, 128 hex digits.
+    pub signature: String,
 }
 
 /// A league event that does not fit the league so far.
@@ -104,6 +119,7 @@ impl League {
                 head,
                 entrants,
                 results,
+                ..
             } => {
                 if self.results.contains_key(chain) {
                     return Err(LeagueError::AttachedTwice(chain.clone()));

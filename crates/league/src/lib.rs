@@ -13,7 +13,7 @@ mod chain;
 mod formula;
 mod season;
 
-pub use chain::{Imported, League, LeagueError, LeagueEvent, tournament_results};
+pub use chain::{Imported, League, LeagueError, LeagueEvent, SignedHead, tournament_results};
 
 pub use formula::{Finish, Formula, FormulaError, MAX_POINTS};
 pub use season::{Counted, Result as EventResult, Season, SeasonError, Standing, Ties, standings};

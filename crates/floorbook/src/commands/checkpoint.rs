@@ -16,7 +16,7 @@ pub struct CheckpointArgs {
     store: StoreArgs,
     #[arg(long)]
     chain: String,
-    /// Key directory holding service.key; default DATA/keys.
+    /// Key directory holding service.key; default beside the data folder (DATA-keys; `$FLOORBOOK_KEYS`).
     #[arg(long)]
     keys: Option<PathBuf>,
     /// Also write the checkpoint to this file (to hand to an auditor).
@@ -29,6 +29,7 @@ pub async fn run(args: &CheckpointArgs) -> anyhow::Result<()> {
         .keys
         .clone()
         .unwrap_or_else(|| args.store.default_keys_dir());
+    args.store.warn_if_key_inside(&keys);
     let key = load_service_key(&keys)?;
     let store = args.store.open(OpenMode::ReadWrite).await?;
     let chain = ChainId::new(args.chain.clone())?;

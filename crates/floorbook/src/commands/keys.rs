@@ -24,12 +24,12 @@ enum KeysCommand {
     /// Create a new service key (rotating: the old secret moves to retired/, its public key stays).
     Generate {
         /// Key directory.
-        #[arg(long, default_value = "./floorbook-data/keys")]
+        #[arg(long, default_value = "./floorbook-data-keys")]
         dir: PathBuf,
     },
     /// Print the key id and public key of the service key.
     Show {
-        #[arg(long, default_value = "./floorbook-data/keys")]
+        #[arg(long, default_value = "./floorbook-data-keys")]
         dir: PathBuf,
     },
 }

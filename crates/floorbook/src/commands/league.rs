@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use chrono::Utc;
 use clap::{Args, Subcommand, ValueEnum};
-use floorbook_league::{League, LeagueEvent, Season, format_points, standings, tournament_results};
+use floorbook_league::{
+    League, LeagueEvent, Season, SignedHead, format_points, standings, tournament_results,
+};
 use floorbook_log::{
     Actor, ChainId, ChainWriter, Draft, Envelope, EventStore, Role, Seq, verify_chain,
 };
@@ -80,6 +82,9 @@ pub enum LeagueCommand {
         league: String,
         #[arg(long)]
         json: bool,
+        /// Trusted public keys for the signed heads the league keeps; default beside the data folder (DATA-keys; `$FLOORBOOK_KEYS`).
+        #[arg(long)]
+        keys: Option<std::path::PathBuf>,
     },
 }
 
@@ -220,12 +225,29 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("tournament chain {tchain} does not verify"))?;
             let (seq, head, recorded) = tournament(&store, &tchain).await?;
             let (entrants, results) = tournament_results(&recorded.events)?;
+            // The service's signature over the pinned head, where the tournament has one
+            // (its closing checkpoint): the league keeps it as a witness.
+            let signed = store
+                .checkpoints(&tchain)
+                .await?
+                .into_iter()
+                .find(|cp| cp.seq.0 == seq && cp.head.to_hex() == head)
+                .map(|cp| {
+                    let v = serde_json::to_value(&cp).unwrap_or_default();
+                    let text = |k: &str| v[k].as_str().unwrap_or_default().to_string();
+                    SignedHead {
+                        key_id: text("key_id"),
+                        signed_at: text("signed_at"),
+                        signature: cp.signature.clone(),
+                    }
+                });
             let event = LeagueEvent::Attached {
                 chain: chain.clone(),
                 seq,
                 head: head.clone(),
                 entrants,
                 results,
+                signed,
             };
             l.apply(&event)?;
             append(&store, &lchain, &event).await?;
@@ -361,6 +383,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
         LeagueCommand::Verify {
             league,
             json: as_json,
+            keys,
         } => {
             let lchain = league_chain(league)?;
             verify_chain(&store, &lchain, |_, _| {})
@@ -377,12 +400,37 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                         head,
                         entrants,
                         results,
-                    } => Some((chain, seq, head, entrants, results)),
+                        signed,
+                    } => Some((chain, seq, head, entrants, results, signed)),
                     _ => None,
                 })
                 .collect();
             let mut problems = Vec::new();
-            for (chain, seq, head, entrants, results) in &attached {
+            let keys_dir = keys
+                .clone()
+                .unwrap_or_else(|| args.store.default_keys_dir());
+            let trusted = if keys_dir.is_dir() {
+                crate::commands::keys::load_trusted(&keys_dir)?
+            } else {
+                floorbook_log::TrustedKeys::default()
+            };
+            let mut signatures = 0;
+            for (chain, seq, head, entrants, results, signed) in &attached {
+                // The signed head the league keeps: the service's signature over the pinned
+                // head holds with a trusted key (unchecked without trusted keys).
+                if let Some(s) = signed.as_ref().filter(|_| !trusted.is_empty()) {
+                    let cp: Result<floorbook_log::Checkpoint, _> = serde_json::from_value(json!({
+                        "chain": chain, "seq": seq, "head": head, "signed_at": s.signed_at,
+                        "key_id": s.key_id, "signature": s.signature,
+                    }));
+                    match cp.map(|cp| cp.verify_signature(&trusted)) {
+                        Ok(Ok(())) => signatures += 1,
+                        Ok(Err(e)) => problems.push(format!("{chain}: the signed head: {e}")),
+                        Err(e) => {
+                            problems.push(format!("{chain}: the signed head does not read: {e}"))
+                        }
+                    }
+                }
                 let tchain = ChainId::new(chain.clone())?;
                 if let Err(e) = verify_chain(&store, &tchain, |_, _| {}).await {
                     problems.push(format!(
@@ -419,6 +467,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             if *as_json {
                 out = serde_json::to_string_pretty(&json!({
                     "league": league, "tournaments": attached.len(),
+                    "signatures_checked": signatures,
                     "ok": problems.is_empty(), "problems": problems,
                 }))? + "\n";
             } else if problems.is_empty() {

@@ -30,7 +30,8 @@ pub struct ServeArgs {
     /// Stream replicas: 1 on a single node, 3 on the three-node cluster.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=5))]
     replicas: u64,
-    /// Directory of the service key that signs checkpoints (no checkpoints if not given).
+    /// Directory of the service key that signs checkpoints and the receipts replies carry
+    /// (default `$FLOORBOOK_KEYS`; without one, nothing is signed and a warning says so).
     #[arg(long)]
     keys: Option<PathBuf>,
     /// Let a chain go when nobody has written or asked about it for this many seconds (its
@@ -83,8 +84,16 @@ pub async fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         replicas: args.replicas as usize,
         ..NatsOptions::default()
     };
-    if let Some(dir) = &args.keys {
-        config.key = Some(load_service_key(dir)?);
+    let keys = args.keys.clone().or_else(|| {
+        std::env::var_os("FLOORBOOK_KEYS")
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+    });
+    match &keys {
+        Some(dir) => config.key = Some(load_service_key(dir)?),
+        None => tracing::warn!(
+            "no service key (--keys DIR or $FLOORBOOK_KEYS): heads are not signed and replies carry no receipts, so a rewrite of a chain by whoever runs the streams goes unseen"
+        ),
     }
     // Ctrl-C or SIGTERM (systemd's stop): release the leases so another instance takes over.
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())

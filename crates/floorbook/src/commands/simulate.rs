@@ -36,8 +36,8 @@ pub struct SimulateArgs {
     /// The projections database (default DATA/projections.sqlite).
     #[arg(long)]
     db: Option<PathBuf>,
-    /// Directory of the service key that signs checkpoints (default DATA/keys; created if
-    /// missing).
+    /// Directory of the service key that signs checkpoints (default beside the data folder,
+    /// DATA-keys, or `$FLOORBOOK_KEYS`; created if missing).
     #[arg(long)]
     keys: Option<PathBuf>,
     /// When the tournament starts (RFC 3339); every event's time is counted from it.
@@ -150,6 +150,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
                 .keys
                 .clone()
                 .unwrap_or_else(|| args.store.default_keys_dir());
+            args.store.warn_if_key_inside(&keys);
             let key = if keys.join("service.key").exists() {
                 load_service_key(&keys)?
             } else {

@@ -27,7 +27,7 @@ pub struct VerifyArgs {
     /// A published checkpoint (JSON, or one per line) that the log must contain.
     #[arg(long)]
     checkpoint: Vec<PathBuf>,
-    /// Directory of trusted public keys (`*.pub`); default DATA/keys.
+    /// Directory of trusted public keys (`*.pub`); default beside the data folder (DATA-keys; `$FLOORBOOK_KEYS`).
     #[arg(long)]
     keys: Option<PathBuf>,
     /// Print one JSON object instead of text.
