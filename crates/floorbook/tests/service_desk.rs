@@ -1483,3 +1483,79 @@ async fn a_rewrite_by_the_key_holder_is_caught_by_a_receipt() {
     assert!(!witnessed.status.success(), "the receipt catches it: {out}");
     assert!(out.contains(&format!("{}", kept.seq.0)), "{out}");
 }
+
+/// Two writers on one chain (a lost lease): a desk whose view is behind the store never
+/// answers a conflict naming its own, older head; it says to ask again, is opened again from
+/// the store, and then decides on the chain as it stands. Nothing forks.
+#[tokio::test]
+async fn two_writers_never_name_a_stale_head() {
+    let server = NatsServer::start();
+    let connect = async || {
+        NatsStore::connect(&server.url(), NatsOptions::default())
+            .await
+            .expect("store")
+    };
+    let chain = ChainId::new("two-writers").expect("chain");
+    let mut a = Desk::open(connect().await, chain.clone(), None, 500)
+        .await
+        .expect("desk a");
+    open_top18(&mut a).await;
+    // B opens the chain as it stands, then A goes on writing (B's lease was lost).
+    let mut b = Desk::open(connect().await, chain.clone(), None, 500)
+        .await
+        .expect("desk b");
+    register(&mut a, 3).await;
+    let acknowledged = a.head().expect("a head").seq.0;
+    let with_after = |after: u64, player: u32| {
+        vec![Incoming {
+            channel: Channel::Floor,
+            request: Request {
+                actor: "ron".into(),
+                id: None,
+                after: Some(after),
+                command: WireCommand::Register {
+                    player,
+                    name: format!("P{player}"),
+                    buy_in: "15.00".into(),
+                    age: 30,
+                    table: None,
+                },
+            },
+            at: at(),
+        }]
+    };
+    // A terminal that saw A's head asks B.
+    let d = b.decide(with_after(acknowledged, 4)).await;
+    let e = d.replies[0].error.as_ref().expect("not decided");
+    assert_eq!(e.kind, ErrorKind::Unavailable, "{e:?}");
+    assert!(e.head.is_none_or(|h| h >= acknowledged), "{e:?}");
+    assert!(d.stale && d.appended.is_empty());
+    // Opened again, B decides on the chain as it stands.
+    let mut b = Desk::open(connect().await, chain.clone(), None, 500)
+        .await
+        .expect("desk b again");
+    let d = b.decide(with_after(acknowledged, 4)).await;
+    assert!(d.replies[0].ok, "{:?}", d.replies[0]);
+    assert_eq!(d.replies[0].first_seq, Some(acknowledged + 1));
+    // A, now behind, expects its own head: its append is refused, and the conflict names the
+    // store's head, the one B acknowledged, never A's older one.
+    let store = connect().await;
+    let head = store.head(&chain).await.expect("head").expect("a head");
+    assert_eq!(
+        head.seq.0,
+        acknowledged + 2,
+        "B's registration: entered and decided"
+    );
+    let d = a.decide(with_after(acknowledged, 5)).await;
+    let e = d.replies[0].error.as_ref().expect("not decided");
+    assert_eq!(
+        (e.kind, e.head),
+        (ErrorKind::Conflict, Some(head.seq.0)),
+        "{e:?}"
+    );
+    assert!(d.stale);
+    verify_chain(&store, &chain, |_, _| {})
+        .await
+        .expect("one chain, no fork");
+    assert_eq!(store.head(&chain).await.expect("head"), Some(head));
+}

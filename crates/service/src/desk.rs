@@ -232,6 +232,40 @@ impl<S: EventStore> Desk<S> {
     /// Decides `batch` in order and appends what it caused in one append.
     pub async fn decide(&mut self, batch: Vec<Incoming>) -> Decided {
         let chain = self.chain().to_string();
+        // A request that expects another head than this desk's is answered only once the
+        // store agrees with the desk: with two writers (a lost lease), the other may have
+        // moved the chain on, and a conflict naming this desk's head would name one older
+        // than a head already acknowledged. Behind the store, nothing is decided; the desk is
+        // opened again and the request asked again.
+        let ours = self.head();
+        if batch.iter().any(|inc| {
+            inc.request
+                .after
+                .is_some_and(|a| a != ours.map_or(0, |h| h.seq.0))
+        }) {
+            match self.writer.store().head(self.chain()).await {
+                Ok(h) if h == ours => {}
+                found => {
+                    let why = match found {
+                        Ok(h) => format!(
+                            "this instance's view of the chain (head {}) is behind the store's (head {}): ask again",
+                            ours.map_or(0, |h| h.seq.0),
+                            h.map_or(0, |h| h.seq.0)
+                        ),
+                        Err(e) => format!("the store's head could not be read ({e}): ask again"),
+                    };
+                    let err = ReplyError::new(ErrorKind::Unavailable, why);
+                    return Decided {
+                        replies: batch
+                            .iter()
+                            .map(|_| Reply::error(Some(&chain), err.clone()))
+                            .collect(),
+                        appended: Vec::new(),
+                        stale: true,
+                    };
+                }
+            }
+        }
         let mut drafts: Vec<Draft> = Vec::new();
         let mut outcomes = Vec::with_capacity(batch.len());
         let head = self.head().map_or(0, |h| h.seq.0);
