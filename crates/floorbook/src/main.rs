@@ -54,6 +54,8 @@ enum Command {
     League(commands::league::LeagueArgs),
     /// The floor service: commands from table terminals over NATS, decided, recorded, projected.
     Serve(commands::serve::ServeArgs),
+    /// The floor app's pages: the big-screen clock, the seating chart, the standings, live.
+    Web(commands::web::WebArgs),
     /// Send one command or query to the floor service and print the reply.
     Cmd(commands::cmd::CmdArgs),
     /// The post-event report: chain, irregularities, sanctions, rulings, chip counts.
@@ -91,6 +93,7 @@ fn main() -> ExitCode {
         }
         Command::League(args) => runtime().and_then(|rt| rt.block_on(commands::league::run(&args))),
         Command::Serve(args) => runtime().and_then(|rt| rt.block_on(commands::serve::run(&args))),
+        Command::Web(args) => runtime().and_then(|rt| rt.block_on(commands::web::run(&args))),
         Command::Cmd(args) => runtime().and_then(|rt| rt.block_on(commands::cmd::run(&args))),
         Command::Audit(args) => runtime().and_then(|rt| rt.block_on(commands::read::audit(&args))),
         Command::Deploy(args) => commands::deploy::run(&args),

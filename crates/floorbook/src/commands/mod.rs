@@ -24,6 +24,7 @@ pub mod rebuild;
 pub mod serve;
 pub mod simulate;
 pub mod verify;
+pub mod web;
 
 /// Writes the whole output at once; a reader that closed the pipe (`| head`) is not an error.
 pub fn emit(out: &str) -> anyhow::Result<()> {

@@ -95,7 +95,12 @@ impl Tournament {
     /// The clock screen at `at` seconds into the tournament (not before the latest recorded
     /// time: a read never moves time).
     pub fn clock_view(&self, at: u64) -> ClockView {
-        let at = at.max(self.clock);
+        // A finished tournament's clock stands where it finished.
+        let at = if self.finished {
+            self.clock
+        } else {
+            at.max(self.clock)
+        };
         let by_time = self.profile.levels.advance != Advance::Orbits;
         let schedule = &self.profile.levels.schedule;
         // Before the start the clock stands at the start of level 1.
@@ -125,7 +130,9 @@ impl Tournament {
                 .filter(|p| p.status == Status::Registered)
                 .count() as u32
         };
-        let players_left = if self.started {
+        let players_left = if self.finished {
+            1
+        } else if self.started {
             self.remaining()
         } else {
             entrants

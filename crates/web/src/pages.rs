@@ -1,0 +1,357 @@
+//! The pages as HTML (maud): readable across a room on the big screen, on a tablet at a table
+//! and on a phone. Each page is a header with the tournament's links and a `main` that a live
+//! page fetches again (`?part=main`) when the chain moves on.
+
+use floorbook_tournament::Level;
+use floorbook_tournament::engine::{ClockView, Status, Tournament};
+use maud::{DOCTYPE, Markup, html};
+
+/// The style: large type, high contrast, no web fonts.
+pub const CSS: &str = r#"
+:root { color-scheme: dark; --fg: #f4f4f4; --dim: #b8c0c8; --bg: #101418; --card: #1c232b; --accent: #ffd34d; --warn: #ff8c69; }
+* { box-sizing: border-box; }
+body { margin: 0; font-family: system-ui, sans-serif; background: var(--bg); color: var(--fg); line-height: 1.4; }
+header { display: flex; flex-wrap: wrap; gap: 1rem; align-items: baseline; padding: .75rem 1rem; background: var(--card); }
+header h1 { font-size: 1.1rem; margin: 0; }
+nav a { color: var(--accent); margin-right: 1rem; font-size: 1.05rem; }
+nav a[aria-current=page] { color: var(--fg); text-decoration: none; font-weight: 700; }
+main { padding: 1rem; }
+.clock { text-align: center; }
+.clock .level { font-size: clamp(1.3rem, min(5vw, 6vh), 3rem); color: var(--dim); }
+.clock .time { font-size: clamp(3.5rem, min(18vw, 26vh), 12rem); font-weight: 800; font-variant-numeric: tabular-nums; line-height: 1.1; }
+.clock .blinds { font-size: clamp(2rem, min(8vw, 11vh), 5.5rem); color: var(--accent); font-weight: 700; }
+.clock .next, .clock .break { font-size: clamp(1.1rem, 3vw, 2rem); color: var(--dim); }
+.facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); gap: .75rem; margin-top: 1.5rem; }
+.facts div { background: var(--card); border-radius: .5rem; padding: .75rem; }
+.facts dt { color: var(--dim); font-size: .95rem; }
+.facts dd { margin: 0; font-size: clamp(1.3rem, min(3.5vw, 5vh), 2.4rem); font-weight: 700; }
+.tables { display: grid; grid-template-columns: repeat(auto-fit, minmax(17rem, 1fr)); gap: 1rem; }
+.table { background: var(--card); border-radius: .5rem; padding: .75rem; }
+.table h2 { margin: 0 0 .5rem; font-size: 1.25rem; }
+table { width: 100%; border-collapse: collapse; }
+th, td { text-align: left; padding: .3rem .4rem; border-bottom: 1px solid #2c3640; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+.flag { color: var(--warn); font-size: .9rem; }
+.notice { background: #3a2a12; border-left: .3rem solid var(--accent); padding: .5rem .75rem; margin: .5rem 0 1rem; }
+.empty { color: var(--dim); }
+"#;
+
+/// The script: the clock counts down between updates; a live page fetches its main part
+/// again when the chain moves on (server-sent events), and says so when the link is lost.
+pub const JS: &str = r#"
+(function () {
+  function fmt(s) {
+    s = Math.max(0, Math.floor(s));
+    var h = Math.floor(s / 3600), m = Math.floor(s % 3600 / 60), r = s % 60;
+    var mm = (h > 0 && m < 10 ? '0' : '') + m, ss = (r < 10 ? '0' : '') + r;
+    return (h > 0 ? h + ':' : '') + mm + ':' + ss;
+  }
+  var loaded = Date.now();
+  setInterval(function () {
+    var t = document.getElementById('time');
+    if (!t || t.dataset.paused === 'true' || t.dataset.left === undefined) return;
+    var left = Number(t.dataset.left) - (Date.now() - loaded) / 1000;
+    t.textContent = fmt(left);
+  }, 250);
+  var src = document.body.dataset.live;
+  if (!src || !window.EventSource) return;
+  var es = new EventSource(src);
+  es.addEventListener('head', function (e) {
+    var main = document.querySelector('main');
+    if (main.dataset.head === e.data) return;
+    fetch(location.pathname + '?part=main', { cache: 'no-store' })
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        main.innerHTML = html;
+        main.dataset.head = e.data;
+        loaded = Date.now();
+        document.body.dataset.updated = e.data;
+      });
+  });
+}());
+"#;
+
+/// A whole page (or, for a live update, its main part alone).
+pub fn page(chain: &str, which: &str, main: Markup, main_only: bool) -> Markup {
+    if main_only {
+        return main;
+    }
+    let title = match which {
+        "clock" => "Clock",
+        "seating" => "Seating",
+        _ => "Standings",
+    };
+    let link = |to: &str, label: &str| {
+        html! {
+            @if to == which {
+                a href=(format!("/t/{chain}/{to}")) aria-current="page" { (label) }
+            } @else {
+                a href=(format!("/t/{chain}/{to}")) { (label) }
+            }
+        }
+    };
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) " · " (chain) " · Floorbook" }
+                link rel="stylesheet" href="/app.css";
+            }
+            body data-live=(format!("/t/{chain}/live")) data-page=(which) {
+                header {
+                    h1 { a href="/" style="color:inherit" { "Floorbook" } " · " (chain) }
+                    nav aria-label="Pages" {
+                        (link("clock", "Clock"))
+                        (link("seating", "Seating"))
+                        (link("standings", "Standings"))
+                    }
+                }
+                main id="main" { (main) }
+                script src="/app.js" {}
+            }
+        }
+    }
+}
+
+/// The list of tournaments.
+pub fn index(chains: &[String]) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { "Floorbook" }
+                link rel="stylesheet" href="/app.css";
+            }
+            body {
+                header { h1 { "Floorbook" } }
+                main {
+                    h2 { "Chains" }
+                    @if chains.is_empty() {
+                        p.empty { "No chains recorded yet." }
+                    }
+                    ul {
+                        @for c in chains {
+                            li {
+                                (c) " · "
+                                a href=(format!("/t/{c}/clock")) { "clock" } " · "
+                                a href=(format!("/t/{c}/seating")) { "seating" } " · "
+                                a href=(format!("/t/{c}/standings")) { "standings" }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An error, as a page.
+pub fn error_page(message: &str) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head { meta charset="utf-8"; title { "Floorbook: error" } link rel="stylesheet" href="/app.css"; }
+            body { header { h1 { a href="/" style="color:inherit" { "Floorbook" } } } main { p.notice role="alert" { (message) } } }
+        }
+    }
+}
+
+fn mmss(seconds: u64) -> String {
+    let (h, m, s) = (seconds / 3600, seconds % 3600 / 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+fn blinds(l: &Level) -> String {
+    if l.ante > 0 {
+        format!("{} / {} · ante {}", l.small, l.big, l.ante)
+    } else {
+        format!("{} / {}", l.small, l.big)
+    }
+}
+
+fn money(cents: u64) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
+}
+
+fn chips(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The big-screen clock (TR-5): level, time left, blinds and ante, next level, next break,
+/// players left of entrants, average stack, prize pool.
+pub fn clock(t: &Tournament, v: &ClockView) -> Markup {
+    let state = if v.finished {
+        "finished"
+    } else if !v.started {
+        "not started"
+    } else if v.paused {
+        "paused"
+    } else {
+        "running"
+    };
+    html! {
+        section.clock aria-label="Clock" data-state=(state) {
+            div.level id="level" {
+                @if let Some(after) = v.on_break_after {
+                    "Break after level " (after)
+                } @else {
+                    "Level " (v.level)
+                }
+                " · " (t.profile.name)
+            }
+            @if !v.by_time {
+                div.time id="time" { "Orbits" }
+            } @else if let Some(left) = v.seconds_left {
+                div.time id="time" data-left=(left) data-paused=(v.paused || v.finished || !v.started) {
+                    (mmss(left))
+                }
+            } @else {
+                div.time id="time" { "—" }
+            }
+            @if v.paused { div.next role="status" { "Clock paused" } }
+            div.blinds id="blinds" { (blinds(&v.blinds)) }
+            @if let Some(next) = v.next_level {
+                div.next id="next" { "Next: " (blinds(&next)) }
+            }
+            @if let Some((after, starts, minutes)) = v.next_break {
+                div.break id="break" { "Break after level " (after) " in " (mmss(starts)) " (" (minutes) " min)" }
+            }
+            dl.facts {
+                div { dt { "Players" } dd id="players" { (v.players_left) " of " (v.entrants) } }
+                div { dt { "Average stack" } dd id="average" { (chips(v.average_stack)) } }
+                @if let Some(pool) = v.prize_pool_cents {
+                    div { dt { "Prize pool" } dd id="pool" { (money(pool)) } }
+                }
+            }
+        }
+    }
+}
+
+/// The seating chart: every table with its seats, who sits there and how, held tables, the
+/// break pending and the moves announced or due (TR-17).
+pub fn seating(t: &Tournament) -> Markup {
+    let due = t.due_now();
+    html! {
+        @if let Some(b) = t.pending_break {
+            p.notice role="status" { "Table " (b.0) " is breaking: its players draw their new seats (TR-17)." }
+        }
+        @for (player, from, to) in &t.pending_moves {
+            p.notice role="status" {
+                (name(t, player.0)) " moves from table " (from.0) " to table " (to.0) " after this hand (TR-17)."
+            }
+        }
+        @for e in &due {
+            @if let floorbook_tournament::engine::TournamentEvent::Moved { player, from, to, seat, .. } = e {
+                p.notice role="status" {
+                    "Due: " (name(t, player.0)) " from table " (from.0) " to table " (to.0) " seat " (seat.0) " (TR-17)."
+                }
+            }
+        }
+        @if t.tables.is_empty() {
+            p.empty { "No tables in play." }
+        }
+        div.tables {
+            @for ts in &t.tables {
+                section.table aria-label=(format!("Table {}", ts.table.no.0)) {
+                    h2 {
+                        "Table " (ts.table.no.0)
+                        @if ts.held { " " span.flag { "held" } }
+                        @if ts.hand.is_some() { " " span.flag style="color:var(--dim)" { "in a hand" } }
+                    }
+                    table {
+                        thead { tr { th { "Seat" } th { "Player" } th.num { "Chips" } } }
+                        tbody {
+                            @for (i, p) in ts.table.seats.iter().enumerate() {
+                                tr data-seat=(i + 1) {
+                                    td { (i + 1) @if ts.table.button.0 as usize == i + 1 { " ●" } }
+                                    @if let Some(p) = p {
+                                        @let pl = t.players.get(p);
+                                        td {
+                                            (name(t, p.0))
+                                            @if pl.is_some_and(|pl| pl.absent) { " " span.flag { "away" } }
+                                            @if pl.is_some_and(|pl| pl.penalized_until.is_some()) { " " span.flag { "penalty" } }
+                                            @if pl.is_some_and(|pl| pl.waiting_for_button) { " " span.flag { "waits for the button" } }
+                                        }
+                                        td.num { (chips(pl.map_or(0, |pl| pl.stack))) }
+                                    } @else {
+                                        td.empty { "free" }
+                                        td {}
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn name(t: &Tournament, player: u32) -> String {
+    t.players
+        .get(&floorbook_tournament::seating::PlayerId(player))
+        .map_or_else(|| format!("Player {player}"), |p| p.name.clone())
+}
+
+/// The standings: players in play by chips, then those out by place, with each paid place's
+/// prize (the profile's payout).
+pub fn standings(t: &Tournament, v: &ClockView) -> Markup {
+    let mut playing: Vec<_> = t
+        .players
+        .values()
+        .filter(|p| p.status == Status::Playing)
+        .collect();
+    playing.sort_by(|a, b| b.stack.cmp(&a.stack).then(a.id.cmp(&b.id)));
+    let mut out: Vec<(u32, &floorbook_tournament::engine::Player)> = t
+        .players
+        .values()
+        .filter_map(|p| match p.status {
+            Status::Busted { place } | Status::Disqualified { place } => Some((place, p)),
+            _ => None,
+        })
+        .collect();
+    out.sort_by_key(|(place, _)| *place);
+    let prize = |place: u32| {
+        v.prizes_cents
+            .get(place as usize - 1)
+            .filter(|c| **c > 0)
+            .map(|c| money(*c))
+    };
+    html! {
+        table aria-label="Standings" {
+            thead { tr { th.num { "Place" } th { "Player" } th.num { "Chips" } th.num { "Prize" } } }
+            tbody {
+                @for p in &playing {
+                    tr data-player=(p.id.0) { td.num { "—" } td { (p.name) } td.num { (chips(p.stack)) } td.num {} }
+                }
+                @for (place, p) in &out {
+                    tr data-player=(p.id.0) {
+                        td.num { (place) }
+                        td {
+                            (p.name)
+                            @if matches!(p.status, Status::Disqualified { .. }) { " " span.flag { "disqualified" } }
+                        }
+                        td.num { @if *place == 1 { (chips(p.stack)) } }
+                        td.num { @if let Some(m) = prize(*place) { (m) } }
+                    }
+                }
+            }
+        }
+    }
+}
