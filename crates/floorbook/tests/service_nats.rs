@@ -1152,3 +1152,67 @@ async fn an_idle_chain_is_let_go_and_taken_up_again() {
     assert!(r.ok, "{r:?}");
     assert!(r.first_seq > Some(1), "{r:?}");
 }
+
+/// Two instances whose lease bucket is purged again and again while a tournament is sent
+/// (both may think they hold a chain): the store takes one append per head, so nothing forks
+/// and nothing acknowledged is lost; and no reply names a head older than one already
+/// acknowledged (the drive fails a step on such a conflict), nor stalls a step past a minute.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_with_their_leases_purged_never_name_a_stale_head() {
+    let server = NatsServer::start();
+    let dir = tempfile::tempdir().expect("dir");
+    let _instances = [
+        Serve::start(&server.url(), "a", &dir.path().join("a.sqlite"), &[]),
+        Serve::start(&server.url(), "b", &dir.path().join("b.sqlite"), &[]),
+    ];
+    let nats = connect(&server.url(), "test").await.expect("connect");
+    let js = async_nats::jetstream::new(nats.clone());
+    let client = client(nats);
+    let chain = ChainId::new("purged").expect("chain");
+    let steps = script("top18", &top18(), 18, 7).expect("script");
+    // The leases vanish every 200 ms while the tournament is sent.
+    let purging = tokio::spawn(async move {
+        let mut purged = 0u32;
+        loop {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            if let Ok(mut s) = js.get_stream("KV_floorbook_writers").await
+                && s.purge().await.is_ok()
+            {
+                purged += 1;
+            }
+            if purged >= 1000 {
+                return purged;
+            }
+        }
+    });
+    // The first 300 commands: registrations, the start and hands at two tables.
+    let acked = drive(&client, &chain, &steps[..300.min(steps.len())], async || {}).await;
+    let purged = purging.is_finished();
+    purging.abort();
+    assert!(!purged, "the purging stopped early");
+    let store = NatsStore::connect(&server.url(), NatsOptions::default())
+        .await
+        .expect("store");
+    let head = verify_chain(&store, &chain, |_, _| {})
+        .await
+        .expect("one chain, no fork")
+        .expect("a head");
+    let all = store
+        .read(&chain, Seq::FIRST, usize::MAX)
+        .await
+        .expect("read");
+    assert_eq!(all.len() as u64, head.seq.0);
+    for (seq, hash) in &acked {
+        assert_eq!(
+            &all[(*seq - 1) as usize].hash.to_hex(),
+            hash,
+            "acknowledged event {seq} was lost"
+        );
+    }
+    load(&store, chain.clone())
+        .await
+        .expect("load")
+        .into_replayer()
+        .run_to_end()
+        .expect("every decision re-derives");
+}
