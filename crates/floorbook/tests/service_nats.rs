@@ -1175,7 +1175,7 @@ async fn two_instances_with_their_leases_purged_never_name_a_stale_head() {
         let mut purged = 0u32;
         loop {
             tokio::time::sleep(Duration::from_millis(200)).await;
-            if let Ok(mut s) = js.get_stream("KV_floorbook_writers").await
+            if let Ok(s) = js.get_stream("KV_floorbook_writers").await
                 && s.purge().await.is_ok()
             {
                 purged += 1;
