@@ -375,3 +375,43 @@ fn the_key_lives_beside_the_data_folder_not_in_it() {
     );
     assert!(!dir.path().join("old-keys").exists());
 }
+
+/// A key rotation keeps old checkpoints verifiable: the retired key's public half stays
+/// trusted, new heads are signed with the new key, and `verify` holds the chain to both.
+#[test]
+fn checkpoints_signed_before_a_key_rotation_still_verify_after_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    let keys = dir.path().join("keys");
+    let k = keys.to_str().expect("utf-8");
+    let first = generate_key(&keys);
+    let sim = floorbook(&["simulate", "--players", "3", "--data", d, "--keys", k]);
+    assert!(sim.status.success(), "{}", text(&sim));
+    let second = generate_key(&keys);
+    assert_ne!(first.key_id(), second.key_id());
+    assert!(
+        keys.join("retired")
+            .join(format!("{}.key", first.key_id()))
+            .is_file()
+    );
+    let chain = "t-top18-s1-p3";
+    let cp = floorbook(&["checkpoint", "--data", d, "--keys", k, "--chain", chain]);
+    assert!(cp.status.success(), "{}", text(&cp));
+    let signed: serde_json::Value =
+        serde_json::from_slice(&cp.stdout).expect("the checkpoint as JSON");
+    assert_eq!(signed["key_id"], second.key_id().to_string());
+    let v = floorbook(&["verify", "--data", d, "--keys", k, "--json"]);
+    assert!(v.status.success(), "{}", text(&v));
+    let report: serde_json::Value = serde_json::from_slice(&v.stdout).expect("json");
+    let ids: std::collections::BTreeSet<String> = report["chains"][0]["checkpoints"]
+        .as_array()
+        .expect("checkpoints")
+        .iter()
+        .map(|c| c["key_id"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert!(
+        ids.contains(&first.key_id().to_string()) && ids.contains(&second.key_id().to_string()),
+        "both keys' checkpoints verified: {report}"
+    );
+}

@@ -15,7 +15,7 @@
 //! events = [ { type = "irregularity", kind = "…" }, … ]  # appear in this order (subsets)
 //! absent = [ { type = "card_burned", street = "flop" } ]  # match no event
 //! board = "2h9dJc"; actor = 2; active = [false, true, true]; bets = […]; stacks = […]
-//! legal = { call = 2, raise_to = [4, 100] }; phase = "betting"
+//! legal = { call = 2, raise_to = [4, 100] }; phase = "betting"; shows_next = 0
 //! ```
 //!
 //! A refused step changes nothing: the state after it is checked against the state before.
@@ -332,6 +332,7 @@ fn play(path: &Path) {
                 h.board().iter().map(|c| c.to_string()).collect(),
             )),
             "actor" => serde_json::to_value(h.actor()).expect("json"),
+            "shows_next" => serde_json::to_value(h.showdown_next()).expect("json"),
             "phase" => serde_json::to_value(h.phase()).expect("json"),
             "active" => Value::Array(
                 (0..h.players())
@@ -406,8 +407,12 @@ golden! {
         "tr_11_a_card_dealt_face_down_is_no_card_seen_elsewhere.toml",
     tr_11_a_show_opens_both_cards =>
         "tr_11_a_show_opens_both_cards.toml",
+    tr_11_heads_up_with_no_bet_on_the_river_the_big_blind_shows_first =>
+        "tr_11_heads_up_with_no_bet_on_the_river_the_big_blind_shows_first.toml",
     tr_11_the_cards_shown_are_the_cards_dealt =>
         "tr_11_the_cards_shown_are_the_cards_dealt.toml",
+    tr_11_with_no_bet_on_the_river_the_first_player_left_of_the_button_shows_first =>
+        "tr_11_with_no_bet_on_the_river_the_first_player_left_of_the_button_shows_first.toml",
     tr_21_an_out_of_turn_call_is_binding_even_when_the_action_changes =>
         "tr_21_an_out_of_turn_call_is_binding_even_when_the_action_changes.toml",
     tr_22_a_called_raise_is_lost_with_the_killed_hand =>

@@ -268,6 +268,42 @@ mod tests {
         assert!(rehashed.verify_signature(&trusted).is_err());
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// Every field of a checkpoint is covered by its signature: the chain, the sequence,
+        /// the head, the time and the key id (a trusted second key's id included), each
+        /// changed alone, and the signature fails.
+        #[test]
+        fn every_field_is_signed(
+            chain in "[A-Za-z0-9_-]{1,20}",
+            seq in 1u64..u64::MAX,
+            head in proptest::prelude::any::<[u8; 32]>(),
+            secs in 0i64..4_000_000_000,
+            nanos in 0u32..1_000_000_000,
+            field in 0usize..5,
+        ) {
+            let key = ServiceKey::from_secret([42; 32]);
+            let other = ServiceKey::from_secret([43; 32]);
+            let mut trusted = TrustedKeys::default();
+            trusted.add(&key);
+            trusted.add(&other);
+            let at = Utc.timestamp_opt(secs, nanos).single().expect("time");
+            let id = ChainId::new(chain.clone()).expect("id");
+            let cp = key.sign(&id, Head { seq: Seq(seq), hash: EventHash(head) }, at);
+            proptest::prop_assert_eq!(cp.verify_signature(&trusted), Ok(()));
+            let mut changed = cp.clone();
+            match field {
+                0 => changed.chain = ChainId::new(format!("{chain}x")).expect("id"),
+                1 => changed.seq = Seq(seq ^ 1),
+                2 => changed.head.0[usize::from(head[0]) % 32] ^= 1,
+                3 => changed.signed_at = at + chrono::Duration::nanoseconds(if nanos == 0 { 1_000_000 } else { -1 }),
+                _ => changed.key_id = other.key_id(),
+            }
+            proptest::prop_assert!(changed != cp);
+            proptest::prop_assert!(changed.verify_signature(&trusted).is_err(), "field {} is not signed", field);
+        }
+    }
+
     #[test]
     fn verdicts_name_cut_and_rewritten_logs() {
         let (_, cp) = fixture();

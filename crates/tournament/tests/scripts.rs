@@ -234,6 +234,7 @@ golden! {
     tr_15_a_bet_is_paid_in_the_chips_still_in_play => "tr_15_a_bet_is_paid_in_the_chips_still_in_play.toml",
     tr_16_after_the_chip_race_the_odd_chip_is_the_smallest_chip_in_play => "tr_16_after_the_chip_race_the_odd_chip_is_the_smallest_chip_in_play.toml",
     tr_17_a_move_is_decided_when_due_and_made_when_the_hand_ends => "tr_17_a_move_is_decided_when_due_and_made_when_the_hand_ends.toml",
+    tr_17_a_player_moved_into_the_blinds_is_left_out_until_the_button_reaches_him => "tr_17_a_player_moved_into_the_blinds_is_left_out_until_the_button_reaches_him.toml",
     tr_17_a_table_breaks_only_when_a_tables_worth_is_out_and_balancing_moves_the_second_next_big_blind => "tr_17_a_table_breaks_only_when_a_tables_worth_is_out_and_balancing_moves_the_second_next_big_blind.toml",
     tr_17_an_announced_move_is_called_off_when_balancing_no_longer_needs_it => "tr_17_an_announced_move_is_called_off_when_balancing_no_longer_needs_it.toml",
     tr_20_hidden_chips_are_forfeited => "tr_20_hidden_chips_are_forfeited.toml",

@@ -559,11 +559,27 @@ impl Tournament {
         } else {
             Vec::new()
         };
+        // Revision 5: "bis zum Dealer-Button vom Spiel ausgelassen": he is left out until the
+        // button reaches him: dealt in once the button moves onto or past his seat (from this
+        // hand's button to the next, clockwise), not as soon as his seat leaves the blinds.
+        let reached: Option<(SeatNo, SeatNo, u32)> = (self.revision >= 5)
+            .then(|| {
+                self.tables.iter().find(|t| t.table.no == table).map(|t| {
+                    let from = t.table.button;
+                    let to = t.last_small_blind.unwrap_or(from);
+                    (from, to, t.table.seats.len() as u32)
+                })
+            })
+            .flatten();
+        let passed = |s: SeatNo| match reached {
+            Some((from, to, n)) => {
+                let step = |x: SeatNo| (x.0 + n - from.0) % n;
+                from != to && step(s) != 0 && step(s) <= step(to)
+            }
+            None => !still_in_blinds.contains(&s),
+        };
         for p in self.players.values_mut() {
-            if p.table == Some(table)
-                && p.waiting_for_button
-                && !p.seat.is_some_and(|s| still_in_blinds.contains(&s))
-            {
+            if p.table == Some(table) && p.waiting_for_button && p.seat.is_some_and(passed) {
                 p.waiting_for_button = false;
             }
         }
