@@ -56,6 +56,8 @@ enum Command {
     Serve(commands::serve::ServeArgs),
     /// The floor app's pages: the big-screen clock, the seating chart, the standings, live.
     Web(commands::web::WebArgs),
+    /// The rule catalogue: every rule's ID and English reading, by ID or by a word.
+    Rules(commands::rules::RulesArgs),
     /// Send one command or query to the floor service and print the reply.
     Cmd(commands::cmd::CmdArgs),
     /// The post-event report: chain, irregularities, sanctions, rulings, chip counts.
@@ -94,6 +96,7 @@ fn main() -> ExitCode {
         Command::League(args) => runtime().and_then(|rt| rt.block_on(commands::league::run(&args))),
         Command::Serve(args) => runtime().and_then(|rt| rt.block_on(commands::serve::run(&args))),
         Command::Web(args) => runtime().and_then(|rt| rt.block_on(commands::web::run(&args))),
+        Command::Rules(args) => commands::rules::run(&args),
         Command::Cmd(args) => runtime().and_then(|rt| rt.block_on(commands::cmd::run(&args))),
         Command::Audit(args) => runtime().and_then(|rt| rt.block_on(commands::read::audit(&args))),
         Command::Deploy(args) => commands::deploy::run(&args),

@@ -1,4 +1,4 @@
-//! The rule catalogue: every rule of `../shared/RULES.md` as a [`Rule`], with its stable ID
+//! The rule catalogue: every rule of `docs/RULES.md` (a copy of the shared catalogue) as a [`Rule`], with its stable ID
 //! (`TR-16`, `TDA-RP-5`, …) and English reading, so that code cites rules by value (a typo is
 //! a compile error) and `explain` can print their text. A [`RuleSet`] holds the rules that
 //! decided one thing in 16 bytes, without allocating.

@@ -21,6 +21,7 @@ pub mod phh;
 pub mod profiles;
 pub mod read;
 pub mod rebuild;
+pub mod rules;
 pub mod serve;
 pub mod simulate;
 pub mod verify;

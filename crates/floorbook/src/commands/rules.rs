@@ -1,0 +1,86 @@
+//! `floorbook rules`: the rule catalogue that ships with the build (`docs/RULES.md`), by ID
+//! or by a word, in English; every event, refusal and ruling cites these IDs.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use clap::Args;
+use floorbook_rules::{ALL, Rule};
+use serde_json::json;
+
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// One rule by its ID (TR-17, PLO-2, GCB-6, TDA-39B, NOB-16 …); none: all of them.
+    id: Option<String>,
+    /// Only the rules whose ID or reading contains this word (any case).
+    #[arg(long, value_name = "WORD")]
+    search: Option<String>,
+    /// Machine output: a JSON list of {id, document, text}.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The document a rule comes from, by its ID's prefix.
+fn document(r: Rule) -> &'static str {
+    let id = r.id();
+    if id.starts_with("TR-") {
+        "Turnierregeln (tournament rules, seed 000)"
+    } else if id.starts_with("PLO-") {
+        "PLO tournament (seed 001)"
+    } else if id.starts_with("GCB-") {
+        "Grand Casino Bern cash-game house rules (seed 002)"
+    } else if id.starts_with("TDA-") {
+        "TDA rules (seed 003)"
+    } else {
+        "NOB home game (seed 004)"
+    }
+}
+
+pub fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
+    let rules: Vec<Rule> = match &args.id {
+        Some(id) => match ALL
+            .iter()
+            .copied()
+            .find(|r| r.id().eq_ignore_ascii_case(id))
+        {
+            Some(r) => vec![r],
+            None => {
+                eprintln!(
+                    "error: no rule {id:?}: IDs look like TR-17, PLO-2, GCB-6, TDA-39B, NOB-16 (`floorbook rules` lists them all)"
+                );
+                return Ok(ExitCode::from(2));
+            }
+        },
+        None => ALL.to_vec(),
+    };
+    let word = args.search.as_deref().map(str::to_lowercase);
+    let rules: Vec<Rule> = rules
+        .into_iter()
+        .filter(|r| {
+            word.as_deref().is_none_or(|w| {
+                r.id().to_lowercase().contains(w) || r.text().to_lowercase().contains(w)
+            })
+        })
+        .collect();
+    let mut out = String::new();
+    if args.json {
+        let list: Vec<_> = rules
+            .iter()
+            .map(|r| json!({"id": r.id(), "document": document(*r), "text": r.text()}))
+            .collect();
+        out = serde_json::to_string_pretty(&list)? + "\n";
+    } else {
+        for r in &rules {
+            let _ = writeln!(out, "{:<8} {}", r.id(), r.text());
+        }
+        if rules.is_empty() {
+            let _ = writeln!(out, "no rule matches");
+        }
+    }
+    super::emit(&out)?;
+    Ok(if rules.is_empty() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
