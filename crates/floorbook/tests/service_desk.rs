@@ -1559,3 +1559,191 @@ async fn two_writers_never_name_a_stale_head() {
         .expect("one chain, no fork");
     assert_eq!(store.head(&chain).await.expect("head"), Some(head));
 }
+
+/// The projections and the audit against a small tournament worked out by hand: three players
+/// (top18, 1,500 each; blinds 10/20); Ann on the button folds, Bob (small blind) moves in with
+/// aces, Cid (big blind) calls with kings; the board 2h 5s 9d Jc 3h gives Bob the pot of 3,000
+/// and Cid, with no chips, the third place (TR-9). Ann is warned for etiquette (TR-27, TR-28).
+/// `standings` lists Bob 3,000, Ann 1,500 in play and Cid third; the audit lists one sanction,
+/// no irregularity.
+#[tokio::test]
+async fn the_projections_and_the_audit_match_a_tournament_worked_out_by_hand() {
+    let dir = tempfile::tempdir().expect("dir");
+    let chain = ChainId::new("by-hand").expect("chain");
+    {
+        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+        let mut desk = Desk::open(store, chain.clone(), None, 500)
+            .await
+            .expect("desk");
+        open_top18(&mut desk).await;
+        for (player, name) in [(1, "Ann"), (2, "Bob"), (3, "Cid")] {
+            let r = one(
+                &mut desk,
+                Channel::Floor,
+                WireCommand::Register {
+                    player,
+                    name: name.into(),
+                    buy_in: "15.00".into(),
+                    age: 30,
+                    table: None,
+                },
+            )
+            .await;
+            assert!(r.ok, "{r:?}");
+        }
+        let dealer = Channel::Dealer { table: 1 };
+        let steps: Vec<(Channel, WireCommand)> = vec![
+            (
+                Channel::Director,
+                WireCommand::Start {
+                    draw: vec![0, 1, 2],
+                    button_seats: Some(vec![1]),
+                    at: Some(0),
+                    tables: None,
+                },
+            ),
+            (
+                dealer,
+                WireCommand::StartHand {
+                    table: 1,
+                    at: Some(0),
+                },
+            ),
+            // Positions from the small blind: 0 Bob, 1 Cid, 2 Ann (the button).
+            (
+                dealer,
+                WireCommand::DealHole {
+                    table: 1,
+                    pos: 0,
+                    cards: vec![Some("As".into()), Some("Ah".into())],
+                },
+            ),
+            (
+                dealer,
+                WireCommand::DealHole {
+                    table: 1,
+                    pos: 1,
+                    cards: vec![Some("Ks".into()), Some("Kh".into())],
+                },
+            ),
+            (
+                dealer,
+                WireCommand::DealHole {
+                    table: 1,
+                    pos: 2,
+                    cards: vec![Some("2c".into()), Some("7d".into())],
+                },
+            ),
+            (dealer, WireCommand::Fold { table: 1, pos: 2 }),
+            (
+                dealer,
+                WireCommand::BetOrRaiseTo {
+                    table: 1,
+                    pos: 0,
+                    to: 1500,
+                },
+            ),
+            (dealer, WireCommand::CheckOrCall { table: 1, pos: 1 }),
+            (
+                dealer,
+                WireCommand::Show {
+                    table: 1,
+                    pos: 0,
+                    cards: None,
+                },
+            ),
+            (
+                dealer,
+                WireCommand::Show {
+                    table: 1,
+                    pos: 1,
+                    cards: None,
+                },
+            ),
+            (
+                dealer,
+                WireCommand::DealBoard {
+                    table: 1,
+                    cards: vec!["2h".into(), "5s".into(), "9d".into()],
+                },
+            ),
+            (
+                dealer,
+                WireCommand::DealBoard {
+                    table: 1,
+                    cards: vec!["Jc".into()],
+                },
+            ),
+            (
+                dealer,
+                WireCommand::DealBoard {
+                    table: 1,
+                    cards: vec!["3h".into()],
+                },
+            ),
+            (
+                Channel::Floor,
+                WireCommand::Sanction {
+                    player: 1,
+                    offence: floorbook_service::wire::WireOffence::Etiquette,
+                    chips: None,
+                    at: Some(30),
+                },
+            ),
+        ];
+        for (channel, command) in steps {
+            let r = one(&mut desk, channel, command.clone()).await;
+            assert!(r.ok, "{command:?}: {r:?}");
+        }
+    }
+    let d = dir.path().to_str().expect("utf-8");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args(args)
+            .output()
+            .expect("floorbook runs");
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("json")
+    };
+    let standings = run(&["standings", "--data", d, "--chain", "by-hand", "--json"]);
+    let rows: Vec<(String, Option<u64>, u64)> = standings["standings"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap_or_default().to_string(),
+                r["place"].as_u64(),
+                r["chips"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            ("Bob".to_string(), None, 3000),
+            ("Ann".to_string(), None, 1500),
+            ("Cid".to_string(), Some(3), 0),
+        ],
+        "{standings}"
+    );
+    let audit = run(&[
+        "audit", "--data", d, "--chain", "by-hand", "--format", "json",
+    ]);
+    assert_eq!(audit["irregularities"], serde_json::json!([]), "{audit}");
+    let sanctions = audit["sanctions"].as_array().expect("sanctions");
+    assert_eq!(sanctions.len(), 1, "{audit}");
+    assert_eq!(sanctions[0]["player"], 1);
+    assert_eq!(sanctions[0]["sanction"], "warning");
+    assert!(
+        sanctions[0]["rules"]
+            .as_str()
+            .is_some_and(|r| r.contains("TR-27") && r.contains("TR-28")),
+        "{audit}"
+    );
+    assert_eq!(audit["divergences"], serde_json::json!([]), "{audit}");
+}
