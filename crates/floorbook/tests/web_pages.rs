@@ -99,7 +99,11 @@ fn at() -> chrono::DateTime<Utc> {
     Utc::now()
 }
 
-async fn send(desk: &mut Desk<EmbeddedStore>, channel: Channel, command: WireCommand) {
+async fn send(
+    desk: &mut Desk<EmbeddedStore>,
+    channel: Channel,
+    command: WireCommand,
+) -> floorbook_service::wire::Reply {
     let d = desk
         .decide(vec![Incoming {
             channel,
@@ -113,6 +117,7 @@ async fn send(desk: &mut Desk<EmbeddedStore>, channel: Channel, command: WireCom
         }])
         .await;
     assert!(d.replies[0].ok, "{command:?}: {:?}", d.replies[0]);
+    d.replies[0].clone()
 }
 
 /// The text of the element `css` once it contains `want` (the page updates live), or a
@@ -208,7 +213,7 @@ async fn the_clock_seating_and_standings_pages_follow_the_chain_live() {
     assert!(table.contains("Bob") && table.contains("Cid"), "{table}");
     assert!(table.contains("1,500"), "{table}");
     screenshot(&c, "seating").await;
-    send(
+    let counted = send(
         &mut desk,
         Channel::Floor,
         WireCommand::SetStack {
@@ -227,6 +232,21 @@ async fn the_clock_seating_and_standings_pages_follow_the_chain_live() {
     let first = wait_for(&c, "tbody tr", "Ann").await;
     assert!(first.contains("1,600"), "{first}");
     screenshot(&c, "standings").await;
+
+    // A dispute: the count re-derived, with who entered it and the rule (TR-26).
+    let seq = counted.seq.expect("a sequence");
+    c.goto(&format!("{url}/t/friday/explain?seq={seq}"))
+        .await
+        .expect("dispute");
+    wait_for(&c, "#verdict", "the record agrees with the rules").await;
+    wait_for(&c, "#rules", "TR-26").await;
+    wait_for(&c, "#recorded-by", "anna (floor)").await;
+    wait_for(&c, "#command", "set_stack").await;
+    screenshot(&c, "dispute").await;
+    c.goto(&format!("{url}/t/friday/explain?seq=999999"))
+        .await
+        .expect("dispute");
+    wait_for(&c, "main", "there is no decision at 999999").await;
 
     // A phone.
     c.set_window_size(390, 844).await.expect("resize");

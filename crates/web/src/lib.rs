@@ -133,7 +133,8 @@ impl<S: EventStore + Clone + 'static> Web<S> {
     }
 }
 
-/// The router: `/`, `/t/{chain}/clock`, `/t/{chain}/seating`, `/t/{chain}/standings`, and
+/// The router: `/`, `/t/{chain}/clock`, `/t/{chain}/seating`, `/t/{chain}/standings`,
+/// `/t/{chain}/explain?seq=N` (a dispute), and
 /// `/t/{chain}/live` (server-sent events: `head` with the chain's head sequence whenever it
 /// changes).
 pub fn router<S: EventStore + Clone + 'static>(store: S) -> Router {
@@ -144,6 +145,7 @@ pub fn router<S: EventStore + Clone + 'static>(store: S) -> Router {
         .route("/t/{chain}/seating", get(seating::<S>))
         .route("/t/{chain}/standings", get(standings::<S>))
         .route("/t/{chain}/live", get(live::<S>))
+        .route("/t/{chain}/explain", get(dispute::<S>))
         .route("/app.css", get(css))
         .route("/app.js", get(js))
         .with_state(web)
@@ -211,6 +213,60 @@ async fn standings<S: EventStore + Clone + 'static>(
     let view = l.tournament.clock_view(l.seconds_at(Utc::now()));
     let main = pages::standings(&l.tournament, &view);
     Ok(pages::page(&chain, "standings", main, part.main_only()).into_response())
+}
+
+/// `?seq=N`: the event a dispute is about.
+#[derive(Debug, Deserialize)]
+struct Asked {
+    seq: Option<u64>,
+}
+
+/// The dispute page: the decision recorded at `seq`, re-derived (`explain`): recorded against
+/// derived, the command and the table it met, who entered it and when, the rules' texts.
+async fn dispute<S: EventStore + Clone + 'static>(
+    State(web): State<Arc<Web<S>>>,
+    Path(chain): Path<String>,
+    Query(asked): Query<Asked>,
+) -> Result<Response, WebError> {
+    let l = web.load(&chain).await?;
+    let head = l.head.seq.0;
+    let Some(seq) = asked.seq else {
+        return Ok(
+            pages::page(&chain, "explain", pages::dispute_form(head, None), false).into_response(),
+        );
+    };
+    if !(2..=head).contains(&seq) {
+        let why = format!("there is no decision at {seq}: the chain's events are 2 to {head}");
+        return Ok(pages::page(
+            &chain,
+            "explain",
+            pages::dispute_form(head, Some(&why)),
+            false,
+        )
+        .into_response());
+    }
+    let id = ChainId::new(&chain).map_err(|_| WebError::BadName(chain.clone()))?;
+    let recorded = floorbook_ledger::reader::load(&web.store, id.clone())
+        .await
+        .map_err(|e| WebError::Load(e.to_string()))?;
+    let mut explanation = match floorbook_ledger::explain::explain(&recorded, seq) {
+        Ok(e) => e,
+        Err(e) => {
+            let why = e.to_string();
+            return Ok(pages::page(
+                &chain,
+                "explain",
+                pages::dispute_form(head, Some(&why)),
+                false,
+            )
+            .into_response());
+        }
+    };
+    explanation.recorded_by = floorbook_ledger::explain::recorded_by(&web.store, &id, seq)
+        .await
+        .map_err(|e| WebError::Load(e.to_string()))?;
+    let main = pages::dispute(head, &explanation);
+    Ok(pages::page(&chain, "explain", main, false).into_response())
 }
 
 /// How often the live stream looks at the chain's head.

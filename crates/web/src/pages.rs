@@ -29,6 +29,8 @@ main { padding: 1rem; }
 .table { background: var(--card); border-radius: .5rem; padding: .75rem; }
 .table h2 { margin: 0 0 .5rem; font-size: 1.25rem; }
 table { width: 100%; border-collapse: collapse; }
+pre { white-space: pre-wrap; word-break: break-word; font-size: .9rem; }
+input, button { font-size: 1.1rem; padding: .3rem .5rem; }
 th, td { text-align: left; padding: .3rem .4rem; border-bottom: 1px solid #2c3640; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .flag { color: var(--warn); font-size: .9rem; }
@@ -79,6 +81,7 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool) -> Markup {
     let title = match which {
         "clock" => "Clock",
         "seating" => "Seating",
+        "explain" => "Dispute",
         _ => "Standings",
     };
     let link = |to: &str, label: &str| {
@@ -99,13 +102,14 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool) -> Markup {
                 title { (title) " · " (chain) " · Floorbook" }
                 link rel="stylesheet" href="/app.css";
             }
-            body data-live=(format!("/t/{chain}/live")) data-page=(which) {
+            body data-live=[(which != "explain").then(|| format!("/t/{chain}/live"))] data-page=(which) {
                 header {
                     h1 { a href="/" style="color:inherit" { "Floorbook" } " · " (chain) }
                     nav aria-label="Pages" {
                         (link("clock", "Clock"))
                         (link("seating", "Seating"))
                         (link("standings", "Standings"))
+                        (link("explain", "Dispute"))
                     }
                 }
                 main id="main" { (main) }
@@ -350,6 +354,64 @@ pub fn standings(t: &Tournament, v: &ClockView) -> Markup {
                         td.num { @if *place == 1 { (chips(p.stack)) } }
                         td.num { @if let Some(m) = prize(*place) { (m) } }
                     }
+                }
+            }
+        }
+    }
+}
+
+/// The dispute page's form: the event to re-derive.
+pub fn dispute_form(head: u64, problem: Option<&str>) -> Markup {
+    html! {
+        @if let Some(p) = problem { p.notice role="alert" { (p) } }
+        form method="get" {
+            label for="seq" { "Event (2 to " (head) "): " }
+            input id="seq" name="seq" type="number" min="2" max=(head) required;
+            " "
+            button type="submit" { "Re-derive" }
+        }
+    }
+}
+
+fn pretty<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_default()
+}
+
+/// A decision re-derived: whether the record agrees, recorded against derived, the command
+/// and the table it met, who entered it and when, and the rules with their readings.
+pub fn dispute(head: u64, e: &floorbook_ledger::explain::Explanation) -> Markup {
+    html! {
+        (dispute_form(head, None))
+        section aria-label="Re-derived" {
+            h2 id="verdict" {
+                "Event " (e.seq.unwrap_or(0)) ": "
+                @if e.agrees {
+                    "the record agrees with the rules"
+                } @else {
+                    span.flag { "the record does not agree with the rules" }
+                }
+            }
+            @if let Some(by) = &e.recorded_by {
+                p id="recorded-by" {
+                    "Entered by " (by.actor.id) " (" (format!("{:?}", by.actor.role).to_lowercase()) ") at "
+                    (by.at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+                    @if let Some(r) = &by.request { ", request " (r) }
+                }
+            }
+            h3 { "Rules" }
+            @if e.rules.is_empty() { p.empty { "No rule decided it (a plain record)." } }
+            ul id="rules" {
+                @for r in &e.rules { li { strong { (r.id) } " " (r.text) } }
+            }
+            @if let Some(d) = &e.divergence {
+                p.notice role="alert" { "Diverges: " (d.reason) }
+            }
+            div.tables {
+                section.table { h3 { "Recorded" } pre id="recorded" { (pretty(&e.recorded)) } }
+                section.table { h3 { "Derived" } pre id="derived" { (pretty(&e.derived)) } }
+                section.table { h3 { "The command" } pre id="command" { (pretty(&e.command)) } }
+                @if let Some(b) = &e.before {
+                    section.table { h3 { "What it met" } pre id="before" { (pretty(b)) } }
                 }
             }
         }
