@@ -289,7 +289,23 @@ fn play(path: &Path) {
         });
     match &script.decided_by {
         None => assert!(cited, "{name}: nothing cites {rule}"),
-        Some(by) => assert!(!by.trim().is_empty(), "{name}: decided_by says nothing"),
+        Some(by) => {
+            assert!(!by.trim().is_empty(), "{name}: decided_by says nothing");
+            // Where the decision is the tournament engine's, the script that pins it there is
+            // named and must exist.
+            for word in by.split_whitespace() {
+                if let Some(file) = word
+                    .trim_matches(|c| c == ',' || c == ';' || c == ')' || c == '(')
+                    .strip_prefix("tests/tournaments/")
+                {
+                    let path = golden::dir().join("../tournaments").join(file);
+                    assert!(
+                        path.is_file(),
+                        "{name}: decided_by names {word}, which is not there"
+                    );
+                }
+            }
+        }
     }
     let mut checked = 0;
     for (key, want) in &script.expect {

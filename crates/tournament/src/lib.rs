@@ -32,7 +32,8 @@
 /// - 5: the level clock starts with the tournament (the start's time), not with the chain's
 ///   opening, and the director can pause, resume and adjust it (TR-5); PLO-2 pauses every
 ///   table while a move is due and, with NOB-7, moves the second-next big blind (TR-17); a
-///   player moved into the blinds sits out until the button reaches him (TR-17).
+///   player moved into the blinds sits out until the button reaches him (TR-17); a NOB
+///   tournament's heads-up hand cites NOB-11 (not TR-25).
 pub const RULES_REVISION: u32 = 5;
 
 pub mod balance;

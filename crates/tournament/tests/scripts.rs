@@ -227,6 +227,7 @@ fn check(path: &Path) {
 golden! {
     check;
     nob_10_the_card_draw_picks_the_dealer_and_seats_the_table => "nob_10_the_card_draw_picks_the_dealer_and_seats_the_table.toml",
+    nob_11_heads_up_the_button_posts_the_small_blind => "nob_11_heads_up_the_button_posts_the_small_blind.toml",
     plo_1_a_waiting_player_takes_a_seat_that_came_free => "plo_1_a_waiting_player_takes_a_seat_that_came_free.toml",
     plo_2_the_tournament_pauses_while_players_are_moved => "plo_2_the_tournament_pauses_while_players_are_moved.toml",
     plo_3_reserved_tables_bind_and_walk_ins_take_the_seats_left => "plo_3_reserved_tables_bind_and_walk_ins_take_the_seats_left.toml",
@@ -248,4 +249,5 @@ golden! {
     tr_5_a_new_level_starts_with_the_next_hand_and_time_moves_forward => "tr_5_a_new_level_starts_with_the_next_hand_and_time_moves_forward.toml",
     tr_5_the_director_changes_the_levels_to_come_and_adds_a_break => "tr_5_the_director_changes_the_levels_to_come_and_adds_a_break.toml",
     tr_5_the_level_clock_starts_with_the_tournament_and_the_director_pauses_and_adjusts_it => "tr_5_the_level_clock_starts_with_the_tournament_and_the_director_pauses_and_adjusts_it.toml",
+    tr_9_a_bust_leaves_a_dead_small_blind_and_the_big_blind_moves_one_on => "tr_9_a_bust_leaves_a_dead_small_blind_and_the_big_blind_moves_one_on.toml",
 }

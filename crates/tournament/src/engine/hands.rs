@@ -203,7 +203,14 @@ impl Tournament {
                 None => next_after(next_after(ts.table.button, &dealt), &dealt),
             };
             let button = dealt.iter().copied().find(|s| *s != bb).unwrap_or(bb);
-            rules = rules.with(Rule::Tr25);
+            // Revision 5: a NOB tournament cites its own heads-up rule (NOB-11).
+            rules = rules.with(
+                if self.revision >= 5 && self.profile.system == crate::System::NOB {
+                    Rule::Nob11
+                } else {
+                    Rule::Tr25
+                },
+            );
             (button, Some(button), bb, button)
         } else {
             match (ts.last_big_blind, ts.last_small_blind) {
