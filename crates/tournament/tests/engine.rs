@@ -248,9 +248,15 @@ fn tr_19_an_expired_clock_kills_the_hand() {
     ));
 }
 
+/// TR-26: "Die Entscheidungen der Turnierleitung sind endgültig." A ruling is recorded with
+/// its reason, TR-26 and the rule it rests on, and the decision it overrides; it is a record,
+/// not a change of play: stacks, seats and hands are as before (its effects come with the
+/// floor's commands), and the log still re-derives. (That an override must name a recorded
+/// decision is the desk's check: `service_desk.rs`, `rulings_point_at_real_events`.)
 #[test]
 fn tr_26_a_floor_ruling_overrides_with_a_reason_and_a_rule() {
     let mut t = three_handed();
+    let before = serde_json::to_value(&*t).expect("state");
     t.floor_ruling(
         Some(PlayerId(2)),
         "the bet was declared before the chips crossed the line",
@@ -268,6 +274,25 @@ fn tr_26_a_floor_ruling_overrides_with_a_reason_and_a_rule() {
         _ => None,
     });
     assert_eq!(ruling, Some((Some(42), true, true)));
+    assert_eq!(
+        serde_json::to_value(&*t).expect("state"),
+        before,
+        "a ruling changes no stack, seat or hand"
+    );
+    let reason = t.events.iter().find_map(|e| match e {
+        TournamentEvent::FloorRuling { ruling, player, .. } => Some((ruling.clone(), *player)),
+        _ => None,
+    });
+    assert_eq!(
+        reason,
+        Some((
+            "the bet was declared before the chips crossed the line".to_string(),
+            Some(PlayerId(2))
+        ))
+    );
+    floorbook_tournament::rederive::Rederiver::new(profile("top18"), t.events.clone())
+        .run_to_end()
+        .expect("the ruling re-derives");
 }
 
 #[test]
