@@ -69,11 +69,7 @@ pub fn draw_seats(
     draw: &[u32],
 ) -> Result<SeatDraw, SeatingError> {
     let n = players.len();
-    let mut sorted: Vec<u32> = draw.to_vec();
-    sorted.sort_unstable();
-    if draw.len() != n || sorted.iter().enumerate().any(|(i, &d)| d as usize != i) {
-        return Err(SeatingError::NotAPermutation { players: n });
-    }
+    check_permutation(draw, n)?;
     if tables == 0 {
         return Err(SeatingError::NoTables);
     }
@@ -110,11 +106,7 @@ pub fn draw_seats_reserved(
     draw: &[u32],
 ) -> Result<SeatDraw, SeatingError> {
     let n = players.len();
-    let mut sorted: Vec<u32> = draw.to_vec();
-    sorted.sort_unstable();
-    if draw.len() != n || sorted.iter().enumerate().any(|(i, &d)| d as usize != i) {
-        return Err(SeatingError::NotAPermutation { players: n });
-    }
+    check_permutation(draw, n)?;
     if tables == 0 || reserved.len() != n {
         return Err(SeatingError::NoTables);
     }
@@ -174,6 +166,16 @@ pub fn draw_seats_reserved(
         draw: draw.to_vec(),
         rules: RuleSet::of(&[Rule::Plo3, Rule::Plo4]),
     })
+}
+
+/// `draw` is a permutation of `0..n`: one seat card per player.
+fn check_permutation(draw: &[u32], n: usize) -> Result<(), SeatingError> {
+    let mut sorted: Vec<u32> = draw.to_vec();
+    sorted.sort_unstable();
+    if draw.len() != n || sorted.iter().enumerate().any(|(i, &d)| d as usize != i) {
+        return Err(SeatingError::NotAPermutation { players: n });
+    }
+    Ok(())
 }
 
 /// A seating decision that cannot be made.

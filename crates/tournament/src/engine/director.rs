@@ -117,19 +117,15 @@ impl Tournament {
             big: 0,
             ante: 0,
         });
-        let entrants = self
-            .players
-            .values()
-            .filter(|p| !matches!(p.status, Status::Registered | Status::WaitListed))
-            .count() as u32;
-        let entrants = if self.started {
-            entrants
-        } else {
-            self.players
-                .values()
-                .filter(|p| p.status == Status::Registered)
-                .count() as u32
+        // The entrants: those who played once play started, those registered before.
+        let entrant = |p: &&super::Player| {
+            if self.started {
+                !matches!(p.status, Status::Registered | Status::WaitListed)
+            } else {
+                p.status == Status::Registered
+            }
         };
+        let entrants = self.players.values().filter(entrant).count() as u32;
         let players_left = if self.finished {
             1
         } else if self.started {
@@ -145,13 +141,7 @@ impl Tournament {
         let pool: Option<u64> = self
             .players
             .values()
-            .filter(|p| {
-                if self.started {
-                    !matches!(p.status, Status::Registered | Status::WaitListed)
-                } else {
-                    p.status == Status::Registered
-                }
-            })
+            .filter(entrant)
             .map(|p| crate::buy_in_cents(&p.buy_in))
             .sum();
         ClockView {
@@ -436,15 +426,8 @@ impl Tournament {
     ) -> Result<(), TournamentError> {
         let from = self.idle_table_of(player)?;
         check_reason(reason)?;
-        let ts = self
-            .tables
-            .iter()
-            .find(|t| t.table.no == to)
-            .ok_or(TournamentError::NoTable(to))?;
-        let size = ts.table.seats.len() as u32;
-        let free: Vec<u32> = (1..=size)
-            .filter(|s| ts.table.seats[(*s - 1) as usize].is_none())
-            .collect();
+        let ts = self.table_state(to)?;
+        let free = free_seats(&ts.table);
         if !free.contains(&seat.0) {
             return Err(TournamentError::SeatTaken {
                 table: to,
@@ -524,11 +507,7 @@ impl Tournament {
         if let Some(pending) = self.pending_break {
             return Err(TournamentError::BreakPending(pending));
         }
-        let ts = self
-            .tables
-            .iter()
-            .find(|t| t.table.no == table)
-            .ok_or(TournamentError::NoTable(table))?;
+        let ts = self.table_state(table)?;
         if ts.hand.is_some() {
             return Err(TournamentError::NotNow(
                 "the table is in a hand: it breaks between hands",
@@ -616,15 +595,8 @@ impl Tournament {
                 "only a registered or waiting player without a seat is seated",
             ));
         }
-        let ts = self
-            .tables
-            .iter()
-            .find(|t| t.table.no == table)
-            .ok_or(TournamentError::NoTable(table))?;
-        let size = ts.table.seats.len() as u32;
-        let free: Vec<u32> = (1..=size)
-            .filter(|s| ts.table.seats[(*s - 1) as usize].is_none())
-            .collect();
+        let ts = self.table_state(table)?;
+        let free = free_seats(&ts.table);
         if !free.contains(&seat.0) {
             return Err(TournamentError::SeatTaken { table, seat, free });
         }
@@ -714,6 +686,13 @@ impl Tournament {
         });
         self.after_removal()
     }
+}
+
+/// The free seats of a table, by number.
+fn free_seats(t: &crate::balance::Table) -> Vec<u32> {
+    (1..=t.seats.len() as u32)
+        .filter(|s| t.seats[(*s - 1) as usize].is_none())
+        .collect()
 }
 
 /// The most levels a schedule may hold after the director's edits.

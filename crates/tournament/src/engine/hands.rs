@@ -14,6 +14,13 @@ use crate::places::{Busted, places_for_hand};
 use crate::seating::{PlayerId, SeatNo, TableNo};
 
 impl Tournament {
+    pub(super) fn table_state(&self, no: TableNo) -> Result<&TableState, TournamentError> {
+        self.tables
+            .iter()
+            .find(|t| t.table.no == no)
+            .ok_or(TournamentError::NoTable(no))
+    }
+
     pub(super) fn table_mut(&mut self, no: TableNo) -> Result<&mut TableState, TournamentError> {
         self.tables
             .iter_mut()
