@@ -891,7 +891,10 @@ impl Hand {
     fn begin_betting(&mut self) {
         self.phase = Phase::Betting;
         let max_index = (0..self.n).max_by_key(|&i| (self.bets[i], i)).unwrap_or(0);
-        let opener = (max_index + 1) % self.n;
+        let opener = match self.setup.first_to_act {
+            Some(p) if self.street == Street::Preflop && p.0 < self.n => p.0,
+            _ => (max_index + 1) % self.n,
+        };
         self.opener = Some(opener);
         let second = self.second_reach();
         self.actors.clear();
@@ -1882,6 +1885,7 @@ mod tests {
             stacks,
             carried,
             dead_blinds: Vec::new(),
+            first_to_act: None,
         };
         let rules = HandRules::no_limit_holdem(Chips(2));
         let err = Hand::new(

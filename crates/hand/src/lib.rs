@@ -18,6 +18,7 @@
 //! Invariant: pure. No I/O, no clock, no randomness: cards come in through commands.
 
 mod chips;
+mod command;
 mod declare;
 mod event;
 mod hand;
@@ -26,6 +27,7 @@ mod pots;
 mod rules;
 
 pub use chips::{Chips, Pos};
+pub use command::HandCommand;
 pub use declare::{Declared, Interpretation, PutIn, Reading};
 pub use event::HandEvent;
 pub use hand::{Hand, Legal, MAX_CHIPS, Phase, Rejection, ShowOrMuck, Street};

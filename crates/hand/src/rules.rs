@@ -228,4 +228,9 @@ pub struct HandSetup {
     /// player's bet (GCB-6). Empty means none.
     #[serde(default)]
     pub dead_blinds: Vec<Chips>,
+    /// Who acts first before the flop, where a live blind posted out of position (a player
+    /// coming back, GCB-6) would otherwise move the start: the player left of the big blind
+    /// or the straddle. None: left of the largest blind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_to_act: Option<crate::Pos>,
 }

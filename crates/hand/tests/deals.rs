@@ -18,6 +18,7 @@ fn setup(blinds: [u64; 3], dead: [u64; 3]) -> HandSetup {
         blinds: blinds.iter().map(|&b| Chips(b)).collect(),
         carried: Chips(0),
         dead_blinds: dead.iter().map(|&b| Chips(b)).collect(),
+        first_to_act: None,
     }
 }
 

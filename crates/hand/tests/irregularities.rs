@@ -26,6 +26,7 @@ fn hand(irregularities: IrregularityRules) -> Hand {
         blinds: vec![Chips(1), Chips(2), Chips(0)],
         carried: Chips(0),
         dead_blinds: Vec::new(),
+        first_to_act: None,
     };
     Hand::new(rules, setup).expect("hand")
 }

@@ -78,6 +78,7 @@ fn random_hand(rng: &mut ChaCha8Rng) -> Hand {
             blinds,
             carried: Chips(below(rng, 3)),
             dead_blinds: Vec::new(),
+            first_to_act: None,
         },
     )
     .expect("a valid set-up")

@@ -18,6 +18,7 @@ fn hand(chip_reading: ChipReading, under_minimum: UnderMinimum) -> Hand {
         blinds: vec![Chips(50), Chips(100), Chips(0)],
         carried: Chips(0),
         dead_blinds: Vec::new(),
+        first_to_act: None,
     };
     let mut h = Hand::new(rules, setup).expect("hand");
     for p in 0..3 {

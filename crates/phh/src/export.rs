@@ -117,6 +117,7 @@ mod tests {
             blinds: vec![Chips(1), Chips(2), Chips::ZERO],
             carried: Chips::ZERO,
             dead_blinds: Vec::new(),
+            first_to_act: None,
         };
         let mut h = Hand::new(HandRules::no_limit_holdem(Chips(2)), setup).expect("hand");
         for (p, cards) in [["2c", "3d"], ["Ah", "Kd"], ["7s", "8s"]]

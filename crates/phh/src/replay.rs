@@ -484,6 +484,7 @@ pub fn replay_with(
         blinds: reorder(&phh.blinds),
         carried: Chips::ZERO,
         dead_blinds: Vec::new(),
+        first_to_act: None,
     };
     let mut hand = Hand::new(rules, setup).map_err(ReplayError::Setup)?;
     if let Some(error) = syntax {

@@ -289,6 +289,7 @@ impl Tournament {
             blinds: blinds.clone(),
             carried: Chips(ts.carried),
             dead_blinds: Vec::new(),
+            first_to_act: None,
         };
         // The last thing that can refuse the hand; nothing has changed yet.
         let hand = Hand::new(hand_rules, setup)?;

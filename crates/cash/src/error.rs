@@ -1,0 +1,170 @@
+//! Why a cash room refused a command: each refusal names its rule and what was allowed.
+//! Nothing changed.
+
+use floorbook_hand::Rejection;
+use floorbook_rules::Rule;
+use thiserror::Error;
+
+use crate::{GuestId, SeatNo, TableNo};
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CashError {
+    #[error(
+        "GCB-9: only a guest who reports in person to the table chief (or higher) goes on the list; no phone entries"
+    )]
+    NotInPerson,
+    #[error("GCB-9: guest {guest} is already on the {game} list, at place {place}")]
+    AlreadyListed {
+        guest: GuestId,
+        game: String,
+        place: u32,
+    },
+    #[error("GCB-9: guest {guest} is not on the {game} list")]
+    NotListed { guest: GuestId, game: String },
+    #[error("GCB-9: seats are offered in list order; first on the {game} list: guest {first}")]
+    NotFirstOnList { game: String, first: GuestId },
+    #[error("no game {0:?}; the games are: {1}")]
+    NoGame(String, String),
+    #[error("no table {0}; the tables are: {1}")]
+    NoTable(TableNo, String),
+    #[error("table {0} is not open")]
+    TableClosed(TableNo),
+    #[error("table {0} is already open")]
+    TableOpen(TableNo),
+    #[error(
+        "GCB-10: table {table} opens when the main table {main} is full ({seated} of {seats} seated) and {needed} guests wait ({waiting} do)"
+    )]
+    SideTableNotDue {
+        table: TableNo,
+        main: TableNo,
+        seated: u32,
+        seats: u32,
+        waiting: u32,
+        needed: u32,
+    },
+    #[error("seat {seat} at table {table}: the seats are 1 to {seats} (GCB-12)")]
+    NoSeat {
+        table: TableNo,
+        seat: SeatNo,
+        seats: u32,
+    },
+    #[error("seat {seat} at table {table} is taken")]
+    SeatTaken { table: TableNo, seat: SeatNo },
+    #[error("guest {guest} already sits at table {table}, seat {seat}")]
+    AlreadySeated {
+        guest: GuestId,
+        table: TableNo,
+        seat: SeatNo,
+    },
+    #[error(
+        "GCB-10: nobody changes from the main table {main} to table {table} directly; he stands up, and after {minutes} minutes may sit at a side table"
+    )]
+    NoDirectChange {
+        main: TableNo,
+        table: TableNo,
+        minutes: u32,
+    },
+    #[error(
+        "GCB-10: guest {guest} stood up from the main table; he may sit at a side table from {from} s (now {now} s)"
+    )]
+    SideTableWait { guest: GuestId, from: u64, now: u64 },
+    #[error(
+        "GCB-10: while side table {side} plays, main-table seats go to its players by the must-move list"
+    )]
+    MainTableByMustMove { side: TableNo },
+    #[error("guest {0} is not seated")]
+    NotSeated(GuestId),
+    #[error("a new guest needs a name (1 to 100 bytes)")]
+    NameNeeded,
+    #[error(
+        "GCB-7: a buy-in is the table stake at least and {max} at most; {got} is outside {min}..={max}"
+    )]
+    BuyIn { got: u64, min: u64, max: u64 },
+    #[error(
+        "GCB-7: a rebuy needs the stack lost; guest {guest} has {stack} in front (add chips between hands instead)"
+    )]
+    NotBusted { guest: GuestId, stack: u64 },
+    #[error("GCB-7: the one rebuy below the table stake is used; a rebuy now is {min} at least")]
+    ShortRebuyUsed { min: u64 },
+    #[error("GCB-7: after a rebuy below the table stake no money is added between hands")]
+    NoAddAfterShortRebuy,
+    #[error("GCB-7: guest {guest} has lost his stack: that is a rebuy")]
+    AddToEmpty { guest: GuestId },
+    #[error(
+        "GCB-13: no money is added during a hand; guest {guest} is in the hand at table {table}"
+    )]
+    AddDuringHand { guest: GuestId, table: TableNo },
+    #[error(
+        "GCB-13: the table stake stays on the table while he plays; guest {guest} may leave with all of it between his hands"
+    )]
+    TakeOffTable { guest: GuestId },
+    #[error("GCB-13: guest {guest} is in the hand at table {table}; he leaves when it is over")]
+    InHand { guest: GuestId, table: TableNo },
+    #[error("amount {got}: 1 to {max}")]
+    Amount { got: u64, max: u64 },
+    #[error("guest {guest} is {what}")]
+    AwayAlready { guest: GuestId, what: &'static str },
+    #[error("GCB-10: guest {guest} is not called to move; {called}")]
+    NotCalled { guest: GuestId, called: String },
+    #[error("GCB-10: the move goes to a free seat at the main table {main}")]
+    MoveSeat { main: TableNo },
+    #[error("GCB-1: guest {0} was removed from the poker area")]
+    Removed(GuestId),
+    #[error("GCB-10: guest {0} refused to move; his day is over")]
+    DayOver(GuestId),
+    #[error("GCB-6: a seat change is to another free seat at the same table")]
+    SameSeat,
+    #[error("a reason or ruling of 1 to {max} bytes (got {got})")]
+    Text { got: usize, max: usize },
+    #[error("GCB-5: {0}")]
+    Straddle(&'static str),
+    #[error(
+        "the first hand at table {0} needs the button's seat from the floor's draw (a seated guest's seat)"
+    )]
+    ButtonNeeded(TableNo),
+    #[error("the button was placed by the first hand's draw; table {0} moves it by the rules")]
+    ButtonPlaced(TableNo),
+    #[error("GCB-12: a hand needs two players dealt in; {0} can play at this table")]
+    TooFewPlayers(u32),
+    #[error("a hand is in progress at table {0}")]
+    HandInProgress(TableNo),
+    #[error("no hand in progress at table {0}")]
+    NoHand(TableNo),
+    #[error("no finished hand at table {0} (cards are shown after a hand, before the next)")]
+    NoLastHand(TableNo),
+    #[error("time {at} s is before the last command's {latest} s; time only moves forward")]
+    TimeBackwards { at: u64, latest: u64 },
+    #[error(transparent)]
+    Hand(#[from] Rejection),
+}
+
+impl CashError {
+    /// The rules the refusal names.
+    pub fn rules(&self) -> Vec<Rule> {
+        use CashError::*;
+        match self {
+            NotInPerson | AlreadyListed { .. } | NotListed { .. } | NotFirstOnList { .. } => {
+                vec![Rule::Gcb9]
+            }
+            SideTableNotDue { .. }
+            | NoDirectChange { .. }
+            | SideTableWait { .. }
+            | MainTableByMustMove { .. }
+            | NotCalled { .. }
+            | MoveSeat { .. }
+            | DayOver(_) => vec![Rule::Gcb10],
+            NoSeat { .. } | TooFewPlayers(_) => vec![Rule::Gcb12],
+            BuyIn { .. }
+            | NotBusted { .. }
+            | ShortRebuyUsed { .. }
+            | NoAddAfterShortRebuy
+            | AddToEmpty { .. } => vec![Rule::Gcb7],
+            AddDuringHand { .. } | TakeOffTable { .. } | InHand { .. } => vec![Rule::Gcb13],
+            Removed(_) => vec![Rule::Gcb1],
+            SameSeat => vec![Rule::Gcb6],
+            Straddle(_) => vec![Rule::Gcb5],
+            Hand(r) => r.rules(),
+            _ => Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! A dealer's or player's action in a hand, as the tournament and the cash tables enter it.
+
+use floorbook_cards::Card;
+use serde::{Deserialize, Serialize};
+
+use crate::{Chips, OutOfTurn, Pos, PutIn, ShowOrMuck};
+
+/// A dealer's or player's action in a hand.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub enum HandCommand {
+    DealHole {
+        pos: Pos,
+        cards: Vec<Option<Card>>,
+    },
+    DealBoard {
+        cards: Vec<Card>,
+    },
+    FourCardFlop {
+        cards: [Card; 4],
+        burn_pick: usize,
+    },
+    Fold {
+        pos: Pos,
+    },
+    CheckOrCall {
+        pos: Pos,
+    },
+    /// A declared check: refused when a bet is due, naming it (NOB-14).
+    Check {
+        pos: Pos,
+    },
+    BetOrRaiseTo {
+        pos: Pos,
+        to: Chips,
+    },
+    ShowOrMuck {
+        pos: Pos,
+        what: ShowOrMuck,
+    },
+    OutOfTurn {
+        pos: Pos,
+        action: OutOfTurn,
+    },
+    /// Cards shown after the hand (TR-3.5, TR-3.8; the uncalled winner's, TR-3.7): recorded
+    /// in the table's last hand.
+    ShowAfterHand {
+        pos: Pos,
+        cards: Vec<Card>,
+    },
+    /// TR-26: the floor rules that a player's recorded hole cards were wrong; these are the
+    /// cards he was dealt, and why.
+    CorrectHoleCards {
+        pos: Pos,
+        cards: Vec<Card>,
+        reason: String,
+    },
+    /// Chips put over the line, with what was said (TR-23, GCB-4, GCB-2, PLO-7, PLO-9): read
+    /// by the profile, the reading recorded before the action it becomes.
+    PutIn {
+        pos: Pos,
+        put: PutIn,
+    },
+    /// "Raise" without an amount: the minimum raise (GCB-2).
+    Raise {
+        pos: Pos,
+    },
+    /// TR-3.1: a hole card turned up in the deal becomes the flop's burn; the player gets a
+    /// replacement after everyone else.
+    CardExposedInDeal {
+        pos: Pos,
+        card: Card,
+    },
+    /// The flop came without a burn (TR-3.2, TDA-39B): before any action one of the three,
+    /// `burn_pick` (the floor's draw, 0 to 2), is burned and `next` completes the flop.
+    FlopWithoutBurn {
+        burn_pick: usize,
+        next: Option<Card>,
+    },
+    /// Board cards dealt before the betting ended (TR-3.3, TDA-39C, TDA-RP-5).
+    PrematureBoard {
+        cards: Vec<Card>,
+    },
+    /// The stub was dropped or scrambled (TDA-RP-4, TDA-39D).
+    StubScrambled {
+        restored: bool,
+        mixed_with_muck: bool,
+    },
+    /// A player opened his own cards during play (TR-3.4; GCB-8 plays on).
+    ExposedOwnCards {
+        pos: Pos,
+        cards: Vec<Card>,
+        one_up_one_pushed: bool,
+    },
+    /// TR-22: the dealer killed a player's unprotected hand.
+    UnprotectedHandKilled {
+        pos: Pos,
+    },
+    /// GCB-8: a fold on false information whose cards were retrieved.
+    FoldRetrieved {
+        pos: Pos,
+    },
+    /// GCB-3: chips short of the call, put in unaware of a raise; nobody has acted after.
+    ShortCallUnaware {
+        pos: Pos,
+        amount: Chips,
+    },
+}
+
+impl HandCommand {
+    /// Applies the action to a hand in progress (all of it or, refused, none of it: the hand
+    /// engine changes nothing when it refuses).
+    pub fn apply(&self, h: &mut crate::Hand) -> Result<(), crate::Rejection> {
+        match self {
+            HandCommand::DealHole { pos, cards } => h.deal_hole(*pos, cards),
+            HandCommand::DealBoard { cards } => h.deal_board(cards),
+            HandCommand::FourCardFlop { cards, burn_pick } => h.four_card_flop(*cards, *burn_pick),
+            HandCommand::Fold { pos } => h.fold(*pos),
+            HandCommand::CheckOrCall { pos } => h.check_or_call(*pos),
+            HandCommand::Check { pos } => h.check(*pos),
+            HandCommand::BetOrRaiseTo { pos, to } => h.bet_or_raise_declared(*pos, *to),
+            HandCommand::ShowOrMuck { pos, what } => h.show_or_muck(*pos, what.clone()),
+            HandCommand::OutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
+            HandCommand::ShowAfterHand { pos, cards } => h.shown_after_hand(*pos, cards.clone()),
+            HandCommand::CorrectHoleCards { pos, cards, reason } => {
+                h.correct_hole_cards(*pos, cards.clone(), reason.clone())
+            }
+            HandCommand::PutIn { pos, put } => h.put_in(*pos, *put).map(|_| ()),
+            HandCommand::Raise { pos } => h.raise_minimum(*pos).map(|_| ()),
+            HandCommand::CardExposedInDeal { pos, card } => {
+                h.hole_card_exposed_in_deal(*pos, *card)
+            }
+            HandCommand::FlopWithoutBurn { burn_pick, next } => {
+                h.flop_dealt_without_burn(*burn_pick, *next)
+            }
+            HandCommand::PrematureBoard { cards } => h.premature_board(cards.clone()),
+            HandCommand::StubScrambled {
+                restored,
+                mixed_with_muck,
+            } => h.stub_scrambled(*restored, *mixed_with_muck),
+            HandCommand::ExposedOwnCards {
+                pos,
+                cards,
+                one_up_one_pushed,
+            } => h.player_exposed_cards(*pos, cards.clone(), *one_up_one_pushed),
+            HandCommand::UnprotectedHandKilled { pos } => h.unprotected_hand_killed(*pos),
+            HandCommand::FoldRetrieved { pos } => h.fold_retrieved(*pos),
+            HandCommand::ShortCallUnaware { pos, amount } => h.short_call_unaware(*pos, *amount),
+        }
+    }
+}
