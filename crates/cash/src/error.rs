@@ -100,7 +100,9 @@ pub enum CashError {
     TakeOffTable { guest: GuestId },
     #[error("GCB-13: guest {guest} is in the hand at table {table}; he leaves when it is over")]
     InHand { guest: GuestId, table: TableNo },
-    #[error("amount {got}: 1 to {max}")]
+    #[error(
+        "GCB-13: chips added between hands: {got} is outside 1 to {max} (the game's most in front, less the stack)"
+    )]
     Amount { got: u64, max: u64 },
     #[error("guest {guest} is {what}")]
     AwayAlready { guest: GuestId, what: &'static str },
@@ -159,7 +161,9 @@ impl CashError {
             | ShortRebuyUsed { .. }
             | NoAddAfterShortRebuy
             | AddToEmpty { .. } => vec![Rule::Gcb7],
-            AddDuringHand { .. } | TakeOffTable { .. } | InHand { .. } => vec![Rule::Gcb13],
+            AddDuringHand { .. } | TakeOffTable { .. } | InHand { .. } | Amount { .. } => {
+                vec![Rule::Gcb13]
+            }
             Removed(_) => vec![Rule::Gcb1],
             SameSeat => vec![Rule::Gcb6],
             Straddle(_) => vec![Rule::Gcb5],

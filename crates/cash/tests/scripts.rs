@@ -10,7 +10,8 @@
 //! - `absent = ["seat_released"]`: event types the step must not decide;
 //! - `refused = "GCB-9"`, `says = "…"`: the step is refused naming the rule (and saying it);
 //! - `check = { stacks = [[1, 195]], markers = [[3, 2]], unseated = [5], waiting = [[
-//!   "nlh-2-5", [3, 4]]], called = [["nlh-2-5", 7]] }`: the room afterwards.
+//!   "nlh-2-5", [3, 4]]], called = [["nlh-2-5", 7]] }`: the room afterwards (`"nobody"` for
+//!   no one called).
 //!
 //! Every step is held to the room's money (chips at the tables equal money in less money out)
 //! and every refusal to changing nothing. The file's rule (from its name: `gcb_6_…` is GCB-6)
@@ -294,8 +295,28 @@ macro_rules! golden {
 }
 
 golden! {
+    gcb_10_must_move_below_seven_refusing_ends_the_day =>
+        "gcb_10_must_move_below_seven_refusing_ends_the_day.toml";
+    gcb_10_the_main_table_stays_full_while_table_2_has_eight =>
+        "gcb_10_the_main_table_stays_full_while_table_2_has_eight.toml";
+    gcb_13_the_table_stake_stays_and_no_money_joins_a_hand =>
+        "gcb_13_the_table_stake_stays_and_no_money_joins_a_hand.toml";
+    gcb_1_three_warnings_remove_the_guest_and_leaving_folds =>
+        "gcb_1_three_warnings_remove_the_guest_and_leaving_folds.toml";
+    gcb_4_a_single_chip_over_ones_own_blind_at_a_cash_table =>
+        "gcb_4_a_single_chip_over_ones_own_blind_at_a_cash_table.toml";
+    gcb_5_the_straddle_is_twice_the_big_blind_and_acts_last =>
+        "gcb_5_the_straddle_is_twice_the_big_blind_and_acts_last.toml";
+    gcb_6_a_seat_change_away_from_the_button_posts_both_or_waits =>
+        "gcb_6_a_seat_change_away_from_the_button_posts_both_or_waits.toml";
     gcb_6_both_blinds_missed_are_posted_big_live_small_dead =>
         "gcb_6_both_blinds_missed_are_posted_big_live_small_dead.toml";
+    gcb_6_only_the_small_blind_missed_waits_for_the_big_blind =>
+        "gcb_6_only_the_small_blind_missed_waits_for_the_big_blind.toml";
+    gcb_6_the_third_missed_blind_marker_releases_the_seat =>
+        "gcb_6_the_third_missed_blind_marker_releases_the_seat.toml";
+    gcb_7_one_rebuy_below_the_table_stake_then_out =>
+        "gcb_7_one_rebuy_below_the_table_stake_then_out.toml";
     gcb_9_the_waiting_list_in_person_and_in_order =>
         "gcb_9_the_waiting_list_in_person_and_in_order.toml";
 }
