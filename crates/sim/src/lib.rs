@@ -5,6 +5,8 @@
 //!
 //! Invariant: the randomness lives here, never in the engine.
 
+pub mod cash;
+
 use floorbook_cards::{Card, Deck, DeckSeed, ShuffleAlgorithm};
 use floorbook_hand::{Chips, OutOfTurn, Phase, Rejection, ShowOrMuck};
 use floorbook_tournament::command::{Command, HandCommand};
