@@ -1282,6 +1282,8 @@ impl CashRoom {
             st.owes = Owes::default();
             st.missed_small = false;
             st.missed_big = false;
+            // Posted what he owed: his markers are taken back.
+            st.markers = 0;
         }
         let dealt_out: Vec<Dealt> = order
             .iter()

@@ -8,6 +8,7 @@
 //! projections database.
 
 pub mod audit;
+pub mod cash;
 pub mod chain;
 pub mod drafts;
 pub mod explain;

@@ -17,6 +17,8 @@ pub enum SnapshotError {
     Load(#[from] LoadError),
     #[error("the replay snapshots: {0}")]
     Projections(#[from] ProjectionError),
+    #[error(transparent)]
+    Store(#[from] floorbook_log::StoreError),
     #[error("a stored replay snapshot does not read (drop the projections to make it again): {0}")]
     Decode(#[from] serde_json::Error),
 }
@@ -29,6 +31,10 @@ pub async fn update_snapshots<S: EventStore>(
     store: &S,
     chain: &ChainId,
 ) -> Result<usize, SnapshotError> {
+    // A cash room's day is re-derived from its start (no snapshots).
+    if crate::cash::is_cash(store, chain).await? {
+        return Ok(0);
+    }
     let last = projector.snapshot_before(chain, None)?;
     let rec = match last {
         None => load(store, chain.clone()).await?,

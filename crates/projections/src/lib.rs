@@ -20,8 +20,16 @@ use thiserror::Error;
 pub const SCHEMA: &str = include_str!("schema.sql");
 
 /// The tables folded from the log, the position last: what a rebuild must reproduce exactly.
-pub const PROJECTED_TABLES: [&str; 13] = [
+pub const PROJECTED_TABLES: [&str; 21] = [
     "tournaments",
+    "cash_rooms",
+    "cash_tables",
+    "cash_seats",
+    "cash_sessions",
+    "cash_waiting",
+    "cash_must_moves",
+    "cash_markers",
+    "cash_warnings",
     "refused_commands",
     "players",
     "hands",
@@ -437,6 +445,10 @@ fn apply_in(
     let mut verifier = ChainVerifier::resume(chain.clone(), head);
     let mut last = at;
     let mut last_hash = String::new();
+    // A cash room's chain folds into the cash views (its event names are its own).
+    let mut cash = tx
+        .prepare_cached("SELECT 1 FROM cash_rooms WHERE chain = ?1")?
+        .exists([chain.as_str()])?;
     for e in events {
         if e.seq.0 <= last {
             continue;
@@ -460,7 +472,14 @@ fn apply_in(
             seq: e.seq,
             source,
         })?;
-        apply_one(tx, chain.as_str(), e.seq.0, &env)?;
+        if e.seq.0 == 1 && env.event_type == "CashRoomOpened" {
+            cash = true;
+        }
+        if cash {
+            apply_cash(tx, chain.as_str(), e.seq.0, &env)?;
+        } else {
+            apply_one(tx, chain.as_str(), e.seq.0, &env)?;
+        }
         last = e.seq.0;
         last_hash = hash.to_hex();
     }
@@ -647,6 +666,173 @@ fn apply_one(
             if IRREGULAR.contains(&kind.as_str()) {
                 tx.prepare_cached("INSERT INTO irregularities (chain, seq, hand, kind, detail, remedy, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?.execute(
                     params![chain, seq, n(&p, "hand"), s(inner, "kind").unwrap_or(kind), inner.to_string(), s(inner, "remedy").or_else(|| s(inner, "reason")), rules],
+                )?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// One event of a cash room's chain.
+fn apply_cash(
+    tx: &rusqlite::Transaction<'_>,
+    chain: &str,
+    seq: u64,
+    env: &Envelope,
+) -> Result<(), ProjectionError> {
+    let rules: Vec<&str> = env.rules.iter().map(|r| r.as_str()).collect();
+    let rules = rules.join(" ");
+    let seqi = seq as i64;
+    tx.prepare_cached("INSERT INTO events (chain, seq, type, at, actor, role, rules, request) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(
+        params![chain, seqi, env.event_type, env.at.to_rfc3339(), env.actor.id, role_name(env.actor.role), rules, env.request],
+    )?;
+    if env.event_type == "CommandEntered" {
+        return Ok(());
+    }
+    let p: Value = serde_json::from_str(env.payload.get()).unwrap_or(Value::Null);
+    let guest = n(&p, "guest");
+    match env.event_type.as_str() {
+        "CashRoomOpened" => {
+            tx.prepare_cached("INSERT INTO cash_rooms (chain, profile, title, opened_seq) VALUES (?1, ?2, ?3, ?4)")?
+                .execute(params![chain, s(&p, "profile"), s(&p, "title"), seqi])?;
+        }
+        "Listed" => {
+            tx.prepare_cached("INSERT INTO cash_waiting (chain, game, guest, name, listed_seq) VALUES (?1, ?2, ?3, ?4, ?5)")?
+                .execute(params![chain, s(&p, "game"), guest, s(&p, "name"), seqi])?;
+        }
+        "Unlisted" => {
+            tx.prepare_cached(
+                "DELETE FROM cash_waiting WHERE chain = ?1 AND game = ?2 AND guest = ?3",
+            )?
+            .execute(params![chain, s(&p, "game"), guest])?;
+        }
+        "TableOpened" => {
+            tx.prepare_cached("INSERT INTO cash_tables (chain, table_no, game, main, open) VALUES (?1, ?2, ?3, ?4, 1) ON CONFLICT(chain, table_no) DO UPDATE SET open = 1")?
+                .execute(params![chain, n(&p, "table"), s(&p, "game"), p.get("main").and_then(Value::as_bool)])?;
+        }
+        "TableClosed" => {
+            tx.prepare_cached(
+                "UPDATE cash_tables SET open = 0 WHERE chain = ?1 AND table_no = ?2",
+            )?
+            .execute(params![chain, n(&p, "table")])?;
+        }
+        "Seated" => {
+            tx.prepare_cached("INSERT INTO cash_seats (chain, guest, name, table_no, seat, stack) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?
+                .execute(params![chain, guest, s(&p, "name"), n(&p, "table"), n(&p, "seat"), n(&p, "buy_in")])?;
+            tx.prepare_cached("INSERT INTO cash_sessions (chain, seated_seq, guest, name, table_no, money_in) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?
+                .execute(params![chain, seqi, guest, s(&p, "name"), n(&p, "table"), n(&p, "buy_in")])?;
+        }
+        "Rebought" | "ChipsAdded" => {
+            let amount = n(&p, "amount");
+            let set = if env.event_type == "Rebought" {
+                "stack = ?3"
+            } else {
+                "stack = stack + ?3"
+            };
+            tx.prepare_cached(&format!(
+                "UPDATE cash_seats SET {set} WHERE chain = ?1 AND guest = ?2"
+            ))?
+            .execute(params![chain, guest, amount])?;
+            let rebuy = i64::from(env.event_type == "Rebought");
+            tx.prepare_cached("UPDATE cash_sessions SET money_in = money_in + ?3, rebuys = rebuys + ?4 WHERE chain = ?1 AND guest = ?2 AND left_seq IS NULL")?
+                .execute(params![chain, guest, amount, rebuy])?;
+        }
+        "CashedOut" | "SeatReleased" => {
+            tx.prepare_cached("DELETE FROM cash_seats WHERE chain = ?1 AND guest = ?2")?
+                .execute(params![chain, guest])?;
+            tx.prepare_cached("UPDATE cash_sessions SET money_out = ?3, left_seq = ?4, released = ?5 WHERE chain = ?1 AND guest = ?2 AND left_seq IS NULL")?
+                .execute(params![chain, guest, n(&p, "amount"), seqi, s(&p, "why")])?;
+        }
+        "Away" | "Back" => {
+            tx.prepare_cached("UPDATE cash_seats SET away = ?3 WHERE chain = ?1 AND guest = ?2")?
+                .execute(params![chain, guest, env.event_type == "Away"])?;
+        }
+        "SeatChanged" => {
+            tx.prepare_cached("UPDATE cash_seats SET seat = ?3 WHERE chain = ?1 AND guest = ?2")?
+                .execute(params![chain, guest, n(&p, "to")])?;
+        }
+        "MarkerGiven" => {
+            tx.prepare_cached(
+                "UPDATE cash_seats SET markers = ?3 WHERE chain = ?1 AND guest = ?2",
+            )?
+            .execute(params![chain, guest, n(&p, "markers")])?;
+            tx.prepare_cached("INSERT INTO cash_markers (chain, seq, guest, blind, markers) VALUES (?1, ?2, ?3, ?4, ?5)")?
+                .execute(params![chain, seqi, guest, s(&p, "blind"), n(&p, "markers")])?;
+        }
+        "HandStarted" => {
+            tx.prepare_cached(
+                "UPDATE cash_tables SET hands = hands + 1 WHERE chain = ?1 AND table_no = ?2",
+            )?
+            .execute(params![chain, n(&p, "table")])?;
+            // Dealt in: his markers are cleared.
+            for d in p
+                .get("dealt")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                tx.prepare_cached(
+                    "UPDATE cash_seats SET markers = 0 WHERE chain = ?1 AND guest = ?2",
+                )?
+                .execute(params![chain, n(d, "guest")])?;
+            }
+        }
+        "HandFinished" => {
+            for pair in p
+                .get("stacks")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                tx.prepare_cached(
+                    "UPDATE cash_seats SET stack = ?3 WHERE chain = ?1 AND guest = ?2",
+                )?
+                .execute(params![
+                    chain,
+                    pair.get(0).and_then(Value::as_i64),
+                    pair.get(1).and_then(Value::as_i64)
+                ])?;
+            }
+        }
+        "MustMoveCalled" => {
+            tx.prepare_cached("INSERT INTO cash_must_moves (chain, seq, guest, from_table, to_table, main_players, side_players) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?
+                .execute(params![chain, seqi, guest, n(&p, "from"), n(&p, "to"), n(&p, "main_players"), n(&p, "side_players")])?;
+        }
+        "Moved" => {
+            let to = p.get("to").cloned().unwrap_or(Value::Null);
+            tx.prepare_cached("UPDATE cash_seats SET table_no = ?3, seat = ?4, markers = 0 WHERE chain = ?1 AND guest = ?2")?
+                .execute(params![chain, guest, to.get(0).and_then(Value::as_i64), to.get(1).and_then(Value::as_i64)])?;
+            tx.prepare_cached("UPDATE cash_must_moves SET outcome = 'moved' WHERE chain = ?1 AND guest = ?2 AND outcome IS NULL")?
+                .execute(params![chain, guest])?;
+        }
+        "DayEnded" => {
+            tx.prepare_cached("UPDATE cash_must_moves SET outcome = 'refused' WHERE chain = ?1 AND guest = ?2 AND outcome IS NULL")?
+                .execute(params![chain, guest])?;
+        }
+        "Warned" => {
+            tx.prepare_cached("INSERT INTO cash_warnings (chain, seq, guest, offence, count, note, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?
+                .execute(params![chain, seqi, guest, s(&p, "offence"), n(&p, "count"), s(&p, "note"), rules])?;
+        }
+        "CommandRefused" => {
+            let request = p.get("request").unwrap_or(&Value::Null);
+            tx.prepare_cached("INSERT INTO refused_commands (chain, seq, actor, role, channel, command, reason, request) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(
+                params![chain, seqi, env.actor.id, role_name(env.actor.role), s(&p, "channel"), s(request, "command"), s(&p, "reason"), request.to_string()],
+            )?;
+        }
+        "InHand" => {
+            let inner = p.get("event").unwrap_or(&Value::Null);
+            let kind = s(inner, "type").unwrap_or_default();
+            let amount = inner
+                .get("amount")
+                .or_else(|| inner.get("to"))
+                .and_then(Value::as_i64);
+            tx.prepare_cached("INSERT INTO hand_events (chain, seq, hand, table_no, kind, pos, amount, cards, detail, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")?.execute(
+                params![chain, seqi, n(&p, "hand"), n(&p, "table"), kind, n(inner, "pos"), amount, inner.get("cards").map(Value::to_string), env.payload.get(), rules],
+            )?;
+            if IRREGULAR.contains(&kind.as_str()) {
+                tx.prepare_cached("INSERT INTO irregularities (chain, seq, hand, kind, detail, remedy, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?.execute(
+                    params![chain, seqi, n(&p, "hand"), s(inner, "kind").unwrap_or(kind), inner.to_string(), s(inner, "remedy").or_else(|| s(inner, "reason")), rules],
                 )?;
             }
         }

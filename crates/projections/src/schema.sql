@@ -91,3 +91,51 @@ CREATE TABLE IF NOT EXISTS replay_snapshots (
 -- The lookup of the latest snapshot before a sequence: one seek, not a walk down the chain's
 -- snapshots (positions and next sequences rise together).
 CREATE INDEX IF NOT EXISTS replay_snapshots_next ON replay_snapshots (chain, next_seq);
+-- Cash rooms (issue 19): one chain a room's day, folded into the room's tables, seats,
+-- sessions, waiting lists, must-move calls, missed-blind markers and warnings.
+CREATE TABLE IF NOT EXISTS cash_rooms (
+  chain TEXT PRIMARY KEY, profile TEXT NOT NULL, title TEXT NOT NULL, opened_seq INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS cash_tables (
+  chain TEXT NOT NULL, table_no INTEGER NOT NULL, game TEXT NOT NULL, main INTEGER NOT NULL,
+  open INTEGER NOT NULL, hands INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (chain, table_no)
+);
+-- Who sits where now, with the stack between hands, away or not, and his markers (GCB-6).
+CREATE TABLE IF NOT EXISTS cash_seats (
+  chain TEXT NOT NULL, guest INTEGER NOT NULL, name TEXT NOT NULL, table_no INTEGER NOT NULL,
+  seat INTEGER NOT NULL, stack INTEGER NOT NULL, away INTEGER NOT NULL DEFAULT 0,
+  markers INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (chain, guest)
+);
+-- A guest's sessions: from his seat to his leaving; money in (buy-in, rebuys, chips added)
+-- and out (GCB-7, GCB-13); why the seat was released, if it was.
+CREATE TABLE IF NOT EXISTS cash_sessions (
+  chain TEXT NOT NULL, seated_seq INTEGER NOT NULL, guest INTEGER NOT NULL, name TEXT NOT NULL,
+  table_no INTEGER NOT NULL, money_in INTEGER NOT NULL, rebuys INTEGER NOT NULL DEFAULT 0,
+  money_out INTEGER, left_seq INTEGER, released TEXT,
+  PRIMARY KEY (chain, seated_seq)
+);
+-- The waiting lists now, in order (GCB-9).
+CREATE TABLE IF NOT EXISTS cash_waiting (
+  chain TEXT NOT NULL, game TEXT NOT NULL, guest INTEGER NOT NULL, name TEXT NOT NULL,
+  listed_seq INTEGER NOT NULL,
+  PRIMARY KEY (chain, game, guest)
+);
+-- Must-move calls (GCB-10) and how each ended: moved, refused, or open.
+CREATE TABLE IF NOT EXISTS cash_must_moves (
+  chain TEXT NOT NULL, seq INTEGER NOT NULL, guest INTEGER NOT NULL, from_table INTEGER NOT NULL,
+  to_table INTEGER NOT NULL, main_players INTEGER NOT NULL, side_players INTEGER NOT NULL,
+  outcome TEXT,
+  PRIMARY KEY (chain, seq)
+);
+CREATE TABLE IF NOT EXISTS cash_markers (
+  chain TEXT NOT NULL, seq INTEGER NOT NULL, guest INTEGER NOT NULL, blind TEXT NOT NULL,
+  markers INTEGER NOT NULL,
+  PRIMARY KEY (chain, seq)
+);
+CREATE TABLE IF NOT EXISTS cash_warnings (
+  chain TEXT NOT NULL, seq INTEGER NOT NULL, guest INTEGER NOT NULL, offence TEXT NOT NULL,
+  count INTEGER NOT NULL, note TEXT, rules TEXT NOT NULL,
+  PRIMARY KEY (chain, seq)
+);

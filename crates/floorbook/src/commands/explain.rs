@@ -61,6 +61,16 @@ async fn open_with_snapshots(
 /// `floorbook explain SEQ`.
 pub async fn explain(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let (store, projector, chain) = open_with_snapshots(&args.store, &args.db, &args.chain).await?;
+    if floorbook_ledger::cash::is_cash(&store, &chain).await? {
+        let record = floorbook_ledger::cash::load(&store, chain).await?;
+        let report = floorbook_ledger::cash::explain(&record, args.seq)?;
+        super::emit(&render_cash_explain(&report, args.json)?)?;
+        return Ok(if report.agrees {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        });
+    }
     let rec = load_near(&projector, &store, chain, Some(args.seq)).await?;
     let mut report = floorbook_ledger::explain::explain(&rec, args.seq)?;
     report.recorded_by = recorded_by(&store, &rec.chain, args.seq).await?;
@@ -70,6 +80,68 @@ pub async fn explain(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// A cash decision's report as text (or pretty JSON).
+pub fn render_cash_explain(
+    report: &floorbook_ledger::cash::CashExplanation,
+    as_json: bool,
+) -> anyhow::Result<String> {
+    if as_json {
+        return Ok(serde_json::to_string_pretty(report)? + "\n");
+    }
+    let mut out = String::new();
+    let line = |out: &mut String, s: String| {
+        out.push_str(&s);
+        out.push('\n');
+    };
+    line(
+        &mut out,
+        format!(
+            "{} seq {}: {}",
+            report.chain,
+            report.seq,
+            if report.agrees {
+                "re-derived, agrees with the record"
+            } else {
+                "re-derived, DIFFERS from the record"
+            }
+        ),
+    );
+    line(
+        &mut out,
+        format!(
+            "command (seq {}): {} entered by {} ({}) at {}",
+            report.command_seq,
+            serde_json::to_string(&report.command)?,
+            report.entered_by,
+            report.role,
+            report.at.to_rfc3339()
+        ),
+    );
+    if let Some(r) = &report.recorded {
+        line(&mut out, format!("recorded: {}", serde_json::to_string(r)?));
+    }
+    match &report.derived {
+        Some(d) => line(&mut out, format!("derived:  {}", serde_json::to_string(d)?)),
+        None if report.recorded.is_some() => {
+            line(&mut out, "derived:  nothing at this place".into())
+        }
+        None => {}
+    }
+    if report.recorded.is_none() {
+        line(&mut out, "what the command decided:".into());
+        for d in &report.decisions {
+            line(&mut out, format!("  {}", serde_json::to_string(d)?));
+        }
+    }
+    if let Some(g) = &report.guest_before {
+        line(&mut out, format!("the guest before it: {g}"));
+    }
+    for r in &report.rules {
+        line(&mut out, format!("{}: {}", r.id, r.text));
+    }
+    Ok(out)
 }
 
 /// The explain report as text (or pretty JSON).

@@ -29,23 +29,63 @@ pub fn run(args: &ProfilesArgs) -> anyhow::Result<ExitCode> {
             for name in builtin_names() {
                 let (_, p) = builtin(name).context("a built-in profile")?;
                 let p = p.with_context(|| format!("reading the built-in profile {name}"))?;
-                println!("{name:<10} {}", p.title);
+                println!("{name:<10} {} (tournament)", p.title);
+            }
+            for name in floorbook_cash::builtin_names() {
+                let (_, p) = floorbook_cash::builtin(name).context("a built-in profile")?;
+                let p = p.with_context(|| format!("reading the built-in profile {name}"))?;
+                println!("{name:<10} {} (cash tables)", p.title);
             }
             Ok(ExitCode::SUCCESS)
         }
-        ProfilesCommand::Show { name } => match builtin(name) {
-            Some((text, _)) => {
-                print!("{text}");
-                Ok(ExitCode::SUCCESS)
+        ProfilesCommand::Show { name } => {
+            match builtin(name)
+                .map(|(t, _)| t)
+                .or_else(|| floorbook_cash::builtin(name).map(|(t, _)| t))
+            {
+                Some(text) => {
+                    print!("{text}");
+                    Ok(ExitCode::SUCCESS)
+                }
+                None => bail!(
+                    "no profile named {name:?}; the profiles are: {}",
+                    builtin_names()
+                        .chain(floorbook_cash::builtin_names())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             }
-            None => bail!(
-                "no profile named {name:?}; the profiles are: {}",
-                builtin_names().collect::<Vec<_>>().join(", ")
-            ),
-        },
+        }
         ProfilesCommand::Check { file } => {
             let text = std::fs::read_to_string(file)
                 .with_context(|| format!("reading {}", file.display()))?;
+            // A cash room's profile has games; a tournament's has levels.
+            if text
+                .parse::<toml::Table>()
+                .is_ok_and(|t| t.contains_key("games"))
+            {
+                let profile = match floorbook_cash::CashProfile::from_toml(&text) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        println!("{}: {e}", file.display());
+                        return Ok(ExitCode::from(1));
+                    }
+                };
+                let problems = profile.check();
+                for p in &problems {
+                    println!("{}: {p}", file.display());
+                }
+                if problems.is_empty() {
+                    println!(
+                        "{}: OK ({}, {}, cash tables)",
+                        file.display(),
+                        profile.name,
+                        profile.title
+                    );
+                    return Ok(ExitCode::SUCCESS);
+                }
+                return Ok(ExitCode::from(1));
+            }
             let profile = match Profile::from_toml(&text) {
                 Ok(p) => p,
                 Err(e) => {

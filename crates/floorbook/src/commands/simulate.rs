@@ -46,6 +46,9 @@ pub struct SimulateArgs {
     /// Print one JSON object for scripts.
     #[arg(long)]
     json: bool,
+    /// A cash room's evening (a cash profile such as `gcb`): its length in minutes.
+    #[arg(long, default_value_t = 240)]
+    minutes: u64,
     /// Decide by an earlier rules revision (1 to the current): a chain as an earlier build
     /// wrote it, for compatibility checks.
     #[arg(long, hide = true)]
@@ -86,7 +89,42 @@ fn profile_named(name: &str) -> anyhow::Result<(String, floorbook_tournament::Pr
     Ok((text, profile))
 }
 
+/// A cash room's profile by its built-in name, or a file holding one (it has `[[games]]`).
+fn cash_profile_named(name: &str) -> anyhow::Result<Option<(String, floorbook_cash::CashProfile)>> {
+    let text = match floorbook_cash::builtin(name) {
+        Some((text, _)) => text.to_string(),
+        None => {
+            let path = std::path::Path::new(name);
+            if !path.is_file() {
+                return Ok(None);
+            }
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let is_cash = text
+                .parse::<toml::Table>()
+                .is_ok_and(|t| t.contains_key("games"));
+            if !is_cash {
+                return Ok(None);
+            }
+            text
+        }
+    };
+    let profile = floorbook_cash::CashProfile::from_toml(&text)
+        .with_context(|| format!("reading the cash profile {name}"))?;
+    let problems: Vec<String> = profile.check().iter().map(ToString::to_string).collect();
+    if !problems.is_empty() {
+        bail!(
+            "the profile {name} does not hold (see `floorbook profiles check`): {}",
+            problems.join("; ")
+        );
+    }
+    Ok(Some((text, profile)))
+}
+
 pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
+    if let Some((text, profile)) = cash_profile_named(&args.profile)? {
+        return run_cash(args, &text, &profile).await;
+    }
     let (profile_toml, profile) = profile_named(&args.profile)?;
     let profile_toml = profile_toml.as_str();
     if !(2..=10_000).contains(&args.players) {
@@ -264,6 +302,158 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The main job for a cash room: bots play an evening; its chain is recorded, projected and
+/// verified, every decision re-derived, and one decision explained.
+async fn run_cash(
+    args: &SimulateArgs,
+    profile_toml: &str,
+    profile: &floorbook_cash::CashProfile,
+) -> anyhow::Result<ExitCode> {
+    if !(2..=10_000).contains(&args.players) {
+        bail!("--players must be 2 to 10000 guests; got {}", args.players);
+    }
+    if !(1..=24 * 60).contains(&args.minutes) {
+        bail!("--minutes must be 1 to 1440; got {}", args.minutes);
+    }
+    let evening =
+        floorbook_sim::cash::simulate_cash(profile, args.players, args.minutes, args.seed, None)
+            .with_context(|| format!("simulating an evening under {}", profile.name))?;
+    let store = args.store.open(OpenMode::ReadWrite).await?;
+    let chain = ChainId::new(format!(
+        "c-{}-s{}-g{}-m{}",
+        profile.name, args.seed, args.players, args.minutes
+    ))?;
+    let drafts = floorbook_ledger::cash::drafts(
+        profile,
+        profile_toml,
+        Some(args.seed),
+        args.start,
+        evening
+            .log
+            .iter()
+            .map(|e| (&e.command, e.at, e.events.as_slice())),
+    )?;
+    let last_at = drafts.last().map_or(args.start, |d| d.at);
+    let head = match store.head(&chain).await? {
+        Some(existing) => {
+            let expected = floorbook_log::seal_all(&chain, None, &drafts)?
+                .last()
+                .map(floorbook_log::SealedEvent::head);
+            if expected != Some(existing) {
+                bail!(
+                    "chain {chain} already exists in this store with other events (head {}); choose another --seed or --data",
+                    existing.hash
+                );
+            }
+            existing
+        }
+        None => {
+            let keys = args
+                .keys
+                .clone()
+                .unwrap_or_else(|| args.store.default_keys_dir());
+            args.store.warn_if_key_inside(&keys);
+            let key = if keys.join("service.key").exists() {
+                load_service_key(&keys)?
+            } else {
+                generate(&keys)?
+            };
+            let mut writer =
+                ChainWriter::open(store.clone(), chain.clone(), Some(key), 1000).await?;
+            for batch in drafts.chunks(512) {
+                writer
+                    .append(batch)
+                    .await
+                    .context("appending to the chain")?;
+            }
+            writer
+                .checkpoint(last_at)
+                .await
+                .context("signing the closing checkpoint")?;
+            writer.head().context("the chain has a head")?
+        }
+    };
+    let mut projector = args.store.projections(&args.db)?;
+    projector
+        .catch_up(&store, &chain, floorbook_log::PAGE, |_| {})
+        .await
+        .context("projecting the chain")?;
+    let verified = verify_chain(&store, &chain, |_, _| {}).await;
+    let ok = matches!(verified, Ok(Some(h)) if h == head);
+    let record = floorbook_ledger::cash::load(&store, chain.clone()).await?;
+    let rederived = floorbook_ledger::cash::rederive(&record);
+    let conn = projector.connection();
+    let count = |sql: &str| -> anyhow::Result<i64> {
+        Ok(conn.query_row(sql, [chain.as_str()], |r| r.get(0))?)
+    };
+    let summary = json!({
+        "hands": count("SELECT COALESCE(SUM(hands), 0) FROM cash_tables WHERE chain = ?1")?,
+        "sessions": count("SELECT COUNT(*) FROM cash_sessions WHERE chain = ?1")?,
+        "rebuys": count("SELECT COALESCE(SUM(rebuys), 0) FROM cash_sessions WHERE chain = ?1")?,
+        "must_moves": count("SELECT COUNT(*) FROM cash_must_moves WHERE chain = ?1")?,
+        "refused_moves": count("SELECT COUNT(*) FROM cash_must_moves WHERE chain = ?1 AND outcome = 'refused'")?,
+        "markers": count("SELECT COUNT(*) FROM cash_markers WHERE chain = ?1")?,
+        "released_seats": count("SELECT COUNT(*) FROM cash_sessions WHERE chain = ?1 AND released IS NOT NULL")?,
+        "warnings": count("SELECT COUNT(*) FROM cash_warnings WHERE chain = ?1")?,
+        "irregularities": count("SELECT COUNT(*) FROM irregularities WHERE chain = ?1")?,
+        "money_in": count("SELECT COALESCE(SUM(money_in), 0) FROM cash_sessions WHERE chain = ?1")?,
+        "money_out": count("SELECT COALESCE(SUM(money_out), 0) FROM cash_sessions WHERE chain = ?1")?,
+    });
+    // One example: the last must-move call (why did he have to move?), else the last seat
+    // released, re-derived from the log.
+    let example_seq: Option<i64> = conn
+        .query_row(
+            "SELECT MAX(seq) FROM events WHERE chain = ?1 AND type IN ('MustMoveCalled', 'SeatReleased')",
+            [chain.as_str()],
+            |r| r.get(0),
+        )
+        .ok()
+        .flatten();
+    let example = match example_seq {
+        Some(seq) => Some(floorbook_ledger::cash::explain(&record, seq as u64)?),
+        None => None,
+    };
+    let agrees = rederived.is_ok();
+    if args.json {
+        let out = json!({
+            "chain": chain.as_str(),
+            "events": head.seq.0,
+            "head": head.hash.to_hex(),
+            "verified": ok,
+            "rederived": agrees,
+            "summary": summary,
+            "explain": example,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        println!(
+            "{} — an evening of {} minutes, up to {} guests, seed {}",
+            profile.title, args.minutes, args.players, args.seed
+        );
+        println!("chain {chain}: {} events, head {}", head.seq, head.hash);
+        println!("verify: {}", if ok { "OK" } else { "FAILED" });
+        match &rederived {
+            Ok(_) => println!("re-derived: every decision agrees"),
+            Err(d) => println!("re-derived: seq {} diverges ({:?})", d.seq, d.command),
+        }
+        println!("\nsummary: {summary}");
+        if let Some(report) = &example {
+            println!("\nexplain: seq {}", report.seq);
+            print!("{}", super::explain::render_cash_explain(report, false)?);
+        }
+        println!(
+            "\ndata: {} and {}",
+            args.store.data.display(),
+            args.store.projections_path(&args.db).display()
+        );
+    }
+    Ok(if ok && agrees {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
