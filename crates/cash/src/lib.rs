@@ -21,6 +21,11 @@ pub use event::{Blind, CashEvent, Dealt, Owes, PostKind, Posted, Release, SitsOu
 pub use profile::{CashProfile, Game, House, Problem, ProfileError, builtin, builtin_names};
 pub use room::{CashRoom, CashTable, Guest, Lists, MAX_NAME, MAX_TEXT, Running, Sitting};
 
+/// The readings of the house rules this build decides by. A cash chain records the revision
+/// it was opened under; a change to any decision bumps it, and a chain of a revision this
+/// build does not know is refused rather than re-derived by other readings.
+pub const CASH_RULES_REVISION: u32 = 1;
+
 /// A guest of the room (the club's number for him).
 pub type GuestId = u32;
 /// A table, numbered across the room.

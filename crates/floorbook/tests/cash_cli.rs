@@ -115,6 +115,30 @@ fn gcb_an_evening_is_recorded_projected_verified_and_explained() {
     );
     assert_eq!(open, ["Integer(0)"]);
 
+    // The audit: the chain, the money and every decision hold; the refused moves and
+    // released seats it lists are the ones projected.
+    let a = json(&floorbook(&["audit", "--data", data_s, "--format", "json"]));
+    assert_eq!(a["verified"], true, "{a}");
+    assert!(a["divergence"].is_null(), "{a}");
+    assert_eq!(a["money_in"], s["money_in"]);
+    assert_eq!(a["money_out"], s["money_out"]);
+    assert_eq!(a["at_tables"], 0);
+    assert_eq!(
+        a["refused_moves"].as_array().expect("rows").len() as u64,
+        s["refused_moves"].as_u64().expect("count")
+    );
+    assert_eq!(
+        a["released_seats"].as_array().expect("rows").len() as u64,
+        s["released_seats"].as_u64().expect("count")
+    );
+    for r in a["released_seats"].as_array().expect("rows") {
+        let why = r["released"].as_str().expect("why");
+        assert!(
+            ["markers", "out_of_game", "removed", "refused_move"].contains(&why),
+            "{r}"
+        );
+    }
+
     let verify = floorbook(&["verify", "--data", data_s]);
     assert!(
         verify.status.success(),

@@ -66,6 +66,38 @@ impl From<LoadError> for AuditError {
     }
 }
 
+/// The rows of `sql` (its one parameter the chain) as objects of column name to value.
+pub(crate) fn rows(
+    projector: &Projector,
+    chain: &ChainId,
+    sql: &str,
+) -> Result<Vec<Value>, AuditError> {
+    let conn = projector.connection();
+    let mut stmt = conn.prepare(sql)?;
+    let names: Vec<String> = stmt.column_names().iter().map(|s| s.to_string()).collect();
+    let out = stmt
+        .query_map([chain.as_str()], |r| {
+            let mut m = serde_json::Map::new();
+            for (i, name) in names.iter().enumerate() {
+                use rusqlite::types::Value as Sql;
+                let v: Sql = r.get(i)?;
+                m.insert(
+                    name.clone(),
+                    match v {
+                        Sql::Null => Value::Null,
+                        Sql::Integer(n) => Value::from(n),
+                        Sql::Real(f) => Value::from(f),
+                        Sql::Text(t) => Value::from(t),
+                        Sql::Blob(_) => Value::from("(blob)"),
+                    },
+                );
+            }
+            Ok(Value::Object(m))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(out)
+}
+
 /// Audits `chain`: `projector` must be caught up with it.
 pub async fn audit<S: EventStore>(
     store: &S,
@@ -82,32 +114,7 @@ pub async fn audit<S: EventStore>(
     // reading of the log.
     let recorded = load(store, chain.clone()).await?;
     let chip_counts = chip_counts(&recorded);
-    let rows = |sql: &str| -> Result<Vec<Value>, AuditError> {
-        let conn = projector.connection();
-        let mut stmt = conn.prepare(sql)?;
-        let names: Vec<String> = stmt.column_names().iter().map(|s| s.to_string()).collect();
-        let out = stmt
-            .query_map([chain.as_str()], |r| {
-                let mut m = serde_json::Map::new();
-                for (i, name) in names.iter().enumerate() {
-                    use rusqlite::types::Value as Sql;
-                    let v: Sql = r.get(i)?;
-                    m.insert(
-                        name.clone(),
-                        match v {
-                            Sql::Null => Value::Null,
-                            Sql::Integer(n) => Value::from(n),
-                            Sql::Real(f) => Value::from(f),
-                            Sql::Text(t) => Value::from(t),
-                            Sql::Blob(_) => Value::from("(blob)"),
-                        },
-                    );
-                }
-                Ok(Value::Object(m))
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(out)
-    };
+    let rows = |sql: &str| rows(projector, chain, sql);
     let irregularities = rows(
         "SELECT seq, hand, kind, remedy, rules FROM irregularities WHERE chain = ?1 ORDER BY seq",
     )?;

@@ -27,6 +27,8 @@ pub struct CashOpening {
     pub seed: Option<u64>,
     pub profile_toml: String,
     pub chain_format: u32,
+    /// The house rules' readings it is decided by ([`floorbook_cash::CASH_RULES_REVISION`]).
+    pub rules_revision: u32,
 }
 
 /// A cash command as it was entered: the command and its time (seconds since the opening).
@@ -126,6 +128,7 @@ pub fn drafts<'a>(
         seed,
         profile_toml: profile_toml.to_string(),
         chain_format: CHAIN_FORMAT,
+        rules_revision: floorbook_cash::CASH_RULES_REVISION,
     });
     out.push(opening.draft(Actor::new("shift-manager", Role::Director)?, start)?);
     let service = Actor::new("floorbook", Role::Service)?;
@@ -173,6 +176,14 @@ pub enum CashLoadError {
     },
     #[error("the profile recorded at seq 1 of {chain} does not hold: {problems}")]
     Profile { chain: ChainId, problems: String },
+    #[error(
+        "chain {chain} was opened under cash rules revision {recorded}; this build derives revision {supported}"
+    )]
+    Revision {
+        chain: ChainId,
+        recorded: u32,
+        supported: u32,
+    },
     #[error("seq {seq} is a decision recorded before any command")]
     Orphan { seq: u64 },
     #[error("seq {seq} is not an event of {chain}; it runs from 1 to {last}")]
@@ -255,6 +266,13 @@ pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> Result<CashRecord
         }
     }
     let opening = opening.ok_or_else(|| CashLoadError::Empty(chain.clone()))?;
+    if opening.rules_revision != floorbook_cash::CASH_RULES_REVISION {
+        return Err(CashLoadError::Revision {
+            chain,
+            recorded: opening.rules_revision,
+            supported: floorbook_cash::CASH_RULES_REVISION,
+        });
+    }
     let profile =
         CashProfile::from_toml(&opening.profile_toml).map_err(|e| CashLoadError::Profile {
             chain: chain.clone(),
@@ -442,5 +460,182 @@ fn guest_of(e: &CashEvent) -> Option<u32> {
         | CashEvent::Moved { guest, .. }
         | CashEvent::DayEnded { guest } => Some(*guest),
         _ => None,
+    }
+}
+
+/// The audit of a cash room's day: the chain verified, every decision re-derived, the money
+/// counted (in, out, at the tables), and what a reviewer looks at: warnings and removals,
+/// refused moves, released seats, missed-blind markers, irregularities, refused commands.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CashAudit {
+    pub chain: String,
+    pub verified: bool,
+    pub chain_status: String,
+    pub decisions_rederived: usize,
+    pub divergence: Option<CashDivergence>,
+    /// Money brought to the tables and taken away, and the chips at the tables at the end:
+    /// in less out must be what is at the tables.
+    pub money_in: u64,
+    pub money_out: u64,
+    pub at_tables: u64,
+    pub warnings: Vec<serde_json::Value>,
+    pub removals: Vec<serde_json::Value>,
+    pub refused_moves: Vec<serde_json::Value>,
+    pub released_seats: Vec<serde_json::Value>,
+    pub markers: Vec<serde_json::Value>,
+    pub irregularities: Vec<serde_json::Value>,
+    pub refused_commands: Vec<serde_json::Value>,
+}
+
+impl CashAudit {
+    /// Everything holds: the chain, the money, every decision.
+    pub fn clean(&self) -> bool {
+        self.verified
+            && self.divergence.is_none()
+            && self.money_in.checked_sub(self.money_out) == Some(self.at_tables)
+    }
+}
+
+/// An audit of a cash chain that could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum CashAuditError {
+    #[error(transparent)]
+    Load(#[from] Box<CashLoadError>),
+    #[error(transparent)]
+    Rows(#[from] crate::audit::AuditError),
+}
+
+/// Audits a cash chain: `projector` must be caught up with it.
+pub async fn audit<S: EventStore>(
+    store: &S,
+    projector: &floorbook_projections::Projector,
+    chain: &ChainId,
+) -> Result<CashAudit, CashAuditError> {
+    use floorbook_log::{ChainCheckError, verify_chain};
+    let (verified, chain_status) = match verify_chain(store, chain, |_, _| {}).await {
+        Ok(Some(h)) => (true, format!("OK, {} events, head {}", h.seq, h.hash)),
+        Ok(None) => (true, "empty".to_string()),
+        Err(ChainCheckError::Broken(e)) => (false, format!("BROKEN at seq {}: {}", e.seq, e.kind)),
+        Err(ChainCheckError::Store(e)) => (false, format!("unreadable: {e}")),
+    };
+    let record = load(store, chain.clone()).await.map_err(Box::new)?;
+    let decisions = record.commands.iter().map(|c| c.decisions.len()).sum();
+    let (divergence, room) = match rederive(&record) {
+        Ok(room) => (None, Some(room)),
+        Err(d) => (Some(*d), None),
+    };
+    let (money_in, money_out, at_tables) = room.as_ref().map_or((0, 0, 0), |r| {
+        (r.money().0, r.money().1, r.chips_at_tables())
+    });
+    let rows = |sql: &str| crate::audit::rows(projector, chain, sql);
+    Ok(CashAudit {
+        chain: chain.as_str().to_string(),
+        verified,
+        chain_status,
+        decisions_rederived: if divergence.is_none() { decisions } else { 0 },
+        divergence,
+        money_in,
+        money_out,
+        at_tables,
+        warnings: rows(
+            "SELECT seq, guest, offence, count, note, rules FROM cash_warnings WHERE chain = ?1 ORDER BY seq",
+        )?,
+        removals: rows(
+            "SELECT seq, actor, rules, type FROM events WHERE chain = ?1 AND type = 'Removed' ORDER BY seq",
+        )?,
+        refused_moves: rows(
+            "SELECT seq, guest, from_table, to_table, main_players, side_players FROM cash_must_moves WHERE chain = ?1 AND outcome = 'refused' ORDER BY seq",
+        )?,
+        released_seats: rows(
+            "SELECT left_seq AS seq, guest, name, table_no, money_in, money_out, released FROM cash_sessions WHERE chain = ?1 AND released IS NOT NULL ORDER BY left_seq",
+        )?,
+        markers: rows(
+            "SELECT seq, guest, blind, markers FROM cash_markers WHERE chain = ?1 ORDER BY seq",
+        )?,
+        irregularities: rows(
+            "SELECT seq, hand, kind, remedy, rules FROM irregularities WHERE chain = ?1 ORDER BY seq",
+        )?,
+        refused_commands: rows(
+            "SELECT seq, actor, role, command, reason FROM refused_commands WHERE chain = ?1 ORDER BY seq",
+        )?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A recorded evening whose every command is decided again agrees; one decision changed in
+    /// the record is found at its command, and `explain` says it differs.
+    #[test]
+    fn a_changed_decision_is_found_where_it_was_recorded() {
+        let (text, profile) = floorbook_cash::builtin("gcb").expect("built in");
+        let profile = profile.expect("reads");
+        let ev = floorbook_sim::cash::simulate_cash(&profile, 20, 60, 4, None).expect("plays");
+        let mut seq = 1;
+        let commands: Vec<RecordedCommand> = ev
+            .log
+            .iter()
+            .map(|e| {
+                seq += 1;
+                let at_seq = seq;
+                let decisions = e
+                    .events
+                    .iter()
+                    .map(|d| {
+                        seq += 1;
+                        (seq, d.clone())
+                    })
+                    .collect();
+                RecordedCommand {
+                    seq: at_seq,
+                    entered: CashEntered {
+                        command: e.command.clone(),
+                        at: e.at,
+                    },
+                    actor: "floor".into(),
+                    role: "floor".into(),
+                    at: DateTime::UNIX_EPOCH,
+                    decisions,
+                }
+            })
+            .collect();
+        let mut record = CashRecord {
+            chain: ChainId::new("c-test").expect("chain"),
+            opening: CashOpening {
+                profile: profile.name.clone(),
+                title: profile.title.clone(),
+                seed: None,
+                profile_toml: text.to_string(),
+                chain_format: CHAIN_FORMAT,
+                rules_revision: floorbook_cash::CASH_RULES_REVISION,
+            },
+            profile,
+            commands,
+            last: seq,
+        };
+        assert!(rederive(&record).is_ok());
+        // A seat's buy-in recorded higher than the command decided.
+        let (k, i) = record
+            .commands
+            .iter()
+            .enumerate()
+            .find_map(|(k, c)| {
+                c.decisions
+                    .iter()
+                    .position(|(_, d)| matches!(d, CashEvent::Seated { .. }))
+                    .map(|i| (k, i))
+            })
+            .expect("a seat");
+        if let (_, CashEvent::Seated { buy_in, .. }) = &mut record.commands[k].decisions[i] {
+            *buy_in += 100;
+        }
+        let d = rederive(&record).expect_err("the change is found");
+        assert_eq!(d.seq, record.commands[k].seq);
+        let changed = record.commands[k].decisions[i].0;
+        let e = explain(&record, changed).expect("explained");
+        assert!(!e.agrees);
+        assert_ne!(e.recorded, e.derived);
+        assert!(e.rules.iter().any(|r| r.id == "GCB-7"), "{:?}", e.rules);
     }
 }

@@ -345,6 +345,24 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
 pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
     let mut out = String::new();
     let (store, projector, chain) = open(&args.read).await?;
+    let format = if args.read.json {
+        Format::Json
+    } else {
+        args.format
+    };
+    if floorbook_ledger::cash::is_cash(&store, &chain).await? {
+        let report = floorbook_ledger::cash::audit(&store, &projector, &chain).await?;
+        match format {
+            Format::Json => outln!(out, "{}", serde_json::to_string_pretty(&report)?),
+            Format::Md => cash_audit_md(&mut out, &report)?,
+        }
+        emit(&out)?;
+        return Ok(if report.clean() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        });
+    }
     let report = floorbook_ledger::audit::audit(&store, &projector, &chain).await?;
     let chain_line = &report.chain_status;
     let (irregularities, sanctions, rulings, refused) = (
@@ -353,11 +371,6 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
         &report.floor,
         &report.refused_commands,
     );
-    let format = if args.read.json {
-        Format::Json
-    } else {
-        args.format
-    };
     match format {
         Format::Json => outln!(out, "{}", serde_json::to_string_pretty(&report)?),
         Format::Md => {
@@ -464,4 +477,97 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// A cash room's audit as Markdown.
+fn cash_audit_md(out: &mut String, r: &floorbook_ledger::cash::CashAudit) -> anyhow::Result<()> {
+    let field = |v: &serde_json::Value, k: &str| match &v[k] {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => String::new(),
+        other => other.to_string(),
+    };
+    outln!(out, "# Audit of {} (cash room)\n", r.chain);
+    outln!(out, "**Chain**: {}\n", r.chain_status);
+    outln!(
+        out,
+        "**Money**: {} in, {} out, {} at the tables — {}\n",
+        r.money_in,
+        r.money_out,
+        r.at_tables,
+        if r.money_in.checked_sub(r.money_out) == Some(r.at_tables) {
+            "accounted"
+        } else {
+            "MISMATCH"
+        }
+    );
+    let sections: [(&str, &Vec<serde_json::Value>, &[&str]); 7] = [
+        (
+            "Warnings (GCB-1, GCB-8)",
+            &r.warnings,
+            &["guest", "offence", "count", "note", "rules"],
+        ),
+        ("Removals (GCB-1)", &r.removals, &["actor", "rules"]),
+        (
+            "Refused moves (GCB-10)",
+            &r.refused_moves,
+            &[
+                "guest",
+                "from_table",
+                "to_table",
+                "main_players",
+                "side_players",
+            ],
+        ),
+        (
+            "Released seats",
+            &r.released_seats,
+            &["guest", "name", "table_no", "money_out", "released"],
+        ),
+        (
+            "Missed-blind markers (GCB-6)",
+            &r.markers,
+            &["guest", "blind", "markers"],
+        ),
+        (
+            "Irregularities and remedies",
+            &r.irregularities,
+            &["hand", "kind", "remedy", "rules"],
+        ),
+        (
+            "Commands refused for the sender's role",
+            &r.refused_commands,
+            &["actor", "role", "command", "reason"],
+        ),
+    ];
+    for (title, rows, cols) in sections {
+        outln!(out, "## {title} ({})\n", rows.len());
+        for row in rows {
+            let parts: Vec<String> = cols
+                .iter()
+                .map(|c| format!("{c} {}", field(row, c)))
+                .collect();
+            outln!(out, "- seq {}: {}", field(row, "seq"), parts.join(", "));
+        }
+        outln!(out, "");
+    }
+    outln!(out, "## Divergences\n");
+    match &r.divergence {
+        None => outln!(
+            out,
+            "none: all {} decisions re-derived from the commands agree",
+            r.decisions_rederived
+        ),
+        Some(d) => outln!(
+            out,
+            "- seq {}: {}\n  recorded: {}\n  derived:  {}",
+            d.seq,
+            serde_json::to_string(&d.command)?,
+            serde_json::to_string(&d.recorded)?,
+            match &d.derived {
+                Ok(e) => serde_json::to_string(e)?,
+                Err(e) => format!("refused: {e}"),
+            }
+        ),
+    }
+    Ok(())
 }
