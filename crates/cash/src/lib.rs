@@ -18,7 +18,9 @@ mod room;
 pub use command::{CashCommand, Offence};
 pub use error::CashError;
 pub use event::{Blind, CashEvent, Dealt, Owes, PostKind, Posted, Release, SitsOut};
-pub use profile::{CashProfile, Game, House, Problem, ProfileError, builtin, builtin_names};
+pub use profile::{
+    CashProfile, Game, House, Problem, ProfileError, builtin, builtin_names, is_cash_profile,
+};
 pub use room::{CashRoom, CashTable, Guest, Lists, MAX_NAME, MAX_TEXT, Running, Sitting};
 
 /// The readings of the house rules this build decides by. A cash chain records the revision

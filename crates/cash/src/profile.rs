@@ -27,6 +27,12 @@ pub fn builtin(name: &str) -> Option<(&'static str, Result<CashProfile, ProfileE
         .map(|(_, text)| (*text, CashProfile::from_toml(text)))
 }
 
+/// Whether a profile's text is a cash room's (it has games; a tournament's has levels).
+pub fn is_cash_profile(text: &str) -> bool {
+    text.parse::<toml::Table>()
+        .is_ok_and(|t| t.contains_key("games"))
+}
+
 /// A cash room's profile.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -171,6 +171,11 @@ impl CashRoom {
         &self.profile
     }
 
+    /// The latest time a command was decided at (seconds since the room opened).
+    pub fn latest(&self) -> u64 {
+        self.latest
+    }
+
     pub fn guests(&self) -> &BTreeMap<GuestId, Guest> {
         &self.guests
     }

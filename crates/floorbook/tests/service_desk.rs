@@ -89,6 +89,8 @@ async fn first_hand_of_three<S: EventStore>(desk: &mut Desk<S>) {
     let hand = WireCommand::StartHand {
         table: 1,
         at: Some(0),
+        button: None,
+        straddle: false,
     };
     for (channel, command) in [
         (Channel::Director, start),
@@ -293,6 +295,8 @@ async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
         WireCommand::StartHand {
             table: 1,
             at: Some(60),
+            button: None,
+            straddle: false,
         },
     )
     .await;
@@ -559,6 +563,8 @@ async fn cards_shown_after_a_hand<S: EventStore + Clone>(store: S) {
         WireCommand::StartHand {
             table: 1,
             at: Some(60),
+            button: None,
+            straddle: false,
         },
     )
     .await);
@@ -851,7 +857,12 @@ async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone>(store: S
     };
     let d = desk.decide(vec![send(Channel::Director, start, 10)]).await;
     assert!(d.replies[0].ok, "{:?}", d.replies[0]);
-    let hand = WireCommand::StartHand { table: 1, at: None };
+    let hand = WireCommand::StartHand {
+        table: 1,
+        at: None,
+        button: None,
+        straddle: false,
+    };
     let d = desk
         .decide(vec![send(Channel::Dealer { table: 1 }, hand, 800)])
         .await;
@@ -1074,6 +1085,8 @@ async fn every_table_incident_is_entered_audited_and_explained() {
             WireCommand::StartHand {
                 table: 1,
                 at: Some(0),
+                button: None,
+                straddle: false,
             },
         )
         .await;
@@ -1359,6 +1372,8 @@ async fn the_director_runs_the_clock_and_the_floor_its_tables() {
             WireCommand::StartHand {
                 table: 1,
                 at: Some(501),
+                button: None,
+                straddle: false,
             },
         )
         .await;
@@ -1607,6 +1622,8 @@ async fn the_projections_and_the_audit_match_a_tournament_worked_out_by_hand() {
                 WireCommand::StartHand {
                     table: 1,
                     at: Some(0),
+                    button: None,
+                    straddle: false,
                 },
             ),
             // Positions from the small blind: 0 Bob, 1 Cid, 2 Ann (the button).

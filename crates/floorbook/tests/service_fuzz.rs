@@ -44,8 +44,12 @@ fn command() -> impl Strategy<Value = WireCommand> {
             pos,
             to
         }),
-        (t(), proptest::option::of(amount()))
-            .prop_map(|(table, at)| WireCommand::StartHand { table, at }),
+        (t(), proptest::option::of(amount())).prop_map(|(table, at)| WireCommand::StartHand {
+            table,
+            at,
+            button: None,
+            straddle: false
+        }),
         (
             t(),
             pos(),

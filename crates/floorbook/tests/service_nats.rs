@@ -611,7 +611,12 @@ async fn a_table_dealer_user_reaches_only_its_own_table() {
             actor: "dealer-bo".into(),
             id: None,
             after: None,
-            command: WireCommand::StartHand { table, at: Some(0) },
+            command: WireCommand::StartHand {
+                table,
+                at: Some(0),
+                button: None,
+                straddle: false,
+            },
         })
         .expect("json")
     };

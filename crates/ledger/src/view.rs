@@ -122,3 +122,75 @@ pub fn seating_view(t: &Tournament) -> Value {
         "tables": tables,
     })
 }
+
+/// A cash room as JSON for terminals and pages: each table with its seats (guest, name,
+/// stack, away, markers, what he owes to come in) and its hand (who acts and what he may do),
+/// each game's waiting list and must-move list, and who is called to move. Warnings and
+/// money are the floor's to read in the projections.
+pub fn cash_view(room: &floorbook_cash::CashRoom) -> Value {
+    let tables: Vec<Value> = room
+        .tables()
+        .keys()
+        .filter_map(|t| cash_table_view(room, *t))
+        .collect();
+    let lists: Vec<Value> = room
+        .lists()
+        .iter()
+        .map(|(game, l)| {
+            let name = |g: &u32| room.guests().get(g).map(|x| x.name.clone());
+            json!({
+                "game": game,
+                "waiting": l.waiting.iter().map(|g| json!({"guest": g, "name": name(g)})).collect::<Vec<_>>(),
+                "must_move": l.must_move.iter().map(|g| json!({"guest": g, "name": name(g)})).collect::<Vec<_>>(),
+                "called": l.called,
+            })
+        })
+        .collect();
+    json!({ "tables": tables, "lists": lists })
+}
+
+/// One cash table as JSON (see [`cash_view`]); None for a table the room does not have.
+pub fn cash_table_view(room: &floorbook_cash::CashRoom, table: u32) -> Option<Value> {
+    let t = room.tables().get(&table)?;
+    let seats: Vec<Value> = t
+        .seats
+        .iter()
+        .enumerate()
+        .filter_map(|(i, g)| {
+            let guest = room.guests().get(&(*g)?)?;
+            let s = guest.sitting.as_ref()?;
+            Some(json!({
+                "seat": i + 1,
+                "guest": guest.id,
+                "name": guest.name,
+                "stack": s.stack,
+                "away": s.away,
+                "markers": s.markers,
+                "owes": s.owes,
+                "in_rotation": s.in_rotation,
+            }))
+        })
+        .collect();
+    let hand = t.hand.as_ref().map(|r| {
+        json!({
+            "hand": r.no,
+            "button": r.button,
+            "small_blind": r.small_blind,
+            "big_blind": r.big_blind,
+            "guests": r.guests,
+            "phase": r.hand.phase(),
+            "board": r.hand.board().iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "stacks": r.hand.stacks(),
+            "bets": r.hand.bets(),
+            "legal": r.hand.legal(),
+        })
+    });
+    Some(json!({
+        "table": t.no,
+        "game": t.game,
+        "open": t.open,
+        "hands_played": t.hands_played,
+        "seats": seats,
+        "hand": hand,
+    }))
+}

@@ -26,6 +26,8 @@ use serde_json::json;
 use crate::roles;
 use crate::subjects::Channel;
 use crate::wire::{ErrorKind, Reply, ReplyError, Request, WireCommand};
+use floorbook_cash::CashRoom;
+use floorbook_ledger::cash::{CashChainEvent, CashEntered, CashOpening};
 use floorbook_ledger::chain::{ChainEvent, Opening, Refusal, decision_draft};
 use floorbook_ledger::reader::{self, LoadError};
 
@@ -42,6 +44,8 @@ pub enum DeskError {
     Write(#[from] WriteError),
     #[error(transparent)]
     Load(#[from] LoadError),
+    #[error(transparent)]
+    Cash(#[from] Box<floorbook_ledger::cash::CashLoadError>),
     #[error("chain {chain} does not re-derive at event {index}: {reason}")]
     Diverged {
         chain: ChainId,
@@ -76,6 +80,8 @@ pub struct Decided {
 pub struct Desk<S> {
     writer: ChainWriter<S>,
     tournament: Option<Tournament>,
+    /// The chain is a cash room's day: its room as decided so far.
+    cash: Option<CashRoom>,
     /// The chain's format: a chain opened before commands were recorded as entered (format 1)
     /// goes on without them, so that it stays one format to its end.
     format: u32,
@@ -122,8 +128,28 @@ impl<S: EventStore> Desk<S> {
                 .and_then(|e| Envelope::parse(&e.bytes).ok())
                 .map(|env| env.at),
         };
+        let is_cash = match writer.head() {
+            None => false,
+            Some(_) => floorbook_ledger::cash::is_cash(writer.store(), &chain)
+                .await
+                .map_err(|e| DeskError::Write(WriteError::Store(e)))?,
+        };
+        let mut cash = None;
+        if is_cash {
+            let record = floorbook_ledger::cash::load(writer.store(), chain.clone())
+                .await
+                .map_err(|e| DeskError::Cash(Box::new(e)))?;
+            let room =
+                floorbook_ledger::cash::rederive(&record).map_err(|d| DeskError::Diverged {
+                    chain: chain.clone(),
+                    index: d.seq as usize,
+                    reason: format!("the command at seq {} decides otherwise", d.seq),
+                })?;
+            cash = Some(room);
+        }
         let (tournament, format) = match writer.head() {
             None => (None, reader::CHAIN_FORMAT),
+            Some(_) if is_cash => (None, reader::CHAIN_FORMAT),
             Some(_) => {
                 let rec = reader::load(writer.store(), chain.clone()).await?;
                 let format = rec.format;
@@ -139,6 +165,7 @@ impl<S: EventStore> Desk<S> {
         let mut desk = Desk {
             writer,
             tournament,
+            cash,
             format,
             max_append_bytes: DEFAULT_APPEND_BYTES,
             opened_at,
@@ -227,6 +254,11 @@ impl<S: EventStore> Desk<S> {
 
     pub fn tournament(&self) -> Option<&Tournament> {
         self.tournament.as_ref()
+    }
+
+    /// The cash room, when the chain is a cash room's day.
+    pub fn cash(&self) -> Option<&CashRoom> {
+        self.cash.as_ref()
     }
 
     /// Decides `batch` in order and appends what it caused in one append.
@@ -458,7 +490,7 @@ impl<S: EventStore> Desk<S> {
             |e: &dyn std::fmt::Display| ReplyError::new(ErrorKind::Malformed, e.to_string());
         if let Some(why) = roles::refusal(inc.channel, &req.command) {
             let refusal = ReplyError::new(ErrorKind::Forbidden, why.clone());
-            if self.tournament.is_none() {
+            if self.tournament.is_none() && self.cash.is_none() {
                 return Err(refusal);
             }
             // A sender whose refusals come faster than REFUSALS_RECORDED a minute is refused
@@ -506,6 +538,36 @@ impl<S: EventStore> Desk<S> {
         } = &req.command
         {
             return self.open_chain(inc, actor, profile, profile_toml, drafts);
+        }
+        if let Some(room) = self.cash.as_mut() {
+            let command = req.command.to_cash().map_err(|e| malformed(&e))?;
+            // A cash command is decided at the moment of intake, never before the latest.
+            let at = seconds_since(self.opened_at, inc.at).max(room.latest());
+            let events = room.decide(&command, at).map_err(|e| {
+                let mut err =
+                    ReplyError::new(ErrorKind::Rejected, e.to_string()).with_rules(&e.rules());
+                if let Some(table) = command.table() {
+                    err.legal = room
+                        .hand(table)
+                        .and_then(|r| r.hand.legal())
+                        .and_then(|l| serde_json::to_value(l).ok());
+                }
+                err
+            })?;
+            let entered = CashChainEvent::Entered(CashEntered { command, at });
+            drafts.push(
+                entered
+                    .draft(actor.clone(), inc.at)
+                    .map_err(|e| malformed(&e))?,
+            );
+            for e in events {
+                drafts.push(
+                    CashChainEvent::Decided(e)
+                        .draft(actor.clone(), inc.at)
+                        .map_err(|e| malformed(&e))?,
+                );
+            }
+            return Ok(None);
         }
         let Some(t) = self.tournament.as_mut() else {
             return Err(ReplyError::new(
@@ -591,11 +653,50 @@ impl<S: EventStore> Desk<S> {
         drafts: &mut Vec<Draft>,
     ) -> Result<Option<ReplyError>, ReplyError> {
         let malformed = |m: String| ReplyError::new(ErrorKind::Malformed, m);
-        if self.tournament.is_some() || self.head().is_some() {
+        if self.tournament.is_some() || self.cash.is_some() || self.head().is_some() {
             return Err(ReplyError::new(
                 ErrorKind::NoChain,
                 format!("chain {} is already open", self.chain()),
             ));
+        }
+        // A cash room's profile (a built-in one, or TOML with games) opens a cash room's day.
+        let cash_profile = match (profile, profile_toml) {
+            (Some(name), None) => floorbook_cash::builtin(name)
+                .map(|(t, p)| (t.to_string(), p.map_err(|e| malformed(e.to_string())))),
+            (None, Some(text)) if floorbook_cash::is_cash_profile(text) => Some((
+                text.clone(),
+                floorbook_cash::CashProfile::from_toml(text).map_err(|e| malformed(e.to_string())),
+            )),
+            _ => None,
+        };
+        if let Some((toml, p)) = cash_profile {
+            let p = p?;
+            let problems = p.check();
+            if !problems.is_empty() {
+                return Err(malformed(format!(
+                    "the profile does not hold: {}",
+                    problems
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                )));
+            }
+            let draft = CashChainEvent::Opened(CashOpening {
+                profile: p.name.clone(),
+                title: p.title.clone(),
+                seed: None,
+                profile_toml: toml,
+                chain_format: reader::CHAIN_FORMAT,
+                rules_revision: floorbook_cash::CASH_RULES_REVISION,
+            })
+            .draft(actor, inc.at)
+            .map_err(|e| malformed(e.to_string()))?;
+            drafts.push(draft);
+            self.cash = Some(CashRoom::new(p));
+            self.format = reader::CHAIN_FORMAT;
+            self.opened_at = Some(inc.at);
+            return Ok(None);
         }
         let (toml, profile): (String, Profile) = match (profile, profile_toml) {
             (Some(name), None) => {

@@ -68,7 +68,22 @@ pub fn needs(command: &WireCommand) -> Needs {
         | WireCommand::BreakTableNow { .. }
         | WireCommand::SetStack { .. }
         | WireCommand::BustPlayer { .. }
-        | WireCommand::SeatPlayer { .. } => Needs::Floor,
+        | WireCommand::SeatPlayer { .. }
+        | WireCommand::JoinList { .. }
+        | WireCommand::LeaveList { .. }
+        | WireCommand::OpenTable { .. }
+        | WireCommand::SeatGuest { .. }
+        | WireCommand::Rebuy { .. }
+        | WireCommand::AddChips { .. }
+        | WireCommand::TakeChips { .. }
+        | WireCommand::CashOut { .. }
+        | WireCommand::SetAway { .. }
+        | WireCommand::ChangeSeat { .. }
+        | WireCommand::AcceptMove { .. }
+        | WireCommand::RefuseMove { .. }
+        | WireCommand::Warn { .. } => Needs::Floor,
+        // GCB-1: the gaming shift manager decides what the rules do not list.
+        WireCommand::HouseRuling { .. } => Needs::Director,
         WireCommand::FloorRuling { overrides, .. } => {
             if overrides.is_some() {
                 Needs::Director

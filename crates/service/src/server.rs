@@ -522,6 +522,20 @@ fn answer(desk: &Desk<NatsStore>, query: Query, instance: &str) -> Vec<u8> {
         "seq": head.map_or(0, |h| h.seq.0),
         "hash": head.map(|h| h.hash.to_hex()),
     });
+    if let Some(room) = desk.cash() {
+        match query {
+            Query::Head => {}
+            Query::State | Query::Seating => {
+                body["cash"] = floorbook_ledger::view::cash_view(room);
+            }
+            Query::Clock => {}
+            Query::Table(no) => {
+                body["table"] =
+                    serde_json::json!(floorbook_ledger::view::cash_table_view(room, no));
+            }
+        }
+        return serde_json::to_vec(&body).unwrap_or_default();
+    }
     match query {
         Query::Head => {}
         Query::State => {

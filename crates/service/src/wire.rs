@@ -83,6 +83,12 @@ pub enum WireCommand {
         table: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<u64>,
+        /// Cash tables: the seat the floor's draw gave the button, for a table's first hand.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        button: Option<u32>,
+        /// Cash tables: the player under the gun straddles, before the deal (GCB-5).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        straddle: bool,
     },
     /// Dealer: hole cards to one position (null for a card not seen, in a live hand).
     DealHole {
@@ -321,6 +327,93 @@ pub enum WireCommand {
         winner: u32,
         reason: String,
     },
+    /// Cash, floor: a guest who reported in person goes on a game's waiting list (GCB-9;
+    /// `in_person: false`, a phone call, is refused).
+    JoinList {
+        guest: u32,
+        name: String,
+        game: String,
+        in_person: bool,
+    },
+    /// Cash, floor: a guest leaves the waiting list (GCB-9).
+    LeaveList { guest: u32, game: String },
+    /// Cash, floor: opens a game's main table, or its side table when GCB-10 allows.
+    OpenTable { table: u32 },
+    /// Cash, floor: a guest takes a free seat with a buy-in of at least the table stake
+    /// (GCB-7), in list order (GCB-9); `wait_for_big_blind` instead of posting one to come in.
+    SeatGuest {
+        guest: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        table: u32,
+        seat: u32,
+        buy_in: u64,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        wait_for_big_blind: bool,
+    },
+    /// Cash, floor: a guest who lost his stack buys in again (GCB-7).
+    Rebuy { guest: u32, amount: u64 },
+    /// Cash, floor: a guest adds money between his hands (GCB-13, GCB-7).
+    AddChips { guest: u32, amount: u64 },
+    /// Cash, floor: chips taken off the table while playing: always refused (GCB-13).
+    TakeChips { guest: u32, amount: u64 },
+    /// Cash, floor: a guest leaves the table with everything in front of him.
+    CashOut { guest: u32 },
+    /// Cash, floor or dealer's report: a guest steps away (GCB-1) or is back (GCB-6, GCB-7).
+    SetAway { guest: u32, away: bool },
+    /// Cash, floor: a seat change at his table (GCB-6).
+    ChangeSeat {
+        guest: u32,
+        seat: u32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        post_both: bool,
+    },
+    /// Cash, floor: the called player moves to the main table's free seat (GCB-10).
+    AcceptMove { guest: u32, seat: u32 },
+    /// Cash, floor: the called player refuses to move; his day is over (GCB-10).
+    RefuseMove { guest: u32 },
+    /// Cash, floor: a warning (GCB-1; GCB-8 for cards exposed early).
+    Warn {
+        guest: u32,
+        offence: WireCashOffence,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        note: String,
+    },
+    /// Cash, director (the gaming shift manager): a ruling on a case the rules do not list;
+    /// final (GCB-1).
+    HouseRuling {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        guest: Option<u32>,
+        ruling: String,
+    },
+}
+
+/// GCB-1's offences at a cash table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WireCashOffence {
+    ShowingCards,
+    ActingForAnother,
+    NotWaitingTurn,
+    CardsHidden,
+    Language,
+    TableManners,
+    ExposedCards,
+}
+
+impl From<WireCashOffence> for floorbook_cash::Offence {
+    fn from(o: WireCashOffence) -> floorbook_cash::Offence {
+        use floorbook_cash::Offence as O;
+        match o {
+            WireCashOffence::ShowingCards => O::ShowingCards,
+            WireCashOffence::ActingForAnother => O::ActingForAnother,
+            WireCashOffence::NotWaitingTurn => O::NotWaitingTurn,
+            WireCashOffence::CardsHidden => O::CardsHidden,
+            WireCashOffence::Language => O::Language,
+            WireCashOffence::TableManners => O::TableManners,
+            WireCashOffence::ExposedCards => O::ExposedCards,
+        }
+    }
 }
 
 /// A level as the director sets it.
@@ -511,6 +604,10 @@ pub enum WireError {
     Rule { got: String },
     #[error("{what} is not a command to the tournament engine")]
     NotEngine { what: &'static str },
+    #[error("{what} is a tournament's command; this chain is a cash room's")]
+    NotCash { what: &'static str },
+    #[error("{what} is a cash room's command; this chain is a tournament's")]
+    CashOnly { what: &'static str },
 }
 
 fn card(s: &str) -> Result<Card, WireError> {
@@ -587,7 +684,150 @@ impl WireCommand {
             WireCommand::SetStack { .. } => "set_stack",
             WireCommand::BustPlayer { .. } => "bust_player",
             WireCommand::SeatPlayer { .. } => "seat_player",
+            WireCommand::JoinList { .. } => "join_list",
+            WireCommand::LeaveList { .. } => "leave_list",
+            WireCommand::OpenTable { .. } => "open_table",
+            WireCommand::SeatGuest { .. } => "seat_guest",
+            WireCommand::Rebuy { .. } => "rebuy",
+            WireCommand::AddChips { .. } => "add_chips",
+            WireCommand::TakeChips { .. } => "take_chips",
+            WireCommand::CashOut { .. } => "cash_out",
+            WireCommand::SetAway { .. } => "set_away",
+            WireCommand::ChangeSeat { .. } => "change_seat",
+            WireCommand::AcceptMove { .. } => "accept_move",
+            WireCommand::RefuseMove { .. } => "refuse_move",
+            WireCommand::Warn { .. } => "warn",
+            WireCommand::HouseRuling { .. } => "house_ruling",
         }
+    }
+
+    /// Whether it is a cash room's command only.
+    pub fn is_cash_only(&self) -> bool {
+        matches!(
+            self,
+            WireCommand::JoinList { .. }
+                | WireCommand::LeaveList { .. }
+                | WireCommand::OpenTable { .. }
+                | WireCommand::SeatGuest { .. }
+                | WireCommand::Rebuy { .. }
+                | WireCommand::AddChips { .. }
+                | WireCommand::TakeChips { .. }
+                | WireCommand::CashOut { .. }
+                | WireCommand::SetAway { .. }
+                | WireCommand::ChangeSeat { .. }
+                | WireCommand::AcceptMove { .. }
+                | WireCommand::RefuseMove { .. }
+                | WireCommand::Warn { .. }
+                | WireCommand::HouseRuling { .. }
+        ) || matches!(self, WireCommand::StartHand { button, straddle, .. } if button.is_some() || *straddle)
+    }
+
+    /// The cash room's command this stands for: the floor's and the shift manager's own, a
+    /// hand started or an action in a hand at a table.
+    pub fn to_cash(&self) -> Result<floorbook_cash::CashCommand, WireError> {
+        use floorbook_cash::CashCommand as C;
+        Ok(match self {
+            WireCommand::JoinList {
+                guest,
+                name,
+                game,
+                in_person,
+            } => C::JoinList {
+                guest: *guest,
+                name: name.clone(),
+                game: game.clone(),
+                in_person: *in_person,
+            },
+            WireCommand::LeaveList { guest, game } => C::LeaveList {
+                guest: *guest,
+                game: game.clone(),
+            },
+            WireCommand::OpenTable { table } => C::OpenTable { table: *table },
+            WireCommand::SeatGuest {
+                guest,
+                name,
+                table,
+                seat,
+                buy_in,
+                wait_for_big_blind,
+            } => C::Seat {
+                guest: *guest,
+                name: name.clone(),
+                table: *table,
+                seat: *seat,
+                buy_in: *buy_in,
+                wait_for_big_blind: *wait_for_big_blind,
+            },
+            WireCommand::Rebuy { guest, amount } => C::Rebuy {
+                guest: *guest,
+                amount: *amount,
+            },
+            WireCommand::AddChips { guest, amount } => C::AddChips {
+                guest: *guest,
+                amount: *amount,
+            },
+            WireCommand::TakeChips { guest, amount } => C::TakeChips {
+                guest: *guest,
+                amount: *amount,
+            },
+            WireCommand::CashOut { guest } => C::CashOut { guest: *guest },
+            WireCommand::SetAway { guest, away } => C::SetAway {
+                guest: *guest,
+                away: *away,
+            },
+            WireCommand::ChangeSeat {
+                guest,
+                seat,
+                post_both,
+            } => C::ChangeSeat {
+                guest: *guest,
+                seat: *seat,
+                post_both: *post_both,
+            },
+            WireCommand::AcceptMove { guest, seat } => C::AcceptMove {
+                guest: *guest,
+                seat: *seat,
+            },
+            WireCommand::RefuseMove { guest } => C::RefuseMove { guest: *guest },
+            WireCommand::Warn {
+                guest,
+                offence,
+                note,
+            } => C::Warn {
+                guest: *guest,
+                offence: (*offence).into(),
+                note: note.clone(),
+            },
+            WireCommand::HouseRuling { guest, ruling } => C::Ruling {
+                guest: *guest,
+                ruling: ruling.clone(),
+            },
+            WireCommand::StartHand { at: Some(_), .. } => {
+                return Err(WireError::NotCash {
+                    what: "start_hand with `at` (a cash hand starts at the moment of intake)",
+                });
+            }
+            WireCommand::StartHand {
+                table,
+                button,
+                straddle,
+                at: None,
+            } => C::StartHand {
+                table: *table,
+                button: *button,
+                straddle: *straddle,
+            },
+            _ => match self.to_engine() {
+                Ok(Command::Hand { table, action }) => C::Hand {
+                    table: table.0,
+                    action,
+                },
+                Ok(_) | Err(WireError::NotEngine { .. }) => {
+                    return Err(WireError::NotCash { what: self.name() });
+                }
+                Err(e) => return Err(e),
+            },
+        })
     }
 
     /// The table a command acts at, if it is a table's.
@@ -655,8 +895,27 @@ impl WireCommand {
             table: TableNo(*table),
             action,
         };
+        if self.is_cash_only() {
+            return Err(WireError::CashOnly { what: self.name() });
+        }
         Ok(match self {
             WireCommand::Open { .. } => return Err(WireError::NotEngine { what: "open" }),
+            WireCommand::JoinList { .. }
+            | WireCommand::LeaveList { .. }
+            | WireCommand::OpenTable { .. }
+            | WireCommand::SeatGuest { .. }
+            | WireCommand::Rebuy { .. }
+            | WireCommand::AddChips { .. }
+            | WireCommand::TakeChips { .. }
+            | WireCommand::CashOut { .. }
+            | WireCommand::SetAway { .. }
+            | WireCommand::ChangeSeat { .. }
+            | WireCommand::AcceptMove { .. }
+            | WireCommand::RefuseMove { .. }
+            | WireCommand::Warn { .. }
+            | WireCommand::HouseRuling { .. } => {
+                return Err(WireError::CashOnly { what: self.name() });
+            }
             WireCommand::Register {
                 player,
                 name,
@@ -1005,6 +1264,96 @@ impl WireCommand {
 
     /// The wire form of an engine command decided at `at` (for drivers that replay a recorded
     /// tournament through the service).
+    /// The wire command for a cash room's command (a simulated evening sent to the service).
+    pub fn from_cash(c: &floorbook_cash::CashCommand) -> WireCommand {
+        use floorbook_cash::CashCommand as C;
+        let offence = |o: floorbook_cash::Offence| {
+            use floorbook_cash::Offence as O;
+            match o {
+                O::ShowingCards => WireCashOffence::ShowingCards,
+                O::ActingForAnother => WireCashOffence::ActingForAnother,
+                O::NotWaitingTurn => WireCashOffence::NotWaitingTurn,
+                O::CardsHidden => WireCashOffence::CardsHidden,
+                O::Language => WireCashOffence::Language,
+                O::TableManners => WireCashOffence::TableManners,
+                O::ExposedCards => WireCashOffence::ExposedCards,
+            }
+        };
+        match c.clone() {
+            C::JoinList {
+                guest,
+                name,
+                game,
+                in_person,
+            } => WireCommand::JoinList {
+                guest,
+                name,
+                game,
+                in_person,
+            },
+            C::LeaveList { guest, game } => WireCommand::LeaveList { guest, game },
+            C::OpenTable { table } => WireCommand::OpenTable { table },
+            C::Seat {
+                guest,
+                name,
+                table,
+                seat,
+                buy_in,
+                wait_for_big_blind,
+            } => WireCommand::SeatGuest {
+                guest,
+                name,
+                table,
+                seat,
+                buy_in,
+                wait_for_big_blind,
+            },
+            C::Rebuy { guest, amount } => WireCommand::Rebuy { guest, amount },
+            C::AddChips { guest, amount } => WireCommand::AddChips { guest, amount },
+            C::TakeChips { guest, amount } => WireCommand::TakeChips { guest, amount },
+            C::CashOut { guest } => WireCommand::CashOut { guest },
+            C::SetAway { guest, away } => WireCommand::SetAway { guest, away },
+            C::ChangeSeat {
+                guest,
+                seat,
+                post_both,
+            } => WireCommand::ChangeSeat {
+                guest,
+                seat,
+                post_both,
+            },
+            C::AcceptMove { guest, seat } => WireCommand::AcceptMove { guest, seat },
+            C::RefuseMove { guest } => WireCommand::RefuseMove { guest },
+            C::Warn {
+                guest,
+                offence: o,
+                note,
+            } => WireCommand::Warn {
+                guest,
+                offence: offence(o),
+                note,
+            },
+            C::Ruling { guest, ruling } => WireCommand::HouseRuling { guest, ruling },
+            C::StartHand {
+                table,
+                button,
+                straddle,
+            } => WireCommand::StartHand {
+                table,
+                at: None,
+                button,
+                straddle,
+            },
+            C::Hand { table, action } => WireCommand::from_engine(
+                &Command::Hand {
+                    table: TableNo(table),
+                    action,
+                },
+                0,
+            ),
+        }
+    }
+
     pub fn from_engine(c: &Command, at: u64) -> WireCommand {
         let hand = |table: &TableNo, a: &HandCommand| {
             let t = table.0;
@@ -1188,6 +1537,8 @@ impl WireCommand {
             Command::StartHand { table } => WireCommand::StartHand {
                 table: table.0,
                 at: Some(at),
+                button: None,
+                straddle: false,
             },
             Command::Hand { table, action } => hand(table, action),
             Command::Sanction {

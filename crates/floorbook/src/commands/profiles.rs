@@ -60,10 +60,7 @@ pub fn run(args: &ProfilesArgs) -> anyhow::Result<ExitCode> {
             let text = std::fs::read_to_string(file)
                 .with_context(|| format!("reading {}", file.display()))?;
             // A cash room's profile has games; a tournament's has levels.
-            if text
-                .parse::<toml::Table>()
-                .is_ok_and(|t| t.contains_key("games"))
-            {
+            if floorbook_cash::is_cash_profile(&text) {
                 let profile = match floorbook_cash::CashProfile::from_toml(&text) {
                     Ok(p) => p,
                     Err(e) => {

@@ -100,10 +100,7 @@ fn cash_profile_named(name: &str) -> anyhow::Result<Option<(String, floorbook_ca
             }
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?;
-            let is_cash = text
-                .parse::<toml::Table>()
-                .is_ok_and(|t| t.contains_key("games"));
-            if !is_cash {
+            if !floorbook_cash::is_cash_profile(&text) {
                 return Ok(None);
             }
             text

@@ -1,0 +1,320 @@
+//! Cash tables through the service's desk, on both backends: a simulated evening sent command
+//! by command becomes a chain whose decisions are the simulation's, and a desk opened again
+//! midway (a takeover) re-derives the room and goes on; dealers run only their own table's
+//! hands, the floor the lists, seats and money, the shift manager the final rulings; refusals
+//! by the house rules name their rule and write nothing.
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use floorbook_cash::{CashEvent, builtin};
+use floorbook_e2e::nats::NatsServer;
+use floorbook_ledger::cash::{load, rederive};
+use floorbook_ledger::reader::REFUSED;
+use floorbook_log::{ChainId, Envelope, EventStore, Seq, verify_chain};
+use floorbook_service::desk::{Desk, Incoming};
+use floorbook_service::subjects::Channel;
+use floorbook_service::wire::{ErrorKind, Reply, Request, WireCashOffence, WireCommand};
+use floorbook_sim::cash::simulate_cash;
+use floorbook_store_embedded::{EmbeddedStore, OpenMode};
+use floorbook_store_nats::{NatsOptions, NatsStore};
+
+fn ids(rules: &[floorbook_service::wire::RuleRef]) -> Vec<&str> {
+    rules.iter().map(|r| r.id.as_str()).collect()
+}
+
+fn start() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 12, 1, 19, 0, 0)
+        .single()
+        .expect("a time")
+}
+
+/// The channel a cash command comes in on: a table's dealer for its hands, the director for
+/// a ruling, the floor for the rest.
+fn channel_of(c: &WireCommand) -> Channel {
+    match c {
+        WireCommand::HouseRuling { .. } => Channel::Director,
+        _ => match c.table() {
+            Some(table) if !c.is_cash_only() || matches!(c, WireCommand::StartHand { .. }) => {
+                Channel::Dealer { table }
+            }
+            _ => Channel::Floor,
+        },
+    }
+}
+
+async fn send<S: EventStore>(
+    desk: &mut Desk<S>,
+    channel: Channel,
+    command: WireCommand,
+    secs: u64,
+) -> Reply {
+    let d = desk
+        .decide(vec![Incoming {
+            channel,
+            request: Request {
+                actor: "terminal".into(),
+                id: None,
+                after: None,
+                command,
+            },
+            at: start() + Duration::seconds(secs as i64),
+        }])
+        .await;
+    assert!(!d.stale, "the append failed");
+    d.replies.into_iter().next().expect("one reply")
+}
+
+async fn open_gcb<S: EventStore>(desk: &mut Desk<S>) {
+    let r = send(
+        desk,
+        Channel::Director,
+        WireCommand::Open {
+            profile: Some("gcb".into()),
+            profile_toml: None,
+        },
+        0,
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+}
+
+/// A simulated evening sent through the desk: every reply ok, the chain's decisions are the
+/// simulation's, and half-way a new desk takes the chain over.
+async fn an_evening_through_the_desk<S: EventStore + Clone>(store: S) {
+    let profile = builtin("gcb").expect("built in").1.expect("reads");
+    let ev = simulate_cash(&profile, 30, 60, 9, None).expect("plays");
+    let chain = ChainId::new("c-desk").expect("chain");
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("desk");
+    open_gcb(&mut desk).await;
+    let half = ev.log.len() / 2;
+    for (k, e) in ev.log.iter().enumerate() {
+        if k == half {
+            // A takeover: the room is re-derived from the chain.
+            desk = Desk::open(store.clone(), chain.clone(), None, 500)
+                .await
+                .expect("desk opened again");
+        }
+        let wire = WireCommand::from_cash(&e.command);
+        let r = send(&mut desk, channel_of(&wire), wire, e.at).await;
+        assert!(r.ok, "command {k} {:?}: {r:?}", e.command);
+        let types: Vec<&str> = std::iter::once("CommandEntered")
+            .chain(e.events.iter().map(CashEvent::event_type))
+            .collect();
+        assert_eq!(r.events, types, "command {k}");
+    }
+    assert!(verify_chain(&store, &chain, |_, _| {}).await.is_ok());
+    let record = load(&store, chain.clone()).await.expect("reads");
+    let decided: Vec<CashEvent> = record
+        .commands
+        .iter()
+        .flat_map(|c| c.decisions.iter().map(|(_, e)| e.clone()))
+        .collect();
+    let simulated: Vec<CashEvent> = ev.log.iter().flat_map(|e| e.events.clone()).collect();
+    assert_eq!(decided, simulated);
+    let room = rederive(&record).expect("every decision re-derives");
+    assert_eq!(&room, desk.cash().expect("a cash room"));
+}
+
+/// Roles and refusals at a cash room.
+async fn who_may_send_what<S: EventStore + Clone>(store: S) {
+    let chain = ChainId::new("c-roles").expect("chain");
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("desk");
+    open_gcb(&mut desk).await;
+    let floor = |c| (Channel::Floor, c);
+    for (ch, c) in [
+        floor(WireCommand::OpenTable { table: 1 }),
+        floor(WireCommand::SeatGuest {
+            guest: 1,
+            name: Some("Anna".into()),
+            table: 1,
+            seat: 1,
+            buy_in: 200,
+            wait_for_big_blind: false,
+        }),
+        floor(WireCommand::SeatGuest {
+            guest: 2,
+            name: Some("Beat".into()),
+            table: 1,
+            seat: 2,
+            buy_in: 200,
+            wait_for_big_blind: false,
+        }),
+    ] {
+        let r = send(&mut desk, ch, c, 10).await;
+        assert!(r.ok, "{r:?}");
+    }
+    let head = desk.head().expect("a head").seq.0;
+    // GCB-9: no phone entries. Refused by the rule, named, nothing written.
+    let r = send(
+        &mut desk,
+        Channel::Floor,
+        WireCommand::JoinList {
+            guest: 3,
+            name: "Carla".into(),
+            game: "nlh-2-5".into(),
+            in_person: false,
+        },
+        20,
+    )
+    .await;
+    let e = r.error.expect("refused");
+    assert_eq!(e.kind, ErrorKind::Rejected);
+    assert_eq!(ids(&e.rules), ["GCB-9"]);
+    assert_eq!(desk.head().expect("a head").seq.0, head);
+
+    // A dealer cannot put a guest on the list, nor start a hand at another table; the
+    // refusals are recorded and change nothing in the room.
+    let room = desk.cash().expect("room").clone();
+    let r = send(
+        &mut desk,
+        Channel::Dealer { table: 1 },
+        WireCommand::JoinList {
+            guest: 3,
+            name: "Carla".into(),
+            game: "nlh-2-5".into(),
+            in_person: true,
+        },
+        30,
+    )
+    .await;
+    assert_eq!(r.error.expect("refused").kind, ErrorKind::Forbidden);
+    let r = send(
+        &mut desk,
+        Channel::Dealer { table: 2 },
+        WireCommand::StartHand {
+            table: 1,
+            at: None,
+            button: Some(1),
+            straddle: false,
+        },
+        30,
+    )
+    .await;
+    assert_eq!(r.error.expect("refused").kind, ErrorKind::Forbidden);
+    // GCB-1: the final ruling is the shift manager's (the director), not the floor's.
+    let r = send(
+        &mut desk,
+        Channel::Floor,
+        WireCommand::HouseRuling {
+            guest: Some(1),
+            ruling: "the chip counts".into(),
+        },
+        30,
+    )
+    .await;
+    assert_eq!(r.error.expect("refused").kind, ErrorKind::Forbidden);
+    assert_eq!(desk.cash(), Some(&room));
+    let refused = store
+        .read(&chain, Seq(head + 1), 10)
+        .await
+        .expect("read")
+        .iter()
+        .filter(|e| Envelope::parse(&e.bytes).is_ok_and(|env| env.event_type == REFUSED))
+        .count();
+    assert_eq!(refused, 3);
+
+    // The dealer of table 1 starts its hand, with the floor's button draw.
+    let r = send(
+        &mut desk,
+        Channel::Dealer { table: 1 },
+        WireCommand::StartHand {
+            table: 1,
+            at: None,
+            button: Some(1),
+            straddle: false,
+        },
+        40,
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+    assert!(r.events.contains(&"HandStarted".to_string()), "{r:?}");
+    // GCB-13: no money added during his hand; the reply names the rule.
+    let r = send(
+        &mut desk,
+        Channel::Floor,
+        WireCommand::AddChips {
+            guest: 1,
+            amount: 100,
+        },
+        50,
+    )
+    .await;
+    assert_eq!(ids(&r.error.expect("refused").rules), ["GCB-13"]);
+    // A tournament's command has no place in a cash room.
+    let r = send(
+        &mut desk,
+        Channel::Floor,
+        WireCommand::Register {
+            player: 9,
+            name: "X".into(),
+            buy_in: "10".into(),
+            age: 30,
+            table: None,
+        },
+        50,
+    )
+    .await;
+    let e = r.error.expect("refused");
+    assert_eq!(e.kind, ErrorKind::Malformed);
+    assert!(e.message.contains("tournament's command"), "{e:?}");
+    // The shift manager rules, finally (GCB-1).
+    let r = send(
+        &mut desk,
+        Channel::Director,
+        WireCommand::HouseRuling {
+            guest: Some(2),
+            ruling: "the chip knocked over counts as not put in".into(),
+        },
+        60,
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+    // A warning by the floor counts towards GCB-1's three.
+    let r = send(
+        &mut desk,
+        Channel::Floor,
+        WireCommand::Warn {
+            guest: 2,
+            offence: WireCashOffence::Language,
+            note: String::new(),
+        },
+        70,
+    )
+    .await;
+    assert_eq!(r.events, ["CommandEntered", "Warned"]);
+}
+
+macro_rules! on_both_backends {
+    ($embedded:ident, $nats:ident, $body:ident) => {
+        #[tokio::test]
+        async fn $embedded() {
+            let dir = tempfile::tempdir().expect("dir");
+            let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+            $body(store).await;
+        }
+
+        #[tokio::test]
+        async fn $nats() {
+            let server = NatsServer::start();
+            let store = NatsStore::connect(&server.url(), NatsOptions::default())
+                .await
+                .expect("store");
+            $body(store).await;
+        }
+    };
+}
+
+on_both_backends!(
+    gcb_an_evening_through_the_desk_is_the_simulated_one_embedded,
+    gcb_an_evening_through_the_desk_is_the_simulated_one_nats,
+    an_evening_through_the_desk
+);
+
+on_both_backends!(
+    gcb_who_may_send_what_at_a_cash_room_embedded,
+    gcb_who_may_send_what_at_a_cash_room_nats,
+    who_may_send_what
+);
