@@ -303,6 +303,8 @@ golden! {
         "gcb_13_the_table_stake_stays_and_no_money_joins_a_hand.toml";
     gcb_1_three_warnings_remove_the_guest_and_leaving_folds =>
         "gcb_1_three_warnings_remove_the_guest_and_leaving_folds.toml";
+    gcb_3_an_out_of_turn_call_at_a_cash_table =>
+        "gcb_3_an_out_of_turn_call_at_a_cash_table.toml";
     gcb_4_a_single_chip_over_ones_own_blind_at_a_cash_table =>
         "gcb_4_a_single_chip_over_ones_own_blind_at_a_cash_table.toml";
     gcb_5_the_straddle_is_twice_the_big_blind_and_acts_last =>
