@@ -1173,10 +1173,24 @@ impl CashRoom {
                 dealt.push((g, s));
             }
         }
-        // Heads-up with a fresh player on the button or in the small blind: nobody else to
-        // play against, so he comes in.
+        // Held out, the guests coming in would leave fewer than two to play, and the table
+        // would never deal again (the blinds move only with a hand): they come in now, each
+        // posting what he owes.
+        if dealt.len() < 2 && !sitting_out.is_empty() {
+            for (g, _) in sitting_out.drain(..) {
+                if let Some(s) = self.sitting(g).ok().map(|st| st.seat) {
+                    dealt.push((g, s));
+                }
+            }
+        }
         if dealt.len() < 2 {
             return Err(CashError::TooFewPlayers(dealt.len() as u32));
+        }
+        for (_, why) in &sitting_out {
+            rules = rules.with(match why {
+                SitsOut::WaitsForBigBlind => Rule::Gcb6,
+                SitsOut::ButtonOrSmallBlind => Rule::Gcb10,
+            });
         }
         let sb = if dealt.len() == 2 {
             // Heads-up: the player who is not the big blind posts the small blind.

@@ -295,6 +295,8 @@ macro_rules! golden {
 }
 
 golden! {
+    gcb_10_an_entering_guest_waits_out_the_button_unless_nobody_could_play =>
+        "gcb_10_an_entering_guest_waits_out_the_button_unless_nobody_could_play.toml";
     gcb_10_must_move_below_seven_refusing_ends_the_day =>
         "gcb_10_must_move_below_seven_refusing_ends_the_day.toml";
     gcb_10_the_main_table_stays_full_while_table_2_has_eight =>
