@@ -1221,3 +1221,110 @@ async fn two_instances_with_their_leases_purged_never_name_a_stale_head() {
         .run_to_end()
         .expect("every decision re-derives");
 }
+
+/// A cash room through a running service: the shift manager opens the room's day, the floor
+/// seats guests, the table's dealer starts the hand with the button's draw, and the `state`
+/// and `table` queries answer the room: seats, stacks, the blinds posted, who acts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gcb_a_cash_room_runs_through_the_service() {
+    let server = NatsServer::start();
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::start(&server.url(), "c", &dir.path().join("c.sqlite"), &[]);
+    let nats = connect(&server.url(), "test").await.expect("connect");
+    let client = client(nats);
+    let chain = ChainId::new("c-friday").expect("chain");
+    let req = |actor: &str, command: WireCommand| Request {
+        actor: actor.into(),
+        id: None,
+        after: None,
+        command,
+    };
+    let open = req(
+        "shift",
+        WireCommand::Open {
+            profile: Some("gcb".into()),
+            profile_toml: None,
+        },
+    );
+    let r = client
+        .send(&chain, Channel::Director, &open)
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    let floor = [
+        WireCommand::OpenTable { table: 1 },
+        WireCommand::SeatGuest {
+            guest: 1,
+            name: Some("Anna".into()),
+            table: 1,
+            seat: 1,
+            buy_in: 300,
+            wait_for_big_blind: false,
+        },
+        WireCommand::SeatGuest {
+            guest: 2,
+            name: Some("Beat".into()),
+            table: 1,
+            seat: 4,
+            buy_in: 200,
+            wait_for_big_blind: false,
+        },
+        WireCommand::SeatGuest {
+            guest: 3,
+            name: Some("Carla".into()),
+            table: 1,
+            seat: 6,
+            buy_in: 250,
+            wait_for_big_blind: false,
+        },
+    ];
+    for c in floor {
+        let r = client
+            .send(&chain, Channel::Floor, &req("eva", c))
+            .await
+            .expect("reply");
+        assert!(r.ok, "{r:?}");
+    }
+    let start = req(
+        "tom",
+        WireCommand::StartHand {
+            table: 1,
+            at: None,
+            button: Some(1),
+            straddle: false,
+        },
+    );
+    let r = client
+        .send(&chain, Channel::Dealer { table: 1 }, &start)
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    let state = client.query(&chain, Query::State).await.expect("answer");
+    let tables = state["cash"]["tables"].as_array().expect("tables");
+    let t1 = tables.iter().find(|t| t["table"] == 1).expect("table 1");
+    let stacks: Vec<(u64, u64)> = t1["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|s| {
+            (
+                s["seat"].as_u64().expect("seat"),
+                s["stack"].as_u64().expect("stack"),
+            )
+        })
+        .collect();
+    assert_eq!(stacks, [(1, 300), (4, 200), (6, 250)], "{state}");
+    // Button seat 1: Beat (seat 4) posts the small blind, Carla (seat 6) the big blind.
+    let hand = &t1["hand"];
+    assert_eq!(hand["small_blind"], 4, "{hand}");
+    assert_eq!(hand["big_blind"], 6, "{hand}");
+    assert_eq!(hand["bets"], serde_json::json!([2, 5, 0]), "{hand}");
+    let table = client.query(&chain, Query::Table(1)).await.expect("answer");
+    assert_eq!(table["table"]["hand"]["big_blind"], 6, "{table}");
+    // The dealer of table 2 cannot touch table 1.
+    let r = client
+        .send(&chain, Channel::Dealer { table: 2 }, &start)
+        .await
+        .expect("reply");
+    assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Forbidden));
+}
