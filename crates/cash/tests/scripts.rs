@@ -305,6 +305,8 @@ golden! {
         "gcb_13_the_table_stake_stays_and_no_money_joins_a_hand.toml";
     gcb_1_three_warnings_remove_the_guest_and_leaving_folds =>
         "gcb_1_three_warnings_remove_the_guest_and_leaving_folds.toml";
+    gcb_2_raise_alone_is_a_minimum_raise_at_a_cash_table =>
+        "gcb_2_raise_alone_is_a_minimum_raise_at_a_cash_table.toml";
     gcb_3_an_out_of_turn_call_at_a_cash_table =>
         "gcb_3_an_out_of_turn_call_at_a_cash_table.toml";
     gcb_4_a_single_chip_over_ones_own_blind_at_a_cash_table =>
@@ -321,6 +323,8 @@ golden! {
         "gcb_6_the_third_missed_blind_marker_releases_the_seat.toml";
     gcb_7_one_rebuy_below_the_table_stake_then_out =>
         "gcb_7_one_rebuy_below_the_table_stake_then_out.toml";
+    gcb_8_a_fold_on_false_information_at_a_cash_table =>
+        "gcb_8_a_fold_on_false_information_at_a_cash_table.toml";
     gcb_9_the_waiting_list_in_person_and_in_order =>
         "gcb_9_the_waiting_list_in_person_and_in_order.toml";
 }
