@@ -257,3 +257,351 @@ async fn the_clock_seating_and_standings_pages_follow_the_chain_live() {
     screenshot(&c, "clock-phone").await;
     c.close().await.expect("close");
 }
+
+/// `floorbook web user` three times and more: a users file with the director, the floor, the
+/// dealer of table 1 and an auditor.
+fn users_file(dir: &std::path::Path) -> std::path::PathBuf {
+    let file = dir.join("users.toml");
+    for (name, role, pass) in [
+        ("td", "director", "director-secret"),
+        ("fay", "floor", "floor-secret"),
+        ("dan", "dealer:1", "dealer-secret"),
+        ("aud", "auditor", "auditor-secret"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args(["web", "user", "--users"])
+            .arg(&file)
+            .args(["--name", name, "--role", role])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("floorbook web user");
+        use std::io::Write as _;
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(format!("{pass}\n").as_bytes())
+            .expect("the password");
+        assert!(child.wait().expect("exits").success(), "adding {name}");
+    }
+    let text = std::fs::read_to_string(&file).expect("the users file");
+    assert!(!text.contains("secret"), "a password in the clear: {text}");
+    file
+}
+
+/// `floorbook web` writing the chains on `data`, with log-in from `users`.
+fn web_writing(data: &std::path::Path, users: &std::path::Path) -> (Kill, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["web", "--addr", "127.0.0.1:0", "--data"])
+        .arg(data)
+        .arg("--users")
+        .arg(users)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("floorbook web starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("the address line");
+    let url = line
+        .trim()
+        .strip_prefix("floorbook web: ")
+        .unwrap_or_else(|| panic!("floorbook web said {line:?}"))
+        .trim_end_matches('/')
+        .to_string();
+    (Kill(child), url)
+}
+
+async fn log_in(c: &Client, url: &str, name: &str, password: &str, next: &str) {
+    c.goto(&format!("{url}/login?next={next}"))
+        .await
+        .expect("the log-in page");
+    c.find(Locator::Css("#name"))
+        .await
+        .expect("name")
+        .send_keys(name)
+        .await
+        .expect("typed");
+    c.find(Locator::Css("#password"))
+        .await
+        .expect("password")
+        .send_keys(password)
+        .await
+        .expect("typed");
+    c.find(Locator::Css("form.login button"))
+        .await
+        .expect("button")
+        .click()
+        .await
+        .expect("clicked");
+    wait_for(c, "header .who", name).await;
+}
+
+/// How many replies the page has shown so far.
+async fn replies(c: &Client) -> u64 {
+    c.execute("return Number(document.body.dataset.replies || 0);", vec![])
+        .await
+        .ok()
+        .and_then(|v| v.as_u64())
+        .unwrap_or(0)
+}
+
+/// Fills the fields (`#id` → value) and submits the form `form`; the reply as the page shows it.
+async fn submit(c: &Client, form: &str, fields: &[(&str, &str)]) -> String {
+    let before = replies(c).await;
+    // A live page may replace its main part between finding a field and typing in it: then
+    // the form is found again.
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let mut done = true;
+        for (css, value) in fields {
+            let typed = match c.find(Locator::Css(css)).await {
+                Ok(e) => e.clear().await.is_ok() && e.send_keys(value).await.is_ok(),
+                Err(_) => false,
+            };
+            done &= typed;
+        }
+        if done {
+            let clicked = match c
+                .find(Locator::Css(&format!("{form} button[type=submit]")))
+                .await
+            {
+                Ok(b) => b.click().await.is_ok(),
+                Err(_) => false,
+            };
+            if clicked {
+                break;
+            }
+        }
+        assert!(tries < 20, "the form {form} could not be filled in");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let until = Instant::now() + Duration::from_secs(15);
+    while replies(c).await == before {
+        assert!(Instant::now() < until, "no reply to {form}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // A live page shows what the command recorded once the stream brought it in.
+    let caught_up = "var b = document.body.dataset; return !b.live || !b.seq || Number(b.updated || 0) >= Number(b.seq);";
+    while !c
+        .execute(caught_up, vec![])
+        .await
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(true)
+    {
+        assert!(
+            Instant::now() < until,
+            "the page did not show the reply to {form}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    c.find(Locator::Css("#result"))
+        .await
+        .expect("the result")
+        .text()
+        .await
+        .unwrap_or_default()
+}
+
+/// Whether the page shows `css` now.
+async fn shows(c: &Client, css: &str) -> bool {
+    c.find(Locator::Css(css)).await.is_ok()
+}
+
+/// A whole tournament through the terminals in a real browser: the director opens it and
+/// starts it, the floor registers the field (a refusal shows its rule), the dealer of table 1
+/// plays the hand with one touch per action and enters the cards shown and the board, and the
+/// standings on another screen follow live to the winner. A dealer's session cannot send a
+/// floor command, not even by a request made by hand; passwords are stored hashed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    let screen = browser(&webdriver).await;
+
+    // A wrong password is refused.
+    c.goto(&format!("{url}/login")).await.expect("login");
+    screenshot(&c, "login").await;
+    c.find(Locator::Css("#name"))
+        .await
+        .expect("name")
+        .send_keys("td")
+        .await
+        .expect("typed");
+    c.find(Locator::Css("#password"))
+        .await
+        .expect("pw")
+        .send_keys("guess")
+        .await
+        .expect("typed");
+    c.find(Locator::Css("form.login button"))
+        .await
+        .expect("b")
+        .click()
+        .await
+        .expect("click");
+    wait_for(&c, "main", "not known").await;
+
+    // The director opens the tournament.
+    log_in(&c, &url, "td", "director-secret", "/").await;
+    let r = submit(
+        &c,
+        "form[data-command=open]",
+        &[("#open-chain", "spring"), ("#open-profile", "top18")],
+    )
+    .await;
+    assert!(
+        r.contains("Recorded") && r.contains("TournamentOpened"),
+        "{r}"
+    );
+    screenshot(&c, "index").await;
+
+    // The floor registers three players; a minor is refused with the rule.
+    log_in(&c, &url, "fay", "floor-secret", "/t/spring/floor").await;
+    screenshot(&c, "floor").await;
+    let r = submit(
+        &c,
+        "form[data-command=register]",
+        &[
+            ("#register-player", "9"),
+            ("#register-name", "Kid"),
+            ("#register-buy_in", "15.00"),
+            ("#register-age", "16"),
+        ],
+    )
+    .await;
+    assert!(r.contains("Refused") && r.contains("TR-0a"), "{r}");
+    for (p, name) in [("1", "Ann"), ("2", "Bob"), ("3", "Cid")] {
+        let r = submit(
+            &c,
+            "form[data-command=register]",
+            &[
+                ("#register-player", p),
+                ("#register-name", name),
+                ("#register-buy_in", "15.00"),
+                ("#register-age", "30"),
+            ],
+        )
+        .await;
+        assert!(r.contains("Recorded"), "{name}: {r}");
+    }
+
+    // The director starts: the seat draw, the button on seat 1.
+    log_in(&c, &url, "td", "director-secret", "/t/spring/director").await;
+    screenshot(&c, "director").await;
+    let r = submit(
+        &c,
+        "form[data-command=start]",
+        &[("#start-draw", "0 1 2"), ("#start-button_seats", "[1]")],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+
+    // The big screen shows the standings, live.
+    screen
+        .goto(&format!("{url}/t/spring/standings"))
+        .await
+        .expect("standings");
+    wait_for(&screen, "main", "Ann").await;
+
+    // The dealer of table 1 plays the hand: every player all in; the aces win.
+    log_in(&c, &url, "dan", "dealer-secret", "/t/spring/dealer/1").await;
+    let r = submit(&c, "form[data-command=start_hand]", &[]).await;
+    assert!(r.contains("HandStarted"), "{r}");
+    screenshot(&c, "dealer").await;
+    let mut shown = ["As Ah", "Kd Kc", "7h 2c"].into_iter();
+    let mut boards = ["3s 8d 9c", "Jh", "4d"].into_iter();
+    let mut touches = 0;
+    loop {
+        touches += 1;
+        assert!(touches < 40, "the hand did not end");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let main = c
+            .find(Locator::Css("main"))
+            .await
+            .expect("main")
+            .text()
+            .await
+            .unwrap_or_default();
+        if main.contains("Start the next hand") || main.contains("is over") {
+            break;
+        }
+        let r = if shows(&c, "form[data-command=deal_hole].touch").await {
+            submit(&c, "form[data-command=deal_hole].touch", &[]).await
+        } else if shows(&c, "#shown").await {
+            let cards = shown.next().expect("cards to show");
+            submit(&c, "form[data-command=show]", &[("#shown", cards)]).await
+        } else if shows(&c, "#board").await {
+            let cards = boards.next().expect("board cards");
+            submit(&c, "form[data-command=deal_board]", &[("#board", cards)]).await
+        } else if shows(&c, "form.all-in").await {
+            submit(&c, "form.all-in", &[]).await
+        } else if shows(&c, "form[data-command=check_or_call].touch").await {
+            submit(&c, "form[data-command=check_or_call].touch", &[]).await
+        } else {
+            continue;
+        };
+        assert!(r.contains("Recorded"), "a touch was refused: {r}");
+    }
+    // Ann held the aces: she won every chip, and the standings screen says so without a reload.
+    wait_for(&c, "main", "The tournament is over").await;
+    let standings = wait_for(&screen, "main", "4,500").await;
+    assert!(
+        standings.contains("Bob") && standings.contains("Cid"),
+        "{standings}"
+    );
+    screenshot(&screen, "standings-after").await;
+
+    // A dealer's session cannot send the floor's command, even written by hand: it goes out on
+    // the dealer's channel and is refused (and recorded as refused).
+    let forged = c
+        .execute(
+            "return fetch('/t/spring/cmd', {method: 'POST', headers: {'Content-Type': 'application/json', 'X-Floorbook': '1'}, body: JSON.stringify({command: 'set_stack', player: 1, stack: 99999, reason: 'mine'})}).then(r => r.json());",
+            vec![],
+        )
+        .await
+        .expect("the forged request");
+    assert_eq!(forged["ok"], false, "{forged}");
+    assert_eq!(forged["error"]["kind"], "forbidden", "{forged}");
+    assert_eq!(
+        forged["events"],
+        serde_json::json!(["CommandRefused"]),
+        "{forged}"
+    );
+    // Without the page's header (another site's form), nothing is sent at all.
+    let cross = c
+        .execute(
+            "return fetch('/t/spring/cmd', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({command: 'balance_now'})}).then(r => r.status);",
+            vec![],
+        )
+        .await
+        .expect("the request");
+    assert_eq!(cross, 403);
+    // An auditor reads and sends nothing.
+    log_in(&c, &url, "aud", "auditor-secret", "/t/spring/floor").await;
+    let audited = c
+        .execute(
+            "return fetch('/t/spring/cmd', {method: 'POST', headers: {'Content-Type': 'application/json', 'X-Floorbook': '1'}, body: JSON.stringify({command: 'balance_now'})}).then(r => r.json());",
+            vec![],
+        )
+        .await
+        .expect("the request");
+    assert_eq!(audited["error"]["kind"], "forbidden", "{audited}");
+
+    // The dealer's terminal on a phone.
+    c.set_window_size(390, 844).await.expect("resize");
+    c.goto(&format!("{url}/t/spring/dealer/1"))
+        .await
+        .expect("dealer");
+    screenshot(&c, "dealer-phone").await;
+    c.close().await.expect("close");
+    screen.close().await.expect("close");
+}

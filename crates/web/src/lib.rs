@@ -12,19 +12,27 @@ use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use axum::Json;
 use axum::Router;
-use axum::extract::{Path, Query, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{Form, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use chrono::{DateTime, Utc};
 use floorbook_log::{ChainId, Envelope, EventStore, Head, Seq};
+use floorbook_service::wire::{ErrorKind, Reply, ReplyError, Request, WireCommand};
 use floorbook_tournament::engine::{MAX_SECONDS, Tournament};
 use futures_util::Stream;
 use serde::Deserialize;
 
 mod pages;
+pub mod send;
+mod terminal;
+pub mod users;
+
+pub use send::Sender;
+pub use users::{Users, UsersFile, entry as user_entry};
 
 /// The pages' shared state: the store and the tournaments re-derived so far, by chain, with
 /// the head they were derived to.
@@ -32,6 +40,10 @@ mod pages;
 pub struct Web<S> {
     store: S,
     derived: Mutex<HashMap<ChainId, Loaded>>,
+    cash: Mutex<HashMap<ChainId, (Head, Arc<floorbook_cash::CashRoom>)>>,
+    users: Option<Users>,
+    sessions: users::Sessions,
+    sender: Sender<S>,
 }
 
 /// A tournament as its chain stood at `head`, and when the chain was opened.
@@ -79,11 +91,62 @@ impl IntoResponse for WebError {
 }
 
 impl<S: EventStore + Clone + 'static> Web<S> {
-    pub fn new(store: S) -> Web<S> {
+    pub fn new(store: S, users: Option<Users>, sender: Sender<S>) -> Web<S> {
         Web {
             store,
             derived: Mutex::new(HashMap::new()),
+            cash: Mutex::new(HashMap::new()),
+            users,
+            sessions: users::Sessions::default(),
+            sender,
         }
+    }
+
+    /// Whether `chain` is a cash room's day.
+    pub async fn is_cash(&self, chain: &str) -> Result<bool, WebError> {
+        let id = ChainId::new(chain).map_err(|_| WebError::BadName(chain.to_string()))?;
+        floorbook_ledger::cash::is_cash(&self.store, &id)
+            .await
+            .map_err(|e| WebError::Load(e.to_string()))
+    }
+
+    /// The cash room on `chain` as it stands now (re-derived when the chain moved on).
+    pub async fn load_cash(&self, chain: &str) -> Result<Arc<floorbook_cash::CashRoom>, WebError> {
+        let id = ChainId::new(chain).map_err(|_| WebError::BadName(chain.to_string()))?;
+        let head = self
+            .store
+            .head(&id)
+            .await
+            .map_err(|e| WebError::Load(e.to_string()))?
+            .ok_or_else(|| WebError::NoChain(chain.to_string()))?;
+        if let Some((h, room)) = self.cash.lock().ok().and_then(|m| m.get(&id).cloned())
+            && h == head
+        {
+            return Ok(room);
+        }
+        let record = floorbook_ledger::cash::load(&self.store, id.clone())
+            .await
+            .map_err(|e| WebError::Load(e.to_string()))?;
+        let room = floorbook_ledger::cash::rederive(&record).map_err(|d| WebError::Diverges {
+            chain: chain.to_string(),
+            index: d.seq as usize,
+            reason: "the command there decides otherwise".into(),
+        })?;
+        let room = Arc::new(room);
+        if let Ok(mut m) = self.cash.lock() {
+            m.insert(id, (head, room.clone()));
+        }
+        Ok(room)
+    }
+
+    /// The session of the request's cookie.
+    fn session(&self, headers: &HeaderMap) -> Option<users::Session> {
+        let cookie = headers.get(header::COOKIE)?.to_str().ok()?;
+        let token = cookie
+            .split(';')
+            .filter_map(|c| c.trim().strip_prefix(&format!("{SESSION_COOKIE}=")))
+            .next()?;
+        self.sessions.get(token)
     }
 
     /// The tournament on `chain` as it stands now (re-derived when the chain moved on).
@@ -138,9 +201,28 @@ impl<S: EventStore + Clone + 'static> Web<S> {
 /// `/t/{chain}/live` (server-sent events: `head` with the chain's head sequence whenever it
 /// changes).
 pub fn router<S: EventStore + Clone + 'static>(store: S) -> Router {
-    let web = Arc::new(Web::new(store));
+    router_with(store, None, Sender::ReadOnly)
+}
+
+/// The router with log-in (`users`) and the way commands are sent (`sender`): also `/login`,
+/// `/logout`, `/t/{chain}/dealer/{table}`, `/t/{chain}/floor`, `/t/{chain}/director`,
+/// `/t/{chain}/cash` and `POST /t/{chain}/cmd`.
+pub fn router_with<S: EventStore + Clone + 'static>(
+    store: S,
+    users: Option<Users>,
+    sender: Sender<S>,
+) -> Router {
+    let web = Arc::new(Web::new(store, users, sender));
     Router::new()
         .route("/", get(index::<S>))
+        .route("/login", get(login_form).post(login::<S>))
+        .route("/logout", post(logout::<S>))
+        .route("/t/{chain}/dealer/{table}", get(dealer::<S>))
+        .route("/t/{chain}/floor", get(floor_desk::<S>))
+        .route("/t/{chain}/director", get(director_desk::<S>))
+        .route("/t/{chain}/cash", get(cash_room::<S>))
+        .route("/t/{chain}/cmd", post(command::<S>))
+        .route("/terminal.js", get(terminal_js))
         .route("/t/{chain}/clock", get(clock::<S>))
         .route("/t/{chain}/seating", get(seating::<S>))
         .route("/t/{chain}/standings", get(standings::<S>))
@@ -155,8 +237,266 @@ pub fn router<S: EventStore + Clone + 'static>(store: S) -> Router {
 pub async fn serve<S: EventStore + Clone + 'static>(
     listener: tokio::net::TcpListener,
     store: S,
+    users: Option<Users>,
+    sender: Sender<S>,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(store)).await
+    axum::serve(listener, router_with(store, users, sender)).await
+}
+
+/// The session cookie's name.
+const SESSION_COOKIE: &str = "floorbook_session";
+
+#[derive(Debug, Deserialize)]
+struct Next {
+    next: Option<String>,
+}
+
+/// Only a path of this server: never another site.
+fn local(next: Option<&str>) -> String {
+    match next {
+        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_string(),
+        _ => "/".to_string(),
+    }
+}
+
+async fn login_form(Query(next): Query<Next>) -> Response {
+    terminal::login(&local(next.next.as_deref()), None).into_response()
+}
+
+#[derive(Debug, Deserialize)]
+struct LoginForm {
+    name: String,
+    password: String,
+    next: Option<String>,
+}
+
+async fn login<S: EventStore + Clone + 'static>(
+    State(web): State<Arc<Web<S>>>,
+    Form(f): Form<LoginForm>,
+) -> Response {
+    let next = local(f.next.as_deref());
+    let Some(users) = web.users.as_ref() else {
+        return (
+            StatusCode::FORBIDDEN,
+            terminal::login(
+                &next,
+                Some("No users: start `floorbook web` with --users FILE."),
+            ),
+        )
+            .into_response();
+    };
+    // The argon2 check is slow on purpose: off the async threads.
+    let (u, name, password) = (users.clone(), f.name.clone(), f.password.clone());
+    let role = tokio::task::spawn_blocking(move || u.check(&name, &password))
+        .await
+        .ok()
+        .flatten();
+    let Some(role) = role else {
+        tracing::warn!(name = %f.name, "a log-in was refused");
+        return (
+            StatusCode::UNAUTHORIZED,
+            terminal::login(&next, Some("Name or password not known.")),
+        )
+            .into_response();
+    };
+    let Some(token) = web.sessions.open(&f.name, role) else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let cookie = format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict");
+    (
+        StatusCode::SEE_OTHER,
+        [(header::SET_COOKIE, cookie), (header::LOCATION, next)],
+    )
+        .into_response()
+}
+
+async fn logout<S: EventStore + Clone + 'static>(
+    State(web): State<Arc<Web<S>>>,
+    headers: HeaderMap,
+) -> Response {
+    if let Some(token) = headers
+        .get(header::COOKIE)
+        .and_then(|c| c.to_str().ok())
+        .and_then(|c| {
+            c.split(';').find_map(|x| {
+                x.trim()
+                    .strip_prefix(&format!("{SESSION_COOKIE}="))
+                    .map(str::to_string)
+            })
+        })
+    {
+        web.sessions.close(&token);
+    }
+    (
+        StatusCode::SEE_OTHER,
+        [
+            (
+                header::SET_COOKIE,
+                format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"),
+            ),
+            (header::LOCATION, "/".to_string()),
+        ],
+    )
+        .into_response()
+}
+
+/// `POST /t/{chain}/cmd`: one wire command from a page, sent as the session's user on the
+/// session's channel (a dealer's is his table's, whatever the command says). The header
+/// `X-Floorbook: 1` is required: a page of another site cannot send it.
+async fn command<S: EventStore + Clone + 'static>(
+    State(web): State<Arc<Web<S>>>,
+    Path(chain): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let reply = |status: StatusCode, r: Reply| (status, Json(r)).into_response();
+    let err = |kind, msg: String| Reply::error(Some(&chain), ReplyError::new(kind, msg));
+    if headers.get("x-floorbook").and_then(|v| v.to_str().ok()) != Some("1") {
+        return reply(
+            StatusCode::FORBIDDEN,
+            err(
+                ErrorKind::Forbidden,
+                "a command needs the header X-Floorbook: 1".into(),
+            ),
+        );
+    }
+    let Some(session) = web.session(&headers) else {
+        return reply(
+            StatusCode::UNAUTHORIZED,
+            err(ErrorKind::Forbidden, "log in first".into()),
+        );
+    };
+    let Some(channel) = session.role.channel() else {
+        return reply(
+            StatusCode::FORBIDDEN,
+            err(
+                ErrorKind::Forbidden,
+                "an auditor reads and sends nothing".into(),
+            ),
+        );
+    };
+    let Ok(id) = ChainId::new(&chain) else {
+        return reply(
+            StatusCode::BAD_REQUEST,
+            err(ErrorKind::Malformed, format!("{chain} is not a chain name")),
+        );
+    };
+    if body.len() > floorbook_service::wire::MAX_REQUEST_BYTES {
+        return reply(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            err(ErrorKind::TooLarge, "over 64 KiB".into()),
+        );
+    }
+    let command: WireCommand = match serde_json::from_slice(&body) {
+        Ok(c) => c,
+        Err(e) => {
+            return reply(
+                StatusCode::BAD_REQUEST,
+                err(
+                    ErrorKind::Malformed,
+                    format!("the command does not read: {e}"),
+                ),
+            );
+        }
+    };
+    let request = Request {
+        actor: session.name.clone(),
+        id: None,
+        after: None,
+        command,
+    };
+    let r = web.sender.send(&web.store, &id, channel, request).await;
+    reply(StatusCode::OK, r)
+}
+
+async fn dealer<S: EventStore + Clone + 'static>(
+    State(web): State<Arc<Web<S>>>,
+    Path((chain, table)): Path<(String, u32)>,
+    Query(part): Query<Part>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let who = web.session(&headers);
+    let cash = web.is_cash(&chain).await?;
+    let model = if cash {
+        let room = web.load_cash(&chain).await?;
+        terminal::TableModel::cash(&room, table)
+    } else {
+        let l = web.load(&chain).await?;
+        terminal::TableModel::tournament(&l.tournament, table)
+    };
+    let main = match model {
+        Some(m) => terminal::dealer(&m),
+        None => maud::html! { p.empty { "No table " (table) " in play." } },
+    };
+    if part.main_only() {
+        return Ok(main.into_response());
+    }
+    Ok(
+        terminal::page(&chain, &format!("dealer/{table}"), who.as_ref(), cash, main)
+            .into_response(),
+    )
+}
+
+async fn floor_desk<S: EventStore + Clone + 'static>(
+    State(web): State<Arc<Web<S>>>,
+    Path(chain): Path<String>,
+    Query(part): Query<Part>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let who = web.session(&headers);
+    let cash = web.is_cash(&chain).await?;
+    let forms = if cash {
+        terminal::CASH_FLOOR
+    } else {
+        terminal::FLOOR
+    };
+    let main = terminal::desk(forms, who.as_ref(), "floor");
+    if part.main_only() {
+        return Ok(main.into_response());
+    }
+    Ok(terminal::page(&chain, "floor", who.as_ref(), cash, main).into_response())
+}
+
+async fn director_desk<S: EventStore + Clone + 'static>(
+    State(web): State<Arc<Web<S>>>,
+    Path(chain): Path<String>,
+    Query(part): Query<Part>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let who = web.session(&headers);
+    let cash = web.is_cash(&chain).await?;
+    let forms = if cash {
+        terminal::CASH_DIRECTOR
+    } else {
+        terminal::DIRECTOR
+    };
+    let main = terminal::desk(forms, who.as_ref(), "director");
+    if part.main_only() {
+        return Ok(main.into_response());
+    }
+    Ok(terminal::page(&chain, "director", who.as_ref(), cash, main).into_response())
+}
+
+async fn cash_room<S: EventStore + Clone + 'static>(
+    State(web): State<Arc<Web<S>>>,
+    Path(chain): Path<String>,
+    Query(part): Query<Part>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let who = web.session(&headers);
+    let room = web.load_cash(&chain).await?;
+    let main = terminal::cash_room(&room);
+    if part.main_only() {
+        return Ok(main.into_response());
+    }
+    Ok(terminal::page(&chain, "cash", who.as_ref(), true, main).into_response())
+}
+
+async fn terminal_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        terminal::JS.0,
+    )
 }
 
 /// `?part=main`: only the page's main part (what a live page fetches again).
@@ -173,14 +513,23 @@ impl Part {
 
 async fn index<S: EventStore + Clone + 'static>(
     State(web): State<Arc<Web<S>>>,
+    headers: HeaderMap,
 ) -> Result<Response, WebError> {
     let chains = web
         .store
         .chains()
         .await
         .map_err(|e| WebError::Load(e.to_string()))?;
-    let names: Vec<String> = chains.iter().map(ToString::to_string).collect();
-    Ok(pages::index(&names).into_response())
+    let mut listed = Vec::with_capacity(chains.len());
+    for c in &chains {
+        let cash = floorbook_ledger::cash::is_cash(&web.store, c)
+            .await
+            .map_err(|e| WebError::Load(e.to_string()))?;
+        listed.push((c.to_string(), cash));
+    }
+    let who = web.session(&headers);
+    let who = who.as_ref().map(|s| (s.name.as_str(), s.role.describe()));
+    Ok(pages::index(&listed, who, web.sender.writes()).into_response())
 }
 
 async fn clock<S: EventStore + Clone + 'static>(

@@ -13,7 +13,8 @@ pub const CSS: &str = r#"
 body { margin: 0; font-family: system-ui, sans-serif; background: var(--bg); color: var(--fg); line-height: 1.4; }
 header { display: flex; flex-wrap: wrap; gap: 1rem; align-items: baseline; padding: .75rem 1rem; background: var(--card); }
 header h1 { font-size: 1.1rem; margin: 0; }
-nav a { color: var(--accent); margin-right: 1rem; font-size: 1.05rem; }
+nav { display: flex; flex-wrap: wrap; gap: .3rem 1rem; }
+nav a { color: var(--accent); font-size: 1.05rem; }
 nav a[aria-current=page] { color: var(--fg); text-decoration: none; font-weight: 700; }
 main { padding: 1rem; }
 .clock { text-align: center; }
@@ -36,6 +37,36 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .flag { color: var(--warn); font-size: .9rem; }
 .notice { background: #3a2a12; border-left: .3rem solid var(--accent); padding: .5rem .75rem; margin: .5rem 0 1rem; }
 .empty { color: var(--dim); }
+header .who { margin-left: auto; color: var(--dim); }
+button { background: #2f6fdb; color: #fff; border: 0; border-radius: .4rem; cursor: pointer; }
+button:hover { background: #3d7ff0; }
+:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+input, select { background: #0c1014; color: var(--fg); border: 1px solid #55616d; border-radius: .3rem; }
+#result:empty { display: none; }
+#result { margin: .5rem 1rem 0; padding: .4rem .9rem; border-radius: .4rem; background: var(--card); }
+#result.ok { border-left: .35rem solid #5fd37a; }
+#result.refused { border-left: .35rem solid var(--warn); background: #35201a; }
+#result p { margin: .3rem 0; }
+.forms { display: grid; grid-template-columns: repeat(auto-fill, minmax(19rem, 1fr)); gap: 1rem; align-items: start; }
+form.cmd { background: var(--card); border-radius: .5rem; padding: .75rem; }
+form.cmd h3 { margin: 0 0 .3rem; font-size: 1.05rem; }
+form.cmd h3 .rule, .rule { color: var(--dim); font-weight: 400; font-size: .9rem; }
+form.cmd label { display: block; margin-top: .45rem; color: var(--dim); }
+form.cmd input:not([type=checkbox]), form.cmd select { display: block; width: 100%; }
+form.cmd button { margin-top: .7rem; padding: .5rem 1rem; }
+form.login { max-width: 24rem; }
+form.login label { display: block; margin-top: .6rem; }
+form.login input { display: block; width: 100%; }
+form.login button { margin-top: 1rem; padding: .5rem 1.2rem; }
+.touches { display: flex; flex-wrap: wrap; gap: .6rem; margin: .5rem 0 1rem; }
+form.touch { display: inline-block; background: none; padding: 0; }
+form.touch button, .actions form.cmd button { font-size: clamp(1.2rem, 3.2vw, 1.6rem); padding: .8rem 1.4rem; min-width: 9rem; margin-top: 0; }
+.actions form.cmd { margin: .5rem 0; }
+tr.acting { background: #2d3a1c; }
+tr.acting td { font-weight: 700; }
+.board strong { font-size: 1.4rem; letter-spacing: .05em; }
+details.remedies { margin: 1rem 0; }
+details.remedies summary { cursor: pointer; color: var(--accent); }
 "#;
 
 /// The script: the clock counts down between updates; a live page fetches its main part
@@ -109,6 +140,8 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool) -> Markup {
                         (link("clock", "Clock"))
                         (link("seating", "Seating"))
                         (link("standings", "Standings"))
+                        (link("floor", "Floor"))
+                        (link("director", "Director"))
                         (link("explain", "Dispute"))
                     }
                 }
@@ -119,8 +152,9 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool) -> Markup {
     }
 }
 
-/// The list of tournaments.
-pub fn index(chains: &[String]) -> Markup {
+/// The chains (tournaments and cash rooms), and for the director a form that opens one.
+/// `who`: the logged-in user's name and role, if any.
+pub fn index(chains: &[(String, bool)], who: Option<(&str, String)>, writes: bool) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -130,24 +164,52 @@ pub fn index(chains: &[String]) -> Markup {
                 title { "Floorbook" }
                 link rel="stylesheet" href="/app.css";
             }
-            body {
-                header { h1 { "Floorbook" } }
+            body data-chain="" {
+                header {
+                    h1 { "Floorbook" }
+                    span.who {
+                        @match &who {
+                            Some((name, role)) => { (name) " (" (role) ") "
+                                form method="post" action="/logout" style="display:inline" { button type="submit" { "Log out" } } }
+                            None => { @if writes { a href="/login?next=/" { "Log in" } } }
+                        }
+                    }
+                }
+                div #result role="status" aria-live="polite" {}
                 main {
                     h2 { "Chains" }
                     @if chains.is_empty() {
                         p.empty { "No chains recorded yet." }
                     }
                     ul {
-                        @for c in chains {
+                        @for (c, cash) in chains {
                             li {
                                 (c) " · "
-                                a href=(format!("/t/{c}/clock")) { "clock" } " · "
-                                a href=(format!("/t/{c}/seating")) { "seating" } " · "
-                                a href=(format!("/t/{c}/standings")) { "standings" }
+                                @if *cash {
+                                    a href=(format!("/t/{c}/cash")) { "room" } " · "
+                                } @else {
+                                    a href=(format!("/t/{c}/clock")) { "clock" } " · "
+                                    a href=(format!("/t/{c}/seating")) { "seating" } " · "
+                                    a href=(format!("/t/{c}/standings")) { "standings" } " · "
+                                }
+                                a href=(format!("/t/{c}/floor")) { "floor" } " · "
+                                a href=(format!("/t/{c}/director")) { "director" } " · "
+                                a href=(format!("/t/{c}/explain")) { "dispute" }
                             }
                         }
                     }
+                    @if writes {
+                        form.cmd data-command="open" aria-label="Open a chain" {
+                            h3 { "Open a chain (the director)" }
+                            label for="open-chain" { "Chain name" }
+                            input #open-chain name="chain" data-kind="chain" required;
+                            label for="open-profile" { "Profile (top18, deepstack, plo27, nob, gcb)" }
+                            input #open-profile name="profile" data-kind="text" required;
+                            button type="submit" { "Open" }
+                        }
+                    }
                 }
+                script src="/terminal.js" {}
             }
         }
     }

@@ -1,27 +1,109 @@
-//! `floorbook web`: the floor app's read pages (clock, seating, standings), live, on the
-//! embedded store (default) or NATS.
+//! `floorbook web`: the floor app's pages, live, on the embedded store (default) or NATS; with
+//! `--users FILE`, log-in per role and the terminals that send commands. `floorbook web user`
+//! adds a user to a users file (the password read from standard input, stored hashed).
 
-use std::io::Write as _;
+use std::io::{BufRead, Write as _};
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
-use clap::Args;
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand};
 use floorbook_store_embedded::OpenMode;
+use floorbook_web::{Sender, Users, UsersFile};
 
-use crate::backend::StoreArgs;
+use crate::backend::{Backend, StoreArgs};
 
 #[derive(Debug, Args)]
 pub struct WebArgs {
+    #[command(subcommand)]
+    command: Option<WebCommand>,
     #[command(flatten)]
     store: StoreArgs,
     /// Address to listen on (port 0: any free port; the address taken is printed first).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
+    /// The users who may log in, with their roles and hashed passwords (`floorbook web user`).
+    /// Without it the pages only read. On the embedded store this process then writes the
+    /// chains (no other writer may run on the folder); with --nats commands go to the floor
+    /// service as the NATS users the file's `[nats]` names.
+    #[arg(long)]
+    users: Option<PathBuf>,
+    /// Directory of the service key that signs checkpoints, when this process writes
+    /// (default beside the data folder, DATA-keys, or `$FLOORBOOK_KEYS`).
+    #[arg(long)]
+    keys: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+enum WebCommand {
+    /// Adds a user to a users file (created if missing); the password is read from standard
+    /// input and stored as an argon2id hash.
+    User {
+        /// The users file.
+        #[arg(long)]
+        users: PathBuf,
+        #[arg(long)]
+        name: String,
+        /// dealer:N, floor, director or auditor.
+        #[arg(long)]
+        role: String,
+    },
 }
 
 pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
-    let store = args.store.open(OpenMode::ReadOnly).await?;
+    if let Some(WebCommand::User { users, name, role }) = &args.command {
+        return add_user(users, name, role);
+    }
+    let users = match &args.users {
+        None => None,
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let users = Users::from_toml(&text)
+                .with_context(|| format!("reading the users file {}", path.display()))?;
+            if users.is_empty() {
+                bail!(
+                    "{} has no users; add one with `floorbook web user`",
+                    path.display()
+                );
+            }
+            Some(users)
+        }
+    };
+    let mode = if users.is_some() && args.store.nats.is_none() {
+        OpenMode::ReadWrite
+    } else {
+        OpenMode::ReadOnly
+    };
+    let store = args.store.open(mode).await?;
+    let sender: Sender<Backend> = match (&users, &args.store.nats) {
+        (None, _) => Sender::ReadOnly,
+        (Some(u), Some(_)) => {
+            let nats = u.nats.clone().context(
+                "with --nats the users file needs a [nats] section: the NATS user each role sends as",
+            )?;
+            floorbook_web::send::nats_clients(&nats)
+                .await
+                .map_err(anyhow::Error::msg)?
+        }
+        (Some(_), None) => {
+            let keys = args
+                .keys
+                .clone()
+                .unwrap_or_else(|| args.store.default_keys_dir());
+            let key = if keys.join("service.key").exists() {
+                Some(super::keys::load_service_key(&keys)?)
+            } else {
+                eprintln!(
+                    "floorbook web: no service key in {}: checkpoints are not signed (floorbook keys generate)",
+                    keys.display()
+                );
+                None
+            };
+            Sender::desks(key)
+        }
+    };
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
         .with_context(|| format!("listening on {}", args.addr))?;
@@ -31,8 +113,33 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "floorbook web: http://{addr}/")?;
         out.flush()?;
     }
-    floorbook_web::serve(listener, store)
+    floorbook_web::serve(listener, store, users, sender)
         .await
         .context("serving the pages")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn add_user(path: &PathBuf, name: &str, role: &str) -> anyhow::Result<ExitCode> {
+    let mut file: UsersFile = if path.exists() {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        toml::from_str(&text).with_context(|| format!("reading {}", path.display()))?
+    } else {
+        UsersFile::default()
+    };
+    if file.users.iter().any(|u| u.name == name) {
+        bail!("{} already has a user {name:?}", path.display());
+    }
+    let mut password = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut password)
+        .context("reading the password from standard input")?;
+    let password = password.trim_end_matches(['\n', '\r']);
+    let entry = floorbook_web::user_entry(name, role, password)?;
+    file.users.push(entry);
+    let text = toml::to_string(&file).context("writing the users file")?;
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    println!("{}: added {name} ({role})", path.display());
     Ok(ExitCode::SUCCESS)
 }
