@@ -1328,3 +1328,166 @@ async fn gcb_a_cash_room_runs_through_the_service() {
         .expect("reply");
     assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Forbidden));
 }
+
+/// One HTTP/1.1 request to `addr`: the status, the `Set-Cookie` value and the body.
+fn http(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (u16, Option<String>, String) {
+    use std::io::{Read as _, Write as _};
+    let mut s = std::net::TcpStream::connect(addr).expect("the web server");
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    req.push_str(body);
+    s.write_all(req.as_bytes()).expect("sent");
+    let mut out = String::new();
+    s.read_to_string(&mut out).expect("read");
+    let (head, body) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let cookie = head
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or_else(|| l.strip_prefix("Set-Cookie: "))
+        })
+        .and_then(|c| c.split(';').next())
+        .map(str::to_string);
+    (status, cookie, body.to_string())
+}
+
+/// The floor app over NATS: each logged-in role's commands go to the floor service as that
+/// role's NATS user. A dealer's session that sends the floor's command by hand is refused by
+/// the service (and recorded); the director's, sent as the director's NATS user, is taken.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_floor_app_sends_each_role_as_its_own_nats_user() {
+    let server = with_users(&auth_conf(), &PASSWORDS);
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::as_service(&server, "w", &dir);
+    let chain = ChainId::new("app-nats").expect("chain");
+    open_as_director(server.port, &chain).await;
+    let users = dir.path().join("users.toml");
+    let mut text = String::new();
+    for (name, role, pass) in [
+        ("dan", "dealer:1", "dealer-secret"),
+        ("td", "director", "director-secret"),
+    ] {
+        let e = floorbook_web::user_entry(name, role, pass).expect("entry");
+        text.push_str(&format!(
+            "[[user]]\nname = \"{}\"\nrole = \"{}\"\npassword = \"{}\"\n\n",
+            e.name, e.role, e.password
+        ));
+    }
+    text.push_str(&format!(
+        "[nats]\ndealer = \"{}\"\nfloor = \"{}\"\ndirector = \"{}\"\n",
+        as_user(server.port, "dealer", "d3aler"),
+        as_user(server.port, "floor", "fl00r"),
+        as_user(server.port, "director", "d1rector"),
+    ));
+    std::fs::write(&users, text).expect("users file");
+    let mut web = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["web", "--addr", "127.0.0.1:0", "--nats"])
+        .arg(as_user(server.port, "auditor", "aud1tor"))
+        .arg("--users")
+        .arg(&users)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("floorbook web");
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(web.stdout.take().expect("stdout")),
+        &mut line,
+    )
+    .expect("the address line");
+    let addr = line
+        .trim()
+        .trim_start_matches("floorbook web: http://")
+        .trim_end_matches('/')
+        .to_string();
+    let login = |name: &str, pass: &str| {
+        let (status, cookie, _) = http(
+            &addr,
+            "POST",
+            "/login",
+            &[("Content-Type", "application/x-www-form-urlencoded")],
+            &format!("name={name}&password={pass}&next=/"),
+        );
+        assert_eq!(status, 303, "{name} logs in");
+        cookie.expect("a session cookie")
+    };
+    let register = r#"{"command":"register","player":1,"name":"Ann","buy_in":"15.00","age":30}"#;
+    let dan = login("dan", "dealer-secret");
+    let (_, _, body) = http(
+        &addr,
+        "POST",
+        "/t/app-nats/cmd",
+        &[
+            ("Cookie", &dan),
+            ("X-Floorbook", "1"),
+            ("Content-Type", "application/json"),
+        ],
+        register,
+    );
+    let reply: Reply = serde_json::from_str(&body).expect("a reply");
+    assert_eq!(
+        reply.error.map(|e| e.kind),
+        Some(ErrorKind::Forbidden),
+        "{body}"
+    );
+    assert_eq!(reply.events, ["CommandRefused"]);
+    let td = login("td", "director-secret");
+    let (_, _, body) = http(
+        &addr,
+        "POST",
+        "/t/app-nats/cmd",
+        &[
+            ("Cookie", &td),
+            ("X-Floorbook", "1"),
+            ("Content-Type", "application/json"),
+        ],
+        register,
+    );
+    let reply: Reply = serde_json::from_str(&body).expect("a reply");
+    assert!(reply.ok, "{body}");
+    // The chain says who sent what, in which role.
+    let store = NatsStore::connect(
+        &as_user(server.port, "auditor", "aud1tor"),
+        NatsOptions::default(),
+    )
+    .await
+    .expect("store");
+    let events = store.read(&chain, Seq(1), 100).await.expect("read");
+    let roles: Vec<(String, String)> = events
+        .iter()
+        .filter_map(|e| floorbook_log::Envelope::parse(&e.bytes).ok())
+        .map(|env| {
+            (
+                env.event_type.clone(),
+                format!("{}/{:?}", env.actor.id, env.actor.role),
+            )
+        })
+        .collect();
+    assert!(
+        roles.contains(&("CommandRefused".into(), "dan/Dealer".into())),
+        "{roles:?}"
+    );
+    assert!(
+        roles.contains(&("Registered".into(), "td/Director".into())),
+        "{roles:?}"
+    );
+    let _ = web.kill();
+    let _ = web.wait();
+}
