@@ -359,6 +359,8 @@ async fn submit(c: &Client, form: &str, fields: &[(&str, &str)]) -> String {
         let mut done = true;
         for (css, value) in fields {
             let typed = match c.find(Locator::Css(css)).await {
+                // "[x]": a checkbox to tick.
+                Ok(e) if *value == "[x]" => e.click().await.is_ok(),
                 Ok(e) => e.clear().await.is_ok() && e.send_keys(value).await.is_ok(),
                 Err(_) => false,
             };
@@ -602,6 +604,81 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
         .await
         .expect("dealer");
     screenshot(&c, "dealer-phone").await;
+    c.close().await.expect("close");
+    screen.close().await.expect("close");
+}
+
+/// A cash room through the pages: the shift manager opens the room's day, the floor opens the
+/// main table, takes a guest onto the list in person (a phone call is refused by GCB-9) and
+/// seats him and two walk-ups, and the dealer starts the first hand with the button's draw;
+/// the room's page on another screen follows live.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cash_room_is_run_through_the_floor_and_dealer_pages() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    let screen = browser(&webdriver).await;
+
+    log_in(&c, &url, "td", "director-secret", "/").await;
+    let r = submit(
+        &c,
+        "form[data-command=open]",
+        &[("#open-chain", "friday"), ("#open-profile", "gcb")],
+    )
+    .await;
+    assert!(r.contains("CashRoomOpened"), "{r}");
+    screen.goto(&format!("{url}/t/friday/cash")).await.expect("the room");
+    wait_for(&screen, "main", "Waiting list").await;
+
+    log_in(&c, &url, "fay", "floor-secret", "/t/friday/floor").await;
+    let r = submit(&c, "form[data-command=open_table]", &[("#open_table-table", "1")]).await;
+    assert!(r.contains("Recorded"), "{r}");
+    let phoned = submit(
+        &c,
+        "form[data-command=join_list]",
+        &[("#join_list-guest", "1"), ("#join_list-name", "Hans"), ("#join_list-game", "nlh-2-5")],
+    )
+    .await;
+    assert!(phoned.contains("Refused") && phoned.contains("GCB-9"), "{phoned}");
+    let r = submit(
+        &c,
+        "form[data-command=join_list]",
+        &[("#join_list-in_person", "[x]")],
+    )
+    .await;
+    assert!(r.contains("Listed"), "{r}");
+    wait_for(&screen, "ol.waiting", "Hans").await;
+    screenshot(&screen, "cash-room").await;
+    let r = submit(
+        &c,
+        "form[data-command=seat_guest]",
+        &[("#seat_guest-guest", "1"), ("#seat_guest-table", "1"), ("#seat_guest-seat", "1"), ("#seat_guest-buy_in", "300")],
+    )
+    .await;
+    assert!(r.contains("Seated"), "{r}");
+    for (guest, name, seat) in [("2", "Ida", "4"), ("3", "Jon", "6")] {
+        let r = submit(
+            &c,
+            "form[data-command=seat_guest]",
+            &[("#seat_guest-guest", guest), ("#seat_guest-name", name), ("#seat_guest-seat", seat), ("#seat_guest-buy_in", "200")],
+        )
+        .await;
+        assert!(r.contains("Seated"), "{name}: {r}");
+    }
+    let table = wait_for(&screen, "section.table", "Jon").await;
+    assert!(table.contains("Hans") && table.contains("300"), "{table}");
+
+    // The dealer starts the first hand with the floor's button draw (seat 1): Ida (seat 4) has
+    // the small blind and Jon (seat 6) the big blind; Hans is first to act.
+    log_in(&c, &url, "dan", "dealer-secret", "/t/friday/dealer/1").await;
+    let r = submit(&c, "form[data-command=start_hand]", &[("#button", "1")]).await;
+    assert!(r.contains("HandStarted"), "{r}");
+    let hand = wait_for(&c, "table.hand", "Jon").await;
+    assert!(hand.contains("Ida"), "{hand}");
+    screenshot(&c, "cash-dealer").await;
     c.close().await.expect("close");
     screen.close().await.expect("close");
 }
