@@ -46,3 +46,31 @@ fn every_rule_of_the_shipped_catalogue_is_listed_with_its_reading() {
     assert_eq!(none.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&none.stderr).contains("IDs look like TR-17"));
 }
+
+/// The seed's own words come with a rule (the German text is the spec): one rule shows them,
+/// and a German word finds its rule.
+#[test]
+fn a_rule_shows_the_seeds_own_words() {
+    let out = floorbook(&["rules", "GCB-9"]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        text.contains("Es gibt keine telefonischen Annahmen"),
+        "{text}"
+    );
+    assert!(text.contains("seed 002"), "{text}");
+    let found = ok_json(&floorbook(&["rules", "--search", "übernächster", "--json"]));
+    let ids: Vec<&str> = found
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|r| r["id"].as_str())
+        .collect();
+    assert_eq!(ids, ["TR-17"]);
+    let tr17 = ok_json(&floorbook(&["rules", "TR-17", "--json"]));
+    assert!(
+        tr17[0]["seed"]
+            .as_str()
+            .is_some_and(|s| s.contains("rechts vom Dealer an den nächsten freien Platz")),
+        "{tr17}"
+    );
+}

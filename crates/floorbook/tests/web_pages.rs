@@ -240,6 +240,8 @@ async fn the_clock_seating_and_standings_pages_follow_the_chain_live() {
         .expect("dispute");
     wait_for(&c, "#verdict", "the record agrees with the rules").await;
     wait_for(&c, "#rules", "TR-26").await;
+    // With the seed's own words.
+    wait_for(&c, "#rules", "Diese Entscheidung ist endgültig").await;
     wait_for(&c, "#recorded-by", "anna (floor)").await;
     wait_for(&c, "#command", "set_stack").await;
     screenshot(&c, "dispute").await;
@@ -630,19 +632,34 @@ async fn a_cash_room_is_run_through_the_floor_and_dealer_pages() {
     )
     .await;
     assert!(r.contains("CashRoomOpened"), "{r}");
-    screen.goto(&format!("{url}/t/friday/cash")).await.expect("the room");
+    screen
+        .goto(&format!("{url}/t/friday/cash"))
+        .await
+        .expect("the room");
     wait_for(&screen, "main", "Waiting list").await;
 
     log_in(&c, &url, "fay", "floor-secret", "/t/friday/floor").await;
-    let r = submit(&c, "form[data-command=open_table]", &[("#open_table-table", "1")]).await;
+    let r = submit(
+        &c,
+        "form[data-command=open_table]",
+        &[("#open_table-table", "1")],
+    )
+    .await;
     assert!(r.contains("Recorded"), "{r}");
     let phoned = submit(
         &c,
         "form[data-command=join_list]",
-        &[("#join_list-guest", "1"), ("#join_list-name", "Hans"), ("#join_list-game", "nlh-2-5")],
+        &[
+            ("#join_list-guest", "1"),
+            ("#join_list-name", "Hans"),
+            ("#join_list-game", "nlh-2-5"),
+        ],
     )
     .await;
-    assert!(phoned.contains("Refused") && phoned.contains("GCB-9"), "{phoned}");
+    assert!(
+        phoned.contains("Refused") && phoned.contains("GCB-9"),
+        "{phoned}"
+    );
     let r = submit(
         &c,
         "form[data-command=join_list]",
@@ -655,7 +672,12 @@ async fn a_cash_room_is_run_through_the_floor_and_dealer_pages() {
     let r = submit(
         &c,
         "form[data-command=seat_guest]",
-        &[("#seat_guest-guest", "1"), ("#seat_guest-table", "1"), ("#seat_guest-seat", "1"), ("#seat_guest-buy_in", "300")],
+        &[
+            ("#seat_guest-guest", "1"),
+            ("#seat_guest-table", "1"),
+            ("#seat_guest-seat", "1"),
+            ("#seat_guest-buy_in", "300"),
+        ],
     )
     .await;
     assert!(r.contains("Seated"), "{r}");
@@ -663,7 +685,12 @@ async fn a_cash_room_is_run_through_the_floor_and_dealer_pages() {
         let r = submit(
             &c,
             "form[data-command=seat_guest]",
-            &[("#seat_guest-guest", guest), ("#seat_guest-name", name), ("#seat_guest-seat", seat), ("#seat_guest-buy_in", "200")],
+            &[
+                ("#seat_guest-guest", guest),
+                ("#seat_guest-name", name),
+                ("#seat_guest-seat", seat),
+                ("#seat_guest-buy_in", "200"),
+            ],
         )
         .await;
         assert!(r.contains("Seated"), "{name}: {r}");

@@ -10,6 +10,7 @@
 //! Invariant: data only; no I/O.
 
 mod catalogue;
+mod seed_text;
 
 use std::fmt;
 
@@ -281,6 +282,22 @@ impl<'de> Deserialize<'de> for RuleSet {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// Every rule carries the seed's own words (the spec), a sentence at least.
+    #[test]
+    fn every_rule_has_the_seeds_words() {
+        for r in ALL {
+            let t = r.seed_text();
+            assert!(t.len() >= 30, "{}: {t:?}", r.id());
+        }
+        assert!(Rule::Gcb9.seed_text().contains("telefonischen"));
+        assert!(
+            Rule::Tr17
+                .seed_text()
+                .contains("übernächster den Big-Blind")
+        );
+    }
     use super::*;
 
     #[test]

@@ -67,6 +67,7 @@ tr.acting td { font-weight: 700; }
 .board strong { font-size: 1.4rem; letter-spacing: .05em; }
 details.remedies { margin: 1rem 0; }
 details.remedies summary { cursor: pointer; color: var(--accent); }
+blockquote { margin: .3rem 0 .8rem; padding-left: .8rem; border-left: .25rem solid #55616d; color: var(--dim); }
 "#;
 
 /// The script: the clock counts down between updates; a live page fetches its main part
@@ -463,7 +464,14 @@ pub fn dispute(head: u64, e: &floorbook_ledger::explain::Explanation) -> Markup 
             h3 { "Rules" }
             @if e.rules.is_empty() { p.empty { "No rule decided it (a plain record)." } }
             ul id="rules" {
-                @for r in &e.rules { li { strong { (r.id) } " " (r.text) } }
+                @for r in &e.rules {
+                    li {
+                        strong { (r.id) } " " (r.text)
+                        @if let Some(rule) = floorbook_rules::Rule::from_id(&r.id) {
+                            blockquote lang="de" { (rule.seed_text()) }
+                        }
+                    }
+                }
             }
             @if let Some(d) = &e.divergence {
                 p.notice role="alert" { "Diverges: " (d.reason) }

@@ -1,5 +1,6 @@
 //! `floorbook rules`: the rule catalogue that ships with the build (`docs/RULES.md`), by ID
-//! or by a word, in English; every event, refusal and ruling cites these IDs.
+//! or by a word (English or German), with the seed's own words; every event, refusal and
+//! ruling cites these IDs.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -58,7 +59,9 @@ pub fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
         .into_iter()
         .filter(|r| {
             word.as_deref().is_none_or(|w| {
-                r.id().to_lowercase().contains(w) || r.text().to_lowercase().contains(w)
+                r.id().to_lowercase().contains(w)
+                    || r.text().to_lowercase().contains(w)
+                    || r.seed_text().to_lowercase().contains(w)
             })
         })
         .collect();
@@ -66,12 +69,22 @@ pub fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         let list: Vec<_> = rules
             .iter()
-            .map(|r| json!({"id": r.id(), "document": document(*r), "text": r.text()}))
+            .map(|r| json!({"id": r.id(), "document": document(*r), "text": r.text(), "seed": r.seed_text()}))
             .collect();
         out = serde_json::to_string_pretty(&list)? + "\n";
     } else {
+        // One rule: its reading and the seed's own words; a list: the readings.
+        let one = rules.len() == 1;
         for r in &rules {
             let _ = writeln!(out, "{:<8} {}", r.id(), r.text());
+            if one {
+                let _ = writeln!(
+                    out,
+                    "\n{} — the seed's words (the spec):\n{}",
+                    document(*r),
+                    r.seed_text()
+                );
+            }
         }
         if rules.is_empty() {
             let _ = writeln!(out, "no rule matches");
