@@ -298,7 +298,6 @@ mod tests {
                 .contains("übernächster den Big-Blind")
         );
     }
-    use super::*;
 
     #[test]
     fn ids_are_well_formed_unique_and_round_trip() {
