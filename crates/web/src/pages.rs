@@ -467,7 +467,7 @@ pub fn dispute(head: u64, e: &floorbook_ledger::explain::Explanation) -> Markup 
                 @for r in &e.rules {
                     li {
                         strong { (r.id) } " " (r.text)
-                        @if let Some(rule) = floorbook_rules::Rule::from_id(&r.id) {
+                        @if let Some(rule) = floorbook_rules::Rule::from_id(r.id) {
                             blockquote lang="de" { (rule.seed_text()) }
                         }
                     }
