@@ -564,6 +564,15 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
     );
     screenshot(&screen, "standings-after").await;
 
+    // The hands and the audit, readable by anyone: the hand with Ann's 4,500 after it, the
+    // chain verified and every decision re-derived.
+    screen
+        .goto(&format!("{url}/t/spring/hands"))
+        .await
+        .expect("hands");
+    let hands = wait_for(&screen, "#hands", "Ann 4500").await;
+    assert!(hands.contains("Bob 0"), "{hands}");
+
     // A dealer's session cannot send the floor's command, even written by hand: it goes out on
     // the dealer's channel and is refused (and recorded as refused).
     let forged = c
@@ -589,6 +598,19 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
         .await
         .expect("the request");
     assert_eq!(cross, 403);
+    // The audit lists the refusal, with who sent it; the minor's registration, refused by the
+    // rules, wrote nothing.
+    screen
+        .goto(&format!("{url}/t/spring/audit"))
+        .await
+        .expect("audit");
+    wait_for(&screen, "#verdict", "every decision re-derives").await;
+    let refused = wait_for(&screen, "section[aria-label*=refused]", "(1)").await;
+    assert!(
+        refused.contains("dan") && refused.contains("set_stack"),
+        "{refused}"
+    );
+    screenshot(&screen, "audit").await;
     // An auditor reads and sends nothing.
     log_in(&c, &url, "aud", "auditor-secret", "/t/spring/floor").await;
     let audited = c
@@ -706,6 +728,20 @@ async fn a_cash_room_is_run_through_the_floor_and_dealer_pages() {
     let hand = wait_for(&c, "table.hand", "Jon").await;
     assert!(hand.contains("Ida"), "{hand}");
     screenshot(&c, "cash-dealer").await;
+    // The room's audit: the phone call refused by GCB-9 is in no list (refused by the rules,
+    // nothing written), the money is accounted.
+    screen
+        .goto(&format!("{url}/t/friday/audit"))
+        .await
+        .expect("audit");
+    wait_for(&screen, "#verdict", "every decision re-derives").await;
+    wait_for(&screen, "main", "700 in, 0 out, 700 at the tables").await;
+    // A dispute about the hand's start: the blinds re-derived.
+    screen
+        .goto(&format!("{url}/t/friday/explain?seq=16"))
+        .await
+        .expect("dispute");
+    wait_for(&screen, "#verdict", "agrees").await;
     c.close().await.expect("close");
     screen.close().await.expect("close");
 }

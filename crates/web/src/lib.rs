@@ -41,6 +41,8 @@ pub struct Web<S> {
     store: S,
     derived: Mutex<HashMap<ChainId, Loaded>>,
     cash: Mutex<HashMap<ChainId, (Head, Arc<floorbook_cash::CashRoom>)>>,
+    /// The projections of each chain read so far, in memory (the audit's and the hands' rows).
+    projected: tokio::sync::Mutex<HashMap<ChainId, floorbook_projections::Projector>>,
     users: Option<Users>,
     sessions: users::Sessions,
     sender: Sender<S>,
@@ -96,6 +98,7 @@ impl<S: EventStore + Clone + 'static> Web<S> {
             store,
             derived: Mutex::new(HashMap::new()),
             cash: Mutex::new(HashMap::new()),
+            projected: tokio::sync::Mutex::new(HashMap::new()),
             users,
             sessions: users::Sessions::default(),
             sender,
@@ -222,6 +225,8 @@ pub fn router_with<S: EventStore + Clone + 'static>(
         .route("/t/{chain}/director", get(director_desk::<S>))
         .route("/t/{chain}/cash", get(cash_room::<S>))
         .route("/t/{chain}/cmd", post(command::<S>))
+        .route("/t/{chain}/audit", get(audit_page::<S>))
+        .route("/t/{chain}/hands", get(hands_page::<S>))
         .route("/terminal.js", get(terminal_js))
         .route("/t/{chain}/clock", get(clock::<S>))
         .route("/t/{chain}/seating", get(seating::<S>))
@@ -577,6 +582,9 @@ async fn dispute<S: EventStore + Clone + 'static>(
     Path(chain): Path<String>,
     Query(asked): Query<Asked>,
 ) -> Result<Response, WebError> {
+    if web.is_cash(&chain).await? {
+        return cash_dispute(&web, &chain, asked.seq).await;
+    }
     let l = web.load(&chain).await?;
     let head = l.head.seq.0;
     let Some(seq) = asked.seq else {
@@ -616,6 +624,187 @@ async fn dispute<S: EventStore + Clone + 'static>(
         .map_err(|e| WebError::Load(e.to_string()))?;
     let main = pages::dispute(head, &explanation);
     Ok(pages::page(&chain, "explain", main, false).into_response())
+}
+
+async fn cash_dispute<S: EventStore + Clone + 'static>(
+    web: &Web<S>,
+    chain: &str,
+    seq: Option<u64>,
+) -> Result<Response, WebError> {
+    let id = ChainId::new(chain).map_err(|_| WebError::BadName(chain.to_string()))?;
+    let record = floorbook_ledger::cash::load(&web.store, id)
+        .await
+        .map_err(|e| WebError::Load(e.to_string()))?;
+    let head = record.last;
+    let page = |main| pages::page(chain, "explain", main, false).into_response();
+    let Some(seq) = seq else {
+        return Ok(page(pages::dispute_form(head, None)));
+    };
+    Ok(match floorbook_ledger::cash::explain(&record, seq) {
+        Ok(e) => page(pages::cash_dispute(head, &e)),
+        Err(e) => page(pages::dispute_form(head, Some(&e.to_string()))),
+    })
+}
+
+/// Runs `f` on the chain's projections, brought up to its head (kept in memory per chain).
+async fn with_projections<S: EventStore + Clone + 'static, T>(
+    web: &Web<S>,
+    chain: &str,
+    f: impl FnOnce(&floorbook_projections::Projector) -> T,
+) -> Result<T, WebError> {
+    let id = ChainId::new(chain).map_err(|_| WebError::BadName(chain.to_string()))?;
+    let mut all = web.projected.lock().await;
+    if !all.contains_key(&id) {
+        let p = floorbook_projections::Projector::in_memory()
+            .map_err(|e| WebError::Load(e.to_string()))?;
+        all.insert(id.clone(), p);
+    }
+    let p = all
+        .get_mut(&id)
+        .ok_or_else(|| WebError::Load("the projections".into()))?;
+    p.catch_up(&web.store, &id, floorbook_log::PAGE, |_| {})
+        .await
+        .map_err(|e| WebError::Load(e.to_string()))?;
+    Ok(f(p))
+}
+
+/// An audit of either kind of chain.
+enum Audited {
+    Tournament(floorbook_ledger::audit::Audit),
+    Cash(floorbook_ledger::cash::CashAudit),
+}
+
+/// The audit: the chain verified, every decision re-derived, and what a reviewer reads.
+async fn audit_page<S: EventStore + Clone + 'static>(
+    State(web): State<Arc<Web<S>>>,
+    Path(chain): Path<String>,
+    Query(part): Query<Part>,
+) -> Result<Response, WebError> {
+    let id = ChainId::new(&chain).map_err(|_| WebError::BadName(chain.clone()))?;
+    let cash = web.is_cash(&chain).await?;
+    // The projections first (caught up), then the audit reads them. The audit holds the
+    // SQLite connection across its reads of the store, so it runs on a thread of its own.
+    with_projections(&web, &chain, |_| ()).await?;
+    let mut all = web.projected.lock().await;
+    let p = all
+        .remove(&id)
+        .ok_or_else(|| WebError::Load("the projections".into()))?;
+    let store = web.store.clone();
+    let rt = tokio::runtime::Handle::current();
+    let chain_id = id.clone();
+    let (p, result) = tokio::task::spawn_blocking(move || {
+        let r = rt.block_on(async {
+            if cash {
+                floorbook_ledger::cash::audit(&store, &p, &chain_id)
+                    .await
+                    .map(Audited::Cash)
+                    .map_err(|e| e.to_string())
+            } else {
+                floorbook_ledger::audit::audit(&store, &p, &chain_id)
+                    .await
+                    .map(Audited::Tournament)
+                    .map_err(|e| e.to_string())
+            }
+        });
+        (p, r)
+    })
+    .await
+    .map_err(|e| WebError::Load(e.to_string()))?;
+    all.insert(id, p);
+    drop(all);
+    let audited = result.map_err(WebError::Load)?;
+    let main = match audited {
+        Audited::Cash(a) => {
+            let money = format!(
+                "{}; money {} in, {} out, {} at the tables; {} decisions re-derived",
+                a.chain_status, a.money_in, a.money_out, a.at_tables, a.decisions_rederived
+            );
+            pages::audit(
+                &format!("Audit of {chain} (cash room)"),
+                &money,
+                a.clean(),
+                &[
+                    ("Warnings (GCB-1, GCB-8)", &a.warnings),
+                    ("Removals (GCB-1)", &a.removals),
+                    ("Refused moves (GCB-10)", &a.refused_moves),
+                    ("Released seats", &a.released_seats),
+                    ("Missed-blind markers (GCB-6)", &a.markers),
+                    ("Irregularities", &a.irregularities),
+                    (
+                        "Commands refused for the sender's role",
+                        &a.refused_commands,
+                    ),
+                ],
+            )
+        }
+        Audited::Tournament(a) => {
+            let chips: Vec<serde_json::Value> = a
+                .chip_counts
+                .iter()
+                .filter_map(|c| serde_json::to_value(c).ok())
+                .collect();
+            let divergences: Vec<serde_json::Value> = a
+                .divergences
+                .iter()
+                .filter_map(|d| serde_json::to_value(d).ok())
+                .collect();
+            let status = format!(
+                "{}; {} decisions re-derived",
+                a.chain_status, a.decisions_rederived
+            );
+            pages::audit(
+                &format!("Audit of {chain}"),
+                &status,
+                a.clean(),
+                &[
+                    ("Irregularities and remedies", &a.irregularities),
+                    ("Warnings, penalties, disqualifications", &a.sanctions),
+                    ("Floor decisions, clocks and absences", &a.floor),
+                    (
+                        "Commands refused for the sender's role",
+                        &a.refused_commands,
+                    ),
+                    ("Chip count at every level", &chips),
+                    ("Divergences", &divergences),
+                ],
+            )
+        }
+    };
+    Ok(pages::page(&chain, "audit", main, part.main_only()).into_response())
+}
+
+/// The hands of a tournament, each with its table, level, button and the stacks after it.
+async fn hands_page<S: EventStore + Clone + 'static>(
+    State(web): State<Arc<Web<S>>>,
+    Path(chain): Path<String>,
+    Query(part): Query<Part>,
+) -> Result<Response, WebError> {
+    let rows = with_projections(&web, &chain, |p| {
+        let sql = "SELECT h.hand, h.table_no, h.level, h.button, h.started_seq, \
+                   (SELECT GROUP_CONCAT(COALESCE(pl.name, r.player) || ' ' || r.stack, ', ') \
+                    FROM hand_results r LEFT JOIN players pl ON pl.chain = r.chain AND pl.player = r.player \
+                    WHERE r.chain = h.chain AND r.hand = h.hand) AS stacks \
+                   FROM hands h WHERE h.chain = ?1 ORDER BY h.hand DESC LIMIT 500";
+        let conn = p.connection();
+        let mut stmt = conn.prepare(sql)?;
+        let rows = stmt
+            .query_map([chain.as_str()], |r| {
+                Ok(serde_json::json!({
+                    "hand": r.get::<_, Option<i64>>(0)?,
+                    "table_no": r.get::<_, Option<i64>>(1)?,
+                    "level": r.get::<_, Option<i64>>(2)?,
+                    "button": r.get::<_, Option<i64>>(3)?,
+                    "started_seq": r.get::<_, Option<i64>>(4)?,
+                    "stacks": r.get::<_, Option<String>>(5)?,
+                }))
+            })?
+            .collect::<Result<Vec<_>, rusqlite::Error>>()?;
+        Ok::<_, rusqlite::Error>(rows)
+    })
+    .await?
+    .map_err(|e| WebError::Load(e.to_string()))?;
+    let main = pages::hands(&rows);
+    Ok(pages::page(&chain, "hands", main, part.main_only()).into_response())
 }
 
 /// How often the live stream looks at the chain's head.

@@ -114,6 +114,8 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool) -> Markup {
         "clock" => "Clock",
         "seating" => "Seating",
         "explain" => "Dispute",
+        "hands" => "Hands",
+        "audit" => "Audit",
         _ => "Standings",
     };
     let link = |to: &str, label: &str| {
@@ -141,6 +143,8 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool) -> Markup {
                         (link("clock", "Clock"))
                         (link("seating", "Seating"))
                         (link("standings", "Standings"))
+                        (link("hands", "Hands"))
+                        (link("audit", "Audit"))
                         (link("floor", "Floor"))
                         (link("director", "Director"))
                         (link("explain", "Dispute"))
@@ -486,4 +490,115 @@ pub fn dispute(head: u64, e: &floorbook_ledger::explain::Explanation) -> Markup 
             }
         }
     }
+}
+
+/// A cash decision re-derived: recorded against derived, the command, who entered it and
+/// when, the guest as the room held him, the rules with the seed's words.
+pub fn cash_dispute(head: u64, e: &floorbook_ledger::cash::CashExplanation) -> Markup {
+    html! {
+        (dispute_form(head, None))
+        section aria-label="Re-derived" {
+            h2 id="verdict" {
+                "Event " (e.seq) ": "
+                @if e.agrees { "the record agrees with the rules" }
+                @else { span.flag { "the record does not agree with the rules" } }
+            }
+            p id="recorded-by" {
+                "Entered by " (e.entered_by) " (" (e.role) ") at "
+                (e.at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+                " as the command at " (e.command_seq)
+            }
+            h3 { "Rules" }
+            @if e.rules.is_empty() { p.empty { "No rule decided it (a plain record)." } }
+            ul id="rules" {
+                @for r in &e.rules {
+                    li {
+                        strong { (r.id) } " " (r.text)
+                        @if let Some(rule) = floorbook_rules::Rule::from_id(&r.id) {
+                            blockquote lang="de" { (rule.seed_text()) }
+                        }
+                    }
+                }
+            }
+            div.tables {
+                section.table { h3 { "Recorded" } pre id="recorded" { (pretty(&e.recorded)) } }
+                section.table { h3 { "Derived" } pre id="derived" { (pretty(&e.derived)) } }
+                section.table { h3 { "The command" } pre id="command" { (pretty(&e.command)) } }
+                section.table { h3 { "The guest before it" } pre id="before" { (pretty(&e.guest_before)) } }
+            }
+        }
+    }
+}
+
+/// The audit as a page: the chain, every decision re-derived, and the rows a reviewer reads.
+pub fn audit(
+    title: &str,
+    status: &str,
+    clean: bool,
+    sections: &[(&str, &[serde_json::Value])],
+) -> Markup {
+    html! {
+        h2 id="verdict" { (title) ": "
+            @if clean { "the chain verifies and every decision re-derives" }
+            @else { span.flag { "something does not hold" } } }
+        p { (status) }
+        @for (name, rows) in sections {
+            section.audit aria-label=(name) {
+                h3 { (name) " (" (rows.len()) ")" }
+                @if rows.is_empty() { p.empty { "none" } }
+                @else {
+                    // The sequence first: each row links to its dispute.
+                    @let cols = seq_first(&rows[0]);
+                    table {
+                        thead { tr { @for c in &cols { th { (c) } } } }
+                        tbody {
+                            @for r in rows.iter() {
+                                tr { @for c in &cols { td {
+                                    @match &r[c] {
+                                        serde_json::Value::String(s) => { (s) }
+                                        serde_json::Value::Null => {}
+                                        v => {
+                                            @if c == "seq" { a href=(format!("explain?seq={v}")) { (v) } } @else { (v) }
+                                        }
+                                    }
+                                } } }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The hands: number, table, level, button, the players' stacks after it; each links to the
+/// dispute page of its start.
+pub fn hands(rows: &[serde_json::Value]) -> Markup {
+    html! {
+        @if rows.is_empty() { p.empty { "No hands yet." } }
+        table #hands {
+            thead { tr { th.num { "Hand" } th.num { "Table" } th.num { "Level" } th.num { "Button" } th { "Stacks after" } } }
+            tbody {
+                @for r in rows {
+                    tr {
+                        td.num { a href=(format!("explain?seq={}", r["started_seq"])) { (r["hand"]) } }
+                        td.num { (r["table_no"]) }
+                        td.num { (r["level"]) }
+                        td.num { (r["button"]) }
+                        td { (r["stacks"].as_str().unwrap_or("")) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A row's columns, the sequence first (each row links to its dispute).
+fn seq_first(row: &serde_json::Value) -> Vec<String> {
+    let mut cols: Vec<String> = row
+        .as_object()
+        .map(|o| o.keys().cloned().collect())
+        .unwrap_or_default();
+    cols.sort_by_key(|c| c != "seq");
+    cols
 }
