@@ -745,3 +745,45 @@ async fn a_cash_room_is_run_through_the_floor_and_dealer_pages() {
     c.close().await.expect("close");
     screen.close().await.expect("close");
 }
+
+/// A league's standings page: two simulated tournaments attached to a league; the page ranks
+/// the players as `floorbook league standings` does, and links each tournament.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_leagues_standings_are_a_page() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args(args)
+            .output()
+            .expect("floorbook");
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        out
+    };
+    for seed in ["1", "2"] {
+        run(&["simulate", "--profile", "top18", "--players", "6", "--seed", seed, "--data", d, "--json"]);
+    }
+    let rules = dir.path().join("rules.toml");
+    std::fs::write(&rules, "best = 2\n[formula]\nkind = \"table\"\npoints = [10, 6, 3, 1]\n")
+        .expect("rules");
+    let r = rules.to_str().expect("utf-8");
+    run(&["league", "--data", d, "create", "--name", "club", "--season", "2026", "--rules", r]);
+    for c in ["t-top18-s1-p6", "t-top18-s2-p6"] {
+        run(&["league", "--data", d, "attach", "--league", "club", "--chain", c]);
+    }
+    let out = run(&["league", "--data", d, "standings", "--league", "club", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let first = &v["standings"][0];
+    let (_web, url) = web(&data);
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    c.goto(&format!("{url}/")).await.expect("index");
+    wait_for(&c, "main", "league standings").await;
+    c.goto(&format!("{url}/l/club")).await.expect("league");
+    let row = wait_for(&c, "#league tbody tr", first["player"].as_str().expect("player")).await;
+    assert!(row.contains(first["points"].as_str().expect("points")), "{row} vs {first}");
+    wait_for(&c, "main", "t-top18-s2-p6").await;
+    screenshot(&c, "league").await;
+    c.close().await.expect("close");
+}

@@ -227,6 +227,7 @@ pub fn router_with<S: EventStore + Clone + 'static>(
         .route("/t/{chain}/cmd", post(command::<S>))
         .route("/t/{chain}/audit", get(audit_page::<S>))
         .route("/t/{chain}/hands", get(hands_page::<S>))
+        .route("/l/{league}", get(league_page::<S>))
         .route("/terminal.js", get(terminal_js))
         .route("/t/{chain}/clock", get(clock::<S>))
         .route("/t/{chain}/seating", get(seating::<S>))
@@ -805,6 +806,39 @@ async fn hands_page<S: EventStore + Clone + 'static>(
     .map_err(|e| WebError::Load(e.to_string()))?;
     let main = pages::hands(&rows);
     Ok(pages::page(&chain, "hands", main, part.main_only()).into_response())
+}
+
+/// A league's standings (its chain `league-<name>`): rank, player, points, results counted.
+async fn league_page<S: EventStore + Clone + 'static>(
+    State(web): State<Arc<Web<S>>>,
+    Path(league): Path<String>,
+) -> Result<Response, WebError> {
+    let name = format!("league-{league}");
+    let id = ChainId::new(&name).map_err(|_| WebError::BadName(name.clone()))?;
+    let mut l = floorbook_league::League::default();
+    let mut next = Seq::FIRST;
+    loop {
+        let page = web
+            .store
+            .read(&id, next, floorbook_log::PAGE)
+            .await
+            .map_err(|e| WebError::Load(e.to_string()))?;
+        let Some(last) = page.last() else { break };
+        next = last.seq.next();
+        for e in &page {
+            let env = Envelope::parse(&e.bytes).map_err(|e| WebError::Load(e.to_string()))?;
+            let event: floorbook_league::LeagueEvent = serde_json::from_str(env.payload.get())
+                .map_err(|err| WebError::Load(format!("seq {} is not a league event: {err}", e.seq)))?;
+            l.apply(&event)
+                .map_err(|err| WebError::Load(format!("seq {}: {err}", e.seq)))?;
+        }
+    }
+    let Some(rules) = l.rules.clone() else {
+        return Err(WebError::NoChain(name));
+    };
+    let table = floorbook_league::standings(&rules, &l.season_results())
+        .map_err(|e| WebError::Load(e.to_string()))?;
+    Ok(pages::league(&l, &table).into_response())
 }
 
 /// How often the live stream looks at the chain's head.

@@ -190,16 +190,20 @@ pub fn index(chains: &[(String, bool)], who: Option<(&str, String)>, writes: boo
                         @for (c, cash) in chains {
                             li {
                                 (c) " · "
-                                @if *cash {
+                                @if let Some(league) = c.strip_prefix("league-") {
+                                    a href=(format!("/l/{league}")) { "league standings" }
+                                } @else if *cash {
                                     a href=(format!("/t/{c}/cash")) { "room" } " · "
                                 } @else {
                                     a href=(format!("/t/{c}/clock")) { "clock" } " · "
                                     a href=(format!("/t/{c}/seating")) { "seating" } " · "
                                     a href=(format!("/t/{c}/standings")) { "standings" } " · "
                                 }
-                                a href=(format!("/t/{c}/floor")) { "floor" } " · "
-                                a href=(format!("/t/{c}/director")) { "director" } " · "
-                                a href=(format!("/t/{c}/explain")) { "dispute" }
+                                @if !c.starts_with("league-") {
+                                    a href=(format!("/t/{c}/floor")) { "floor" } " · "
+                                    a href=(format!("/t/{c}/director")) { "director" } " · "
+                                    a href=(format!("/t/{c}/explain")) { "dispute" }
+                                }
                             }
                         }
                     }
@@ -601,4 +605,42 @@ fn seq_first(row: &serde_json::Value) -> Vec<String> {
         .unwrap_or_default();
     cols.sort_by_key(|c| c != "seq");
     cols
+}
+
+/// A league's standings.
+pub fn league(l: &floorbook_league::League, table: &[floorbook_league::Standing]) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (l.name) " · Floorbook" }
+                link rel="stylesheet" href="/app.css";
+            }
+            body {
+                header { h1 { a href="/" style="color:inherit" { "Floorbook" } " · " (l.name) } }
+                main {
+                    h2 { (l.name) " — " (l.season) " (" (l.tournaments.len()) " tournaments)" }
+                    table #league {
+                        thead { tr { th.num { "Rank" } th { "Player" } th.num { "Points" } th.num { "Counted" } th.num { "Results" } } }
+                        tbody {
+                            @for s in table {
+                                tr {
+                                    td.num { (s.rank) }
+                                    td { (s.player) }
+                                    td.num { (floorbook_league::format_points(s.points)) }
+                                    td.num { (s.results.iter().filter(|c| c.counted).count()) }
+                                    td.num { (s.results.len()) }
+                                }
+                            }
+                        }
+                    }
+                    h3 { "Tournaments" }
+                    ul { @for (chain, seq, _, entrants) in &l.tournaments {
+                        li { a href=(format!("/t/{chain}/standings")) { (chain) } " (" (entrants) " entrants, pinned at seq " (seq) ")" } } }
+                }
+            }
+        }
+    }
 }
