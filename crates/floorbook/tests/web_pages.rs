@@ -224,6 +224,20 @@ async fn the_clock_seating_and_standings_pages_follow_the_chain_live() {
     )
     .await;
     wait_for(&c, "section.table", "1,600").await;
+    // The floor moves Cid by ruling: the chart lists the latest moves, live.
+    send(
+        &mut desk,
+        Channel::Floor,
+        WireCommand::MovePlayer {
+            player: 3,
+            table: 1,
+            seat: 7,
+            reason: "a light over seat 3".into(),
+        },
+    )
+    .await;
+    let moved = wait_for(&c, "#moves", "Cid from table 1 to table 1, seat 7").await;
+    assert!(moved.contains("TR-26"), "{moved}");
 
     // The standings: Ann first by chips.
     c.goto(&format!("{url}/t/friday/standings"))
@@ -758,21 +772,52 @@ async fn a_leagues_standings_are_a_page() {
             .args(args)
             .output()
             .expect("floorbook");
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         out
     };
     for seed in ["1", "2"] {
-        run(&["simulate", "--profile", "top18", "--players", "6", "--seed", seed, "--data", d, "--json"]);
+        run(&[
+            "simulate",
+            "--profile",
+            "top18",
+            "--players",
+            "6",
+            "--seed",
+            seed,
+            "--data",
+            d,
+            "--json",
+        ]);
     }
     let rules = dir.path().join("rules.toml");
-    std::fs::write(&rules, "best = 2\n[formula]\nkind = \"table\"\npoints = [10, 6, 3, 1]\n")
-        .expect("rules");
+    std::fs::write(
+        &rules,
+        "best = 2\n[formula]\nkind = \"table\"\npoints = [10, 6, 3, 1]\n",
+    )
+    .expect("rules");
     let r = rules.to_str().expect("utf-8");
-    run(&["league", "--data", d, "create", "--name", "club", "--season", "2026", "--rules", r]);
+    run(&[
+        "league", "--data", d, "create", "--name", "club", "--season", "2026", "--rules", r,
+    ]);
     for c in ["t-top18-s1-p6", "t-top18-s2-p6"] {
-        run(&["league", "--data", d, "attach", "--league", "club", "--chain", c]);
+        run(&[
+            "league", "--data", d, "attach", "--league", "club", "--chain", c,
+        ]);
     }
-    let out = run(&["league", "--data", d, "standings", "--league", "club", "--format", "json"]);
+    let out = run(&[
+        "league",
+        "--data",
+        d,
+        "standings",
+        "--league",
+        "club",
+        "--format",
+        "json",
+    ]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     let first = &v["standings"][0];
     let (_web, url) = web(&data);
@@ -781,8 +826,16 @@ async fn a_leagues_standings_are_a_page() {
     c.goto(&format!("{url}/")).await.expect("index");
     wait_for(&c, "main", "league standings").await;
     c.goto(&format!("{url}/l/club")).await.expect("league");
-    let row = wait_for(&c, "#league tbody tr", first["player"].as_str().expect("player")).await;
-    assert!(row.contains(first["points"].as_str().expect("points")), "{row} vs {first}");
+    let row = wait_for(
+        &c,
+        "#league tbody tr",
+        first["player"].as_str().expect("player"),
+    )
+    .await;
+    assert!(
+        row.contains(first["points"].as_str().expect("points")),
+        "{row} vs {first}"
+    );
     wait_for(&c, "main", "t-top18-s2-p6").await;
     screenshot(&c, "league").await;
     c.close().await.expect("close");

@@ -555,7 +555,31 @@ async fn seating<S: EventStore + Clone + 'static>(
     Query(part): Query<Part>,
 ) -> Result<Response, WebError> {
     let l = web.load(&chain).await?;
-    let main = pages::seating(&l.tournament);
+    // The latest moves, from the projections: who went from which table to which seat, why.
+    let moves = with_projections(&web, &chain, |p| {
+        let conn = p.connection();
+        let mut stmt = conn.prepare(
+            "SELECT m.seq, COALESCE(pl.name, 'Player ' || m.player), m.from_table, m.to_table, m.seat, m.rules \
+             FROM moves m LEFT JOIN players pl ON pl.chain = m.chain AND pl.player = m.player \
+             WHERE m.chain = ?1 ORDER BY m.seq DESC LIMIT 8",
+        )?;
+        let rows = stmt
+            .query_map([chain.as_str()], |r| {
+                Ok(pages::MoveRow {
+                    seq: r.get(0)?,
+                    name: r.get(1)?,
+                    from: r.get(2)?,
+                    to: r.get(3)?,
+                    seat: r.get(4)?,
+                    rules: r.get(5)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, rusqlite::Error>>()?;
+        Ok::<_, rusqlite::Error>(rows)
+    })
+    .await?
+    .map_err(|e| WebError::Load(e.to_string()))?;
+    let main = pages::seating(&l.tournament, &moves);
     Ok(pages::page(&chain, "seating", main, part.main_only()).into_response())
 }
 
@@ -828,7 +852,9 @@ async fn league_page<S: EventStore + Clone + 'static>(
         for e in &page {
             let env = Envelope::parse(&e.bytes).map_err(|e| WebError::Load(e.to_string()))?;
             let event: floorbook_league::LeagueEvent = serde_json::from_str(env.payload.get())
-                .map_err(|err| WebError::Load(format!("seq {} is not a league event: {err}", e.seq)))?;
+                .map_err(|err| {
+                    WebError::Load(format!("seq {} is not a league event: {err}", e.seq))
+                })?;
             l.apply(&event)
                 .map_err(|err| WebError::Load(format!("seq {}: {err}", e.seq)))?;
         }

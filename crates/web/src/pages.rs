@@ -320,7 +320,18 @@ pub fn clock(t: &Tournament, v: &ClockView) -> Markup {
 
 /// The seating chart: every table with its seats, who sits there and how, held tables, the
 /// break pending and the moves announced or due (TR-17).
-pub fn seating(t: &Tournament) -> Markup {
+/// A move as the seating chart lists it.
+#[derive(Debug, Clone)]
+pub struct MoveRow {
+    pub seq: i64,
+    pub name: String,
+    pub from: Option<i64>,
+    pub to: Option<i64>,
+    pub seat: Option<i64>,
+    pub rules: Option<String>,
+}
+
+pub fn seating(t: &Tournament, moves: &[MoveRow]) -> Markup {
     let due = t.due_now();
     html! {
         @if let Some(b) = t.pending_break {
@@ -370,6 +381,20 @@ pub fn seating(t: &Tournament) -> Markup {
                                     }
                                 }
                             }
+                        }
+                    }
+                }
+            }
+        }
+        @if !moves.is_empty() {
+            section #moves aria-label="The latest moves" {
+                h2 { "The latest moves" }
+                ul {
+                    @for m in moves {
+                        li {
+                            a href=(format!("explain?seq={}", m.seq)) { (m.seq) } ": " (m.name) " from table "
+                            (m.from.unwrap_or(0)) " to table " (m.to.unwrap_or(0)) ", seat " (m.seat.unwrap_or(0))
+                            @if let Some(r) = &m.rules { " (" (r) ")" }
                         }
                     }
                 }

@@ -807,11 +807,7 @@ pub fn dealer(m: &TableModel) -> Markup {
             }
             details.remedies {
                 summary { "Irregularities and remedies" }
-                (form(&REMEDIES[0], &[("table", t.clone())]))
-                (form(&REMEDIES[1], &[("table", t.clone())]))
-                (form(&REMEDIES[2], &[("table", t.clone())]))
-                (form(&REMEDIES[3], &[("table", t.clone())]))
-                (form(&REMEDIES[4], &[("table", t.clone())]))
+                div.forms { @for f in REMEDIES { (form(f, &[("table", t.clone())])) } }
             }
         } @else if m.finished {
             p.notice { "The tournament is over." }
@@ -831,6 +827,12 @@ pub fn dealer(m: &TableModel) -> Markup {
                     }
                 }
                 None => { (one_touch("start_hand", "Start the next hand", &[table()])) }
+            }
+        }
+        @if m.hand.is_none() && !m.finished {
+            details.remedies {
+                summary { "After the hand, the chip race" }
+                div.forms { @for f in AFTER_HAND.iter().filter(|f| m.cash.is_none() || f.command != "chip_race") { (form(f, &[("table", t.clone())])) } }
             }
         }
         h3 { "Seats" }
@@ -895,6 +897,89 @@ pub const REMEDIES: &[Form] = &[
         title: "A fold on false information, cards retrieved",
         rule: "GCB-8",
         fields: &[Field("pos", "Position", Kind::Int)],
+    },
+    Form {
+        command: "four_card_flop",
+        title: "Four cards on the flop",
+        rule: "TDA-39A",
+        fields: &[
+            Field("cards", "The four cards", Kind::Cards),
+            Field("burn_pick", "The one drawn as the burn (0-3)", Kind::Int),
+        ],
+    },
+    Form {
+        command: "stub_scrambled",
+        title: "The stub dropped or scrambled",
+        rule: "TDA-RP-4",
+        fields: &[
+            Field("restored", "Restored as it was", Kind::Bool),
+            Field(
+                "mixed_with_muck",
+                "Mixed with the muck or burns",
+                Kind::Bool,
+            ),
+        ],
+    },
+    Form {
+        command: "unprotected_hand_killed",
+        title: "An unprotected hand killed",
+        rule: "TR-22",
+        fields: &[Field("pos", "Position", Kind::Int)],
+    },
+    Form {
+        command: "short_call_unaware",
+        title: "A short call, unaware of a raise",
+        rule: "GCB-3",
+        fields: &[
+            Field("pos", "Position", Kind::Int),
+            Field("amount", "Chips put in", Kind::Int),
+        ],
+    },
+    Form {
+        command: "out_of_turn",
+        title: "An action out of turn",
+        rule: "TR-21, GCB-3",
+        fields: &[
+            Field("pos", "Position", Kind::Int),
+            Field(
+                "action",
+                "What was done (JSON: {\"action\":\"call\"} or {\"action\":\"raise_to\",\"to\":200})",
+                Kind::Json,
+            ),
+        ],
+    },
+    Form {
+        command: "correct_hole_cards",
+        title: "Correct the recorded hole cards",
+        rule: "TR-26",
+        fields: &[
+            Field("pos", "Position", Kind::Int),
+            Field("cards", "The cards he was dealt", Kind::Cards),
+            Field("reason", "Reason", Kind::Text),
+        ],
+    },
+];
+
+/// What a dealer enters after the hand (TR-3.5, TR-3.7, TR-3.8) and the chip race (TR-15).
+pub const AFTER_HAND: &[Form] = &[
+    Form {
+        command: "show_after_hand",
+        title: "Cards shown after the hand",
+        rule: "TR-3.5, TR-3.8",
+        fields: &[
+            Field("pos", "Position in the last hand", Kind::Int),
+            Field("cards", "Cards shown", Kind::Cards),
+        ],
+    },
+    Form {
+        command: "chip_race",
+        title: "Chip race: the cards dealt",
+        rule: "TR-15",
+        fields: &[Field(
+            "cards",
+            "One card per odd chip, from left of the button",
+            Kind::Cards,
+        )],
     },
 ];
 
