@@ -16,10 +16,15 @@ use floorbook_store_nats::{NatsOptions, NatsStore};
 #[derive(Debug, Args, Clone)]
 pub struct StoreArgs {
     /// Data directory of the embedded store.
-    #[arg(long, default_value = "./floorbook-data", conflicts_with = "nats")]
+    #[arg(
+        long,
+        default_value = "./floorbook-data",
+        conflicts_with = "nats",
+        global = true
+    )]
     pub data: PathBuf,
     /// NATS server URL: use JetStream instead of the embedded store.
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub nats: Option<String>,
 }
 

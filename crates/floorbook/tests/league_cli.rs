@@ -131,6 +131,19 @@ fn a_season_of_three_tournaments_counts_the_best_two_results() {
     assert!(ranks.windows(2).all(|w| w[0] <= w[1]));
     assert_eq!(ranks[0], 1);
 
+    // The store's flags go before or after the subcommand alike.
+    let after = ok_json(&floorbook(&[
+        "league",
+        "standings",
+        "--league",
+        "club",
+        "--format",
+        "json",
+        "--data",
+        d,
+    ]));
+    assert_eq!(after["standings"], v["standings"]);
+
     // CSV for spreadsheets.
     let csv = league(d, &["standings", "--league", "club", "--format", "csv"]);
     let text = String::from_utf8_lossy(&csv.stdout);

@@ -24,7 +24,7 @@ pub struct LeagueArgs {
     #[command(flatten)]
     pub store: StoreArgs,
     /// The projections database the standings are written to (default DATA/projections.sqlite).
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub db: Option<PathBuf>,
     #[command(subcommand)]
     pub command: LeagueCommand,

@@ -53,8 +53,10 @@ pub struct ServeArgs {
 /// Sends the service's log (leases taken and lost, chains opened, projection failures) to
 /// standard error.
 fn init_log(args: &ServeArgs) {
+    // Colours only on a terminal: a log file gets plain text.
     let builder = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_max_level(args.log_level)
         .with_target(false);
     // A second initialisation (never in the binary) is not worth failing the service for.

@@ -61,6 +61,23 @@ enum Bots {
     Patient,
 }
 
+/// A phase of the main job on standard error (a spinner with a count; nothing when the output
+/// is JSON for a script, or standard error is not a terminal).
+fn phase(json: bool, what: &str) -> indicatif::ProgressBar {
+    let bar = if json {
+        indicatif::ProgressBar::hidden()
+    } else {
+        indicatif::ProgressBar::new_spinner()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg}: {pos} {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.set_message(what.to_string());
+    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+    bar
+}
+
 /// A built-in profile by its name, or a profile file (as `floorbook profiles check` reads it):
 /// its text and the profile, which must hold together.
 fn profile_named(name: &str) -> anyhow::Result<(String, floorbook_tournament::Profile)> {
@@ -140,11 +157,18 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
             floorbook_tournament::RULES_REVISION
         );
     }
-    let sim =
-        floorbook_sim::simulate_under(&profile, revision, args.players, args.seed, style, None)
-            .with_context(|| {
-                format!("simulating {} players under {}", args.players, profile.name)
-            })?;
+    let playing = phase(args.json, "playing (hands)");
+    let mut tick = |_: &floorbook_tournament::transcript::Transcript| playing.inc(1);
+    let sim = floorbook_sim::simulate_under(
+        &profile,
+        revision,
+        args.players,
+        args.seed,
+        style,
+        Some(&mut tick),
+    )
+    .with_context(|| format!("simulating {} players under {}", args.players, profile.name))?;
+    playing.finish_and_clear();
     let t = sim.tournament;
 
     let store = args.store.open(OpenMode::ReadWrite).await?;
@@ -193,12 +217,15 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
             };
             let mut writer =
                 ChainWriter::open(store.clone(), chain.clone(), Some(key), 1000).await?;
+            let recording = phase(args.json, "recording (events)");
             for batch in drafts.chunks(512) {
                 writer
                     .append(batch)
                     .await
                     .context("appending to the chain")?;
+                recording.inc(batch.len() as u64);
             }
+            recording.finish_and_clear();
             writer
                 .checkpoint(last_at)
                 .await
@@ -208,9 +235,12 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     };
 
     // Projections: catch up from the stored position.
+    let projecting = phase(args.json, "projecting (events)");
     let mut projector = args.store.projections(&args.db)?;
     projector
-        .catch_up(&store, &chain, floorbook_log::PAGE, |_| {})
+        .catch_up(&store, &chain, floorbook_log::PAGE, |seq| {
+            projecting.set_position(seq)
+        })
         .await
         .context("projecting the chain")?;
 
@@ -218,7 +248,10 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     floorbook_ledger::snapshots::update_snapshots(&mut projector, &store, &chain).await?;
 
     // Verify, against the checkpoints too.
-    let verified = verify_chain(&store, &chain, |_, _| {}).await;
+    projecting.finish_and_clear();
+    let verifying = phase(args.json, "verifying (events)");
+    let verified = verify_chain(&store, &chain, |seq, _| verifying.set_position(seq.0)).await;
+    verifying.finish_and_clear();
     let ok = matches!(verified, Ok(Some(h)) if h == head);
     let checkpoints = store.checkpoints(&chain).await?;
 
@@ -318,9 +351,17 @@ async fn run_cash(
     if !(1..=24 * 60).contains(&args.minutes) {
         bail!("--minutes must be 1 to 1440; got {}", args.minutes);
     }
-    let evening =
-        floorbook_sim::cash::simulate_cash(profile, args.players, args.minutes, args.seed, None)
-            .with_context(|| format!("simulating an evening under {}", profile.name))?;
+    let playing = phase(args.json, "playing (commands)");
+    let mut tick = |_: &floorbook_cash::CashRoom, _: &floorbook_sim::cash::Entry| playing.inc(1);
+    let evening = floorbook_sim::cash::simulate_cash(
+        profile,
+        args.players,
+        args.minutes,
+        args.seed,
+        Some(&mut tick),
+    )
+    .with_context(|| format!("simulating an evening under {}", profile.name))?;
+    playing.finish_and_clear();
     let store = args.store.open(OpenMode::ReadWrite).await?;
     let chain = ChainId::new(format!(
         "c-{}-s{}-g{}-m{}",
@@ -363,12 +404,15 @@ async fn run_cash(
             };
             let mut writer =
                 ChainWriter::open(store.clone(), chain.clone(), Some(key), 1000).await?;
+            let recording = phase(args.json, "recording (events)");
             for batch in drafts.chunks(512) {
                 writer
                     .append(batch)
                     .await
                     .context("appending to the chain")?;
+                recording.inc(batch.len() as u64);
             }
+            recording.finish_and_clear();
             writer
                 .checkpoint(last_at)
                 .await
@@ -376,12 +420,18 @@ async fn run_cash(
             writer.head().context("the chain has a head")?
         }
     };
+    let projecting = phase(args.json, "projecting (events)");
     let mut projector = args.store.projections(&args.db)?;
     projector
-        .catch_up(&store, &chain, floorbook_log::PAGE, |_| {})
+        .catch_up(&store, &chain, floorbook_log::PAGE, |seq| {
+            projecting.set_position(seq)
+        })
         .await
         .context("projecting the chain")?;
-    let verified = verify_chain(&store, &chain, |_, _| {}).await;
+    projecting.finish_and_clear();
+    let verifying = phase(args.json, "verifying (events)");
+    let verified = verify_chain(&store, &chain, |seq, _| verifying.set_position(seq.0)).await;
+    verifying.finish_and_clear();
     let ok = matches!(verified, Ok(Some(h)) if h == head);
     let record = floorbook_ledger::cash::load(&store, chain.clone()).await?;
     let rederived = floorbook_ledger::cash::rederive(&record);
