@@ -74,6 +74,19 @@ fn explain_agrees_with_recorded_decisions_and_names_their_rules() {
         }
     }
     assert!(with_rules > 0, "decisions cite their rules");
+    // For a person: words and the table, no JSON.
+    let text = floorbook(&["explain", "--data", d, &(events / 2).to_string()]);
+    let text = String::from_utf8_lossy(&text.stdout).into_owned();
+    assert!(
+        text.contains("the recorded decision is the one the rules derive"),
+        "{text}"
+    );
+    assert!(text.contains("the table as the command found it"), "{text}");
+    assert!(
+        text.contains("chips") && text.contains("    seat "),
+        "{text}"
+    );
+    assert!(!text.contains("{\""), "JSON in the text output: {text}");
     assert!(
         !sim["explain"]["rules"]
             .as_array()

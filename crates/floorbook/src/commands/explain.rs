@@ -159,7 +159,10 @@ pub fn render_explain(report: &Explanation, as_json: bool) -> anyhow::Result<Str
             "DIVERGENCE: the record is not what the rules derive"
         }
     )];
-    lines.push(format!("  recorded: {}", json(&report.recorded)));
+    lines.push(format!(
+        "  recorded: {}",
+        human(&serde_json::to_value(&report.recorded)?)
+    ));
     if let Some(by) = &report.recorded_by {
         lines.push(format!(
             "  by:       {} ({}) at {}{}",
@@ -172,10 +175,17 @@ pub fn render_explain(report: &Explanation, as_json: bool) -> anyhow::Result<Str
                 .unwrap_or_default()
         ));
     }
-    lines.push(format!("  derived:  {}", json(&report.derived)));
-    lines.push(format!("  command:  {}", json(&report.command)));
+    lines.push(format!(
+        "  derived:  {}",
+        human(&serde_json::to_value(&report.derived)?)
+    ));
+    lines.push(format!(
+        "  command:  {}",
+        human(&serde_json::to_value(&report.command)?)
+    ));
     if let Some(t) = report.before.as_ref().and_then(|b| b.table.as_ref()) {
-        lines.push(format!("  before:   {t}"));
+        lines.push("  the table as the command found it:".to_string());
+        lines.extend(table_lines(t));
     }
     if let Some(d) = &report.divergence {
         lines.push(format!(
@@ -188,6 +198,90 @@ pub fn render_explain(report: &Explanation, as_json: bool) -> anyhow::Result<Str
         lines.push(format!("  {}: {}", r.id, r.text));
     }
     Ok(lines.join("\n") + "\n")
+}
+
+/// An event or a command in words: its kind (`type`, `command` or `do`), then its fields, the
+/// nested ones in the same way (`in hand: table 3, hand 3; hole dealt: pos 2, cards 4h`).
+pub fn human(v: &Value) -> String {
+    match v {
+        Value::Null => "nothing".to_string(),
+        Value::String(s) => s.replace('_', " "),
+        Value::Array(items) => items.iter().map(human).collect::<Vec<_>>().join(" "),
+        Value::Object(o) => {
+            let kind = ["type", "command", "do", "as", "sanction", "status"]
+                .iter()
+                .find_map(|k| o.get(*k).and_then(Value::as_str));
+            let mut scalars = Vec::new();
+            let mut nested = Vec::new();
+            for (k, x) in o {
+                if kind.is_some_and(|kd| x.as_str() == Some(kd))
+                    && ["type", "command", "do", "as", "sanction", "status"].contains(&k.as_str())
+                {
+                    continue;
+                }
+                let key = k.replace('_', " ");
+                match x {
+                    Value::Object(_) => nested.push(human(x)),
+                    Value::Array(a) if a.iter().any(Value::is_object) => nested.push(format!(
+                        "{key}: {}",
+                        a.iter().map(human).collect::<Vec<_>>().join("; ")
+                    )),
+                    Value::Array(a) if a.is_empty() => {}
+                    Value::Bool(false) => {}
+                    Value::Bool(true) => scalars.push(key),
+                    Value::Null => {}
+                    _ => scalars.push(format!("{key} {}", human(x))),
+                }
+            }
+            let mut out = kind.map(|k| k.replace('_', " ")).unwrap_or_default();
+            if !scalars.is_empty() {
+                if !out.is_empty() {
+                    out.push_str(": ");
+                }
+                out.push_str(&scalars.join(", "));
+            }
+            for n in nested {
+                if !out.is_empty() {
+                    out.push_str("; ");
+                }
+                out.push_str(&n);
+            }
+            out
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The table a command found (`view::table_view`'s JSON) as lines: the hand, then the seats.
+fn table_lines(t: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(h) = t.get("hand").filter(|h| !h.is_null()) {
+        out.push(format!(
+            "    hand {} ({}, {}), button seat {}; board {}; bets {}; to act {}",
+            h["hand"],
+            human(&h["phase"]),
+            human(&h["street"]),
+            t["button"],
+            if h["board"].as_array().is_some_and(|b| b.is_empty()) {
+                "none".to_string()
+            } else {
+                human(&h["board"])
+            },
+            human(&h["bets"]),
+            if h["to_act"].is_null() {
+                "nobody".to_string()
+            } else {
+                h["to_act"].to_string()
+            },
+        ));
+    }
+    for s in t["seats"].as_array().into_iter().flatten() {
+        out.push(format!(
+            "    seat {}: player {}, {} chips",
+            s["seat"], s["player"], s["stack"]
+        ));
+    }
+    out
 }
 
 /// One line of JSON (the text report shows events and commands so).
