@@ -413,7 +413,21 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                 "\n## Floor decisions, clocks and absences ({})\n",
                 rulings.len()
             );
-            for r in rulings {
+            // The engine's actions for absent players (TR-6, PLO-10) are many and alike: one
+            // line with their count and range; every other decision its own line.
+            let acted: Vec<&serde_json::Value> =
+                rulings.iter().filter(|r| r["type"] == "ActedFor").collect();
+            if let (Some(first), Some(last)) = (acted.first(), acted.last()) {
+                outln!(
+                    out,
+                    "- {} actions for absent players (ActedFor, {}), seq {} to {}; `--format json` lists each",
+                    acted.len(),
+                    first["rules"].as_str().unwrap_or(""),
+                    first["seq"],
+                    last["seq"]
+                );
+            }
+            for r in rulings.iter().filter(|r| r["type"] != "ActedFor") {
                 outln!(
                     out,
                     "- seq {}: {} by {} ({})",
