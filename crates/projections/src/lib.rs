@@ -556,7 +556,7 @@ fn apply_one(
         }
         "HandStarted" => {
             tx.prepare_cached("INSERT INTO hands (chain, hand, table_no, level, button, players, blinds, started_seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(
-                params![chain, n(&p, "hand"), n(&p, "table"), n(&p, "level"), n(&p, "button"), p.get("players").map(Value::to_string), p.get("blinds").map(Value::to_string), seq],
+                params![chain, n(&p, "hand"), n(&p, "table"), n(&p, "level").map(|l| l + 1), n(&p, "button"), p.get("players").map(Value::to_string), p.get("blinds").map(Value::to_string), seq],
             )?;
         }
         "HandFinished" => {
@@ -631,9 +631,11 @@ fn apply_one(
             )?
             .execute(params![chain, n(&p, "to"), n(&p, "chips")])?;
         }
+        // Levels are counted from 1, as on the clock and in the audit (the events hold the
+        // schedule's index, from 0).
         "LevelChanged" => {
             tx.prepare_cached("INSERT INTO levels (chain, seq, level, small, big, rules) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?.execute(
-                params![chain, seq, n(&p, "level"), n(&p, "small"), n(&p, "big"), rules],
+                params![chain, seq, n(&p, "level").map(|l| l + 1), n(&p, "small"), n(&p, "big"), rules],
             )?;
         }
         "CommandRefused" => {

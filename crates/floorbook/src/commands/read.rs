@@ -323,7 +323,7 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
             out,
             "{}",
             serde_json::to_string_pretty(
-                &json!({"chain": chain.as_str(), "hand": args.hand, "table": table, "level": level + 1, "players": players, "events": list})
+                &json!({"chain": chain.as_str(), "hand": args.hand, "table": table, "level": level, "players": players, "events": list})
             )?
         );
     } else {
@@ -331,7 +331,7 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
             out,
             "hand {} at table {table}, level {} — players by position: {players:?}",
             args.hand,
-            level + 1
+            level
         );
         for (seq, e) in &lines {
             outln!(out, "  {seq:>6}  {}", describe(e, &players));
