@@ -54,6 +54,9 @@ pub struct Loaded {
     pub head: Head,
     pub opened_at: DateTime<Utc>,
     pub tournament: Arc<Tournament>,
+    /// Where the next load resumes: the state after the last decision taken in, and the
+    /// sequence to read on from (a chain that moved on is read from there, not from its start).
+    resume: Option<(Arc<floorbook_tournament::rederive::Snapshot>, u64)>,
 }
 
 impl Loaded {
@@ -174,19 +177,41 @@ impl<S: EventStore + Clone + 'static> Web<S> {
             .and_then(|e| Envelope::parse(&e.bytes).ok())
             .map(|env| env.at)
             .ok_or_else(|| WebError::Load("the chain has no opening".into()))?;
-        let recorded = floorbook_ledger::reader::load(&self.store, id.clone())
-            .await
-            .map_err(|e| WebError::Load(e.to_string()))?;
-        let mut replayer = recorded.into_replayer();
+        // Resume from the state cached at the last head, reading only what came after it.
+        let recorded = match self.cached(&id).and_then(|l| l.resume) {
+            Some((snapshot, next_seq)) => {
+                floorbook_ledger::reader::load_from(
+                    &self.store,
+                    id.clone(),
+                    (*snapshot).clone(),
+                    next_seq,
+                    None,
+                )
+                .await
+            }
+            None => floorbook_ledger::reader::load(&self.store, id.clone()).await,
+        }
+        .map_err(|e| WebError::Load(e.to_string()))?;
+        let end = recorded.seqs.last().map_or(1, |s| s + 1);
+        let mut replayer = recorded.replayer();
         replayer.run_to_end().map_err(|d| WebError::Diverges {
             chain: chain.to_string(),
             index: d.index,
             reason: d.reason.clone(),
         })?;
+        // Read on from just after the last decision taken in: a command entered after it
+        // (one that decided nothing yet) is read again and decided then.
+        let p = replayer.position();
+        let next_seq = p
+            .checked_sub(1)
+            .and_then(|i| recorded.seq_of(i))
+            .map_or(end, |s| s + 1);
+        let snapshot = Arc::new(replayer.snapshot());
         let loaded = Loaded {
             head,
             opened_at,
-            tournament: Arc::new(replayer.into_tournament()),
+            tournament: Arc::new(snapshot.tournament.clone()),
+            resume: Some((snapshot, next_seq)),
         };
         if let Ok(mut m) = self.derived.lock() {
             m.insert(id, loaded.clone());
