@@ -121,7 +121,9 @@ fn tda_39b_after_any_action_the_flop_stands() {
     h.flop_dealt_without_burn(1, Some(card("Jc")))
         .expect("remedy");
     assert_eq!(h.board(), cards("2h 7s 9d").as_slice());
-    assert!(irregularities(&h)[0].2.contains("the flop stands"));
+    // TDA-39B: an action took place, so the three cards stand (the board above) and the rule
+    // that decided it is named.
+    assert!(irregularities(&h)[0].1.contains(&Rule::Tda39b));
 }
 
 #[test]
@@ -200,12 +202,29 @@ fn tr_3_3_a_premature_flop_is_reshuffled_and_dealt_again() {
 
 #[test]
 fn tda_rp_4_a_scrambled_stub_names_its_remedy() {
-    let mut h = dealt(IrregularityRules::default());
-    h.stub_scrambled(false, true).expect("remedy");
-    let (kind, rules, remedy) = irregularities(&h).pop().expect("recorded");
-    assert_eq!(kind, IrregularityKind::StubScrambled);
-    assert!(rules.contains(&Rule::TdaRp4));
-    assert!(remedy.contains("reshuffled"));
+    // TDA-RP-4 has three remedies (restored; a new stub from the stub alone; everything
+    // reshuffled when mixed with the muck), each reshuffle face down (TDA-39D). The hand itself
+    // goes on as it stood: same actor, bets and stacks.
+    let mut remedies = Vec::new();
+    for (restored, mixed) in [(true, false), (false, false), (false, true)] {
+        let mut h = dealt(IrregularityRules::default());
+        let before = (h.actor(), h.bets().to_vec(), h.stacks().to_vec(), h.phase());
+        h.stub_scrambled(restored, mixed).expect("remedy");
+        let (kind, rules, remedy) = irregularities(&h).pop().expect("recorded");
+        assert_eq!(kind, IrregularityKind::StubScrambled);
+        assert!(
+            rules.contains(&Rule::TdaRp4) && rules.contains(&Rule::Tda39d),
+            "{rules:?}"
+        );
+        assert_eq!(
+            before,
+            (h.actor(), h.bets().to_vec(), h.stacks().to_vec(), h.phase())
+        );
+        remedies.push(remedy);
+    }
+    remedies.sort();
+    remedies.dedup();
+    assert_eq!(remedies.len(), 3, "three distinct remedies: {remedies:?}");
 }
 
 #[test]
