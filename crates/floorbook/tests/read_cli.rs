@@ -103,6 +103,29 @@ fn check_read_commands(target: &Target) {
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.starts_with("hand 5 at table"), "{text}");
     assert!(text.contains("is dealt"), "{text}");
+    // The button and the blinds as posted, by the players' names (level counted from 1).
+    let button = hand["button"].as_u64().expect("the button");
+    assert!(
+        text.contains(&format!("button seat {button}; blinds: ")),
+        "{text}"
+    );
+    let blinds: Vec<u64> = hand["blinds"]
+        .as_array()
+        .expect("blinds")
+        .iter()
+        .filter_map(|b| b.as_u64())
+        .filter(|b| *b > 0)
+        .collect();
+    assert!(!blinds.is_empty(), "{hand}");
+    for b in blinds {
+        assert!(
+            text.lines()
+                .nth(1)
+                .is_some_and(|l| l.contains(&format!(" {b}"))),
+            "{text}"
+        );
+    }
+    assert!(hand["level"].as_u64().is_some_and(|l| l >= 1), "{hand}");
     let missing = floorbook(&target.with(&["hand", "999999"]));
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("has no hand 999999"));

@@ -1,6 +1,7 @@
 //! The read commands: `rebuild`, `standings`, `hand`, `audit`. Each brings the projections up
 //! to date from the log first, so what it prints is never behind the chain.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -145,11 +146,11 @@ pub async fn standings(args: &ReadArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// A hand event as a line a floor person reads.
-fn describe(e: &HandEvent, players: &[i64]) -> String {
+fn describe(e: &HandEvent, players: &[i64], names: &HashMap<i64, String>) -> String {
     let who = |pos: Pos| -> String {
         players
             .get(pos.0)
-            .map_or("?".to_string(), |p| format!("player {p}"))
+            .map_or("?".to_string(), |p| player_name(*p, names))
     };
     let ids: Vec<&str> = e.rules().iter().map(Rule::id).collect();
     let rules = if ids.is_empty() {
@@ -272,6 +273,16 @@ fn snake<T: serde::Serialize>(v: &T) -> String {
     }
 }
 
+/// A player as a person reads him: his registered name, and his number when the name does not
+/// already say it.
+fn player_name(p: i64, names: &HashMap<i64, String>) -> String {
+    match names.get(&p) {
+        Some(n) if n == &format!("Player {p}") => n.clone(),
+        Some(n) => format!("{n} (player {p})"),
+        None => format!("player {p}"),
+    }
+}
+
 /// `floorbook hand --chain ID HAND`.
 pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
     let mut out = String::new();
@@ -288,6 +299,14 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
         bail!("chain {chain} has no hand {}", args.hand);
     };
     let players: Vec<i64> = serde_json::from_str(&players).unwrap_or_default();
+    // The registered names, for a person reading the hand.
+    let names: HashMap<i64, String> = {
+        let conn = projector.connection();
+        let mut stmt = conn.prepare("SELECT player, name FROM players WHERE chain = ?1")?;
+        stmt.query_map([chain.as_str()], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?
+    };
+    let mut started: Option<(u32, Vec<u64>)> = None;
     let end = finish.unwrap_or(i64::MAX);
     let mut lines = Vec::new();
     let mut next = Seq(start as u64);
@@ -304,6 +323,14 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
                     if hand == args.hand =>
                 {
                     lines.push((e.seq.0, event));
+                }
+                ChainEvent::Decided(TournamentEvent::HandStarted {
+                    hand,
+                    button,
+                    blinds,
+                    ..
+                }) if hand == args.hand => {
+                    started = Some((button.0, blinds));
                 }
                 ChainEvent::Decided(TournamentEvent::HandStarted { table: t, .. })
                     if e.seq.0 as i64 > end && i64::from(t.0) == table =>
@@ -323,18 +350,40 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
             out,
             "{}",
             serde_json::to_string_pretty(
-                &json!({"chain": chain.as_str(), "hand": args.hand, "table": table, "level": level, "players": players, "events": list})
+                &json!({"chain": chain.as_str(), "hand": args.hand, "table": table, "level": level, "button": started.as_ref().map(|s| s.0), "blinds": started.as_ref().map(|s| &s.1), "players": players, "events": list})
             )?
         );
     } else {
+        outln!(out, "hand {} at table {table}, level {level}", args.hand);
+        if let Some((button, blinds)) = &started {
+            let posted: Vec<String> = blinds
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| **b > 0)
+                .filter_map(|(pos, b)| {
+                    players
+                        .get(pos)
+                        .map(|p| format!("{} {b}", player_name(*p, &names)))
+                })
+                .collect();
+            outln!(
+                out,
+                "  button seat {button}; blinds: {}",
+                if posted.is_empty() {
+                    "none".to_string()
+                } else {
+                    posted.join(", ")
+                }
+            );
+        }
+        let order: Vec<String> = players.iter().map(|p| player_name(*p, &names)).collect();
         outln!(
             out,
-            "hand {} at table {table}, level {} — players by position: {players:?}",
-            args.hand,
-            level
+            "  by position from the button's left: {}",
+            order.join(", ")
         );
         for (seq, e) in &lines {
-            outln!(out, "  {seq:>6}  {}", describe(e, &players));
+            outln!(out, "  {seq:>6}  {}", describe(e, &players, &names));
         }
     }
     emit(&out)?;
