@@ -1042,10 +1042,10 @@ async fn the_hand_view_lists_cards_shown_after_the_hand() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(
-        text.contains("player 1 shows Qs Qh after the hand (TR-3.5)"),
+        text.contains("P1 (player 1) shows Qs Qh after the hand (TR-3.5)"),
         "{text}"
     );
-    assert!(text.contains("player 2 shows 7d 2c"), "{text}");
+    assert!(text.contains("P2 (player 2) shows 7d 2c"), "{text}");
 }
 
 /// Everything that happens at a live table can be entered through the desk: chips put in
