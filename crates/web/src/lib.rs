@@ -474,18 +474,7 @@ async fn floor_desk<S: EventStore + Clone + 'static>(
     Query(part): Query<Part>,
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
-    let who = web.session(&headers);
-    let cash = web.is_cash(&chain).await?;
-    let forms = if cash {
-        terminal::CASH_FLOOR
-    } else {
-        terminal::FLOOR
-    };
-    let main = terminal::desk(forms, who.as_ref(), "floor");
-    if part.main_only() {
-        return Ok(main.into_response());
-    }
-    Ok(terminal::page(&chain, "floor", who.as_ref(), cash, main).into_response())
+    desk_page(&web, &chain, &part, &headers, "floor").await
 }
 
 async fn director_desk<S: EventStore + Clone + 'static>(
@@ -494,18 +483,30 @@ async fn director_desk<S: EventStore + Clone + 'static>(
     Query(part): Query<Part>,
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
-    let who = web.session(&headers);
-    let cash = web.is_cash(&chain).await?;
-    let forms = if cash {
-        terminal::CASH_DIRECTOR
-    } else {
-        terminal::DIRECTOR
+    desk_page(&web, &chain, &part, &headers, "director").await
+}
+
+/// The forms of a role (`floor` or `director`) for the chain's kind.
+async fn desk_page<S: EventStore + Clone + 'static>(
+    web: &Web<S>,
+    chain: &str,
+    part: &Part,
+    headers: &HeaderMap,
+    role: &str,
+) -> Result<Response, WebError> {
+    let who = web.session(headers);
+    let cash = web.is_cash(chain).await?;
+    let forms = match (role, cash) {
+        ("floor", false) => terminal::FLOOR,
+        ("floor", true) => terminal::CASH_FLOOR,
+        (_, false) => terminal::DIRECTOR,
+        (_, true) => terminal::CASH_DIRECTOR,
     };
-    let main = terminal::desk(forms, who.as_ref(), "director");
+    let main = terminal::desk(forms, who.as_ref(), role);
     if part.main_only() {
         return Ok(main.into_response());
     }
-    Ok(terminal::page(&chain, "director", who.as_ref(), cash, main).into_response())
+    Ok(terminal::page(chain, role, who.as_ref(), cash, main).into_response())
 }
 
 async fn cash_room<S: EventStore + Clone + 'static>(

@@ -14,7 +14,7 @@ use floorbook_store_embedded::OpenMode;
 use floorbook_tournament::builtin;
 use serde_json::json;
 
-use crate::backend::StoreArgs;
+use crate::backend::{Backend, StoreArgs};
 use crate::commands::keys::{generate, load_service_key};
 
 #[derive(Debug, Args)]
@@ -185,54 +185,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     ))?;
     let drafts =
         floorbook_ledger::drafts::drafts(&t, &profile, profile_toml, args.seed, args.start)?;
-    let last_at = drafts.last().map_or(args.start, |d| d.at);
-    let head = match store.head(&chain).await? {
-        // The same run again: the simulation is deterministic, so an identical chain is already
-        // recorded; anything else there is refused, never overwritten.
-        Some(existing) => {
-            let expected = floorbook_log::seal_all(&chain, None, &drafts)?
-                .last()
-                .map(floorbook_log::SealedEvent::head);
-            if expected != Some(existing) {
-                bail!(
-                    "chain {chain} already exists in this store with other events (head {}); choose another --seed or --data",
-                    existing.hash
-                );
-            }
-            if !args.json {
-                eprintln!("chain {chain} is already recorded, event for event; checking it");
-            }
-            existing
-        }
-        None => {
-            let keys = args
-                .keys
-                .clone()
-                .unwrap_or_else(|| args.store.default_keys_dir());
-            args.store.warn_if_key_inside(&keys);
-            let key = if keys.join("service.key").exists() {
-                load_service_key(&keys)?
-            } else {
-                generate(&keys)?
-            };
-            let mut writer =
-                ChainWriter::open(store.clone(), chain.clone(), Some(key), 1000).await?;
-            let recording = phase(args.json, "recording (events)");
-            for batch in drafts.chunks(512) {
-                writer
-                    .append(batch)
-                    .await
-                    .context("appending to the chain")?;
-                recording.inc(batch.len() as u64);
-            }
-            recording.finish_and_clear();
-            writer
-                .checkpoint(last_at)
-                .await
-                .context("signing the closing checkpoint")?;
-            writer.head().context("the chain has a head")?
-        }
-    };
+    let head = record(args, &store, &chain, &drafts).await?;
 
     // Projections: catch up from the stored position.
     let projecting = phase(args.json, "projecting (events)");
@@ -377,49 +330,7 @@ async fn run_cash(
             .iter()
             .map(|e| (&e.command, e.at, e.events.as_slice())),
     )?;
-    let last_at = drafts.last().map_or(args.start, |d| d.at);
-    let head = match store.head(&chain).await? {
-        Some(existing) => {
-            let expected = floorbook_log::seal_all(&chain, None, &drafts)?
-                .last()
-                .map(floorbook_log::SealedEvent::head);
-            if expected != Some(existing) {
-                bail!(
-                    "chain {chain} already exists in this store with other events (head {}); choose another --seed or --data",
-                    existing.hash
-                );
-            }
-            existing
-        }
-        None => {
-            let keys = args
-                .keys
-                .clone()
-                .unwrap_or_else(|| args.store.default_keys_dir());
-            args.store.warn_if_key_inside(&keys);
-            let key = if keys.join("service.key").exists() {
-                load_service_key(&keys)?
-            } else {
-                generate(&keys)?
-            };
-            let mut writer =
-                ChainWriter::open(store.clone(), chain.clone(), Some(key), 1000).await?;
-            let recording = phase(args.json, "recording (events)");
-            for batch in drafts.chunks(512) {
-                writer
-                    .append(batch)
-                    .await
-                    .context("appending to the chain")?;
-                recording.inc(batch.len() as u64);
-            }
-            recording.finish_and_clear();
-            writer
-                .checkpoint(last_at)
-                .await
-                .context("signing the closing checkpoint")?;
-            writer.head().context("the chain has a head")?
-        }
-    };
+    let head = record(args, &store, &chain, &drafts).await?;
     let projecting = phase(args.json, "projecting (events)");
     let mut projector = args.store.projections(&args.db)?;
     projector
@@ -504,5 +415,64 @@ async fn run_cash(
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    })
+}
+
+/// Records the main job's drafts on `chain`: appended with signed checkpoints (the service
+/// key made when missing) and a closing one; the same run again finds them recorded, event for
+/// event, and anything else there is refused, never overwritten. The chain's head.
+async fn record(
+    args: &SimulateArgs,
+    store: &Backend,
+    chain: &ChainId,
+    drafts: &[floorbook_log::Draft],
+) -> anyhow::Result<floorbook_log::Head> {
+    let last_at = drafts.last().map_or(args.start, |d| d.at);
+    Ok(match store.head(chain).await? {
+        // The same run again: the simulation is deterministic, so an identical chain is already
+        // recorded; anything else there is refused, never overwritten.
+        Some(existing) => {
+            let expected = floorbook_log::seal_all(chain, None, drafts)?
+                .last()
+                .map(floorbook_log::SealedEvent::head);
+            if expected != Some(existing) {
+                bail!(
+                    "chain {chain} already exists in this store with other events (head {}); choose another --seed or --data",
+                    existing.hash
+                );
+            }
+            if !args.json {
+                eprintln!("chain {chain} is already recorded, event for event; checking it");
+            }
+            existing
+        }
+        None => {
+            let keys = args
+                .keys
+                .clone()
+                .unwrap_or_else(|| args.store.default_keys_dir());
+            args.store.warn_if_key_inside(&keys);
+            let key = if keys.join("service.key").exists() {
+                load_service_key(&keys)?
+            } else {
+                generate(&keys)?
+            };
+            let mut writer =
+                ChainWriter::open(store.clone(), chain.clone(), Some(key), 1000).await?;
+            let recording = phase(args.json, "recording (events)");
+            for batch in drafts.chunks(512) {
+                writer
+                    .append(batch)
+                    .await
+                    .context("appending to the chain")?;
+                recording.inc(batch.len() as u64);
+            }
+            recording.finish_and_clear();
+            writer
+                .checkpoint(last_at)
+                .await
+                .context("signing the closing checkpoint")?;
+            writer.head().context("the chain has a head")?
+        }
     })
 }
