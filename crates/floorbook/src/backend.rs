@@ -10,7 +10,7 @@ use floorbook_log::{
     StoreError, StoredEvent,
 };
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
-use floorbook_store_nats::{NatsOptions, NatsStore};
+use floorbook_store_nats::{Credentials, NatsOptions, NatsStore};
 
 /// The store options every log command takes.
 #[derive(Debug, Args, Clone)]
@@ -18,24 +18,40 @@ pub struct StoreArgs {
     /// Data directory of the embedded store.
     #[arg(
         long,
+        env = "FLOORBOOK_DATA",
         default_value = "./floorbook-data",
         conflicts_with = "nats",
         global = true
     )]
     pub data: PathBuf,
     /// NATS server URL: use JetStream instead of the embedded store.
-    #[arg(long, global = true)]
+    #[arg(long, env = "FLOORBOOK_NATS", global = true)]
     pub nats: Option<String>,
+    /// A file naming the NATS user and password (TOML: `user = "…"`, `password = "…"`,
+    /// readable by its owner alone), so that no password sits in a URL on the command line.
+    #[arg(
+        long,
+        env = "FLOORBOOK_NATS_CREDENTIALS",
+        value_name = "FILE",
+        global = true
+    )]
+    pub nats_credentials: Option<PathBuf>,
 }
 
 impl StoreArgs {
     pub async fn open(&self, mode: OpenMode) -> anyhow::Result<Backend> {
         match &self.nats {
-            Some(url) => Ok(Backend::Nats(
-                NatsStore::connect(url, NatsOptions::default())
-                    .await
-                    .with_context(|| format!("opening the JetStream store at {url}"))?,
-            )),
+            Some(url) => {
+                let options = NatsOptions {
+                    credentials: credentials(&self.nats_credentials)?,
+                    ..NatsOptions::default()
+                };
+                Ok(Backend::Nats(
+                    NatsStore::connect(url, options)
+                        .await
+                        .with_context(|| format!("opening the JetStream store at {url}"))?,
+                ))
+            }
             None => Ok(Backend::Embedded(
                 EmbeddedStore::open(&self.data, mode)
                     .with_context(|| format!("opening the store in {}", self.data.display()))?,
@@ -89,6 +105,40 @@ impl StoreArgs {
             );
         }
     }
+}
+
+/// Reads a NATS credentials file: TOML with `user` and `password`. A file that others than
+/// its owner may read is refused, as a signing key's is.
+pub fn credentials(path: &Option<PathBuf>) -> anyhow::Result<Option<Credentials>> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(path)
+            .with_context(|| format!("reading the NATS credentials {}", path.display()))?
+            .permissions()
+            .mode();
+        if mode & 0o077 != 0 {
+            anyhow::bail!(
+                "the NATS credentials {} may be read by others (mode {:o}); chmod 600 {}",
+                path.display(),
+                mode & 0o777,
+                path.display()
+            );
+        }
+    }
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading the NATS credentials {}", path.display()))?;
+    // The parser's message would quote the offending line, password and all: not printed.
+    let creds: Credentials = toml::from_str(&text).map_err(|_| {
+        anyhow::anyhow!(
+            "{} must hold two lines, user = \"…\" and password = \"…\"",
+            path.display()
+        )
+    })?;
+    Ok(Some(creds))
 }
 
 /// The key folder beside data folder `data`: `DATA-keys`.

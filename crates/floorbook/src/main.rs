@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 mod backend;
 mod commands;
@@ -17,11 +17,39 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[command(
     name = "floorbook",
     version,
-    about = "A tamper-evident record of live poker tournaments"
+    about = "A tamper-evident record of live poker tournaments and cash tables",
+    after_help = "--data, --nats, --nats-credentials, --db and --json may come before the \
+                  subcommand or after it. Environment: FLOORBOOK_DATA, FLOORBOOK_NATS, \
+                  FLOORBOOK_NATS_CREDENTIALS, FLOORBOOK_KEYS."
 )]
 struct Cli {
+    #[command(flatten)]
+    early: Early,
     #[command(subcommand)]
     command: Command,
+}
+
+/// Options a user may write before the subcommand (`floorbook --data D standings`): each
+/// subcommand that takes them declares them itself, global under the same names, and clap
+/// hands a value given here down to it. Hidden here so that each subcommand's help shows its
+/// own wording once.
+#[derive(Debug, clap::Args)]
+struct Early {
+    /// Data directory of the embedded store.
+    #[arg(long, global = true, hide = true, value_name = "DIR")]
+    data: Option<std::path::PathBuf>,
+    /// NATS server URL.
+    #[arg(long, global = true, hide = true)]
+    nats: Option<String>,
+    /// NATS credentials file.
+    #[arg(long, global = true, hide = true, value_name = "FILE")]
+    nats_credentials: Option<std::path::PathBuf>,
+    /// The projections database.
+    #[arg(long, global = true, hide = true)]
+    db: Option<std::path::PathBuf>,
+    /// Print JSON for scripts.
+    #[arg(long, global = true, hide = true)]
+    json: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -64,6 +92,10 @@ enum Command {
     Audit(commands::read::AuditArgs),
     /// Files for a deployment: the NATS users, optionally one dealer user per table.
     Deploy(commands::deploy::DeployArgs),
+    /// Shell completions for bash, zsh, fish, elvish or PowerShell, printed.
+    Completions(commands::shell::CompletionsArgs),
+    /// The manual page (roff), printed, or one per command into a folder.
+    Man(commands::shell::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -100,6 +132,8 @@ fn main() -> ExitCode {
         Command::Cmd(args) => runtime().and_then(|rt| rt.block_on(commands::cmd::run(&args))),
         Command::Audit(args) => runtime().and_then(|rt| rt.block_on(commands::read::audit(&args))),
         Command::Deploy(args) => commands::deploy::run(&args),
+        Command::Completions(args) => commands::shell::completions(&args, Cli::command()),
+        Command::Man(args) => commands::shell::man(&args, Cli::command()),
     };
     match result {
         Ok(code) => code,
@@ -137,7 +171,42 @@ pub fn report(err: &anyhow::Error) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::report;
+    use clap::CommandFactory as _;
+
+    use super::{Cli, report};
+
+    /// Every command and every flag says what it is for in `--help`.
+    #[test]
+    fn every_command_and_flag_has_help() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            let here = format!("{path} {}", cmd.get_name());
+            if !path.is_empty() && cmd.get_about().is_none() {
+                missing.push(format!("{here} (the command)"));
+            }
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id == "help" || id == "version" {
+                    continue;
+                }
+                if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    missing.push(format!("{here} {id}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, &here, missing);
+            }
+        }
+        let mut cli = Cli::command();
+        cli.build();
+        let mut missing = Vec::new();
+        walk(&cli, "", &mut missing);
+        assert!(missing.is_empty(), "without help: {missing:#?}");
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
 
     #[derive(Debug, thiserror::Error)]
     #[error("not a PHH file: {0}")]

@@ -117,7 +117,7 @@ fn gcb_an_evening_is_recorded_projected_verified_and_explained() {
 
     // The audit: the chain, the money and every decision hold; the refused moves and
     // released seats it lists are the ones projected.
-    let a = json(&floorbook(&["audit", "--data", data_s, "--format", "json"]));
+    let a = json(&floorbook(&["audit", "--data", data_s, "--json"]));
     assert_eq!(a["verified"], true, "{a}");
     assert!(a["divergence"].is_null(), "{a}");
     assert_eq!(a["money_in"], s["money_in"]);

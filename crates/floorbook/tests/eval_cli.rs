@@ -27,7 +27,14 @@ fn json(out: &Output) -> serde_json::Value {
 #[test]
 fn eval_prints_the_issue_example() {
     let out = floorbook(
-        &["eval", "--hole", "Ah Kh", "--board", "Qh Jh Th 2c 3d"],
+        &[
+            "eval",
+            "--json",
+            "--hole",
+            "Ah Kh",
+            "--board",
+            "Qh Jh Th 2c 3d",
+        ],
         "",
     );
     assert!(
@@ -48,6 +55,7 @@ fn eval_omaha_uses_two_hole_cards() {
     let out = floorbook(
         &[
             "eval",
+            "--json",
             "--omaha",
             "--hole",
             "Kc Kd 2s 3h",
@@ -60,6 +68,26 @@ fn eval_omaha_uses_two_hole_cards() {
     let v = json(&out);
     assert_eq!(v["category"], "full_house");
     assert_eq!(v["de"], "Full House, Neunen über Königen");
+}
+
+#[test]
+fn eval_reads_out_the_hand_for_a_person() {
+    let out = floorbook(
+        &[
+            "eval",
+            "--omaha",
+            "--hole",
+            "Kc Kd 2s 3h",
+            "--board",
+            "9h 9c 9d 4s 7c",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Full House, Nines over Kings — 9h 9c 9d Kc Kd (Full House, Neunen über Königen)\n"
+    );
 }
 
 #[test]

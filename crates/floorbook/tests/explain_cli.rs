@@ -218,7 +218,7 @@ fn a_recorded_decision_the_rules_do_not_give_is_caught() {
     let out = floorbook(&["explain", "--data", b, &earlier, "--json"]);
     assert_eq!(json(&out)["agrees"], true);
     // The audit lists it, and fails.
-    let out = floorbook(&["audit", "--data", b, "--format", "json"]);
+    let out = floorbook(&["audit", "--data", b, "--json"]);
     assert_eq!(out.status.code(), Some(1));
     let audit = json(&out);
     assert_eq!(audit["verified"], true, "{}", audit["chain_status"]);
@@ -471,7 +471,7 @@ fn a_chain_is_explained_by_the_rules_revision_it_was_opened_under() {
             .collect();
         assert!(!cited.contains(&"TR-4"), "seq {s}: {cited:?}");
     }
-    let out = floorbook(&["audit", "--data", o, "--format", "json"]);
+    let out = floorbook(&["audit", "--data", o, "--json"]);
     assert!(
         out.status.success(),
         "{}",
@@ -513,7 +513,7 @@ fn a_chain_of_format_1_still_explains_and_audits() {
     });
     assert!(types.contains("hand_started"), "{types:?}");
     let o = old.to_str().expect("utf-8");
-    let out = floorbook(&["audit", "--data", o, "--format", "json"]);
+    let out = floorbook(&["audit", "--data", o, "--json"]);
     assert!(
         out.status.success(),
         "{}",
@@ -545,7 +545,7 @@ fn a_chain_of_revision_3_keeps_its_readings() {
     simulate_under(&data, "top18", "30", 3, "patient");
     let chain = "t-top18-s21-p30-patient";
     let d = data.to_str().expect("utf-8");
-    let out = floorbook(&["audit", "--data", d, "--format", "json"]);
+    let out = floorbook(&["audit", "--data", d, "--json"]);
     let audit = json(&out);
     assert!(out.status.success(), "{audit}");
     assert_eq!(audit["divergences"], serde_json::json!([]), "{audit}");
@@ -557,7 +557,7 @@ fn a_chain_of_revision_3_keeps_its_readings() {
         }
     });
     let c = claimed.to_str().expect("utf-8");
-    let out = floorbook(&["audit", "--data", c, "--format", "json"]);
+    let out = floorbook(&["audit", "--data", c, "--json"]);
     assert_eq!(out.status.code(), Some(1));
     let audit = json(&out);
     assert_ne!(audit["divergences"], serde_json::json!([]), "{audit}");

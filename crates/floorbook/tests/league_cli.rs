@@ -106,10 +106,7 @@ fn a_season_of_three_tournaments_counts_the_best_two_results() {
 
     // Worked out by hand from each tournament's own standings: the table's points, best two.
     let per_event: Vec<BTreeMap<String, u64>> = chains[..3].iter().map(|c| places(d, c)).collect();
-    let v = ok_json(&league(
-        d,
-        &["standings", "--league", "club", "--format", "json"],
-    ));
+    let v = ok_json(&league(d, &["standings", "--league", "club", "--json"]));
     let rows = v["standings"].as_array().expect("standings");
     assert_eq!(rows.len(), 8);
     for row in rows {
@@ -137,15 +134,14 @@ fn a_season_of_three_tournaments_counts_the_best_two_results() {
         "standings",
         "--league",
         "club",
-        "--format",
-        "json",
+        "--json",
         "--data",
         d,
     ]));
     assert_eq!(after["standings"], v["standings"]);
 
     // CSV for spreadsheets.
-    let csv = league(d, &["standings", "--league", "club", "--format", "csv"]);
+    let csv = league(d, &["standings", "--league", "club", "--csv"]);
     let text = String::from_utf8_lossy(&csv.stdout);
     assert_eq!(
         text.lines().next(),
@@ -185,10 +181,7 @@ fn a_season_of_three_tournaments_counts_the_best_two_results() {
         ],
     );
     assert!(fixed.status.success(), "{fixed:?}");
-    let after = ok_json(&league(
-        d,
-        &["standings", "--league", "club", "--format", "json"],
-    ));
+    let after = ok_json(&league(d, &["standings", "--league", "club", "--json"]));
     assert!(points(&after, &loser) > before);
     // The correction ties the player with the winner of that event: the points of 1st and
     // 2nd are averaged for both (ties = average), in the standings projection too.

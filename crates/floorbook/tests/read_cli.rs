@@ -131,7 +131,7 @@ fn check_read_commands(target: &Target) {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("has no hand 999999"));
 
     // The audit: chain verified at the simulation's head, chips counted at every level.
-    let audit = json(&floorbook(&target.with(&["audit", "--format", "json"])));
+    let audit = json(&floorbook(&target.with(&["audit", "--json"])));
     assert_eq!(audit["verified"], true);
     let head = sim["head"].as_str().expect("head");
     assert!(
@@ -148,7 +148,7 @@ fn check_read_commands(target: &Target) {
         audit["irregularities"].as_array().expect("list").len() as u64,
         sim["audit"]["irregularities"].as_u64().expect("count"),
     );
-    // `--json` is `--format json`, as on every read command.
+    // `--json` is the one way to ask for JSON, as on every command.
     let same = json(&floorbook(&target.with(&["audit", "--json"])));
     assert_eq!(same["chain_status"], audit["chain_status"]);
     let md = floorbook(&target.with(&["audit"]));
@@ -225,7 +225,7 @@ fn read_commands_on_jetstream() {
     );
     let st = json(&floorbook(&target.with(&["standings", "--json"])));
     assert_eq!(st["standings"].as_array().map(Vec::len), Some(27));
-    let audit = json(&floorbook(&target.with(&["audit", "--format", "json"])));
+    let audit = json(&floorbook(&target.with(&["audit", "--json"])));
     assert_eq!(audit["verified"], true);
     assert_eq!(audit["chip_counts_ok"], true);
     assert!(audit["divergences"].as_array().is_some_and(Vec::is_empty));
@@ -340,7 +340,7 @@ fn tr_28_chips_of_a_player_disqualified_mid_hand_are_counted_once() {
     let data = dir.path().join("data");
     let d = data.to_str().expect("utf-8");
     simulate_patient(d, "100", "2");
-    let audit = json(&floorbook(&["audit", "--data", d, "--format", "json"]));
+    let audit = json(&floorbook(&["audit", "--data", d, "--json"]));
     let dq: Vec<&serde_json::Value> = audit["sanctions"]
         .as_array()
         .expect("sanctions")

@@ -74,3 +74,71 @@ fn a_rule_shows_the_seeds_own_words() {
         "{tr17}"
     );
 }
+
+/// Issue 23: one set of conventions. The store options and --json come before the
+/// subcommand as well as after it (and from FLOORBOOK_DATA); completions and a man page are
+/// generated from the same definitions the parser uses.
+#[test]
+fn global_options_completions_and_the_man_page() {
+    let dir = tempfile::tempdir().expect("dir");
+    let d = dir.path().to_str().expect("utf-8");
+    ok_json(&floorbook(&[
+        "simulate",
+        "--profile",
+        "nob",
+        "--players",
+        "6",
+        "--data",
+        d,
+        "--json",
+    ]));
+    let after = ok_json(&floorbook(&["standings", "--data", d, "--json"]));
+    let before = ok_json(&floorbook(&["--data", d, "--json", "standings"]));
+    assert_eq!(before, after);
+    assert_eq!(after["standings"].as_array().map(Vec::len), Some(6));
+    let by_env = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["standings", "--json"])
+        .env("FLOORBOOK_DATA", d)
+        .output()
+        .expect("runs");
+    assert_eq!(ok_json(&by_env), after);
+    // The human standings name the registered player once ("Player 3", not "Player 3 (player 3)").
+    let text = floorbook(&["standings", "--data", d]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(!text.contains("(player "), "{text}");
+
+    let bash = floorbook(&["completions", "bash"]);
+    assert!(bash.status.success());
+    let bash = String::from_utf8_lossy(&bash.stdout);
+    assert!(
+        bash.contains("complete -F") && bash.contains("simulate"),
+        "{bash}"
+    );
+    let man = floorbook(&["man"]);
+    assert!(man.status.success());
+    let man = String::from_utf8_lossy(&man.stdout);
+    assert!(
+        man.contains(".TH floorbook") && man.contains("simulate"),
+        "{man}"
+    );
+    let pages = dir.path().join("man");
+    let out = floorbook(&["man", "--out", pages.to_str().expect("utf-8")]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(pages.join("floorbook-simulate.1").is_file());
+    assert!(pages.join("floorbook-league-standings.1").is_file());
+
+    // Machine output is --json on every command that prints a result.
+    for args in [
+        &["profiles", "list", "--json"][..],
+        &["eval", "--hole", "Ah Kh", "--board", "Qh Jh Th", "--json"][..],
+        &["rebuild", "--data", d, "--json"][..],
+        &["audit", "--data", d, "--json"][..],
+        &["verify", "--data", d, "--json"][..],
+    ] {
+        ok_json(&floorbook(args));
+    }
+}

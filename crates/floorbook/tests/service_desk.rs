@@ -1192,15 +1192,7 @@ async fn every_table_incident_is_entered_audited_and_explained() {
     }
     let d = dir.path().to_str().expect("utf-8");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args([
-            "audit",
-            "--data",
-            d,
-            "--chain",
-            chain.as_str(),
-            "--format",
-            "json",
-        ])
+        .args(["audit", "--data", d, "--chain", chain.as_str(), "--json"])
         .output()
         .expect("audit");
     let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
@@ -1388,15 +1380,7 @@ async fn the_director_runs_the_clock_and_the_floor_its_tables() {
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
         (out.status.success(), v)
     };
-    let (ok, audit) = run(&[
-        "audit",
-        "--data",
-        d,
-        "--chain",
-        chain.as_str(),
-        "--format",
-        "json",
-    ]);
+    let (ok, audit) = run(&["audit", "--data", d, "--chain", chain.as_str(), "--json"]);
     assert!(ok, "{audit}");
     assert_eq!(audit["chip_counts_ok"], true, "{audit}");
     assert!(
@@ -1748,9 +1732,7 @@ async fn the_projections_and_the_audit_match_a_tournament_worked_out_by_hand() {
         ],
         "{standings}"
     );
-    let audit = run(&[
-        "audit", "--data", d, "--chain", "by-hand", "--format", "json",
-    ]);
+    let audit = run(&["audit", "--data", d, "--chain", "by-hand", "--json"]);
     assert_eq!(audit["irregularities"], serde_json::json!([]), "{audit}");
     let sanctions = audit["sanctions"].as_array().expect("sanctions");
     assert_eq!(sanctions.len(), 1, "{audit}");

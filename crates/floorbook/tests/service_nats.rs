@@ -1491,3 +1491,87 @@ async fn the_floor_app_sends_each_role_as_its_own_nats_user() {
     let _ = web.kill();
     let _ = web.wait();
 }
+
+/// A credentials file (mode 600) in `dir` for `user`.
+fn credentials_file(dir: &Path, user: &str, password: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt as _;
+    let path = dir.join(format!("{user}.creds"));
+    std::fs::write(
+        &path,
+        format!("user = \"{user}\"\npassword = \"{password}\"\n"),
+    )
+    .expect("write");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    path
+}
+
+/// Issue 23: the service and `floorbook cmd` log in from credentials files, so no password
+/// sits on a command line (where `ps` and the shell's history show it); the role still comes
+/// from the user (a dealer's floor command is refused); a file others may read is refused
+/// before anything connects, and a malformed one does not print its password.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_service_and_cmd_log_in_from_credentials_files() {
+    let server = with_users(&auth_conf(), &PASSWORDS);
+    let dir = tempfile::tempdir().expect("dir");
+    let service = credentials_file(dir.path(), "service", "s3rvice");
+    let director = credentials_file(dir.path(), "director", "d1rector");
+    let dealer = credentials_file(dir.path(), "dealer", "d3aler");
+    let url = format!("nats://127.0.0.1:{}", server.port);
+    let service_arg = service.to_str().expect("utf-8");
+    let _serve = Serve::start(
+        &url,
+        "creds",
+        &dir.path().join("creds.sqlite"),
+        &["--nats-credentials", service_arg],
+    );
+    let cmd = |creds: &Path, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args(["cmd", "--chain", "creds", "--patience", "10"])
+            .env("FLOORBOOK_NATS", &url)
+            .env("FLOORBOOK_NATS_CREDENTIALS", creds)
+            .args(args)
+            .output()
+            .expect("floorbook cmd runs")
+    };
+    let open = r#"{"command":"open","profile":"top18"}"#;
+    let out = cmd(&director, &["--as", "director", "--actor", "td", open]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let register = r#"{"command":"register","player":1,"name":"Bo","buy_in":"15.00","age":33}"#;
+    let out = cmd(&dealer, &["--as", "dealer:1", "--actor", "dee", register]);
+    let reply: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert_eq!(out.status.code(), Some(1), "{reply}");
+    assert_eq!(reply["error"]["kind"], "forbidden", "{reply}");
+
+    // Readable by the group: refused, naming the fix.
+    let loose = credentials_file(dir.path(), "loose", "secret-word");
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&loose, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    }
+    let out = cmd(&loose, &["--query", "head"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("may be read by others") && err.contains("chmod 600"),
+        "{err}"
+    );
+    // Malformed: says what the file must hold and never echoes the password.
+    let bad = dir.path().join("bad.creds");
+    std::fs::write(&bad, "user = \"x\"\npassword = secret-word\n").expect("write");
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&bad, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    }
+    let out = cmd(&bad, &["--query", "head"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("must hold two lines"), "{err}");
+    assert!(!err.contains("secret-word"), "{err}");
+}

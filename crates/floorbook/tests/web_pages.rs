@@ -815,8 +815,7 @@ async fn a_leagues_standings_are_a_page() {
         "standings",
         "--league",
         "club",
-        "--format",
-        "json",
+        "--json",
     ]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     let first = &v["standings"][0];

@@ -14,8 +14,10 @@ pub fn table_view(t: &Tournament, ts: &TableState) -> Value {
         .enumerate()
         .filter_map(|(i, p)| {
             p.map(|p| {
-                let stack = t.players.get(&p).map_or(0, |pl| pl.stack);
-                json!({"seat": i + 1, "player": p.0, "stack": stack})
+                let pl = t.players.get(&p);
+                let stack = pl.map_or(0, |pl| pl.stack);
+                let name = pl.map(|pl| pl.name.clone());
+                json!({"seat": i + 1, "player": p.0, "name": name, "stack": stack})
             })
         })
         .collect();

@@ -5,6 +5,7 @@
 use std::time::{Duration, Instant};
 
 use floorbook_log::ChainId;
+pub use floorbook_store_nats::Credentials;
 
 use crate::subjects::{self, Channel, Query};
 use crate::wire::{Reply, Request};
@@ -113,6 +114,16 @@ pub async fn connect(
     urls: &str,
     name: &str,
 ) -> Result<async_nats::Client, async_nats::ConnectError> {
+    connect_as(urls, name, None).await
+}
+
+/// [`connect`], logging in as `credentials` when given (read from a credentials file, so that
+/// no password sits on a command line); they win over a user in the URL.
+pub async fn connect_as(
+    urls: &str,
+    name: &str,
+    credentials: Option<&Credentials>,
+) -> Result<async_nats::Client, async_nats::ConnectError> {
     let addrs: Vec<async_nats::ServerAddr> = urls
         .split(',')
         .map(str::trim)
@@ -126,10 +137,17 @@ pub async fn connect(
         .name(name)
         .connection_timeout(Duration::from_secs(5))
         .retry_on_initial_connect();
-    if let Some((user, pass)) = addrs.iter().find_map(|a| a.username().zip(a.password())) {
+    let in_url = addrs
+        .iter()
+        .find_map(|a| a.username().zip(a.password()))
+        .map(|(user, password)| Credentials {
+            user: user.to_string(),
+            password: password.to_string(),
+        });
+    if let Some(Credentials { user, password }) = credentials.cloned().or(in_url) {
         options = options
-            .user_and_password(user.to_string(), pass.to_string())
-            .custom_inbox_prefix(subjects::inbox_prefix(Some(user)));
+            .custom_inbox_prefix(subjects::inbox_prefix(Some(&user)))
+            .user_and_password(user, password);
     }
     options.connect(addrs).await
 }

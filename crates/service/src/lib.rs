@@ -23,3 +23,4 @@ pub mod roles;
 pub mod server;
 pub mod subjects;
 pub mod wire;
+pub mod wire_words;

@@ -272,7 +272,7 @@ async fn route(client: &Client, message: Message, own: &str) -> Option<(ChainId,
             Some((chain, ToChain::Query { query, reply }))
         }
         Some(Target::Command { chain, channel }) => {
-            match serde_json::from_slice::<Request>(&message.payload) {
+            match crate::wire_words::read_request(&message.payload) {
                 Ok(request) => Some((
                     chain,
                     ToChain::Command {
@@ -284,10 +284,7 @@ async fn route(client: &Client, message: Message, own: &str) -> Option<(ChainId,
                 Err(e) => {
                     let r = Reply::error(
                         Some(chain.as_str()),
-                        ReplyError::new(
-                            ErrorKind::Malformed,
-                            format!("the request is not a Floorbook command: {e}"),
-                        ),
+                        ReplyError::new(ErrorKind::Malformed, e),
                     );
                     respond(client, reply, &r).await;
                     None

@@ -33,4 +33,4 @@
 mod codec;
 mod store;
 
-pub use store::{NatsOptions, NatsStore};
+pub use store::{Credentials, NatsOptions, NatsStore, redacted};

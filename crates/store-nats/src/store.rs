@@ -32,6 +32,25 @@ pub struct NatsOptions {
     pub ack_timeout: Duration,
     /// How long an append keeps retrying through a server outage before it gives up.
     pub append_deadline: Duration,
+    /// The NATS user to log in as, when not in the URL (read from a credentials file, so that
+    /// no password sits on a command line).
+    pub credentials: Option<Credentials>,
+}
+
+/// A NATS user and its password.
+#[derive(Clone, PartialEq, Eq, Deserialize)]
+pub struct Credentials {
+    pub user: String,
+    pub password: String,
+}
+
+impl std::fmt::Debug for Credentials {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Credentials")
+            .field("user", &self.user)
+            .field("password", &"…")
+            .finish()
+    }
 }
 
 impl Default for NatsOptions {
@@ -42,6 +61,7 @@ impl Default for NatsOptions {
             replicas: 1,
             ack_timeout: Duration::from_secs(2),
             append_deadline: Duration::from_secs(60),
+            credentials: None,
         }
     }
 }
@@ -92,16 +112,20 @@ fn backend(
 }
 
 /// `url` with its password left out, for messages.
-fn redacted(url: &str) -> String {
-    match url.parse::<async_nats::ServerAddr>() {
-        Ok(a) if a.password().is_some() => format!(
-            "nats://{}:***@{}:{}",
-            a.username().unwrap_or_default(),
-            a.host(),
-            a.port()
-        ),
-        _ => url.to_string(),
-    }
+/// `urls` (comma-separated) with any password replaced by `***`, for messages and logs.
+pub fn redacted(urls: &str) -> String {
+    urls.split(',')
+        .map(|url| match url.trim().parse::<async_nats::ServerAddr>() {
+            Ok(a) if a.password().is_some() => format!(
+                "nats://{}:***@{}:{}",
+                a.username().unwrap_or_default(),
+                a.host(),
+                a.port()
+            ),
+            _ => url.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 impl NatsStore {
@@ -115,10 +139,17 @@ impl NatsStore {
             .connection_timeout(Duration::from_secs(5))
             .name("floorbook");
         let addr: Option<async_nats::ServerAddr> = url.parse().ok();
-        if let Some((user, pass)) = addr.as_ref().and_then(|a| a.username().zip(a.password())) {
+        let in_url = addr
+            .as_ref()
+            .and_then(|a| a.username().zip(a.password()))
+            .map(|(user, password)| Credentials {
+                user: user.to_string(),
+                password: password.to_string(),
+            });
+        if let Some(Credentials { user, password }) = opts.credentials.clone().or(in_url) {
             options = options
-                .user_and_password(user.to_string(), pass.to_string())
-                .custom_inbox_prefix(format!("_INBOX.{user}"));
+                .custom_inbox_prefix(format!("_INBOX.{user}"))
+                .user_and_password(user, password);
         }
         let client = options
             .connect(url)

@@ -418,17 +418,12 @@ async fn command<S: EventStore + Clone + 'static>(
             err(ErrorKind::TooLarge, "over 64 KiB".into()),
         );
     }
-    let command: WireCommand = match serde_json::from_slice(&body) {
+    let command: WireCommand = match std::str::from_utf8(&body)
+        .map_err(|_| "the command is not UTF-8 text".to_string())
+        .and_then(floorbook_service::wire_words::read_command)
+    {
         Ok(c) => c,
-        Err(e) => {
-            return reply(
-                StatusCode::BAD_REQUEST,
-                err(
-                    ErrorKind::Malformed,
-                    format!("the command does not read: {e}"),
-                ),
-            );
-        }
+        Err(e) => return reply(StatusCode::BAD_REQUEST, err(ErrorKind::Malformed, e)),
     };
     let request = Request {
         actor: session.name.clone(),

@@ -14,6 +14,7 @@ use crate::commands::keys::load_service_key;
 pub struct CheckpointArgs {
     #[command(flatten)]
     store: StoreArgs,
+    /// The chain whose head is signed.
     #[arg(long)]
     chain: String,
     /// Key directory holding service.key; default beside the data folder (DATA-keys; `$FLOORBOOK_KEYS`).

@@ -7,15 +7,19 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use clap::Args;
 use floorbook_log::ChainId;
-use floorbook_service::client::{CommandClient, connect};
+use floorbook_service::client::{CommandClient, connect_as};
 use floorbook_service::subjects::{Channel, Query};
-use floorbook_service::wire::{Request, WireCommand};
+use floorbook_service::wire::Request;
 
 #[derive(Debug, Args)]
 pub struct CmdArgs {
-    /// NATS server URL(s); `nats://user:pass@host:port` logs in as that role's user.
-    #[arg(long)]
+    /// NATS server URL(s); the role's NATS user comes from --nats-credentials (or
+    /// `nats://user:pass@host:port`, which leaves the password in the shell's history).
+    #[arg(long, env = "FLOORBOOK_NATS")]
     nats: String,
+    /// A file naming the NATS user and password (TOML: `user`, `password`; mode 600).
+    #[arg(long, env = "FLOORBOOK_NATS_CREDENTIALS", value_name = "FILE")]
+    nats_credentials: Option<std::path::PathBuf>,
     /// The chain (tournament) the command is for.
     #[arg(long)]
     chain: String,
@@ -49,9 +53,15 @@ pub struct CmdArgs {
 
 pub async fn run(args: &CmdArgs) -> anyhow::Result<ExitCode> {
     let chain = ChainId::new(&args.chain)?;
-    let nats = connect(&args.nats, "floorbook-cmd")
+    let credentials = crate::backend::credentials(&args.nats_credentials)?;
+    let nats = connect_as(&args.nats, "floorbook-cmd", credentials.as_ref())
         .await
-        .with_context(|| format!("connecting to NATS at {}", args.nats))?;
+        .with_context(|| {
+            format!(
+                "connecting to NATS at {}",
+                floorbook_store_nats::redacted(&args.nats)
+            )
+        })?;
     let mut client = CommandClient::new(nats);
     client.patience = Duration::from_secs(args.patience);
     if let Some(q) = &args.query {
@@ -91,9 +101,7 @@ pub async fn run(args: &CmdArgs) -> anyhow::Result<ExitCode> {
         }
         Some(s) => s.to_string(),
     };
-    let command: WireCommand = serde_json::from_str(&text).with_context(
-        || "the command is not one the service knows (see schemas/request.schema.json)",
-    )?;
+    let command = floorbook_service::wire_words::read_command(&text).map_err(anyhow::Error::msg)?;
     let request = Request {
         actor: actor.clone(),
         id: args.id.clone(),

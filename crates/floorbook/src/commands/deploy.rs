@@ -17,6 +17,7 @@ enum DeployCommand {
     /// `--dealer-tables N` one dealer user per table, each allowed only its own table's
     /// subject (passwords from FLOORBOOK_DEALER_T1_PASS ... FLOORBOOK_DEALER_TN_PASS).
     Auth {
+        /// One dealer user per table for this many tables.
         #[arg(long)]
         dealer_tables: Option<u32>,
     },

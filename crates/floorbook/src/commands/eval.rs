@@ -23,6 +23,9 @@ pub struct EvalArgs {
     /// prints {"error": "..."} and the run goes on.
     #[arg(long)]
     batch: bool,
+    /// Print JSON for scripts (category, strength, best five, English and German).
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(args: &EvalArgs) -> anyhow::Result<ExitCode> {
@@ -41,8 +44,20 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<ExitCode> {
             bail!("--hole and --board are both needed (or --batch)");
         };
         let evaluation = one(game, hole, board)?;
-        serde_json::to_writer(&mut out, &evaluation).context("writing the result")?;
-        writeln!(out).context("writing the result")?;
+        if args.json {
+            serde_json::to_writer(&mut out, &evaluation).context("writing the result")?;
+            writeln!(out).context("writing the result")?;
+        } else {
+            let best: Vec<String> = evaluation.best.iter().map(ToString::to_string).collect();
+            writeln!(
+                out,
+                "{} — {} ({})",
+                evaluation.en,
+                best.join(" "),
+                evaluation.de
+            )
+            .context("writing the result")?;
+        }
     }
     out.flush().context("writing the result")?;
     Ok(ExitCode::SUCCESS)

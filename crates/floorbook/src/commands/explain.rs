@@ -35,6 +35,7 @@ pub struct ReplayArgs {
 pub struct ExplainArgs {
     #[command(flatten)]
     pub store: StoreArgs,
+    /// The chain (default: the only chain in the store).
     #[arg(long)]
     pub chain: Option<String>,
     /// The sequence of the decision to explain.
@@ -42,6 +43,7 @@ pub struct ExplainArgs {
     /// The projections database, which keeps the replay snapshots (default DATA/projections.sqlite).
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,
+    /// Print JSON for scripts.
     #[arg(long)]
     pub json: bool,
 }
@@ -277,11 +279,24 @@ fn table_lines(t: &Value) -> Vec<String> {
     }
     for s in t["seats"].as_array().into_iter().flatten() {
         out.push(format!(
-            "    seat {}: player {}, {} chips",
-            s["seat"], s["player"], s["stack"]
+            "    seat {}: {}, {} chips",
+            s["seat"],
+            seated(s),
+            s["stack"]
         ));
     }
     out
+}
+
+/// A seat's player as a person reads him: the registered name, and the number when the name
+/// does not already say it.
+fn seated(seat: &Value) -> String {
+    let p = &seat["player"];
+    match seat["name"].as_str() {
+        Some(n) if *n == format!("Player {p}") => n.to_string(),
+        Some(n) => format!("{n} (player {p})"),
+        None => format!("player {p}"),
+    }
 }
 
 /// One line of JSON (the text report shows events and commands so).
@@ -335,14 +350,14 @@ pub async fn replay(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
                 .as_array()
                 .into_iter()
                 .flatten()
-                .map(|s| format!("{}:p{}({})", s["seat"], s["player"], s["stack"]))
+                .map(|s| format!("{}: {} ({})", s["seat"], seated(s), s["stack"]))
                 .collect();
             let _ = writeln!(
                 out,
                 "table {} (button {}): {}",
                 tv["table"],
                 tv["button"],
-                seats.join(" ")
+                seats.join(", ")
             );
             if let Some(h) = tv["hand"].as_object() {
                 let _ = writeln!(

@@ -15,6 +15,9 @@ use floorbook_log::{ServiceKey, TrustedKeys};
 
 #[derive(Debug, Args)]
 pub struct KeysArgs {
+    /// Print JSON for scripts (key id and public key).
+    #[arg(long, global = true)]
+    json: bool,
     #[command(subcommand)]
     command: KeysCommand,
 }
@@ -29,6 +32,7 @@ enum KeysCommand {
     },
     /// Print the key id and public key of the service key.
     Show {
+        /// Key directory.
         #[arg(long, default_value = "./floorbook-data-keys")]
         dir: PathBuf,
     },
@@ -38,6 +42,13 @@ pub fn run(args: &KeysArgs) -> anyhow::Result<()> {
     match &args.command {
         KeysCommand::Generate { dir } => {
             let key = generate(dir)?;
+            if args.json {
+                println!(
+                    "{}",
+                    serde_json::json!({"key_id": key.key_id(), "public": key.public_hex(), "dir": dir})
+                );
+                return Ok(());
+            }
             println!(
                 "key {} written to {}",
                 key.key_id(),
@@ -48,6 +59,13 @@ pub fn run(args: &KeysArgs) -> anyhow::Result<()> {
         }
         KeysCommand::Show { dir } => {
             let key = load_service_key(dir)?;
+            if args.json {
+                println!(
+                    "{}",
+                    serde_json::json!({"key_id": key.key_id(), "public": key.public_hex()})
+                );
+                return Ok(());
+            }
             println!("key {}", key.key_id());
             println!("public {}", key.public_hex());
             Ok(())

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use chrono::Utc;
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use floorbook_league::{
     League, LeagueEvent, Season, SignedHead, format_points, standings, tournament_results,
 };
@@ -26,6 +26,9 @@ pub struct LeagueArgs {
     /// The projections database the standings are written to (default DATA/projections.sqlite).
     #[arg(long, global = true)]
     pub db: Option<PathBuf>,
+    /// Print JSON for scripts.
+    #[arg(long, global = true)]
+    pub json: bool,
     #[command(subcommand)]
     pub command: LeagueCommand,
 }
@@ -34,62 +37,73 @@ pub struct LeagueArgs {
 pub enum LeagueCommand {
     /// Open a league: its name, season and counting rules (a TOML file: formula, best, ties, aging).
     Create {
+        /// The league's name (letters, digits, - and _); its chain is `league-NAME`.
         #[arg(long)]
         name: String,
+        /// The season, as the league names it (e.g. 2026).
         #[arg(long)]
         season: String,
+        /// The counting rules: a TOML file (see docs/league.md).
         #[arg(long)]
         rules: PathBuf,
     },
     /// Attach a finished tournament: its results are imported, pinned to its chain's head.
     Attach {
+        /// The league's name.
         #[arg(long)]
         league: String,
+        /// The finished tournament's chain.
         #[arg(long)]
         chain: String,
     },
     /// Correct one imported result, with the reason.
     Correct {
+        /// The league's name.
         #[arg(long)]
         league: String,
+        /// The tournament's chain the result came from.
         #[arg(long)]
         chain: String,
+        /// The player as the league names them.
         #[arg(long)]
         player: String,
+        /// The corrected finishing place (1 is the winner).
         #[arg(long)]
         place: u32,
+        /// Why: kept with the correction on the league's chain.
         #[arg(long)]
         reason: String,
     },
-    /// The standings.
+    /// The standings: a table, or JSON with --json, or CSV with --csv.
     Standings {
+        /// The league's name.
         #[arg(long)]
         league: String,
-        #[arg(long, value_enum, default_value = "table")]
-        format: Format,
+        /// Print CSV (rank, player, points, counted, results) for a spreadsheet.
+        #[arg(long)]
+        csv: bool,
     },
     /// One player's points: every result, the formula and the numbers.
     Explain {
+        /// The league's name.
         #[arg(long)]
         league: String,
+        /// The player as the league names them.
         player: String,
-        #[arg(long)]
-        json: bool,
     },
     /// Re-derive the season from the tournaments' chains and flag every mismatch.
     Verify {
+        /// The league's name.
         #[arg(long)]
         league: String,
-        #[arg(long)]
-        json: bool,
         /// Trusted public keys for the signed heads the league keeps; default beside the data folder (DATA-keys; `$FLOORBOOK_KEYS`).
         #[arg(long)]
         keys: Option<std::path::PathBuf>,
     },
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum Format {
+#[derive(Debug, Clone, Copy)]
+enum Format {
     Table,
     Csv,
     Json,
@@ -213,7 +227,15 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             };
             League::default().apply(&event)?;
             append(&store, &chain, &event).await?;
-            let _ = writeln!(out, "league {name} ({season}) created on chain {chain}");
+            let _ = if args.json {
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"league": name, "season": season, "chain": chain.as_str()})
+                )
+            } else {
+                writeln!(out, "league {name} ({season}) created on chain {chain}")
+            };
             ExitCode::SUCCESS
         }
         LeagueCommand::Attach { league, chain } => {
@@ -252,10 +274,18 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             l.apply(&event)?;
             append(&store, &lchain, &event).await?;
             project(args, league, &l)?;
-            let _ = writeln!(
-                out,
-                "attached {chain} ({entrants} entrants) at seq {seq}, head {head}"
-            );
+            let _ = if args.json {
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"attached": chain, "entrants": entrants, "seq": seq, "head": head})
+                )
+            } else {
+                writeln!(
+                    out,
+                    "attached {chain} ({entrants} entrants) at seq {seq}, head {head}"
+                )
+            };
             ExitCode::SUCCESS
         }
         LeagueCommand::Correct {
@@ -279,13 +309,26 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             l.apply(&event)?;
             append(&store, &lchain, &event).await?;
             project(args, league, &l)?;
-            let _ = writeln!(
-                out,
-                "corrected {player} in {chain} to place {place}: {reason}"
-            );
+            let _ = if args.json {
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"corrected": player, "chain": chain, "place": place, "reason": reason})
+                )
+            } else {
+                writeln!(
+                    out,
+                    "corrected {player} in {chain} to place {place}: {reason}"
+                )
+            };
             ExitCode::SUCCESS
         }
-        LeagueCommand::Standings { league, format } => {
+        LeagueCommand::Standings { league, csv } => {
+            let format = match (args.json, csv) {
+                (true, _) => Format::Json,
+                (_, true) => Format::Csv,
+                _ => Format::Table,
+            };
             let l = read_league(&store, &league_chain(league)?).await?;
             let table = project(args, league, &l)?;
             match format {
@@ -335,11 +378,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        LeagueCommand::Explain {
-            league,
-            player,
-            json: as_json,
-        } => {
+        LeagueCommand::Explain { league, player } => {
             let l = read_league(&store, &league_chain(league)?).await?;
             let rules = l.rules.clone().context("the league's rules")?;
             let table = standings(&rules, &l.season_results())?;
@@ -347,7 +386,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                 .iter()
                 .find(|s| &s.player == player)
                 .with_context(|| format!("{player} has no result in league {league}"))?;
-            if *as_json {
+            if args.json {
                 out = serde_json::to_string_pretty(s)? + "\n";
             } else {
                 let _ = writeln!(
@@ -380,11 +419,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        LeagueCommand::Verify {
-            league,
-            json: as_json,
-            keys,
-        } => {
+        LeagueCommand::Verify { league, keys } => {
             let lchain = league_chain(league)?;
             verify_chain(&store, &lchain, |_, _| {})
                 .await
@@ -464,7 +499,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                     Err(e) => problems.push(format!("{chain}: {e}")),
                 }
             }
-            if *as_json {
+            if args.json {
                 out = serde_json::to_string_pretty(&json!({
                     "league": league, "tournaments": attached.len(),
                     "signatures_checked": signatures,

@@ -23,18 +23,21 @@ pub mod read;
 pub mod rebuild;
 pub mod rules;
 pub mod serve;
+pub mod shell;
 pub mod simulate;
 pub mod verify;
 pub mod web;
 
 /// Writes the whole output at once; a reader that closed the pipe (`| head`) is not an error.
 pub fn emit(out: &str) -> anyhow::Result<()> {
+    emit_bytes(out.as_bytes())
+}
+
+/// [`emit`] for bytes.
+pub fn emit_bytes(out: &[u8]) -> anyhow::Result<()> {
     use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
+    match stdout.write_all(out).and_then(|()| stdout.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
         _ => Ok(()),
     }

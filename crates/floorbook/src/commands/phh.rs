@@ -30,7 +30,10 @@ enum PhhCommand {
         files_from: Option<PathBuf>,
     },
     /// Replay a hand and write it back as PHH from the engine's record (gaps filled in).
-    Export { file: PathBuf },
+    Export {
+        /// The PHH file (one hand).
+        file: PathBuf,
+    },
 }
 
 pub fn run(args: &PhhArgs) -> anyhow::Result<ExitCode> {

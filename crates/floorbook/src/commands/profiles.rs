@@ -9,6 +9,9 @@ use floorbook_tournament::{Profile, builtin, builtin_names};
 
 #[derive(Debug, Args)]
 pub struct ProfilesArgs {
+    /// Print JSON for scripts (`list`: name, title, kind; `check`: the problems).
+    #[arg(long, global = true)]
+    json: bool,
     #[command(subcommand)]
     command: ProfilesCommand,
 }
@@ -18,23 +21,41 @@ enum ProfilesCommand {
     /// The built-in profiles.
     List,
     /// A built-in profile as a file you can copy and edit.
-    Show { name: String },
+    Show {
+        /// The profile's name (`floorbook profiles list`).
+        name: String,
+    },
     /// Check a profile file: every problem with its field and rule; exit 1 if there are any.
-    Check { file: PathBuf },
+    Check {
+        /// The profile file (TOML).
+        file: PathBuf,
+    },
 }
 
 pub fn run(args: &ProfilesArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
         ProfilesCommand::List => {
+            let mut list = Vec::new();
             for name in builtin_names() {
                 let (_, p) = builtin(name).context("a built-in profile")?;
                 let p = p.with_context(|| format!("reading the built-in profile {name}"))?;
-                println!("{name:<10} {} (tournament)", p.title);
+                list.push((name, p.title, "tournament"));
             }
             for name in floorbook_cash::builtin_names() {
                 let (_, p) = floorbook_cash::builtin(name).context("a built-in profile")?;
                 let p = p.with_context(|| format!("reading the built-in profile {name}"))?;
-                println!("{name:<10} {} (cash tables)", p.title);
+                list.push((name, p.title, "cash tables"));
+            }
+            if args.json {
+                let rows: Vec<_> = list
+                    .iter()
+                    .map(|(n, t, k)| serde_json::json!({"name": n, "title": t, "kind": k}))
+                    .collect();
+                println!("{}", serde_json::to_string_pretty(&rows)?);
+            } else {
+                for (name, title, kind) in list {
+                    println!("{name:<10} {title} ({kind})");
+                }
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -59,6 +80,18 @@ pub fn run(args: &ProfilesArgs) -> anyhow::Result<ExitCode> {
         ProfilesCommand::Check { file } => {
             let text = std::fs::read_to_string(file)
                 .with_context(|| format!("reading {}", file.display()))?;
+            if args.json {
+                let problems = problems(&text);
+                println!(
+                    "{}",
+                    serde_json::json!({"file": file, "ok": problems.is_empty(), "problems": problems})
+                );
+                return Ok(if problems.is_empty() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                });
+            }
             // A cash room's profile has games; a tournament's has levels.
             if floorbook_cash::is_cash_profile(&text) {
                 let profile = match floorbook_cash::CashProfile::from_toml(&text) {
@@ -105,5 +138,19 @@ pub fn run(args: &ProfilesArgs) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::from(1))
         }
+    }
+}
+
+/// Every problem with a profile's text, in words; none when it is sound.
+fn problems(text: &str) -> Vec<String> {
+    if floorbook_cash::is_cash_profile(text) {
+        return match floorbook_cash::CashProfile::from_toml(text) {
+            Ok(p) => p.check().iter().map(ToString::to_string).collect(),
+            Err(e) => vec![e.to_string()],
+        };
+    }
+    match Profile::from_toml(text) {
+        Ok(p) => p.check().iter().map(ToString::to_string).collect(),
+        Err(e) => vec![e.to_string()],
     }
 }

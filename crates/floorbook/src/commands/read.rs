@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use floorbook_cards::Card;
 use floorbook_hand::{HandEvent, Pos};
 use floorbook_ledger::chain::ChainEvent;
@@ -43,18 +43,17 @@ pub struct HandArgs {
     pub hand: u64,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum Format {
+#[derive(Debug, Clone, Copy)]
+enum Format {
     Md,
     Json,
 }
 
+/// `audit` prints Markdown, or JSON with `--json`.
 #[derive(Debug, Args)]
 pub struct AuditArgs {
     #[command(flatten)]
     pub read: ReadArgs,
-    #[arg(long, value_enum, default_value = "md")]
-    pub format: Format,
 }
 
 /// A line into the output buffer (writing to a `String` cannot fail).
@@ -138,7 +137,8 @@ pub async fn standings(args: &ReadArgs) -> anyhow::Result<ExitCode> {
                 .map(|p| format!(", wins {p}"))
                 .unwrap_or_default();
             let place = place.map_or("  -".to_string(), |p| format!("{p:>3}"));
-            outln!(out, "  {place}. {name} (player {player}): {detail}{won}");
+            let who = player_name(player, &HashMap::from([(player, name)]));
+            outln!(out, "  {place}. {who}: {detail}{won}");
         }
     }
     emit(&out)?;
@@ -273,6 +273,17 @@ fn snake<T: serde::Serialize>(v: &T) -> String {
     }
 }
 
+/// The players' registered names, by number.
+fn registered_names(
+    projector: &Projector,
+    chain: &ChainId,
+) -> rusqlite::Result<HashMap<i64, String>> {
+    let conn = projector.connection();
+    let mut stmt = conn.prepare("SELECT player, name FROM players WHERE chain = ?1")?;
+    stmt.query_map([chain.as_str()], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect()
+}
+
 /// A player as a person reads him: his registered name, and his number when the name does not
 /// already say it.
 fn player_name(p: i64, names: &HashMap<i64, String>) -> String {
@@ -300,12 +311,7 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
     };
     let players: Vec<i64> = serde_json::from_str(&players).unwrap_or_default();
     // The registered names, for a person reading the hand.
-    let names: HashMap<i64, String> = {
-        let conn = projector.connection();
-        let mut stmt = conn.prepare("SELECT player, name FROM players WHERE chain = ?1")?;
-        stmt.query_map([chain.as_str()], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?
-    };
+    let names = registered_names(&projector, &chain)?;
     let mut started: Option<(u32, Vec<u64>)> = None;
     let end = finish.unwrap_or(i64::MAX);
     let mut lines = Vec::new();
@@ -390,14 +396,14 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `floorbook audit --chain ID [--format md|json]`: the post-event report.
+/// `floorbook audit --chain ID [--json]`: the post-event report.
 pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
     let mut out = String::new();
     let (store, projector, chain) = open(&args.read).await?;
     let format = if args.read.json {
         Format::Json
     } else {
-        args.format
+        Format::Md
     };
     if floorbook_ledger::cash::is_cash(&store, &chain).await? {
         let report = floorbook_ledger::cash::audit(&store, &projector, &chain).await?;
@@ -446,12 +452,15 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                 "\n## Warnings, penalties, disqualifications ({})\n",
                 sanctions.len()
             );
+            let names = registered_names(&projector, &chain)?;
             for r in sanctions {
                 outln!(
                     out,
-                    "- seq {}: player {} — {} → {} ({})",
+                    "- seq {}: {} — {} → {} ({})",
                     r["seq"],
-                    r["player"],
+                    r["player"]
+                        .as_i64()
+                        .map_or_else(|| r["player"].to_string(), |p| player_name(p, &names)),
                     r["offence"].as_str().unwrap_or(""),
                     r["sanction"].as_str().unwrap_or(""),
                     r["rules"].as_str().unwrap_or("")
@@ -469,7 +478,7 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
             if let (Some(first), Some(last)) = (acted.first(), acted.last()) {
                 outln!(
                     out,
-                    "- {} actions for absent players (ActedFor, {}), seq {} to {}; `--format json` lists each",
+                    "- {} actions for absent players (ActedFor, {}), seq {} to {}; `--json` lists each",
                     acted.len(),
                     first["rules"].as_str().unwrap_or(""),
                     first["seq"],

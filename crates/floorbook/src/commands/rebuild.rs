@@ -14,8 +14,12 @@ use crate::backend::StoreArgs;
 pub struct RebuildArgs {
     #[command(flatten)]
     pub store: StoreArgs,
+    /// The projections database to rebuild (default DATA/projections.sqlite).
     #[arg(long)]
     pub db: Option<PathBuf>,
+    /// Print JSON for scripts (chains, events, snapshots, database).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The exit code of a process stopped at a test failpoint.
@@ -64,11 +68,20 @@ pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
         snapshots +=
             floorbook_ledger::snapshots::update_snapshots(&mut projector, &store, c).await?;
     }
-    out.push_str(&format!(
-        "rebuilt {} chain(s), {done} events, {snapshots} replay snapshots, into {}\n",
-        chains.len(),
-        args.store.projections_path(&args.db).display()
-    ));
+    let db = args.store.projections_path(&args.db);
+    if args.json {
+        out = serde_json::json!({
+            "chains": chains.len(), "events": done, "snapshots": snapshots, "db": db,
+        })
+        .to_string()
+            + "\n";
+    } else {
+        out.push_str(&format!(
+            "rebuilt {} chain(s), {done} events, {snapshots} replay snapshots, into {}\n",
+            chains.len(),
+            db.display()
+        ));
+    }
     emit(&out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
-use floorbook_service::client::{connect, nats_user};
+use floorbook_service::client::{connect_as, nats_user};
 use floorbook_service::server::{ServeConfig, serve};
 use floorbook_service::subjects;
 use floorbook_store_nats::NatsOptions;
@@ -15,9 +15,13 @@ use crate::commands::keys::load_service_key;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// NATS server URL(s), comma-separated for a cluster; `nats://user:pass@host:port` logs in.
-    #[arg(long)]
+    /// NATS server URL(s), comma-separated for a cluster; the service's NATS user comes from
+    /// --nats-credentials (or `nats://user:pass@host:port`).
+    #[arg(long, env = "FLOORBOOK_NATS")]
     nats: String,
+    /// A file naming the NATS user and password (TOML: `user`, `password`; mode 600).
+    #[arg(long, env = "FLOORBOOK_NATS_CREDENTIALS", value_name = "FILE")]
+    nats_credentials: Option<PathBuf>,
     /// The projections database, kept current from the chains (none if not given).
     #[arg(long)]
     db: Option<PathBuf>,
@@ -73,12 +77,22 @@ pub async fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "floorbook".into());
         format!("{host}-{}", std::process::id())
     });
-    let client = connect(&args.nats, "floorbook-serve")
+    let credentials = crate::backend::credentials(&args.nats_credentials)?;
+    let client = connect_as(&args.nats, "floorbook-serve", credentials.as_ref())
         .await
-        .with_context(|| format!("connecting to NATS at {}", args.nats))?;
+        .with_context(|| {
+            format!(
+                "connecting to NATS at {}",
+                floorbook_store_nats::redacted(&args.nats)
+            )
+        })?;
     let mut config = ServeConfig::new(instance);
     config.db = args.db.clone();
-    config.inbox = subjects::inbox_prefix(nats_user(&args.nats).as_deref());
+    let user = credentials
+        .as_ref()
+        .map(|c| c.user.clone())
+        .or_else(|| nats_user(&args.nats));
+    config.inbox = subjects::inbox_prefix(user.as_deref());
     config.lease = Duration::from_millis(args.lease_ms);
     config.idle = Duration::from_secs(args.idle_secs);
     config.checkpoint_every = args.checkpoint_every;

@@ -22,6 +22,7 @@ pub struct SimulateArgs {
     /// The rule profile: a built-in name (see `floorbook profiles list`) or a profile file.
     #[arg(long, default_value = "top18")]
     profile: String,
+    /// How many players register (2 to 10,000).
     #[arg(long, default_value_t = 27)]
     players: u32,
     /// The seed of every random draw; the same seed plays the same tournament.

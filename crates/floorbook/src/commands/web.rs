@@ -43,6 +43,7 @@ enum WebCommand {
         /// The users file.
         #[arg(long)]
         users: PathBuf,
+        /// The user's log-in name (recorded as the actor of what they send).
         #[arg(long)]
         name: String,
         /// dealer:N, floor, director or auditor.
