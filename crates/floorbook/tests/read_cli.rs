@@ -153,7 +153,47 @@ fn check_read_commands(target: &Target) {
     assert_eq!(same["chain_status"], audit["chain_status"]);
     let md = floorbook(&target.with(&["audit"]));
     assert!(md.status.success());
-    assert!(String::from_utf8_lossy(&md.stdout).contains("## Chip count at every level"));
+    let md = String::from_utf8_lossy(&md.stdout);
+    assert!(md.contains("## Chip count at every level"));
+    // Issue 23: routine entries are counted per kind and rule; the sanctions past a warning
+    // and the irregularities with a remedy are listed for review, each once.
+    assert!(
+        md.contains("## Summary") && md.contains("## For review"),
+        "{md}"
+    );
+    let entries = audit["irregularities"].as_array().map_or(0, Vec::len)
+        + audit["sanctions"].as_array().map_or(0, Vec::len)
+        + audit["floor"].as_array().map_or(0, Vec::len);
+    let counted: usize = md
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| entry"))
+        .filter_map(|l| {
+            l.trim_end_matches(" |")
+                .rsplit("| ")
+                .next()?
+                .parse::<usize>()
+                .ok()
+        })
+        .sum();
+    assert_eq!(counted, entries, "{md}");
+    let penalties = audit["sanctions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|r| r["sanction"] != "warning")
+        .count();
+    let listed = md
+        .lines()
+        .filter(|l| {
+            l.starts_with("- seq ")
+                && (l.contains("time_penalty") || l.contains("disqualification"))
+        })
+        .count();
+    assert_eq!(listed, penalties, "{md}");
+    assert!(
+        !md.contains("ActedFor by"),
+        "absent players' actions are counted, not listed"
+    );
 }
 
 #[test]

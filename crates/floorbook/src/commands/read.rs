@@ -431,85 +431,124 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
         Format::Md => {
             outln!(out, "# Audit of {chain}\n");
             outln!(out, "**Chain**: {chain_line}\n");
-            outln!(
-                out,
-                "## Irregularities and remedies ({})\n",
-                irregularities.len()
-            );
+            let names = registered_names(&projector, &chain)?;
+            let who = |r: &Value| {
+                r["player"]
+                    .as_i64()
+                    .map_or_else(|| r["player"].to_string(), |p| player_name(p, &names))
+            };
+            let text = |r: &Value, k: &str| r[k].as_str().unwrap_or("").to_string();
+            // Every entry counted by what it is and the rules that decided it; `--json` lists
+            // each one.
+            let mut counts: std::collections::BTreeMap<(String, String), usize> =
+                Default::default();
             for r in irregularities {
-                outln!(
-                    out,
+                *counts
+                    .entry((
+                        format!("irregularity: {}", text(r, "kind")),
+                        text(r, "rules"),
+                    ))
+                    .or_default() += 1;
+            }
+            for r in sanctions {
+                *counts
+                    .entry((
+                        format!("{} → {}", text(r, "offence"), text(r, "sanction")),
+                        text(r, "rules"),
+                    ))
+                    .or_default() += 1;
+            }
+            for r in rulings {
+                *counts
+                    .entry((text(r, "type"), text(r, "rules")))
+                    .or_default() += 1;
+            }
+            for r in refused {
+                *counts
+                    .entry((
+                        format!("refused for the role: {}", text(r, "command")),
+                        String::new(),
+                    ))
+                    .or_default() += 1;
+            }
+            outln!(out, "## Summary\n");
+            outln!(out, "| entry | rules | count |\n|---|---|---|");
+            for ((what, rules), n) in &counts {
+                outln!(out, "| {what} | {rules} | {n} |");
+            }
+            // What a reviewer must look at: anything a person decided or that changed the
+            // game's course, not the engine's routine entries (absent players' actions and
+            // absences, out-of-turn actions recorded and resolved, plain warnings).
+            let routine_irregularity =
+                |r: &Value| matches!(text(r, "remedy").as_str(), "" | "recorded");
+            let routine_ruling =
+                |r: &Value| matches!(text(r, "type").as_str(), "ActedFor" | "AbsenceChanged");
+            let mut review = Vec::new();
+            for d in &report.divergences {
+                review.push(format!(
+                    "- seq {}: DIVERGENCE — {}",
+                    d.seq.map_or("?".to_string(), |s| s.to_string()),
+                    d.reason
+                ));
+            }
+            for c in report.chip_counts.iter().filter(|c| !c.ok) {
+                review.push(format!(
+                    "- seq {}: chip count MISMATCH at level {}: {} chips, expected {}",
+                    c.seq, c.level, c.chips, c.expected
+                ));
+            }
+            for r in refused {
+                review.push(format!(
+                    "- seq {}: {} ({}) sent {}, refused: {}",
+                    r["seq"],
+                    text(r, "actor"),
+                    text(r, "role"),
+                    text(r, "command"),
+                    text(r, "reason")
+                ));
+            }
+            for r in sanctions.iter().filter(|r| r["sanction"] != "warning") {
+                review.push(format!(
+                    "- seq {}: {} — {} → {} ({})",
+                    r["seq"],
+                    who(r),
+                    text(r, "offence"),
+                    text(r, "sanction"),
+                    text(r, "rules")
+                ));
+            }
+            for r in irregularities.iter().filter(|r| !routine_irregularity(r)) {
+                review.push(format!(
                     "- seq {} (hand {}): {} — {} ({})",
                     r["seq"],
                     r["hand"],
-                    r["kind"].as_str().unwrap_or(""),
-                    r["remedy"].as_str().unwrap_or("recorded"),
-                    r["rules"].as_str().unwrap_or("")
-                );
+                    text(r, "kind"),
+                    text(r, "remedy"),
+                    text(r, "rules")
+                ));
             }
-            outln!(
-                out,
-                "\n## Warnings, penalties, disqualifications ({})\n",
-                sanctions.len()
-            );
-            let names = registered_names(&projector, &chain)?;
-            for r in sanctions {
-                outln!(
-                    out,
-                    "- seq {}: {} — {} → {} ({})",
-                    r["seq"],
-                    r["player"]
-                        .as_i64()
-                        .map_or_else(|| r["player"].to_string(), |p| player_name(p, &names)),
-                    r["offence"].as_str().unwrap_or(""),
-                    r["sanction"].as_str().unwrap_or(""),
-                    r["rules"].as_str().unwrap_or("")
-                );
-            }
-            outln!(
-                out,
-                "\n## Floor decisions, clocks and absences ({})\n",
-                rulings.len()
-            );
-            // The engine's actions for absent players (TR-6, PLO-10) are many and alike: one
-            // line with their count and range; every other decision its own line.
-            let acted: Vec<&serde_json::Value> =
-                rulings.iter().filter(|r| r["type"] == "ActedFor").collect();
-            if let (Some(first), Some(last)) = (acted.first(), acted.last()) {
-                outln!(
-                    out,
-                    "- {} actions for absent players (ActedFor, {}), seq {} to {}; `--json` lists each",
-                    acted.len(),
-                    first["rules"].as_str().unwrap_or(""),
-                    first["seq"],
-                    last["seq"]
-                );
-            }
-            for r in rulings.iter().filter(|r| r["type"] != "ActedFor") {
-                outln!(
-                    out,
+            for r in rulings.iter().filter(|r| !routine_ruling(r)) {
+                review.push(format!(
                     "- seq {}: {} by {} ({})",
                     r["seq"],
-                    r["type"].as_str().unwrap_or(""),
-                    r["actor"].as_str().unwrap_or(""),
-                    r["rules"].as_str().unwrap_or("")
-                );
+                    text(r, "type"),
+                    text(r, "actor"),
+                    text(r, "rules")
+                ));
             }
-            outln!(
-                out,
-                "\n## Commands refused for the sender's role ({})\n",
-                refused.len()
-            );
-            for r in refused {
-                outln!(
-                    out,
-                    "- seq {}: {} ({}) sent {}: {}",
-                    r["seq"],
-                    r["actor"].as_str().unwrap_or(""),
-                    r["role"].as_str().unwrap_or(""),
-                    r["command"].as_str().unwrap_or(""),
-                    r["reason"].as_str().unwrap_or("")
-                );
+            review.sort_by_key(|line| {
+                line.trim_start_matches("- seq ")
+                    .split(|c: char| !c.is_ascii_digit())
+                    .next()
+                    .and_then(|n| n.parse::<u64>().ok())
+                    .unwrap_or(0)
+            });
+            outln!(out, "\n## For review ({})\n", review.len());
+            if review.is_empty() {
+                outln!(out, "nothing: every entry above is routine");
+            }
+            for line in &review {
+                outln!(out, "{line}");
             }
             outln!(out, "\n## Chip count at every level\n");
             for c in &report.chip_counts {
