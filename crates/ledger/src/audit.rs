@@ -104,16 +104,39 @@ pub async fn audit<S: EventStore>(
     projector: &Projector,
     chain: &ChainId,
 ) -> Result<Audit, AuditError> {
-    let (verified, chain_status) = match verify_chain(store, chain, |_, _| {}).await {
+    audit_with(
+        store,
+        projector,
+        chain,
+        verify_chain(store, chain, |_, _| {}),
+    )
+    .await
+}
+
+/// [`audit`], with the chain's verification given as a future the caller may already have
+/// set going elsewhere (on another thread: hashing the log and re-deriving it then share the
+/// machine's cores); it is awaited after the log has been read and its decisions re-derived.
+pub async fn audit_with<S: EventStore>(
+    store: &S,
+    projector: &Projector,
+    chain: &ChainId,
+    verification: impl std::future::Future<
+        Output = Result<Option<floorbook_log::Head>, ChainCheckError>,
+    >,
+) -> Result<Audit, AuditError> {
+    // Every decision re-derived, and the chips counted at every level change, from one
+    // reading of the log.
+    let recorded = load(store, chain.clone()).await?;
+    let chip_counts = chip_counts(&recorded);
+    let divergences: Vec<DivergenceReport> = first_divergence(&recorded).into_iter().collect();
+    let decisions_rederived = recorded.events.len();
+    drop(recorded);
+    let (verified, chain_status) = match verification.await {
         Ok(Some(h)) => (true, format!("OK, {} events, head {}", h.seq, h.hash)),
         Ok(None) => (true, "empty".to_string()),
         Err(ChainCheckError::Broken(e)) => (false, format!("BROKEN at seq {}: {}", e.seq, e.kind)),
         Err(ChainCheckError::Store(e)) => (false, format!("unreadable: {e}")),
     };
-    // Every decision re-derived, and the chips counted at every level change, from one
-    // reading of the log.
-    let recorded = load(store, chain.clone()).await?;
-    let chip_counts = chip_counts(&recorded);
     let rows = |sql: &str| rows(projector, chain, sql);
     let irregularities = rows(
         "SELECT seq, hand, kind, remedy, rules FROM irregularities WHERE chain = ?1 ORDER BY seq",
@@ -137,8 +160,8 @@ pub async fn audit<S: EventStore>(
         refused_commands,
         chip_counts_ok: chip_counts.iter().all(|c| c.ok),
         chip_counts,
-        decisions_rederived: recorded.events.len(),
-        divergences: first_divergence(&recorded).into_iter().collect(),
+        decisions_rederived,
+        divergences,
     })
 }
 

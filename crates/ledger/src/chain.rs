@@ -125,19 +125,24 @@ impl ChainEvent {
 
     /// Reads a stored envelope.
     pub fn decode(env: &Envelope) -> Result<ChainEvent, DecodeError> {
-        let text = env.payload.get();
+        ChainEvent::decode_parts(&env.event_type, env.payload.get())
+    }
+
+    /// [`ChainEvent::decode`] from an envelope's type and payload alone (a reader that skips
+    /// the rest of the envelope).
+    pub fn decode_parts(event_type: &str, text: &str) -> Result<ChainEvent, DecodeError> {
         let bad = |source| DecodeError {
-            event_type: env.event_type.clone(),
+            event_type: event_type.to_string(),
             source,
         };
-        Ok(match env.event_type.as_str() {
+        Ok(match event_type {
             OPENED => ChainEvent::Opened(serde_json::from_str(text).map_err(bad)?),
             ENTERED => ChainEvent::Entered(serde_json::from_str(text).map_err(bad)?),
             REFUSED => ChainEvent::Refused(serde_json::from_str(text).map_err(bad)?),
             _ => {
                 let e: TournamentEvent = serde_json::from_str(text).map_err(bad)?;
                 // The envelope's type and the payload's must name the same event.
-                if e.event_type() != env.event_type {
+                if e.event_type() != event_type {
                     return Err(bad(serde::de::Error::custom(format!(
                         "the payload is a {} event",
                         e.event_type()

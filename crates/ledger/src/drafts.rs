@@ -5,7 +5,7 @@
 use chrono::{DateTime, Duration, Utc};
 use floorbook_log::{Actor, Draft, Role};
 use floorbook_tournament::Profile;
-use floorbook_tournament::command::Command;
+use floorbook_tournament::command::{Command, Entered};
 use floorbook_tournament::engine::TournamentEvent;
 use floorbook_tournament::transcript::Transcript;
 
@@ -46,25 +46,118 @@ pub fn drafts(
     seed: u64,
     start: DateTime<Utc>,
 ) -> Result<Vec<Draft>, DraftError> {
-    let mut out = Vec::with_capacity(t.events.len() + 1);
+    let mut out = Vec::with_capacity(t.events.len() + t.commands.len() + 1);
+    out.push(opening_draft(
+        profile,
+        profile_toml,
+        t.revision,
+        seed,
+        start,
+    )?);
+    out.extend(command_drafts(&t.commands, &t.events, 0, start)?);
+    Ok(out)
+}
+
+/// The chain's opening event.
+pub fn opening_draft(
+    profile: &Profile,
+    profile_toml: &str,
+    revision: u32,
+    seed: u64,
+    start: DateTime<Utc>,
+) -> Result<Draft, DraftError> {
     let opening = ChainEvent::Opened(Opening {
         profile: profile.name.clone(),
         title: profile.title.clone(),
         seed: Some(seed),
         profile_toml: profile_toml.to_string(),
-        rules_revision: Some(t.revision.into()),
+        rules_revision: Some(revision.into()),
         chain_format: Some(CHAIN_FORMAT.into()),
     });
-    out.push(opening.draft(Actor::new("director", Role::Director)?, start)?);
+    opening.draft(Actor::new("director", Role::Director)?, start)
+}
+
+/// The drafts of `commands`, each followed by its decisions among `events` (the tournament's
+/// events from position `base` on; a command's decisions end where the next command's begin,
+/// the last command's at the end of `events`).
+pub fn command_drafts(
+    commands: &[Entered],
+    events: &[TournamentEvent],
+    base: usize,
+    start: DateTime<Utc>,
+) -> Result<Vec<Draft>, DraftError> {
+    let mut out = Vec::with_capacity(events.len() + commands.len());
     let time = |secs: u64| start + Duration::seconds(i64::try_from(secs).unwrap_or(i64::MAX / 2));
-    for (k, entered) in t.commands.iter().enumerate() {
-        let end = t.commands.get(k + 1).map_or(t.events.len(), |e| e.index);
+    let end_all = base + events.len();
+    for (k, entered) in commands.iter().enumerate() {
+        let end = commands.get(k + 1).map_or(end_all, |e| e.index);
         let at = time(entered.at);
         let actor = actor_of_command(&entered.command)?;
         out.push(ChainEvent::Entered(entered.clone()).draft(actor, at)?);
-        for e in t.events.get(entered.index..end).unwrap_or_default() {
+        let decided = events
+            .get(entered.index.saturating_sub(base)..end.saturating_sub(base))
+            .unwrap_or_default();
+        for e in decided {
             out.push(decision_draft(e, actor_of(e)?, at)?);
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+    use floorbook_log::ChainId;
+    use floorbook_log::seal_all;
+
+    use super::*;
+
+    /// A tournament recorded as it is played (its transcript drained after hands, as
+    /// `floorbook simulate` does) is the chain of the same tournament recorded at its end,
+    /// byte for byte: the same drafts in the same order, so the same head.
+    #[test]
+    fn a_chain_drained_while_played_is_the_chain_recorded_at_the_end() {
+        let (toml, profile) = floorbook_tournament::builtin("top18").expect("top18");
+        let profile = profile.expect("reads");
+        let start = Utc
+            .with_ymd_and_hms(2026, 3, 1, 19, 0, 0)
+            .single()
+            .expect("time");
+        let style = floorbook_sim::Style::Patient;
+        let revision = floorbook_tournament::RULES_REVISION;
+        let whole =
+            floorbook_sim::simulate_under(&profile, revision, 30, 7, style, None).expect("plays");
+        let once = drafts(&whole.tournament, &profile, toml, 7, start).expect("drafts");
+
+        let mut streamed =
+            vec![opening_draft(&profile, toml, revision, 7, start).expect("opening")];
+        let mut drains = 0;
+        let mut failed = None;
+        let mut after_hand = |t: &mut Transcript| {
+            // Drain at uneven points, a few hands apart.
+            if t.events.len() > 37 + drains * 11 {
+                let d = t.drain();
+                drains += 1;
+                match command_drafts(&d.commands, &d.events, d.base, start) {
+                    Ok(v) => streamed.extend(v),
+                    Err(e) => failed = Some(e),
+                }
+            }
+        };
+        let sim =
+            floorbook_sim::simulate_draining(&profile, revision, 30, 7, style, &mut after_hand)
+                .expect("plays");
+        assert!(failed.is_none(), "{failed:?}");
+        assert!(drains > 5, "drained {drains} times");
+        let mut t = sim.tournament;
+        let rest = t.drain();
+        streamed.extend(
+            command_drafts(&rest.commands, &rest.events, rest.base, start).expect("drafts"),
+        );
+        assert_eq!(streamed.len(), once.len());
+        let chain = ChainId::new("t-drained").expect("chain");
+        let a = seal_all(&chain, None, &once).expect("seal");
+        let b = seal_all(&chain, None, &streamed).expect("seal");
+        assert_eq!(a.last().map(|e| e.head()), b.last().map(|e| e.head()));
+    }
 }

@@ -316,6 +316,69 @@ pub async fn load_from<S: EventStore>(
     })
 }
 
+/// How many stored events are decoded at a time, shared among the machine's cores.
+const DECODE_BATCH: usize = 16_384;
+
+/// Decodes `events` in order, on as many threads as the machine has cores (decoding is most
+/// of a long chain's reading; the events are independent of each other).
+fn decode_all(
+    chain: &ChainId,
+    events: &[floorbook_log::StoredEvent],
+) -> Result<Vec<(Seq, ChainEvent)>, LoadError> {
+    let decode =
+        |part: &[floorbook_log::StoredEvent]| -> Result<Vec<(Seq, ChainEvent)>, LoadError> {
+            part.iter()
+                .map(|e| {
+                    let env: TypeAndPayload =
+                        serde_json::from_slice(&e.bytes).map_err(|source| LoadError::Envelope {
+                            chain: chain.clone(),
+                            seq: e.seq,
+                            source,
+                        })?;
+                    let event = ChainEvent::decode_parts(&env.event_type, env.payload.get())
+                        .map_err(|source| LoadError::Event { seq: e.seq, source })?;
+                    Ok((e.seq, event))
+                })
+                .collect()
+        };
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    if threads < 2 || events.len() < 1024 {
+        return decode(events);
+    }
+    let size = events.len().div_ceil(threads);
+    let parts: Vec<Result<Vec<(Seq, ChainEvent)>, LoadError>> = std::thread::scope(|scope| {
+        let mut chunks = events.chunks(size);
+        let first = chunks.next().unwrap_or_default();
+        let handles: Vec<_> = chunks.map(|c| scope.spawn(move || decode(c))).collect();
+        let mut out = vec![decode(first)];
+        for h in handles {
+            out.push(h.join().unwrap_or_else(|_| {
+                Err(LoadError::Envelope {
+                    chain: chain.clone(),
+                    seq: Seq(0),
+                    source: serde::de::Error::custom("a decoding thread stopped"),
+                })
+            }));
+        }
+        out
+    });
+    let mut all = Vec::with_capacity(events.len());
+    for part in parts {
+        all.extend(part?);
+    }
+    Ok(all)
+}
+
+/// The two fields of an envelope a reader of decisions needs; the rest (checked by the
+/// verifier) is skipped, not parsed.
+#[derive(serde::Deserialize)]
+struct TypeAndPayload<'a> {
+    #[serde(rename = "type", borrow)]
+    event_type: std::borrow::Cow<'a, str>,
+    #[serde(borrow)]
+    payload: &'a serde_json::value::RawValue,
+}
+
 /// What [`read_events`] read.
 #[derive(Debug, Default)]
 pub struct Read {
@@ -352,33 +415,45 @@ pub async fn read_events<S: EventStore>(
     base: usize,
 ) -> Result<Read, LoadError> {
     let mut read = Read::default();
+    // Room for all of it at once: growing a vector of a million events copies it over and
+    // over, and capacity not yet written costs no memory.
+    let head = store.head(chain).await?.map_or(0, |h| h.seq.0);
+    let expect =
+        usize::try_from(until.unwrap_or(head).min(head).saturating_sub(from.0) + 1).unwrap_or(0);
+    read.seqs.reserve(expect);
+    read.events.reserve(expect);
+    read.entered.reserve(expect / 2);
+    read.entered_seqs.reserve(expect / 2);
     let mut next = from;
+    let mut batch: Vec<floorbook_log::StoredEvent> = Vec::new();
     loop {
         let page = store.read(chain, next, page_size(next, until)).await?;
-        let Some(last) = page.last() else { break };
-        next = last.seq.next();
-        for e in &page {
-            let env = Envelope::parse(&e.bytes).map_err(|source| LoadError::Envelope {
-                chain: chain.clone(),
-                seq: e.seq,
-                source,
-            })?;
-            let event = ChainEvent::decode(&env)
-                .map_err(|source| LoadError::Event { seq: e.seq, source })?;
-            match event {
-                ChainEvent::Entered(mut entered) => {
-                    entered.index = base + read.events.len();
-                    read.entered_seqs.push(e.seq.0);
-                    read.entered.push(entered);
-                }
-                ChainEvent::Decided(event) => {
-                    read.seqs.push(e.seq.0);
-                    read.events.push(event);
-                }
-                ChainEvent::Opened(_) | ChainEvent::Refused(_) => {}
+        let done = match page.last() {
+            None => true,
+            Some(last) => {
+                next = last.seq.next();
+                until.is_some_and(|u| next.0 > u)
             }
+        };
+        batch.extend(page);
+        if batch.len() >= DECODE_BATCH || done {
+            for (seq, event) in decode_all(chain, &batch)? {
+                match event {
+                    ChainEvent::Entered(mut entered) => {
+                        entered.index = base + read.events.len();
+                        read.entered_seqs.push(seq.0);
+                        read.entered.push(entered);
+                    }
+                    ChainEvent::Decided(event) => {
+                        read.seqs.push(seq.0);
+                        read.events.push(event);
+                    }
+                    ChainEvent::Opened(_) | ChainEvent::Refused(_) => {}
+                }
+            }
+            batch.clear();
         }
-        if until.is_some_and(|u| next.0 > u) {
+        if done {
             break;
         }
     }

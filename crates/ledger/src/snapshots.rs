@@ -10,6 +10,9 @@ use floorbook_tournament::rederive::Snapshot;
 use crate::SNAPSHOT_EVERY;
 use crate::reader::{LoadError, Recorded, load, load_from, load_until, read_events};
 
+/// How many sequences one window of [`update_snapshots`] reads.
+const SNAPSHOT_WINDOW: u64 = 60_000;
+
 /// Snapshots cannot be read, made or stored.
 #[derive(Debug, thiserror::Error)]
 pub enum SnapshotError {
@@ -35,38 +38,59 @@ pub async fn update_snapshots<S: EventStore>(
     if crate::cash::is_cash(store, chain).await? {
         return Ok(0);
     }
-    let last = projector.snapshot_before(chain, None)?;
-    let rec = match last {
-        None => load(store, chain.clone()).await?,
-        Some((_, next_seq, state)) => {
-            load_from(
-                store,
-                chain.clone(),
-                serde_json::from_str(&state)?,
-                next_seq,
-                None,
-            )
-            .await?
-        }
-    };
-    let mut r = rec.replayer();
-    let mut last_pos = r.position();
-    let end = rec.seqs.last().map_or(1, |s| s + 1);
+    let head = store
+        .head(chain)
+        .await
+        .map_err(LoadError::from)?
+        .map_or(0, |h| h.seq.0);
     let mut written = 0;
-    while let Ok(Some(_)) = r.step() {
-        let p = r.position();
-        if p >= last_pos + SNAPSHOT_EVERY {
-            // Read on from just after the last decision taken in: a command entered after it
-            // (one that decided nothing, or the next one) is read again and decided there.
-            let next_seq = rec.seq_of(p - 1).map_or(end, |s| s + 1);
-            projector.put_snapshot(
-                chain,
-                p as u64,
-                next_seq,
-                &serde_json::to_string(&r.snapshot())?,
-            )?;
-            last_pos = p;
-            written += 1;
+    // Window by window, so that memory holds one window of events and not the chain: each
+    // window is read from the latest snapshot and re-derived as far as it goes; the next
+    // starts from the last snapshot it stored (a command cut off at a window's end is read
+    // whole by the next one).
+    loop {
+        let last = projector.snapshot_before(chain, None)?;
+        let from = last.as_ref().map_or(2, |(_, next_seq, _)| *next_seq);
+        let until = from.saturating_add(SNAPSHOT_WINDOW);
+        let window = (until < head).then_some(until);
+        let rec = match last {
+            None => load_until(store, chain.clone(), window).await?,
+            Some((_, next_seq, state)) => {
+                load_from(
+                    store,
+                    chain.clone(),
+                    serde_json::from_str(&state)?,
+                    next_seq,
+                    window,
+                )
+                .await?
+            }
+        };
+        let mut r = rec.replayer();
+        let mut last_pos = r.position();
+        let end = rec.seqs.last().map_or(1, |s| s + 1);
+        let before = written;
+        while let Ok(Some(_)) = r.step() {
+            let p = r.position();
+            if p >= last_pos + SNAPSHOT_EVERY {
+                // Read on from just after the last decision taken in: a command entered after
+                // it (one that decided nothing, or the next one) is read again and decided
+                // there.
+                let next_seq = rec.seq_of(p - 1).map_or(end, |s| s + 1);
+                projector.put_snapshot(
+                    chain,
+                    p as u64,
+                    next_seq,
+                    &serde_json::to_string(&r.snapshot())?,
+                )?;
+                last_pos = p;
+                written += 1;
+            }
+        }
+        // The chain's end reached, or a window that added nothing (a divergence: `explain`
+        // and `audit` report it).
+        if window.is_none() || written == before {
+            break;
         }
     }
     Ok(written)

@@ -8,7 +8,7 @@ CREATE TABLE IF NOT EXISTS events (
   chain TEXT NOT NULL, seq INTEGER NOT NULL, type TEXT NOT NULL, at TEXT NOT NULL,
   actor TEXT NOT NULL, role TEXT NOT NULL, rules TEXT NOT NULL, request TEXT,
   PRIMARY KEY (chain, seq)
-);
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tournaments (
   chain TEXT PRIMARY KEY, profile TEXT, title TEXT, players INTEGER, tables INTEGER,
   winner INTEGER, opened_seq INTEGER, finished_seq INTEGER
@@ -61,7 +61,7 @@ CREATE TABLE IF NOT EXISTS hand_events (
   chain TEXT NOT NULL, seq INTEGER NOT NULL, hand INTEGER, table_no INTEGER, kind TEXT,
   pos INTEGER, amount INTEGER, cards TEXT, detail TEXT, rules TEXT,
   PRIMARY KEY (chain, seq)
-);
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS hand_events_by_hand ON hand_events (chain, hand, seq);
 -- Signed checkpoints published beside the log (the chain's head at a sequence, signed).
 CREATE TABLE IF NOT EXISTS checkpoints (
@@ -84,8 +84,9 @@ CREATE TABLE IF NOT EXISTS league_results (
 -- Replay snapshots: the re-derived tournament state after `position` tournament events, so
 -- `replay` and `explain` resume near the asked sequence instead of from the start. `next_seq`
 -- is the sequence of the next event to apply. Written by the command line; dropped with the rest.
+-- `state` is the JSON deflated (a blob; a database written before compression holds text).
 CREATE TABLE IF NOT EXISTS replay_snapshots (
-  chain TEXT NOT NULL, position INTEGER NOT NULL, next_seq INTEGER NOT NULL, state TEXT NOT NULL,
+  chain TEXT NOT NULL, position INTEGER NOT NULL, next_seq INTEGER NOT NULL, state BLOB NOT NULL,
   PRIMARY KEY (chain, position)
 );
 -- The lookup of the latest snapshot before a sequence: one seek, not a walk down the chain's

@@ -107,7 +107,35 @@ pub fn simulate_under(
     players: u32,
     seed: u64,
     style: Style,
-    mut check: Option<Check<'_>>,
+    check: Option<Check<'_>>,
+) -> Result<Simulation, SimError> {
+    match check {
+        Some(c) => play(profile, revision, players, seed, style, &mut |t| c(t)),
+        None => play(profile, revision, players, seed, style, &mut |_| {}),
+    }
+}
+
+/// As [`simulate_under`], handing the transcript to `after_hand` after every hand, which may
+/// take out what was decided so far ([`Transcript::drain`]) to write it as the tournament goes:
+/// memory then holds the tournament's state and what is not yet written, not its whole record.
+pub fn simulate_draining(
+    profile: &Profile,
+    revision: u32,
+    players: u32,
+    seed: u64,
+    style: Style,
+    after_hand: &mut dyn FnMut(&mut Transcript),
+) -> Result<Simulation, SimError> {
+    play(profile, revision, players, seed, style, after_hand)
+}
+
+fn play(
+    profile: &Profile,
+    revision: u32,
+    players: u32,
+    seed: u64,
+    style: Style,
+    after_hand: &mut dyn FnMut(&mut Transcript),
 ) -> Result<Simulation, SimError> {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     let mut t = Transcript::new(Tournament::under_revision(profile.clone(), revision));
@@ -307,9 +335,7 @@ pub fn simulate_under(
                 return Err(SimError::Stalled(limit));
             }
             incidents += play_hand(&mut t, no, style, seconds + 60, &mut rng)?;
-            if let Some(c) = check.as_mut() {
-                c(&t);
-            }
+            after_hand(&mut t);
         }
         if !played_any && !t.finished {
             return Err(SimError::Stalled(hands));

@@ -19,6 +19,21 @@ pub struct Transcript {
     pub times: Vec<u64>,
     /// Every command accepted, in order, each with the position of its first event.
     pub commands: Vec<Entered>,
+    /// How many events were taken out by [`Transcript::drain`] before `events[0]`: positions
+    /// in `commands` count from the tournament's first event.
+    base: usize,
+}
+
+/// What [`Transcript::drain`] took out: commands, in order, with the events they decided.
+#[derive(Debug, Clone, Default)]
+pub struct Drained {
+    /// The position of `events[0]` among all the tournament's events.
+    pub base: usize,
+    pub events: Vec<TournamentEvent>,
+    pub times: Vec<u64>,
+    /// The commands, each with the position of its first event (counted from the
+    /// tournament's first event, like `base`).
+    pub commands: Vec<Entered>,
 }
 
 impl Transcript {
@@ -28,7 +43,21 @@ impl Transcript {
             events: Vec::new(),
             times: Vec::new(),
             commands: Vec::new(),
+            base: 0,
         }
+    }
+
+    /// Takes out what was decided so far (a recorder that writes as the tournament is played
+    /// keeps memory to what is not yet written); the tournament's state stays.
+    pub fn drain(&mut self) -> Drained {
+        let drained = Drained {
+            base: self.base,
+            events: std::mem::take(&mut self.events),
+            times: std::mem::take(&mut self.times),
+            commands: std::mem::take(&mut self.commands),
+        };
+        self.base += drained.events.len();
+        drained
     }
 
     /// Decides `command` at `at` (see [`Tournament::decide`]) and keeps what it decided; the
@@ -41,7 +70,7 @@ impl Transcript {
         let mut decided = self.tournament.decide(command, at)?;
         let from = self.events.len();
         self.commands.push(Entered {
-            index: from,
+            index: self.base + from,
             command: command.clone(),
             at,
         });

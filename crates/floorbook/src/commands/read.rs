@@ -418,7 +418,19 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
             ExitCode::from(1)
         });
     }
-    let report = floorbook_ledger::audit::audit(&store, &projector, &chain).await?;
+    // The log's hashes are checked on another thread while this one reads and re-derives it.
+    let verification = {
+        let (store, chain) = (store.clone(), chain.clone());
+        tokio::spawn(async move { floorbook_log::verify_chain(&store, &chain, |_, _| {}).await })
+    };
+    let report = floorbook_ledger::audit::audit_with(&store, &projector, &chain, async {
+        verification.await.unwrap_or_else(|e| {
+            Err(floorbook_log::ChainCheckError::Store(
+                floorbook_log::StoreError::io("verifying the chain", std::io::Error::other(e)),
+            ))
+        })
+    })
+    .await?;
     let chain_line = &report.chain_status;
     let (irregularities, sanctions, rulings, refused) = (
         &report.irregularities,

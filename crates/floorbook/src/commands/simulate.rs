@@ -54,6 +54,10 @@ pub struct SimulateArgs {
     /// wrote it, for compatibility checks.
     #[arg(long, hide = true)]
     rules_revision: Option<u32>,
+    /// Only play the tournament and print how many events it decided: the reference the main
+    /// job's time is measured against (`crates/bench/main-job.sh`).
+    #[arg(long, hide = true)]
+    play_only: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -158,20 +162,22 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
             floorbook_tournament::RULES_REVISION
         );
     }
-    let playing = phase(args.json, "playing (hands)");
-    let mut tick = |_: &floorbook_tournament::transcript::Transcript| playing.inc(1);
-    let sim = floorbook_sim::simulate_under(
-        &profile,
-        revision,
-        args.players,
-        args.seed,
-        style,
-        Some(&mut tick),
-    )
-    .with_context(|| format!("simulating {} players under {}", args.players, profile.name))?;
-    playing.finish_and_clear();
-    let t = sim.tournament;
-
+    if args.play_only {
+        let sim = floorbook_sim::simulate_under(
+            &profile,
+            revision,
+            args.players,
+            args.seed,
+            style,
+            None,
+        )?;
+        let t = &sim.tournament;
+        println!(
+            "{}",
+            json!({"events": t.events.len(), "commands": t.commands.len()})
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     let store = args.store.open(OpenMode::ReadWrite).await?;
     let chain = ChainId::new(format!(
         "t-{}-s{}-p{}{}",
@@ -184,9 +190,65 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
             ""
         }
     ))?;
-    let drafts =
-        floorbook_ledger::drafts::drafts(&t, &profile, profile_toml, args.seed, args.start)?;
-    let head = record(args, &store, &chain, &drafts).await?;
+    let opening = floorbook_ledger::drafts::opening_draft(
+        &profile,
+        profile_toml,
+        revision,
+        args.seed,
+        args.start,
+    )?;
+    // The tournament is played on a thread of its own and recorded as it goes: every few
+    // thousand events its drafts come over a short queue, so memory holds the tournament's
+    // state and what is not yet written, not the whole record.
+    let (tx, rx) = tokio::sync::mpsc::channel::<Vec<floorbook_log::Draft>>(4);
+    let playing = phase(args.json, "playing and recording (hands)");
+    let player = {
+        let (profile, playing, players, seed, start) = (
+            profile.clone(),
+            playing.clone(),
+            args.players,
+            args.seed,
+            args.start,
+        );
+        tokio::task::spawn_blocking(move || -> anyhow::Result<()> {
+            let send = |d: floorbook_tournament::transcript::Drained| -> anyhow::Result<()> {
+                let drafts = floorbook_ledger::drafts::command_drafts(
+                    &d.commands,
+                    &d.events,
+                    d.base,
+                    start,
+                )?;
+                // A recorder that stopped has said why; the play just ends.
+                let _ = tx.blocking_send(drafts);
+                Ok(())
+            };
+            let mut failed = None;
+            let mut after_hand = |t: &mut floorbook_tournament::transcript::Transcript| {
+                playing.inc(1);
+                if t.events.len() >= 8192 && failed.is_none() {
+                    failed = send(t.drain()).err();
+                }
+            };
+            let sim = floorbook_sim::simulate_draining(
+                &profile,
+                revision,
+                players,
+                seed,
+                style,
+                &mut after_hand,
+            )
+            .with_context(|| format!("simulating {players} players under {}", profile.name))?;
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            let mut t = sim.tournament;
+            send(t.drain())
+        })
+    };
+    let recorded = record(args, &store, &chain, opening, rx).await;
+    playing.finish_and_clear();
+    player.await.context("the simulation stopped")??;
+    let head = recorded?;
 
     // Projections: catch up from the stored position.
     let projecting = phase(args.json, "projecting (events)");
@@ -239,9 +301,19 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         )
         .ok()
         .flatten();
-    let recorded = floorbook_ledger::reader::load(&store, chain.clone()).await?;
+    // Read from the snapshot before it, as `floorbook explain` reads it.
     let example = match runner_up {
-        Some(seq) => Some(floorbook_ledger::explain::explain(&recorded, seq as u64)?),
+        Some(seq) => {
+            let seq = seq as u64;
+            let recorded = floorbook_ledger::snapshots::load_near(
+                &projector,
+                &store,
+                chain.clone(),
+                Some(seq),
+            )
+            .await?;
+            Some(floorbook_ledger::explain::explain(&recorded, seq)?)
+        }
         None => None,
     };
 
@@ -331,7 +403,13 @@ async fn run_cash(
             .iter()
             .map(|e| (&e.command, e.at, e.events.as_slice())),
     )?;
-    let head = record(args, &store, &chain, &drafts).await?;
+    let mut drafts = drafts.into_iter();
+    let opening = drafts.next().context("a cash room's chain opens")?;
+    let (tx, rx) = tokio::sync::mpsc::channel(1);
+    tx.try_send(drafts.collect())
+        .map_err(|_| anyhow::anyhow!("queueing the evening's drafts"))?;
+    drop(tx);
+    let head = record(args, &store, &chain, opening, rx).await?;
     let projecting = phase(args.json, "projecting (events)");
     let mut projector = args.store.projections(&args.db)?;
     projector
@@ -426,17 +504,22 @@ async fn record(
     args: &SimulateArgs,
     store: &Backend,
     chain: &ChainId,
-    drafts: &[floorbook_log::Draft],
+    opening: floorbook_log::Draft,
+    mut rx: tokio::sync::mpsc::Receiver<Vec<floorbook_log::Draft>>,
 ) -> anyhow::Result<floorbook_log::Head> {
-    let last_at = drafts.last().map_or(args.start, |d| d.at);
     Ok(match store.head(chain).await? {
         // The same run again: the simulation is deterministic, so an identical chain is already
         // recorded; anything else there is refused, never overwritten.
         Some(existing) => {
-            let expected = floorbook_log::seal_all(chain, None, drafts)?
+            let mut head = floorbook_log::seal_all(chain, None, &[opening])?
                 .last()
                 .map(floorbook_log::SealedEvent::head);
-            if expected != Some(existing) {
+            while let Some(batch) = rx.recv().await {
+                if let Some(last) = floorbook_log::seal_all(chain, head, &batch)?.last() {
+                    head = Some(last.head());
+                }
+            }
+            if head != Some(existing) {
                 bail!(
                     "chain {chain} already exists in this store with other events (head {}); choose another --seed or --data",
                     existing.hash
@@ -460,15 +543,20 @@ async fn record(
             };
             let mut writer =
                 ChainWriter::open(store.clone(), chain.clone(), Some(key), 1000).await?;
-            let recording = phase(args.json, "recording (events)");
-            for batch in drafts.chunks(512) {
-                writer
-                    .append(batch)
-                    .await
-                    .context("appending to the chain")?;
-                recording.inc(batch.len() as u64);
+            let mut last_at = opening.at;
+            writer
+                .append(std::slice::from_ref(&opening))
+                .await
+                .context("appending to the chain")?;
+            while let Some(drafts) = rx.recv().await {
+                last_at = drafts.last().map_or(last_at, |d| d.at);
+                for batch in drafts.chunks(512) {
+                    writer
+                        .append(batch)
+                        .await
+                        .context("appending to the chain")?;
+                }
             }
-            recording.finish_and_clear();
             writer
                 .checkpoint(last_at)
                 .await
