@@ -80,6 +80,8 @@ enum Command {
     Explain(commands::explain::ExplainArgs),
     /// A league season over many tournaments: create, attach, correct, standings, explain, verify.
     League(commands::league::LeagueArgs),
+    /// The club's member register: add, rename, merge, bar, lift, list, show.
+    Members(commands::members::MembersArgs),
     /// The floor service: commands from table terminals over NATS, decided, recorded, projected.
     Serve(commands::serve::ServeArgs),
     /// The floor app's pages: the big-screen clock, the seating chart, the standings, live.
@@ -126,6 +128,9 @@ fn main() -> ExitCode {
             runtime().and_then(|rt| rt.block_on(commands::explain::explain(&args)))
         }
         Command::League(args) => runtime().and_then(|rt| rt.block_on(commands::league::run(&args))),
+        Command::Members(args) => {
+            runtime().and_then(|rt| rt.block_on(commands::members::run(&args)))
+        }
         Command::Serve(args) => runtime().and_then(|rt| rt.block_on(commands::serve::run(&args))),
         Command::Web(args) => runtime().and_then(|rt| rt.block_on(commands::web::run(&args))),
         Command::Rules(args) => commands::rules::run(&args),

@@ -304,6 +304,34 @@ impl Projector {
         Ok(())
     }
 
+    /// Replaces the member register's rows: (member, name, merged into, ban's reason, its
+    /// last day, its rule, former names as a JSON list).
+    #[allow(clippy::type_complexity)]
+    pub fn put_members(
+        &mut self,
+        rows: &[(
+            String,
+            String,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            String,
+        )],
+    ) -> Result<(), ProjectionError> {
+        let tx = self.conn.transaction()?;
+        tx.execute("DELETE FROM members", [])?;
+        for r in rows {
+            tx.prepare_cached(
+                "INSERT INTO members (member, name, merged_into, barred, barred_until, bar_rule, former_names)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?
+            .execute(params![r.0, r.1, r.2, r.3, r.4, r.5, r.6])?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Removes every projected row (the schema stays), for a rebuild from the log.
     pub fn clear(&mut self) -> Result<(), ProjectionError> {
         let tx = self.conn.transaction()?;

@@ -140,3 +140,10 @@ CREATE TABLE IF NOT EXISTS cash_warnings (
   count INTEGER NOT NULL, note TEXT, rules TEXT NOT NULL,
   PRIMARY KEY (chain, seq)
 );
+-- The member register (issue 24), folded from the `members` chain by `floorbook members`:
+-- who, the name on record, where a record was merged and a ban in force. Never the birth date
+-- or the contact: those stay in the register's chain.
+CREATE TABLE IF NOT EXISTS members (
+  member TEXT PRIMARY KEY, name TEXT NOT NULL, merged_into TEXT, barred TEXT, barred_until TEXT,
+  bar_rule TEXT, former_names TEXT NOT NULL
+);
