@@ -297,6 +297,7 @@ fn rogue_attach(data: &Path, chain: &str) {
             entrants: 8,
             results: (1..=8)
                 .map(|i| Imported {
+                    member: None,
                     player: format!("Player {i}"),
                     place: i,
                     buy_in: 0.0,

@@ -12,10 +12,22 @@ use crate::season::Result as EventResult;
 /// A tournament's result for one player, as imported.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Imported {
+    /// The name he registered under.
     pub player: String,
     pub place: u32,
     pub buy_in: f64,
     pub spend: f64,
+    /// The member of the club's register he registered as (issue 24): the league counts his
+    /// results by it, merges followed, so that spellings neither split nor join people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member: Option<String>,
+}
+
+impl Imported {
+    /// Whether `who` names this result: its member ID or its registered name.
+    pub fn is(&self, who: &str) -> bool {
+        self.member.as_deref() == Some(who) || self.player == who
+    }
 }
 
 /// Something that happened in a league.
@@ -155,7 +167,7 @@ impl League {
                 let r = self
                     .results
                     .get_mut(chain)
-                    .and_then(|rs| rs.iter_mut().find(|r| &r.player == player))
+                    .and_then(|rs| rs.iter_mut().find(|r| r.is(player)))
                     .ok_or_else(|| LeagueError::NoResult {
                         chain: chain.clone(),
                         player: player.clone(),
@@ -168,15 +180,22 @@ impl League {
         Ok(())
     }
 
-    /// The season's results, tournament by tournament, for [`crate::standings`].
+    /// The season's results, tournament by tournament, for [`crate::standings`]: each counted
+    /// for its member (or, without one, its registered name).
     pub fn season_results(&self) -> Vec<EventResult> {
+        self.season_results_by(|r| r.member.clone().unwrap_or_else(|| r.player.clone()))
+    }
+
+    /// The season's results, each counted for `key(result)`: the member a merge folded it
+    /// into, say.
+    pub fn season_results_by(&self, key: impl Fn(&Imported) -> String) -> Vec<EventResult> {
         let mut out = Vec::new();
         for (index, (chain, _, _, entrants)) in self.tournaments.iter().enumerate() {
             for r in self.results.get(chain).into_iter().flatten() {
                 out.push(EventResult {
                     event: chain.clone(),
                     index,
-                    player: r.player.clone(),
+                    player: key(r),
                     place: r.place,
                     entrants: *entrants,
                     buy_in: r.buy_in,
@@ -191,7 +210,7 @@ impl League {
 /// The final standings of a finished tournament, from its own events: (entrants, results).
 /// A player's name is the league's key for him; the buy-in is the one he registered with.
 pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Imported>), LeagueError> {
-    let mut names: BTreeMap<u32, (String, f64)> = BTreeMap::new();
+    let mut names: BTreeMap<u32, (String, f64, Option<String>)> = BTreeMap::new();
     let mut entrants = 0;
     let mut places: BTreeMap<u32, u32> = BTreeMap::new();
     let mut finished = false;
@@ -201,9 +220,13 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
                 player,
                 name,
                 buy_in,
+                member,
                 ..
             } => {
-                names.insert(player.0, (name.clone(), buy_in.parse().unwrap_or(0.0)));
+                names.insert(
+                    player.0,
+                    (name.clone(), buy_in.parse().unwrap_or(0.0), member.clone()),
+                );
             }
             TournamentEvent::Started { players, .. } => entrants = *players,
             TournamentEvent::Busted { player, place, .. }
@@ -223,15 +246,16 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
     let results = places
         .into_iter()
         .map(|(id, place)| {
-            let (name, buy_in) = names
+            let (name, buy_in, member) = names
                 .get(&id)
                 .cloned()
-                .unwrap_or_else(|| (format!("player {id}"), 0.0));
+                .unwrap_or_else(|| (format!("player {id}"), 0.0, None));
             Imported {
                 player: name,
                 place,
                 buy_in,
                 spend: buy_in,
+                member,
             }
         })
         .collect();

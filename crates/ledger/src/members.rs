@@ -1,9 +1,7 @@
 //! The member register's chain (`members`): read it, append to it. Its events carry the
 //! birth dates and contacts; nothing here copies them anywhere else.
 
-use floorbook_log::{
-    Actor, ChainId, ChainWriter, Draft, Envelope, EventStore, Seq, StoreError,
-};
+use floorbook_log::{Actor, ChainId, Draft, Envelope, EventStore, Seq, StoreError};
 use floorbook_members::{CHAIN, MemberError, MemberEvent, Register};
 
 /// The register's chain cannot be read or written.
@@ -87,12 +85,14 @@ pub async fn register<S: EventStore>(store: &S) -> Result<Register, MembersError
 
 /// Decides `command` against the register in `store` on `day` and appends what it caused,
 /// by `actor`, at `at`; the events.
-pub async fn record<S: EventStore + Clone>(
+pub async fn record<S: EventStore>(
     store: &S,
     command: &floorbook_members::MemberCommand,
     actor: Actor,
     at: chrono::DateTime<chrono::Utc>,
 ) -> Result<Vec<MemberEvent>, MembersError> {
+    let chain = chain();
+    let head = store.head(&chain).await?;
     let register = register(store).await?;
     let events = register.decide(command, at.date_naive())?;
     let drafts = events
@@ -100,12 +100,11 @@ pub async fn record<S: EventStore + Clone>(
         .map(|e| Draft::new(at, actor.clone(), event_type(e), rules_of(e), e))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| MembersError::Write(e.to_string()))?;
-    let mut w = ChainWriter::open(store.clone(), chain(), None, u64::MAX)
-        .await
+    let sealed = floorbook_log::seal_all(&chain, head, &drafts)
         .map_err(|e| MembersError::Write(e.to_string()))?;
-    w.append(&drafts)
-        .await
-        .map_err(|e| MembersError::Write(e.to_string()))?;
+    // Decided against the register at `head`: another writer in between is a conflict
+    // (the store's error), and nothing is written.
+    store.append(&chain, head, sealed).await?;
     Ok(events)
 }
 

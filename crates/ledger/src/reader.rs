@@ -316,6 +316,16 @@ pub async fn load_from<S: EventStore>(
     })
 }
 
+/// Whether `chain` is a tournament's (it opens with [`OPENED`]): not a cash room's day, a
+/// league's or the member register.
+pub async fn is_tournament<S: EventStore>(store: &S, chain: &ChainId) -> Result<bool, StoreError> {
+    let first = store.read(chain, Seq::FIRST, 1).await?;
+    Ok(first
+        .first()
+        .and_then(|e| Envelope::parse(&e.bytes).ok())
+        .is_some_and(|env| env.event_type == OPENED))
+}
+
 /// How many stored events are decoded at a time, shared among the machine's cores.
 const DECODE_BATCH: usize = 16_384;
 

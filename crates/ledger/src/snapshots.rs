@@ -34,8 +34,9 @@ pub async fn update_snapshots<S: EventStore>(
     store: &S,
     chain: &ChainId,
 ) -> Result<usize, SnapshotError> {
-    // A cash room's day is re-derived from its start (no snapshots).
-    if crate::cash::is_cash(store, chain).await? {
+    // A cash room's day is re-derived from its start (no snapshots); a league's chain and
+    // the member register are not re-derived at all.
+    if !crate::reader::is_tournament(store, chain).await? {
         return Ok(0);
     }
     let head = store

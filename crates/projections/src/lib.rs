@@ -335,7 +335,10 @@ impl Projector {
     /// Removes every projected row (the schema stays), for a rebuild from the log.
     pub fn clear(&mut self) -> Result<(), ProjectionError> {
         let tx = self.conn.transaction()?;
-        for table in PROJECTED_TABLES.iter().chain(&["replay_snapshots"]) {
+        for table in PROJECTED_TABLES
+            .iter()
+            .chain(&["replay_snapshots", "members"])
+        {
             tx.execute(&format!("DELETE FROM {table}"), [])?;
         }
         tx.commit()?;

@@ -93,6 +93,8 @@ pub struct Desk<S> {
     refused: HashMap<String, VecDeque<DateTime<Utc>>>,
     seen: HashMap<String, Reply>,
     order: VecDeque<String>,
+    /// The member register as read for this batch's registrations by member (issue 24).
+    members: Option<floorbook_members::Register>,
 }
 
 enum Outcome {
@@ -170,6 +172,7 @@ impl<S: EventStore> Desk<S> {
             max_append_bytes: DEFAULT_APPEND_BYTES,
             opened_at,
             refused: HashMap::new(),
+            members: None,
             seen: HashMap::new(),
             order: VecDeque::new(),
         };
@@ -262,7 +265,7 @@ impl<S: EventStore> Desk<S> {
     }
 
     /// Decides `batch` in order and appends what it caused in one append.
-    pub async fn decide(&mut self, batch: Vec<Incoming>) -> Decided {
+    pub async fn decide(&mut self, mut batch: Vec<Incoming>) -> Decided {
         let chain = self.chain().to_string();
         // A request that expects another head than this desk's is answered only once the
         // store agrees with the desk: with two writers (a lost lease), the other may have
@@ -298,6 +301,7 @@ impl<S: EventStore> Desk<S> {
                 }
             }
         }
+        let mut early = self.read_members(&mut batch).await;
         let mut drafts: Vec<Draft> = Vec::new();
         let mut outcomes = Vec::with_capacity(batch.len());
         let head = self.head().map_or(0, |h| h.seq.0);
@@ -320,7 +324,10 @@ impl<S: EventStore> Desk<S> {
             }
             let decided = match inc.request.id.as_deref().map(check_request_id) {
                 Some(Err(e)) => Err(ReplyError::new(ErrorKind::Malformed, e.to_string())),
-                _ => self.decide_one(inc, planned, &mut drafts),
+                _ => match early.remove(&i) {
+                    Some(e) => Err(e),
+                    None => self.decide_one(inc, planned, &mut drafts),
+                },
             };
             // The request's id goes into its events' envelopes: a writer that takes the chain
             // over finds it there.
@@ -578,7 +585,42 @@ impl<S: EventStore> Desk<S> {
                 ),
             ));
         };
-        let command = req.command.to_engine().map_err(|e| malformed(&e))?;
+        let command = match &req.command {
+            WireCommand::RegisterMember {
+                player,
+                member,
+                buy_in,
+                table,
+            } => {
+                let register = self.members.as_ref().ok_or_else(|| {
+                    ReplyError::new(
+                        ErrorKind::Unavailable,
+                        "the member register could not be read: ask again".to_string(),
+                    )
+                })?;
+                // TR-0a on the day of play, from the birth date on record; a ban keeps him out.
+                let entry = register
+                    .entry(member, inc.at.date_naive(), t.profile.min_age)
+                    .map_err(|e| {
+                        let err = ReplyError::new(ErrorKind::Rejected, e.to_string());
+                        match e {
+                            floorbook_members::MemberError::TooYoung { .. } => {
+                                err.with_rules(&[floorbook_rules::Rule::Tr0a])
+                            }
+                            _ => err,
+                        }
+                    })?;
+                Command::Register {
+                    player: floorbook_tournament::seating::PlayerId(*player),
+                    name: entry.name,
+                    buy_in: buy_in.clone(),
+                    age: entry.age,
+                    table: table.map(TableNo),
+                    member: Some(entry.member),
+                }
+            }
+            other => other.to_engine().map_err(|e| malformed(&e))?,
+        };
         // TR-26: a ruling that overrides a decision names one the chain holds (seq 1 opens it).
         if let WireCommand::FloorRuling {
             overrides: Some(seq),
@@ -642,6 +684,90 @@ impl<S: EventStore> Desk<S> {
             drafts.push(decision_draft(e, actor.clone(), inc.at).map_err(|e| malformed(&e))?);
         }
         Ok(None)
+    }
+
+    /// Reads the member register when the batch registers by member, and enters each walk-in
+    /// the sender may register into it first (he is then registered as that member). The
+    /// errors to answer instead of deciding, by position in the batch.
+    async fn read_members(&mut self, batch: &mut [Incoming]) -> HashMap<usize, ReplyError> {
+        let mut early = HashMap::new();
+        self.members = None;
+        let by_member = |c: &WireCommand| {
+            matches!(
+                c,
+                WireCommand::RegisterMember { .. } | WireCommand::RegisterWalkIn { .. }
+            )
+        };
+        if self.tournament.is_none() || !batch.iter().any(|inc| by_member(&inc.request.command)) {
+            return early;
+        }
+        let store = self.writer.store();
+        self.members = floorbook_ledger::members::register(store).await.ok();
+        for (i, inc) in batch.iter_mut().enumerate() {
+            let WireCommand::RegisterWalkIn {
+                player,
+                name,
+                born,
+                buy_in,
+                contact,
+                table,
+            } = &inc.request.command
+            else {
+                continue;
+            };
+            // One the sender may not send is refused (and recorded) as it is, joining no one.
+            if roles::refusal(inc.channel, &inc.request.command).is_some() {
+                continue;
+            }
+            let Ok(born) = chrono::NaiveDate::parse_from_str(born, "%Y-%m-%d") else {
+                early.insert(
+                    i,
+                    ReplyError::new(
+                        ErrorKind::Malformed,
+                        format!("register_walk_in: \"born\" is a date, YYYY-MM-DD; got {born:?}"),
+                    ),
+                );
+                continue;
+            };
+            let actor = match Actor::new(inc.request.actor.clone(), inc.channel.role()) {
+                Ok(a) => a,
+                Err(e) => {
+                    early.insert(i, ReplyError::new(ErrorKind::Malformed, e.to_string()));
+                    continue;
+                }
+            };
+            let join = floorbook_members::MemberCommand::Join {
+                member: None,
+                name: name.clone(),
+                born,
+                contact: contact.clone(),
+            };
+            match floorbook_ledger::members::record(store, &join, actor, inc.at).await {
+                Ok(events) => {
+                    let id = events.iter().find_map(|e| match e {
+                        floorbook_members::MemberEvent::Joined { member, .. } => {
+                            Some(member.clone())
+                        }
+                        _ => None,
+                    });
+                    if let (Some(id), Some(r)) = (id, self.members.as_mut()) {
+                        for e in &events {
+                            let _ = r.apply(e);
+                        }
+                        inc.request.command = WireCommand::RegisterMember {
+                            player: *player,
+                            member: id,
+                            buy_in: buy_in.clone(),
+                            table: *table,
+                        };
+                    }
+                }
+                Err(e) => {
+                    early.insert(i, ReplyError::new(ErrorKind::Rejected, e.to_string()));
+                }
+            }
+        }
+        early
     }
 
     fn open_chain(
@@ -760,6 +886,13 @@ fn seconds_since(opened: Option<DateTime<Utc>>, at: DateTime<Utc>) -> u64 {
 }
 
 fn refused_summary(req: &Request) -> serde_json::Value {
+    // A walk-in's birth date and contact are the register's, never a tournament chain's.
+    if let WireCommand::RegisterWalkIn { player, name, .. } = &req.command {
+        return json!({
+            "command": req.command.name(), "actor": req.actor, "id": req.id,
+            "after": req.after, "player": player, "name": name,
+        });
+    }
     let bytes = serde_json::to_vec(req).unwrap_or_default();
     if bytes.len() <= 1024 {
         return serde_json::to_value(req).unwrap_or_default();

@@ -46,6 +46,8 @@ pub fn needs(command: &WireCommand) -> Needs {
         | WireCommand::ShowAfterHand { .. }
         | WireCommand::ChipRace { .. } => Needs::Dealer,
         WireCommand::Register { .. }
+        | WireCommand::RegisterMember { .. }
+        | WireCommand::RegisterWalkIn { .. }
         | WireCommand::FourCardFlop { .. }
         | WireCommand::OutOfTurn { .. }
         | WireCommand::Sanction { .. }

@@ -59,6 +59,32 @@ pub enum WireCommand {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         table: Option<u32>,
     },
+    /// Floor: registers a member of the club's register (issue 24): his name comes from the
+    /// register and TR-0a's age check reads the birth date on record (the date itself never
+    /// enters the tournament's chain); a barred member is refused.
+    RegisterMember {
+        player: u32,
+        /// The member's ID in the register (`floorbook members list`).
+        member: String,
+        buy_in: String,
+        /// The table he reserved in advance, where the profile keeps reservations (PLO-3).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<u32>,
+    },
+    /// Floor: a walk-in who is not yet a member joins the register on the spot and is
+    /// registered as that member (the birth date goes to the register only).
+    RegisterWalkIn {
+        player: u32,
+        name: String,
+        /// The birth date, YYYY-MM-DD (TR-0a), for the register.
+        born: String,
+        buy_in: String,
+        /// How to reach him, for the register.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        contact: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<u32>,
+    },
     /// Director: starts play with the seat draw (a permutation of the seat cards, TR-1) and,
     /// where the profile draws them, the button seats.
     Start {
@@ -608,6 +634,8 @@ pub enum WireError {
     NotCash { what: &'static str },
     #[error("{what} is a cash room's command; this chain is a tournament's")]
     CashOnly { what: &'static str },
+    #[error("{what} is read against the member register by the service, not alone")]
+    NeedsRegister { what: &'static str },
 }
 
 fn card(s: &str) -> Result<Card, WireError> {
@@ -638,6 +666,8 @@ impl WireCommand {
         match self {
             WireCommand::Open { .. } => "open",
             WireCommand::Register { .. } => "register",
+            WireCommand::RegisterMember { .. } => "register_member",
+            WireCommand::RegisterWalkIn { .. } => "register_walk_in",
             WireCommand::Start { .. } => "start",
             WireCommand::PlaceButton { .. } => "place_button",
             WireCommand::StartHand { .. } => "start_hand",
@@ -928,7 +958,11 @@ impl WireCommand {
                 buy_in: buy_in.clone(),
                 age: *age,
                 table: table.map(TableNo),
+                member: None,
             },
+            WireCommand::RegisterMember { .. } | WireCommand::RegisterWalkIn { .. } => {
+                return Err(WireError::NeedsRegister { what: self.name() });
+            }
             WireCommand::Start {
                 draw,
                 button_seats,
@@ -1501,10 +1535,23 @@ impl WireCommand {
         match c {
             Command::Register {
                 player,
+                buy_in,
+                table,
+                member: Some(member),
+                ..
+            } => WireCommand::RegisterMember {
+                player: player.0,
+                member: member.clone(),
+                buy_in: buy_in.clone(),
+                table: table.map(|t| t.0),
+            },
+            Command::Register {
+                player,
                 name,
                 buy_in,
                 age,
                 table,
+                member: None,
             } => WireCommand::Register {
                 player: player.0,
                 name: name.clone(),

@@ -151,6 +151,7 @@ fn play(
         let table = (reserving && i <= field / 2).then(|| TableNo((i - 1) % tables.max(1) + 1));
         t.decide(
             &Command::Register {
+                member: None,
                 player: PlayerId(i),
                 name: format!("Player {i}"),
                 buy_in: buy_in.clone(),

@@ -85,6 +85,7 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
     let reason = || ["a count", "", "moved by the floor"][(raw[7] % 3) as usize].to_string();
     let command = match raw[0] % 50 {
         0 => Command::Register {
+            member: None,
             player,
             name: format!("P{}", player.0),
             buy_in: ["0.00", "7.50", "x", ""][(raw[5] % 4) as usize].to_string(),

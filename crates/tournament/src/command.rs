@@ -27,6 +27,10 @@ pub enum Command {
         /// seat only if one remains.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         table: Option<TableNo>,
+        /// The member of the club's register he registered as (issue 24); his name and age
+        /// were read from the register, whose birth date stays there.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        member: Option<String>,
     },
     /// The seat draw (a permutation of the seat cards) and, where the button was drawn before
     /// the start, each table's button seat.

@@ -341,6 +341,7 @@ impl Rederiver {
                 name,
                 buy_in,
                 table,
+                member,
                 ..
             } => Command::Register {
                 player: *player,
@@ -350,8 +351,10 @@ impl Rederiver {
                 // outcome (this event), never a birth date.
                 age: profile.min_age,
                 table: *table,
+                member: member.clone(),
             },
             TournamentEvent::WaitListed { player, .. } => Command::Register {
+                member: None,
                 player: *player,
                 name: String::new(),
                 buy_in: profile.buy_ins.first().cloned().unwrap_or_default(),

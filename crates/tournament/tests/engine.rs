@@ -22,6 +22,7 @@ trait Floor {
         buy_in: &str,
     ) -> Result<(), TournamentError> {
         let command = Command::Register {
+            member: None,
             player,
             name: name.into(),
             buy_in: buy_in.into(),
@@ -742,6 +743,7 @@ fn nob_7_eight_players_start_on_one_table_or_two_of_four_as_the_director_chooses
         let mut t = Transcript::new(Tournament::new(profile("nob")));
         for i in 1..=n {
             let register = Command::Register {
+                member: None,
                 player: PlayerId(i),
                 name: format!("P{i}"),
                 buy_in: t.profile.buy_ins[0].clone(),
@@ -796,6 +798,7 @@ fn nob_7_eight_players_start_on_one_table_or_two_of_four_as_the_director_chooses
 #[test]
 fn plo_3_a_reservation_takes_the_seat_of_the_latest_walk_in() {
     let register = |player: u32, table: Option<u32>| Command::Register {
+        member: None,
         player: PlayerId(player),
         name: format!("P{player}"),
         buy_in: "20.00".into(),
@@ -812,6 +815,7 @@ fn plo_3_a_reservation_takes_the_seat_of_the_latest_walk_in() {
             table,
             ..
         } => Command::Register {
+            member: None,
             player,
             name,
             buy_in: buy_in.clone(),
@@ -854,6 +858,7 @@ fn plo_3_a_reservation_takes_the_seat_of_the_latest_walk_in() {
     let e = top
         .decide(
             &Command::Register {
+                member: None,
                 player: PlayerId(1),
                 name: "P1".into(),
                 buy_in: "15.00".into(),

@@ -116,6 +116,7 @@ fn check(path: &Path) {
     let buy_in = profile.buy_ins.first().cloned().unwrap_or_default();
     for i in 1..=script.given.players {
         let register = Command::Register {
+            member: None,
             player: PlayerId(i),
             name: format!("P{i}"),
             buy_in: buy_in.clone(),

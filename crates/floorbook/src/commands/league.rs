@@ -14,6 +14,7 @@ use floorbook_league::{
 use floorbook_log::{
     Actor, ChainId, ChainWriter, Draft, Envelope, EventStore, Role, Seq, verify_chain,
 };
+use floorbook_members::{MemberEvent, Register};
 use floorbook_store_embedded::OpenMode;
 use serde_json::json;
 
@@ -179,14 +180,47 @@ async fn tournament(
     Ok((head.seq.0, head.hash.to_hex(), recorded))
 }
 
+/// The club's member register (empty when it keeps none) and its merges: (from, into, reason).
+async fn members(store: &Backend) -> anyhow::Result<(Register, Vec<(String, String, String)>)> {
+    let register = floorbook_ledger::members::register(store).await?;
+    let merges = floorbook_ledger::members::events(store)
+        .await?
+        .into_iter()
+        .filter_map(|(_, e)| match e {
+            MemberEvent::Merged { from, into, reason } => Some((from, into, reason)),
+            _ => None,
+        })
+        .collect();
+    Ok((register, merges))
+}
+
+/// The standings, each result counted for the member that stands for it now (merges
+/// followed), or for the registered name where there is no member.
+fn table_of(l: &League, register: &Register) -> anyhow::Result<Vec<floorbook_league::Standing>> {
+    let rules = l.rules.clone().context("the league's rules")?;
+    let results = l.season_results_by(|r| match &r.member {
+        Some(m) => register.current_id(m),
+        None => r.player.clone(),
+    });
+    Ok(standings(&rules, &results)?)
+}
+
+/// A standing's player as a person reads him: the member's name on record and his ID.
+fn shown(player: &str, register: &Register) -> String {
+    match register.name_of(player) {
+        Some(name) => format!("{name} ({player})"),
+        None => player.to_string(),
+    }
+}
+
 /// Computes the standings and writes them into the projections.
 fn project(
     args: &LeagueArgs,
     league: &str,
     l: &League,
+    register: &Register,
 ) -> anyhow::Result<Vec<floorbook_league::Standing>> {
-    let rules = l.rules.clone().context("the league's rules")?;
-    let table = standings(&rules, &l.season_results())?;
+    let table = table_of(l, register)?;
     write_projection(args, league, &table)?;
     Ok(table)
 }
@@ -204,6 +238,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
         OpenMode::ReadWrite
     };
     let store = args.store.open(mode).await?;
+    let (register, merges) = members(&store).await?;
     let mut out = String::new();
     use std::fmt::Write as _;
     let code = match &args.command {
@@ -273,7 +308,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             };
             l.apply(&event)?;
             append(&store, &lchain, &event).await?;
-            project(args, league, &l)?;
+            project(args, league, &l, &register)?;
             let _ = if args.json {
                 writeln!(
                     out,
@@ -308,7 +343,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             };
             l.apply(&event)?;
             append(&store, &lchain, &event).await?;
-            project(args, league, &l)?;
+            project(args, league, &l, &register)?;
             let _ = if args.json {
                 writeln!(
                     out,
@@ -330,14 +365,14 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                 _ => Format::Table,
             };
             let l = read_league(&store, &league_chain(league)?).await?;
-            let table = project(args, league, &l)?;
+            let table = project(args, league, &l, &register)?;
             match format {
                 Format::Json => {
                     out = serde_json::to_string_pretty(&json!({
                         "league": l.name, "season": l.season,
                         "tournaments": l.tournaments.iter().map(|t| &t.0).collect::<Vec<_>>(),
                         "standings": table.iter().map(|s| json!({
-                            "rank": s.rank, "player": s.player, "points": format_points(s.points),
+                            "rank": s.rank, "player": s.player, "name": register.name_of(&s.player), "points": format_points(s.points),
                             "counted": s.results.iter().filter(|c| c.counted).count(),
                             "results": s.results.len(),
                         })).collect::<Vec<_>>(),
@@ -370,7 +405,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                             out,
                             "{:>4}. {} {} points",
                             s.rank,
-                            s.player,
+                            shown(&s.player, &register),
                             format_points(s.points)
                         );
                     }
@@ -380,21 +415,56 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
         }
         LeagueCommand::Explain { league, player } => {
             let l = read_league(&store, &league_chain(league)?).await?;
-            let rules = l.rules.clone().context("the league's rules")?;
-            let table = standings(&rules, &l.season_results())?;
-            let s = table
+            let table = table_of(&l, &register)?;
+            // A member's ID (merges followed), or a name: a member's on record, or one a
+            // result was registered under without a member.
+            let wanted = register.current_id(player);
+            let by_name: Vec<&floorbook_league::Standing> = table
                 .iter()
-                .find(|s| &s.player == player)
-                .with_context(|| format!("{player} has no result in league {league}"))?;
+                .filter(|s| register.name_of(&s.player) == Some(player.as_str()))
+                .collect();
+            let s = match table.iter().find(|s| s.player == wanted) {
+                Some(s) => s,
+                None => match by_name.as_slice() {
+                    [one] => *one,
+                    [] => bail!("{player} has no result in league {league}"),
+                    many => bail!(
+                        "{player} names {} members: {}; ask by member ID",
+                        many.len(),
+                        many.iter()
+                            .map(|s| s.player.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                },
+            };
+            // Results recorded under a record since merged into this one, with the merge.
+            let merged: Vec<_> = merges
+                .iter()
+                .filter(|(from, _, _)| register.current_id(from) == s.player && *from != s.player)
+                .collect();
             if args.json {
-                out = serde_json::to_string_pretty(s)? + "\n";
+                let mut v = serde_json::to_value(s)?;
+                v["name"] = json!(register.name_of(&s.player));
+                v["merged"] = json!(merged
+                    .iter()
+                    .map(|(from, into, reason)| json!({"from": from, "into": into, "reason": reason}))
+                    .collect::<Vec<_>>());
+                out = serde_json::to_string_pretty(&v)? + "\n";
             } else {
                 let _ = writeln!(
                     out,
-                    "{player}: rank {}, {} points",
+                    "{}: rank {}, {} points",
+                    shown(&s.player, &register),
                     s.rank,
                     format_points(s.points)
                 );
+                for (from, into, reason) in &merged {
+                    let _ = writeln!(
+                        out,
+                        "  results of {from} count here: merged into {into} ({reason})"
+                    );
+                }
                 for c in &s.results {
                     let _ = writeln!(
                         out,

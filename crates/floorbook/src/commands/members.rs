@@ -177,7 +177,11 @@ pub async fn run(args: &MembersArgs) -> anyhow::Result<ExitCode> {
             };
             let _ = if args.json {
                 // The event without the birth date or contact.
-                writeln!(out, "{}", json!({"event": floorbook_ledger::members::event_type(e), "said": line}))
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"event": floorbook_ledger::members::event_type(e), "said": line})
+                )
             } else {
                 writeln!(out, "{line}")
             };
@@ -215,7 +219,10 @@ pub async fn run(args: &MembersArgs) -> anyhow::Result<ExitCode> {
                         out,
                         "  barred{}{}: {}",
                         b.until.map(|d| format!(" until {d}")).unwrap_or_default(),
-                        b.rule.as_ref().map(|r| format!(" ({r})")).unwrap_or_default(),
+                        b.rule
+                            .as_ref()
+                            .map(|r| format!(" ({r})"))
+                            .unwrap_or_default(),
                         b.reason
                     );
                 }

@@ -68,6 +68,11 @@ pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
         snapshots +=
             floorbook_ledger::snapshots::update_snapshots(&mut projector, &store, c).await?;
     }
+    // The member register's rows (names, merges, bans; never a birth date).
+    if chains.contains(&floorbook_ledger::members::chain()) {
+        let register = floorbook_ledger::members::register(&store).await?;
+        floorbook_ledger::members::project(&mut projector, &register)?;
+    }
     let db = args.store.projections_path(&args.db);
     if args.json {
         out = serde_json::json!({

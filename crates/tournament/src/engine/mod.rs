@@ -131,6 +131,9 @@ pub enum TournamentEvent {
         /// PLO-3: the table he reserved (binding).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         table: Option<TableNo>,
+        /// The member of the club's register (issue 24): a league counts his results by it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        member: Option<String>,
         rules: RuleSet,
     },
     WaitListed {
@@ -760,7 +763,8 @@ impl Tournament {
                 buy_in,
                 age,
                 table,
-            } => self.register(*player, name, *age, buy_in, *table),
+                member,
+            } => self.register(*player, name, *age, buy_in, *table, member.as_deref()),
             Command::Start {
                 draw,
                 button_seats,

@@ -16,6 +16,7 @@ impl Tournament {
         age: u32,
         buy_in: &str,
         table: Option<TableNo>,
+        member: Option<&str>,
     ) -> Result<(), TournamentError> {
         if self.started {
             return Err(TournamentError::NotNow(
@@ -113,6 +114,7 @@ impl Tournament {
             name: name.to_string(),
             buy_in: buy_in.to_string(),
             table,
+            member: member.map(str::to_string),
             rules,
         });
         if let Some(walk_in) = bumped {
