@@ -21,7 +21,7 @@ fn at() -> DateTime<Utc> {
         .expect("a time")
 }
 
-async fn one(desk: &mut Desk<EmbeddedStore>, channel: Channel, command: WireCommand) -> Reply {
+async fn one<S: EventStore>(desk: &mut Desk<S>, channel: Channel, command: WireCommand) -> Reply {
     let d = desk
         .decide(vec![Incoming {
             channel,
@@ -37,7 +37,7 @@ async fn one(desk: &mut Desk<EmbeddedStore>, channel: Channel, command: WireComm
     d.replies.into_iter().next().expect("one reply")
 }
 
-async fn join(store: &EmbeddedStore, name: &str, born: (i32, u32, u32)) -> String {
+async fn join<S: EventStore>(store: &S, name: &str, born: (i32, u32, u32)) -> String {
     let born = NaiveDate::from_ymd_opt(born.0, born.1, born.2).expect("date");
     let events = floorbook_ledger::members::record(
         store,
@@ -117,7 +117,7 @@ async fn tournament(store: &EmbeddedStore, chain: &str, members: &[&str]) {
 }
 
 /// Every byte of `chain` as stored, as text.
-async fn chain_text(store: &EmbeddedStore, chain: &str) -> String {
+async fn chain_text<S: EventStore>(store: &S, chain: &str) -> String {
     let chain = ChainId::new(chain).expect("chain");
     let events = store.read(&chain, Seq::FIRST, 100_000).await.expect("read");
     events
@@ -131,6 +131,48 @@ async fn chain_text(store: &EmbeddedStore, chain: &str) -> String {
 async fn the_floor_registers_members_and_walk_ins_by_the_register() {
     let dir = tempfile::tempdir().expect("dir");
     let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+    registers_by_member(&store).await;
+    // The projections, rebuilt from every chain (the register's included), hold no birth
+    // date or contact either.
+    let d = dir.path().to_str().expect("utf-8");
+    let out = floorbook(&["rebuild", "--data", d]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let db = std::fs::read(dir.path().join("projections.sqlite")).expect("db");
+    let db = String::from_utf8_lossy(&db);
+    for private in ["1980-07-09", "1999-04-01", "club.example", "0171 555"] {
+        assert!(!db.contains(private), "{private} in the projections");
+    }
+    let conn = rusqlite::Connection::open(dir.path().join("projections.sqlite")).expect("db");
+    let mut stmt = conn
+        .prepare("SELECT name FROM players WHERE chain = 'friday' ORDER BY player")
+        .expect("query");
+    let names: Vec<String> = stmt
+        .query_map([], |r| r.get(0))
+        .expect("rows")
+        .collect::<Result<_, _>>()
+        .expect("names");
+    assert_eq!(names, ["Hans Müller", "Lea"]);
+}
+
+#[tokio::test]
+async fn the_floor_registers_members_and_walk_ins_by_the_register_nats() {
+    let server = floorbook_e2e::nats::NatsServer::start();
+    let store = floorbook_store_nats::NatsStore::connect(
+        &server.url(),
+        floorbook_store_nats::NatsOptions::default(),
+    )
+    .await
+    .expect("store");
+    registers_by_member(&store).await;
+}
+
+/// The register and a tournament's registrations by member, on `store`.
+async fn registers_by_member<S: EventStore + Clone>(store: &S) {
+    let store = store.clone();
     let hans = join(&store, "Hans Müller", (1980, 7, 9)).await;
     let young = join(&store, "Jo", (2008, 11, 30)).await; // 17 on 2026-11-29
     let barred = join(&store, "Kai", (1990, 1, 1)).await;
@@ -249,30 +291,6 @@ async fn the_floor_registers_members_and_walk_ins_by_the_register() {
     ] {
         assert!(!text.contains(private), "{private} in the tournament chain");
     }
-    // Nor in the projections, rebuilt from every chain (the register's included).
-    let d = dir.path().to_str().expect("utf-8");
-    let out = floorbook(&["rebuild", "--data", d]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let db = std::fs::read(dir.path().join("projections.sqlite")).expect("db");
-    let db = String::from_utf8_lossy(&db);
-    for private in ["1980-07-09", "1999-04-01", "club.example", "0171 555"] {
-        assert!(!db.contains(private), "{private} in the projections");
-    }
-    let conn = rusqlite::Connection::open(dir.path().join("projections.sqlite")).expect("db");
-    let mut stmt = conn
-        .prepare("SELECT name FROM players WHERE chain = 'friday' ORDER BY player")
-        .expect("query");
-    let names: Vec<String> = stmt
-        .query_map([], |r| r.get(0))
-        .expect("rows")
-        .collect::<Result<_, _>>()
-        .expect("names");
-    assert_eq!(names.len(), 2);
-    assert_eq!(names, ["Hans Müller", "Lea"]);
 }
 
 #[tokio::test]

@@ -104,6 +104,30 @@ pub const FLOOR: &[Form] = &[
         ],
     },
     Form {
+        command: "register_member",
+        title: "Register a member",
+        rule: "TR-0a, TR-0b",
+        fields: &[
+            Field("player", "Player number", Kind::Int),
+            Field("member", "Member ID", Kind::Text),
+            Field("buy_in", "Buy-in", Kind::Text),
+            Field("table", "Reserved table (PLO-3)", Kind::OptInt),
+        ],
+    },
+    Form {
+        command: "register_walk_in",
+        title: "Register a walk-in (joins the club)",
+        rule: "TR-0a, TR-0b",
+        fields: &[
+            Field("player", "Player number", Kind::Int),
+            Field("name", "Name", Kind::Text),
+            Field("born", "Birth date (YYYY-MM-DD)", Kind::Text),
+            Field("buy_in", "Buy-in", Kind::Text),
+            Field("contact", "Contact (optional)", Kind::OptText),
+            Field("table", "Reserved table (PLO-3)", Kind::OptInt),
+        ],
+    },
+    Form {
         command: "sanction",
         title: "Penalty or warning",
         rule: "TR-28",
