@@ -18,6 +18,9 @@ pub enum CashCommand {
         name: String,
         game: String,
         in_person: bool,
+        /// The member of the club's register he is (issue 24); his name is the register's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        member: Option<String>,
     },
     /// GCB-9: a guest leaves the waiting list.
     LeaveList { guest: GuestId, game: String },
@@ -36,6 +39,9 @@ pub enum CashCommand {
         buy_in: u64,
         #[serde(default)]
         wait_for_big_blind: bool,
+        /// The member of the club's register he is (issue 24).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        member: Option<String>,
     },
     /// GCB-7: a guest who lost his stack buys in again; below the table stake only once.
     Rebuy { guest: GuestId, amount: u64 },

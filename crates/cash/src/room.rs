@@ -66,6 +66,9 @@ pub struct Guest {
     pub left_main: Option<(String, u64)>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sitting: Option<Sitting>,
+    /// The member of the club's register he is, where the floor named one (issue 24).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member: Option<String>,
 }
 
 /// A hand in progress: its number, the hand, who sits at each position.
@@ -236,6 +239,15 @@ impl CashRoom {
         Ok(events)
     }
 
+    /// Keeps the member a guest was named as (the first one named for him stays).
+    fn note_member(&mut self, guest: GuestId, member: &Option<String>) {
+        if let (Some(m), Some(g)) = (member, self.guests.get_mut(&guest))
+            && g.member.is_none()
+        {
+            g.member = Some(m.clone());
+        }
+    }
+
     fn apply(&mut self, c: &CashCommand) -> Result<(), CashError> {
         match c {
             CashCommand::JoinList {
@@ -243,7 +255,12 @@ impl CashRoom {
                 name,
                 game,
                 in_person,
-            } => self.join_list(*guest, name, game, *in_person),
+                member,
+            } => {
+                self.join_list(*guest, name, game, *in_person)?;
+                self.note_member(*guest, member);
+                Ok(())
+            }
             CashCommand::LeaveList { guest, game } => self.leave_list(*guest, game),
             CashCommand::OpenTable { table } => self.open_table(*table),
             CashCommand::Seat {
@@ -253,14 +270,19 @@ impl CashRoom {
                 seat,
                 buy_in,
                 wait_for_big_blind,
-            } => self.seat(
-                *guest,
-                name.as_deref(),
-                *table,
-                *seat,
-                *buy_in,
-                *wait_for_big_blind,
-            ),
+                member,
+            } => {
+                self.seat(
+                    *guest,
+                    name.as_deref(),
+                    *table,
+                    *seat,
+                    *buy_in,
+                    *wait_for_big_blind,
+                )?;
+                self.note_member(*guest, member);
+                Ok(())
+            }
             CashCommand::Rebuy { guest, amount } => self.rebuy(*guest, *amount),
             CashCommand::AddChips { guest, amount } => self.add_chips(*guest, *amount),
             CashCommand::TakeChips { guest, .. } => {
@@ -425,6 +447,7 @@ impl CashRoom {
             day_over: false,
             left_main: None,
             sitting: None,
+            member: None,
         });
         let name = g.name.clone();
         let l = self.lists.entry(game.to_string()).or_default();
@@ -626,6 +649,7 @@ impl CashRoom {
             day_over: false,
             left_main: None,
             sitting: None,
+            member: None,
         });
         g.sitting = Some(Sitting {
             table,

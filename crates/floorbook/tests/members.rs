@@ -386,6 +386,26 @@ async fn a_league_counts_by_member_and_a_late_merge_changes_the_ranking() {
         ]
         .map(|(a, b)| (a.to_string(), b.to_string()))
     );
+    // Names come from the register: week 1's standings now read Hans Müller for the record
+    // merged into his.
+    let week1 = ok_json(&floorbook(&[
+        "standings",
+        "--data",
+        &d,
+        "--chain",
+        "week-1",
+        "--json",
+    ]));
+    let names: Vec<&str> = week1["standings"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert!(
+        names.contains(&"Hans Müller") && !names.contains(&"Hans M."),
+        "{names:?}"
+    );
     // The explanation names the member and cites the merge.
     let explain = ok(league(&["explain", "--league", "club", "M00003"]));
     let text = String::from_utf8_lossy(&explain.stdout);
@@ -406,4 +426,81 @@ async fn a_league_counts_by_member_and_a_late_merge_changes_the_ranking() {
     // The season still verifies against the tournaments' own chains.
     let verify = ok_json(&league(&["verify", "--league", "club", "--json"]));
     assert_eq!(verify["ok"], true, "{verify}");
+}
+
+/// GCB-1 with a ban: a member barred after a removal is refused a waiting list and a seat in
+/// the cash room; a member is listed and seated under the register's name, and the room's
+/// chain records who he is (the member ID), never his birth date.
+#[tokio::test]
+async fn a_cash_room_lists_and_seats_members_by_the_register() {
+    let dir = tempfile::tempdir().expect("dir");
+    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+    let hans = join(&store, "Hans Müller", (1980, 7, 9)).await;
+    let kai = join(&store, "Kai", (1990, 1, 1)).await;
+    floorbook_ledger::members::record(
+        &store,
+        &MemberCommand::Bar {
+            member: kai.clone(),
+            reason: "removed after the third warning".into(),
+            rule: Some("GCB-1".into()),
+            until: None,
+        },
+        Actor::new("shift-manager", Role::Director).expect("actor"),
+        at(),
+    )
+    .await
+    .expect("barred");
+    let chain = ChainId::new("cash-day").expect("chain");
+    let mut desk = Desk::open(store.clone(), chain, None, 500)
+        .await
+        .expect("desk");
+    let r = one(
+        &mut desk,
+        Channel::Director,
+        WireCommand::Open {
+            profile: Some("gcb".into()),
+            profile_toml: None,
+        },
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+    let list = |guest: u32, member: &str| WireCommand::JoinList {
+        guest,
+        name: String::new(),
+        game: "nlh-2-5".into(),
+        in_person: true,
+        member: Some(member.into()),
+    };
+    let r = one(&mut desk, Channel::Floor, list(1, &hans)).await;
+    assert!(r.ok, "{r:?}");
+    let r = one(&mut desk, Channel::Floor, list(2, &kai)).await;
+    let e = r.error.expect("barred");
+    assert!(
+        e.message.contains("barred") && e.message.contains("third warning"),
+        "{e:?}"
+    );
+    let r = one(
+        &mut desk,
+        Channel::Floor,
+        WireCommand::SeatGuest {
+            guest: 2,
+            name: Some("Kai".into()),
+            table: 1,
+            seat: 1,
+            buy_in: 500,
+            wait_for_big_blind: false,
+            member: Some(kai.clone()),
+        },
+    )
+    .await;
+    assert!(!r.ok, "a barred member takes no seat: {r:?}");
+    let text = chain_text(&store, "cash-day").await;
+    assert!(
+        text.contains("Hans Müller") && text.contains(&hans),
+        "{text}"
+    );
+    assert!(
+        !text.contains("1980-07-09") && !text.contains("club.example"),
+        "{text}"
+    );
 }

@@ -127,6 +127,7 @@ async fn who_may_send_what<S: EventStore + Clone>(store: S) {
     for (ch, c) in [
         floor(WireCommand::OpenTable { table: 1 }),
         floor(WireCommand::SeatGuest {
+            member: None,
             guest: 1,
             name: Some("Anna".into()),
             table: 1,
@@ -135,6 +136,7 @@ async fn who_may_send_what<S: EventStore + Clone>(store: S) {
             wait_for_big_blind: false,
         }),
         floor(WireCommand::SeatGuest {
+            member: None,
             guest: 2,
             name: Some("Beat".into()),
             table: 1,
@@ -152,6 +154,7 @@ async fn who_may_send_what<S: EventStore + Clone>(store: S) {
         &mut desk,
         Channel::Floor,
         WireCommand::JoinList {
+            member: None,
             guest: 3,
             name: "Carla".into(),
             game: "nlh-2-5".into(),
@@ -172,6 +175,7 @@ async fn who_may_send_what<S: EventStore + Clone>(store: S) {
         &mut desk,
         Channel::Dealer { table: 1 },
         WireCommand::JoinList {
+            member: None,
             guest: 3,
             name: "Carla".into(),
             game: "nlh-2-5".into(),

@@ -1254,6 +1254,7 @@ async fn gcb_a_cash_room_runs_through_the_service() {
     let floor = [
         WireCommand::OpenTable { table: 1 },
         WireCommand::SeatGuest {
+            member: None,
             guest: 1,
             name: Some("Anna".into()),
             table: 1,
@@ -1262,6 +1263,7 @@ async fn gcb_a_cash_room_runs_through_the_service() {
             wait_for_big_blind: false,
         },
         WireCommand::SeatGuest {
+            member: None,
             guest: 2,
             name: Some("Beat".into()),
             table: 1,
@@ -1270,6 +1272,7 @@ async fn gcb_a_cash_room_runs_through_the_service() {
             wait_for_big_blind: false,
         },
         WireCommand::SeatGuest {
+            member: None,
             guest: 3,
             name: Some("Carla".into()),
             table: 1,

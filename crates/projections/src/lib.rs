@@ -118,6 +118,12 @@ fn upgrade(conn: &Connection) -> Result<(), ProjectionError> {
     if !has_buy_in {
         conn.execute_batch("ALTER TABLE players ADD COLUMN buy_in TEXT")?;
     }
+    let has_member = conn
+        .prepare("SELECT 1 FROM pragma_table_info('players') WHERE name = 'member'")?
+        .exists([])?;
+    if !has_member {
+        conn.execute_batch("ALTER TABLE players ADD COLUMN member TEXT")?;
+    }
     Ok(())
 }
 
@@ -595,8 +601,8 @@ fn apply_one(
             )?;
         }
         "Registered" => {
-            tx.prepare_cached("INSERT INTO players (chain, player, name, status, stack, buy_in) VALUES (?1, ?2, ?3, 'registered', 0, ?4)")?.execute(
-                params![chain, n(&p, "player"), s(&p, "name"), s(&p, "buy_in")],
+            tx.prepare_cached("INSERT INTO players (chain, player, name, status, stack, buy_in, member) VALUES (?1, ?2, ?3, 'registered', 0, ?4, ?5)")?.execute(
+                params![chain, n(&p, "player"), s(&p, "name"), s(&p, "buy_in"), p.get("member").and_then(|v| v.as_str())],
             )?;
         }
         "WaitListed" => {

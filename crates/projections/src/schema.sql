@@ -16,7 +16,7 @@ CREATE TABLE IF NOT EXISTS tournaments (
 CREATE TABLE IF NOT EXISTS players (
   chain TEXT NOT NULL, player INTEGER NOT NULL, name TEXT, status TEXT NOT NULL,
   stack INTEGER NOT NULL, table_no INTEGER, seat INTEGER, place INTEGER, busted_in_hand INTEGER,
-  buy_in TEXT,
+  buy_in TEXT, member TEXT,
   PRIMARY KEY (chain, player)
 );
 CREATE TABLE IF NOT EXISTS hands (

@@ -547,7 +547,36 @@ impl<S: EventStore> Desk<S> {
             return self.open_chain(inc, actor, profile, profile_toml, drafts);
         }
         if let Some(room) = self.cash.as_mut() {
-            let command = req.command.to_cash().map_err(|e| malformed(&e))?;
+            let mut command = req.command.to_cash().map_err(|e| malformed(&e))?;
+            // A guest named as a member: the register's name, the member as he stands now,
+            // and a ban keeps him out (GCB-1 removals, TR-28 disqualifications).
+            let named = match &command {
+                floorbook_cash::CashCommand::JoinList { member, .. }
+                | floorbook_cash::CashCommand::Seat { member, .. } => member.clone(),
+                _ => None,
+            };
+            if let Some(id) = named {
+                let register = self.members.as_ref().ok_or_else(|| {
+                    ReplyError::new(
+                        ErrorKind::Unavailable,
+                        "the member register could not be read: ask again".to_string(),
+                    )
+                })?;
+                let entry = register
+                    .entry(&id, inc.at.date_naive(), 0)
+                    .map_err(|e| ReplyError::new(ErrorKind::Rejected, e.to_string()))?;
+                match &mut command {
+                    floorbook_cash::CashCommand::JoinList { name, member, .. } => {
+                        *name = entry.name;
+                        *member = Some(entry.member);
+                    }
+                    floorbook_cash::CashCommand::Seat { name, member, .. } => {
+                        *name = Some(entry.name);
+                        *member = Some(entry.member);
+                    }
+                    _ => {}
+                }
+            }
             // A cash command is decided at the moment of intake, never before the latest.
             let at = seconds_since(self.opened_at, inc.at).max(room.latest());
             let events = room.decide(&command, at).map_err(|e| {
@@ -698,6 +727,24 @@ impl<S: EventStore> Desk<S> {
                 WireCommand::RegisterMember { .. } | WireCommand::RegisterWalkIn { .. }
             )
         };
+        let cash_by_member = |c: &WireCommand| {
+            matches!(
+                c,
+                WireCommand::JoinList {
+                    member: Some(_),
+                    ..
+                } | WireCommand::SeatGuest {
+                    member: Some(_),
+                    ..
+                }
+            )
+        };
+        if self.cash.is_some() && batch.iter().any(|inc| cash_by_member(&inc.request.command)) {
+            self.members = floorbook_ledger::members::register(self.writer.store())
+                .await
+                .ok();
+            return early;
+        }
         if self.tournament.is_none() || !batch.iter().any(|inc| by_member(&inc.request.command)) {
             return early;
         }

@@ -357,9 +357,15 @@ pub enum WireCommand {
     /// `in_person: false`, a phone call, is refused).
     JoinList {
         guest: u32,
+        /// The guest's name (left out with `member`: the register's is used).
+        #[serde(default)]
         name: String,
         game: String,
         in_person: bool,
+        /// The member of the club's register he is (issue 24): his name comes from the
+        /// register, and a barred member is refused.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        member: Option<String>,
     },
     /// Cash, floor: a guest leaves the waiting list (GCB-9).
     LeaveList { guest: u32, game: String },
@@ -376,6 +382,9 @@ pub enum WireCommand {
         buy_in: u64,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         wait_for_big_blind: bool,
+        /// The member of the club's register he is (issue 24), as for `join_list`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        member: Option<String>,
     },
     /// Cash, floor: a guest who lost his stack buys in again (GCB-7).
     Rebuy { guest: u32, amount: u64 },
@@ -762,11 +771,13 @@ impl WireCommand {
                 name,
                 game,
                 in_person,
+                member,
             } => C::JoinList {
                 guest: *guest,
                 name: name.clone(),
                 game: game.clone(),
                 in_person: *in_person,
+                member: member.clone(),
             },
             WireCommand::LeaveList { guest, game } => C::LeaveList {
                 guest: *guest,
@@ -780,6 +791,7 @@ impl WireCommand {
                 seat,
                 buy_in,
                 wait_for_big_blind,
+                member,
             } => C::Seat {
                 guest: *guest,
                 name: name.clone(),
@@ -787,6 +799,7 @@ impl WireCommand {
                 seat: *seat,
                 buy_in: *buy_in,
                 wait_for_big_blind: *wait_for_big_blind,
+                member: member.clone(),
             },
             WireCommand::Rebuy { guest, amount } => C::Rebuy {
                 guest: *guest,
@@ -1319,11 +1332,13 @@ impl WireCommand {
                 name,
                 game,
                 in_person,
+                member,
             } => WireCommand::JoinList {
                 guest,
                 name,
                 game,
                 in_person,
+                member,
             },
             C::LeaveList { guest, game } => WireCommand::LeaveList { guest, game },
             C::OpenTable { table } => WireCommand::OpenTable { table },
@@ -1334,6 +1349,7 @@ impl WireCommand {
                 seat,
                 buy_in,
                 wait_for_big_blind,
+                member,
             } => WireCommand::SeatGuest {
                 guest,
                 name,
@@ -1341,6 +1357,7 @@ impl WireCommand {
                 seat,
                 buy_in,
                 wait_for_big_blind,
+                member,
             },
             C::Rebuy { guest, amount } => WireCommand::Rebuy { guest, amount },
             C::AddChips { guest, amount } => WireCommand::AddChips { guest, amount },

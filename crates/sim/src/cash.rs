@@ -126,6 +126,7 @@ pub fn simulate_cash(
             let in_person = below(&mut rng, 20) != 0;
             let id = next_guest;
             if ev.try_(CashCommand::JoinList {
+                member: None,
                 guest: id,
                 name: format!("Guest {id}"),
                 game: g.id.clone(),
@@ -246,6 +247,7 @@ fn seat_from_list(
         let buy_in = game.table_stake + below(rng, max - game.table_stake + 1);
         let wait = below(rng, 3) == 0;
         if !ev.try_(CashCommand::Seat {
+            member: None,
             guest: first,
             name: None,
             table,
@@ -265,6 +267,7 @@ fn seat_from_list(
                 .get(&first)
                 .map_or_else(String::new, |g| g.name.clone());
             ev.must(CashCommand::JoinList {
+                member: None,
                 guest: first,
                 name,
                 game: game.id.clone(),

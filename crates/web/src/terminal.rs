@@ -342,7 +342,8 @@ pub const CASH_FLOOR: &[Form] = &[
         rule: "GCB-9",
         fields: &[
             Field("guest", "Guest number", Kind::Int),
-            Field("name", "Name", Kind::Text),
+            Field("name", "Name (left empty for a member)", Kind::OptText),
+            Field("member", "Member ID (optional)", Kind::OptText),
             Field("game", "Game", Kind::Text),
             Field("in_person", "Reported in person", Kind::Bool),
         ],
@@ -369,6 +370,7 @@ pub const CASH_FLOOR: &[Form] = &[
         fields: &[
             Field("guest", "Guest", Kind::Int),
             Field("name", "Name (a new guest)", Kind::OptText),
+            Field("member", "Member ID (optional)", Kind::OptText),
             Field("table", "Table", Kind::Int),
             Field("seat", "Seat", Kind::Int),
             Field("buy_in", "Buy-in", Kind::Int),

@@ -100,8 +100,12 @@ pub async fn standings(args: &ReadArgs) -> anyhow::Result<ExitCode> {
         Some(format!("{}.{:02}", cents / 100, cents % 100))
     };
     let mut stmt = conn.prepare(
-        "SELECT place, player, name, stack, status, busted_in_hand FROM players WHERE chain = ?1
-         AND status IN ('playing', 'winner', 'out') ORDER BY place IS NULL DESC, stack DESC, place ASC",
+        "SELECT place, player, COALESCE(m.name, p.name), stack, status, busted_in_hand
+         FROM players p
+         LEFT JOIN members m0 ON m0.member = p.member
+         LEFT JOIN members m ON m.member = COALESCE(m0.merged_into, m0.member)
+         WHERE chain = ?1 AND status IN ('playing', 'winner', 'out')
+         ORDER BY place IS NULL DESC, stack DESC, place ASC",
     )?;
     let rows: Vec<StandingRow> = stmt
         .query_map([chain.as_str()], |r| {
@@ -279,7 +283,14 @@ fn registered_names(
     chain: &ChainId,
 ) -> rusqlite::Result<HashMap<i64, String>> {
     let conn = projector.connection();
-    let mut stmt = conn.prepare("SELECT player, name FROM players WHERE chain = ?1")?;
+    // The name on the member register where he registered as a member (a rename or a merge
+    // after the tournament shows), else the name he registered under.
+    let mut stmt = conn.prepare(
+        "SELECT player, COALESCE(m.name, p.name) FROM players p
+         LEFT JOIN members m0 ON m0.member = p.member
+         LEFT JOIN members m ON m.member = COALESCE(m0.merged_into, m0.member)
+         WHERE chain = ?1",
+    )?;
     stmt.query_map([chain.as_str()], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect()
 }
