@@ -1746,3 +1746,69 @@ async fn the_projections_and_the_audit_match_a_tournament_worked_out_by_hand() {
     );
     assert_eq!(audit["divergences"], serde_json::json!([]), "{audit}");
 }
+
+/// TR-19 ("Uhr … eine Minute"): a clock checked before it runs out is answered with the
+/// clock's state and the rule, and nothing is written; run out, the check decides.
+#[tokio::test]
+async fn a_clock_checked_too_early_says_how_long_it_runs() {
+    let dir = tempfile::tempdir().expect("dir");
+    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+    let chain = ChainId::new("clock").expect("chain");
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("desk");
+    first_hand_of_three(&mut desk).await;
+    for (pos, cards) in [(0, ["As", "Kd"]), (1, ["7c", "2d"]), (2, ["Qh", "Qs"])] {
+        let r = one(
+            &mut desk,
+            Channel::Dealer { table: 1 },
+            WireCommand::DealHole {
+                table: 1,
+                pos,
+                cards: cards.iter().map(|c| Some(c.to_string())).collect(),
+            },
+        )
+        .await;
+        assert!(r.ok, "{r:?}");
+    }
+    let r = one(
+        &mut desk,
+        Channel::Floor,
+        WireCommand::CheckClock {
+            table: 1,
+            at: Some(5),
+        },
+    )
+    .await;
+    let e = r.error.expect("no clock");
+    assert_eq!(e.message, "TR-19: no clock runs at table 1");
+    let r = one(
+        &mut desk,
+        Channel::Floor,
+        WireCommand::CallClock {
+            table: 1,
+            at: Some(10),
+        },
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+    let head = store.head(&chain).await.expect("head");
+    let r = one(
+        &mut desk,
+        Channel::Floor,
+        WireCommand::CheckClock {
+            table: 1,
+            at: Some(40),
+        },
+    )
+    .await;
+    let e = r.error.expect("too early");
+    assert!(e.message.starts_with("TR-19: the clock on player"), "{e:?}");
+    assert!(e.message.contains("it is 40 s"), "{e:?}");
+    assert_eq!(
+        store.head(&chain).await.expect("head"),
+        head,
+        "nothing written"
+    );
+    assert!(e.rules.iter().any(|r| r.id == "TR-19"), "{e:?}");
+}

@@ -1578,3 +1578,26 @@ async fn the_service_and_cmd_log_in_from_credentials_files() {
     assert!(err.contains("must hold two lines"), "{err}");
     assert!(!err.contains("secret-word"), "{err}");
 }
+
+/// Issue 23: with no NATS server at the URL, `serve` says so in one line and exits non-zero,
+/// instead of a screenful of client errors and a JetStream timeout.
+#[test]
+fn serve_without_a_nats_server_says_so_in_one_line() {
+    let url = format!("nats://127.0.0.1:{}", free_port());
+    let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["serve", "--nats", &url])
+        .env_remove("FLOORBOOK_KEYS")
+        .output()
+        .expect("floorbook serve runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| !l.contains("no service key"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].contains("no NATS server answers at") && lines[0].contains("nats-server -js"),
+        "{err}"
+    );
+}

@@ -136,7 +136,16 @@ pub async fn connect_as(
     let mut options = async_nats::ConnectOptions::new()
         .name(name)
         .connection_timeout(Duration::from_secs(5))
-        .retry_on_initial_connect();
+        .retry_on_initial_connect()
+        // Each failed attempt while no server answers is an error event: at debug level, so
+        // that a missing server is one clear line from the caller, not a screenful.
+        .event_callback(|event| async move {
+            match event {
+                async_nats::Event::ClientError(e) => tracing::debug!("NATS client error: {e}"),
+                async_nats::Event::Disconnected => tracing::warn!("disconnected from NATS"),
+                other => tracing::info!("NATS: {other}"),
+            }
+        });
     let in_url = addrs
         .iter()
         .find_map(|a| a.username().zip(a.password()))

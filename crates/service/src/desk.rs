@@ -696,6 +696,29 @@ impl<S: EventStore> Desk<S> {
                 ),
             ));
         }
+        // TR-19: a clock checked before it runs out (or where none runs) is answered with the
+        // clock's state, and nothing is written.
+        if let Command::CheckClock { table } = &command {
+            let clock = t
+                .tables
+                .iter()
+                .find(|ts| ts.table.no == *table)
+                .and_then(|ts| ts.clock);
+            let why = match clock {
+                None => Some(format!("TR-19: no clock runs at table {}", table.0)),
+                Some((player, expires)) if at < expires => Some(format!(
+                    "TR-19: the clock on player {} at table {} runs until {expires} s; it is {at} s, {} s left",
+                    player.0,
+                    table.0,
+                    expires - at
+                )),
+                Some(_) => None,
+            };
+            if let Some(why) = why {
+                return Err(ReplyError::new(ErrorKind::Rejected, why)
+                    .with_rules(&[floorbook_rules::Rule::Tr19]));
+            }
+        }
         let events = t
             .decide(&command, at)
             .map_err(|e| rejection(t, &req.command, &e))?;

@@ -58,16 +58,27 @@ pub struct ServeArgs {
 /// standard error.
 fn init_log(args: &ServeArgs) {
     // Colours only on a terminal: a log file gets plain text.
+    // The NATS client reports every failed connection attempt at info: those only from debug.
+    let nats_level = if args.log_level >= tracing_subscriber::filter::LevelFilter::DEBUG {
+        args.log_level
+    } else {
+        tracing_subscriber::filter::LevelFilter::WARN
+    };
+    let filter = tracing_subscriber::filter::Targets::new()
+        .with_default(args.log_level)
+        .with_target("async_nats", nats_level);
     let builder = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_max_level(args.log_level)
         .with_target(false);
     // A second initialisation (never in the binary) is not worth failing the service for.
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
     let _ = if args.log_json {
-        builder.json().try_init()
+        builder.json().finish().with(filter).try_init()
     } else {
-        builder.try_init()
+        builder.finish().with(filter).try_init()
     };
 }
 
@@ -86,6 +97,18 @@ pub async fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
                 floorbook_store_nats::redacted(&args.nats)
             )
         })?;
+    // The connection is retried in the background; a server that does not answer at all is
+    // one clear line, not a timeout further on.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while client.connection_state() != async_nats::connection::State::Connected {
+        if std::time::Instant::now() > deadline {
+            anyhow::bail!(
+                "no NATS server answers at {} (waited 5 s): start nats-server with JetStream (`nats-server -js`) or give --nats",
+                floorbook_store_nats::redacted(&args.nats)
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     let mut config = ServeConfig::new(instance);
     config.db = args.db.clone();
     let user = credentials
