@@ -29,6 +29,34 @@ pub mod simulate;
 pub mod verify;
 pub mod web;
 
+/// A phase of long work on standard error: a bar when its size is known, else a spinner with
+/// a count; nothing when the output is JSON for a script, or standard error is not a terminal
+/// (indicatif draws only on one).
+pub fn phase_of(json: bool, what: &str, total: Option<u64>) -> indicatif::ProgressBar {
+    let bar = match (json, total) {
+        (true, _) => indicatif::ProgressBar::hidden(),
+        (false, Some(n)) => indicatif::ProgressBar::new(n),
+        (false, None) => indicatif::ProgressBar::new_spinner(),
+    };
+    let template = if total.is_some() {
+        "{msg}: {bar:30} {pos}/{len} {elapsed}"
+    } else {
+        "{spinner} {msg}: {pos} {elapsed}"
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.set_message(what.to_string());
+    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+    bar
+}
+
+/// [`phase_of`] for work of unknown size.
+pub fn phase(json: bool, what: &str) -> indicatif::ProgressBar {
+    phase_of(json, what, None)
+}
+
 /// Writes the whole output at once; a reader that closed the pipe (`| head`) is not an error.
 pub fn emit(out: &str) -> anyhow::Result<()> {
     emit_bytes(out.as_bytes())

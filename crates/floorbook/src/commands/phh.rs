@@ -125,10 +125,14 @@ const CHUNK: usize = 256;
 /// cannot change a result.
 fn replay_files(files: &[PathBuf], out: &mut impl Write) -> std::io::Result<()> {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Many files: a bar on standard error (on a terminal only).
+    let bar = super::phase_of(files.len() < 1000, "replaying", Some(files.len() as u64));
     // Rounds of one chunk per worker, written in order as each round ends.
     for round in files.chunks(CHUNK * workers) {
         out.write_all(&in_order(round.chunks(CHUNK).collect(), replay_chunk)?)?;
+        bar.inc(round.len() as u64);
     }
+    bar.finish_and_clear();
     Ok(())
 }
 

@@ -429,6 +429,10 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
             ExitCode::from(1)
         });
     }
+    let bar = super::phase(
+        args.read.json,
+        "auditing: reading, re-deriving and hashing the chain",
+    );
     // The log's hashes are checked on another thread while this one reads and re-derives it.
     let verification = {
         let (store, chain) = (store.clone(), chain.clone());
@@ -442,6 +446,7 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
         })
     })
     .await?;
+    bar.finish_and_clear();
     let chain_line = &report.chain_status;
     let (irregularities, sanctions, rulings, refused) = (
         &report.irregularities,

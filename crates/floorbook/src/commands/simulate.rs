@@ -66,22 +66,7 @@ enum Bots {
     Patient,
 }
 
-/// A phase of the main job on standard error (a spinner with a count; nothing when the output
-/// is JSON for a script, or standard error is not a terminal).
-fn phase(json: bool, what: &str) -> indicatif::ProgressBar {
-    let bar = if json {
-        indicatif::ProgressBar::hidden()
-    } else {
-        indicatif::ProgressBar::new_spinner()
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {msg}: {pos} {elapsed}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-    );
-    bar.set_message(what.to_string());
-    bar.enable_steady_tick(std::time::Duration::from_millis(120));
-    bar
-}
+use super::phase;
 
 /// A built-in profile by its name, or a profile file (as `floorbook profiles check` reads it):
 /// its text and the profile, which must hold together.

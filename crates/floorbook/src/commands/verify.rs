@@ -139,13 +139,19 @@ async fn check_chain(
     let wanted: BTreeSet<u64> = checkpoints.iter().map(|(_, cp)| cp.seq.0).collect();
     let mut seen: BTreeMap<u64, EventHash> = BTreeMap::new();
     let mut events = 0u64;
+    let total = store.head(chain).await.ok().flatten().map(|h| h.seq.0);
+    let bar = super::phase_of(false, &format!("verifying {chain}"), total);
     let result = verify_chain(store, chain, |seq, hash| {
         events = seq.0;
+        if seq.0 % 4096 == 0 {
+            bar.set_position(seq.0);
+        }
         if wanted.contains(&seq.0) {
             seen.insert(seq.0, hash);
         }
     })
     .await;
+    bar.finish_and_clear();
     let (head, broken) = match result {
         Ok(head) => (head, None),
         Err(ChainCheckError::Broken(e)) => (None, Some((e.seq, e.kind.to_string()))),
