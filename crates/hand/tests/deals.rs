@@ -85,32 +85,6 @@ fn a_live_hand_learns_the_cards_only_when_they_are_shown() {
 }
 
 #[test]
-fn gcb_6_a_missed_small_blind_is_posted_dead() {
-    // Position 2 returns having missed both blinds: he posts the big blind live and the small
-    // blind dead; the dead chip is in the pot but not in his bet.
-    let mut h = Hand::new(rules(), setup([1, 2, 2], [0, 0, 1])).expect("hand");
-    let dead = h.events().iter().find_map(|e| match e {
-        HandEvent::DeadBlindPosted { pos, amount, rules } => {
-            Some((*pos, *amount, rules.contains(Rule::Gcb6)))
-        }
-        _ => None,
-    });
-    assert_eq!(dead, Some((Pos(2), Chips(1), true)));
-    assert_eq!(h.bets()[2], Chips(2));
-    let pot_total: Chips = h.pots().iter().map(|p| p.amount).sum();
-    assert_eq!(
-        pot_total,
-        Chips(1),
-        "only the dead chip is in the pot before the bets are collected"
-    );
-    for p in 0..3 {
-        h.deal_hole(Pos(p), &[None, None]).expect("deal");
-    }
-    // The returning player has a live big blind, so the action starts after him.
-    assert_eq!(h.actor(), Some(Pos(0)));
-}
-
-#[test]
 fn tr_10_a_dead_blind_larger_than_the_stack_takes_the_stack_and_says_so() {
     // Position 2 owes a dead blind of 150 with 100 chips: all of them go in, all-in, and the
     // record cites TR-10 beside GCB-6 (the reduction is not silent).
@@ -126,17 +100,6 @@ fn tr_10_a_dead_blind_larger_than_the_stack_takes_the_stack_and_says_so() {
         Some((Pos(2), Chips(100), vec![Rule::Tr10, Rule::Gcb6]))
     );
     assert_eq!(h.stacks()[2], Chips::ZERO);
-}
-
-#[test]
-fn tr_9_a_lone_big_blind_under_the_dead_button() {
-    // No small blind this hand (the seat before the big blind emptied): only the big blind.
-    let mut h = Hand::new(rules(), setup([0, 2, 0], [0, 0, 0])).expect("hand");
-    for p in 0..3 {
-        h.deal_hole(Pos(p), &[None, None]).expect("deal");
-    }
-    assert_eq!(h.actor(), Some(Pos(2)));
-    assert_eq!(h.bets(), &[Chips(0), Chips(2), Chips(0)]);
 }
 
 #[test]
@@ -269,28 +232,6 @@ fn checked_to_showdown() -> Hand {
     }
     assert_eq!(h.phase(), Phase::Showdown);
     h
-}
-
-#[test]
-fn tr_3_6_when_everyone_else_mucks_the_last_live_hand_wins_unseen() {
-    let mut h = checked_to_showdown();
-    let first = h.showdown_next().expect("first to show");
-    h.show_or_muck(first, ShowOrMuck::Muck).expect("muck");
-    let second = h.showdown_next().expect("second");
-    h.show_or_muck(second, ShowOrMuck::Muck).expect("muck");
-    // The third hand is the last live one: it takes the pot without showing, nothing is
-    // carried over.
-    assert_eq!(h.phase(), Phase::Settled);
-    assert_eq!(h.carry_out(), Chips::ZERO);
-    let winner = (0..3)
-        .find(|&p| Pos(p) != first && Pos(p) != second)
-        .expect("third");
-    assert_eq!(h.stacks()[winner], Chips(104));
-    assert!(
-        !h.events()
-            .iter()
-            .any(|e| matches!(e, HandEvent::Shown { .. }))
-    );
 }
 
 #[test]

@@ -415,8 +415,6 @@ golden! {
         "tda_39b_a_flop_without_burn_before_any_action_is_redone.toml",
     tda_39b_after_any_action_the_flop_stands =>
         "tda_39b_after_any_action_the_flop_stands.toml",
-    tda_rp_4_a_scrambled_stub_names_its_remedy =>
-        "tda_rp_4_a_scrambled_stub_names_its_remedy.toml",
     tda_rp_5_a_premature_card_means_no_new_burn =>
         "tda_rp_5_a_premature_card_means_no_new_burn.toml",
     tr_11_a_card_dealt_face_down_is_no_card_seen_elsewhere =>
@@ -439,8 +437,6 @@ golden! {
         "tr_23_an_oversized_chip_facing_a_bet_is_a_call.toml",
     tr_26_the_floor_corrects_a_recorded_hole_card =>
         "tr_26_the_floor_corrects_a_recorded_hole_card.toml",
-    tr_3_1_a_hole_card_exposed_in_the_deal_becomes_the_flop_burn =>
-        "tr_3_1_a_hole_card_exposed_in_the_deal_becomes_the_flop_burn.toml",
     tr_3_2_a_forgotten_burn_lets_the_hand_go_on =>
         "tr_3_2_a_forgotten_burn_lets_the_hand_go_on.toml",
     tr_3_3_a_premature_card_is_no_players_card =>
@@ -455,8 +451,6 @@ golden! {
         "tr_3_6_an_all_in_showdown_turns_every_hand_up.toml",
     tr_3_6_when_everyone_else_mucks_the_last_live_hand_wins_unseen =>
         "tr_3_6_when_everyone_else_mucks_the_last_live_hand_wins_unseen.toml",
-    tr_3_7_the_uncalled_winner_chooses_to_show_one_card =>
-        "tr_3_7_the_uncalled_winner_chooses_to_show_one_card.toml",
     tr_3_8_a_hand_shown_to_one_player_is_shown_to_all =>
         "tr_3_8_a_hand_shown_to_one_player_is_shown_to_all.toml",
     tr_8_an_incomplete_all_in_before_the_flop_does_not_reopen_the_betting =>

@@ -2,8 +2,8 @@
 
 use floorbook_cards::Card;
 use floorbook_hand::{
-    Chips, Hand, HandEvent, HandRules, HandSetup, IrregularityKind, IrregularityRules, MissingBurn,
-    OutOfTurn, OutOfTurnRule, OwnExposure, Phase, Pos, PrematureBoard, ShowOrMuck, Street,
+    Chips, Hand, HandEvent, HandRules, HandSetup, IrregularityKind, IrregularityRules, Phase, Pos,
+    ShowOrMuck, Street,
 };
 use floorbook_rules::Rule;
 
@@ -94,113 +94,6 @@ fn tr_3_1_a_hole_card_exposed_in_the_deal_becomes_the_flop_burn() {
 }
 
 #[test]
-fn tda_39b_a_flop_without_burn_before_any_action_is_redone() {
-    let mut h = dealt(IrregularityRules::default());
-    to_flop(&mut h);
-    h.deal_board(&cards("2h 7s 9d")).expect("flop");
-    h.flop_dealt_without_burn(1, Some(card("Jc")))
-        .expect("remedy");
-    assert_eq!(
-        h.board(),
-        cards("2h 9d Jc").as_slice(),
-        "7s was burned, Jc completes the flop"
-    );
-    let (kind, rules, _) = irregularities(&h).pop().expect("recorded");
-    assert_eq!(
-        (kind, rules),
-        (IrregularityKind::FlopWithoutBurn, vec![Rule::Tda39b])
-    );
-}
-
-#[test]
-fn tda_39b_after_any_action_the_flop_stands() {
-    let mut h = dealt(IrregularityRules::default());
-    to_flop(&mut h);
-    h.deal_board(&cards("2h 7s 9d")).expect("flop");
-    h.check_or_call(Pos(0)).expect("check");
-    h.flop_dealt_without_burn(1, Some(card("Jc")))
-        .expect("remedy");
-    assert_eq!(h.board(), cards("2h 7s 9d").as_slice());
-    // TDA-39B: an action took place, so the three cards stand (the board above) and the rule
-    // that decided it is named.
-    assert!(irregularities(&h)[0].1.contains(&Rule::Tda39b));
-}
-
-#[test]
-fn tr_3_2_a_forgotten_burn_lets_the_hand_go_on() {
-    let rules = IrregularityRules {
-        missing_burn: MissingBurn::GoesOn,
-        ..Default::default()
-    };
-    let mut h = dealt(rules);
-    to_flop(&mut h);
-    h.deal_board(&cards("2h 7s 9d")).expect("flop");
-    h.flop_dealt_without_burn(1, Some(card("Jc")))
-        .expect("remedy");
-    assert_eq!(h.board(), cards("2h 7s 9d").as_slice());
-    assert_eq!(irregularities(&h)[0].1, vec![Rule::Tr32]);
-}
-
-#[test]
-fn tda_39a_a_four_card_flop_gives_a_burn_and_three_cards() {
-    let mut h = dealt(IrregularityRules::default());
-    to_flop(&mut h);
-    h.four_card_flop([card("2h"), card("7s"), card("9d"), card("Jc")], 2)
-        .expect("remedy");
-    assert_eq!(h.board(), cards("2h 7s Jc").as_slice());
-    assert_eq!(h.phase(), Phase::Betting);
-    let (kind, rules, _) = irregularities(&h).pop().expect("recorded");
-    assert_eq!(
-        (kind, rules),
-        (IrregularityKind::FourCardFlop, vec![Rule::Tda39a])
-    );
-    // The chosen card is the next burn.
-    for p in [0, 1, 2] {
-        h.check_or_call(Pos(p)).expect("check");
-    }
-    let turn_burn = turn_burn(&h);
-    assert_eq!(turn_burn, Some(Some(card("9d"))));
-}
-
-#[test]
-fn tda_rp_5_a_premature_card_means_no_new_burn() {
-    let mut h = dealt(IrregularityRules::default());
-    h.premature_board(cards("5s 6s 7s")).expect("remedy");
-    to_flop(&mut h);
-    assert!(
-        h.board().is_empty(),
-        "premature cards never reach the board"
-    );
-    assert!(!h.events().iter().any(|e| matches!(
-        e,
-        HandEvent::CardBurned {
-            street: Street::Flop,
-            ..
-        }
-    )));
-    assert!(irregularities(&h)[0].1.contains(&Rule::TdaRp5));
-}
-
-#[test]
-fn tr_3_3_a_premature_flop_is_reshuffled_and_dealt_again() {
-    let rules = IrregularityRules {
-        premature_board: PrematureBoard::Tr33,
-        ..Default::default()
-    };
-    let mut h = dealt(rules);
-    h.premature_board(cards("5s 6s 7s")).expect("remedy");
-    to_flop(&mut h);
-    assert!(h.events().iter().any(|e| matches!(
-        e,
-        HandEvent::CardBurned {
-            street: Street::Flop,
-            ..
-        }
-    )));
-    assert!(irregularities(&h)[0].1.contains(&Rule::Tr33));
-}
-
-#[test]
 fn tda_rp_4_a_scrambled_stub_names_its_remedy() {
     // TDA-RP-4 has three remedies (restored; a new stub from the stub alone; everything
     // reshuffled when mixed with the muck), each reshuffle face down (TDA-39D). The hand itself
@@ -225,79 +118,6 @@ fn tda_rp_4_a_scrambled_stub_names_its_remedy() {
     remedies.sort();
     remedies.dedup();
     assert_eq!(remedies.len(), 3, "three distinct remedies: {remedies:?}");
-}
-
-#[test]
-fn tr_3_4_a_player_opening_his_own_cards_has_folded() {
-    let mut h = dealt(IrregularityRules::default());
-    // Position 0 shows his aces while position 2 is to act.
-    h.player_exposed_cards(Pos(0), cards("Ac Ad"), false)
-        .expect("remedy");
-    assert!(!h.is_active(Pos(0)));
-    assert_eq!(h.actor(), Some(Pos(2)));
-}
-
-#[test]
-fn gcb_8_early_exposure_plays_on_but_one_up_one_pushed_folds() {
-    let rules = IrregularityRules {
-        own_exposure: OwnExposure::PlayOn,
-        ..Default::default()
-    };
-    let mut h = dealt(rules);
-    h.player_exposed_cards(Pos(0), cards("Ac"), false)
-        .expect("remedy");
-    assert!(h.is_active(Pos(0)), "plays on, warning after the hand");
-    h.player_exposed_cards(Pos(1), cards("Kc"), true)
-        .expect("remedy");
-    assert!(!h.is_active(Pos(1)));
-    assert!(
-        irregularities(&h)
-            .iter()
-            .all(|(_, r, _)| r == &vec![Rule::Gcb8])
-    );
-}
-
-#[test]
-fn tr_21_an_out_of_turn_call_is_binding_even_when_the_action_changes() {
-    let rules = IrregularityRules {
-        out_of_turn: OutOfTurnRule::Binding,
-        ..Default::default()
-    };
-    let mut h = dealt(rules);
-    h.act_out_of_turn(Pos(0), OutOfTurn::Call).expect("held");
-    h.bet_or_raise_to(Pos(2), Chips(10)).expect("raise");
-    // Position 0's held call is applied at his turn: he calls the raise.
-    assert_eq!(h.bets()[0], Chips(10));
-    assert_eq!(h.actor(), Some(Pos(1)));
-}
-
-#[test]
-fn gcb_3_an_out_of_turn_action_may_be_withdrawn_when_a_skipped_player_raises() {
-    let mut h = dealt(IrregularityRules::default());
-    h.act_out_of_turn(Pos(0), OutOfTurn::Call).expect("held");
-    h.bet_or_raise_to(Pos(2), Chips(10)).expect("raise");
-    assert_eq!(
-        h.actor(),
-        Some(Pos(0)),
-        "withdrawn: position 0 decides again"
-    );
-    assert_eq!(h.bets()[0], Chips(1));
-    let resolved = h.events().iter().find_map(|e| match e {
-        HandEvent::OutOfTurnResolved { applied, rules, .. } => {
-            Some((*applied, rules.contains(Rule::Gcb3)))
-        }
-        _ => None,
-    });
-    assert_eq!(resolved, Some((false, true)));
-}
-
-#[test]
-fn gcb_3_an_out_of_turn_action_stands_when_nothing_changed() {
-    let mut h = dealt(IrregularityRules::default());
-    h.act_out_of_turn(Pos(0), OutOfTurn::Fold).expect("held");
-    h.check_or_call(Pos(2)).expect("call");
-    assert!(!h.is_active(Pos(0)));
-    assert_eq!(h.actor(), Some(Pos(1)));
 }
 
 #[test]

@@ -50,18 +50,6 @@ const CHIP_500: PutIn = PutIn {
 };
 
 #[test]
-fn tr_23_an_oversized_chip_facing_a_bet_is_a_call() {
-    let mut h = hand(ChipReading::Tr23, UnderMinimum::Refuse);
-    // Position 2 (under the gun) faces the big blind of 100 and puts in a 500 chip.
-    h.put_in(Pos(2), CHIP_500).expect("read");
-    assert_eq!(
-        last_interpretation(&h),
-        (Reading::CheckOrCall, Chips(400), vec![Rule::Tr23])
-    );
-    assert_eq!(h.bets()[2], Chips(100));
-}
-
-#[test]
 fn tr_23_raise_declared_with_an_oversized_chip_is_the_largest_raise_it_allows() {
     let mut h = hand(ChipReading::Tr23, UnderMinimum::Refuse);
     let put = PutIn {
@@ -99,49 +87,6 @@ fn tr_23_after_the_flop_an_oversized_chip_as_opening_bet_counts_in_full() {
 }
 
 #[test]
-fn gcb_4_a_single_chip_over_ones_own_blind_is_a_raise() {
-    let mut h = hand(ChipReading::Gcb4, UnderMinimum::HalfRule);
-    h.check_or_call(Pos(2)).expect("limp");
-    // The small blind (50 in front) puts in one 500 chip: a raise to 550.
-    h.put_in(Pos(0), CHIP_500).expect("read");
-    let (reading, _, rules) = last_interpretation(&h);
-    assert_eq!(reading, Reading::RaiseTo { to: Chips(550) });
-    assert!(rules.contains(&Rule::Gcb4));
-    // After that raise, the big blind's single chip is only a call.
-    h.put_in(Pos(1), CHIP_500).expect("read");
-    assert_eq!(
-        last_interpretation(&h),
-        (Reading::CheckOrCall, Chips(50), vec![Rule::Gcb4])
-    );
-}
-
-#[test]
-fn gcb_2_raise_alone_is_a_minimum_raise() {
-    let mut h = hand(ChipReading::Gcb4, UnderMinimum::Refuse);
-    let r = h.raise_minimum(Pos(2)).expect("raise");
-    assert_eq!(r.reading, Reading::RaiseTo { to: Chips(200) });
-    assert!(r.rules.contains(Rule::Gcb2));
-}
-
-#[test]
-fn plo_7_below_half_the_minimum_raise_is_a_call_and_the_excess_goes_back() {
-    let mut h = hand(ChipReading::Gcb4, UnderMinimum::HalfRule);
-    // The minimum raise is to 200 (an increment of 100); to 140 is an increment of 40 < 50.
-    let r = h.raise_to_as_read(Pos(2), Chips(140)).expect("read");
-    assert_eq!((r.reading, r.change), (Reading::CheckOrCall, Chips(40)));
-    assert!(r.rules.contains(Rule::Plo7));
-    assert_eq!(h.bets()[2], Chips(100));
-}
-
-#[test]
-fn plo_7_at_least_half_the_minimum_raise_is_completed_to_the_minimum() {
-    let mut h = hand(ChipReading::Gcb4, UnderMinimum::HalfRule);
-    let r = h.raise_to_as_read(Pos(2), Chips(150)).expect("read");
-    assert_eq!(r.reading, Reading::RaiseTo { to: Chips(200) });
-    assert_eq!(h.bets()[2], Chips(200));
-}
-
-#[test]
 fn tr_8_refuses_a_raise_below_the_minimum_and_changes_nothing() {
     let mut h = hand(ChipReading::Tr23, UnderMinimum::Refuse);
     let before = h.clone();
@@ -158,21 +103,6 @@ fn tr_8_refuses_a_raise_below_the_minimum_and_changes_nothing() {
         })
     );
     assert_eq!(h, before);
-}
-
-#[test]
-fn plo_9_a_declared_amount_with_an_oversized_chip_gets_change() {
-    let mut h = hand(ChipReading::Tr23, UnderMinimum::Refuse);
-    let put = PutIn {
-        declared: Declared::RaiseTo(Chips(300)),
-        ..CHIP_500
-    };
-    let r = h.put_in(Pos(2), put).expect("read");
-    assert_eq!(
-        (r.reading, r.change),
-        (Reading::RaiseTo { to: Chips(300) }, Chips(200))
-    );
-    assert!(r.rules.contains(Rule::Plo9));
 }
 
 #[test]
