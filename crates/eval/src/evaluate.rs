@@ -37,6 +37,8 @@ pub enum EvalError {
     DuplicateCard { card: Card },
     #[error("there are no five cards to choose from")]
     NoFiveCards,
+    #[error("a stud hand has 5 to 7 cards; got {got}")]
+    StudCount { got: usize },
 }
 
 /// The result of evaluating one player's hand.

@@ -21,6 +21,7 @@ mod category;
 mod describe;
 mod evaluate;
 mod hand;
+mod low;
 mod omaha;
 #[doc(hidden)]
 pub mod reference;
@@ -59,5 +60,6 @@ pub use evaluate::{
     EvalError, Evaluation, Game, evaluate, evaluate_five, evaluate_holdem, evaluate_omaha,
 };
 pub use hand::{CardKey, HandKey};
+pub use low::{Low, LowKind, eight_or_better_low, razz_low};
 pub use omaha::{omaha_strength, omaha_strength_naive};
 pub use strength::Strength;

@@ -169,3 +169,44 @@ fn profiles_list_show_and_check() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("top18"));
 }
+
+/// Issue 21 (part): a stud hand read for high, for hi-lo with the eight-or-better low, and for
+/// Razz, in words; no qualifying low says the high hand takes the pot.
+#[test]
+fn eval_reads_a_stud_hand_high_low_and_razz() {
+    let run = |args: &[&str]| {
+        let out = floorbook(args, "");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let hand = "8s 7s 6d 4c 2h Kd Kh";
+    assert_eq!(
+        run(&["eval", "--stud", hand]),
+        "Pair, Kings, kickers Eight, Seven, Six — Kd Kh 8s 7s 6d (Paar, Könige, Beikarten Acht, Sieben, Sechs)\n"
+    );
+    assert_eq!(
+        run(&["eval", "--stud", hand, "--game", "hi-lo"]),
+        "high: Pair, Kings, kickers Eight, Seven, Six — Kd Kh 8s 7s 6d (Paar, Könige, Beikarten Acht, Sieben, Sechs)\nlow:  8-7-6-4-2 low — 8s 7s 6d 4c 2h (8-7-6-4-2 Low)\n"
+    );
+    assert!(
+        run(&["eval", "--stud", "9s Ts Jd Qc 5h Kd Kh", "--game", "hi-lo"]).contains("low:  none")
+    );
+    let razz: serde_json::Value = serde_json::from_str(&run(&[
+        "eval",
+        "--stud",
+        "Kc Kd Qh Qs Jc Jd 9h",
+        "--game",
+        "razz",
+        "--json",
+    ]))
+    .expect("json");
+    assert_eq!(razz["kind"], "one_pair");
+    assert_eq!(razz["en"], "Pair, Jacks (J-J-K-Q-9)");
+    let out = floorbook(&["eval", "--stud", "As 2s 3d"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("5 to 7 cards; got 3"));
+}

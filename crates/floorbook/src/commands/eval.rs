@@ -11,11 +11,18 @@ use floorbook_eval::{Evaluation, Game, evaluate};
 #[derive(Debug, Args)]
 pub struct EvalArgs {
     /// Hole cards, e.g. "Ah Kh" (four with --omaha).
-    #[arg(long, required_unless_present = "batch", conflicts_with = "batch")]
+    #[arg(long, required_unless_present_any = ["batch", "stud"], conflicts_with_all = ["batch", "stud"])]
     hole: Option<String>,
     /// Board cards, three to five, e.g. "Qh Jh Th 2c 3d".
-    #[arg(long, required_unless_present = "batch", conflicts_with = "batch")]
+    #[arg(long, required_unless_present_any = ["batch", "stud"], conflicts_with_all = ["batch", "stud"])]
     board: Option<String>,
+    /// A seven-card stud hand: its five to seven cards, e.g. "As 2s 3d 4c 5h Kd Kh".
+    #[arg(long, conflicts_with_all = ["batch", "omaha"])]
+    stud: Option<String>,
+    /// With --stud: `high` (best five), `hi-lo` (high, and the eight-or-better low), `razz`
+    /// (the lowest five, ace to five).
+    #[arg(long, value_enum, default_value = "high", requires = "stud")]
+    game: StudGame,
     /// Omaha: four hole cards, exactly two of which play with exactly three board cards.
     #[arg(long)]
     omaha: bool,
@@ -28,7 +35,76 @@ pub struct EvalArgs {
     json: bool,
 }
 
+/// How a stud hand is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StudGame {
+    High,
+    HiLo,
+    Razz,
+}
+
+/// `floorbook eval --stud CARDS [--game high|hi-lo|razz]`.
+fn stud(args: &EvalArgs, text: &str) -> anyhow::Result<ExitCode> {
+    let cards = parse_cards(text).context("reading the stud hand")?;
+    let high = || -> anyhow::Result<Evaluation> {
+        if !(5..=7).contains(&cards.len()) {
+            bail!("a stud hand has 5 to 7 cards; got {}", cards.len());
+        }
+        Ok(evaluate(Game::Holdem, &cards[..2], &cards[2..])?)
+    };
+    let mut out = String::new();
+    use std::fmt::Write as _;
+    let line = |e: &Evaluation| {
+        let best: Vec<String> = e.best.iter().map(ToString::to_string).collect();
+        format!("{} — {} ({})", e.en, best.join(" "), e.de)
+    };
+    let low_line = |l: &floorbook_eval::Low| {
+        let five: Vec<String> = l.cards.iter().map(ToString::to_string).collect();
+        format!("{} — {} ({})", l.en, five.join(" "), l.de)
+    };
+    match args.game {
+        StudGame::High => {
+            let e = high()?;
+            let _ = if args.json {
+                writeln!(out, "{}", serde_json::to_string(&e)?)
+            } else {
+                writeln!(out, "{}", line(&e))
+            };
+        }
+        StudGame::HiLo => {
+            let e = high()?;
+            let low = floorbook_eval::eight_or_better_low(&cards)?;
+            let _ = if args.json {
+                writeln!(out, "{}", serde_json::json!({"high": e, "low": low}))
+            } else {
+                writeln!(
+                    out,
+                    "high: {}\nlow:  {}",
+                    line(&e),
+                    low.as_ref().map_or(
+                        "none (no five ranks of eight or less): the high hand takes the pot".into(),
+                        low_line
+                    )
+                )
+            };
+        }
+        StudGame::Razz => {
+            let low = floorbook_eval::razz_low(&cards)?;
+            let _ = if args.json {
+                writeln!(out, "{}", serde_json::to_string(&low)?)
+            } else {
+                writeln!(out, "{}", low_line(&low))
+            };
+        }
+    }
+    super::emit(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
 pub fn run(args: &EvalArgs) -> anyhow::Result<ExitCode> {
+    if let Some(text) = &args.stud {
+        return stud(args, text);
+    }
     let game = if args.omaha {
         Game::Omaha
     } else {
