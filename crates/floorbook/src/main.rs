@@ -71,7 +71,7 @@ enum Command {
     /// Drop the projections and rebuild them from the log.
     Rebuild(commands::rebuild::RebuildArgs),
     /// The standings of a tournament.
-    Standings(commands::read::ReadArgs),
+    Standings(commands::read::StandingsArgs),
     /// One hand, readable, from the log.
     Hand(commands::read::HandArgs),
     /// The state at a point of the log, re-derived: tables, stacks, the hand, who acts, what is legal.

@@ -131,6 +131,17 @@ fn global_options_completions_and_the_man_page() {
     assert!(pages.join("floorbook-simulate.1").is_file());
     assert!(pages.join("floorbook-league-standings.1").is_file());
 
+    // A table is also CSV: a header and one row a player, in the standings' order.
+    let csv = floorbook(&["standings", "--data", d, "--csv"]);
+    assert!(csv.status.success());
+    let csv = String::from_utf8_lossy(&csv.stdout);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "place,player,name,chips,status,eliminated_in_hand,prize"
+    );
+    assert_eq!(lines.len(), 7, "{csv}");
+    assert!(lines[1].starts_with("1,"), "{csv}");
     // Machine output is --json on every command that prints a result.
     for args in [
         &["profiles", "list", "--json"][..],

@@ -270,10 +270,19 @@ fn table_lines(t: &Value) -> Vec<String> {
                 human(&h["board"])
             },
             human(&h["bets"]),
-            if h["to_act"].is_null() {
-                "nobody".to_string()
-            } else {
-                h["to_act"].to_string()
+            match (h["to_act"]["player"].as_u64(), h["to_act"]["pos"].as_u64()) {
+                (Some(player), Some(pos)) => {
+                    let seat = t["seats"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .find(|s| s["player"].as_u64() == Some(player));
+                    format!(
+                        "{} (position {pos})",
+                        seat.map_or_else(|| format!("player {player}"), seated)
+                    )
+                }
+                _ => "nobody".to_string(),
             },
         ));
     }

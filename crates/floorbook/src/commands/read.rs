@@ -73,7 +73,18 @@ async fn open(args: &ReadArgs) -> anyhow::Result<(Backend, Projector, ChainId)> 
 type StandingRow = (Option<i64>, i64, String, i64, String, Option<i64>);
 
 /// `floorbook standings`.
-pub async fn standings(args: &ReadArgs) -> anyhow::Result<ExitCode> {
+/// `standings`: a table, JSON with `--json`, CSV with `--csv`.
+#[derive(Debug, Args)]
+pub struct StandingsArgs {
+    #[command(flatten)]
+    pub read: ReadArgs,
+    /// Print CSV (place, player, name, chips, status, eliminated in hand, prize).
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+}
+
+pub async fn standings(sargs: &StandingsArgs) -> anyhow::Result<ExitCode> {
+    let args = &sargs.read;
     let mut out = String::new();
     let (store, projector, chain) = open(args).await?;
     // The prize of each paid place (the profile's payout of the buy-ins paid, NOB-16).
@@ -119,7 +130,27 @@ pub async fn standings(args: &ReadArgs) -> anyhow::Result<ExitCode> {
             ))
         })?
         .collect::<Result<_, _>>()?;
-    if args.json {
+    if sargs.csv {
+        outln!(
+            out,
+            "place,player,name,chips,status,eliminated_in_hand,prize"
+        );
+        for (place, player, name, chips, status, hand) in &rows {
+            let text = |v: Option<String>| v.unwrap_or_default();
+            let quoted = if name.contains([',', '"', '\n']) {
+                format!("\"{}\"", name.replace('"', "\"\""))
+            } else {
+                name.clone()
+            };
+            outln!(
+                out,
+                "{},{player},{quoted},{chips},{status},{},{}",
+                text(place.map(|p| p.to_string())),
+                text(hand.map(|h| h.to_string())),
+                text(prize(*place))
+            );
+        }
+    } else if args.json {
         let list: Vec<Value> = rows
             .iter()
             .map(|(place, player, name, chips, status, hand)| json!({"place": place, "player": player, "name": name, "chips": chips, "status": status, "eliminated_in_hand": hand, "prize": prize(*place)}))
