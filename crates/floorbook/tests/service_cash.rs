@@ -4,9 +4,11 @@
 //! hands, the floor the lists, seats and money, the shift manager the final rulings; refusals
 //! by the house rules name their rule and write nothing.
 
+#[macro_use]
+mod common;
+
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use floorbook_cash::{CashEvent, builtin};
-use floorbook_e2e::nats::NatsServer;
 use floorbook_ledger::cash::{load, rederive};
 use floorbook_ledger::reader::REFUSED;
 use floorbook_log::{ChainId, Envelope, EventStore, Seq, verify_chain};
@@ -14,8 +16,6 @@ use floorbook_service::desk::{Desk, Incoming};
 use floorbook_service::subjects::Channel;
 use floorbook_service::wire::{ErrorKind, Reply, Request, WireCashOffence, WireCommand};
 use floorbook_sim::cash::simulate_cash;
-use floorbook_store_embedded::{EmbeddedStore, OpenMode};
-use floorbook_store_nats::{NatsOptions, NatsStore};
 
 fn ids(rules: &[floorbook_service::wire::RuleRef]) -> Vec<&str> {
     rules.iter().map(|r| r.id.as_str()).collect()
@@ -289,26 +289,6 @@ async fn who_may_send_what<S: EventStore + Clone>(store: S) {
     )
     .await;
     assert_eq!(r.events, ["CommandEntered", "Warned"]);
-}
-
-macro_rules! on_both_backends {
-    ($embedded:ident, $nats:ident, $body:ident) => {
-        #[tokio::test]
-        async fn $embedded() {
-            let dir = tempfile::tempdir().expect("dir");
-            let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
-            $body(store).await;
-        }
-
-        #[tokio::test]
-        async fn $nats() {
-            let server = NatsServer::start();
-            let store = NatsStore::connect(&server.url(), NatsOptions::default())
-                .await
-                .expect("store");
-            $body(store).await;
-        }
-    };
 }
 
 on_both_backends!(

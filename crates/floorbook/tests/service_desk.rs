@@ -3,6 +3,9 @@
 //! (a takeover) continues it; rejected and malformed commands write nothing; commands outside
 //! the sender's role change nothing and are recorded as refused.
 
+#[macro_use]
+mod common;
+
 use chrono::{DateTime, TimeZone, Utc};
 use floorbook_e2e::drive::{Step, Verdict, request, script, verdict};
 use floorbook_e2e::nats::NatsServer;
@@ -188,28 +191,6 @@ async fn tournament_through_the_desk<S: EventStore + Clone>(store: S) {
     rec.into_replayer()
         .run_to_end()
         .expect("every decision re-derives");
-}
-
-/// A test per backend running `$body`: the embedded store in a temporary directory, and
-/// JetStream on a server of the test's own.
-macro_rules! on_both_backends {
-    ($embedded:ident, $nats:ident, $body:ident) => {
-        #[tokio::test]
-        async fn $embedded() {
-            let dir = tempfile::tempdir().expect("dir");
-            let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
-            $body(store).await;
-        }
-
-        #[tokio::test]
-        async fn $nats() {
-            let server = NatsServer::start();
-            let store = NatsStore::connect(&server.url(), NatsOptions::default())
-                .await
-                .expect("store");
-            $body(store).await;
-        }
-    };
 }
 
 on_both_backends!(

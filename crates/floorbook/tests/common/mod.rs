@@ -65,3 +65,33 @@ pub fn frames_len(path: &std::path::Path, n: usize) -> u64 {
     }
     at as u64
 }
+
+/// Two tests of one body: on the embedded store in a fresh folder, and on JetStream against a
+/// nats-server the harness starts (`$body` takes the store by value).
+#[allow(unused_macros)]
+macro_rules! on_both_backends {
+    ($embedded:ident, $nats:ident, $body:ident) => {
+        #[tokio::test]
+        async fn $embedded() {
+            let dir = tempfile::tempdir().expect("dir");
+            let store = floorbook_store_embedded::EmbeddedStore::open(
+                dir.path(),
+                floorbook_store_embedded::OpenMode::ReadWrite,
+            )
+            .expect("store");
+            $body(store).await;
+        }
+
+        #[tokio::test]
+        async fn $nats() {
+            let server = floorbook_e2e::nats::NatsServer::start();
+            let store = floorbook_store_nats::NatsStore::connect(
+                &server.url(),
+                floorbook_store_nats::NatsOptions::default(),
+            )
+            .await
+            .expect("store");
+            $body(store).await;
+        }
+    };
+}
