@@ -10,7 +10,7 @@ use floorbook_projections::{ProjectionError, Projector};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::explain::{DivergenceReport, first_divergence};
+use crate::explain::{DivergenceReport, into_first_divergence};
 use crate::reader::{LoadError, Recorded, load};
 
 /// The chips counted at a level change against the chips that should be in play.
@@ -128,9 +128,8 @@ pub async fn audit_with<S: EventStore>(
     // reading of the log.
     let recorded = load(store, chain.clone()).await?;
     let chip_counts = chip_counts(&recorded);
-    let divergences: Vec<DivergenceReport> = first_divergence(&recorded).into_iter().collect();
     let decisions_rederived = recorded.events.len();
-    drop(recorded);
+    let divergences: Vec<DivergenceReport> = into_first_divergence(recorded).into_iter().collect();
     let (verified, chain_status) = match verification.await {
         Ok(Some(h)) => (true, format!("OK, {} events, head {}", h.seq, h.hash)),
         Ok(None) => (true, "empty".to_string()),

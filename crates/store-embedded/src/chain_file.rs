@@ -362,10 +362,42 @@ impl ChainFile {
             .checked_sub(start)
             .and_then(|n| usize::try_from(n).ok())
             .ok_or_else(|| changed(Seq(first as u64 + 1)))?;
-        let mut data = vec![0u8; span];
-        self.file
-            .read_exact_at(&mut data, start)
-            .map_err(|e| StoreError::io(format!("reading {}", self.path.display()), e))?;
+        // One buffer per thread, kept between reads: a page of a long chain is a megabyte or
+        // two, and a fresh one each time is fresh memory the kernel must clear, read after read.
+        thread_local! {
+            static PAGE: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        PAGE.with(|page| {
+            let mut data = page.borrow_mut();
+            data.clear();
+            data.resize(span, 0);
+            self.file
+                .read_exact_at(&mut data, start)
+                .map_err(|e| StoreError::io(format!("reading {}", self.path.display()), e))?;
+            let frames = self.frames(&data, first, last, start, stop);
+            // An unusually large page is not kept.
+            if data.capacity() > 16 << 20 {
+                *data = Vec::new();
+            }
+            frames
+        })
+    }
+
+    /// The frames `first..last` (indexes into the offsets) of `data`, which holds the file
+    /// from `start` to `stop`.
+    fn frames(
+        &self,
+        data: &[u8],
+        first: usize,
+        last: usize,
+        start: u64,
+        stop: u64,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        let changed = |seq: Seq| StoreError::Corrupt {
+            chain: self.chain.clone(),
+            seq,
+            reason: "the frame changed since the file was opened".into(),
+        };
         let mut out = Vec::with_capacity(last - first);
         let window = &self.offsets[first..last];
         for (i, &off) in window.iter().enumerate() {
