@@ -230,6 +230,37 @@ fn command() -> impl Strategy<Value = WireCommand> {
                 table,
             }
         }),
+        (
+            small(),
+            prop_oneof![
+                Just("M00001".to_string()),
+                Just("M99999".to_string()),
+                Just(String::new())
+            ],
+            proptest::option::of(small())
+        )
+            .prop_map(|(player, member, table)| WireCommand::RegisterMember {
+                player,
+                member,
+                buy_in: "15.00".into(),
+                table,
+            }),
+        (
+            small(),
+            prop_oneof![
+                Just("1990-02-03".to_string()),
+                Just("2031-01-01".to_string()),
+                Just("x".to_string())
+            ],
+        )
+            .prop_map(|(player, born)| WireCommand::RegisterWalkIn {
+                player,
+                name: "W".into(),
+                born,
+                buy_in: "15.00".into(),
+                contact: None,
+                table: None,
+            }),
         (prop::option::of(small()), prop::option::of(amount())).prop_map(|(player, overrides)| {
             WireCommand::FloorRuling {
                 player,
