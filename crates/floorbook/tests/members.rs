@@ -37,6 +37,24 @@ async fn one<S: EventStore>(desk: &mut Desk<S>, channel: Channel, command: WireC
     d.replies.into_iter().next().expect("one reply")
 }
 
+/// A desk on `chain` that the director opened under `profile`.
+async fn opened<S: EventStore + Clone>(store: &S, chain: ChainId, profile: &str) -> Desk<S> {
+    let mut desk = Desk::open(store.clone(), chain, None, 500)
+        .await
+        .expect("desk");
+    let r = one(
+        &mut desk,
+        Channel::Director,
+        WireCommand::Open {
+            profile: Some(profile.into()),
+            profile_toml: None,
+        },
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+    desk
+}
+
 async fn join<S: EventStore>(store: &S, name: &str, born: (i32, u32, u32)) -> String {
     let born = NaiveDate::from_ymd_opt(born.0, born.1, born.2).expect("date");
     let events = floorbook_ledger::members::record(
@@ -58,23 +76,11 @@ async fn join<S: EventStore>(store: &S, name: &str, born: (i32, u32, u32)) -> St
     }
 }
 
-/// A nob tournament of `members` (in order: players 1, 2, …) played to its end by the floor's
+/// A top18 tournament of `members` (in order: players 1, 2, …) played to its end by the floor's
 /// busts in reverse order: player 1 wins, the last is out first.
 async fn tournament(store: &EmbeddedStore, chain: &str, members: &[&str]) {
     let chain = ChainId::new(chain).expect("chain");
-    let mut desk = Desk::open(store.clone(), chain, None, 500)
-        .await
-        .expect("desk");
-    let r = one(
-        &mut desk,
-        Channel::Director,
-        WireCommand::Open {
-            profile: Some("top18".into()),
-            profile_toml: None,
-        },
-    )
-    .await;
-    assert!(r.ok, "{r:?}");
+    let mut desk = opened(store, chain, "top18").await;
     for (i, m) in members.iter().enumerate() {
         let r = one(
             &mut desk,
@@ -191,19 +197,7 @@ async fn registers_by_member<S: EventStore + Clone>(store: &S) {
     .expect("barred");
 
     let chain = ChainId::new("friday").expect("chain");
-    let mut desk = Desk::open(store.clone(), chain, None, 500)
-        .await
-        .expect("desk");
-    let r = one(
-        &mut desk,
-        Channel::Director,
-        WireCommand::Open {
-            profile: Some("top18".into()),
-            profile_toml: None,
-        },
-    )
-    .await;
-    assert!(r.ok, "{r:?}");
+    let mut desk = opened(&store, chain, "top18").await;
     let by_member = |player: u32, member: &str| WireCommand::RegisterMember {
         player,
         member: member.into(),
@@ -451,19 +445,7 @@ async fn a_cash_room_lists_and_seats_members_by_the_register() {
     .await
     .expect("barred");
     let chain = ChainId::new("cash-day").expect("chain");
-    let mut desk = Desk::open(store.clone(), chain, None, 500)
-        .await
-        .expect("desk");
-    let r = one(
-        &mut desk,
-        Channel::Director,
-        WireCommand::Open {
-            profile: Some("gcb".into()),
-            profile_toml: None,
-        },
-    )
-    .await;
-    assert!(r.ok, "{r:?}");
+    let mut desk = opened(&store, chain, "gcb").await;
     let list = |guest: u32, member: &str| WireCommand::JoinList {
         guest,
         name: String::new(),

@@ -110,8 +110,8 @@ pub fn simulate_under(
     check: Option<Check<'_>>,
 ) -> Result<Simulation, SimError> {
     match check {
-        Some(c) => play(profile, revision, players, seed, style, &mut |t| c(t)),
-        None => play(profile, revision, players, seed, style, &mut |_| {}),
+        Some(c) => simulate_draining(profile, revision, players, seed, style, &mut |t| c(t)),
+        None => simulate_draining(profile, revision, players, seed, style, &mut |_| {}),
     }
 }
 
@@ -119,17 +119,6 @@ pub fn simulate_under(
 /// take out what was decided so far ([`Transcript::drain`]) to write it as the tournament goes:
 /// memory then holds the tournament's state and what is not yet written, not its whole record.
 pub fn simulate_draining(
-    profile: &Profile,
-    revision: u32,
-    players: u32,
-    seed: u64,
-    style: Style,
-    after_hand: &mut dyn FnMut(&mut Transcript),
-) -> Result<Simulation, SimError> {
-    play(profile, revision, players, seed, style, after_hand)
-}
-
-fn play(
     profile: &Profile,
     revision: u32,
     players: u32,

@@ -297,15 +297,9 @@ fn table_lines(t: &Value) -> Vec<String> {
     out
 }
 
-/// A seat's player as a person reads him: the registered name, and the number when the name
-/// does not already say it.
+/// A seat's player as a person reads him ([`super::read::person`]).
 fn seated(seat: &Value) -> String {
-    let p = &seat["player"];
-    match seat["name"].as_str() {
-        Some(n) if *n == format!("Player {p}") => n.to_string(),
-        Some(n) => format!("{n} (player {p})"),
-        None => format!("player {p}"),
-    }
+    super::read::person(&seat["player"], seat["name"].as_str())
 }
 
 /// One line of JSON (the text report shows events and commands so).

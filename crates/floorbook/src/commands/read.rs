@@ -326,11 +326,16 @@ fn registered_names(
         .collect()
 }
 
+/// A player as a person reads him, by his registered name in `names` ([`person`]).
+fn player_name(p: i64, names: &HashMap<i64, String>) -> String {
+    person(p, names.get(&p).map(String::as_str))
+}
+
 /// A player as a person reads him: his registered name, and his number when the name does not
 /// already say it.
-fn player_name(p: i64, names: &HashMap<i64, String>) -> String {
-    match names.get(&p) {
-        Some(n) if n == &format!("Player {p}") => n.clone(),
+pub(crate) fn person(p: impl std::fmt::Display, name: Option<&str>) -> String {
+    match name {
+        Some(n) if n == format!("Player {p}") => n.to_string(),
         Some(n) => format!("{n} (player {p})"),
         None => format!("player {p}"),
     }
