@@ -89,6 +89,20 @@ pub fn evaluate_omaha(hole: &[Card], board: &[Card]) -> Result<Evaluation, EvalE
     finish(best)
 }
 
+/// Seven-card stud high: the best five of a player's five to seven cards (a community card
+/// counted among them when the stub ran short, TDA-RP-10 H).
+pub fn evaluate_stud(cards: &[Card]) -> Result<Evaluation, EvalError> {
+    if !(5..=7).contains(&cards.len()) {
+        return Err(EvalError::StudCount { got: cards.len() });
+    }
+    check_distinct(cards)?;
+    let mut best: Option<(Strength, [Card; 5])> = None;
+    crate::reference::for_each_five(cards.len(), |pick| {
+        consider(&mut best, pick.map(|i| cards[i]));
+    });
+    finish(best)
+}
+
 /// Five cards, all of which play.
 pub fn evaluate_five(cards: &[Card]) -> Result<Evaluation, EvalError> {
     let five: [Card; 5] = cards

@@ -58,6 +58,7 @@ mod tables {
 pub use category::Category;
 pub use evaluate::{
     EvalError, Evaluation, Game, evaluate, evaluate_five, evaluate_holdem, evaluate_omaha,
+    evaluate_stud,
 };
 pub use hand::{CardKey, HandKey};
 pub use low::{Low, LowKind, eight_or_better_low, razz_low};

@@ -27,6 +27,31 @@ pub enum HandEvent {
         all_in: bool,
         rules: RuleSet,
     },
+    /// Stud: the bring-in, a forced bet by the player the up cards name (TDA-RP-10).
+    BringInPosted {
+        pos: Pos,
+        amount: Chips,
+        all_in: bool,
+        rules: RuleSet,
+    },
+    /// Stud: cards dealt to a player on a street, those face down and those face up.
+    StudDealt {
+        street: Street,
+        pos: Pos,
+        down: Vec<Option<Card>>,
+        up: Vec<Card>,
+    },
+    /// Stud: who acts first on a street, and the up cards that decided it (the lowest card by
+    /// suit brings it in on third street; then the best hand showing, ties by the high card's
+    /// suit: TDA-RP-10 D, E).
+    FirstToAct {
+        street: Street,
+        pos: Pos,
+        showing: Vec<Card>,
+        /// The bring-in is due from him (third street).
+        bring_in: bool,
+        rules: RuleSet,
+    },
     /// TR-3.7: the uncalled winner chose how many cards to show.
     WinnerShowedByChoice {
         pos: Pos,
@@ -185,6 +210,8 @@ impl HandEvent {
     pub fn rules(&self) -> RuleSet {
         match self {
             HandEvent::AntePosted { rules, .. }
+            | HandEvent::BringInPosted { rules, .. }
+            | HandEvent::FirstToAct { rules, .. }
             | HandEvent::BlindPosted { rules, .. }
             | HandEvent::WinnerShowedByChoice { rules, .. }
             | HandEvent::ShownAfterHand { rules, .. }
@@ -204,6 +231,7 @@ impl HandEvent {
             | HandEvent::HoleCardsCorrected { rules, .. }
             | HandEvent::ChipsForfeited { rules, .. } => *rules,
             HandEvent::HoleDealt { .. }
+            | HandEvent::StudDealt { .. }
             | HandEvent::BoardDealt { .. }
             | HandEvent::Folded { .. }
             | HandEvent::Checked { .. }

@@ -24,25 +24,47 @@ pub enum Street {
     Flop,
     Turn,
     River,
+    /// Stud: two cards down and one up, the bring-in (TDA-RP-10).
+    Third,
+    /// Stud: one card up on each of fourth to sixth street.
+    Fourth,
+    Fifth,
+    Sixth,
+    /// Stud: the last card, down.
+    Seventh,
 }
 
 impl Street {
+    /// The betting rounds of a flop game.
     pub const ALL: [Street; 4] = [Street::Preflop, Street::Flop, Street::Turn, Street::River];
+    /// The betting rounds of seven-card stud.
+    pub const STUD: [Street; 5] = [
+        Street::Third,
+        Street::Fourth,
+        Street::Fifth,
+        Street::Sixth,
+        Street::Seventh,
+    ];
 
     fn board_cards(self) -> usize {
         match self {
-            Street::Preflop => 0,
             Street::Flop => 3,
             Street::Turn | Street::River => 1,
+            _ => 0,
         }
     }
 
-    fn next(self) -> Option<Street> {
+    /// The next betting round of the same game; None after the last.
+    pub fn next(self) -> Option<Street> {
         match self {
             Street::Preflop => Some(Street::Flop),
             Street::Flop => Some(Street::Turn),
             Street::Turn => Some(Street::River),
-            Street::River => None,
+            Street::Third => Some(Street::Fourth),
+            Street::Fourth => Some(Street::Fifth),
+            Street::Fifth => Some(Street::Sixth),
+            Street::Sixth => Some(Street::Seventh),
+            Street::River | Street::Seventh => None,
         }
     }
 }
@@ -192,6 +214,51 @@ pub enum Rejection {
         "{to} cannot be paid in the chips in play: the smallest chip is {unit}, so a bet or raise is a multiple of {unit} (TR-15: the smaller chips were raced off)"
     )]
     NotPayable { to: Chips, unit: Chips },
+    #[error(
+        "{pos} brings it in: he posts the bring-in of {bring_in} or completes to {complete}{}",
+        if *may_fold { ", or folds (TDA-RP-10 E: the low card is all in with the ante)" } else { " (TDA-RP-10: the lowest card by suit brings it in)" }
+    )]
+    BringInDue {
+        pos: Pos,
+        bring_in: Chips,
+        complete: Chips,
+        may_fold: bool,
+    },
+    #[error("{pos} cannot post a bring-in: none is due now")]
+    NoBringInDue { pos: Pos },
+    #[error(
+        "in fixed limit {pos} bets or raises to exactly {to}, not {got} (the {street:?} street's bet is {bet}; less only all in)"
+    )]
+    FixedLimit {
+        pos: Pos,
+        got: Chips,
+        to: Chips,
+        bet: Chips,
+        street: Street,
+    },
+    #[error(
+        "{pos}'s card {index} is dealt face up on this street and must be named: an up card is seen by everyone"
+    )]
+    UpCardUnknown { pos: Pos, index: usize },
+    #[error("{pos} is due {due} more cards on {street:?} street; {got} were dealt")]
+    StudCardCount {
+        pos: Pos,
+        street: Street,
+        due: usize,
+        got: usize,
+    },
+    #[error(
+        "a stud table seats 2 to {max} players (seven cards each and the burns from one deck); got {got}"
+    )]
+    StudPlayerCount { got: usize, max: usize },
+    #[error(
+        "the limits must rise: a bring-in of 1 or more below the small bet ({small_bet}), and the small bet at most the big bet ({big_bet}); got a bring-in of {bring_in}"
+    )]
+    StudLimits {
+        bring_in: Chips,
+        small_bet: Chips,
+        big_bet: Chips,
+    },
 }
 
 impl Rejection {
@@ -214,6 +281,7 @@ impl Rejection {
             Rejection::ShortCall { .. } => vec![Rule::Gcb3],
             Rejection::SeenInStub { .. } => vec![Rule::Tr33],
             Rejection::DealOrder { heads_up: true, .. } => vec![Rule::Tr25],
+            Rejection::BringInDue { .. } => vec![Rule::TdaRp10],
             _ => Vec::new(),
         }
     }

@@ -25,6 +25,7 @@ mod hand;
 mod irregular;
 mod pots;
 mod rules;
+mod stud;
 
 pub use chips::{Chips, Pos};
 pub use command::HandCommand;
@@ -37,3 +38,4 @@ pub use rules::{
     ChipReading, GameKind, HandRules, HandSetup, IrregularityRules, LastLiveHand, MissingBurn,
     OddChip, OutOfTurnRule, OwnExposure, PrematureBoard, Structure, UnderMinimum,
 };
+pub use stud::{MAX_STUD_PLAYERS, StudGame, StudHand, StudLegal, StudRules, StudSetup};

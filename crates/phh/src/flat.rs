@@ -33,8 +33,9 @@ impl std::fmt::Display for Val<'_> {
     }
 }
 
-/// The PHH keys that decide the chips, in the order of [`Fields::known`].
-pub(crate) const KEYS: [&str; 7] = [
+/// The PHH keys that decide the chips, in the order of [`Fields::known`] (the last three are
+/// stud's).
+pub(crate) const KEYS: [&str; 10] = [
     "variant",
     "ante_trimming_status",
     "antes",
@@ -42,6 +43,9 @@ pub(crate) const KEYS: [&str; 7] = [
     "min_bet",
     "starting_stacks",
     "actions",
+    "bring_in",
+    "small_bet",
+    "big_bet",
 ];
 
 /// Where `key` goes in [`Fields::known`], if it is one of [`KEYS`].

@@ -21,12 +21,15 @@
 //!
 //! [`export`] writes an engine hand back as PHH; a replay of the export gives the same hand.
 //!
-//! Variants: `NT` (no-limit Texas hold'em) and `PO` (pot-limit Omaha).
+//! Variants: `NT` (no-limit Texas hold'em) and `PO` (pot-limit Omaha) through [`replay`];
+//! `F7S`, `F7S/8` and `FR` (fixed-limit seven-card stud, stud hi-lo eight or better, Razz)
+//! through [`replay_stud`], with `p1` the first seat left of the dealer.
 
 mod export;
 mod flat;
 mod parse;
 mod replay;
+mod stud;
 
 /// The PHH texts of a corpus in `tests/phh/` (one JSON line per hand, its text under `phh`).
 #[cfg(test)]
@@ -43,7 +46,11 @@ fn corpus_texts(file: &str) -> Vec<String> {
 
 pub use export::{export, export_with_unknown};
 pub use parse::{
-    PhhError, PhhHand, PhhsHand, parse_phh, parse_phh_with_toml, parse_phhs, parse_phhs_with_toml,
-    serde_json_number::Number,
+    PhhError, PhhHand, PhhsHand, StudLimits, is_stud, parse_phh, parse_phh_with_toml, parse_phhs,
+    parse_phhs_with_toml, serde_json_number::Number,
 };
 pub use replay::{Replay, ReplayError, replay, replay_with};
+pub use stud::{
+    AnyReplay, StudReplay, export_stud, export_stud_with_unknown, replay_any, replay_stud,
+    replay_stud_with, stud_rules,
+};

@@ -7,7 +7,7 @@ use thiserror::Error;
 pub enum PhhError {
     #[error("not a PHH file: {0}")]
     Toml(#[from] toml::de::Error),
-    #[error("variant {0:?} is not supported (NT and PO are)")]
+    #[error("variant {0:?} is not supported (NT, PO, F7S, F7S/8 and FR are)")]
     Variant(String),
     #[error("{field} must be amounts of at least 0; found {value}")]
     Amount { field: &'static str, value: String },
@@ -37,6 +37,21 @@ pub struct PhhHand<'a> {
     /// The actions as written (borrowed from the file's text where possible).
     pub actions: Vec<std::borrow::Cow<'a, str>>,
     pub scale: u64,
+    /// Stud's limits (F7S, F7S/8, FR), scaled; None for a flop game.
+    pub stud: Option<StudLimits>,
+}
+
+/// The bring-in and the two bets of a stud hand, in the hand's scaled units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StudLimits {
+    pub bring_in: u64,
+    pub small_bet: u64,
+    pub big_bet: u64,
+}
+
+/// Whether a PHH variant code is one of the stud games.
+pub fn is_stud(variant: &str) -> bool {
+    matches!(variant, "F7S" | "F7S/8" | "FR")
 }
 
 impl PhhHand<'_> {
@@ -394,6 +409,7 @@ fn build_plain(p: flat::Plain<'_>) -> Option<PhhHand<'_>> {
         unknown: Vec::new(),
         actions,
         scale: POW10[digits],
+        stud: None,
     })
 }
 
@@ -489,6 +505,9 @@ fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
     const MIN_BET: usize = 4;
     const STACKS: usize = 5;
     const ACTIONS: usize = 6;
+    const BRING_IN: usize = 7;
+    const SMALL_BET: usize = 8;
+    const BIG_BET: usize = 9;
     let missing = |k: usize| PhhError::Missing {
         field: KEYS[k].to_string(),
     };
@@ -496,13 +515,34 @@ fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
         Some(Val::Str(s)) => s.to_string(),
         _ => return Err(missing(VARIANT)),
     };
-    if variant != "NT" && variant != "PO" {
+    let stud = is_stud(&variant);
+    if variant != "NT" && variant != "PO" && !stud {
         return Err(PhhError::Variant(variant));
     }
     let ante_trimming = matches!(fields.get(TRIMMING), Some(Val::Bool(true)));
     let antes = fields.get(ANTES).ok_or_else(|| missing(ANTES))?;
-    let blinds = fields.get(BLINDS).ok_or_else(|| missing(BLINDS))?;
-    let min_bet = fields.get(MIN_BET).ok_or_else(|| missing(MIN_BET))?;
+    // Stud has no blinds and no minimum bet: its limits are the bring-in and the two bets.
+    let zero = Val::Num("0".into());
+    let (blinds, min_bet) = if stud {
+        (
+            &zero,
+            fields.get(SMALL_BET).ok_or_else(|| missing(SMALL_BET))?,
+        )
+    } else {
+        (
+            fields.get(BLINDS).ok_or_else(|| missing(BLINDS))?,
+            fields.get(MIN_BET).ok_or_else(|| missing(MIN_BET))?,
+        )
+    };
+    let limits = if stud {
+        Some([
+            fields.get(BRING_IN).ok_or_else(|| missing(BRING_IN))?,
+            fields.get(SMALL_BET).ok_or_else(|| missing(SMALL_BET))?,
+            fields.get(BIG_BET).ok_or_else(|| missing(BIG_BET))?,
+        ])
+    } else {
+        None
+    };
     let stack_vals = match fields.get(STACKS) {
         Some(v @ Val::Arr(..)) => fields.values(v),
         _ => return Err(missing(STACKS)),
@@ -537,6 +577,7 @@ fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
         .chain(per_player(fields.values(blinds), players))
         .chain(stack_vals)
         .chain([min_bet])
+        .chain(limits.iter().flatten().copied())
         .filter_map(|v| match v {
             Val::Num(t) => Some(places(t)),
             _ => None,
@@ -575,6 +616,14 @@ fn build<'a>(fields: &Fields<'a>) -> Result<PhhHand<'a>, PhhError> {
         unknown,
         actions,
         scale,
+        stud: match limits {
+            Some([b, s, g]) => Some(StudLimits {
+                bring_in: amount("bring_in", b, scale)?,
+                small_bet: amount("small_bet", s, scale)?,
+                big_bet: amount("big_bet", g, scale)?,
+            }),
+            None => None,
+        },
     })
 }
 

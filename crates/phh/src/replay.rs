@@ -53,6 +53,13 @@ pub enum ReplayError {
         action: String,
         reason: String,
     },
+    /// Stud: the history leaves out an up card, which cannot be dealt unknown (the order of
+    /// action depends on it; PokerKit fails on it too).
+    #[error("the history leaves out {}'s up card on {street:?} street; an up card must be named", phh_names(&pos.to_string()))]
+    UpCardMissing {
+        pos: Pos,
+        street: floorbook_hand::Street,
+    },
     /// The rejection is written with PHH's player names (`p1` is the engine's position 0).
     #[error("action {index} {action:?}: {}", phh_names(&rejection.to_string()))]
     Rejected {
@@ -86,26 +93,28 @@ fn phh_names(text: &str) -> String {
 }
 
 #[derive(Debug, PartialEq)]
-enum Act {
+pub(crate) enum Act {
     DealHole(Pos, [Option<Card>; 4], usize),
     DealBoard([Card; MAX_CARDS], usize),
     Fold(Pos),
     CheckOrCall(Pos),
     RaiseTo(Pos, Chips),
     Show(Pos, Shown),
+    /// Stud: the bring-in (`pb`).
+    BringIn(Pos),
     Nothing,
 }
 
 /// What a `sm` action shows, without allocating until it is applied.
 #[derive(Debug, PartialEq)]
-enum Shown {
+pub(crate) enum Shown {
     Muck,
     Dealt,
     Cards([Option<Card>; MAX_CARDS], usize),
 }
 
-/// The most cards one action names (a five-card board, a player's four hole cards).
-const MAX_CARDS: usize = 5;
+/// The most cards one action names (a stud player's seven cards shown).
+pub(crate) const MAX_CARDS: usize = 7;
 
 /// Cards as PHH writes them (`AcKd`, `????`): up to [`MAX_CARDS`], unknown ones as None.
 fn cards(s: &str) -> Result<([Option<Card>; MAX_CARDS], usize), String> {
@@ -198,7 +207,7 @@ fn up_to_five<'t>(words: impl Iterator<Item = &'t str>) -> Result<([&'t str; 5],
     Ok((buf, count))
 }
 
-fn parse_action(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
+pub(crate) fn parse_action(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
     match plain_action(a.as_bytes(), n, phh) {
         Some(act) => Ok(act),
         None => action_words(a, n, phh),
@@ -262,6 +271,7 @@ fn plain_action(a: &[u8], n: usize, phh: &PhhHand<'_>) -> Option<Act> {
             let (pos, rest) = plain_player(a, n)?;
             match rest {
                 b" f" => Some(Act::Fold(pos)),
+                b" pb" if phh.stud.is_some() => Some(Act::BringIn(pos)),
                 b" cc" => Some(Act::CheckOrCall(pos)),
                 b" sm" => Some(Act::Show(pos, Shown::Muck)),
                 b" sm -" => Some(Act::Show(pos, Shown::Dealt)),
@@ -335,8 +345,17 @@ fn action_words(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
             let (cs, len) = cards(words[2])?;
             Act::Show(player(words[0], n)?, Shown::Cards(cs, len))
         }
+        (2, [_, PB, ..]) if phh.stud.is_some() => Act::BringIn(player(words[0], n)?),
         (_, [_, SD, ..]) | (2, [_, PB, ..]) => {
-            return Err("draw and stud actions are not part of NT or PO".into());
+            return Err(format!(
+                "{} is not part of {}",
+                if tags[1] == PB {
+                    "the bring-in (pb)"
+                } else {
+                    "a draw (sd)"
+                },
+                phh.variant
+            ));
         }
         _ => return Err("unknown action".into()),
     })
@@ -385,6 +404,11 @@ fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
                 Shown::Cards(c, len) => ShowOrMuck::Show(c[..*len].to_vec()),
             },
         ),
+        // Read only in a stud hand, which is replayed by `crate::stud`.
+        Act::BringIn(_) => Err(Rejection::WrongPhase {
+            what: "post a bring-in",
+            phase: hand.phase(),
+        }),
         Act::Nothing => Ok(()),
     }
 }
@@ -392,7 +416,10 @@ fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
 /// A stack for a player whose stack is unknown: more than every known stack, forced bet and
 /// bet of the hand together, so that it never runs out and never limits anyone (PokerKit plays
 /// such a stack as infinite).
-fn deeper_than_every_amount(phh: &PhhHand<'_>, bets: impl Iterator<Item = u64>) -> Chips {
+pub(crate) fn deeper_than_every_amount(
+    phh: &PhhHand<'_>,
+    bets: impl Iterator<Item = u64>,
+) -> Chips {
     let total = phh
         .stacks
         .iter()
@@ -415,6 +442,13 @@ pub fn replay_with(
     phh: &PhhHand<'_>,
     adjust: impl FnOnce(&mut HandRules),
 ) -> Result<Replay, ReplayError> {
+    if phh.stud.is_some() {
+        return Err(ReplayError::Syntax {
+            index: 0,
+            action: String::new(),
+            reason: format!("{} is stud: it is replayed by replay_stud", phh.variant),
+        });
+    }
     let n = phh.stacks.len();
     let reorder = |v: &[u64]| -> Vec<Chips> {
         // Heads-up, PokerKit reads the arrays reversed.

@@ -50,7 +50,7 @@ fn stud(args: &EvalArgs, text: &str) -> anyhow::Result<ExitCode> {
         if !(5..=7).contains(&cards.len()) {
             bail!("a stud hand has 5 to 7 cards; got {}", cards.len());
         }
-        Ok(evaluate(Game::Holdem, &cards[..2], &cards[2..])?)
+        Ok(floorbook_eval::evaluate_stud(&cards)?)
     };
     let mut out = String::new();
     use std::fmt::Write as _;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use floorbook_phh::{Number, PhhHand, PhhsHand, parse_phh, parse_phhs, replay};
+use floorbook_phh::{Number, PhhHand, PhhsHand, parse_phh, parse_phhs, replay_any};
 use serde::Serialize;
 
 #[derive(Debug, Args)]
@@ -78,7 +78,7 @@ pub fn run(args: &PhhArgs) -> anyhow::Result<ExitCode> {
             let text = std::fs::read_to_string(file)
                 .with_context(|| format!("reading {}", file.display()))?;
             let hand = parse_phh(&text).with_context(|| format!("reading {}", file.display()))?;
-            let r = replay(&hand).with_context(|| format!("replaying {}", file.display()))?;
+            let r = replay_any(&hand).with_context(|| format!("replaying {}", file.display()))?;
             print!("{}", r.export());
             Ok(ExitCode::SUCCESS)
         }
@@ -195,7 +195,7 @@ fn write_line(
     hand: Option<&str>,
     result: Result<&PhhHand<'_>, String>,
 ) -> std::io::Result<()> {
-    match result.and_then(|h| replay(h).map_err(|e| e.to_string())) {
+    match result.and_then(|h| replay_any(h).map_err(|e| e.to_string())) {
         Ok(r) => serde_json::to_writer(
             &mut *buf,
             &Replayed {

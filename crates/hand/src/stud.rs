@@ -1,0 +1,1483 @@
+//! Seven-card stud: one hand at one table, from the antes to the last chip pushed.
+//!
+//! Positions are seats clockwise from the dealer's left (PHH's `p1` is position 0); there is no
+//! button and no blind. Each player antes; on third street he gets two cards down and one up,
+//! on fourth to sixth one up each, on seventh one down. The lowest up card brings it in on
+//! third street (the suit breaks a tie: clubs, diamonds, hearts, spades; in Razz the highest
+//! card), and the best hand showing acts first on each later street (in Razz the best low),
+//! a tie going to the high card by suit (TDA-RP-10 D) at a live table and to the first seat in
+//! a PHH replay, as PokerKit plays it. Betting is fixed limit: the small bet on third and
+//! fourth street, the big bet after, whatever shows (TDA-RP-10 F); the bring-in is completed to
+//! the small bet; bets, completions and raises per street are capped.
+//!
+//! The same engine plays Stud high, Stud hi-lo eight or better (each pot split between the
+//! best high and the best qualifying low, the odd chip to the high) and Razz (the best
+//! ace-to-five low). A PHH replay reads a hi-lo pot as PokerKit does: it has a low half when any
+//! hand at the table has a low, and the eligible hands, none of which has one, then share it.
+//! Every step is a [`HandEvent`] with the rules that decided it; a command
+//! that is not allowed is refused with a [`Rejection`] and changes nothing.
+//!
+//! Invariant: pure, like the rest of the crate: cards and choices come in through commands.
+
+#![allow(clippy::needless_range_loop)]
+
+use std::cmp::Ordering;
+
+use floorbook_cards::{Card, CardSet};
+use floorbook_eval::{CardKey, HandKey, Low, Strength};
+use floorbook_rules::{Rule, RuleSet};
+use serde::{Deserialize, Serialize};
+
+use crate::pots::build_pots;
+use crate::{Chips, HandEvent, LastLiveHand, OddChip, Phase, Pos, Pot, Rejection, ShowOrMuck};
+use crate::{MAX_CHIPS, Street};
+
+/// Which stud is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StudGame {
+    /// Seven-card stud: the best five-card high hand wins.
+    High,
+    /// Stud hi-lo eight or better: the pot is split between the best high hand and the best
+    /// five-card low of eight or better; without a qualifying low the high hand takes all.
+    HiLo,
+    /// Razz: the best ace-to-five low wins; the highest up card brings it in.
+    Razz,
+}
+
+impl StudGame {
+    /// The PHH variant code.
+    pub fn phh_variant(self) -> &'static str {
+        match self {
+            StudGame::High => "F7S",
+            StudGame::HiLo => "F7S/8",
+            StudGame::Razz => "FR",
+        }
+    }
+
+    /// The game of a PHH variant code.
+    pub fn of_phh_variant(code: &str) -> Option<StudGame> {
+        match code {
+            "F7S" => Some(StudGame::High),
+            "F7S/8" => Some(StudGame::HiLo),
+            "FR" => Some(StudGame::Razz),
+            _ => None,
+        }
+    }
+}
+
+/// The rules a stud hand is played under.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StudRules {
+    pub game: StudGame,
+    /// The forced bet of the lowest card (Razz: the highest) on third street.
+    pub bring_in: Chips,
+    /// The bet and raise on third and fourth street; the bring-in is completed to it.
+    pub small_bet: Chips,
+    /// The bet and raise on fifth to seventh street.
+    pub big_bet: Chips,
+    /// Completions, bets and raises per street; None: no cap.
+    pub cap: Option<u32>,
+    pub odd_chip: OddChip,
+    /// The smallest chip in play (a split is divided in multiples of it).
+    pub chip_unit: Chips,
+    /// Antes above the second-largest ante are returned (PHH `ante_trimming_status`).
+    pub ante_trimming: bool,
+    pub last_live_hand: LastLiveHand,
+    /// A live table's readings: ties for first to act by the high card's suit (TDA-RP-10 D);
+    /// when the low card is all in with his ante, the next player may fold instead of bringing
+    /// it in (TDA-RP-10 E); a show names the cards dealt (TR-11). Off for PHH replays, which
+    /// follow PokerKit.
+    pub live: bool,
+}
+
+impl StudRules {
+    /// Fixed-limit stud under the TDA's procedures: four bets per street (a bet or completion
+    /// and three raises), the odd chip to the first seat left of the dealer, chips in units of
+    /// 1, a live table.
+    pub fn fixed_limit(game: StudGame, bring_in: Chips, small_bet: Chips, big_bet: Chips) -> Self {
+        StudRules {
+            game,
+            bring_in,
+            small_bet,
+            big_bet,
+            cap: Some(4),
+            odd_chip: OddChip::LeftOfButton,
+            chip_unit: Chips(1),
+            ante_trimming: false,
+            last_live_hand: LastLiveHand::WinsThePot,
+            live: true,
+        }
+    }
+
+    fn street_bet(&self, street: Street) -> Chips {
+        match street {
+            Street::Third | Street::Fourth => self.small_bet,
+            _ => self.big_bet,
+        }
+    }
+}
+
+/// The players of a stud hand, by seat from the dealer's left.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StudSetup {
+    pub stacks: Vec<Chips>,
+    pub antes: Vec<Chips>,
+    /// Chips already in the pot from the previous hand (NOB-3).
+    #[serde(default)]
+    pub carried: Chips,
+}
+
+/// What the player to act may do now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StudLegal {
+    pub actor: Pos,
+    /// Chips needed to call; zero means a check (None while the bring-in is due).
+    pub call: Option<Chips>,
+    /// Whether folding is allowed (not for the player who must bring it in).
+    pub fold: bool,
+    /// The bring-in he may post, when it is due from him.
+    pub bring_in: Option<Chips>,
+    /// The one amount a bet, completion or raise goes to (fixed limit), if one is allowed.
+    pub bet_to: Option<Chips>,
+    pub rules: RuleSet,
+}
+
+/// The most players a stud hand seats: seven cards each and the burns come from one deck
+/// only up to seven; with eight the last card may be a community card (TDA-RP-10 H).
+pub const MAX_STUD_PLAYERS: usize = 8;
+
+/// One stud hand in play. Serializable whole, so a replay can resume from a stored snapshot.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StudHand {
+    rules: StudRules,
+    setup: StudSetup,
+    n: usize,
+    starting: Vec<Chips>,
+    stacks: Vec<Chips>,
+    bets: Vec<Chips>,
+    put_in: Vec<Chips>,
+    dead: Vec<Chips>,
+    active: Vec<bool>,
+    /// Each player's cards in the order dealt (unknown ones None) and which are face up.
+    cards: Vec<Vec<Option<Card>>>,
+    up: Vec<Vec<bool>>,
+    /// Cards still due to each player on this street.
+    due: Vec<usize>,
+    /// A community card dealt because the stub was short on seventh street (TDA-RP-10 H).
+    board: Option<Card>,
+    community_due: bool,
+    /// Cards taken from the deck: dealt, burned, or dealt to the board.
+    consumed: usize,
+    /// Known cards dealt (to players or the board), burns, and the cards of folded hands:
+    /// what PokerKit counts to decide that the stub is short.
+    known_dealt: usize,
+    burns: usize,
+    mucked: usize,
+    street: Street,
+    phase: Phase,
+    actors: Vec<usize>,
+    acted: Vec<bool>,
+    raise_amount: Chips,
+    raise_count: u32,
+    bring_in_due: bool,
+    /// The player who must bring it in may fold instead (TDA-RP-10 E).
+    bring_in_may_fold: bool,
+    completion_due: bool,
+    short_all_ins: Vec<Chips>,
+    opener: Option<usize>,
+    all_in: bool,
+    showdown: Vec<usize>,
+    carried: Chips,
+    carry_out: Chips,
+    used: CardSet,
+    events: Vec<HandEvent>,
+}
+
+fn rule(ids: &[Rule]) -> RuleSet {
+    RuleSet::of(ids)
+}
+
+/// The second-largest of `amounts`, a tie for the largest counted twice.
+fn second_largest(amounts: &[Chips]) -> Chips {
+    let (mut first, mut second) = (Chips::ZERO, Chips::ZERO);
+    for &a in amounts {
+        if a > first {
+            second = first;
+            first = a;
+        } else if a > second {
+            second = a;
+        }
+    }
+    second
+}
+
+/// A card's rank in a game's order: two lowest and ace highest, or in Razz ace lowest.
+fn rank_in(game: StudGame, c: Card) -> u8 {
+    match game {
+        StudGame::Razz => (c.rank().index() + 1) % 13,
+        _ => c.rank().index(),
+    }
+}
+
+/// What a player shows for the order of action on fourth to seventh street: the kind (high
+/// card, pair, two pair, three, four of a kind; straights and flushes do not count) and the
+/// ranks from the largest group and the highest rank down. Larger is the stronger high hand.
+fn showing_key(game: StudGame, up: &[Card]) -> Vec<u8> {
+    let mut counts = [0u8; 13];
+    for &c in up {
+        counts[rank_in(game, c) as usize] += 1;
+    }
+    let mut ranks: Vec<(u8, u8)> = (0..13u8)
+        .filter(|&r| counts[r as usize] > 0)
+        .map(|r| (counts[r as usize], r))
+        .collect();
+    ranks.sort_unstable_by(|a, b| b.cmp(a));
+    let kind = match ranks.iter().map(|r| r.0).collect::<Vec<_>>().as_slice() {
+        [4, ..] => 4,
+        [3, ..] => 3,
+        [2, 2, ..] => 2,
+        [2, ..] => 1,
+        _ => 0,
+    };
+    let mut key = vec![kind];
+    for (count, r) in ranks {
+        for _ in 0..count {
+            key.push(r);
+        }
+    }
+    key
+}
+
+/// A hand judged at the showdown, by one of the game's ways of winning.
+#[derive(Debug, Clone)]
+enum Judged {
+    High(Strength),
+    Low(Low),
+}
+
+impl Judged {
+    /// Greater is better.
+    fn cmp_better(&self, other: &Judged) -> Ordering {
+        match (self, other) {
+            (Judged::High(a), Judged::High(b)) => a.cmp(b),
+            (Judged::Low(a), Judged::Low(b)) => b.cmp_low(a),
+            _ => Ordering::Equal,
+        }
+    }
+
+    fn describe(&self, cards: &[Card]) -> String {
+        match self {
+            Judged::High(_) => floorbook_eval::evaluate_stud(cards)
+                .map(|e| e.en)
+                .unwrap_or_default(),
+            Judged::Low(l) => l.en.clone(),
+        }
+    }
+}
+
+/// The ways a pot is won in a game: high, low, or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Way {
+    High,
+    EightOrBetter,
+    Razz,
+}
+
+impl StudHand {
+    /// Starts a hand: the antes are posted (an ante larger than the stack puts the player all
+    /// in, TR-10) and third street is due.
+    pub fn new(rules: StudRules, setup: StudSetup) -> Result<StudHand, Rejection> {
+        let n = setup.stacks.len();
+        if !(2..=MAX_STUD_PLAYERS).contains(&n) {
+            return Err(Rejection::StudPlayerCount {
+                got: n,
+                max: MAX_STUD_PLAYERS,
+            });
+        }
+        if setup.antes.len() != n {
+            return Err(Rejection::SetupLength {
+                what: "antes",
+                got: setup.antes.len(),
+                players: n,
+            });
+        }
+        if let Some(i) = setup.stacks.iter().position(|s| s.is_zero()) {
+            return Err(Rejection::EmptyStack { pos: Pos(i) });
+        }
+        if rules.bring_in.is_zero()
+            || rules.bring_in >= rules.small_bet
+            || rules.small_bet > rules.big_bet
+        {
+            return Err(Rejection::StudLimits {
+                bring_in: rules.bring_in,
+                small_bet: rules.small_bet,
+                big_bet: rules.big_bet,
+            });
+        }
+        if rules.chip_unit.is_zero() {
+            return Err(Rejection::ZeroChipUnit);
+        }
+        let in_play = setup
+            .stacks
+            .iter()
+            .try_fold(setup.carried.0, |sum, s| sum.checked_add(s.0));
+        if in_play.is_none() {
+            return Err(Rejection::ChipsOutOfRange {
+                got: setup.stacks.iter().map(|s| u128::from(s.0)).sum::<u128>()
+                    + u128::from(setup.carried.0),
+                max: MAX_CHIPS,
+            });
+        }
+        let mut h = StudHand {
+            n,
+            starting: setup.stacks.clone(),
+            stacks: setup.stacks.clone(),
+            bets: vec![Chips::ZERO; n],
+            put_in: vec![Chips::ZERO; n],
+            dead: vec![Chips::ZERO; n],
+            active: vec![true; n],
+            cards: vec![Vec::new(); n],
+            up: vec![Vec::new(); n],
+            due: vec![0; n],
+            board: None,
+            community_due: false,
+            consumed: 0,
+            known_dealt: 0,
+            burns: 0,
+            mucked: 0,
+            street: Street::Third,
+            phase: Phase::HoleDealing,
+            actors: Vec::new(),
+            acted: vec![false; n],
+            raise_amount: Chips::ZERO,
+            raise_count: 0,
+            bring_in_due: false,
+            bring_in_may_fold: false,
+            completion_due: false,
+            short_all_ins: Vec::new(),
+            opener: None,
+            all_in: false,
+            showdown: Vec::new(),
+            carried: setup.carried,
+            carry_out: Chips::ZERO,
+            used: CardSet::EMPTY,
+            events: Vec::with_capacity(64),
+            rules,
+            setup,
+        };
+        let mut antes = vec![Chips::ZERO; n];
+        for i in 0..n {
+            let a = h.setup.antes[i].min(h.stacks[i]);
+            antes[i] = a;
+            if !a.is_zero() {
+                h.stacks[i] -= a;
+                h.put_in[i] += a;
+                let all_in = h.stacks[i].is_zero();
+                h.events.push(HandEvent::AntePosted {
+                    pos: Pos(i),
+                    amount: a,
+                    all_in,
+                    rules: if all_in {
+                        rule(&[Rule::Tr10])
+                    } else {
+                        RuleSet::EMPTY
+                    },
+                });
+            }
+        }
+        if h.rules.ante_trimming {
+            let cutoff = second_largest(&antes);
+            for i in 0..n {
+                if antes[i] > cutoff {
+                    let back = antes[i] - cutoff;
+                    h.stacks[i] += back;
+                    h.put_in[i] -= back;
+                    h.events.push(HandEvent::BetReturned {
+                        pos: Pos(i),
+                        amount: back,
+                        rules: rule(&[Rule::Nob15]),
+                    });
+                }
+            }
+        } else {
+            h.dead = antes;
+        }
+        h.begin_dealing();
+        Ok(h)
+    }
+
+    // ----- queries -----
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn street(&self) -> Street {
+        self.street
+    }
+
+    pub fn players(&self) -> usize {
+        self.n
+    }
+
+    pub fn rules(&self) -> &StudRules {
+        &self.rules
+    }
+
+    pub fn setup(&self) -> &StudSetup {
+        &self.setup
+    }
+
+    pub fn starting_stacks(&self) -> &[Chips] {
+        &self.starting
+    }
+
+    pub fn stacks(&self) -> &[Chips] {
+        &self.stacks
+    }
+
+    pub fn bets(&self) -> &[Chips] {
+        &self.bets
+    }
+
+    /// A player's cards in the order dealt (None: dealt face down and not known).
+    pub fn cards(&self, pos: Pos) -> &[Option<Card>] {
+        self.cards.get(pos.0).map_or(&[], Vec::as_slice)
+    }
+
+    /// Which of a player's cards are face up.
+    pub fn face_up(&self, pos: Pos) -> &[bool] {
+        self.up.get(pos.0).map_or(&[], Vec::as_slice)
+    }
+
+    /// A player's up cards.
+    pub fn up_cards(&self, pos: Pos) -> Vec<Card> {
+        self.up_of(pos.0)
+    }
+
+    /// The community card, when the stub ran short on seventh street (TDA-RP-10 H).
+    pub fn board(&self) -> Option<Card> {
+        self.board
+    }
+
+    pub fn events(&self) -> &[HandEvent] {
+        &self.events
+    }
+
+    pub fn is_active(&self, pos: Pos) -> bool {
+        self.active.get(pos.0).copied().unwrap_or(false)
+    }
+
+    pub fn active_count(&self) -> usize {
+        self.active.iter().filter(|&&a| a).count()
+    }
+
+    /// Chips left in the pot for the next hand (NOB-3).
+    pub fn carry_out(&self) -> Chips {
+        self.carry_out
+    }
+
+    /// Every chip of the hand: stacks, bets and the pot.
+    pub fn total_chips(&self) -> Chips {
+        self.stacks.iter().copied().sum::<Chips>()
+            + self.put_in.iter().copied().sum::<Chips>()
+            + self.carried
+            + self.carry_out
+    }
+
+    /// The pots as they stand (main pot first).
+    pub fn pots(&self) -> Vec<Pot> {
+        let collected: Vec<Chips> = (0..self.n).map(|i| self.put_in[i] - self.bets[i]).collect();
+        build_pots(
+            &collected,
+            &self.put_in,
+            &self.dead,
+            &self.active,
+            self.carried,
+        )
+    }
+
+    /// Whose turn it is to act.
+    pub fn actor(&self) -> Option<Pos> {
+        (self.phase == Phase::Betting)
+            .then(|| self.actors.first().copied().map(Pos))
+            .flatten()
+    }
+
+    /// Who gets the next card: the player with the most cards still due, the first seat on a
+    /// tie (PokerKit's order, used to fill in cards a history left out).
+    pub fn dealee(&self) -> Option<Pos> {
+        if self.phase != Phase::HoleDealing {
+            return None;
+        }
+        (0..self.n)
+            .filter(|&i| self.due[i] > 0)
+            .max_by_key(|&i| (self.due[i], std::cmp::Reverse(i)))
+            .map(Pos)
+    }
+
+    /// Cards still due to a player on this street.
+    pub fn cards_due(&self, pos: Pos) -> usize {
+        self.due.get(pos.0).copied().unwrap_or(0)
+    }
+
+    /// Whether the next card is a community card (the stub is short, TDA-RP-10 H).
+    pub fn community_due(&self) -> bool {
+        self.phase == Phase::BoardDealing && self.community_due
+    }
+
+    /// The next player due to show or muck.
+    pub fn showdown_next(&self) -> Option<Pos> {
+        (self.phase == Phase::Showdown)
+            .then(|| self.showdown.first().copied().map(Pos))
+            .flatten()
+    }
+
+    /// What the player to act may do.
+    pub fn legal(&self) -> Option<StudLegal> {
+        let i = self.actor()?.0;
+        let call = self.call_amount(i);
+        let bet_to = self.bet_limits(i).ok();
+        Some(StudLegal {
+            actor: Pos(i),
+            call: (!self.bring_in_due).then_some(call),
+            fold: !self.bring_in_due || self.bring_in_may_fold,
+            bring_in: self
+                .bring_in_due
+                .then(|| self.rules.bring_in.min(self.stacks[i])),
+            bet_to,
+            rules: if self.bring_in_due {
+                rule(&[Rule::TdaRp10])
+            } else {
+                RuleSet::EMPTY
+            },
+        })
+    }
+
+    fn max_bet(&self) -> Chips {
+        self.bets.iter().copied().max().unwrap_or(Chips::ZERO)
+    }
+
+    fn call_amount(&self, i: usize) -> Chips {
+        self.stacks[i].min(self.max_bet().saturating_sub(self.bets[i]))
+    }
+
+    fn up_of(&self, i: usize) -> Vec<Card> {
+        self.cards[i]
+            .iter()
+            .zip(&self.up[i])
+            .filter_map(|(c, &u)| if u { *c } else { None })
+            .collect()
+    }
+
+    /// The one amount a bet, completion or raise of player `i` goes to, or why none is allowed.
+    fn bet_limits(&self, i: usize) -> Result<Chips, Rejection> {
+        let pos = Pos(i);
+        let cannot = |reason: &'static str| Rejection::CannotRaise {
+            pos,
+            reason,
+            rule: Rule::Tr8,
+        };
+        let call = self.call_amount(i);
+        if call < self.raise_amount {
+            return Err(cannot(
+                "an all-in short of a full raise does not reopen the betting to a player who acted",
+            ));
+        }
+        if self.rules.cap.is_some_and(|cap| self.raise_count >= cap) {
+            return Err(Rejection::CannotRaise {
+                pos,
+                reason: "the bets and raises of this street are capped",
+                rule: Rule::Nob12,
+            });
+        }
+        let short: Chips = self.short_all_ins.iter().copied().sum();
+        if !self.short_all_ins.is_empty() && short < self.raise_amount && self.acted[i] {
+            return Err(cannot(
+                "he acted already, and the all-ins since were short of a full raise",
+            ));
+        }
+        let max = self.max_bet();
+        if self.stacks[i] <= max.saturating_sub(self.bets[i]) {
+            return Err(cannot("his stack does not cover more than a call"));
+        }
+        if !(0..self.n).any(|j| j != i && self.active[j] && self.stacks[j] + self.bets[j] > max) {
+            return Err(cannot("everyone else is all in or has folded"));
+        }
+        let step = self.raise_amount.max(self.rules.street_bet(self.street));
+        let full = if self.completion_due {
+            step
+        } else {
+            max.saturating_add(step)
+        };
+        Ok(full.min(self.stacks[i] + self.bets[i]))
+    }
+
+    fn turn_check(&self, pos: Pos) -> Result<usize, Rejection> {
+        if self.phase != Phase::Betting {
+            return Err(Rejection::WrongPhase {
+                what: "act",
+                phase: self.phase,
+            });
+        }
+        if pos.0 >= self.n || !self.active[pos.0] {
+            return Err(Rejection::NotInHand { pos });
+        }
+        match self.actors.first() {
+            Some(&a) if a == pos.0 => Ok(a),
+            Some(&a) => Err(Rejection::NotYourTurn { pos, actor: Pos(a) }),
+            None => Err(Rejection::WrongPhase {
+                what: "act",
+                phase: self.phase,
+            }),
+        }
+    }
+
+    fn bring_in_refusal(&self, i: usize) -> Rejection {
+        Rejection::BringInDue {
+            pos: Pos(i),
+            bring_in: self.rules.bring_in.min(self.stacks[i]),
+            complete: self.rules.small_bet.min(self.stacks[i] + self.bets[i]),
+            may_fold: self.bring_in_may_fold,
+        }
+    }
+
+    // ----- dealing -----
+
+    /// Deals `cards` to a player: on third street up to three (two down, then one up), on
+    /// fourth to sixth one up, on seventh one down. Up cards must be named.
+    pub fn deal(&mut self, pos: Pos, cards: &[Option<Card>]) -> Result<(), Rejection> {
+        if self.phase != Phase::HoleDealing {
+            return Err(Rejection::WrongPhase {
+                what: "deal cards to a player",
+                phase: self.phase,
+            });
+        }
+        let i = pos.0;
+        if i >= self.n || !self.active[i] {
+            return Err(Rejection::NotInHand { pos });
+        }
+        let due = self.due[i];
+        if cards.is_empty() || cards.len() > due {
+            return Err(Rejection::StudCardCount {
+                pos,
+                street: self.street,
+                due,
+                got: cards.len(),
+            });
+        }
+        let first = self.street_cards() - due;
+        let mut used = self.used;
+        let mut down = Vec::new();
+        let mut up = Vec::new();
+        for (k, c) in cards.iter().enumerate() {
+            let face_up = self.dealt_up(first + k);
+            match (c, face_up) {
+                (None, true) => {
+                    return Err(Rejection::UpCardUnknown {
+                        pos,
+                        index: first + k + 1,
+                    });
+                }
+                (Some(c), _) if !used.insert(*c) => {
+                    return Err(Rejection::CardInPlay { card: *c });
+                }
+                (Some(c), true) => up.push(*c),
+                (c, false) => down.push(*c),
+            }
+        }
+        self.used = used;
+        for (k, c) in cards.iter().enumerate() {
+            let face_up = self.dealt_up(first + k);
+            self.cards[i].push(*c);
+            self.up[i].push(face_up);
+        }
+        self.due[i] -= cards.len();
+        self.consumed += cards.len();
+        self.known_dealt += cards.iter().flatten().count();
+        self.events.push(HandEvent::StudDealt {
+            street: self.street,
+            pos,
+            down,
+            up,
+        });
+        if self.due.iter().all(|&d| d == 0) {
+            self.begin_betting();
+        }
+        Ok(())
+    }
+
+    /// The community card of seventh street, when the stub cannot give every player a card
+    /// (TDA-RP-10 H B: the dealer burns and turns one card in the middle for everyone).
+    pub fn deal_community(&mut self, card: Card) -> Result<(), Rejection> {
+        if !self.community_due() {
+            return Err(Rejection::WrongPhase {
+                what: "deal a community card",
+                phase: self.phase,
+            });
+        }
+        if self.used.contains(card) {
+            return Err(Rejection::CardInPlay { card });
+        }
+        self.used.insert(card);
+        self.board = Some(card);
+        self.community_due = false;
+        self.consumed += 1;
+        self.known_dealt += 1;
+        self.events.push(HandEvent::BoardDealt {
+            street: self.street,
+            cards: smallvec::smallvec![card],
+        });
+        self.begin_betting();
+        Ok(())
+    }
+
+    fn street_cards(&self) -> usize {
+        if self.street == Street::Third { 3 } else { 1 }
+    }
+
+    /// Whether the `k`th card of this street is dealt face up.
+    fn dealt_up(&self, k: usize) -> bool {
+        match self.street {
+            Street::Third => k == 2,
+            Street::Seventh => false,
+            _ => true,
+        }
+    }
+
+    fn begin_dealing(&mut self) {
+        let need = self.active_count();
+        if self.street != Street::Third {
+            // The stub is counted before the burn: when it cannot give every player a card,
+            // one community card is dealt instead (TDA-RP-10 H B). A live table counts the
+            // cards left and keeps a burn and the bottom card back; PokerKit counts the
+            // cards not known to be out and lets the burns and the muck be dealt again.
+            self.community_due = if self.rules.live {
+                52usize.saturating_sub(self.consumed) < need + 2
+            } else {
+                need > 52usize.saturating_sub(self.known_dealt) + self.burns + self.mucked
+            };
+            self.consumed += 1;
+            self.burns += 1;
+            self.events.push(HandEvent::CardBurned {
+                street: self.street,
+                card: None,
+                rules: RuleSet::EMPTY,
+            });
+        }
+        if self.community_due {
+            self.phase = Phase::BoardDealing;
+            return;
+        }
+        let cards = self.street_cards();
+        for i in 0..self.n {
+            self.due[i] = if self.active[i] { cards } else { 0 };
+        }
+        self.phase = Phase::HoleDealing;
+    }
+
+    // ----- betting -----
+
+    /// Who acts first on this street, and whether a tie was broken by suit.
+    fn first_to_act(&self) -> Option<(usize, bool)> {
+        let game = self.rules.game;
+        let live: Vec<usize> = (0..self.n).filter(|&i| self.active[i]).collect();
+        if self.street == Street::Third {
+            // The lowest up card by suit brings it in (Razz: the highest).
+            let key = |i: usize| {
+                self.up_of(i)
+                    .iter()
+                    .map(|&c| (rank_in(game, c), c.suit().index()))
+                    .min()
+            };
+            let pick = if game == StudGame::Razz {
+                let key = |i: usize| {
+                    self.up_of(i)
+                        .iter()
+                        .map(|&c| (rank_in(game, c), c.suit().index()))
+                        .max()
+                };
+                live.iter()
+                    .filter_map(|&i| key(i).map(|k| (k, std::cmp::Reverse(i))))
+                    .max()
+                    .map(|(_, std::cmp::Reverse(i))| i)
+            } else {
+                live.iter()
+                    .filter_map(|&i| key(i).map(|k| (k, i)))
+                    .min()
+                    .map(|(_, i)| i)
+            };
+            return pick.map(|i| (i, false));
+        }
+        let keys: Vec<(usize, Vec<u8>)> = live
+            .iter()
+            .map(|&i| (i, showing_key(game, &self.up_of(i))))
+            .collect();
+        let best = if game == StudGame::Razz {
+            keys.iter().map(|(_, k)| k).min()
+        } else {
+            keys.iter().map(|(_, k)| k).max()
+        }?
+        .clone();
+        let tied: Vec<usize> = keys
+            .iter()
+            .filter(|(_, k)| *k == best)
+            .map(|(i, _)| *i)
+            .collect();
+        if tied.len() == 1 || !self.rules.live {
+            return tied.first().map(|&i| (i, false));
+        }
+        // TDA-RP-10 D: matching hands showing; the high card by suit starts.
+        let high_card = |i: usize| {
+            self.up_of(i)
+                .iter()
+                .map(|&c| (rank_in(game, c), c.suit().index()))
+                .max()
+        };
+        tied.iter()
+            .copied()
+            .max_by_key(|&i| high_card(i))
+            .map(|i| (i, true))
+    }
+
+    fn begin_betting(&mut self) {
+        let Some((opener, by_suit)) = self.first_to_act() else {
+            self.end_betting();
+            return;
+        };
+        self.opener = Some(opener);
+        self.bring_in_due = self.street == Street::Third;
+        self.completion_due = self.bring_in_due;
+        let mut order: Vec<usize> = (0..self.n).map(|k| (opener + k) % self.n).collect();
+        let total = |j: usize| self.stacks[j] + self.bets[j];
+        order.retain(|&j| {
+            self.active[j]
+                && !self.stacks[j].is_zero()
+                && (0..self.n).any(|o| o != j && self.active[o] && !total(o).is_zero())
+        });
+        let opener_skipped = order.first() != Some(&opener);
+        self.bring_in_may_fold = self.bring_in_due && opener_skipped && self.rules.live;
+        let mut rules = RuleSet::EMPTY;
+        if self.street == Street::Third || by_suit {
+            rules = rules.with(Rule::TdaRp10);
+        }
+        if self.street != Street::Third {
+            // TDA-RP-10 F: the bet is the street's, whatever pair shows on fourth street.
+            let pair_on_fourth = self.street == Street::Fourth
+                && (0..self.n).any(|i| {
+                    self.active[i] && showing_key(self.rules.game, &self.up_of(i))[0] == 1
+                });
+            if pair_on_fourth {
+                rules = rules.with(Rule::TdaRp10);
+            }
+        }
+        self.events.push(HandEvent::FirstToAct {
+            street: self.street,
+            pos: Pos(opener),
+            showing: self.up_of(opener),
+            bring_in: self.bring_in_due && !opener_skipped,
+            rules,
+        });
+        self.actors = order;
+        self.acted = vec![false; self.n];
+        self.raise_amount = Chips::ZERO;
+        self.raise_count = 0;
+        self.short_all_ins.clear();
+        self.phase = Phase::Betting;
+        let max = self.max_bet();
+        let settled = self.actors.len() == 1 && self.bets[self.actors[0]] >= max;
+        if self.actors.is_empty() || self.active_count() <= 1 || settled {
+            self.end_betting();
+        }
+    }
+
+    fn pop_actor(&mut self) -> usize {
+        let i = self.actors.remove(0);
+        self.acted[i] = true;
+        i
+    }
+
+    fn after_action(&mut self) {
+        if self.actors.is_empty() || self.active_count() <= 1 {
+            self.end_betting();
+        }
+    }
+
+    /// The bring-in: the forced bet of the player the up cards name (TDA-RP-10).
+    pub fn post_bring_in(&mut self, pos: Pos) -> Result<(), Rejection> {
+        let i = self.turn_check(pos)?;
+        if !self.bring_in_due {
+            return Err(Rejection::NoBringInDue { pos });
+        }
+        let amount = self.rules.bring_in.min(self.stacks[i]);
+        self.pop_actor();
+        self.stacks[i] -= amount;
+        self.bets[i] += amount;
+        self.put_in[i] += amount;
+        self.bring_in_due = false;
+        self.bring_in_may_fold = false;
+        let all_in = self.stacks[i].is_zero();
+        self.events.push(HandEvent::BringInPosted {
+            pos,
+            amount,
+            all_in,
+            rules: if all_in {
+                rule(&[Rule::TdaRp10, Rule::Tr10])
+            } else {
+                rule(&[Rule::TdaRp10])
+            },
+        });
+        self.after_action();
+        Ok(())
+    }
+
+    pub fn fold(&mut self, pos: Pos) -> Result<(), Rejection> {
+        let i = self.turn_check(pos)?;
+        if self.bring_in_due && !self.bring_in_may_fold {
+            return Err(self.bring_in_refusal(i));
+        }
+        self.pop_actor();
+        self.active[i] = false;
+        self.mucked += self.cards[i].len();
+        self.events.push(HandEvent::Folded { pos });
+        self.after_action();
+        Ok(())
+    }
+
+    pub fn check_or_call(&mut self, pos: Pos) -> Result<(), Rejection> {
+        let i = self.turn_check(pos)?;
+        if self.bring_in_due {
+            return Err(self.bring_in_refusal(i));
+        }
+        let amount = self.call_amount(i);
+        self.pop_actor();
+        if amount.is_zero() {
+            self.events.push(HandEvent::Checked { pos });
+        } else {
+            self.stacks[i] -= amount;
+            self.bets[i] += amount;
+            self.put_in[i] += amount;
+            self.events.push(HandEvent::Called {
+                pos,
+                amount,
+                all_in: self.stacks[i].is_zero(),
+            });
+        }
+        self.after_action();
+        Ok(())
+    }
+
+    /// A bet, a completion of the bring-in, or a raise, to `to` (fixed limit: the one amount
+    /// the street allows, or all in for less).
+    pub fn bet_or_raise_to(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection> {
+        let i = self.turn_check(pos)?;
+        let allowed = self.bet_limits(i)?;
+        if to != allowed {
+            return Err(Rejection::FixedLimit {
+                pos,
+                got: to,
+                to: allowed,
+                bet: self.rules.street_bet(self.street),
+                street: self.street,
+            });
+        }
+        let max = self.max_bet();
+        let increment = to.saturating_sub(max);
+        let delta = to - self.bets[i];
+        self.actors.remove(0);
+        self.stacks[i] -= delta;
+        self.bets[i] = to;
+        self.put_in[i] += delta;
+        let completion = self.completion_due;
+        self.bring_in_due = false;
+        self.bring_in_may_fold = false;
+        self.completion_due = false;
+        let full = increment >= self.raise_amount;
+        if full {
+            self.acted = vec![false; self.n];
+        }
+        self.acted[i] = true;
+        self.raise_amount = self.raise_amount.max(increment);
+        self.raise_count += 1;
+        let all_in = self.stacks[i].is_zero();
+        if all_in {
+            self.short_all_ins.push(increment);
+        } else {
+            self.short_all_ins.clear();
+        }
+        if self.short_all_ins.iter().copied().sum::<Chips>() >= self.raise_amount {
+            self.short_all_ins.clear();
+        }
+        self.opener = Some(i);
+        self.actors = (1..self.n)
+            .map(|k| (i + k) % self.n)
+            .filter(|&j| self.active[j] && !self.stacks[j].is_zero())
+            .collect();
+        let mut rules = RuleSet::EMPTY;
+        if completion {
+            rules = rules.with(Rule::TdaRp10);
+        }
+        if self.rules.cap == Some(self.raise_count) {
+            rules = rules.with(Rule::Nob12);
+        }
+        self.events.push(HandEvent::BetOrRaised {
+            pos,
+            to,
+            increment,
+            full,
+            all_in,
+            rules,
+        });
+        self.after_action();
+        Ok(())
+    }
+
+    fn end_betting(&mut self) {
+        self.actors.clear();
+        self.bring_in_due = false;
+        self.bring_in_may_fold = false;
+        if self.active_count() > 1 {
+            let with_chips = (0..self.n)
+                .filter(|&i| self.active[i] && !self.stacks[i].is_zero())
+                .count();
+            if with_chips <= 1 {
+                self.all_in = true;
+            }
+        }
+        if self.street == Street::Seventh && self.stacks.iter().any(|s| s.is_zero()) {
+            self.all_in = true;
+        }
+        // The part of a bet nobody called goes back (NOB-15).
+        let cutoff = second_largest(&self.bets);
+        for i in 0..self.n {
+            if self.bets[i] > cutoff {
+                let back = self.bets[i] - cutoff;
+                self.bets[i] = cutoff;
+                self.stacks[i] += back;
+                self.put_in[i] -= back;
+                self.events.push(HandEvent::BetReturned {
+                    pos: Pos(i),
+                    amount: back,
+                    rules: rule(&[Rule::Nob15]),
+                });
+            }
+        }
+        self.events.push(HandEvent::BettingClosed {
+            street: self.street,
+            all_in: self.all_in,
+        });
+        self.bets = vec![Chips::ZERO; self.n];
+        if self.active_count() <= 1 {
+            self.push_chips();
+        } else if self.street == Street::Seventh || self.all_in {
+            self.begin_showdown();
+        } else if let Some(next) = self.street.next() {
+            self.street = next;
+            self.begin_dealing();
+        }
+    }
+
+    // ----- showdown -----
+
+    fn begin_showdown(&mut self) {
+        let start = self.opener.unwrap_or(0);
+        self.showdown = (0..self.n)
+            .map(|k| (start + k) % self.n)
+            .filter(|&i| self.active[i] && self.up[i].iter().any(|u| !u))
+            .collect();
+        if self.showdown.is_empty() {
+            self.end_showdown();
+            return;
+        }
+        self.phase = Phase::Showdown;
+        self.events.push(HandEvent::ShowdownBegan {
+            order: self.showdown.iter().map(|&i| Pos(i)).collect(),
+            rules: rule(&[Rule::Tr36]),
+        });
+    }
+
+    /// Shows or mucks a player's hand at the showdown. Shown cards are the player's whole
+    /// hand, face up; at a live table they are the cards dealt, each named (TR-11).
+    pub fn show_or_muck(&mut self, pos: Pos, what: ShowOrMuck) -> Result<(), Rejection> {
+        if self.phase != Phase::Showdown {
+            return Err(Rejection::WrongPhase {
+                what: "show or muck",
+                phase: self.phase,
+            });
+        }
+        let Some(at) = self.showdown.iter().position(|&i| i == pos.0) else {
+            return Err(Rejection::NotInShowdown { pos });
+        };
+        let i = pos.0;
+        match what {
+            ShowOrMuck::Muck if self.rules.live && self.all_in => {
+                return Err(Rejection::AllInShowdown { pos });
+            }
+            ShowOrMuck::Muck => {
+                let tr36 = self.rules.last_live_hand == LastLiveHand::WinsThePot;
+                if let Some(k) = self.pots().iter().position(|p| {
+                    tr36 && p.eligible.contains(&pos)
+                        && p.eligible.iter().all(|q| q.0 == i || !self.active[q.0])
+                }) {
+                    return Err(Rejection::LastLiveHand { pos, pot: k });
+                }
+                self.showdown.remove(at);
+                self.active[i] = false;
+                self.mucked += self.cards[i].len();
+                self.events.push(HandEvent::Mucked {
+                    pos,
+                    rules: rule(&[Rule::Tr36]),
+                });
+                if tr36 && self.active_count() == 1 {
+                    self.showdown.clear();
+                }
+            }
+            ShowOrMuck::ShowDealt => {
+                if self.rules.live && self.cards[i].contains(&None) {
+                    return Err(Rejection::ShowWhole {
+                        pos,
+                        due: self.cards[i].len(),
+                        got: self.cards[i].iter().flatten().count(),
+                    });
+                }
+                self.showdown.remove(at);
+                self.up[i] = self.cards[i].iter().map(Option::is_some).collect();
+                self.events.push(HandEvent::Shown {
+                    pos,
+                    cards: self.cards[i].clone(),
+                });
+            }
+            ShowOrMuck::Show(shown) if self.rules.live => {
+                let due = self.cards[i].len();
+                if shown.len() != due || shown.contains(&None) {
+                    return Err(Rejection::ShowWhole {
+                        pos,
+                        due,
+                        got: shown.iter().flatten().count(),
+                    });
+                }
+                // The cards shown are the cards dealt: the known ones as they were dealt,
+                // the unknown down cards named now.
+                let mut used = self.used;
+                let mut hand = self.cards[i].clone();
+                let mut rest: Vec<Card> = shown.iter().flatten().copied().collect();
+                for c in hand.iter().flatten() {
+                    match rest.iter().position(|x| x == c) {
+                        Some(k) => {
+                            rest.remove(k);
+                        }
+                        None => {
+                            return Err(Rejection::NotDealtCard {
+                                pos,
+                                card: *c,
+                                dealt: describe(&self.cards[i]),
+                            });
+                        }
+                    }
+                }
+                let mut fill = rest.into_iter();
+                for slot in hand.iter_mut().filter(|c| c.is_none()) {
+                    let Some(c) = fill.next() else { break };
+                    if !used.insert(c) {
+                        return Err(Rejection::CardInPlay { card: c });
+                    }
+                    *slot = Some(c);
+                }
+                self.showdown.remove(at);
+                self.used = used;
+                self.up[i] = vec![true; due];
+                self.cards[i] = hand;
+                self.events.push(HandEvent::Shown { pos, cards: shown });
+            }
+            ShowOrMuck::Show(shown) => {
+                // PokerKit: the cards named replace the hand, face up; on a street before
+                // the last the player's other known cards stay, face down; the rest is
+                // unknown.
+                let due = self.cards[i].len();
+                if shown.len() > due {
+                    return Err(Rejection::ShowCount {
+                        pos,
+                        most: due,
+                        got: shown.len(),
+                    });
+                }
+                let mut used = self.used;
+                for c in self.cards[i].iter().flatten() {
+                    used.remove(*c);
+                }
+                let named: Vec<Card> = shown.iter().flatten().copied().collect();
+                for &c in &named {
+                    if !used.insert(c) {
+                        return Err(Rejection::CardInPlay { card: c });
+                    }
+                }
+                let mut hand: Vec<Option<Card>> = named.iter().map(|&c| Some(c)).collect();
+                let mut up = vec![true; hand.len()];
+                if self.street != Street::Seventh {
+                    for c in self.cards[i].iter().flatten() {
+                        if hand.len() < due && !named.contains(c) {
+                            used.insert(*c);
+                            hand.push(Some(*c));
+                            up.push(false);
+                        }
+                    }
+                }
+                while hand.len() < due {
+                    hand.push(None);
+                    up.push(false);
+                }
+                self.showdown.remove(at);
+                self.used = used;
+                self.cards[i] = hand;
+                self.up[i] = up;
+                self.events.push(HandEvent::Shown { pos, cards: shown });
+            }
+        }
+        if self.showdown.is_empty() {
+            self.end_showdown();
+        }
+        Ok(())
+    }
+
+    fn end_showdown(&mut self) {
+        // After an all-in showdown the cards are dealt out; PokerKit deals the next street even
+        // when the others mucked, and the hand ends after it.
+        let more = self.active_count() > 1 || !self.rules.live;
+        if self.all_in && self.street != Street::Seventh && more {
+            if let Some(next) = self.street.next() {
+                self.street = next;
+                self.begin_dealing();
+            }
+        } else {
+            self.kill_hands();
+            self.push_chips();
+        }
+    }
+
+    fn ways(&self) -> &'static [Way] {
+        match self.rules.game {
+            StudGame::High => &[Way::High],
+            StudGame::HiLo => &[Way::High, Way::EightOrBetter],
+            StudGame::Razz => &[Way::Razz],
+        }
+    }
+
+    /// A hand judged one way: from the cards given (with the community card).
+    fn judge(&self, way: Way, cards: &[Card]) -> Option<Judged> {
+        let mut all: Vec<Card> = cards.to_vec();
+        all.extend(self.board);
+        if !(5..=7).contains(&all.len()) {
+            return None;
+        }
+        match way {
+            Way::High => {
+                let key = all.iter().fold(CardKey::NONE, |k, &c| k + CardKey::of(c));
+                Some(Judged::High(HandKey::EMPTY.plus(key).strength()))
+            }
+            Way::EightOrBetter => floorbook_eval::eight_or_better_low(&all)
+                .ok()
+                .flatten()
+                .map(Judged::Low),
+            Way::Razz => floorbook_eval::razz_low(&all).ok().map(Judged::Low),
+        }
+    }
+
+    /// What a player shows, judged one way (face-up cards only).
+    fn shown(&self, way: Way, i: usize) -> Option<Judged> {
+        if !self.active[i] {
+            return None;
+        }
+        self.judge(way, &self.up_of(i))
+    }
+
+    /// Kills the hands that can no longer win any part of any pot: judged on every card known
+    /// against what the others show (PokerKit's reading of a showdown).
+    fn kill_hands(&mut self) {
+        if self.rules.last_live_hand == LastLiveHand::WinsThePot && self.active_count() <= 1 {
+            return;
+        }
+        let pots = self.pots();
+        let mut kill = Vec::new();
+        for i in (0..self.n).filter(|&i| self.active[i]) {
+            let known: Vec<Card> = self.cards[i].iter().flatten().copied().collect();
+            let can_win = self.ways().iter().any(|&way| {
+                let Some(own) = self.judge(way, &known) else {
+                    return false;
+                };
+                pots.iter()
+                    .filter(|p| p.eligible.contains(&Pos(i)))
+                    .any(|p| {
+                        p.eligible
+                            .iter()
+                            .filter_map(|q| self.shown(way, q.0))
+                            .all(|other| other.cmp_better(&own) != Ordering::Greater)
+                    })
+            });
+            if !can_win {
+                kill.push(i);
+            }
+        }
+        for i in kill {
+            self.active[i] = false;
+            self.events.push(HandEvent::HandKilled { pos: Pos(i) });
+        }
+    }
+
+    fn push_chips(&mut self) {
+        let pots = self.pots();
+        let sole = (self.active_count() == 1)
+            .then(|| self.active.iter().position(|&a| a))
+            .flatten();
+        let mut winnings = vec![Chips::ZERO; self.n];
+        let unit = self.rules.chip_unit.0.max(1);
+        for (k, pot) in pots.iter().enumerate() {
+            if let Some(w) = sole {
+                winnings[w] += pot.amount;
+                self.events.push(HandEvent::PotAwarded {
+                    pot: k,
+                    amount: pot.amount,
+                    eligible: pot.eligible.clone(),
+                    shares: vec![(Pos(w), pot.amount)],
+                    winning_hand: None,
+                    rules: RuleSet::EMPTY,
+                });
+                continue;
+            }
+            // The ways this pot is won: the low half only when an eligible hand qualifies (in
+            // PokerKit's reading, when any hand at the table qualifies; a pot none of whose
+            // hands does then splits its low half among all of them).
+            let qualifies = |q: &Pos| self.shown(Way::EightOrBetter, q.0).is_some();
+            let ways: Vec<Way> = self
+                .ways()
+                .iter()
+                .copied()
+                .filter(|&way| {
+                    way != Way::EightOrBetter
+                        || if self.rules.live {
+                            pot.eligible.iter().any(qualifies)
+                        } else {
+                            (0..self.n).map(Pos).any(|q| qualifies(&q))
+                        }
+                })
+                .collect();
+            let parts = ways.len().max(1) as u64;
+            // The odd chip of the split goes to the high hand.
+            let half = pot.amount.0 / (parts * unit) * unit;
+            for (w, &way) in ways.iter().enumerate() {
+                let amount = if w == 0 {
+                    pot.amount.0 - half * (parts - 1)
+                } else {
+                    half
+                };
+                let judged: Vec<(usize, Judged)> = pot
+                    .eligible
+                    .iter()
+                    .filter_map(|q| self.shown(way, q.0).map(|j| (q.0, j)))
+                    .collect();
+                let best = judged
+                    .iter()
+                    .map(|(_, j)| j)
+                    .max_by(|a, b| a.cmp_better(b))
+                    .cloned();
+                let winners: Vec<usize> = match &best {
+                    Some(b) => judged
+                        .iter()
+                        .filter(|(_, j)| j.cmp_better(b) == Ordering::Equal)
+                        .map(|(i, _)| *i)
+                        .collect(),
+                    None if !self.rules.live => pot.eligible.iter().map(|q| q.0).collect(),
+                    None => Vec::new(),
+                };
+                if winners.is_empty() {
+                    self.carry_out += Chips(amount);
+                    self.events.push(HandEvent::RemainderCarried {
+                        amount: Chips(amount),
+                        rules: rule(&[Rule::Nob3]),
+                    });
+                    continue;
+                }
+                let count = winners.len() as u64;
+                let share = amount / (count * unit) * unit;
+                let remainder = amount - share * count;
+                let mut shares: Vec<(Pos, Chips)> =
+                    winners.iter().map(|&i| (Pos(i), Chips(share))).collect();
+                let mut rules = RuleSet::EMPTY;
+                if remainder > 0 {
+                    match self.rules.odd_chip {
+                        OddChip::WholeRemainderToFirst => shares[0].1 += Chips(remainder),
+                        OddChip::LeftOfButton => {
+                            // From the dealer's left, one unit each.
+                            let mut left = remainder;
+                            for s in shares.iter_mut() {
+                                let give = left.min(unit);
+                                s.1 += Chips(give);
+                                left -= give;
+                            }
+                            shares[0].1 += Chips(left);
+                            rules = rules.with(Rule::Tr16);
+                        }
+                        OddChip::CarryToNextHand => {
+                            self.carry_out += Chips(remainder);
+                            self.events.push(HandEvent::RemainderCarried {
+                                amount: Chips(remainder),
+                                rules: rule(&[Rule::Nob3]),
+                            });
+                        }
+                    }
+                }
+                for (p, c) in &shares {
+                    winnings[p.0] += *c;
+                }
+                let winning_hand = best.map(|b| {
+                    let up = self.up_of(winners[0]);
+                    let text = b.describe(&up_with(&up, self.board));
+                    match way {
+                        Way::EightOrBetter => format!("low: {text}"),
+                        _ => text,
+                    }
+                });
+                self.events.push(HandEvent::PotAwarded {
+                    pot: k,
+                    amount: Chips(amount),
+                    eligible: pot.eligible.clone(),
+                    shares,
+                    winning_hand,
+                    rules,
+                });
+            }
+        }
+        for i in 0..self.n {
+            self.stacks[i] += self.bets[i] + winnings[i];
+            self.bets[i] = Chips::ZERO;
+            self.put_in[i] = Chips::ZERO;
+        }
+        self.dead = vec![Chips::ZERO; self.n];
+        self.carried = Chips::ZERO;
+        self.phase = Phase::Settled;
+        self.events.push(HandEvent::Settled {
+            stacks: self.stacks.clone(),
+        });
+    }
+
+    /// Chips each player won or lost.
+    pub fn net(&self) -> Vec<i128> {
+        (0..self.n)
+            .map(|i| i128::from(self.stacks[i].0) - i128::from(self.starting[i].0))
+            .collect()
+    }
+}
+
+fn up_with(up: &[Card], board: Option<Card>) -> Vec<Card> {
+    let mut all = up.to_vec();
+    all.extend(board);
+    all
+}
+
+fn describe(cards: &[Option<Card>]) -> String {
+    cards
+        .iter()
+        .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

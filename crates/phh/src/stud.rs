@@ -1,0 +1,373 @@
+//! Replaying and writing stud hands (F7S, F7S/8, FR) as PokerKit plays them.
+//!
+//! `p1` is the first seat left of the dealer. PokerKit's conventions: heads-up the antes are
+//! read reversed, as in the flop games; the limits are the
+//! file's `bring_in`, `small_bet` and `big_bet`, four completions, bets and raises per street;
+//! a tie for the best hand showing goes to the first seat (a live table breaks it by suit,
+//! TDA-RP-10 D); the odd chip goes whole to the first tied winner, and a hi-lo split's odd
+//! chip to the high hand. Gaps are repaired as PokerKit repairs them: a card never dealt is
+//! dealt face down (an up card cannot be, and the hand then fails as it fails in PokerKit), a
+//! missing action checks when it may and otherwise folds (never for the bring-in, which must
+//! be written), and a player at the showdown who neither showed nor mucked keeps his cards
+//! face down and has no hand.
+
+use std::fmt::Write as _;
+
+use floorbook_cards::Card;
+use floorbook_hand::{
+    Chips, HandEvent, LastLiveHand, OddChip, Phase, Rejection, ShowOrMuck, StudGame, StudHand,
+    StudRules, StudSetup,
+};
+
+use crate::replay::{Act, ReplayError, Shown, deeper_than_every_amount, parse_action};
+use crate::{Number, PhhError, PhhHand, Replay};
+
+/// The outcome of a stud replay.
+#[derive(Debug, Clone)]
+pub struct StudReplay {
+    /// In the hand's scaled units; meaningless where `unknown`.
+    pub finishing_stacks: Vec<u64>,
+    pub unknown: Vec<bool>,
+    pub hand: StudHand,
+    pub scale: u64,
+}
+
+impl StudReplay {
+    /// The hand written back as PHH (gaps filled in), unknown stacks as `inf`.
+    pub fn export(&self) -> String {
+        export_stud_with_unknown(&self.hand, self.scale, &self.unknown)
+    }
+
+    /// The finishing stacks in the file's own units.
+    pub fn finishing_stacks_as_written(&self) -> Vec<Number> {
+        written(&self.finishing_stacks, &self.unknown, self.scale)
+    }
+}
+
+fn written(stacks: &[u64], unknown: &[bool], scale: u64) -> Vec<Number> {
+    stacks
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| match unknown.get(i) {
+            Some(true) => Number::Unknown,
+            _ => Number::of(s, scale),
+        })
+        .collect()
+}
+
+/// A replayed hand of any supported variant.
+#[derive(Debug, Clone)]
+pub enum AnyReplay {
+    /// NT or PO (boxed: a flop hand holds its seats inline).
+    Flop(Box<Replay>),
+    /// F7S, F7S/8 or FR.
+    Stud(Box<StudReplay>),
+}
+
+impl AnyReplay {
+    pub fn finishing_stacks_as_written(&self) -> Vec<Number> {
+        match self {
+            AnyReplay::Flop(r) => r.finishing_stacks_as_written(),
+            AnyReplay::Stud(r) => r.finishing_stacks_as_written(),
+        }
+    }
+
+    pub fn export(&self) -> String {
+        match self {
+            AnyReplay::Flop(r) => r.export(),
+            AnyReplay::Stud(r) => r.export(),
+        }
+    }
+
+    /// The finishing stacks in scaled units.
+    pub fn finishing_stacks(&self) -> &[u64] {
+        match self {
+            AnyReplay::Flop(r) => &r.finishing_stacks,
+            AnyReplay::Stud(r) => &r.finishing_stacks,
+        }
+    }
+
+    /// The players whose stack is unknown (`inf`).
+    pub fn unknown(&self) -> &[bool] {
+        match self {
+            AnyReplay::Flop(r) => &r.unknown,
+            AnyReplay::Stud(r) => &r.unknown,
+        }
+    }
+
+    /// The file's unit in scaled units (1, or 10^k for decimals).
+    pub fn scale(&self) -> u64 {
+        match self {
+            AnyReplay::Flop(r) => r.scale,
+            AnyReplay::Stud(r) => r.scale,
+        }
+    }
+
+    /// Every step of the hand, with its rules.
+    pub fn events(&self) -> &[floorbook_hand::HandEvent] {
+        match self {
+            AnyReplay::Flop(r) => r.hand.events(),
+            AnyReplay::Stud(r) => r.hand.events(),
+        }
+    }
+}
+
+/// Replays a hand of any supported variant: a flop game through [`crate::replay`], stud
+/// through [`replay_stud`].
+pub fn replay_any(phh: &PhhHand<'_>) -> Result<AnyReplay, ReplayError> {
+    if phh.stud.is_some() {
+        replay_stud(phh).map(|r| AnyReplay::Stud(Box::new(r)))
+    } else {
+        crate::replay(phh).map(|r| AnyReplay::Flop(Box::new(r)))
+    }
+}
+
+/// PokerKit's rules for a stud file.
+pub fn stud_rules(phh: &PhhHand<'_>) -> Result<StudRules, PhhError> {
+    let game = StudGame::of_phh_variant(&phh.variant)
+        .ok_or_else(|| PhhError::Variant(phh.variant.clone()))?;
+    let limits = phh.stud.ok_or_else(|| PhhError::Missing {
+        field: "bring_in".to_string(),
+    })?;
+    Ok(StudRules {
+        game,
+        bring_in: Chips(limits.bring_in),
+        small_bet: Chips(limits.small_bet),
+        big_bet: Chips(limits.big_bet),
+        cap: Some(4),
+        odd_chip: OddChip::WholeRemainderToFirst,
+        chip_unit: Chips(phh.scale),
+        ante_trimming: phh.ante_trimming,
+        last_live_hand: LastLiveHand::PokerKit,
+        live: false,
+    })
+}
+
+fn apply(hand: &mut StudHand, act: &Act) -> Result<(), Rejection> {
+    match act {
+        Act::DealHole(p, c, len) => hand.deal(*p, &c[..*len]),
+        Act::DealBoard(c, len) => match &c[..*len] {
+            [card] => hand.deal_community(*card),
+            _ => Err(Rejection::WrongPhase {
+                what: "deal more than one community card",
+                phase: hand.phase(),
+            }),
+        },
+        Act::Fold(p) => hand.fold(*p),
+        Act::CheckOrCall(p) => hand.check_or_call(*p),
+        Act::RaiseTo(p, to) => hand.bet_or_raise_to(*p, *to),
+        Act::BringIn(p) => hand.post_bring_in(*p),
+        Act::Show(p, what) => hand.show_or_muck(
+            *p,
+            match what {
+                Shown::Muck => ShowOrMuck::Muck,
+                Shown::Dealt => ShowOrMuck::ShowDealt,
+                Shown::Cards(c, len) => ShowOrMuck::Show(c[..*len].to_vec()),
+            },
+        ),
+        Act::Nothing => Ok(()),
+    }
+}
+
+/// Replays a stud hand (F7S, F7S/8, FR).
+pub fn replay_stud(phh: &PhhHand<'_>) -> Result<StudReplay, ReplayError> {
+    let rules = stud_rules(phh).map_err(|e| ReplayError::Syntax {
+        index: 0,
+        action: String::new(),
+        reason: e.to_string(),
+    })?;
+    replay_stud_with(phh, rules)
+}
+
+/// Replays a stud hand under `rules` (a seed profile's instead of PokerKit's).
+pub fn replay_stud_with(phh: &PhhHand<'_>, rules: StudRules) -> Result<StudReplay, ReplayError> {
+    let n = phh.stacks.len();
+    let mut queue: Vec<(usize, &str, Act)> = Vec::with_capacity(phh.actions.len());
+    let mut syntax: Option<ReplayError> = None;
+    for (i, a) in phh.actions.iter().enumerate() {
+        match parse_action(a, n, phh) {
+            Ok(act) => queue.push((i + 1, a.as_ref(), act)),
+            Err(reason) => {
+                syntax = Some(ReplayError::Syntax {
+                    index: i + 1,
+                    action: a.to_string(),
+                    reason,
+                });
+                break;
+            }
+        }
+    }
+    let mut stacks: Vec<Chips> = phh.stacks.iter().map(|&x| Chips(x)).collect();
+    if phh.unknown.contains(&true) {
+        let bets = queue.iter().filter_map(|(_, _, act)| match act {
+            Act::RaiseTo(_, to) => Some(to.0),
+            _ => None,
+        });
+        let limits = phh.stud.map(|l| [l.bring_in, l.small_bet, l.big_bet]);
+        let deep = deeper_than_every_amount(phh, bets.chain(limits.into_iter().flatten()));
+        for (s, _) in stacks.iter_mut().zip(&phh.unknown).filter(|(_, u)| **u) {
+            *s = deep;
+        }
+    }
+    // Heads-up PokerKit reads the antes reversed, in stud as in the flop games.
+    let mut antes: Vec<Chips> = phh.antes.iter().map(|&x| Chips(x)).collect();
+    if n == 2 {
+        antes.reverse();
+    }
+    let setup = StudSetup {
+        stacks,
+        antes,
+        carried: Chips::ZERO,
+    };
+    let mut hand = StudHand::new(rules, setup).map_err(ReplayError::Setup)?;
+    if let Some(error) = syntax {
+        return Err(error);
+    }
+    let mut next = 0;
+    let mut first_rejection: Option<(usize, Rejection)> = None;
+    loop {
+        if let Some((index, _, act)) = queue.get(next) {
+            match apply(&mut hand, act) {
+                Ok(()) => {
+                    next += 1;
+                    first_rejection = None;
+                    continue;
+                }
+                Err(r) => {
+                    if first_rejection.as_ref().is_none_or(|(i, _)| i != index) {
+                        first_rejection = Some((*index, r));
+                    }
+                }
+            }
+        } else if hand.phase() == Phase::Settled {
+            break;
+        }
+        // Repair one step, in PokerKit's order.
+        let pending = next < queue.len();
+        let repaired = match hand.phase() {
+            Phase::HoleDealing => match hand.dealee() {
+                Some(p) => match hand.deal(p, &[None]) {
+                    Ok(()) => true,
+                    Err(Rejection::UpCardUnknown { .. }) => {
+                        return Err(ReplayError::UpCardMissing {
+                            pos: p,
+                            street: hand.street(),
+                        });
+                    }
+                    Err(_) => false,
+                },
+                None => false,
+            },
+            Phase::Betting if pending => match hand.legal() {
+                Some(l) if l.call == Some(Chips::ZERO) => hand.check_or_call(l.actor).is_ok(),
+                Some(l) if l.fold => hand.fold(l.actor).is_ok(),
+                _ => false,
+            },
+            Phase::Showdown => match hand.showdown_next() {
+                Some(p) => hand.show_or_muck(p, ShowOrMuck::Show(Vec::new())).is_ok(),
+                None => false,
+            },
+            _ => false,
+        };
+        if !repaired {
+            break;
+        }
+    }
+    if let Some(&(index, action, _)) = queue.get(next) {
+        let rejection = first_rejection
+            .map(|(_, r)| r)
+            .unwrap_or(Rejection::WrongPhase {
+                what: "take this action",
+                phase: hand.phase(),
+            });
+        return Err(ReplayError::Rejected {
+            index,
+            action: action.to_string(),
+            rejection,
+        });
+    }
+    Ok(StudReplay {
+        finishing_stacks: hand.stacks().iter().map(|c| c.0).collect(),
+        unknown: phh.unknown.clone(),
+        hand,
+        scale: phh.scale,
+    })
+}
+
+/// The PHH text of a stud hand: its set-up and every action, in order.
+pub fn export_stud(hand: &StudHand, scale: u64) -> String {
+    export_stud_with_unknown(hand, scale, &[])
+}
+
+/// As [`export_stud`], the stacks marked in `unknown` written `inf`.
+pub fn export_stud_with_unknown(hand: &StudHand, scale: u64, unknown: &[bool]) -> String {
+    let setup = hand.setup();
+    let rules = hand.rules();
+    let amount = |c: u64| -> String {
+        if scale <= 1 {
+            c.to_string()
+        } else {
+            let digits = scale.ilog10() as usize;
+            format!("{}.{:0digits$}", c / scale, c % scale)
+        }
+    };
+    let list = |v: &[Chips]| -> String {
+        let mut items: Vec<String> = v.iter().map(|c| amount(c.0)).collect();
+        if v.len() == 2 {
+            items.reverse();
+        }
+        format!("[{}]", items.join(", "))
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "variant = \"{}\"", rules.game.phh_variant());
+    let _ = writeln!(out, "ante_trimming_status = {}", rules.ante_trimming);
+    let _ = writeln!(out, "antes = {}", list(&setup.antes));
+    let _ = writeln!(out, "bring_in = {}", amount(rules.bring_in.0));
+    let _ = writeln!(out, "small_bet = {}", amount(rules.small_bet.0));
+    let _ = writeln!(out, "big_bet = {}", amount(rules.big_bet.0));
+    let stacks: Vec<String> = setup
+        .stacks
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match unknown.get(i) {
+            Some(true) => "inf".to_string(),
+            _ => amount(c.0),
+        })
+        .collect();
+    let _ = writeln!(out, "starting_stacks = [{}]", stacks.join(", "));
+    let cards = |cs: &[Option<Card>]| -> String {
+        cs.iter()
+            .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
+            .collect()
+    };
+    let mut actions = Vec::new();
+    for e in hand.events() {
+        let a = match e {
+            HandEvent::StudDealt { pos, down, up, .. } => {
+                let mut all = down.clone();
+                all.extend(up.iter().map(|&c| Some(c)));
+                format!("d dh p{} {}", pos.0 + 1, cards(&all))
+            }
+            HandEvent::BoardDealt { cards: cs, .. } => {
+                let known: Vec<Option<Card>> = cs.iter().map(|&c| Some(c)).collect();
+                format!("d db {}", cards(&known))
+            }
+            HandEvent::BringInPosted { pos, .. } => format!("p{} pb", pos.0 + 1),
+            HandEvent::Folded { pos } => format!("p{} f", pos.0 + 1),
+            HandEvent::Checked { pos } | HandEvent::Called { pos, .. } => {
+                format!("p{} cc", pos.0 + 1)
+            }
+            HandEvent::BetOrRaised { pos, to, .. } => {
+                format!("p{} cbr {}", pos.0 + 1, amount(to.0))
+            }
+            HandEvent::Mucked { pos, .. } => format!("p{} sm", pos.0 + 1),
+            HandEvent::Shown { pos, cards: cs } if cs.iter().any(Option::is_some) => {
+                format!("p{} sm {}", pos.0 + 1, cards(cs))
+            }
+            _ => continue,
+        };
+        actions.push(format!("{a:?}"));
+    }
+    let _ = writeln!(out, "actions = [{}]", actions.join(", "));
+    out
+}
