@@ -105,6 +105,24 @@ pub enum HandCommand {
         pos: Pos,
         amount: Chips,
     },
+    /// Stud: the bring-in, posted by the player the up cards name (TDA-RP-10).
+    BringIn {
+        pos: Pos,
+    },
+    /// Stud, TDA-RP-10 A: a down card exposed in the first deal.
+    DownCardExposed {
+        pos: Pos,
+        card: Card,
+    },
+    /// Stud, TDA-RP-10 B: the dealer exposed a player's seventh-street card.
+    SeventhCardExposed {
+        pos: Pos,
+        card: Card,
+    },
+    /// Stud, TDA-RP-5 D: cards of the next street dealt before the betting ended.
+    PrematureStudCards {
+        cards: Vec<Card>,
+    },
 }
 
 impl HandCommand {
@@ -146,6 +164,77 @@ impl HandCommand {
             HandCommand::UnprotectedHandKilled { pos } => h.unprotected_hand_killed(*pos),
             HandCommand::FoldRetrieved { pos } => h.fold_retrieved(*pos),
             HandCommand::ShortCallUnaware { pos, amount } => h.short_call_unaware(*pos, *amount),
+            HandCommand::BringIn { .. }
+            | HandCommand::DownCardExposed { .. }
+            | HandCommand::SeventhCardExposed { .. }
+            | HandCommand::PrematureStudCards { .. } => Err(crate::Rejection::OtherGame {
+                what: self.name(),
+                game: "stud",
+                other: "a flop game",
+            }),
+        }
+    }
+
+    /// The command's name as the wire and the log spell it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            HandCommand::DealHole { .. } => "deal_hole",
+            HandCommand::DealBoard { .. } => "deal_board",
+            HandCommand::FourCardFlop { .. } => "four_card_flop",
+            HandCommand::Fold { .. } => "fold",
+            HandCommand::CheckOrCall { .. } => "check_or_call",
+            HandCommand::Check { .. } => "check",
+            HandCommand::BetOrRaiseTo { .. } => "bet_or_raise_to",
+            HandCommand::ShowOrMuck { .. } => "show_or_muck",
+            HandCommand::OutOfTurn { .. } => "out_of_turn",
+            HandCommand::ShowAfterHand { .. } => "show_after_hand",
+            HandCommand::CorrectHoleCards { .. } => "correct_hole_cards",
+            HandCommand::PutIn { .. } => "put_in",
+            HandCommand::Raise { .. } => "raise",
+            HandCommand::CardExposedInDeal { .. } => "card_exposed_in_deal",
+            HandCommand::FlopWithoutBurn { .. } => "flop_without_burn",
+            HandCommand::PrematureBoard { .. } => "premature_board",
+            HandCommand::StubScrambled { .. } => "stub_scrambled",
+            HandCommand::ExposedOwnCards { .. } => "exposed_own_cards",
+            HandCommand::UnprotectedHandKilled { .. } => "unprotected_hand_killed",
+            HandCommand::FoldRetrieved { .. } => "fold_retrieved",
+            HandCommand::ShortCallUnaware { .. } => "short_call_unaware",
+            HandCommand::BringIn { .. } => "bring_in",
+            HandCommand::DownCardExposed { .. } => "down_card_exposed",
+            HandCommand::SeventhCardExposed { .. } => "seventh_card_exposed",
+            HandCommand::PrematureStudCards { .. } => "premature_stud_cards",
+        }
+    }
+
+    /// Applies the action to a stud hand in progress (all of it or none of it). The flop
+    /// games' procedures are refused, naming the game.
+    pub fn apply_stud(&self, h: &mut crate::StudHand) -> Result<(), crate::Rejection> {
+        match self {
+            HandCommand::DealHole { pos, cards } => h.deal(*pos, cards),
+            HandCommand::DealBoard { cards } => match cards.as_slice() {
+                [card] => h.deal_community(*card),
+                _ => Err(crate::Rejection::StudCardCount {
+                    pos: Pos(0),
+                    street: h.street(),
+                    due: 1,
+                    got: cards.len(),
+                }),
+            },
+            HandCommand::Fold { pos } => h.fold(*pos),
+            HandCommand::CheckOrCall { pos } => h.check_or_call(*pos),
+            HandCommand::Check { pos } => h.check(*pos),
+            HandCommand::BetOrRaiseTo { pos, to } => h.bet_or_raise_to(*pos, *to),
+            HandCommand::Raise { pos } => h.raise(*pos),
+            HandCommand::ShowOrMuck { pos, what } => h.show_or_muck(*pos, what.clone()),
+            HandCommand::BringIn { pos } => h.post_bring_in(*pos),
+            HandCommand::DownCardExposed { pos, card } => h.down_card_exposed(*pos, *card),
+            HandCommand::SeventhCardExposed { pos, card } => h.seventh_card_exposed(*pos, *card),
+            HandCommand::PrematureStudCards { cards } => h.premature_cards(cards.clone()),
+            other => Err(crate::Rejection::OtherGame {
+                what: other.name(),
+                game: "flop-game",
+                other: "stud",
+            }),
         }
     }
 }

@@ -259,6 +259,14 @@ pub enum Rejection {
         small_bet: Chips,
         big_bet: Chips,
     },
+    #[error("{pos}: {reason} (TDA-RP-10)")]
+    StudRemedy { pos: Pos, reason: &'static str },
+    #[error("{what} is a {game} procedure; this table plays {other}")]
+    OtherGame {
+        what: &'static str,
+        game: &'static str,
+        other: &'static str,
+    },
 }
 
 impl Rejection {
@@ -281,7 +289,7 @@ impl Rejection {
             Rejection::ShortCall { .. } => vec![Rule::Gcb3],
             Rejection::SeenInStub { .. } => vec![Rule::Tr33],
             Rejection::DealOrder { heads_up: true, .. } => vec![Rule::Tr25],
-            Rejection::BringInDue { .. } => vec![Rule::TdaRp10],
+            Rejection::BringInDue { .. } | Rejection::StudRemedy { .. } => vec![Rule::TdaRp10],
             _ => Vec::new(),
         }
     }

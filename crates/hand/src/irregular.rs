@@ -32,6 +32,14 @@ pub enum IrregularityKind {
     FoldRetrieved,
     /// GCB-3: a call short of a raise the player did not notice
     ShortCallUnaware,
+    /// TDA-RP-10 A: a stud down card exposed in the first deal becomes the up card
+    StudDownCardExposed,
+    /// TDA-RP-10 B: a seventh-street card the dealer exposed
+    SeventhCardExposed,
+    /// TDA-RP-10 H: the stub is short for seventh street
+    ShortStub,
+    /// TDA-RP-5 D: a stud street dealt before the betting ended
+    PrematureStudCards,
 }
 
 /// An action taken out of turn.

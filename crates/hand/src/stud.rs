@@ -29,7 +29,10 @@ use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use crate::pots::build_pots;
-use crate::{Chips, HandEvent, LastLiveHand, OddChip, Phase, Pos, Pot, Rejection, ShowOrMuck};
+use crate::{
+    Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, Phase, Pos, Pot, Rejection,
+    ShowOrMuck,
+};
 use crate::{MAX_CHIPS, Street};
 
 /// Which stud is played.
@@ -126,6 +129,10 @@ pub struct StudSetup {
     /// Chips already in the pot from the previous hand (NOB-3).
     #[serde(default)]
     pub carried: Chips,
+    /// Players not at their seats at the deal: their cards are dealt and folded (TDA-RP-10 C).
+    /// Empty means none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<bool>,
 }
 
 /// What the player to act may do now.
@@ -169,6 +176,9 @@ pub struct StudHand {
     community_due: bool,
     /// Cards taken from the deck: dealt, burned, or dealt to the board.
     consumed: usize,
+    /// The next street is dealt without a burn (TDA-RP-5 D).
+    #[serde(default)]
+    skip_burn: bool,
     /// Known cards dealt (to players or the board), burns, and the cards of folded hands:
     /// what PokerKit counts to decide that the stub is short.
     known_dealt: usize,
@@ -295,12 +305,24 @@ impl StudHand {
                 max: MAX_STUD_PLAYERS,
             });
         }
-        if setup.antes.len() != n {
-            return Err(Rejection::SetupLength {
-                what: "antes",
-                got: setup.antes.len(),
-                players: n,
-            });
+        for (what, len) in [
+            ("antes", setup.antes.len()),
+            (
+                "absent",
+                if setup.absent.is_empty() {
+                    n
+                } else {
+                    setup.absent.len()
+                },
+            ),
+        ] {
+            if len != n {
+                return Err(Rejection::SetupLength {
+                    what,
+                    got: len,
+                    players: n,
+                });
+            }
         }
         if let Some(i) = setup.stacks.iter().position(|s| s.is_zero()) {
             return Err(Rejection::EmptyStack { pos: Pos(i) });
@@ -343,6 +365,7 @@ impl StudHand {
             board: None,
             community_due: false,
             consumed: 0,
+            skip_burn: false,
             known_dealt: 0,
             burns: 0,
             mucked: 0,
@@ -668,11 +691,12 @@ impl StudHand {
             });
         }
         let first = self.street_cards() - due;
+        let exposed_before = self.up_this_street(i);
         let mut used = self.used;
         let mut down = Vec::new();
         let mut up = Vec::new();
         for (k, c) in cards.iter().enumerate() {
-            let face_up = self.dealt_up(first + k);
+            let face_up = self.dealt_up(first + k) && !exposed_before;
             match (c, face_up) {
                 (None, true) => {
                     return Err(Rejection::UpCardUnknown {
@@ -689,7 +713,7 @@ impl StudHand {
         }
         self.used = used;
         for (k, c) in cards.iter().enumerate() {
-            let face_up = self.dealt_up(first + k);
+            let face_up = self.dealt_up(first + k) && !exposed_before;
             self.cards[i].push(*c);
             self.up[i].push(face_up);
         }
@@ -703,8 +727,200 @@ impl StudHand {
             up,
         });
         if self.due.iter().all(|&d| d == 0) {
-            self.begin_betting();
+            self.end_dealing();
         }
+        Ok(())
+    }
+
+    /// Whether player `i` already has an up card among this street's cards (on third street a
+    /// down card exposed in the deal, TDA-RP-10 A).
+    fn up_this_street(&self, i: usize) -> bool {
+        let dealt = self.street_cards() - self.due[i];
+        let from = self.up[i].len().saturating_sub(dealt);
+        self.street == Street::Third && self.up[i][from..].iter().any(|&u| u)
+    }
+
+    /// Third street is out: absent players' hands are folded (TDA-RP-10 C), then the betting.
+    fn end_dealing(&mut self) {
+        if self.street == Street::Third && !self.setup.absent.is_empty() {
+            for i in 0..self.n {
+                if self.setup.absent[i] && self.active[i] {
+                    self.active[i] = false;
+                    self.mucked += self.cards[i].len();
+                    self.events.push(HandEvent::HandDeclaredDead {
+                        pos: Pos(i),
+                        rules: rule(&[Rule::TdaRp10]),
+                    });
+                }
+            }
+        }
+        self.begin_betting();
+    }
+
+    fn irregularity(
+        &mut self,
+        kind: IrregularityKind,
+        pos: Option<Pos>,
+        cards: Vec<Card>,
+        remedy: &str,
+        rules: &[Rule],
+    ) {
+        self.events.push(HandEvent::Irregularity {
+            kind,
+            pos,
+            cards,
+            choice: None,
+            remedy: remedy.to_string(),
+            rules: RuleSet::of(rules),
+        });
+    }
+
+    /// The card of `pos` the dealer named, among his cards of this street: the index where it
+    /// lies, naming an unknown card if it was dealt face down unknown. None if it is not his.
+    fn find_dealt(&self, i: usize, card: Card, from: usize, down_only: bool) -> Option<usize> {
+        let range = from..self.cards[i].len();
+        let known = range
+            .clone()
+            .find(|&k| self.cards[i][k] == Some(card) && !(down_only && self.up[i][k]));
+        if known.is_some() {
+            return known;
+        }
+        if self.used.contains(card) {
+            return None;
+        }
+        range
+            .clone()
+            .find(|&k| self.cards[i][k].is_none() && !(down_only && self.up[i][k]))
+    }
+
+    /// TDA-RP-10 A: a down card exposed in the first deal is the player's up card, and his
+    /// third-street card is dealt face down (he may be the one who brings it in).
+    pub fn down_card_exposed(&mut self, pos: Pos, card: Card) -> Result<(), Rejection> {
+        let i = pos.0;
+        if self.phase != Phase::HoleDealing || self.street != Street::Third {
+            return Err(Rejection::WrongPhase {
+                what: "remedy a down card exposed in the first deal (TDA-RP-10 A)",
+                phase: self.phase,
+            });
+        }
+        if i >= self.n || !self.active[i] {
+            return Err(Rejection::NotInHand { pos });
+        }
+        if self.up_this_street(i) || self.due[i] == 0 {
+            return Err(Rejection::StudRemedy {
+                pos,
+                reason: "his up card is dealt already: the floor decides (TR-26)",
+            });
+        }
+        let Some(k) = self.find_dealt(i, card, 0, true) else {
+            return Err(Rejection::StudRemedy {
+                pos,
+                reason: "the exposed card is not one of his down cards",
+            });
+        };
+        if self.cards[i][k].is_none() {
+            self.used.insert(card);
+            self.known_dealt += 1;
+            self.cards[i][k] = Some(card);
+        }
+        self.up[i][k] = true;
+        self.irregularity(
+            IrregularityKind::StudDownCardExposed,
+            Some(pos),
+            vec![card],
+            "the exposed down card is his up card; his third-street card is dealt face down",
+            &[Rule::TdaRp10],
+        );
+        Ok(())
+    }
+
+    /// TDA-RP-10 B: the dealer exposed `pos`'s seventh-street card. While more betting is
+    /// possible it is replaced (the player is due another card, dealt face down); otherwise it
+    /// stays, face up.
+    pub fn seventh_card_exposed(&mut self, pos: Pos, card: Card) -> Result<(), Rejection> {
+        let i = pos.0;
+        let before_betting = self.phase == Phase::Betting
+            && !self.acted.iter().any(|&a| a)
+            && self.bets.iter().all(|b| b.is_zero());
+        if self.street != Street::Seventh || !(self.phase == Phase::HoleDealing || before_betting) {
+            return Err(Rejection::WrongPhase {
+                what: "remedy a seventh-street card exposed by the dealer (TDA-RP-10 B)",
+                phase: self.phase,
+            });
+        }
+        if i >= self.n || !self.active[i] {
+            return Err(Rejection::NotInHand { pos });
+        }
+        // His seventh card is his last (with a community card nobody gets one).
+        let last = self.cards[i].len().saturating_sub(1);
+        if self.board.is_some() || self.due[i] > 0 || self.find_dealt(i, card, last, true).is_none()
+        {
+            return Err(Rejection::StudRemedy {
+                pos,
+                reason: "the exposed card is not his seventh-street card",
+            });
+        }
+        if self.cards[i][last].is_none() {
+            self.used.insert(card);
+            self.known_dealt += 1;
+        }
+        let with_chips = (0..self.n)
+            .filter(|&j| self.active[j] && !self.stacks[j].is_zero())
+            .count();
+        if with_chips >= 2 {
+            // Replaced: the exposed card leaves his hand (it stays out of the stub).
+            self.cards[i].pop();
+            self.up[i].pop();
+            self.due[i] = 1;
+            self.actors.clear();
+            self.phase = Phase::HoleDealing;
+            self.irregularity(
+                IrregularityKind::SeventhCardExposed,
+                Some(pos),
+                vec![card],
+                "more betting is possible: the exposed card is replaced by the next card, dealt face down",
+                &[Rule::TdaRp10],
+            );
+        } else {
+            self.cards[i][last] = Some(card);
+            self.up[i][last] = true;
+            self.irregularity(
+                IrregularityKind::SeventhCardExposed,
+                Some(pos),
+                vec![card],
+                "no more betting is possible: the exposed card stays, face up",
+                &[Rule::TdaRp10],
+            );
+        }
+        Ok(())
+    }
+
+    /// TDA-RP-5 D: cards of the next street dealt before the betting ended go back into the
+    /// stub, which is reshuffled; the street is dealt from it without another burn.
+    pub fn premature_cards(&mut self, cards: Vec<Card>) -> Result<(), Rejection> {
+        if self.phase != Phase::Betting || self.street == Street::Seventh {
+            return Err(Rejection::WrongPhase {
+                what: "remedy premature stud cards (TDA-RP-5 D)",
+                phase: self.phase,
+            });
+        }
+        if cards.is_empty() {
+            return Err(Rejection::StudRemedy {
+                pos: Pos(0),
+                reason: "name the cards dealt too early",
+            });
+        }
+        if let Some(c) = cards.iter().find(|c| self.used.contains(**c)) {
+            return Err(Rejection::CardInPlay { card: *c });
+        }
+        self.skip_burn = true;
+        self.irregularity(
+            IrregularityKind::PrematureStudCards,
+            None,
+            cards,
+            "the premature cards go back into the stub, which is reshuffled; the street is dealt from it without another burn",
+            &[Rule::TdaRp5],
+        );
         Ok(())
     }
 
@@ -750,21 +966,26 @@ impl StudHand {
         let need = self.active_count();
         if self.street != Street::Third {
             // The stub is counted before the burn: when it cannot give every player a card,
-            // one community card is dealt instead (TDA-RP-10 H B). A live table counts the
-            // cards left and keeps a burn and the bottom card back; PokerKit counts the
+            // one community card is dealt instead (TDA-RP-10 H). A live table counts the
+            // cards left against the players, a burn and the bottom card; PokerKit counts the
             // cards not known to be out and lets the burns and the muck be dealt again.
-            self.community_due = if self.rules.live {
-                52usize.saturating_sub(self.consumed) < need + 2
+            if self.rules.live {
+                self.short_stub(need);
             } else {
-                need > 52usize.saturating_sub(self.known_dealt) + self.burns + self.mucked
-            };
-            self.consumed += 1;
-            self.burns += 1;
-            self.events.push(HandEvent::CardBurned {
-                street: self.street,
-                card: None,
-                rules: RuleSet::EMPTY,
-            });
+                self.community_due =
+                    need > 52usize.saturating_sub(self.known_dealt) + self.burns + self.mucked;
+            }
+            if std::mem::take(&mut self.skip_burn) {
+                // TDA-RP-5 D: the street comes from the reshuffled stub without a burn.
+            } else {
+                self.consumed += 1;
+                self.burns += 1;
+                self.events.push(HandEvent::CardBurned {
+                    street: self.street,
+                    card: None,
+                    rules: RuleSet::EMPTY,
+                });
+            }
         }
         if self.community_due {
             self.phase = Phase::BoardDealing;
@@ -775,6 +996,51 @@ impl StudHand {
             self.due[i] = if self.active[i] { cards } else { 0 };
         }
         self.phase = Phase::HoleDealing;
+    }
+
+    /// TDA-RP-10 H: before seventh street the stub must hold a card for each player, a burn
+    /// and the bottom card. A: the three earlier burns shuffled in make it enough; B: the stub
+    /// holds three or more, and a community card is dealt; C: fewer than three, shuffled with
+    /// the burns, and a community card is dealt.
+    fn short_stub(&mut self, players: usize) {
+        self.community_due = false;
+        if self.street != Street::Seventh {
+            return;
+        }
+        let stub = 52usize.saturating_sub(self.consumed);
+        let required = players + 2;
+        if stub >= required {
+            return;
+        }
+        let earlier_burns = self.burns.min(3);
+        let (remedy, community) = if stub + earlier_burns >= required {
+            (
+                "H A: the stub is short for seventh street; the three earlier burns are shuffled into it, cut, a card burned and one dealt to each player",
+                false,
+            )
+        } else if stub >= 3 {
+            (
+                "H B: the stub is short for seventh street even with the earlier burns; the top card is burned and the next dealt face up in the middle as a community card",
+                true,
+            )
+        } else {
+            (
+                "H C: fewer than three cards are left; they are shuffled with the three earlier burns, cut, a card burned and the next dealt as a community card",
+                true,
+            )
+        };
+        if !community || stub < 3 {
+            // The earlier burns go back into the stub.
+            self.consumed = self.consumed.saturating_sub(earlier_burns);
+        }
+        self.community_due = community;
+        self.irregularity(
+            IrregularityKind::ShortStub,
+            None,
+            Vec::new(),
+            remedy,
+            &[Rule::TdaRp10],
+        );
     }
 
     // ----- betting -----
@@ -859,7 +1125,9 @@ impl StudHand {
         let opener_skipped = order.first() != Some(&opener);
         self.bring_in_may_fold = self.bring_in_due && opener_skipped && self.rules.live;
         let mut rules = RuleSet::EMPTY;
-        if self.street == Street::Third || by_suit {
+        // Third street's bring-in, a tie broken by suit (D), the low card all in (E), and with
+        // a community card the sixth street's first to act first again (H D).
+        if self.street == Street::Third || by_suit || self.board.is_some() {
             rules = rules.with(Rule::TdaRp10);
         }
         if self.street != Street::Third {
@@ -966,6 +1234,27 @@ impl StudHand {
         }
         self.after_action();
         Ok(())
+    }
+
+    /// A declared check: refused when a bet is due, naming it (NOB-14), or while the bring-in
+    /// is due.
+    pub fn check(&mut self, pos: Pos) -> Result<(), Rejection> {
+        let i = self.turn_check(pos)?;
+        if self.bring_in_due {
+            return Err(self.bring_in_refusal(i));
+        }
+        let call = self.call_amount(i);
+        if !call.is_zero() {
+            return Err(Rejection::CannotCheck { pos, call });
+        }
+        self.check_or_call(pos)
+    }
+
+    /// "Raise" (or "complete", "bet") without an amount: fixed limit has one.
+    pub fn raise(&mut self, pos: Pos) -> Result<(), Rejection> {
+        let i = self.turn_check(pos)?;
+        let to = self.bet_limits(i)?;
+        self.bet_or_raise_to(pos, to)
     }
 
     /// A bet, a completion of the bring-in, or a raise, to `to` (fixed limit: the one amount

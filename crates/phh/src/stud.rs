@@ -218,6 +218,7 @@ pub fn replay_stud_with(phh: &PhhHand<'_>, rules: StudRules) -> Result<StudRepla
         stacks,
         antes,
         carried: Chips::ZERO,
+        absent: Vec::new(),
     };
     let mut hand = StudHand::new(rules, setup).map_err(ReplayError::Setup)?;
     if let Some(error) = syntax {

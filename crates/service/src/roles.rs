@@ -40,6 +40,8 @@ pub fn needs(command: &WireCommand) -> Needs {
         | WireCommand::PutIn { .. }
         | WireCommand::Raise { .. }
         | WireCommand::CardExposedInDeal { .. }
+        | WireCommand::BringIn { .. }
+        | WireCommand::DownCardExposed { .. }
         | WireCommand::BetOrRaiseTo { .. }
         | WireCommand::Show { .. }
         | WireCommand::Muck { .. }
@@ -53,6 +55,8 @@ pub fn needs(command: &WireCommand) -> Needs {
         | WireCommand::Sanction { .. }
         | WireCommand::CorrectHoleCards { .. }
         | WireCommand::FlopWithoutBurn { .. }
+        | WireCommand::SeventhCardExposed { .. }
+        | WireCommand::PrematureStudCards { .. }
         | WireCommand::PrematureBoard { .. }
         | WireCommand::StubScrambled { .. }
         | WireCommand::ExposedOwnCards { .. }

@@ -180,6 +180,25 @@ pub enum WireCommand {
         pos: usize,
         card: String,
     },
+    /// Dealer (stud): the player at `pos` posts the bring-in (TDA-RP-10).
+    BringIn { table: u32, pos: usize },
+    /// Dealer (stud): a down card of `pos` exposed in the first deal becomes his up card; his
+    /// third-street card is dealt face down (TDA-RP-10 A).
+    DownCardExposed {
+        table: u32,
+        pos: usize,
+        card: String,
+    },
+    /// Floor (stud): the dealer exposed `pos`'s seventh-street card: replaced while betting is
+    /// possible, otherwise it stays face up (TDA-RP-10 B).
+    SeventhCardExposed {
+        table: u32,
+        pos: usize,
+        card: String,
+    },
+    /// Floor (stud): cards of the next street dealt before the betting ended go back into the
+    /// reshuffled stub; the street comes without another burn (TDA-RP-5 D).
+    PrematureStudCards { table: u32, cards: Vec<String> },
     /// Floor: the flop came without a burn (TR-3.2, TDA-39B); before any action the floor
     /// draws `burn_pick` (0 to 2) of the three to burn and `next` completes the flop.
     FlopWithoutBurn {
@@ -688,6 +707,10 @@ impl WireCommand {
             WireCommand::PutIn { .. } => "put_in",
             WireCommand::Raise { .. } => "raise",
             WireCommand::CardExposedInDeal { .. } => "card_exposed_in_deal",
+            WireCommand::BringIn { .. } => "bring_in",
+            WireCommand::DownCardExposed { .. } => "down_card_exposed",
+            WireCommand::SeventhCardExposed { .. } => "seventh_card_exposed",
+            WireCommand::PrematureStudCards { .. } => "premature_stud_cards",
             WireCommand::FlopWithoutBurn { .. } => "flop_without_burn",
             WireCommand::PrematureBoard { .. } => "premature_board",
             WireCommand::StubScrambled { .. } => "stub_scrambled",
@@ -886,6 +909,10 @@ impl WireCommand {
             | WireCommand::PutIn { table, .. }
             | WireCommand::Raise { table, .. }
             | WireCommand::CardExposedInDeal { table, .. }
+            | WireCommand::BringIn { table, .. }
+            | WireCommand::DownCardExposed { table, .. }
+            | WireCommand::SeventhCardExposed { table, .. }
+            | WireCommand::PrematureStudCards { table, .. }
             | WireCommand::FlopWithoutBurn { table, .. }
             | WireCommand::PrematureBoard { table, .. }
             | WireCommand::StubScrambled { table, .. }
@@ -1090,6 +1117,37 @@ impl WireCommand {
                 },
             ),
             WireCommand::Raise { table, pos } => hand(table, HandCommand::Raise { pos: Pos(*pos) }),
+            WireCommand::BringIn { table, pos } => {
+                hand(table, HandCommand::BringIn { pos: Pos(*pos) })
+            }
+            WireCommand::DownCardExposed {
+                table,
+                pos,
+                card: c,
+            } => hand(
+                table,
+                HandCommand::DownCardExposed {
+                    pos: Pos(*pos),
+                    card: card(c)?,
+                },
+            ),
+            WireCommand::SeventhCardExposed {
+                table,
+                pos,
+                card: c,
+            } => hand(
+                table,
+                HandCommand::SeventhCardExposed {
+                    pos: Pos(*pos),
+                    card: card(c)?,
+                },
+            ),
+            WireCommand::PrematureStudCards { table, cards: cs } => hand(
+                table,
+                HandCommand::PrematureStudCards {
+                    cards: cs.iter().map(|c| card(c)).collect::<Result<_, _>>()?,
+                },
+            ),
             WireCommand::CardExposedInDeal {
                 table,
                 pos,
@@ -1450,6 +1508,24 @@ impl WireCommand {
                 HandCommand::Raise { pos } => WireCommand::Raise {
                     table: t,
                     pos: pos.0,
+                },
+                HandCommand::BringIn { pos } => WireCommand::BringIn {
+                    table: t,
+                    pos: pos.0,
+                },
+                HandCommand::DownCardExposed { pos, card } => WireCommand::DownCardExposed {
+                    table: t,
+                    pos: pos.0,
+                    card: card.to_string(),
+                },
+                HandCommand::SeventhCardExposed { pos, card } => WireCommand::SeventhCardExposed {
+                    table: t,
+                    pos: pos.0,
+                    card: card.to_string(),
+                },
+                HandCommand::PrematureStudCards { cards } => WireCommand::PrematureStudCards {
+                    table: t,
+                    cards: names(cards),
                 },
                 HandCommand::CardExposedInDeal { pos, card } => WireCommand::CardExposedInDeal {
                     table: t,
