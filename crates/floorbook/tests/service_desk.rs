@@ -1310,6 +1310,7 @@ async fn the_director_runs_the_clock_and_the_floor_its_tables() {
             WireCommand::EditLevels {
                 from: 2,
                 levels: vec![floorbook_service::wire::WireLevel {
+                    bring_in: 0,
                     small: 20,
                     big: 50,
                     ante: 0,

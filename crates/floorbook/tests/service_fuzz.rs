@@ -293,6 +293,7 @@ fn director_and_floor() -> impl Strategy<Value = WireCommand> {
             small,
             big,
             ante,
+            bring_in: 0,
             minutes,
         });
     prop_oneof![

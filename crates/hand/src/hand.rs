@@ -306,6 +306,10 @@ pub struct Legal {
     /// The range of "raise to" (or "bet") amounts, if a bet or raise is possible.
     pub raise_to: Option<(Chips, Chips)>,
     pub rules: RuleSet,
+    /// Stud: the bring-in is due from the actor (he posts it or completes; `call` is then the
+    /// bring-in, and a check or call is not possible).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bring_in: Option<Chips>,
 }
 
 /// One hand in progress. See the crate documentation.
@@ -421,6 +425,17 @@ impl Hand {
     /// Starts a hand: antes and blinds are posted (a blind larger than the stack makes the
     /// player all-in, TR-10) and hole cards are due.
     pub fn new(rules: HandRules, setup: HandSetup) -> Result<Hand, Rejection> {
+        if rules.game.stud().is_some() || rules.structure == Structure::FixedLimit {
+            return Err(Rejection::OtherGame {
+                what: "a hand with blinds and a board",
+                game: "flop-game",
+                other: if rules.game.stud().is_some() {
+                    "stud"
+                } else {
+                    "fixed limit"
+                },
+            });
+        }
         let n = setup.stacks.len();
         // As many players as the deck has hole cards for, with a board: 23 in Hold'em, 11 in
         // Omaha (PHH files may seat more than a table's ten; per-seat state is inline up to
@@ -628,6 +643,11 @@ impl Hand {
         &self.bets
     }
 
+    /// Which of a player's hole cards are face up (shown).
+    pub fn face_up(&self, pos: Pos) -> &[bool] {
+        self.face_up.get(pos.0).map_or(&[], |f| f.as_slice())
+    }
+
     /// The hole cards of `pos` as dealt (None where the face is not known); empty for a
     /// position not in the hand.
     pub fn hole_cards(&self, pos: Pos) -> &[Option<Card>] {
@@ -737,6 +757,7 @@ impl Hand {
             rules = rules.with(Rule::Nob12);
         }
         Some(Legal {
+            bring_in: None,
             actor: Pos(actor),
             call: self.call_amount(actor),
             fold: true,
@@ -845,7 +866,8 @@ impl Hand {
                 .saturating_add(max_bet),
         );
         let max = match self.rules.structure {
-            Structure::NoLimit => cap,
+            // A fixed-limit flop hand is refused at its start.
+            Structure::NoLimit | Structure::FixedLimit => cap,
             Structure::PotLimit => {
                 let pot = self.put_in.iter().copied().sum::<Chips>() + self.carried;
                 // PLO-8: the pot after the call.
@@ -1423,7 +1445,7 @@ impl Hand {
         let i = self.take_turn_check(pos)?;
         let (min, max) = self.raise_limits(i)?;
         let rule_id = match self.rules.structure {
-            Structure::NoLimit => Rule::Tr8,
+            Structure::NoLimit | Structure::FixedLimit => Rule::Tr8,
             Structure::PotLimit => Rule::Plo8,
         };
         if to < min {
@@ -1436,7 +1458,7 @@ impl Hand {
         }
         if to > max {
             let rule = match self.rules.structure {
-                Structure::NoLimit => Rule::Tr8,
+                Structure::NoLimit | Structure::FixedLimit => Rule::Tr8,
                 Structure::PotLimit => Rule::Plo8,
             };
             return Err(Rejection::RaiseAboveMaximum {
@@ -1757,6 +1779,8 @@ impl Hand {
                     .fold(CardKey::NONE, |k, &c| k + CardKey::of(c));
                 Some(HandKey::EMPTY.plus(key).strength())
             }
+            // Stud is played by `StudHand`; a stud flop hand is refused at its start.
+            GameKind::Stud | GameKind::StudHiLo | GameKind::Razz => None,
             GameKind::Omaha => {
                 if up.len() < 2 || self.board.len() < 3 {
                     return None;

@@ -26,6 +26,7 @@ mod irregular;
 mod pots;
 mod rules;
 mod stud;
+mod table;
 
 pub use chips::{Chips, Pos};
 pub use command::HandCommand;
@@ -34,6 +35,7 @@ pub use event::HandEvent;
 pub use hand::{Hand, Legal, MAX_CHIPS, Phase, Rejection, ShowOrMuck, Street};
 pub use irregular::{IrregularityKind, OutOfTurn};
 pub use pots::Pot;
+pub use table::TableHand;
 pub use rules::{
     ChipReading, GameKind, HandRules, HandSetup, IrregularityRules, LastLiveHand, MissingBurn,
     OddChip, OutOfTurnRule, OwnExposure, PrematureBoard, Structure, UnderMinimum,

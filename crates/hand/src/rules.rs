@@ -13,6 +13,8 @@ pub enum Structure {
     NoLimit,
     /// Up to the pot after the call; at least the big blind (PLO-8).
     PotLimit,
+    /// One bet and raise size per street (stud: the small bet, then the big bet).
+    FixedLimit,
 }
 
 /// Where chips that do not divide evenly among tied winners go.
@@ -190,26 +192,56 @@ impl HandRules {
     }
 }
 
-/// Hold'em or Omaha (mirrors `floorbook_eval::Game` with serde names).
+/// The game: Hold'em or Omaha (a [`crate::Hand`]), or a seven-card stud (a
+/// [`crate::StudHand`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
     Holdem,
     Omaha,
+    /// Seven-card stud (high).
+    Stud,
+    /// Seven-card stud hi-lo, eight or better.
+    StudHiLo,
+    Razz,
 }
 
 impl GameKind {
+    /// How the hands are evaluated (a stud hand's best five of its cards: five-card rules).
     pub fn eval_game(self) -> Game {
         match self {
             GameKind::Holdem => Game::Holdem,
             GameKind::Omaha => Game::Omaha,
+            GameKind::Stud | GameKind::StudHiLo | GameKind::Razz => Game::FiveCard,
         }
     }
 
+    /// A player's own cards: two, four, or stud's seven.
     pub fn hole_cards(self) -> usize {
         match self {
             GameKind::Holdem => 2,
             GameKind::Omaha => 4,
+            GameKind::Stud | GameKind::StudHiLo | GameKind::Razz => 7,
+        }
+    }
+
+    /// The stud game, if this is one.
+    pub fn stud(self) -> Option<crate::StudGame> {
+        match self {
+            GameKind::Stud => Some(crate::StudGame::High),
+            GameKind::StudHiLo => Some(crate::StudGame::HiLo),
+            GameKind::Razz => Some(crate::StudGame::Razz),
+            GameKind::Holdem | GameKind::Omaha => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Holdem => "Hold'em",
+            GameKind::Omaha => "Omaha",
+            GameKind::Stud => "seven-card stud",
+            GameKind::StudHiLo => "seven-card stud hi-lo",
+            GameKind::Razz => "Razz",
         }
     }
 }

@@ -484,6 +484,11 @@ impl StudHand {
         self.board
     }
 
+    /// The community card as a board of none or one.
+    pub fn board_slice(&self) -> &[Card] {
+        self.board.as_slice()
+    }
+
     pub fn events(&self) -> &[HandEvent] {
         &self.events
     }
@@ -540,6 +545,16 @@ impl StudHand {
             .map(Pos)
     }
 
+    /// Whether the next card due to a player is dealt face up.
+    pub fn next_card_up(&self, pos: Pos) -> bool {
+        let i = pos.0;
+        if i >= self.n || self.due[i] == 0 {
+            return false;
+        }
+        let k = self.street_cards() - self.due[i];
+        self.dealt_up(k) && !self.up_this_street(i)
+    }
+
     /// Cards still due to a player on this street.
     pub fn cards_due(&self, pos: Pos) -> usize {
         self.due.get(pos.0).copied().unwrap_or(0)
@@ -548,6 +563,12 @@ impl StudHand {
     /// Whether the next card is a community card (the stub is short, TDA-RP-10 H).
     pub fn community_due(&self) -> bool {
         self.phase == Phase::BoardDealing && self.community_due
+    }
+
+    /// Whether the betting ended with a player all in and no more betting possible: every
+    /// live hand is turned up (TR-3.6).
+    pub fn all_in_showdown(&self) -> bool {
+        self.all_in
     }
 
     /// The next player due to show or muck.
@@ -1233,6 +1254,66 @@ impl StudHand {
             });
         }
         self.after_action();
+        Ok(())
+    }
+
+    /// TR-20: chips behind (hidden chips) leave play.
+    pub fn forfeit_behind(&mut self, pos: Pos, amount: Chips, by: Rule) -> Result<(), Rejection> {
+        if self.phase == Phase::Settled {
+            return Err(Rejection::WrongPhase {
+                what: "forfeit chips",
+                phase: self.phase,
+            });
+        }
+        let Some(&stack) = self.stacks.get(pos.0) else {
+            return Err(Rejection::NotInHand { pos });
+        };
+        if amount.is_zero() || amount > stack {
+            return Err(Rejection::PutInAboveStack {
+                pos,
+                got: amount,
+                stack,
+            });
+        }
+        self.stacks[pos.0] -= amount;
+        self.events.push(HandEvent::ChipsForfeited {
+            pos,
+            amount,
+            rules: rule(&[by]),
+        });
+        Ok(())
+    }
+
+    /// The floor declares `pos`'s hand dead (TR-19, TR-28, …): it is folded where it stands,
+    /// in turn or not (a bring-in due from him passes to the next player).
+    pub fn declare_dead(&mut self, pos: Pos, rule_id: Rule) -> Result<(), Rejection> {
+        let i = pos.0;
+        if i >= self.n || !self.active[i] || self.phase == Phase::Settled {
+            return Err(Rejection::NotInHand { pos });
+        }
+        self.events.push(HandEvent::HandDeclaredDead {
+            pos,
+            rules: rule(&[rule_id]),
+        });
+        self.active[i] = false;
+        self.mucked += self.cards[i].len();
+        self.due[i] = 0;
+        if self.bring_in_due && self.actors.first() == Some(&i) {
+            // As when the low card is all in (TDA-RP-10 E): the next may bring it in or fold.
+            self.bring_in_may_fold = self.rules.live;
+        }
+        self.actors.retain(|&a| a != i);
+        self.showdown.retain(|&a| a != i);
+        match self.phase {
+            Phase::Betting => self.after_action(),
+            Phase::HoleDealing if self.due.iter().all(|&d| d == 0) => self.end_dealing(),
+            Phase::Showdown if self.showdown.is_empty() => self.end_showdown(),
+            _ if self.active_count() <= 1 && self.phase != Phase::Settled => {
+                self.actors.clear();
+                self.end_betting();
+            }
+            _ => {}
+        }
         Ok(())
     }
 

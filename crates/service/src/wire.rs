@@ -478,9 +478,16 @@ pub struct WireLevel {
     pub big: u64,
     #[serde(default)]
     pub ante: u64,
+    /// Stud's bring-in (0, left out, in the flop games).
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub bring_in: u64,
     /// Minutes; none: the profile's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub minutes: Option<u32>,
+}
+
+fn is_zero_u64(x: &u64) -> bool {
+    *x == 0
 }
 
 /// One card of the button draw.
@@ -1304,6 +1311,7 @@ impl WireCommand {
                         small: l.small,
                         big: l.big,
                         ante: l.ante,
+                        bring_in: l.bring_in,
                         minutes: l.minutes,
                     })
                     .collect(),
@@ -1755,6 +1763,7 @@ impl WireCommand {
                         small: l.small,
                         big: l.big,
                         ante: l.ante,
+                        bring_in: l.bring_in,
                         minutes: l.minutes,
                     })
                     .collect(),

@@ -392,11 +392,11 @@ fn play_hand(
         let Some(hand) = t.hand(table) else {
             return Ok(incidents);
         };
-        let unit = hand.rules().chip_unit;
+        let unit = hand.chip_unit();
         match hand.phase() {
             Phase::Settled => return Ok(incidents),
             Phase::HoleDealing => {
-                let p = hand.hole_dealee().unwrap_or(floorbook_hand::Pos(0));
+                let p = hand.dealee().unwrap_or(floorbook_hand::Pos(0));
                 let c = deck.deal().ok();
                 act(
                     t,
@@ -490,6 +490,15 @@ fn play_hand(
                 }
                 let action = decide(style, legal.call.is_zero(), legal.raise_to, rng);
                 let action = match action {
+                    // Stud: the bring-in is posted unless he completes (or, the low card being
+                    // all in, folds: TDA-RP-10 E).
+                    Action::CheckOrCall | Action::Fold if legal.bring_in.is_some() => {
+                        if legal.fold && below(rng, 3) == 0 {
+                            HandCommand::Fold { pos: actor }
+                        } else {
+                            HandCommand::BringIn { pos: actor }
+                        }
+                    }
                     Action::RaiseTo(to) => HandCommand::BetOrRaiseTo {
                         pos: actor,
                         to: payable(to, legal.raise_to, unit),

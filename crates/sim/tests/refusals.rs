@@ -248,6 +248,7 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
             from: number(raw[5], 20) as u32,
             levels: (0..number(raw[6], 4).min(300))
                 .map(|k| LevelEdit {
+                    bring_in: 0,
                     small: number(raw[7], 500).saturating_mul(k + 1),
                     big: number(raw[7], 500).saturating_mul(2 * (k + 1)),
                     ante: 0,

@@ -175,6 +175,10 @@ pub enum ClockAction {
     },
 }
 
+fn is_zero(x: &u64) -> bool {
+    *x == 0
+}
+
 /// A level as the director sets it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LevelEdit {
@@ -182,6 +186,9 @@ pub struct LevelEdit {
     pub big: u64,
     #[serde(default)]
     pub ante: u64,
+    /// Stud's bring-in (0 in the flop games).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bring_in: u64,
     /// Minutes; none: the profile's `levels.minutes`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub minutes: Option<u32>,

@@ -6,11 +6,12 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// The built-in profiles, by name.
-const BUILTIN: [(&str, &str); 4] = [
+const BUILTIN: [(&str, &str); 5] = [
     ("top18", include_str!("../profiles/top18.toml")),
     ("deepstack", include_str!("../profiles/deepstack.toml")),
     ("plo27", include_str!("../profiles/plo27.toml")),
     ("nob", include_str!("../profiles/nob.toml")),
+    ("stud", include_str!("../profiles/stud.toml")),
 ];
 
 /// The names of the built-in profiles.
@@ -33,20 +34,40 @@ pub enum System {
     PLO,
     GCB,
     NOB,
+    /// The TDA's procedures (seed 003: Rule 39, RP-4, RP-5, RP-10); where they are silent
+    /// the club's tournament rules (TR) decide.
+    TDA,
 }
 
-/// One blind level: small blind, big blind and (optional) ante. Written as in the profile
-/// files: `[small, big]` or `[small, big, ante]`.
+/// One level: small blind, big blind and (optional) ante; in stud the small bet, the big bet,
+/// the ante and the bring-in. Written as in the profile files: `[small, big]`,
+/// `[small, big, ante]`, or for stud `[small bet, big bet, ante, bring-in]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Level {
     pub small: u64,
     pub big: u64,
     pub ante: u64,
+    /// Stud's bring-in; 0 in the flop games.
+    pub bring_in: u64,
+}
+
+impl Level {
+    /// A flop game's level.
+    pub const fn blinds(small: u64, big: u64, ante: u64) -> Level {
+        Level {
+            small,
+            big,
+            ante,
+            bring_in: 0,
+        }
+    }
 }
 
 impl Serialize for Level {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.ante == 0 {
+        if self.bring_in != 0 {
+            [self.small, self.big, self.ante, self.bring_in].serialize(s)
+        } else if self.ante == 0 {
             [self.small, self.big].serialize(s)
         } else {
             [self.small, self.big, self.ante].serialize(s)
@@ -58,18 +79,16 @@ impl<'de> Deserialize<'de> for Level {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = Vec::<u64>::deserialize(d)?;
         match v.as_slice() {
-            [small, big] => Ok(Level {
-                small: *small,
-                big: *big,
-                ante: 0,
-            }),
-            [small, big, ante] => Ok(Level {
+            [small, big] => Ok(Level::blinds(*small, *big, 0)),
+            [small, big, ante] => Ok(Level::blinds(*small, *big, *ante)),
+            [small, big, ante, bring_in] => Ok(Level {
                 small: *small,
                 big: *big,
                 ante: *ante,
+                bring_in: *bring_in,
             }),
             _ => Err(serde::de::Error::custom(
-                "a level is [small blind, big blind] or [small blind, big blind, ante]",
+                "a level is [small blind, big blind], [small blind, big blind, ante], or in stud [small bet, big bet, ante, bring-in]",
             )),
         }
     }
@@ -445,8 +464,60 @@ impl Profile {
                 Some(Rule::Tr5),
             );
         }
+        // Stud: fixed limit with a bring-in below the small bet; the flop games: blinds.
+        let stud = self.game.stud().is_some();
+        if stud != (self.structure == Structure::FixedLimit) {
+            bad(
+                "structure",
+                format!(
+                    "{} is played {}; the profile says {:?}",
+                    self.game.name(),
+                    if stud {
+                        "fixed limit (`fixed_limit`)"
+                    } else {
+                        "no limit or pot limit"
+                    },
+                    self.structure
+                ),
+                stud.then_some(Rule::TdaRp10),
+            );
+        }
+        if stud && self.seats_per_table > floorbook_hand::MAX_STUD_PLAYERS as u32 {
+            bad(
+                "seats_per_table",
+                format!(
+                    "a stud table seats at most {} (seven cards each and the burns from one deck); is {}",
+                    floorbook_hand::MAX_STUD_PLAYERS,
+                    self.seats_per_table
+                ),
+                Some(Rule::TdaRp10),
+            );
+        }
         for (i, l) in schedule.iter().enumerate() {
             let n = i + 1;
+            if stud && (l.bring_in == 0 || l.bring_in >= l.small) {
+                bad(
+                    "levels.schedule",
+                    format!(
+                        "level {n}: a stud level is [small bet, big bet, ante, bring-in] with a bring-in of 1 to {} (below the small bet {}); got {}",
+                        l.small.saturating_sub(1),
+                        l.small,
+                        l.bring_in
+                    ),
+                    Some(Rule::TdaRp10),
+                );
+            }
+            if !stud && l.bring_in != 0 {
+                bad(
+                    "levels.schedule",
+                    format!(
+                        "level {n}: a bring-in ({}) is stud's; {} has blinds",
+                        l.bring_in,
+                        self.game.name()
+                    ),
+                    None,
+                );
+            }
             if l.small == 0 || l.small > l.big {
                 bad(
                     "levels.schedule",
@@ -554,8 +625,60 @@ impl Profile {
             );
         }
         let mut race_iter = races.into_iter().peekable();
+        // Stud: fixed limit with a bring-in below the small bet; the flop games: blinds.
+        let stud = self.game.stud().is_some();
+        if stud != (self.structure == Structure::FixedLimit) {
+            bad(
+                "structure",
+                format!(
+                    "{} is played {}; the profile says {:?}",
+                    self.game.name(),
+                    if stud {
+                        "fixed limit (`fixed_limit`)"
+                    } else {
+                        "no limit or pot limit"
+                    },
+                    self.structure
+                ),
+                stud.then_some(Rule::TdaRp10),
+            );
+        }
+        if stud && self.seats_per_table > floorbook_hand::MAX_STUD_PLAYERS as u32 {
+            bad(
+                "seats_per_table",
+                format!(
+                    "a stud table seats at most {} (seven cards each and the burns from one deck); is {}",
+                    floorbook_hand::MAX_STUD_PLAYERS,
+                    self.seats_per_table
+                ),
+                Some(Rule::TdaRp10),
+            );
+        }
         for (i, l) in schedule.iter().enumerate() {
             let n = i + 1;
+            if stud && (l.bring_in == 0 || l.bring_in >= l.small) {
+                bad(
+                    "levels.schedule",
+                    format!(
+                        "level {n}: a stud level is [small bet, big bet, ante, bring-in] with a bring-in of 1 to {} (below the small bet {}); got {}",
+                        l.small.saturating_sub(1),
+                        l.small,
+                        l.bring_in
+                    ),
+                    Some(Rule::TdaRp10),
+                );
+            }
+            if !stud && l.bring_in != 0 {
+                bad(
+                    "levels.schedule",
+                    format!(
+                        "level {n}: a bring-in ({}) is stud's; {} has blinds",
+                        l.bring_in,
+                        self.game.name()
+                    ),
+                    None,
+                );
+            }
             let unit = in_play.first().copied().unwrap_or(1).max(1);
             for (what, amount) in [
                 ("small blind", l.small),
@@ -708,6 +831,7 @@ mod tests {
         assert_eq!(
             top.levels.schedule[13],
             Level {
+                bring_in: 0,
                 small: 2500,
                 big: 5000,
                 ante: 0

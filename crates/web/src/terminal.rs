@@ -5,7 +5,7 @@
 //! recorded, or the refusal with its rules and what is allowed.
 
 use floorbook_cash::CashRoom;
-use floorbook_hand::{Hand, Phase, Pos};
+use floorbook_hand::{Phase, Pos, TableHand};
 use floorbook_tournament::engine::Tournament;
 use floorbook_tournament::seating::TableNo;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
@@ -604,7 +604,7 @@ pub struct TableModel {
     table: u32,
     seats: Vec<SeatRow>,
     /// The hand in progress: its number, the hand, the names by position, the button's seat.
-    hand: Option<(u64, Hand, Vec<String>)>,
+    hand: Option<(u64, TableHand, Vec<String>)>,
     /// Cash: the table's first hand needs the button's draw; the game allows a straddle.
     cash: Option<(bool, bool)>,
     button: Option<u32>,
@@ -701,7 +701,13 @@ impl TableModel {
         let hand = t
             .hand
             .as_ref()
-            .map(|r| (r.no, r.hand.clone(), r.guests.iter().map(name).collect()));
+            .map(|r| {
+                (
+                    r.no,
+                    r.hand.clone().into(),
+                    r.guests.iter().map(name).collect(),
+                )
+            });
         let straddle = room.profile().game_of(table).is_some_and(|g| g.straddle);
         Some(TableModel {
             table,
@@ -745,12 +751,14 @@ pub fn dealer(m: &TableModel) -> Markup {
             @let legal = h.legal();
             @let actor = h.actor();
             table.hand aria-label="The hand" {
-                thead { tr { th { "Pos" } th { "Player" } th.num { "Stack" } th.num { "Bet" } th { "" } } }
+                @let stud = h.as_stud();
+                thead { tr { th { "Pos" } th { "Player" } @if stud.is_some() { th { "Showing" } } th.num { "Stack" } th.num { "Bet" } th { "" } } }
                 tbody {
                     @for (i, n) in names.iter().enumerate() {
                         tr class=[(actor == Some(Pos(i))).then_some("acting")] {
                             td { (i) }
                             td { (n) }
+                            @if let Some(s) = stud { td.cards { (cards(&s.up_cards(Pos(i)))) } }
                             td.num { (h.stacks().get(i).map_or(0, |c| c.0)) }
                             td.num { (h.bets().get(i).map_or(0, |c| c.0)) }
                             td {
@@ -767,10 +775,14 @@ pub fn dealer(m: &TableModel) -> Markup {
             div.actions {
                 @match h.phase() {
                     Phase::HoleDealing => {
-                        @if let Some(p) = h.hole_dealee() {
-                            @let n = h.rules().game.hole_cards();
-                            p { "Deal to position " (p.0) " (" (names.get(p.0).cloned().unwrap_or_default()) ")" }
-                            (one_touch("deal_hole", "Dealt face down", &[table(), ("pos", p.0.to_string()), ("cards", format!("[{}]", vec!["null"; n].join(",")))]))
+                        @if let Some(p) = h.dealee() {
+                            @let (n, up) = h.cards_due(p);
+                            @let n = if h.as_stud().is_some() { 1 } else { n };
+                            p { "Deal to position " (p.0) " (" (names.get(p.0).cloned().unwrap_or_default()) ")"
+                                @if h.as_stud().is_some() { (if up { ": the next card face up" } else { ": the next card face down" }) } }
+                            @if !up {
+                                (one_touch("deal_hole", "Dealt face down", &[table(), ("pos", p.0.to_string()), ("cards", format!("[{}]", vec!["null"; n].join(",")))]))
+                            }
                             form.cmd data-command="deal_hole" aria-label="Deal seen cards" {
                                 input type="hidden" name="table" value=(t) data-kind="int";
                                 input type="hidden" name="pos" value=(p.0) data-kind="int";
@@ -784,7 +796,12 @@ pub fn dealer(m: &TableModel) -> Markup {
                         @if let Some(l) = &legal {
                             p { strong { (names.get(l.actor.0).cloned().unwrap_or_default()) } " to act" }
                             div.touches {
-                                @if !l.call.is_zero() {
+                                @if let Some(b) = l.bring_in {
+                                    (one_touch("bring_in", &format!("Bring in {}", b.0), &[table(), ("pos", l.actor.0.to_string())]))
+                                    @if l.fold {
+                                        (one_touch("fold", "Fold", &[table(), ("pos", l.actor.0.to_string())]))
+                                    }
+                                } @else if !l.call.is_zero() {
                                     (one_touch("fold", "Fold", &[table(), ("pos", l.actor.0.to_string())]))
                                     (one_touch("check_or_call", &format!("Call {}", l.call.0), &[table(), ("pos", l.actor.0.to_string())]))
                                 } @else {
@@ -792,8 +809,11 @@ pub fn dealer(m: &TableModel) -> Markup {
                                     (one_touch("fold", "Fold", &[table(), ("pos", l.actor.0.to_string())]))
                                 }
                                 @if let Some((lo, hi)) = l.raise_to {
-                                    (one_touch("bet_or_raise_to", &format!("{} to {}", if l.call.is_zero() { "Bet" } else { "Raise" }, lo.0), &[table(), ("pos", l.actor.0.to_string()), ("to", lo.0.to_string())]))
-                                    (one_touch("bet_or_raise_to", &format!("All in {}", hi.0), &[table(), ("pos", l.actor.0.to_string()), ("to", hi.0.to_string())]))
+                                    @let verb = if l.bring_in.is_some() { "Complete" } else if l.call.is_zero() { "Bet" } else { "Raise" };
+                                    (one_touch("bet_or_raise_to", &format!("{verb} to {}", lo.0), &[table(), ("pos", l.actor.0.to_string()), ("to", lo.0.to_string())]))
+                                    @if hi != lo {
+                                        (one_touch("bet_or_raise_to", &format!("All in {}", hi.0), &[table(), ("pos", l.actor.0.to_string()), ("to", hi.0.to_string())]))
+                                    }
                                 }
                             }
                             @if let Some((lo, hi)) = l.raise_to {

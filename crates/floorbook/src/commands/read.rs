@@ -214,6 +214,67 @@ fn describe(e: &HandEvent, players: &[i64], names: &HashMap<i64, String>) -> Str
             let cs: Vec<Option<Card>> = cs.iter().copied().map(Some).collect();
             format!("{}: {}", snake(street), cards(&cs))
         }
+        HandEvent::StudDealt {
+            street,
+            pos,
+            down,
+            up,
+        } => {
+            let up: Vec<Option<Card>> = up.iter().copied().map(Some).collect();
+            match (down.is_empty(), up.is_empty()) {
+                (false, false) => format!(
+                    "{} street: {} is dealt {} down, {} up",
+                    snake(street),
+                    who(*pos),
+                    cards(down),
+                    cards(&up)
+                ),
+                (false, true) => format!(
+                    "{} street: {} is dealt {} down",
+                    snake(street),
+                    who(*pos),
+                    cards(down)
+                ),
+                _ => format!(
+                    "{} street: {} is dealt {} up",
+                    snake(street),
+                    who(*pos),
+                    cards(&up)
+                ),
+            }
+        }
+        HandEvent::FirstToAct {
+            street,
+            pos,
+            showing,
+            bring_in,
+            ..
+        } => {
+            let showing: Vec<Option<Card>> = showing.iter().copied().map(Some).collect();
+            format!(
+                "{} street: {} showing {} {}{rules}",
+                snake(street),
+                who(*pos),
+                cards(&showing),
+                if *bring_in {
+                    "brings it in"
+                } else if *street == floorbook_hand::Street::Third {
+                    "is the low card, but all in: the next player brings it in"
+                } else {
+                    "acts first"
+                }
+            )
+        }
+        HandEvent::BringInPosted {
+            pos,
+            amount,
+            all_in,
+            ..
+        } => format!(
+            "{} brings in {amount}{}{rules}",
+            who(*pos),
+            if *all_in { ", all-in" } else { "" }
+        ),
         HandEvent::Folded { pos } => format!("{} folds", who(*pos)),
         HandEvent::Checked { pos } => format!("{} checks", who(*pos)),
         HandEvent::Called {
@@ -228,13 +289,22 @@ fn describe(e: &HandEvent, players: &[i64], names: &HashMap<i64, String>) -> Str
         HandEvent::BetOrRaised {
             pos,
             to,
+            increment,
             full,
             all_in,
             ..
         } => format!(
             "{} {} to {to}{}{rules}",
             who(*pos),
-            if *full { "raises" } else { "goes all-in short" },
+            if !*full {
+                "goes all-in short"
+            } else if e.rules().contains(Rule::TdaRp10) {
+                "completes"
+            } else if *increment == *to {
+                "bets"
+            } else {
+                "raises"
+            },
             if *all_in { " (all-in)" } else { "" }
         ),
         HandEvent::BetReturned { pos, amount, .. } => {
@@ -408,7 +478,12 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
         );
     } else {
         outln!(out, "hand {} at table {table}, level {level}", args.hand);
-        if let Some((button, blinds)) = &started {
+        let stud = lines
+            .iter()
+            .any(|(_, e)| matches!(e, HandEvent::StudDealt { .. }));
+        if stud {
+            outln!(out, "  stud: dealt from seat 1 round the table; no blinds");
+        } else if let Some((button, blinds)) = &started {
             let posted: Vec<String> = blinds
                 .iter()
                 .enumerate()
@@ -432,7 +507,12 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
         let order: Vec<String> = players.iter().map(|p| player_name(*p, &names)).collect();
         outln!(
             out,
-            "  by position from the button's left: {}",
+            "  by position from {}: {}",
+            if stud {
+                "the dealer's left"
+            } else {
+                "the button's left"
+            },
             order.join(", ")
         );
         for (seq, e) in &lines {

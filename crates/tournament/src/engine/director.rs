@@ -116,6 +116,7 @@ impl Tournament {
             small: 0,
             big: 0,
             ante: 0,
+            bring_in: 0,
         });
         // The entrants: those who played once play started, those registered before.
         let entrant = |p: &&super::Player| {
@@ -320,6 +321,7 @@ impl Tournament {
                 small: l.small,
                 big: l.big,
                 ante: l.ante,
+                bring_in: l.bring_in,
             };
             let minutes = l.minutes.unwrap_or(0);
             if l.minutes == Some(0) || minutes > MAX_LEVEL_MINUTES {

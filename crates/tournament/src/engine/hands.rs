@@ -4,7 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use floorbook_hand::{Chips, Hand, HandEvent, HandRules, HandSetup, Phase, Pos};
+use floorbook_hand::{
+    Chips, Hand, HandEvent, HandRules, HandSetup, Phase, Pos, StudHand, StudRules, StudSetup,
+    TableHand,
+};
 use floorbook_rules::{Rule, RuleSet};
 
 use super::{Status, TableState, Tournament, TournamentError, TournamentEvent, check_time};
@@ -83,7 +86,9 @@ impl Tournament {
             if ts.held {
                 return Err(TournamentError::TableHeld(table));
             }
-            if !(1..=ts.table.seats.len() as u32).contains(&ts.table.button.0) {
+            if self.profile.game.stud().is_none()
+                && !(1..=ts.table.seats.len() as u32).contains(&ts.table.button.0)
+            {
                 return Err(TournamentError::NotNow(
                     "the button has not been placed at this table: the button draw comes first (TR-2)",
                 ));
@@ -96,7 +101,9 @@ impl Tournament {
                 .flatten()
                 .filter(|p| !self.players.get(p).is_some_and(|pl| pl.waiting_for_button))
                 .count();
-            if self.revision >= 4 && dealt < 2 && seated >= 2 {
+            // Stud has no blinds: nobody waits for the button (TR-17 moves into no blind).
+            if self.profile.game.stud().is_some() || (self.revision >= 4 && dealt < 2 && seated >= 2)
+            {
                 waiting_counts = false;
                 dealt = seated;
             }
@@ -185,114 +192,184 @@ impl Tournament {
                 denomination,
             });
         }
-        let n = ts.table.seats.len() as u32;
-        let waits = |p: &PlayerId| {
-            waiting_counts && self.players.get(p).is_some_and(|pl| pl.waiting_for_button)
-        };
-        let dealt: Vec<SeatNo> = (1..=n)
-            .map(SeatNo)
-            .filter(|s| ts.table.seats[(s.0 - 1) as usize].is_some_and(|p| !waits(&p)))
-            .collect();
-        let next_after = |from: SeatNo, among: &[SeatNo]| -> SeatNo {
-            (1..=n)
-                .map(|k| SeatNo((from.0 - 1 + k) % n + 1))
-                .find(|s| among.contains(s))
-                .unwrap_or(from)
-        };
-        let mut rules = RuleSet::of(&[Rule::Tr9]);
-        let (button, sb_seat, bb_seat, sb_position) = if dealt.len() == 2 {
-            // TR-25: heads-up the button is the small blind; the big blind moves on as always.
-            let bb = match ts.last_big_blind {
-                Some(last) => next_after(last, &dealt),
-                // A table that starts heads-up: the drawn button posts the small blind, the
-                // other player the big (revision 4; earlier revisions moved the button on).
-                None if self.revision >= 4 => next_after(ts.table.button, &dealt),
-                None => next_after(next_after(ts.table.button, &dealt), &dealt),
-            };
-            let button = dealt.iter().copied().find(|s| *s != bb).unwrap_or(bb);
-            // Revision 5: a NOB tournament cites its own heads-up rule (NOB-11).
-            rules = rules.with(
-                if self.revision >= 5 && self.profile.system == crate::System::NOB {
-                    Rule::Nob11
-                } else {
-                    Rule::Tr25
-                },
-            );
-            (button, Some(button), bb, button)
-        } else {
-            match (ts.last_big_blind, ts.last_small_blind) {
-                (Some(last_bb), Some(last_sb)) => {
-                    // TR-9: the big blind moves one player on; the small blind is where the big
-                    // blind was (dead if that seat emptied); the button is where the small blind
-                    // was (a dead button if that seat emptied).
-                    let bb = next_after(last_bb, &dealt);
-                    let sb = dealt.contains(&last_bb).then_some(last_bb);
-                    (last_sb, sb, bb, last_bb)
-                }
-                _ => {
-                    let sb = next_after(ts.table.button, &dealt);
-                    (ts.table.button, Some(sb), next_after(sb, &dealt), sb)
-                }
-            }
-        };
-        // Positions: dealt seats clockwise from the first seat left of the button.
-        let positions: Vec<SeatNo> = (1..=n)
-            .map(|k| SeatNo((button.0 - 1 + k) % n + 1))
-            .filter(|s| dealt.contains(s))
-            .collect();
-        let ids: Vec<PlayerId> = positions
-            .iter()
-            .filter_map(|s| ts.table.seats[(s.0 - 1) as usize])
-            .collect();
-        let stacks: Vec<Chips> = ids
-            .iter()
-            .map(|p| Chips(self.players.get(p).map_or(0, |pl| pl.stack)))
-            .collect();
-        let mut blinds = vec![Chips(0); ids.len()];
-        for (i, s) in positions.iter().enumerate() {
-            if Some(*s) == sb_seat {
-                blinds[i] = Chips(level.small);
-            }
-            if *s == bb_seat {
-                blinds[i] = Chips(level.big);
-            }
-        }
-        let profile = &self.profile;
         // The smallest chip in play: from revision 4 on, the smallest not yet raced off at this
         // table (TR-15); it divides a split pot (TR-16) and every bet is payable in it.
         let chip_unit = if self.revision >= 4 {
-            profile
+            self.profile
                 .chips
                 .iter()
                 .copied()
                 .find(|c| !ts.races_done.iter().any(|(_, d)| d == c))
         } else {
-            profile.chips.first().copied()
+            self.profile.chips.first().copied()
         };
-        let hand_rules = HandRules {
-            game: profile.game,
-            structure: profile.structure,
-            min_bet: Chips(level.big),
-            raise_cap: profile.betting.raise_cap,
-            odd_chip: profile.betting.odd_chip,
-            chip_unit: Chips(chip_unit.unwrap_or(1)),
-            ante_trimming: false,
-            chip_reading: profile.betting.chip_reading,
-            under_minimum: profile.betting.under_minimum,
-            irregularities: profile.irregularities,
-            last_live_hand: floorbook_hand::LastLiveHand::WinsThePot,
-            live: self.revision >= 4,
-        };
-        let setup = HandSetup {
-            stacks,
-            antes: vec![Chips(level.ante); ids.len()],
-            blinds: blinds.clone(),
-            carried: Chips(ts.carried),
-            dead_blinds: Vec::new(),
-            first_to_act: None,
-        };
-        // The last thing that can refuse the hand; nothing has changed yet.
-        let hand = Hand::new(hand_rules, setup)?;
+        let (hand, ids, button, blinds, sb_position, bb_seat, rules) =
+            if let Some(game) = self.profile.game.stud() {
+                // Stud: the dealer deals from seat 1 round the table; no button moves, no
+                // blind is posted; everyone antes and the up cards name the bring-in
+                // (TDA-RP-10). Players away at the deal have their cards folded (RP-10 C).
+                let ids: Vec<PlayerId> = ts.table.seats.iter().flatten().copied().collect();
+                let stacks: Vec<Chips> = ids
+                    .iter()
+                    .map(|p| Chips(self.players.get(p).map_or(0, |pl| pl.stack)))
+                    .collect();
+                let absent: Vec<bool> = ids
+                    .iter()
+                    .map(|p| self.players.get(p).is_some_and(|pl| pl.absent))
+                    .collect();
+                let profile = &self.profile;
+                let rules = StudRules {
+                    game,
+                    bring_in: Chips(level.bring_in),
+                    small_bet: Chips(level.small),
+                    big_bet: Chips(level.big),
+                    cap: Some(profile.betting.raise_cap.unwrap_or(4)),
+                    odd_chip: profile.betting.odd_chip,
+                    chip_unit: Chips(chip_unit.unwrap_or(1)),
+                    ante_trimming: false,
+                    last_live_hand: floorbook_hand::LastLiveHand::WinsThePot,
+                    live: true,
+                };
+                let setup = StudSetup {
+                    antes: vec![Chips(level.ante); ids.len()],
+                    stacks,
+                    carried: Chips(ts.carried),
+                    absent: if absent.contains(&true) {
+                        absent
+                    } else {
+                        Vec::new()
+                    },
+                };
+                let hand: TableHand = StudHand::new(rules, setup)?.into();
+                let blinds = vec![Chips(0); ids.len()];
+                (
+                    hand,
+                    ids,
+                    ts.table.button,
+                    blinds,
+                    ts.last_small_blind,
+                    ts.last_big_blind,
+                    RuleSet::of(&[Rule::TdaRp10]),
+                )
+            } else {
+            let n = ts.table.seats.len() as u32;
+            let waits = |p: &PlayerId| {
+                waiting_counts && self.players.get(p).is_some_and(|pl| pl.waiting_for_button)
+            };
+            let dealt: Vec<SeatNo> = (1..=n)
+                .map(SeatNo)
+                .filter(|s| ts.table.seats[(s.0 - 1) as usize].is_some_and(|p| !waits(&p)))
+                .collect();
+            let next_after = |from: SeatNo, among: &[SeatNo]| -> SeatNo {
+                (1..=n)
+                    .map(|k| SeatNo((from.0 - 1 + k) % n + 1))
+                    .find(|s| among.contains(s))
+                    .unwrap_or(from)
+            };
+            let mut rules = RuleSet::of(&[Rule::Tr9]);
+            let (button, sb_seat, bb_seat, sb_position) = if dealt.len() == 2 {
+                // TR-25: heads-up the button is the small blind; the big blind moves on as always.
+                let bb = match ts.last_big_blind {
+                    Some(last) => next_after(last, &dealt),
+                    // A table that starts heads-up: the drawn button posts the small blind, the
+                    // other player the big (revision 4; earlier revisions moved the button on).
+                    None if self.revision >= 4 => next_after(ts.table.button, &dealt),
+                    None => next_after(next_after(ts.table.button, &dealt), &dealt),
+                };
+                let button = dealt.iter().copied().find(|s| *s != bb).unwrap_or(bb);
+                // Revision 5: a NOB tournament cites its own heads-up rule (NOB-11).
+                rules = rules.with(
+                    if self.revision >= 5 && self.profile.system == crate::System::NOB {
+                        Rule::Nob11
+                    } else {
+                        Rule::Tr25
+                    },
+                );
+                (button, Some(button), bb, button)
+            } else {
+                match (ts.last_big_blind, ts.last_small_blind) {
+                    (Some(last_bb), Some(last_sb)) => {
+                        // TR-9: the big blind moves one player on; the small blind is where the big
+                        // blind was (dead if that seat emptied); the button is where the small blind
+                        // was (a dead button if that seat emptied).
+                        let bb = next_after(last_bb, &dealt);
+                        let sb = dealt.contains(&last_bb).then_some(last_bb);
+                        (last_sb, sb, bb, last_bb)
+                    }
+                    _ => {
+                        let sb = next_after(ts.table.button, &dealt);
+                        (ts.table.button, Some(sb), next_after(sb, &dealt), sb)
+                    }
+                }
+            };
+            // Positions: dealt seats clockwise from the first seat left of the button.
+            let positions: Vec<SeatNo> = (1..=n)
+                .map(|k| SeatNo((button.0 - 1 + k) % n + 1))
+                .filter(|s| dealt.contains(s))
+                .collect();
+            let ids: Vec<PlayerId> = positions
+                .iter()
+                .filter_map(|s| ts.table.seats[(s.0 - 1) as usize])
+                .collect();
+            let stacks: Vec<Chips> = ids
+                .iter()
+                .map(|p| Chips(self.players.get(p).map_or(0, |pl| pl.stack)))
+                .collect();
+            let mut blinds = vec![Chips(0); ids.len()];
+            for (i, s) in positions.iter().enumerate() {
+                if Some(*s) == sb_seat {
+                    blinds[i] = Chips(level.small);
+                }
+                if *s == bb_seat {
+                    blinds[i] = Chips(level.big);
+                }
+            }
+            let profile = &self.profile;
+            // The smallest chip in play: from revision 4 on, the smallest not yet raced off at this
+            // table (TR-15); it divides a split pot (TR-16) and every bet is payable in it.
+            let chip_unit = if self.revision >= 4 {
+                profile
+                    .chips
+                    .iter()
+                    .copied()
+                    .find(|c| !ts.races_done.iter().any(|(_, d)| d == c))
+            } else {
+                profile.chips.first().copied()
+            };
+            let hand_rules = HandRules {
+                game: profile.game,
+                structure: profile.structure,
+                min_bet: Chips(level.big),
+                raise_cap: profile.betting.raise_cap,
+                odd_chip: profile.betting.odd_chip,
+                chip_unit: Chips(chip_unit.unwrap_or(1)),
+                ante_trimming: false,
+                chip_reading: profile.betting.chip_reading,
+                under_minimum: profile.betting.under_minimum,
+                irregularities: profile.irregularities,
+                last_live_hand: floorbook_hand::LastLiveHand::WinsThePot,
+                live: self.revision >= 4,
+            };
+            let setup = HandSetup {
+                stacks,
+                antes: vec![Chips(level.ante); ids.len()],
+                blinds: blinds.clone(),
+                carried: Chips(ts.carried),
+                dead_blinds: Vec::new(),
+                first_to_act: None,
+            };
+            // The last thing that can refuse the hand; nothing has changed yet.
+            let hand = Hand::new(hand_rules, setup)?;
+                (
+                    hand.into(),
+                    ids,
+                    button,
+                    blinds,
+                    Some(sb_position),
+                    Some(bb_seat),
+                    rules,
+                )
+            };
         self.clock = self.clock.max(seconds);
         self.level = tournament_level;
         self.out.append(&mut level_events);
@@ -313,9 +390,9 @@ impl Tournament {
         if let Some(l) = table_level {
             ts.level = l;
         }
-        ts.last_small_blind = Some(sb_position);
+        ts.last_small_blind = sb_position;
         ts.table.button = button;
-        ts.last_big_blind = Some(bb_seat);
+        ts.last_big_blind = bb_seat;
         let carried = std::mem::take(&mut ts.carried);
         ts.hand = Some((hand_no, hand, ids.clone()));
         ts.last_hand = None;
@@ -403,7 +480,18 @@ impl Tournament {
                 Rule::Tr6
             };
             let before = hand.events().len();
-            let (action, rule) = if penalized {
+            let (action, rule) = if legal.bring_in.is_some() && !legal.fold {
+                // Stud: the bring-in is a forced bet, posted for him like an ante.
+                hand.post_bring_in(legal.actor)?;
+                (
+                    "bring in",
+                    if penalized {
+                        Rule::Tr28
+                    } else {
+                        absence_rule
+                    },
+                )
+            } else if penalized {
                 hand.fold(legal.actor)?;
                 ("fold", Rule::Tr28)
             } else if legal.call.is_zero() {
@@ -425,7 +513,7 @@ impl Tournament {
     }
 
     /// The hand in progress at `table`.
-    pub fn hand(&self, table: TableNo) -> Option<&Hand> {
+    pub fn hand(&self, table: TableNo) -> Option<&TableHand> {
         self.tables
             .iter()
             .find(|t| t.table.no == table)
@@ -448,7 +536,7 @@ impl Tournament {
     pub(super) fn act(
         &mut self,
         table: TableNo,
-        f: impl FnOnce(&mut Hand) -> Result<(), floorbook_hand::Rejection>,
+        f: impl FnOnce(&mut TableHand) -> Result<(), floorbook_hand::Rejection>,
     ) -> Result<(), TournamentError> {
         let ts = self.table_mut(table)?;
         let Some((hand_no, hand, _)) = ts.hand.as_mut() else {
@@ -480,7 +568,7 @@ impl Tournament {
     pub(super) fn after_hand(
         &mut self,
         table: TableNo,
-        f: impl FnOnce(&mut Hand) -> Result<(), floorbook_hand::Rejection>,
+        f: impl FnOnce(&mut TableHand) -> Result<(), floorbook_hand::Rejection>,
     ) -> Result<(), TournamentError> {
         let ts = self.table_mut(table)?;
         let Some((hand_no, hand)) = ts.last_hand.as_mut() else {
@@ -539,6 +627,9 @@ impl Tournament {
                     pos, all_in: true, ..
                 }
                 | HandEvent::AntePosted {
+                    pos, all_in: true, ..
+                }
+                | HandEvent::BringInPosted {
                     pos, all_in: true, ..
                 } => Some(pos.0),
                 _ => None,

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use floorbook_hand::{Hand, HandEvent};
+use floorbook_hand::{HandEvent, TableHand};
 use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -92,11 +92,11 @@ pub struct TableState {
     pub last_big_blind: Option<SeatNo>,
     /// The seat of the last small blind (posted or dead): the next button.
     pub last_small_blind: Option<SeatNo>,
-    pub hand: Option<(u64, Hand, Vec<PlayerId>)>,
+    pub hand: Option<(u64, TableHand, Vec<PlayerId>)>,
     /// The table's last finished hand, until its next hand starts: cards shown after a hand
     /// (TR-3.5, TR-3.7, TR-3.8) are recorded against it.
     #[serde(default)]
-    pub last_hand: Option<(u64, Hand)>,
+    pub last_hand: Option<(u64, TableHand)>,
     pub hands_played: u64,
     pub started_with: u32,
     /// Chips left in the pot for the table's next hand (NOB-3).
@@ -775,8 +775,8 @@ impl Tournament {
             Command::Hand {
                 table,
                 action: action @ HandCommand::ShowAfterHand { .. },
-            } => self.after_hand(*table, |h| action.apply(h)),
-            Command::Hand { table, action } => self.act(*table, |h| action.apply(h)),
+            } => self.after_hand(*table, |h| h.apply(action)),
+            Command::Hand { table, action } => self.act(*table, |h| h.apply(action)),
             Command::Sanction {
                 player,
                 offence,
