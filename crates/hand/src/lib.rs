@@ -35,9 +35,9 @@ pub use event::HandEvent;
 pub use hand::{Hand, Legal, MAX_CHIPS, Phase, Rejection, ShowOrMuck, Street};
 pub use irregular::{IrregularityKind, OutOfTurn};
 pub use pots::Pot;
-pub use table::TableHand;
 pub use rules::{
     ChipReading, GameKind, HandRules, HandSetup, IrregularityRules, LastLiveHand, MissingBurn,
     OddChip, OutOfTurnRule, OwnExposure, PrematureBoard, Structure, UnderMinimum,
 };
 pub use stud::{MAX_STUD_PLAYERS, StudGame, StudHand, StudLegal, StudRules, StudSetup};
+pub use table::TableHand;

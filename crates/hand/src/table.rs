@@ -4,8 +4,8 @@ use floorbook_cards::Card;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Chips, GameKind, Hand, HandCommand, HandEvent, Legal, Phase, Pos, Pot, Rejection, StudGame,
-    StudHand, Street,
+    Chips, GameKind, Hand, HandCommand, HandEvent, Legal, Phase, Pos, Pot, Rejection, Street,
+    StudGame, StudHand,
 };
 
 /// A hand in play at a table. Serialized as the hand itself (a flop hand exactly as before stud

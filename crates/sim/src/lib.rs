@@ -393,6 +393,7 @@ fn play_hand(
             return Ok(incidents);
         };
         let unit = hand.chip_unit();
+        let fixed_limit = hand.as_stud().is_some();
         match hand.phase() {
             Phase::Settled => return Ok(incidents),
             Phase::HoleDealing => {
@@ -488,7 +489,13 @@ fn play_hand(
                         continue;
                     }
                 }
-                let action = decide(style, legal.call.is_zero(), legal.raise_to, rng);
+                let action = decide(
+                    style,
+                    legal.call.is_zero(),
+                    legal.raise_to,
+                    fixed_limit,
+                    rng,
+                );
                 let action = match action {
                     // Stud: the bring-in is posted unless he completes (or, the low card being
                     // all in, folds: TDA-RP-10 E).
@@ -559,10 +566,18 @@ fn decide(
     style: Style,
     unopposed: bool,
     raise_to: Option<(Chips, Chips)>,
+    fixed_limit: bool,
     rng: &mut ChaCha20Rng,
 ) -> Action {
     let r = below(rng, 100);
     match style {
+        // Fixed limit has no shove: loose bots bet and raise to the cap and seldom fold, so
+        // their pots grow as a shove's would.
+        Style::Loose if fixed_limit => match (r, raise_to) {
+            (0..=54, Some((min, _))) => Action::RaiseTo(min),
+            (55..=64, _) if !unopposed => Action::Fold,
+            _ => Action::CheckOrCall,
+        },
         Style::Loose => match (r, raise_to) {
             (0..=14, Some((min, max))) => {
                 let to = if below(rng, 3) == 0 {

@@ -267,6 +267,18 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
             reason: reason(),
         },
         38 => Command::BalanceNow,
+        44 => hand(HandCommand::BringIn { pos }),
+        45 => hand(HandCommand::DownCardExposed {
+            pos,
+            card: card(raw[5]),
+        }),
+        46 => hand(HandCommand::SeventhCardExposed {
+            pos,
+            card: card(raw[5]),
+        }),
+        47 => hand(HandCommand::PrematureStudCards {
+            cards: cards(&raw[5..], number(raw[6], 4).min(60) as usize),
+        }),
         43 => Command::SeatPlayer {
             player,
             table,
@@ -302,6 +314,7 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
                 Some((table, l)) => Command::Hand {
                     table,
                     action: match (raw[5] % 3, l.raise_to) {
+                        (2, _) if l.bring_in.is_some() => HandCommand::BringIn { pos: l.actor },
                         (0, _) => HandCommand::Fold { pos: l.actor },
                         (1, Some((min, _))) => HandCommand::BetOrRaiseTo {
                             pos: l.actor,

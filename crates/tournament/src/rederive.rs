@@ -560,6 +560,41 @@ fn hand_command(
                 })?;
             HandCommand::DealBoard { cards }
         }
+        // Stud: the cards of one deal, the down ones first as they come on third street.
+        HandEvent::StudDealt { pos, down, up, .. } => HandCommand::DealHole {
+            pos: *pos,
+            cards: down
+                .iter()
+                .copied()
+                .chain(up.iter().map(|&c| Some(c)))
+                .collect(),
+        },
+        HandEvent::BringInPosted { pos, .. } => HandCommand::BringIn { pos: *pos },
+        HandEvent::Irregularity {
+            kind: IrregularityKind::StudDownCardExposed,
+            pos: Some(pos),
+            cards,
+            ..
+        } => HandCommand::DownCardExposed {
+            pos: *pos,
+            card: *cards.first()?,
+        },
+        HandEvent::Irregularity {
+            kind: IrregularityKind::SeventhCardExposed,
+            pos: Some(pos),
+            cards,
+            ..
+        } => HandCommand::SeventhCardExposed {
+            pos: *pos,
+            card: *cards.first()?,
+        },
+        HandEvent::Irregularity {
+            kind: IrregularityKind::PrematureStudCards,
+            cards,
+            ..
+        } => HandCommand::PrematureStudCards {
+            cards: cards.clone(),
+        },
         HandEvent::Folded { pos } => HandCommand::Fold { pos: *pos },
         HandEvent::Checked { pos } | HandEvent::Called { pos, .. } => {
             HandCommand::CheckOrCall { pos: *pos }

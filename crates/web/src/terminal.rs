@@ -698,16 +698,13 @@ impl TableModel {
                 })
             })
             .collect();
-        let hand = t
-            .hand
-            .as_ref()
-            .map(|r| {
-                (
-                    r.no,
-                    r.hand.clone().into(),
-                    r.guests.iter().map(name).collect(),
-                )
-            });
+        let hand = t.hand.as_ref().map(|r| {
+            (
+                r.no,
+                r.hand.clone().into(),
+                r.guests.iter().map(name).collect(),
+            )
+        });
         let straddle = room.profile().game_of(table).is_some_and(|g| g.straddle);
         Some(TableModel {
             table,

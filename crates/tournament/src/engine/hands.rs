@@ -102,7 +102,8 @@ impl Tournament {
                 .filter(|p| !self.players.get(p).is_some_and(|pl| pl.waiting_for_button))
                 .count();
             // Stud has no blinds: nobody waits for the button (TR-17 moves into no blind).
-            if self.profile.game.stud().is_some() || (self.revision >= 4 && dealt < 2 && seated >= 2)
+            if self.profile.game.stud().is_some()
+                || (self.revision >= 4 && dealt < 2 && seated >= 2)
             {
                 waiting_counts = false;
                 dealt = seated;
@@ -252,114 +253,114 @@ impl Tournament {
                     RuleSet::of(&[Rule::TdaRp10]),
                 )
             } else {
-            let n = ts.table.seats.len() as u32;
-            let waits = |p: &PlayerId| {
-                waiting_counts && self.players.get(p).is_some_and(|pl| pl.waiting_for_button)
-            };
-            let dealt: Vec<SeatNo> = (1..=n)
-                .map(SeatNo)
-                .filter(|s| ts.table.seats[(s.0 - 1) as usize].is_some_and(|p| !waits(&p)))
-                .collect();
-            let next_after = |from: SeatNo, among: &[SeatNo]| -> SeatNo {
-                (1..=n)
-                    .map(|k| SeatNo((from.0 - 1 + k) % n + 1))
-                    .find(|s| among.contains(s))
-                    .unwrap_or(from)
-            };
-            let mut rules = RuleSet::of(&[Rule::Tr9]);
-            let (button, sb_seat, bb_seat, sb_position) = if dealt.len() == 2 {
-                // TR-25: heads-up the button is the small blind; the big blind moves on as always.
-                let bb = match ts.last_big_blind {
-                    Some(last) => next_after(last, &dealt),
-                    // A table that starts heads-up: the drawn button posts the small blind, the
-                    // other player the big (revision 4; earlier revisions moved the button on).
-                    None if self.revision >= 4 => next_after(ts.table.button, &dealt),
-                    None => next_after(next_after(ts.table.button, &dealt), &dealt),
+                let n = ts.table.seats.len() as u32;
+                let waits = |p: &PlayerId| {
+                    waiting_counts && self.players.get(p).is_some_and(|pl| pl.waiting_for_button)
                 };
-                let button = dealt.iter().copied().find(|s| *s != bb).unwrap_or(bb);
-                // Revision 5: a NOB tournament cites its own heads-up rule (NOB-11).
-                rules = rules.with(
-                    if self.revision >= 5 && self.profile.system == crate::System::NOB {
-                        Rule::Nob11
-                    } else {
-                        Rule::Tr25
-                    },
-                );
-                (button, Some(button), bb, button)
-            } else {
-                match (ts.last_big_blind, ts.last_small_blind) {
-                    (Some(last_bb), Some(last_sb)) => {
-                        // TR-9: the big blind moves one player on; the small blind is where the big
-                        // blind was (dead if that seat emptied); the button is where the small blind
-                        // was (a dead button if that seat emptied).
-                        let bb = next_after(last_bb, &dealt);
-                        let sb = dealt.contains(&last_bb).then_some(last_bb);
-                        (last_sb, sb, bb, last_bb)
+                let dealt: Vec<SeatNo> = (1..=n)
+                    .map(SeatNo)
+                    .filter(|s| ts.table.seats[(s.0 - 1) as usize].is_some_and(|p| !waits(&p)))
+                    .collect();
+                let next_after = |from: SeatNo, among: &[SeatNo]| -> SeatNo {
+                    (1..=n)
+                        .map(|k| SeatNo((from.0 - 1 + k) % n + 1))
+                        .find(|s| among.contains(s))
+                        .unwrap_or(from)
+                };
+                let mut rules = RuleSet::of(&[Rule::Tr9]);
+                let (button, sb_seat, bb_seat, sb_position) = if dealt.len() == 2 {
+                    // TR-25: heads-up the button is the small blind; the big blind moves on as always.
+                    let bb = match ts.last_big_blind {
+                        Some(last) => next_after(last, &dealt),
+                        // A table that starts heads-up: the drawn button posts the small blind, the
+                        // other player the big (revision 4; earlier revisions moved the button on).
+                        None if self.revision >= 4 => next_after(ts.table.button, &dealt),
+                        None => next_after(next_after(ts.table.button, &dealt), &dealt),
+                    };
+                    let button = dealt.iter().copied().find(|s| *s != bb).unwrap_or(bb);
+                    // Revision 5: a NOB tournament cites its own heads-up rule (NOB-11).
+                    rules = rules.with(
+                        if self.revision >= 5 && self.profile.system == crate::System::NOB {
+                            Rule::Nob11
+                        } else {
+                            Rule::Tr25
+                        },
+                    );
+                    (button, Some(button), bb, button)
+                } else {
+                    match (ts.last_big_blind, ts.last_small_blind) {
+                        (Some(last_bb), Some(last_sb)) => {
+                            // TR-9: the big blind moves one player on; the small blind is where the big
+                            // blind was (dead if that seat emptied); the button is where the small blind
+                            // was (a dead button if that seat emptied).
+                            let bb = next_after(last_bb, &dealt);
+                            let sb = dealt.contains(&last_bb).then_some(last_bb);
+                            (last_sb, sb, bb, last_bb)
+                        }
+                        _ => {
+                            let sb = next_after(ts.table.button, &dealt);
+                            (ts.table.button, Some(sb), next_after(sb, &dealt), sb)
+                        }
                     }
-                    _ => {
-                        let sb = next_after(ts.table.button, &dealt);
-                        (ts.table.button, Some(sb), next_after(sb, &dealt), sb)
-                    }
-                }
-            };
-            // Positions: dealt seats clockwise from the first seat left of the button.
-            let positions: Vec<SeatNo> = (1..=n)
-                .map(|k| SeatNo((button.0 - 1 + k) % n + 1))
-                .filter(|s| dealt.contains(s))
-                .collect();
-            let ids: Vec<PlayerId> = positions
-                .iter()
-                .filter_map(|s| ts.table.seats[(s.0 - 1) as usize])
-                .collect();
-            let stacks: Vec<Chips> = ids
-                .iter()
-                .map(|p| Chips(self.players.get(p).map_or(0, |pl| pl.stack)))
-                .collect();
-            let mut blinds = vec![Chips(0); ids.len()];
-            for (i, s) in positions.iter().enumerate() {
-                if Some(*s) == sb_seat {
-                    blinds[i] = Chips(level.small);
-                }
-                if *s == bb_seat {
-                    blinds[i] = Chips(level.big);
-                }
-            }
-            let profile = &self.profile;
-            // The smallest chip in play: from revision 4 on, the smallest not yet raced off at this
-            // table (TR-15); it divides a split pot (TR-16) and every bet is payable in it.
-            let chip_unit = if self.revision >= 4 {
-                profile
-                    .chips
+                };
+                // Positions: dealt seats clockwise from the first seat left of the button.
+                let positions: Vec<SeatNo> = (1..=n)
+                    .map(|k| SeatNo((button.0 - 1 + k) % n + 1))
+                    .filter(|s| dealt.contains(s))
+                    .collect();
+                let ids: Vec<PlayerId> = positions
                     .iter()
-                    .copied()
-                    .find(|c| !ts.races_done.iter().any(|(_, d)| d == c))
-            } else {
-                profile.chips.first().copied()
-            };
-            let hand_rules = HandRules {
-                game: profile.game,
-                structure: profile.structure,
-                min_bet: Chips(level.big),
-                raise_cap: profile.betting.raise_cap,
-                odd_chip: profile.betting.odd_chip,
-                chip_unit: Chips(chip_unit.unwrap_or(1)),
-                ante_trimming: false,
-                chip_reading: profile.betting.chip_reading,
-                under_minimum: profile.betting.under_minimum,
-                irregularities: profile.irregularities,
-                last_live_hand: floorbook_hand::LastLiveHand::WinsThePot,
-                live: self.revision >= 4,
-            };
-            let setup = HandSetup {
-                stacks,
-                antes: vec![Chips(level.ante); ids.len()],
-                blinds: blinds.clone(),
-                carried: Chips(ts.carried),
-                dead_blinds: Vec::new(),
-                first_to_act: None,
-            };
-            // The last thing that can refuse the hand; nothing has changed yet.
-            let hand = Hand::new(hand_rules, setup)?;
+                    .filter_map(|s| ts.table.seats[(s.0 - 1) as usize])
+                    .collect();
+                let stacks: Vec<Chips> = ids
+                    .iter()
+                    .map(|p| Chips(self.players.get(p).map_or(0, |pl| pl.stack)))
+                    .collect();
+                let mut blinds = vec![Chips(0); ids.len()];
+                for (i, s) in positions.iter().enumerate() {
+                    if Some(*s) == sb_seat {
+                        blinds[i] = Chips(level.small);
+                    }
+                    if *s == bb_seat {
+                        blinds[i] = Chips(level.big);
+                    }
+                }
+                let profile = &self.profile;
+                // The smallest chip in play: from revision 4 on, the smallest not yet raced off at this
+                // table (TR-15); it divides a split pot (TR-16) and every bet is payable in it.
+                let chip_unit = if self.revision >= 4 {
+                    profile
+                        .chips
+                        .iter()
+                        .copied()
+                        .find(|c| !ts.races_done.iter().any(|(_, d)| d == c))
+                } else {
+                    profile.chips.first().copied()
+                };
+                let hand_rules = HandRules {
+                    game: profile.game,
+                    structure: profile.structure,
+                    min_bet: Chips(level.big),
+                    raise_cap: profile.betting.raise_cap,
+                    odd_chip: profile.betting.odd_chip,
+                    chip_unit: Chips(chip_unit.unwrap_or(1)),
+                    ante_trimming: false,
+                    chip_reading: profile.betting.chip_reading,
+                    under_minimum: profile.betting.under_minimum,
+                    irregularities: profile.irregularities,
+                    last_live_hand: floorbook_hand::LastLiveHand::WinsThePot,
+                    live: self.revision >= 4,
+                };
+                let setup = HandSetup {
+                    stacks,
+                    antes: vec![Chips(level.ante); ids.len()],
+                    blinds: blinds.clone(),
+                    carried: Chips(ts.carried),
+                    dead_blinds: Vec::new(),
+                    first_to_act: None,
+                };
+                // The last thing that can refuse the hand; nothing has changed yet.
+                let hand = Hand::new(hand_rules, setup)?;
                 (
                     hand.into(),
                     ids,
@@ -485,11 +486,7 @@ impl Tournament {
                 hand.post_bring_in(legal.actor)?;
                 (
                     "bring in",
-                    if penalized {
-                        Rule::Tr28
-                    } else {
-                        absence_rule
-                    },
+                    if penalized { Rule::Tr28 } else { absence_rule },
                 )
             } else if penalized {
                 hand.fold(legal.actor)?;
