@@ -230,6 +230,7 @@ impl Command {
                     | HandCommand::ShowOrMuck { .. }
                     | HandCommand::OutOfTurn { .. }
                     | HandCommand::ShowAfterHand { .. }
+                    | HandCommand::BringIn { .. }
             ),
             Command::Sanction { chips, .. } => chips.is_none(),
             Command::Start { tables, .. } => tables.is_none(),

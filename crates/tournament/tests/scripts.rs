@@ -14,8 +14,8 @@
 //!   (`{ command = "hand", table = 1, action = { do = "fold", pos = 2 } }`); `at`, its time in
 //!   seconds (default: the latest so far); then either `then`, events the command must decide,
 //!   in order, each given by the fields it must have (others are not compared), or `refused`,
-//!   text the refusal must contain (a refused command must change nothing); and `actor`, the
-//!   position to act at the command's table afterwards.
+//!   text the refusal must contain (a refused command must change nothing); `absent`, events
+//!   it must not decide; and `actor`, the position to act at the command's table afterwards.
 //!
 //! Every script's commands are then re-derived both ways a chain holds them (as entered, and
 //! read back from the decisions) and must agree with what was decided.
@@ -72,6 +72,9 @@ struct When {
     at: Option<u64>,
     #[serde(default)]
     then: Vec<toml::Value>,
+    /// Events the command must not decide (each given by the fields that would match it).
+    #[serde(default)]
+    absent: Vec<toml::Value>,
     refused: Option<String>,
     actor: Option<usize>,
 }
@@ -177,6 +180,13 @@ fn check(path: &Path) {
                     };
                     from += i + 1;
                 }
+                for unwanted in &step.absent {
+                    let unwanted = serde_json::to_value(unwanted).expect("json");
+                    assert!(
+                        !events.iter().any(|e| has(e, &unwanted)),
+                        "{here}: decided {unwanted}, which it must not"
+                    );
+                }
             }
             (Err(e), Some(text)) => {
                 assert!(
@@ -227,6 +237,16 @@ fn check(path: &Path) {
 
 golden! {
     check;
+    tda_rp_10_a_a_down_card_exposed_in_the_deal_becomes_the_up_card => "tda_rp_10_a_a_down_card_exposed_in_the_deal_becomes_the_up_card.toml",
+    tda_rp_10_b_a_seventh_street_card_exposed_is_replaced_while_betting_goes_on => "tda_rp_10_b_a_seventh_street_card_exposed_is_replaced_while_betting_goes_on.toml",
+    tda_rp_10_c_a_player_away_at_the_deal_has_his_cards_folded => "tda_rp_10_c_a_player_away_at_the_deal_has_his_cards_folded.toml",
+    tda_rp_10_e_the_low_card_all_in_with_the_ante_the_next_player_brings_it_in_or_folds => "tda_rp_10_e_the_low_card_all_in_with_the_ante_the_next_player_brings_it_in_or_folds.toml",
+    tda_rp_10_f_a_pair_on_fourth_street_does_not_double_the_bet => "tda_rp_10_f_a_pair_on_fourth_street_does_not_double_the_bet.toml",
+    tda_rp_10_h_a_the_three_earlier_burns_make_up_a_short_stub => "tda_rp_10_h_a_the_three_earlier_burns_make_up_a_short_stub.toml",
+    tda_rp_10_h_b_a_short_stub_of_three_or_more_gives_a_community_card => "tda_rp_10_h_b_a_short_stub_of_three_or_more_gives_a_community_card.toml",
+    tda_rp_10_h_c_fewer_than_three_left_are_shuffled_with_the_burns_for_a_community_card => "tda_rp_10_h_c_fewer_than_three_left_are_shuffled_with_the_burns_for_a_community_card.toml",
+    tda_rp_5_d_premature_stud_cards_are_reshuffled_and_the_street_comes_without_a_burn => "tda_rp_5_d_premature_stud_cards_are_reshuffled_and_the_street_comes_without_a_burn.toml",
+    tda_rp_10_d_the_bring_in_and_a_tie_showing_go_by_suit => "tda_rp_10_d_the_bring_in_and_a_tie_showing_go_by_suit.toml",
     nob_10_the_card_draw_picks_the_dealer_and_seats_the_table => "nob_10_the_card_draw_picks_the_dealer_and_seats_the_table.toml",
     nob_11_heads_up_the_button_posts_the_small_blind => "nob_11_heads_up_the_button_posts_the_small_blind.toml",
     plo_1_a_waiting_player_takes_a_seat_that_came_free => "plo_1_a_waiting_player_takes_a_seat_that_came_free.toml",
