@@ -105,14 +105,30 @@ async fn first_hand_of_three<S: EventStore>(desk: &mut Desk<S>) {
 }
 
 async fn tournament_through_the_desk<S: EventStore + Clone>(store: S) {
-    let (_, profile) = builtin("top18").expect("profile");
-    let profile = profile.expect("top18 reads");
-    let steps = script("top18", &profile, 18, 5).expect("script");
+    tournament_of_profile_through_the_desk(store, "top18").await;
+}
+
+/// Seven-card stud through the service: deals by the street, bring-ins, completions and
+/// fixed-limit bets as the dealer terminals send them.
+async fn stud_tournament_through_the_desk<S: EventStore + Clone>(store: S) {
+    tournament_of_profile_through_the_desk(store, "stud").await;
+}
+
+on_both_backends!(
+    a_stud_tournament_through_the_desk_is_the_simulated_chain_embedded,
+    a_stud_tournament_through_the_desk_is_the_simulated_chain_nats,
+    stud_tournament_through_the_desk
+);
+
+async fn tournament_of_profile_through_the_desk<S: EventStore + Clone>(store: S, name: &str) {
+    let (_, profile) = builtin(name).expect("profile");
+    let profile = profile.expect("the profile reads");
+    let steps = script(name, &profile, 18, 5).expect("script");
     let expected = floorbook_sim::simulate(&profile, 18, 5, None)
         .expect("simulation")
         .tournament
         .events;
-    let chain = ChainId::new("desk-t1").expect("chain");
+    let chain = ChainId::new(&format!("desk-{name}")).expect("chain");
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
         .await
         .expect("desk");
@@ -1793,4 +1809,193 @@ async fn a_clock_checked_too_early_says_how_long_it_runs() {
         "nothing written"
     );
     assert!(e.rules.iter().any(|r| r.id == "TR-19"), "{e:?}");
+}
+
+/// Stud's procedures entered through the service at a stud table: an exposed down card
+/// (TDA-RP-10 A), premature cards (RP-5 D), a seventh-street card exposed (RP-10 B), with the
+/// bring-in and a completion. The audit lists each with its rule, and `explain` re-derives
+/// every one of them and the bring-in.
+#[tokio::test]
+async fn stud_procedures_are_entered_audited_and_explained() {
+    let dir = tempfile::tempdir().expect("dir");
+    let chain = ChainId::new("desk-stud").expect("chain");
+    let mut bring_in_seq = None;
+    {
+        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+        let mut desk = Desk::open(store, chain.clone(), None, 500)
+            .await
+            .expect("desk");
+        let dealer = Channel::Dealer { table: 1 };
+        let floor = Channel::Floor;
+        let open = WireCommand::Open {
+            profile: Some("stud".into()),
+            profile_toml: None,
+        };
+        let r = one(&mut desk, Channel::Director, open).await;
+        assert!(r.ok, "{r:?}");
+        for p in 1..=3 {
+            let r = one(
+                &mut desk,
+                Channel::Floor,
+                WireCommand::Register {
+                    player: p,
+                    name: format!("P{p}"),
+                    buy_in: "20.00".into(),
+                    age: 30,
+                    table: None,
+                },
+            )
+            .await;
+            assert!(r.ok, "{r:?}");
+        }
+        let mut send = async |channel: Channel, command: WireCommand| {
+            let r = one(&mut desk, channel, command.clone()).await;
+            assert!(r.ok, "{command:?}: {r:?}");
+            r
+        };
+        send(
+            Channel::Director,
+            WireCommand::Start {
+                draw: vec![0, 1, 2],
+                button_seats: None,
+                at: None,
+                tables: None,
+            },
+        )
+        .await;
+        send(
+            dealer,
+            WireCommand::StartHand {
+                table: 1,
+                at: Some(0),
+                button: None,
+                straddle: false,
+            },
+        )
+        .await;
+        let deal = |pos: usize, cards: &[&str]| WireCommand::DealHole {
+            table: 1,
+            pos,
+            cards: cards.iter().map(|c| Some(c.to_string())).collect(),
+        };
+        send(dealer, deal(0, &["As", "Ks"])).await;
+        send(dealer, deal(1, &["2h"])).await;
+        // TDA-RP-10 A: his first card came up; it is his up card, the rest comes down.
+        send(
+            dealer,
+            WireCommand::DownCardExposed {
+                table: 1,
+                pos: 1,
+                card: "2h".into(),
+            },
+        )
+        .await;
+        send(dealer, deal(1, &["Jd", "Qd"])).await;
+        send(dealer, deal(0, &["9c"])).await;
+        send(dealer, deal(2, &["Th", "Tc", "8d"])).await;
+        let r = send(dealer, WireCommand::BringIn { table: 1, pos: 1 }).await;
+        bring_in_seq = r.seq;
+        // Completed to the small bet by the next player.
+        send(
+            dealer,
+            WireCommand::BetOrRaiseTo {
+                table: 1,
+                pos: 2,
+                to: 30,
+            },
+        )
+        .await;
+        // RP-5 D: fourth-street cards turned before the betting ended.
+        send(
+            floor,
+            WireCommand::PrematureStudCards {
+                table: 1,
+                cards: vec!["3c".into()],
+            },
+        )
+        .await;
+        send(dealer, WireCommand::CheckOrCall { table: 1, pos: 0 }).await;
+        send(dealer, WireCommand::CheckOrCall { table: 1, pos: 1 }).await;
+        // Fourth to sixth street: everyone checks, the best hand showing first: 9-3 (P1);
+        // 9-8-5 (P3) over 9-6-3; the pair of deuces (P2).
+        for (street, order) in [
+            (["3c", "4c", "5c"], [0, 1, 2]),
+            (["6c", "7c", "9h"], [2, 0, 1]),
+            (["Jc", "2d", "3d"], [1, 2, 0]),
+        ] {
+            for (pos, card) in street.iter().enumerate() {
+                send(dealer, deal(pos, &[card])).await;
+            }
+            for pos in order {
+                send(dealer, WireCommand::CheckOrCall { table: 1, pos }).await;
+            }
+        }
+        send(dealer, deal(0, &["Ac"])).await;
+        // RP-10 B: the seventh card came up while betting is possible: replaced.
+        send(
+            floor,
+            WireCommand::SeventhCardExposed {
+                table: 1,
+                pos: 0,
+                card: "Ac".into(),
+            },
+        )
+        .await;
+        send(dealer, deal(0, &["Ah"])).await;
+    }
+    let d = dir.path().to_str().expect("utf-8");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["audit", "--data", d, "--chain", chain.as_str(), "--json"])
+        .output()
+        .expect("audit");
+    let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert!(out.status.success(), "{audit}");
+    let listed: Vec<(String, String)> = audit["irregularities"]
+        .as_array()
+        .expect("irregularities")
+        .iter()
+        .map(|r| {
+            (
+                r["kind"].as_str().unwrap_or("").to_string(),
+                r["rules"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    for (kind, rule) in [
+        ("stud_down_card_exposed", "TDA-RP-10"),
+        ("premature_stud_cards", "TDA-RP-5"),
+        ("seventh_card_exposed", "TDA-RP-10"),
+    ] {
+        assert!(
+            listed.iter().any(|(k, r)| k == kind && r.contains(rule)),
+            "{kind} ({rule}) in {listed:?}"
+        );
+    }
+    let mut seqs: Vec<String> = audit["irregularities"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| row["seq"].as_u64().expect("seq").to_string())
+        .collect();
+    seqs.push(bring_in_seq.expect("the bring-in's seq").to_string());
+    for seq in seqs {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args([
+                "explain",
+                "--data",
+                d,
+                "--chain",
+                chain.as_str(),
+                &seq,
+                "--json",
+            ])
+            .output()
+            .expect("explain");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!(v["agrees"], true, "seq {seq}: {v}");
+        assert!(
+            v.to_string().contains("TDA-RP-"),
+            "seq {seq} cites its rule: {v}"
+        );
+    }
 }
