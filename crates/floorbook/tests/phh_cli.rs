@@ -236,3 +236,53 @@ fn a_directory_and_a_file_list_name_the_hands() {
     assert!(!nothing.status.success());
     assert!(String::from_utf8_lossy(&nothing.stderr).contains("--files-from"));
 }
+
+/// Stud through the command line: the real televised stud, Razz and stud eight or better
+/// hands (`tests/phh/real_stud.jsonl`) replay to PokerKit's stacks, and each exports to a file
+/// that replays the same.
+#[test]
+fn stud_hands_replay_and_export_from_the_command_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/phh/real_stud.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("corpus");
+    let mut files = Vec::new();
+    let mut expected = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let case: serde_json::Value = serde_json::from_str(line).expect("json line");
+        let file = dir.path().join(format!("stud-{i:02}.phh"));
+        std::fs::write(&file, case["phh"].as_str().expect("phh")).expect("write hand");
+        files.push(file.display().to_string());
+        expected.push(numbers(&case["finishing_stacks"]));
+    }
+    let mut args = vec!["phh", "replay"];
+    args.extend(files.iter().map(String::as_str));
+    let lines = json_lines(&args);
+    assert_eq!(lines.len(), files.len());
+    for (line, stacks) in lines.iter().zip(&expected) {
+        assert_stacks(line, stacks);
+    }
+    let variants: std::collections::BTreeSet<&str> = text
+        .lines()
+        .filter_map(|l| {
+            ["'F7S'", "'F7S/8'", "'FR'"]
+                .into_iter()
+                .find(|v| l.contains(v))
+        })
+        .collect();
+    assert_eq!(variants.len(), 3, "stud, stud eight or better and Razz");
+    for (file, stacks) in files.iter().zip(&expected) {
+        let out = floorbook(&["phh", "export", file]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let exported = dir.path().join("exported.phh");
+        std::fs::write(&exported, &out.stdout).expect("write export");
+        let again = json_lines(&["phh", "replay", &exported.display().to_string()]);
+        assert_stacks(&again[0], stacks);
+    }
+}

@@ -1819,7 +1819,7 @@ async fn a_clock_checked_too_early_says_how_long_it_runs() {
 async fn stud_procedures_are_entered_audited_and_explained() {
     let dir = tempfile::tempdir().expect("dir");
     let chain = ChainId::new("desk-stud").expect("chain");
-    let mut bring_in_seq = None;
+    let bring_in_seq;
     {
         let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
         let mut desk = Desk::open(store, chain.clone(), None, 500)

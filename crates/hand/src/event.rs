@@ -39,7 +39,9 @@ pub enum HandEvent {
         street: Street,
         pos: Pos,
         down: Vec<Option<Card>>,
-        up: Vec<Card>,
+        /// Up cards; unknown only in a PHH replay of a hand filmed without them (third
+        /// street), which a live table never records.
+        up: Vec<Option<Card>>,
     },
     /// Stud: who acts first on a street, and the up cards that decided it (the lowest card by
     /// suit brings it in on third street; then the best hand showing, ties by the high card's

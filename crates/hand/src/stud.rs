@@ -713,13 +713,24 @@ impl StudHand {
         }
         let first = self.street_cards() - due;
         let exposed_before = self.up_this_street(i);
+        if self.street != Street::Third
+            && let Some(k) =
+                (0..self.cards[i].len()).find(|&k| self.up[i][k] && self.cards[i][k].is_none())
+        {
+            // An unknown up card from third street: the order of action is unknown from here.
+            return Err(Rejection::UpCardUnknown { pos, index: k + 1 });
+        }
         let mut used = self.used;
         let mut down = Vec::new();
         let mut up = Vec::new();
         for (k, c) in cards.iter().enumerate() {
             let face_up = self.dealt_up(first + k) && !exposed_before;
+            // An up card is seen by everyone and decides who acts: named, except in a PHH
+            // replay of third street (PokerKit leaves an unknown up card out of the bring-in;
+            // on a later street it cannot say who acts first, and neither can we).
+            let unknown_allowed = !self.rules.live && self.street == Street::Third;
             match (c, face_up) {
-                (None, true) => {
+                (None, true) if !unknown_allowed => {
                     return Err(Rejection::UpCardUnknown {
                         pos,
                         index: first + k + 1,
@@ -728,7 +739,7 @@ impl StudHand {
                 (Some(c), _) if !used.insert(*c) => {
                     return Err(Rejection::CardInPlay { card: *c });
                 }
-                (Some(c), true) => up.push(*c),
+                (c, true) => up.push(*c),
                 (c, false) => down.push(*c),
             }
         }

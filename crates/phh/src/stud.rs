@@ -346,7 +346,7 @@ pub fn export_stud_with_unknown(hand: &StudHand, scale: u64, unknown: &[bool]) -
         let a = match e {
             HandEvent::StudDealt { pos, down, up, .. } => {
                 let mut all = down.clone();
-                all.extend(up.iter().map(|&c| Some(c)));
+                all.extend(up.iter().copied());
                 format!("d dh p{} {}", pos.0 + 1, cards(&all))
             }
             HandEvent::BoardDealt { cards: cs, .. } => {

@@ -76,6 +76,13 @@ fn replay_matches_pokerkit_on_stud() {
     check_corpus("stud.jsonl", 1_500);
 }
 
+/// Real stud hands: the televised seven card stud, Razz and stud eight or better hands of the
+/// 2023 WSOP that PokerKit's test suite plays (`tests/phh/real_stud.py`).
+#[test]
+fn replay_matches_pokerkit_on_real_stud_hands() {
+    check_corpus("real_stud.jsonl", 30);
+}
+
 /// Real hands from PokerKit's own test suite (televised hands), with PokerKit's results.
 #[test]
 fn replay_matches_pokerkit_on_real_hands() {
@@ -173,6 +180,7 @@ fn export_round_trips() {
         ("illegal.jsonl", 750),
         ("real.jsonl", 1),
         ("stud.jsonl", 1250),
+        ("real_stud.jsonl", 30),
     ] {
         let mut checked = 0;
         for case in cases(file) {

@@ -563,11 +563,7 @@ fn hand_command(
         // Stud: the cards of one deal, the down ones first as they come on third street.
         HandEvent::StudDealt { pos, down, up, .. } => HandCommand::DealHole {
             pos: *pos,
-            cards: down
-                .iter()
-                .copied()
-                .chain(up.iter().map(|&c| Some(c)))
-                .collect(),
+            cards: down.iter().copied().chain(up.iter().copied()).collect(),
         },
         HandEvent::BringInPosted { pos, .. } => HandCommand::BringIn { pos: *pos },
         HandEvent::Irregularity {

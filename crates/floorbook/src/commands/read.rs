@@ -219,30 +219,27 @@ fn describe(e: &HandEvent, players: &[i64], names: &HashMap<i64, String>) -> Str
             pos,
             down,
             up,
-        } => {
-            let up: Vec<Option<Card>> = up.iter().copied().map(Some).collect();
-            match (down.is_empty(), up.is_empty()) {
-                (false, false) => format!(
-                    "{} street: {} is dealt {} down, {} up",
-                    snake(street),
-                    who(*pos),
-                    cards(down),
-                    cards(&up)
-                ),
-                (false, true) => format!(
-                    "{} street: {} is dealt {} down",
-                    snake(street),
-                    who(*pos),
-                    cards(down)
-                ),
-                _ => format!(
-                    "{} street: {} is dealt {} up",
-                    snake(street),
-                    who(*pos),
-                    cards(&up)
-                ),
-            }
-        }
+        } => match (down.is_empty(), up.is_empty()) {
+            (false, false) => format!(
+                "{} street: {} is dealt {} down, {} up",
+                snake(street),
+                who(*pos),
+                cards(down),
+                cards(up)
+            ),
+            (false, true) => format!(
+                "{} street: {} is dealt {} down",
+                snake(street),
+                who(*pos),
+                cards(down)
+            ),
+            _ => format!(
+                "{} street: {} is dealt {} up",
+                snake(street),
+                who(*pos),
+                cards(up)
+            ),
+        },
         HandEvent::FirstToAct {
             street,
             pos,
