@@ -128,7 +128,7 @@ async fn tournament_of_profile_through_the_desk<S: EventStore + Clone>(store: S,
         .expect("simulation")
         .tournament
         .events;
-    let chain = ChainId::new(&format!("desk-{name}")).expect("chain");
+    let chain = ChainId::new(format!("desk-{name}")).expect("chain");
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
         .await
         .expect("desk");
