@@ -646,6 +646,87 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
     screen.close().await.expect("close");
 }
 
+/// A stud hand at the dealer's terminal in a real browser: the dealer names each player's
+/// third street (the up card must be named), the page shows the up cards and offers the
+/// bring-in to the lowest card by suit as one touch, and the stud remedies (TDA-RP-10).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stud_hand_is_dealt_and_brought_in_at_the_dealer_page() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    log_in(&c, &url, "td", "director-secret", "/").await;
+    let r = submit(
+        &c,
+        "form[data-command=open]",
+        &[("#open-chain", "studnight"), ("#open-profile", "stud")],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    log_in(&c, &url, "fay", "floor-secret", "/t/studnight/floor").await;
+    for (p, name) in [("1", "Ann"), ("2", "Bob")] {
+        let r = submit(
+            &c,
+            "form[data-command=register]",
+            &[
+                ("#register-player", p),
+                ("#register-name", name),
+                ("#register-buy_in", "20.00"),
+                ("#register-age", "30"),
+            ],
+        )
+        .await;
+        assert!(r.contains("Recorded"), "{name}: {r}");
+    }
+    log_in(&c, &url, "td", "director-secret", "/t/studnight/director").await;
+    let r = submit(&c, "form[data-command=start]", &[("#start-draw", "0 1")]).await;
+    assert!(r.contains("Recorded"), "{r}");
+    log_in(&c, &url, "dan", "dealer-secret", "/t/studnight/dealer/1").await;
+    let r = submit(&c, "form[data-command=start_hand]", &[]).await;
+    assert!(r.contains("HandStarted"), "{r}");
+    for cards in ["As Ks 9d", "Ah Kh 2c"] {
+        let main = wait_for(&c, "main", "the next card face down").await;
+        assert!(
+            shows(&c, "form[data-command=deal_hole].touch").await,
+            "a down card can be dealt unseen: {main}"
+        );
+        let r = submit(
+            &c,
+            "form[data-command=deal_hole]:not(.touch)",
+            &[("#hole", cards)],
+        )
+        .await;
+        assert!(r.contains("Recorded"), "{cards}: {r}");
+    }
+    // Bob's 2c is the low card: his bring-in of 10 is one touch, and he cannot fold.
+    let main = wait_for(&c, "main", "Bring in 10").await;
+    assert!(
+        main.contains("2c") && main.contains("9d"),
+        "the up cards show: {main}"
+    );
+    assert!(main.contains("Complete to 30"), "{main}");
+    assert!(!shows(&c, "form[data-command=fold].touch").await, "{main}");
+    assert!(
+        shows(&c, "form[data-command=down_card_exposed]").await
+            && shows(&c, "form[data-command=seventh_card_exposed]").await,
+        "the stud remedies are offered"
+    );
+    assert!(
+        !shows(&c, "form[data-command=card_exposed_in_deal]").await,
+        "the flop game's are not"
+    );
+    screenshot(&c, "dealer-stud").await;
+    let r = submit(&c, "form[data-command=bring_in].touch", &[]).await;
+    assert!(r.contains("Recorded"), "{r}");
+    // Ann folds to it: the hand is over.
+    let r = submit(&c, "form[data-command=fold].touch", &[]).await;
+    assert!(r.contains("Recorded"), "{r}");
+    wait_for(&c, "main", "Start the next hand").await;
+    c.close().await.expect("close");
+}
+
 /// A cash room through the pages: the shift manager opens the room's day, the floor opens the
 /// main table, takes a guest onto the list in person (a phone call is refused by GCB-9) and
 /// seats him and two walk-ups, and the dealer starts the first hand with the button's draw;

@@ -850,7 +850,7 @@ pub fn dealer(m: &TableModel) -> Markup {
             }
             details.remedies {
                 summary { "Irregularities and remedies" }
-                div.forms { @for f in REMEDIES { (form(f, &[("table", t.clone())])) } }
+                div.forms { @for f in (if h.as_stud().is_some() { STUD_REMEDIES } else { REMEDIES }) { (form(f, &[("table", t.clone())])) } }
             }
         } @else if m.finished {
             p.notice { "The tournament is over." }
@@ -893,6 +893,35 @@ pub fn dealer(m: &TableModel) -> Markup {
         }
     }
 }
+
+/// The remedies a dealer's terminal offers at a stud table (TDA-RP-10, RP-5 D; the seventh
+/// street's and the premature cards' are the floor's).
+pub const STUD_REMEDIES: &[Form] = &[
+    Form {
+        command: "down_card_exposed",
+        title: "A down card exposed in the first deal (it becomes his up card)",
+        rule: "TDA-RP-10 A",
+        fields: &[
+            Field("pos", "Position", Kind::Int),
+            Field("card", "Card", Kind::Card),
+        ],
+    },
+    Form {
+        command: "seventh_card_exposed",
+        title: "A seventh-street card exposed by the dealer",
+        rule: "TDA-RP-10 B",
+        fields: &[
+            Field("pos", "Position", Kind::Int),
+            Field("card", "Card", Kind::Card),
+        ],
+    },
+    Form {
+        command: "premature_stud_cards",
+        title: "Cards of the next street dealt too early",
+        rule: "TDA-RP-5 D",
+        fields: &[Field("cards", "The cards", Kind::Cards)],
+    },
+];
 
 /// The remedies a dealer's terminal offers (several are the floor's: sent by a dealer they are
 /// refused and recorded as refused).
