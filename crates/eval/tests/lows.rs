@@ -69,3 +69,41 @@ fn razz_and_eight_or_better_agree_with_pokerkit() {
         "{both_qualify} pairs where both qualify"
     );
 }
+
+/// Stud high: the best five of five to seven cards, the same hand Hold'em reads from two and
+/// five (every five of seven either way), described in English and German; other counts and
+/// a card twice are refused.
+#[test]
+fn stud_high_is_the_best_five_of_the_players_cards() {
+    use floorbook_eval::{EvalError, Game, evaluate, evaluate_stud};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/eval/lows.jsonl");
+    let text = std::fs::read_to_string(&path).expect("tests/eval/lows.jsonl");
+    for line in text.lines().take(500) {
+        let v: serde_json::Value = serde_json::from_str(line).expect("json");
+        let cards = parse_cards(v["a"].as_str().expect("a")).expect("cards");
+        let stud = evaluate_stud(&cards).expect("seven cards");
+        let holdem = evaluate(Game::Holdem, &cards[..2], &cards[2..]).expect("two and five");
+        assert_eq!(stud.strength, holdem.strength);
+        assert!(!stud.en.is_empty() && !stud.de.is_empty());
+        let five = evaluate_stud(&cards[..5]).expect("five cards");
+        assert!(
+            five.strength <= stud.strength,
+            "more cards never make it worse"
+        );
+    }
+    let six = parse_cards("As Ks Qs Js Ts 2d").expect("cards");
+    assert_eq!(evaluate_stud(&six).expect("six").en, "Royal Flush");
+    let four = parse_cards("As Ks Qs Js").expect("cards");
+    assert!(matches!(
+        evaluate_stud(&four),
+        Err(EvalError::StudCount { got: 4 })
+    ));
+    let twice: Vec<floorbook_cards::Card> = ["As", "As", "Qs", "Js", "Ts"]
+        .iter()
+        .map(|c| c.parse().expect("card"))
+        .collect();
+    assert!(matches!(
+        evaluate_stud(&twice),
+        Err(EvalError::DuplicateCard { .. })
+    ));
+}

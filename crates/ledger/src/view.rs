@@ -22,8 +22,22 @@ pub fn table_view(t: &Tournament, ts: &TableState) -> Value {
         })
         .collect();
     let hand = ts.hand.as_ref().map(|(no, h, ids)| {
+        // Stud: what each live hand shows (its up cards), by position.
+        let showing: Option<Vec<Vec<String>>> = h.as_stud().map(|s| {
+            (0..s.players())
+                .map(|i| {
+                    let pos = floorbook_hand::Pos(i);
+                    if !s.is_active(pos) {
+                        return Vec::new();
+                    }
+                    s.up_cards(pos).iter().map(ToString::to_string).collect()
+                })
+                .collect()
+        });
         json!({
             "hand": no,
+            "game": h.game(),
+            "showing": showing,
             "phase": format!("{:?}", h.phase()),
             "street": format!("{:?}", h.street()),
             "board": h.board().iter().map(ToString::to_string).collect::<Vec<_>>(),

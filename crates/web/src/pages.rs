@@ -245,7 +245,13 @@ fn mmss(seconds: u64) -> String {
 }
 
 fn blinds(l: &Level) -> String {
-    if l.ante > 0 {
+    if l.bring_in > 0 {
+        // Stud: the limits, the ante and the bring-in.
+        format!(
+            "{} / {} · ante {} · bring-in {}",
+            l.small, l.big, l.ante, l.bring_in
+        )
+    } else if l.ante > 0 {
         format!("{} / {} · ante {}", l.small, l.big, l.ante)
     } else {
         format!("{} / {}", l.small, l.big)

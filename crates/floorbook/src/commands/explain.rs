@@ -258,12 +258,17 @@ pub fn human(v: &Value) -> String {
 fn table_lines(t: &Value) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(h) = t.get("hand").filter(|h| !h.is_null()) {
+        let stud = h["showing"].is_array();
         out.push(format!(
-            "    hand {} ({}, {}), button seat {}; board {}; bets {}; to act {}",
+            "    hand {} ({}, {}), {}; board {}; bets {}; to act {}",
             h["hand"],
             human(&h["phase"]),
             human(&h["street"]),
-            t["button"],
+            if stud {
+                format!("{} dealt from seat 1", human(&h["game"]))
+            } else {
+                format!("button seat {}", t["button"])
+            },
             if h["board"].as_array().is_some_and(|b| b.is_empty()) {
                 "none".to_string()
             } else {
@@ -286,12 +291,25 @@ fn table_lines(t: &Value) -> Vec<String> {
             },
         ));
     }
+    // Stud: each player's up cards, by the hand's positions.
+    let hand = t.get("hand").filter(|h| !h.is_null());
+    let showing = |player: u64| -> Option<String> {
+        let h = hand?;
+        let pos = h["players"]
+            .as_array()?
+            .iter()
+            .position(|p| p.as_u64() == Some(player))?;
+        let up = h["showing"].as_array()?.get(pos)?.as_array()?;
+        let cards: Vec<&str> = up.iter().filter_map(Value::as_str).collect();
+        (!cards.is_empty()).then(|| format!("; shows {}", cards.join(" ")))
+    };
     for s in t["seats"].as_array().into_iter().flatten() {
         out.push(format!(
-            "    seat {}: {}, {} chips",
+            "    seat {}: {}, {} chips{}",
             s["seat"],
             seated(s),
-            s["stack"]
+            s["stack"],
+            s["player"].as_u64().and_then(showing).unwrap_or_default()
         ));
     }
     out
