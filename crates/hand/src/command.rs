@@ -230,6 +230,8 @@ impl HandCommand {
             HandCommand::DownCardExposed { pos, card } => h.down_card_exposed(*pos, *card),
             HandCommand::SeventhCardExposed { pos, card } => h.seventh_card_exposed(*pos, *card),
             HandCommand::PrematureStudCards { cards } => h.premature_cards(cards.clone()),
+            HandCommand::OutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
+            HandCommand::ShowAfterHand { pos, cards } => h.shown_after_hand(*pos, cards.clone()),
             other => Err(crate::Rejection::OtherGame {
                 what: other.name(),
                 game: "flop-game",

@@ -30,8 +30,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::pots::build_pots;
 use crate::{
-    Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, Phase, Pos, Pot, Rejection,
-    ShowOrMuck,
+    Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, OutOfTurn, OutOfTurnRule, Phase,
+    Pos, Pot, Rejection, ShowOrMuck,
 };
 use crate::{MAX_CHIPS, Street};
 
@@ -87,6 +87,10 @@ pub struct StudRules {
     /// Antes above the second-largest ante are returned (PHH `ante_trimming_status`).
     pub ante_trimming: bool,
     pub last_live_hand: LastLiveHand,
+    /// An action out of turn: binding (TR-21) or withdrawable when a skipped player changed
+    /// the action (GCB-3).
+    #[serde(default = "binding")]
+    pub out_of_turn: OutOfTurnRule,
     /// A live table's readings: ties for first to act by the high card's suit (TDA-RP-10 D);
     /// when the low card is all in with his ante, the next player may fold instead of bringing
     /// it in (TDA-RP-10 E); a show names the cards dealt (TR-11). Off for PHH replays, which
@@ -109,6 +113,7 @@ impl StudRules {
             chip_unit: Chips(1),
             ante_trimming: false,
             last_live_hand: LastLiveHand::WinsThePot,
+            out_of_turn: OutOfTurnRule::Binding,
             live: true,
         }
     }
@@ -119,6 +124,10 @@ impl StudRules {
             _ => self.big_bet,
         }
     }
+}
+
+fn binding() -> OutOfTurnRule {
+    OutOfTurnRule::Binding
 }
 
 /// The players of a stud hand, by seat from the dealer's left.
@@ -195,6 +204,9 @@ pub struct StudHand {
     bring_in_may_fold: bool,
     completion_due: bool,
     short_all_ins: Vec<Chips>,
+    /// Out-of-turn actions held for their player's turn, with the bet they faced (TR-21).
+    #[serde(default)]
+    pending_oot: Vec<Option<(OutOfTurn, Chips)>>,
     opener: Option<usize>,
     all_in: bool,
     showdown: Vec<usize>,
@@ -379,6 +391,7 @@ impl StudHand {
             bring_in_may_fold: false,
             completion_due: false,
             short_all_ins: Vec::new(),
+            pending_oot: vec![None; n],
             opener: None,
             all_in: false,
             showdown: Vec::new(),
@@ -1184,6 +1197,7 @@ impl StudHand {
         self.raise_amount = Chips::ZERO;
         self.raise_count = 0;
         self.short_all_ins.clear();
+        self.pending_oot = vec![None; self.n];
         self.phase = Phase::Betting;
         let max = self.max_bet();
         let settled = self.actors.len() == 1 && self.bets[self.actors[0]] >= max;
@@ -1201,7 +1215,158 @@ impl StudHand {
     fn after_action(&mut self) {
         if self.actors.is_empty() || self.active_count() <= 1 {
             self.end_betting();
+        } else {
+            self.resolve_out_of_turn();
         }
+    }
+
+    /// `pos` acts before his turn. The action is held until his turn: TR-21 makes it binding
+    /// (a check that became impossible is void); GCB-3 lets it be withdrawn when a skipped
+    /// player bet or raised in between.
+    pub fn act_out_of_turn(&mut self, pos: Pos, action: OutOfTurn) -> Result<(), Rejection> {
+        let Some(&actor) = self.actors.first().filter(|_| self.phase == Phase::Betting) else {
+            return Err(Rejection::WrongPhase {
+                what: "act",
+                phase: self.phase,
+            });
+        };
+        if actor == pos.0 || !self.actors.contains(&pos.0) {
+            return Err(Rejection::NotInHand { pos });
+        }
+        let rule_id = match self.rules.out_of_turn {
+            OutOfTurnRule::Binding => Rule::Tr21,
+            OutOfTurnRule::Gcb3 => Rule::Gcb3,
+        };
+        let faced = self.max_bet();
+        if let Some(slot) = self.pending_oot.get_mut(pos.0) {
+            *slot = Some((action, faced));
+        }
+        self.events.push(HandEvent::OutOfTurn {
+            pos,
+            actor: Pos(actor),
+            action,
+            rules: rule(&[rule_id]),
+        });
+        Ok(())
+    }
+
+    /// Applies or withdraws a held out-of-turn action when its player's turn comes. In fixed
+    /// limit a held raise is the street's one raise, a call when none is possible any more.
+    fn resolve_out_of_turn(&mut self) {
+        let Some(&i) = self.actors.first() else {
+            return;
+        };
+        let Some((action, faced)) = self.pending_oot.get_mut(i).and_then(Option::take) else {
+            return;
+        };
+        let pos = Pos(i);
+        let binding = self.rules.out_of_turn == OutOfTurnRule::Binding;
+        let changed = self.max_bet() > faced;
+        let check_void = action == OutOfTurn::Check && !self.call_amount(i).is_zero();
+        let withdraw = (!binding && changed) || check_void || self.bring_in_due;
+        let rule_id = if binding { Rule::Tr21 } else { Rule::Gcb3 };
+        self.events.push(HandEvent::OutOfTurnResolved {
+            pos,
+            applied: !withdraw,
+            rules: rule(&[rule_id]),
+        });
+        if withdraw {
+            return;
+        }
+        let result = match action {
+            OutOfTurn::Fold => self.fold(pos),
+            OutOfTurn::Check | OutOfTurn::Call => self.check_or_call(pos),
+            OutOfTurn::RaiseTo { .. } => match self.raise(pos) {
+                Ok(()) => Ok(()),
+                Err(_) => self.check_or_call(pos),
+            },
+        };
+        debug_assert!(result.is_ok(), "the held action's player is the actor");
+    }
+
+    /// After the hand, `pos` shows `cards`: folded or mucked cards (TR-3.5), a hand shown to
+    /// one player and so to all (TR-3.8), or the uncalled winner's choice (TR-3.7). The cards
+    /// are his: his known cards, or at a live table cards in play nowhere else, which become
+    /// known. Nothing about the result changes.
+    pub fn shown_after_hand(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
+        if self.phase != Phase::Settled {
+            return Err(Rejection::WrongPhase {
+                what: "show cards after the hand",
+                phase: self.phase,
+            });
+        }
+        let i = pos.0;
+        let Some(hand) = self.cards.get(i) else {
+            return Err(Rejection::NotInHand { pos });
+        };
+        if cards.is_empty() || cards.len() > hand.len() {
+            return Err(Rejection::ShowCount {
+                pos,
+                most: hand.len(),
+                got: cards.len(),
+            });
+        }
+        // Each card is one of his known cards (each once), or names one of his unknown cards
+        // if it is in play nowhere else; nothing changes until every card is placed.
+        let mut taken = vec![false; hand.len()];
+        let mut named: Vec<(usize, Card)> = Vec::new();
+        let mut used = self.used;
+        for &c in &cards {
+            if let Some(k) = (0..hand.len()).find(|&k| !taken[k] && hand[k] == Some(c)) {
+                taken[k] = true;
+                continue;
+            }
+            let free = (0..hand.len()).find(|&k| !taken[k] && hand[k].is_none());
+            match free {
+                Some(k) if used.insert(c) => {
+                    taken[k] = true;
+                    named.push((k, c));
+                }
+                _ => {
+                    return Err(Rejection::NotDealtCard {
+                        pos,
+                        card: c,
+                        dealt: describe(hand),
+                    });
+                }
+            }
+        }
+        for (k, c) in named {
+            self.cards[i][k] = Some(c);
+        }
+        self.used = used;
+        let active = self.active[i];
+        let uncalled = active
+            && self.active_count() == 1
+            && !self.events.iter().any(|e| {
+                matches!(
+                    e,
+                    HandEvent::ShowdownBegan { .. }
+                        | HandEvent::Shown { .. }
+                        | HandEvent::Mucked { .. }
+                        | HandEvent::HandKilled { .. }
+                )
+            });
+        if uncalled {
+            self.events.push(HandEvent::Shown {
+                pos,
+                cards: cards.iter().map(|&c| Some(c)).collect(),
+            });
+            self.events.push(HandEvent::WinnerShowedByChoice {
+                pos,
+                shown: cards.len(),
+                rules: rule(&[Rule::Tr37]),
+            });
+            return Ok(());
+        }
+        let rules = if active {
+            rule(&[Rule::Tr38])
+        } else {
+            rule(&[Rule::Tr35])
+        };
+        self.events
+            .push(HandEvent::ShownAfterHand { pos, cards, rules });
+        Ok(())
     }
 
     /// The bring-in: the forced bet of the player the up cards name (TDA-RP-10).

@@ -413,3 +413,65 @@ fn a_flop_game_procedure_is_refused_at_a_stud_table_naming_both() {
     assert!(err.to_string().contains("stud"), "{err}");
     assert_eq!(h, before);
 }
+
+#[test]
+fn tr_21_an_action_out_of_turn_is_held_and_binding_at_a_stud_table() {
+    use floorbook_hand::OutOfTurn;
+    let mut h = hand(StudGame::High, &[500, 500, 500]);
+    third(&mut h, &["As Ks 2d", "Ah Kh 9c", "Ad Kd 9s"]);
+    // Position 2 calls before position 1 has acted on the bring-in: held.
+    h.act_out_of_turn(Pos(2), OutOfTurn::Call).expect("held");
+    h.post_bring_in(Pos(0)).expect("bring in");
+    // Position 1 completes; the held call stands (TR-21) and calls the completion.
+    h.bet_or_raise_to(Pos(1), Chips(10)).expect("complete");
+    assert!(h.events().iter().any(|e| matches!(
+        e,
+        HandEvent::OutOfTurnResolved { pos: Pos(2), applied: true, rules } if rules.contains(Rule::Tr21)
+    )));
+    assert_eq!(h.bets()[2], Chips(10), "the held call met the completion");
+    assert_eq!(h.actor(), Some(Pos(0)));
+    // A held check facing a bet is void.
+    h.check_or_call(Pos(0)).expect("call");
+    street(&mut h, &["5c", "Qc", "8s"]);
+    let first = h.actor().expect("someone acts");
+    let later = Pos((first.0 + 2) % 3);
+    h.act_out_of_turn(later, OutOfTurn::Check).expect("held");
+    h.bet_or_raise_to(first, Chips(10)).expect("bet");
+    let middle = h.actor().expect("next");
+    h.check_or_call(middle).expect("call");
+    assert!(h.events().iter().any(|e| matches!(
+        e,
+        HandEvent::OutOfTurnResolved { pos, applied: false, .. } if *pos == later
+    )));
+    assert_eq!(h.actor(), Some(later), "his check was void: he acts now");
+}
+
+#[test]
+fn tr_3_5_and_tr_3_7_cards_shown_after_a_stud_hand() {
+    let mut h = hand(StudGame::High, &[100, 100, 100]);
+    third(&mut h, &["As Ks 2d", "Ah ?? 9c", "Ad Kd 9s"]);
+    h.post_bring_in(Pos(0)).expect("bring in");
+    h.fold(Pos(1)).expect("fold");
+    h.fold(Pos(2)).expect("fold");
+    assert_eq!(h.phase(), Phase::Settled);
+    // The folded player shows his unknown down card: it becomes known (TR-3.5).
+    h.shown_after_hand(Pos(1), vec![card("Qc")]).expect("shown");
+    assert_eq!(h.cards(Pos(1))[1], Some(card("Qc")));
+    // A card in play elsewhere is not his.
+    let before = h.clone();
+    let err = h
+        .shown_after_hand(Pos(2), vec![card("As")])
+        .expect_err("not his");
+    assert!(matches!(err, Rejection::NotDealtCard { .. }), "{err}");
+    assert_eq!(h, before);
+    // The uncalled winner shows by choice (TR-3.7).
+    h.shown_after_hand(Pos(0), vec![card("As")]).expect("shown");
+    assert!(h.events().iter().any(|e| matches!(
+        e,
+        HandEvent::WinnerShowedByChoice { pos: Pos(0), shown: 1, rules } if rules.contains(Rule::Tr37)
+    )));
+    assert!(h.events().iter().any(|e| matches!(
+        e,
+        HandEvent::ShownAfterHand { pos: Pos(1), rules, .. } if rules.contains(Rule::Tr35)
+    )));
+}

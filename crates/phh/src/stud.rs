@@ -139,6 +139,7 @@ pub fn stud_rules(phh: &PhhHand<'_>) -> Result<StudRules, PhhError> {
         chip_unit: Chips(phh.scale),
         ante_trimming: phh.ante_trimming,
         last_live_hand: LastLiveHand::PokerKit,
+        out_of_turn: floorbook_hand::OutOfTurnRule::Binding,
         live: false,
     })
 }

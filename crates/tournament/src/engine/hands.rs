@@ -229,6 +229,7 @@ impl Tournament {
                     chip_unit: Chips(chip_unit.unwrap_or(1)),
                     ante_trimming: false,
                     last_live_hand: floorbook_hand::LastLiveHand::WinsThePot,
+                    out_of_turn: profile.irregularities.out_of_turn,
                     live: true,
                 };
                 let setup = StudSetup {
