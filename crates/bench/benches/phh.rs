@@ -1,12 +1,13 @@
 //! PHH hands replayed per second: Floorbook against PokerKit replaying the same hands, in the
 //! same run (PokerKit through `python3`, when it is installed).
 //!
-//! Run: `cargo bench -p floorbook-bench --bench phh`
+//! Run: `cargo bench -p floorbook-bench --bench phh`; another corpus of `tests/phh/` (the stud
+//! hands: `stud.jsonl`) with `FLOORBOOK_BENCH_CORPUS=stud.jsonl`.
 
 use std::process::Command;
 use std::time::Instant;
 
-use floorbook_phh::{parse_phh, replay};
+use floorbook_phh::{parse_phh, replay_any as replay};
 
 /// The allocator the `floorbook` binary uses.
 #[global_allocator]
@@ -49,7 +50,10 @@ if __name__ == "__main__":
 "#;
 
 fn main() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/phh/corpus.jsonl");
+    let corpus =
+        std::env::var("FLOORBOOK_BENCH_CORPUS").unwrap_or_else(|_| "corpus.jsonl".to_string());
+    let path = format!("{}/../../tests/phh/{corpus}", env!("CARGO_MANIFEST_DIR"));
+    let path = path.as_str();
     let text = std::fs::read_to_string(path).expect("corpus");
     let hands: Vec<String> = text
         .lines()
