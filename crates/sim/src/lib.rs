@@ -8,7 +8,7 @@
 pub mod cash;
 
 use floorbook_cards::{Card, Deck, DeckSeed, ShuffleAlgorithm};
-use floorbook_hand::{Chips, OutOfTurn, Phase, Rejection, ShowOrMuck};
+use floorbook_hand::{Chips, OutOfTurn, Phase, Rejection, ShowOrMuck, Street};
 use floorbook_tournament::command::{Command, HandCommand};
 use floorbook_tournament::conduct::Offence;
 use floorbook_tournament::engine::{MAX_SECONDS, Tournament, TournamentError, TournamentEvent};
@@ -398,6 +398,8 @@ fn play_hand(
             Phase::Settled => return Ok(incidents),
             Phase::HoleDealing => {
                 let p = hand.dealee().unwrap_or(floorbook_hand::Pos(0));
+                // Stud: which card this is (a third-street down card, a seventh-street card).
+                let stud = hand.as_stud().map(|s| (s.street(), s.next_card_up(p)));
                 let c = deck.deal().ok();
                 act(
                     t,
@@ -406,6 +408,23 @@ fn play_hand(
                         cards: vec![c],
                     },
                 )?;
+                // Now and then the dealer turns a stud card up: a down card in the first deal
+                // (TDA-RP-10 A), or a seventh-street card (RP-10 B). Refused once the case no
+                // longer applies (his up card out; the hand moved on): nothing is recorded then.
+                let exposed = match (stud, c) {
+                    (Some((Street::Third, false)), Some(card)) if below(rng, 150) == 0 => {
+                        Some(HandCommand::DownCardExposed { pos: p, card })
+                    }
+                    (Some((Street::Seventh, _)), Some(card)) if below(rng, 100) == 0 => {
+                        Some(HandCommand::SeventhCardExposed { pos: p, card })
+                    }
+                    _ => None,
+                };
+                if let Some(command) = exposed
+                    && act(t, command).is_ok()
+                {
+                    incidents += 1;
+                }
             }
             Phase::BoardDealing => {
                 let due = hand.board_due();
@@ -466,6 +485,16 @@ fn play_hand(
                         },
                         at,
                     )?;
+                    incidents += 1;
+                    continue;
+                }
+                // Stud: now and then the next street's card comes out before the betting
+                // ended (TDA-RP-5 D).
+                if fixed_limit
+                    && below(rng, 300) == 0
+                    && let Ok(card) = deck.deal()
+                    && act(t, HandCommand::PrematureStudCards { cards: vec![card] }).is_ok()
+                {
                     incidents += 1;
                     continue;
                 }
