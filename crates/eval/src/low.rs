@@ -36,7 +36,7 @@ pub struct Low {
     /// German, e.g. "8-6-4-2-A Low" or "Paar, Könige (K-K-8-5-3)".
     pub de: String,
     #[serde(skip)]
-    key: (LowKind, [u8; 5]),
+    key: LowKey,
 }
 
 impl Low {
@@ -68,8 +68,13 @@ const DE_PLURAL: [&str; 14] = [
     "Zehnen", "Buben", "Damen", "Könige",
 ];
 
-/// The low of exactly five cards.
-fn low_of_five(five: [Card; 5]) -> Low {
+/// A low's comparison key: the kind, then the values from the largest group and the highest
+/// card down; smaller is better.
+type LowKey = (LowKind, [u8; 5]);
+
+/// The comparison key of exactly five cards (the kind, then the values from the largest group
+/// and the highest card down) and the cards in that order: cheap, with no words.
+fn key_of_five(five: [Card; 5]) -> (LowKey, [Card; 5]) {
     let mut counts = [0u8; 14];
     for c in five {
         counts[low_value(c) as usize] += 1;
@@ -80,9 +85,14 @@ fn low_of_five(five: [Card; 5]) -> Low {
         let v = low_value(*c);
         std::cmp::Reverse((counts[v as usize], v))
     });
-    let mut groups: Vec<u8> = counts.iter().filter(|&&n| n > 0).copied().collect();
-    groups.sort_unstable_by(|a, b| b.cmp(a));
-    let kind = match groups.as_slice() {
+    let mut groups = [0u8; 5];
+    let mut g = 0;
+    for &n in counts.iter().filter(|&&n| n > 0) {
+        groups[g] = n;
+        g += 1;
+    }
+    groups[..g].sort_unstable_by(|a, b| b.cmp(a));
+    let kind = match &groups[..g] {
         [1, 1, 1, 1, 1] => LowKind::NoPair,
         [2, 1, 1, 1] => LowKind::OnePair,
         [2, 2, 1] => LowKind::TwoPair,
@@ -90,7 +100,12 @@ fn low_of_five(five: [Card; 5]) -> Low {
         [3, 2] => LowKind::FullHouse,
         _ => LowKind::FourOfAKind,
     };
-    let values = order.map(low_value);
+    ((kind, order.map(low_value)), order)
+}
+
+/// The low of exactly five cards, with its words.
+fn low_of_five(five: [Card; 5]) -> Low {
+    let ((kind, values), order) = key_of_five(five);
     let spelled = values
         .iter()
         .map(|v| NAMES[*v as usize])
@@ -141,25 +156,27 @@ fn check(cards: &[Card]) -> Result<(), EvalError> {
     Ok(())
 }
 
-/// The best five of `cards` by `better`, over every five-card choice (21 of seven).
-fn best_five(cards: &[Card], mut keep: impl FnMut(&Low) -> bool) -> Option<Low> {
+/// The best five of `cards` among those `keep` admits, over every five-card choice (21 of
+/// seven), compared by key; only the best is put into words.
+fn best_five(cards: &[Card], mut keep: impl FnMut(&LowKey) -> bool) -> Option<Low> {
     let n = cards.len();
-    let mut best: Option<Low> = None;
+    let mut best: Option<(LowKey, [Card; 5])> = None;
     for a in 0..n {
         for b in a + 1..n {
             for c in b + 1..n {
                 for d in c + 1..n {
                     for e in d + 1..n {
-                        let low = low_of_five([cards[a], cards[b], cards[c], cards[d], cards[e]]);
-                        if keep(&low) && best.as_ref().is_none_or(|x| low.beats(x)) {
-                            best = Some(low);
+                        let (key, five) =
+                            key_of_five([cards[a], cards[b], cards[c], cards[d], cards[e]]);
+                        if keep(&key) && best.as_ref().is_none_or(|(k, _)| key < *k) {
+                            best = Some((key, five));
                         }
                     }
                 }
             }
         }
     }
-    best
+    best.map(|(_, five)| low_of_five(five))
 }
 
 /// Razz: the lowest ace-to-five hand of five to seven cards (a stud hand's cards).
@@ -172,8 +189,8 @@ pub fn razz_low(cards: &[Card]) -> Result<Low, EvalError> {
 /// when the cards hold no such low (the high hand then takes the whole pot).
 pub fn eight_or_better_low(cards: &[Card]) -> Result<Option<Low>, EvalError> {
     check(cards)?;
-    Ok(best_five(cards, |l| {
-        l.kind == LowKind::NoPair && l.key.1[0] <= 8
+    Ok(best_five(cards, |(kind, values)| {
+        *kind == LowKind::NoPair && values[0] <= 8
     }))
 }
 

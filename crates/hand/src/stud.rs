@@ -1837,6 +1837,11 @@ impl StudHand {
         self.judge(way, &self.up_of(i))
     }
 
+    /// What every player shows, judged one way.
+    fn shown_all(&self, way: Way) -> Vec<Option<Judged>> {
+        (0..self.n).map(|i| self.shown(way, i)).collect()
+    }
+
     /// Kills the hands that can no longer win any part of any pot: judged on every card known
     /// against what the others show (PokerKit's reading of a showdown).
     fn kill_hands(&mut self) {
@@ -1844,10 +1849,13 @@ impl StudHand {
             return;
         }
         let pots = self.pots();
+        // What each player shows, judged each way once.
+        let shown: Vec<Vec<Option<Judged>>> =
+            self.ways().iter().map(|&way| self.shown_all(way)).collect();
         let mut kill = Vec::new();
         for i in (0..self.n).filter(|&i| self.active[i]) {
             let known: Vec<Card> = self.cards[i].iter().flatten().copied().collect();
-            let can_win = self.ways().iter().any(|&way| {
+            let can_win = self.ways().iter().zip(&shown).any(|(&way, shown)| {
                 let Some(own) = self.judge(way, &known) else {
                     return false;
                 };
@@ -1856,7 +1864,7 @@ impl StudHand {
                     .any(|p| {
                         p.eligible
                             .iter()
-                            .filter_map(|q| self.shown(way, q.0))
+                            .filter_map(|q| shown[q.0].as_ref())
                             .all(|other| other.cmp_better(&own) != Ordering::Greater)
                     })
             });
@@ -1877,6 +1885,21 @@ impl StudHand {
             .flatten();
         let mut winnings = vec![Chips::ZERO; self.n];
         let unit = self.rules.chip_unit.0.max(1);
+        // What each player shows, judged each way once (no hand is judged for a lone winner).
+        let judged_ways: Vec<(Way, Vec<Option<Judged>>)> = if sole.is_some() {
+            Vec::new()
+        } else {
+            self.ways()
+                .iter()
+                .map(|&way| (way, self.shown_all(way)))
+                .collect()
+        };
+        let shown_way = |way: Way| -> &[Option<Judged>] {
+            judged_ways
+                .iter()
+                .find(|(w, _)| *w == way)
+                .map_or(&[], |(_, v)| v.as_slice())
+        };
         for (k, pot) in pots.iter().enumerate() {
             if let Some(w) = sole {
                 winnings[w] += pot.amount;
@@ -1893,7 +1916,8 @@ impl StudHand {
             // The ways this pot is won: the low half only when an eligible hand qualifies (in
             // PokerKit's reading, when any hand at the table qualifies; a pot none of whose
             // hands does then splits its low half among all of them).
-            let qualifies = |q: &Pos| self.shown(Way::EightOrBetter, q.0).is_some();
+            let lows = shown_way(Way::EightOrBetter);
+            let qualifies = |q: &Pos| lows.get(q.0).is_some_and(Option::is_some);
             let ways: Vec<Way> = self
                 .ways()
                 .iter()
@@ -1916,10 +1940,11 @@ impl StudHand {
                 } else {
                     half
                 };
+                let shown = shown_way(way);
                 let judged: Vec<(usize, Judged)> = pot
                     .eligible
                     .iter()
-                    .filter_map(|q| self.shown(way, q.0).map(|j| (q.0, j)))
+                    .filter_map(|q| shown.get(q.0).cloned().flatten().map(|j| (q.0, j)))
                     .collect();
                 let best = judged
                     .iter()
