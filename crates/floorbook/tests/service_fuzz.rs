@@ -137,6 +137,19 @@ fn command() -> impl Strategy<Value = WireCommand> {
             pos,
             card
         }),
+        (t(), pos()).prop_map(|(table, pos)| WireCommand::BringIn { table, pos }),
+        (t(), pos(), card()).prop_map(|(table, pos, card)| WireCommand::DownCardExposed {
+            table,
+            pos,
+            card
+        }),
+        (t(), pos(), card()).prop_map(|(table, pos, card)| WireCommand::SeventhCardExposed {
+            table,
+            pos,
+            card
+        }),
+        (t(), prop::collection::vec(card(), 0..4))
+            .prop_map(|(table, cards)| WireCommand::PrematureStudCards { table, cards }),
         (t(), 0..5usize, prop::option::of(card())).prop_map(|(table, burn_pick, next)| {
             WireCommand::FlopWithoutBurn {
                 table,
@@ -426,13 +439,16 @@ proptest! {
     }
 }
 
-/// A simulated tournament's commands, once for all cases.
-fn script() -> &'static [floorbook_e2e::drive::Step] {
-    static SCRIPT: std::sync::OnceLock<Vec<floorbook_e2e::drive::Step>> =
-        std::sync::OnceLock::new();
-    SCRIPT.get_or_init(|| {
-        let (_, profile) = floorbook_tournament::builtin("top18").expect("profile");
-        floorbook_e2e::drive::script("top18", &profile.expect("top18"), 18, 21).expect("script")
+/// A simulated tournament's commands under `profile` (top18, or stud), once for all cases.
+fn script(profile: &str) -> &'static [floorbook_e2e::drive::Step] {
+    type Steps = Vec<floorbook_e2e::drive::Step>;
+    static TOP18: std::sync::OnceLock<Steps> = std::sync::OnceLock::new();
+    static STUD: std::sync::OnceLock<Steps> = std::sync::OnceLock::new();
+    let cell = if profile == "stud" { &STUD } else { &TOP18 };
+    cell.get_or_init(|| {
+        let (_, p) = floorbook_tournament::builtin(profile).expect("profile");
+        floorbook_e2e::drive::script(profile, &p.expect("the profile reads"), 18, 21)
+            .expect("script")
     })
 }
 
@@ -442,13 +458,14 @@ async fn desk_in_play(
     dir: &tempfile::TempDir,
     chain: &str,
     at: f64,
+    profile: &str,
 ) -> (EmbeddedStore, ChainId, Desk<EmbeddedStore>) {
     let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
     let chain = ChainId::new(chain).expect("chain");
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 100_000)
         .await
         .expect("desk");
-    let steps = script();
+    let steps = script(profile);
     let k = ((steps.len() as f64) * at) as usize;
     let prefix: Vec<Incoming> = steps[..k.max(1)]
         .iter()
@@ -466,16 +483,18 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     /// The same in the middle of play: hands in progress at several tables, players moved,
-    /// levels raised.
+    /// levels raised; a Hold'em tournament or a stud one.
     #[test]
     fn random_commands_in_the_middle_of_play_never_panic(
         at in 0.0..1.0f64,
+        stud in any::<bool>(),
         commands in prop::collection::vec((channel(), command()), 1..30)
     ) {
         let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
         rt.block_on(async move {
             let dir = tempfile::tempdir().expect("dir");
-            let (_, _, mut desk) = desk_in_play(&dir, "fuzz-mid", at).await;
+            let profile = if stud { "stud" } else { "top18" };
+            let (_, _, mut desk) = desk_in_play(&dir, "fuzz-mid", at, profile).await;
             for (channel, command) in commands {
                 send_and_check(&mut desk, channel, command).await;
             }
@@ -504,7 +523,7 @@ proptest! {
         let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
         rt.block_on(async move {
             let dir = tempfile::tempdir().expect("dir");
-            let (store, chain, mut desk) = desk_in_play(&dir, "fuzz-ids", at).await;
+            let (store, chain, mut desk) = desk_in_play(&dir, "fuzz-ids", at, "top18").await;
             let mut recorded: std::collections::HashMap<String, Reply> = Default::default();
             for (batch, reopen) in batches {
                 let incs: Vec<Incoming> = batch
