@@ -1695,34 +1695,53 @@ impl StudHand {
                 });
             }
             ShowOrMuck::Show(shown) if self.rules.live => {
+                // TR-11: the cards dealt, each named: his whole hand, or (the up cards being
+                // on the table) his down cards alone, in the order dealt.
                 let due = self.cards[i].len();
-                if shown.len() != due || shown.contains(&None) {
+                let down = self.up[i].iter().filter(|&&u| !u).count();
+                let named: Vec<Card> = shown.iter().flatten().copied().collect();
+                if shown.contains(&None) || (named.len() != due && named.len() != down) {
                     return Err(Rejection::ShowWhole {
                         pos,
                         due,
-                        got: shown.iter().flatten().count(),
+                        got: named.len(),
                     });
                 }
-                // The cards shown are the cards dealt: the known ones as they were dealt,
-                // the unknown down cards named now.
-                let mut used = self.used;
-                let mut hand = self.cards[i].clone();
-                let mut rest: Vec<Card> = shown.iter().flatten().copied().collect();
-                for c in hand.iter().flatten() {
-                    match rest.iter().position(|x| x == c) {
-                        Some(k) => {
-                            rest.remove(k);
-                        }
-                        None => {
-                            return Err(Rejection::NotDealtCard {
-                                pos,
-                                card: *c,
-                                dealt: describe(&self.cards[i]),
-                            });
-                        }
+                let whole: Vec<Card> = if named.len() == due {
+                    named
+                } else {
+                    let mut downs = named.iter();
+                    self.cards[i]
+                        .iter()
+                        .zip(&self.up[i])
+                        .filter_map(|(c, &u)| if u { *c } else { downs.next().copied() })
+                        .collect()
+                };
+                // The known cards as they were dealt; the rest names his unknown down cards.
+                let mut extra = whole.clone();
+                for c in self.cards[i].iter().flatten() {
+                    if let Some(k) = extra.iter().position(|x| x == c) {
+                        extra.remove(k);
                     }
                 }
-                let mut fill = rest.into_iter();
+                let unknown = self.cards[i].iter().filter(|c| c.is_none()).count();
+                if extra.len() > unknown {
+                    let wrong = extra
+                        .iter()
+                        .find(|c| self.used.contains(**c) || unknown == 0)
+                        .or(extra.first())
+                        .copied();
+                    if let Some(card) = wrong {
+                        return Err(Rejection::NotDealtCard {
+                            pos,
+                            card,
+                            dealt: describe(&self.cards[i]),
+                        });
+                    }
+                }
+                let mut used = self.used;
+                let mut hand = self.cards[i].clone();
+                let mut fill = extra.into_iter();
                 for slot in hand.iter_mut().filter(|c| c.is_none()) {
                     let Some(c) = fill.next() else { break };
                     if !used.insert(c) {

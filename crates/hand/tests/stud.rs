@@ -475,3 +475,45 @@ fn tr_3_5_and_tr_3_7_cards_shown_after_a_stud_hand() {
         HandEvent::ShownAfterHand { pos: Pos(1), rules, .. } if rules.contains(Rule::Tr35)
     )));
 }
+
+#[test]
+fn tr_11_at_a_stud_showdown_the_dealer_names_the_down_cards_or_the_whole_hand() {
+    let mut h = to_seventh(&[100, 100, 100]);
+    street(&mut h, &["Ac", "Ad", "As"]);
+    while let Some(actor) = h.actor() {
+        h.check_or_call(actor).expect("check");
+    }
+    let first = h.showdown_next().expect("a showdown");
+    // A card he was not dealt is refused, naming it; nothing changes.
+    let before = h.clone();
+    let down: Vec<Option<Card>> = h
+        .cards(first)
+        .iter()
+        .zip(h.face_up(first))
+        .filter(|(_, up)| !**up)
+        .map(|(c, _)| *c)
+        .collect();
+    let mut wrong = down.clone();
+    wrong[0] = Some(card("Kc"));
+    let err = h
+        .show_or_muck(first, ShowOrMuck::Show(wrong))
+        .expect_err("not his");
+    assert!(
+        matches!(err, Rejection::NotDealtCard { card, .. } if card == card_kc()),
+        "{err}"
+    );
+    assert_eq!(h, before);
+    // His three down cards alone: the up cards are on the table.
+    h.show_or_muck(first, ShowOrMuck::Show(down))
+        .expect("shown");
+    assert!(h.face_up(first).iter().all(|&u| u));
+    // The next shows his whole hand.
+    let next = h.showdown_next().expect("the next");
+    let whole = h.cards(next).to_vec();
+    h.show_or_muck(next, ShowOrMuck::Show(whole))
+        .expect("shown");
+}
+
+fn card_kc() -> Card {
+    card("Kc")
+}

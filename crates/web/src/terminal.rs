@@ -838,8 +838,13 @@ pub fn dealer(m: &TableModel) -> Markup {
                             form.cmd data-command="show" aria-label="Show" {
                                 input type="hidden" name="table" value=(t) data-kind="int";
                                 input type="hidden" name="pos" value=(p.0) data-kind="int";
-                                label for="shown" { "Cards shown" }
-                                input #shown name="cards" data-kind="cards" placeholder="Ah Kh" required;
+                                @if h.as_stud().is_some() {
+                                    label for="shown" { "Cards shown: the down cards in the order dealt, or the whole hand" }
+                                    input #shown name="cards" data-kind="cards" placeholder="Ah Kh 7c" required;
+                                } @else {
+                                    label for="shown" { "Cards shown" }
+                                    input #shown name="cards" data-kind="cards" placeholder="Ah Kh" required;
+                                }
                                 button type="submit" { "Show" }
                             }
                             (one_touch("muck", "Muck", &[table(), ("pos", p.0.to_string())]))
