@@ -232,6 +232,9 @@ impl HandCommand {
             HandCommand::PrematureStudCards { cards } => h.premature_cards(cards.clone()),
             HandCommand::OutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
             HandCommand::ShowAfterHand { pos, cards } => h.shown_after_hand(*pos, cards.clone()),
+            HandCommand::CorrectHoleCards { pos, cards, reason } => {
+                h.correct_hole_cards(*pos, cards.clone(), reason.clone())
+            }
             other => Err(crate::Rejection::OtherGame {
                 what: other.name(),
                 game: "flop-game",

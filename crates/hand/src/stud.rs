@@ -1433,6 +1433,52 @@ impl StudHand {
         Ok(())
     }
 
+    /// TR-26: the floor rules that a player's recorded cards were wrong; these are the cards
+    /// he was dealt, in the order dealt (each stays up or down as dealt), and why.
+    pub fn correct_hole_cards(
+        &mut self,
+        pos: Pos,
+        cards: Vec<Card>,
+        reason: String,
+    ) -> Result<(), Rejection> {
+        if self.phase == Phase::Settled {
+            return Err(Rejection::WrongPhase {
+                what: "correct recorded cards",
+                phase: self.phase,
+            });
+        }
+        let Some(was) = self.cards.get(pos.0).cloned() else {
+            return Err(Rejection::NotInHand { pos });
+        };
+        if cards.is_empty() || cards.len() != was.len() {
+            return Err(Rejection::HoleCardCount {
+                pos,
+                due: was.len(),
+                got: cards.len(),
+            });
+        }
+        let mut used = self.used;
+        for c in was.iter().flatten() {
+            used.remove(*c);
+        }
+        for &c in &cards {
+            if !used.insert(c) {
+                return Err(Rejection::CardInPlay { card: c });
+            }
+        }
+        self.used = used;
+        self.known_dealt += was.iter().filter(|c| c.is_none()).count();
+        self.cards[pos.0] = cards.iter().map(|&c| Some(c)).collect();
+        self.events.push(HandEvent::HoleCardsCorrected {
+            pos,
+            was,
+            now: cards,
+            reason,
+            rules: rule(&[Rule::Tr26]),
+        });
+        Ok(())
+    }
+
     /// TR-20: chips behind (hidden chips) leave play.
     pub fn forfeit_behind(&mut self, pos: Pos, amount: Chips, by: Rule) -> Result<(), Rejection> {
         if self.phase == Phase::Settled {

@@ -517,3 +517,35 @@ fn tr_11_at_a_stud_showdown_the_dealer_names_the_down_cards_or_the_whole_hand() 
 fn card_kc() -> Card {
     card("Kc")
 }
+
+#[test]
+fn tr_26_the_floor_corrects_a_stud_players_recorded_cards() {
+    let mut h = hand(StudGame::High, &[100, 100]);
+    third(&mut h, &["?? ?? 4d", "2h 3h Ks"]);
+    let cmd = HandCommand::CorrectHoleCards {
+        pos: Pos(0),
+        cards: vec![card("As"), card("Ad"), card("4d")],
+        reason: "the terminal left his down cards out".into(),
+    };
+    cmd.apply_stud(&mut h).expect("corrected");
+    assert_eq!(
+        h.cards(Pos(0)),
+        &[Some(card("As")), Some(card("Ad")), Some(card("4d"))]
+    );
+    assert_eq!(
+        h.face_up(Pos(0)),
+        &[false, false, true],
+        "up and down as dealt"
+    );
+    // A card in play elsewhere cannot be his.
+    let before = h.clone();
+    let err = HandCommand::CorrectHoleCards {
+        pos: Pos(1),
+        cards: vec![card("As"), card("3h"), card("Ks")],
+        reason: "x".into(),
+    }
+    .apply_stud(&mut h)
+    .expect_err("in play");
+    assert!(matches!(err, Rejection::CardInPlay { .. }));
+    assert_eq!(h, before);
+}
