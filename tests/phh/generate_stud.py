@@ -23,6 +23,8 @@ import warnings
 
 from pokerkit import HandHistory
 
+from generate import text  # the actions written as generate.py writes them
+
 warnings.filterwarnings("ignore")
 
 RANKS = "23456789TJQKA"
@@ -40,10 +42,6 @@ def header(variant, trimming, antes, limits, stacks):
         f"big_bet = {big}\n"
         f"starting_stacks = {stacks}\n"
     )
-
-
-def text(head, actions):
-    return head + "actions = [" + ", ".join(json.dumps(a) for a in actions) + "]\n"
 
 
 def play(rng):

@@ -1187,16 +1187,43 @@ async fn every_table_incident_is_entered_audited_and_explained() {
         )
         .await;
     }
-    let d = dir.path().to_str().expect("utf-8");
+    audited_and_explained(
+        dir.path(),
+        &chain,
+        &[
+            ("hole_card_exposed_in_deal", "TR-3.1"),
+            ("interpreted", "TR-23"),
+            ("interpreted", "GCB-2"),
+            ("flop_without_burn", "TR-3.2"),
+            ("premature_board", "TR-3.3"),
+            ("stub_scrambled", "TDA-RP-4"),
+            ("player_exposed_own_cards", "TR-3.4"),
+            ("unprotected_hand_killed", "TR-22"),
+        ],
+        &[],
+        None,
+    );
+}
+
+/// The audit of `chain` lists each `(kind, rule)` among its irregularities, and `explain`
+/// re-derives every irregularity it lists and each of `more` (sequences), each explanation
+/// naming `cite` where given.
+fn audited_and_explained(
+    data: &std::path::Path,
+    chain: &ChainId,
+    expected: &[(&str, &str)],
+    more: &[u64],
+    cite: Option<&str>,
+) {
+    let d = data.to_str().expect("utf-8");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
         .args(["audit", "--data", d, "--chain", chain.as_str(), "--json"])
         .output()
         .expect("audit");
     let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert!(out.status.success(), "{audit}");
-    let listed: Vec<(String, String)> = audit["irregularities"]
-        .as_array()
-        .expect("irregularities")
+    let rows = audit["irregularities"].as_array().expect("irregularities");
+    let listed: Vec<(String, String)> = rows
         .iter()
         .map(|r| {
             (
@@ -1205,23 +1232,18 @@ async fn every_table_incident_is_entered_audited_and_explained() {
             )
         })
         .collect();
-    for (kind, rule) in [
-        ("hole_card_exposed_in_deal", "TR-3.1"),
-        ("interpreted", "TR-23"),
-        ("interpreted", "GCB-2"),
-        ("flop_without_burn", "TR-3.2"),
-        ("premature_board", "TR-3.3"),
-        ("stub_scrambled", "TDA-RP-4"),
-        ("player_exposed_own_cards", "TR-3.4"),
-        ("unprotected_hand_killed", "TR-22"),
-    ] {
+    for (kind, rule) in expected {
         assert!(
             listed.iter().any(|(k, r)| k == kind && r.contains(rule)),
             "{kind} ({rule}) in {listed:?}"
         );
     }
-    for row in audit["irregularities"].as_array().expect("rows") {
-        let seq = row["seq"].as_u64().expect("seq").to_string();
+    let seqs = rows
+        .iter()
+        .map(|row| row["seq"].as_u64().expect("seq"))
+        .chain(more.iter().copied());
+    for seq in seqs {
+        let seq = seq.to_string();
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
             .args([
                 "explain",
@@ -1236,6 +1258,12 @@ async fn every_table_incident_is_entered_audited_and_explained() {
             .expect("explain");
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
         assert_eq!(v["agrees"], true, "seq {seq}: {v}");
+        if let Some(cite) = cite {
+            assert!(
+                v.to_string().contains(cite),
+                "seq {seq} cites its rule: {v}"
+            );
+        }
     }
 }
 
@@ -1943,59 +1971,15 @@ async fn stud_procedures_are_entered_audited_and_explained() {
         .await;
         send(dealer, deal(0, &["Ah"])).await;
     }
-    let d = dir.path().to_str().expect("utf-8");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args(["audit", "--data", d, "--chain", chain.as_str(), "--json"])
-        .output()
-        .expect("audit");
-    let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-    assert!(out.status.success(), "{audit}");
-    let listed: Vec<(String, String)> = audit["irregularities"]
-        .as_array()
-        .expect("irregularities")
-        .iter()
-        .map(|r| {
-            (
-                r["kind"].as_str().unwrap_or("").to_string(),
-                r["rules"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect();
-    for (kind, rule) in [
-        ("stud_down_card_exposed", "TDA-RP-10"),
-        ("premature_stud_cards", "TDA-RP-5"),
-        ("seventh_card_exposed", "TDA-RP-10"),
-    ] {
-        assert!(
-            listed.iter().any(|(k, r)| k == kind && r.contains(rule)),
-            "{kind} ({rule}) in {listed:?}"
-        );
-    }
-    let mut seqs: Vec<String> = audit["irregularities"]
-        .as_array()
-        .expect("rows")
-        .iter()
-        .map(|row| row["seq"].as_u64().expect("seq").to_string())
-        .collect();
-    seqs.push(bring_in_seq.expect("the bring-in's seq").to_string());
-    for seq in seqs {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
-            .args([
-                "explain",
-                "--data",
-                d,
-                "--chain",
-                chain.as_str(),
-                &seq,
-                "--json",
-            ])
-            .output()
-            .expect("explain");
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-        assert_eq!(v["agrees"], true, "seq {seq}: {v}");
-        assert!(
-            v.to_string().contains("TDA-RP-"),
-            "seq {seq} cites its rule: {v}"
-        );
-    }
+    audited_and_explained(
+        dir.path(),
+        &chain,
+        &[
+            ("stud_down_card_exposed", "TDA-RP-10"),
+            ("premature_stud_cards", "TDA-RP-5"),
+            ("seventh_card_exposed", "TDA-RP-10"),
+        ],
+        &[bring_in_seq.expect("the bring-in's seq")],
+        Some("TDA-RP-"),
+    );
 }

@@ -213,10 +213,9 @@ impl HandCommand {
             HandCommand::DealHole { pos, cards } => h.deal(*pos, cards),
             HandCommand::DealBoard { cards } => match cards.as_slice() {
                 [card] => h.deal_community(*card),
-                _ => Err(crate::Rejection::StudCardCount {
-                    pos: Pos(0),
+                _ => Err(crate::Rejection::BoardCardCount {
                     street: h.street(),
-                    due: 1,
+                    due: usize::from(h.community_due()),
                     got: cards.len(),
                 }),
             },

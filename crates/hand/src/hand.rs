@@ -14,7 +14,7 @@ use thiserror::Error;
 
 use crate::pots::build_pots;
 use crate::rules::{GameKind, LastLiveHand};
-use crate::{Chips, HandEvent, HandRules, HandSetup, OddChip, Pos, Pot, Structure};
+use crate::{Chips, HandEvent, HandRules, HandSetup, Pos, Pot, Structure};
 
 /// A betting round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -261,6 +261,10 @@ pub enum Rejection {
     },
     #[error("{pos}: {reason} (TDA-RP-10)")]
     StudRemedy { pos: Pos, reason: &'static str },
+    #[error(
+        "name the cards of the next street dealt too early: 1 to {most} (one per player); got {got} (TDA-RP-5 D)"
+    )]
+    PrematureCount { most: usize, got: usize },
     #[error("{what} is a {game} procedure; this table plays {other}")]
     OtherGame {
         what: &'static str,
@@ -290,6 +294,7 @@ impl Rejection {
             Rejection::SeenInStub { .. } => vec![Rule::Tr33],
             Rejection::DealOrder { heads_up: true, .. } => vec![Rule::Tr25],
             Rejection::BringInDue { .. } | Rejection::StudRemedy { .. } => vec![Rule::TdaRp10],
+            Rejection::PrematureCount { .. } => vec![Rule::TdaRp5],
             _ => Vec::new(),
         }
     }
@@ -404,7 +409,7 @@ fn empty_seats<T: smallvec::Array>(n: usize) -> Seats<SmallVec<T>> {
 
 /// The second-largest of `amounts`, a tie for the largest counted twice: what the largest is
 /// cut down to, since no one else can match more (NOB-15). Zero for fewer than two.
-fn second_largest(amounts: &[Chips]) -> Chips {
+pub(crate) fn second_largest(amounts: &[Chips]) -> Chips {
     let (mut first, mut second) = (Chips::ZERO, Chips::ZERO);
     for &a in amounts {
         if a > first {
@@ -1284,16 +1289,7 @@ impl Hand {
                 got: cards.len(),
             });
         }
-        let mut used = self.used;
-        for c in was.iter().flatten() {
-            used.remove(*c);
-        }
-        for &c in &cards {
-            if !used.insert(c) {
-                return Err(Rejection::CardInPlay { card: c });
-            }
-        }
-        self.used = used;
+        self.used = replace_known(self.used, &was, &cards)?;
         self.hole[pos.0] = cards.iter().map(|&c| Some(c)).collect();
         self.events.push(HandEvent::HoleCardsCorrected {
             pos,
@@ -1891,38 +1887,22 @@ impl Hand {
                 });
                 continue;
             }
-            let count = winners.len() as u64;
-            let unit = self.rules.chip_unit.0.max(1);
-            let share = Chips(pot.amount.0 / (count * unit) * unit);
-            let remainder = pot.amount.0 - share.0 * count;
-            let mut shares: Vec<(Pos, Chips)> = winners.iter().map(|&i| (Pos(i), share)).collect();
-            let mut rules = RuleSet::EMPTY;
-            if remainder > 0 {
-                match self.rules.odd_chip {
-                    OddChip::WholeRemainderToFirst => {
-                        shares[0].1 += Chips(remainder);
-                    }
-                    OddChip::LeftOfButton => {
-                        // Winners are in position order, which is clockwise from the left of
-                        // the button: one odd chip each from the first; a remainder smaller
-                        // than the chip unit goes to the first as well.
-                        let mut left = remainder;
-                        for s in shares.iter_mut() {
-                            let give = left.min(unit);
-                            s.1 += Chips(give);
-                            left -= give;
-                        }
-                        shares[0].1 += Chips(left);
-                        rules = rules.with(Rule::Tr16);
-                    }
-                    OddChip::CarryToNextHand => {
-                        self.carry_out += Chips(remainder);
-                        self.events.push(HandEvent::RemainderCarried {
-                            amount: Chips(remainder),
-                            rules: rule(&[Rule::Nob3]),
-                        });
-                    }
-                }
+            let crate::pots::Division {
+                shares,
+                carried,
+                rules,
+            } = crate::pots::divide(
+                pot.amount,
+                &winners,
+                self.rules.chip_unit,
+                self.rules.odd_chip,
+            );
+            if !carried.is_zero() {
+                self.carry_out += carried;
+                self.events.push(HandEvent::RemainderCarried {
+                    amount: carried,
+                    rules: rule(&[Rule::Nob3]),
+                });
             }
             for (p, c) in &shares {
                 winnings[p.0] += *c;
@@ -1959,12 +1939,30 @@ impl Hand {
 }
 
 /// Hole cards as a dealer reads them: `2c 7d`, a card dealt face down as `??`.
-fn describe_hole(cards: &[Option<Card>]) -> String {
+pub(crate) fn describe_hole(cards: &[Option<Card>]) -> String {
     let faces: Vec<String> = cards
         .iter()
         .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
         .collect();
     faces.join(" ")
+}
+
+/// The cards in play with a player's recorded cards `was` taken out and `now` put in instead
+/// (a correction, TR-26); refused when one of `now` is in play elsewhere.
+pub(crate) fn replace_known(
+    mut used: CardSet,
+    was: &[Option<Card>],
+    now: &[Card],
+) -> Result<CardSet, Rejection> {
+    for c in was.iter().flatten() {
+        used.remove(*c);
+    }
+    for &c in now {
+        if !used.insert(c) {
+            return Err(Rejection::CardInPlay { card: c });
+        }
+    }
+    Ok(used)
 }
 
 /// A placeholder for fixed-size card buffers; index 0 always exists.

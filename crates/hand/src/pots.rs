@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::{Chips, Pos};
+use floorbook_rules::{Rule, RuleSet};
+
+use crate::{Chips, OddChip, Pos};
 
 /// A pot and who may win it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,6 +71,52 @@ pub fn build_pots(
         previous = level;
     }
     pots
+}
+
+/// A pot (or half of one) divided among tied winners.
+pub(crate) struct Division {
+    /// Each winner's share, in the winners' order.
+    pub shares: Vec<(Pos, Chips)>,
+    /// The odd chips left for the next hand (NOB-3); zero otherwise.
+    pub carried: Chips,
+    /// The rule that placed the odd chips (TR-16), if any.
+    pub rules: RuleSet,
+}
+
+/// Divides `amount` among `winners` (in position order from the left of the button, or of the
+/// dealer) in multiples of `unit`; what does not divide is the odd chip, placed by `odd`: whole
+/// to the first (PokerKit), one unit each from the first (TR-16), or carried (NOB-3).
+pub(crate) fn divide(amount: Chips, winners: &[usize], unit: Chips, odd: OddChip) -> Division {
+    let count = winners.len().max(1) as u64;
+    let unit = unit.0.max(1);
+    let share = Chips(amount.0 / (count * unit) * unit);
+    let remainder = amount.0 - share.0 * count;
+    let mut shares: Vec<(Pos, Chips)> = winners.iter().map(|&i| (Pos(i), share)).collect();
+    let mut division = Division {
+        shares: Vec::new(),
+        carried: Chips::ZERO,
+        rules: RuleSet::EMPTY,
+    };
+    if remainder > 0 && !shares.is_empty() {
+        match odd {
+            OddChip::WholeRemainderToFirst => shares[0].1 += Chips(remainder),
+            OddChip::LeftOfButton => {
+                // One odd chip each from the first; a remainder smaller than the chip unit goes
+                // to the first as well.
+                let mut left = remainder;
+                for s in shares.iter_mut() {
+                    let give = left.min(unit);
+                    s.1 += Chips(give);
+                    left -= give;
+                }
+                shares[0].1 += Chips(left);
+                division.rules = RuleSet::of(&[Rule::Tr16]);
+            }
+            OddChip::CarryToNextHand => division.carried = Chips(remainder),
+        }
+    }
+    division.shares = shares;
+    division
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ use floorbook_eval::{CardKey, HandKey, Low, Strength};
 use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 
+use crate::hand::{describe_hole, replace_known, second_largest};
 use crate::pots::build_pots;
 use crate::{
     Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, OutOfTurn, OutOfTurnRule, Phase,
@@ -218,20 +219,6 @@ pub struct StudHand {
 
 fn rule(ids: &[Rule]) -> RuleSet {
     RuleSet::of(ids)
-}
-
-/// The second-largest of `amounts`, a tie for the largest counted twice.
-fn second_largest(amounts: &[Chips]) -> Chips {
-    let (mut first, mut second) = (Chips::ZERO, Chips::ZERO);
-    for &a in amounts {
-        if a > first {
-            second = first;
-            first = a;
-        } else if a > second {
-            second = a;
-        }
-    }
-    second
 }
 
 /// A card's rank in a game's order: two lowest and ace highest, or in Razz ace lowest.
@@ -949,10 +936,10 @@ impl StudHand {
                 phase: self.phase,
             });
         }
-        if cards.is_empty() {
-            return Err(Rejection::StudRemedy {
-                pos: Pos(0),
-                reason: "name the cards dealt too early",
+        if cards.is_empty() || cards.len() > self.n {
+            return Err(Rejection::PrematureCount {
+                most: self.n,
+                got: cards.len(),
             });
         }
         if let Some(c) = cards.iter().find(|c| self.used.contains(**c)) {
@@ -1095,29 +1082,16 @@ impl StudHand {
         let game = self.rules.game;
         let live: Vec<usize> = (0..self.n).filter(|&i| self.active[i]).collect();
         if self.street == Street::Third {
-            // The lowest up card by suit brings it in (Razz: the highest).
-            let key = |i: usize| {
+            // The lowest up card by suit brings it in (Razz: the highest); no two cards tie.
+            let cards = live.iter().flat_map(|&i| {
                 self.up_of(i)
-                    .iter()
-                    .map(|&c| (rank_in(game, c), c.suit().index()))
-                    .min()
-            };
+                    .into_iter()
+                    .map(move |c| ((rank_in(game, c), c.suit().index()), i))
+            });
             let pick = if game == StudGame::Razz {
-                let key = |i: usize| {
-                    self.up_of(i)
-                        .iter()
-                        .map(|&c| (rank_in(game, c), c.suit().index()))
-                        .max()
-                };
-                live.iter()
-                    .filter_map(|&i| key(i).map(|k| (k, std::cmp::Reverse(i))))
-                    .max()
-                    .map(|(_, std::cmp::Reverse(i))| i)
+                cards.max().map(|(_, i)| i)
             } else {
-                live.iter()
-                    .filter_map(|&i| key(i).map(|k| (k, i)))
-                    .min()
-                    .map(|(_, i)| i)
+                cards.min().map(|(_, i)| i)
             };
             return pick.map(|i| (i, false));
         }
@@ -1326,7 +1300,7 @@ impl StudHand {
                     return Err(Rejection::NotDealtCard {
                         pos,
                         card: c,
-                        dealt: describe(hand),
+                        dealt: describe_hole(hand),
                     });
                 }
             }
@@ -1457,16 +1431,7 @@ impl StudHand {
                 got: cards.len(),
             });
         }
-        let mut used = self.used;
-        for c in was.iter().flatten() {
-            used.remove(*c);
-        }
-        for &c in &cards {
-            if !used.insert(c) {
-                return Err(Rejection::CardInPlay { card: c });
-            }
-        }
-        self.used = used;
+        self.used = replace_known(self.used, &was, &cards)?;
         self.known_dealt += was.iter().filter(|c| c.is_none()).count();
         self.cards[pos.0] = cards.iter().map(|&c| Some(c)).collect();
         self.events.push(HandEvent::HoleCardsCorrected {
@@ -1781,7 +1746,7 @@ impl StudHand {
                         return Err(Rejection::NotDealtCard {
                             pos,
                             card,
-                            dealt: describe(&self.cards[i]),
+                            dealt: describe_hole(&self.cards[i]),
                         });
                     }
                 }
@@ -2033,34 +1998,22 @@ impl StudHand {
                     });
                     continue;
                 }
-                let count = winners.len() as u64;
-                let share = amount / (count * unit) * unit;
-                let remainder = amount - share * count;
-                let mut shares: Vec<(Pos, Chips)> =
-                    winners.iter().map(|&i| (Pos(i), Chips(share))).collect();
-                let mut rules = RuleSet::EMPTY;
-                if remainder > 0 {
-                    match self.rules.odd_chip {
-                        OddChip::WholeRemainderToFirst => shares[0].1 += Chips(remainder),
-                        OddChip::LeftOfButton => {
-                            // From the dealer's left, one unit each.
-                            let mut left = remainder;
-                            for s in shares.iter_mut() {
-                                let give = left.min(unit);
-                                s.1 += Chips(give);
-                                left -= give;
-                            }
-                            shares[0].1 += Chips(left);
-                            rules = rules.with(Rule::Tr16);
-                        }
-                        OddChip::CarryToNextHand => {
-                            self.carry_out += Chips(remainder);
-                            self.events.push(HandEvent::RemainderCarried {
-                                amount: Chips(remainder),
-                                rules: rule(&[Rule::Nob3]),
-                            });
-                        }
-                    }
+                let crate::pots::Division {
+                    shares,
+                    carried,
+                    rules,
+                } = crate::pots::divide(
+                    Chips(amount),
+                    &winners,
+                    self.rules.chip_unit,
+                    self.rules.odd_chip,
+                );
+                if !carried.is_zero() {
+                    self.carry_out += carried;
+                    self.events.push(HandEvent::RemainderCarried {
+                        amount: carried,
+                        rules: rule(&[Rule::Nob3]),
+                    });
                 }
                 for (p, c) in &shares {
                     winnings[p.0] += *c;
@@ -2108,12 +2061,4 @@ fn up_with(up: &[Card], board: Option<Card>) -> Vec<Card> {
     let mut all = up.to_vec();
     all.extend(board);
     all
-}
-
-fn describe(cards: &[Option<Card>]) -> String {
-    cards
-        .iter()
-        .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
-        .collect::<Vec<_>>()
-        .join(" ")
 }

@@ -19,14 +19,7 @@ pub fn export_with_unknown(hand: &Hand, scale: u64, unknown: &[bool]) -> String 
     let setup = hand.setup();
     let rules = hand.rules();
     let n = hand.players();
-    let amount = |c: u64| -> String {
-        if scale <= 1 {
-            c.to_string()
-        } else {
-            let digits = scale.ilog10() as usize;
-            format!("{}.{:0digits$}", c / scale, c % scale)
-        }
-    };
+    let amount = |c: u64| amount_text(c, scale);
     let list = |v: &[floorbook_hand::Chips]| -> String {
         let mut items: Vec<String> = v.iter().map(|c| amount(c.0)).collect();
         if n == 2 {
@@ -54,11 +47,7 @@ pub fn export_with_unknown(hand: &Hand, scale: u64, unknown: &[bool]) -> String 
         })
         .collect();
     let _ = writeln!(out, "starting_stacks = [{}]", stacks.join(", "));
-    let cards = |cs: &[Option<Card>]| -> String {
-        cs.iter()
-            .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
-            .collect()
-    };
+    let cards = cards_text;
     let mut actions = Vec::new();
     let mut settled = false;
     for e in hand.events() {
@@ -81,23 +70,51 @@ pub fn export_with_unknown(hand: &Hand, scale: u64, unknown: &[bool]) -> String 
                 let known: Vec<Option<Card>> = cs.iter().map(|&c| Some(c)).collect();
                 format!("d db {}", cards(&known))
             }
-            HandEvent::Folded { pos } => format!("p{} f", pos.0 + 1),
-            HandEvent::Checked { pos } | HandEvent::Called { pos, .. } => {
-                format!("p{} cc", pos.0 + 1)
-            }
-            HandEvent::BetOrRaised { pos, to, .. } => {
-                format!("p{} cbr {}", pos.0 + 1, amount(to.0))
-            }
-            HandEvent::Mucked { pos, .. } => format!("p{} sm", pos.0 + 1),
-            HandEvent::Shown { pos, cards: cs } if cs.iter().any(Option::is_some) => {
-                format!("p{} sm {}", pos.0 + 1, cards(cs))
-            }
-            _ => continue,
+            other => match action_line(other, scale) {
+                Some(a) => a,
+                None => continue,
+            },
         };
         actions.push(format!("{a:?}"));
     }
     let _ = writeln!(out, "actions = [{}]", actions.join(", "));
     out
+}
+
+/// An amount in the file's unit (`scale` 1 for whole chips, 100 for cents), every digit.
+pub(crate) fn amount_text(c: u64, scale: u64) -> String {
+    if scale <= 1 {
+        c.to_string()
+    } else {
+        let digits = scale.ilog10() as usize;
+        format!("{}.{:0digits$}", c / scale, c % scale)
+    }
+}
+
+/// Cards as PHH writes them, unknown ones as `??`.
+pub(crate) fn cards_text(cs: &[Option<Card>]) -> String {
+    cs.iter()
+        .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
+        .collect()
+}
+
+/// The PHH action of a player's step that every game writes alike (fold, check or call, bet
+/// or raise, muck, show); None for any other event.
+pub(crate) fn action_line(e: &HandEvent, scale: u64) -> Option<String> {
+    Some(match e {
+        HandEvent::Folded { pos } => format!("p{} f", pos.0 + 1),
+        HandEvent::Checked { pos } | HandEvent::Called { pos, .. } => {
+            format!("p{} cc", pos.0 + 1)
+        }
+        HandEvent::BetOrRaised { pos, to, .. } => {
+            format!("p{} cbr {}", pos.0 + 1, amount_text(to.0, scale))
+        }
+        HandEvent::Mucked { pos, .. } => format!("p{} sm", pos.0 + 1),
+        HandEvent::Shown { pos, cards: cs } if cs.iter().any(Option::is_some) => {
+            format!("p{} sm {}", pos.0 + 1, cards_text(cs))
+        }
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

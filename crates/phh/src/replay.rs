@@ -431,6 +431,52 @@ pub(crate) fn deeper_than_every_amount(
     Chips(total)
 }
 
+/// The actions in order, read before the hand starts (an unknown stack is sized by their
+/// bets), and the first one that cannot be read (reported after a set-up error).
+pub(crate) type Queue<'t> = Vec<(usize, &'t str, Act)>;
+
+pub(crate) fn read_actions<'t>(phh: &'t PhhHand<'_>, n: usize) -> (Queue<'t>, Option<ReplayError>) {
+    let mut queue: Queue<'t> = Vec::with_capacity(phh.actions.len());
+    for (i, a) in phh.actions.iter().enumerate() {
+        match parse_action(a, n, phh) {
+            Ok(act) => queue.push((i + 1, a.as_ref(), act)),
+            Err(reason) => {
+                let error = ReplayError::Syntax {
+                    index: i + 1,
+                    action: a.to_string(),
+                    reason,
+                };
+                return (queue, Some(error));
+            }
+        }
+    }
+    (queue, None)
+}
+
+/// The first action that could not be applied, if any is left: refused for the first reason
+/// it was refused (repairs may have changed the reason since).
+pub(crate) fn left_over(
+    queue: &Queue<'_>,
+    next: usize,
+    first_rejection: Option<(usize, Rejection)>,
+    phase: Phase,
+) -> Result<(), ReplayError> {
+    let Some(&(index, action, _)) = queue.get(next) else {
+        return Ok(());
+    };
+    let rejection = first_rejection
+        .map(|(_, r)| r)
+        .unwrap_or(Rejection::WrongPhase {
+            what: "take this action",
+            phase,
+        });
+    Err(ReplayError::Rejected {
+        index,
+        action: action.to_string(),
+        rejection,
+    })
+}
+
 /// Replays `phh`; see the crate documentation for the conventions.
 pub fn replay(phh: &PhhHand<'_>) -> Result<Replay, ReplayError> {
     replay_with(phh, |_| {})
@@ -486,21 +532,7 @@ pub fn replay_with(
     adjust(&mut rules);
     // The actions in order, read before the hand starts (an unknown stack is sized by their
     // bets); a syntax error is reported after a set-up error, as it always was.
-    let mut queue: Vec<(usize, &str, Act)> = Vec::with_capacity(phh.actions.len());
-    let mut syntax: Option<ReplayError> = None;
-    for (i, a) in phh.actions.iter().enumerate() {
-        match parse_action(a, n, phh) {
-            Ok(act) => queue.push((i + 1, a.as_ref(), act)),
-            Err(reason) => {
-                syntax = Some(ReplayError::Syntax {
-                    index: i + 1,
-                    action: a.to_string(),
-                    reason,
-                });
-                break;
-            }
-        }
-    }
+    let (queue, syntax) = read_actions(phh, n);
     let mut stacks: Vec<Chips> = phh.stacks.iter().map(|&x| Chips(x)).collect();
     if phh.unknown.contains(&true) {
         let bets = queue.iter().filter_map(|(_, _, act)| match act {
@@ -568,19 +600,7 @@ pub fn replay_with(
             break;
         }
     }
-    if let Some(&(index, action, _)) = queue.get(next) {
-        let rejection = first_rejection
-            .map(|(_, r)| r)
-            .unwrap_or(Rejection::WrongPhase {
-                what: "take this action",
-                phase: hand.phase(),
-            });
-        return Err(ReplayError::Rejected {
-            index,
-            action: action.to_string(),
-            rejection,
-        });
-    }
+    left_over(&queue, next, first_rejection, hand.phase())?;
     Ok(Replay {
         finishing_stacks: hand.stacks().iter().map(|c| c.0).collect(),
         unknown: phh.unknown.clone(),

@@ -19,7 +19,8 @@ use floorbook_hand::{
     StudRules, StudSetup,
 };
 
-use crate::replay::{Act, ReplayError, Shown, deeper_than_every_amount, parse_action};
+use crate::export::{action_line, amount_text, cards_text};
+use crate::replay::{Act, ReplayError, Shown, deeper_than_every_amount, left_over, read_actions};
 use crate::{Number, PhhError, PhhHand, Replay};
 
 /// The outcome of a stud replay.
@@ -186,21 +187,7 @@ pub fn replay_stud(phh: &PhhHand<'_>) -> Result<StudReplay, ReplayError> {
 /// Replays a stud hand under `rules` (a seed profile's instead of PokerKit's).
 pub fn replay_stud_with(phh: &PhhHand<'_>, rules: StudRules) -> Result<StudReplay, ReplayError> {
     let n = phh.stacks.len();
-    let mut queue: Vec<(usize, &str, Act)> = Vec::with_capacity(phh.actions.len());
-    let mut syntax: Option<ReplayError> = None;
-    for (i, a) in phh.actions.iter().enumerate() {
-        match parse_action(a, n, phh) {
-            Ok(act) => queue.push((i + 1, a.as_ref(), act)),
-            Err(reason) => {
-                syntax = Some(ReplayError::Syntax {
-                    index: i + 1,
-                    action: a.to_string(),
-                    reason,
-                });
-                break;
-            }
-        }
-    }
+    let (queue, syntax) = read_actions(phh, n);
     let mut stacks: Vec<Chips> = phh.stacks.iter().map(|&x| Chips(x)).collect();
     if phh.unknown.contains(&true) {
         let bets = queue.iter().filter_map(|(_, _, act)| match act {
@@ -278,19 +265,7 @@ pub fn replay_stud_with(phh: &PhhHand<'_>, rules: StudRules) -> Result<StudRepla
             break;
         }
     }
-    if let Some(&(index, action, _)) = queue.get(next) {
-        let rejection = first_rejection
-            .map(|(_, r)| r)
-            .unwrap_or(Rejection::WrongPhase {
-                what: "take this action",
-                phase: hand.phase(),
-            });
-        return Err(ReplayError::Rejected {
-            index,
-            action: action.to_string(),
-            rejection,
-        });
-    }
+    left_over(&queue, next, first_rejection, hand.phase())?;
     Ok(StudReplay {
         finishing_stacks: hand.stacks().iter().map(|c| c.0).collect(),
         unknown: phh.unknown.clone(),
@@ -308,14 +283,7 @@ pub fn export_stud(hand: &StudHand, scale: u64) -> String {
 pub fn export_stud_with_unknown(hand: &StudHand, scale: u64, unknown: &[bool]) -> String {
     let setup = hand.setup();
     let rules = hand.rules();
-    let amount = |c: u64| -> String {
-        if scale <= 1 {
-            c.to_string()
-        } else {
-            let digits = scale.ilog10() as usize;
-            format!("{}.{:0digits$}", c / scale, c % scale)
-        }
-    };
+    let amount = |c: u64| amount_text(c, scale);
     let list = |v: &[Chips]| -> String {
         let mut items: Vec<String> = v.iter().map(|c| amount(c.0)).collect();
         if v.len() == 2 {
@@ -340,11 +308,7 @@ pub fn export_stud_with_unknown(hand: &StudHand, scale: u64, unknown: &[bool]) -
         })
         .collect();
     let _ = writeln!(out, "starting_stacks = [{}]", stacks.join(", "));
-    let cards = |cs: &[Option<Card>]| -> String {
-        cs.iter()
-            .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
-            .collect()
-    };
+    let cards = cards_text;
     let mut actions = Vec::new();
     for e in hand.events() {
         let a = match e {
@@ -358,18 +322,10 @@ pub fn export_stud_with_unknown(hand: &StudHand, scale: u64, unknown: &[bool]) -
                 format!("d db {}", cards(&known))
             }
             HandEvent::BringInPosted { pos, .. } => format!("p{} pb", pos.0 + 1),
-            HandEvent::Folded { pos } => format!("p{} f", pos.0 + 1),
-            HandEvent::Checked { pos } | HandEvent::Called { pos, .. } => {
-                format!("p{} cc", pos.0 + 1)
-            }
-            HandEvent::BetOrRaised { pos, to, .. } => {
-                format!("p{} cbr {}", pos.0 + 1, amount(to.0))
-            }
-            HandEvent::Mucked { pos, .. } => format!("p{} sm", pos.0 + 1),
-            HandEvent::Shown { pos, cards: cs } if cs.iter().any(Option::is_some) => {
-                format!("p{} sm {}", pos.0 + 1, cards(cs))
-            }
-            _ => continue,
+            other => match action_line(other, scale) {
+                Some(a) => a,
+                None => continue,
+            },
         };
         actions.push(format!("{a:?}"));
     }

@@ -625,65 +625,14 @@ impl Profile {
             );
         }
         let mut race_iter = races.into_iter().peekable();
-        // Stud: fixed limit with a bring-in below the small bet; the flop games: blinds.
-        let stud = self.game.stud().is_some();
-        if stud != (self.structure == Structure::FixedLimit) {
-            bad(
-                "structure",
-                format!(
-                    "{} is played {}; the profile says {:?}",
-                    self.game.name(),
-                    if stud {
-                        "fixed limit (`fixed_limit`)"
-                    } else {
-                        "no limit or pot limit"
-                    },
-                    self.structure
-                ),
-                stud.then_some(Rule::TdaRp10),
-            );
-        }
-        if stud && self.seats_per_table > floorbook_hand::MAX_STUD_PLAYERS as u32 {
-            bad(
-                "seats_per_table",
-                format!(
-                    "a stud table seats at most {} (seven cards each and the burns from one deck); is {}",
-                    floorbook_hand::MAX_STUD_PLAYERS,
-                    self.seats_per_table
-                ),
-                Some(Rule::TdaRp10),
-            );
-        }
         for (i, l) in schedule.iter().enumerate() {
             let n = i + 1;
-            if stud && (l.bring_in == 0 || l.bring_in >= l.small) {
-                bad(
-                    "levels.schedule",
-                    format!(
-                        "level {n}: a stud level is [small bet, big bet, ante, bring-in] with a bring-in of 1 to {} (below the small bet {}); got {}",
-                        l.small.saturating_sub(1),
-                        l.small,
-                        l.bring_in
-                    ),
-                    Some(Rule::TdaRp10),
-                );
-            }
-            if !stud && l.bring_in != 0 {
-                bad(
-                    "levels.schedule",
-                    format!(
-                        "level {n}: a bring-in ({}) is stud's; {} has blinds",
-                        l.bring_in,
-                        self.game.name()
-                    ),
-                    None,
-                );
-            }
             let unit = in_play.first().copied().unwrap_or(1).max(1);
             for (what, amount) in [
                 ("small blind", l.small),
                 ("big blind", l.big),
                 ("ante", l.ante),
+                ("bring-in", l.bring_in),
             ] {
                 if !amount.is_multiple_of(unit) {
                     bad(

@@ -327,17 +327,6 @@ impl Tournament {
                     }
                 }
                 let profile = &self.profile;
-                // The smallest chip in play: from revision 4 on, the smallest not yet raced off at this
-                // table (TR-15); it divides a split pot (TR-16) and every bet is payable in it.
-                let chip_unit = if self.revision >= 4 {
-                    profile
-                        .chips
-                        .iter()
-                        .copied()
-                        .find(|c| !ts.races_done.iter().any(|(_, d)| d == c))
-                } else {
-                    profile.chips.first().copied()
-                };
                 let hand_rules = HandRules {
                     game: profile.game,
                     structure: profile.structure,
