@@ -1406,7 +1406,7 @@ async fn the_floor_app_sends_each_role_as_its_own_nats_user() {
         .arg("--users")
         .arg(&users)
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("floorbook web");
     let mut line = String::new();
@@ -1491,8 +1491,37 @@ async fn the_floor_app_sends_each_role_as_its_own_nats_user() {
         roles.contains(&("Registered".into(), "td/Director".into())),
         "{roles:?}"
     );
+    // Issue 35: the pages read the stream as the shipped file's auditor. After a recorded
+    // refusal and an accepted command every page answers, and the server refused none of the
+    // pages' reads (a refused read is a ten-second timeout on every page).
+    let head = reply.seq.expect("the registration's seq");
+    for page in [
+        "clock".to_string(),
+        "seating".into(),
+        "standings".into(),
+        "hands".into(),
+        "audit".into(),
+        "dealer/1".into(),
+        format!("explain?seq={head}"),
+    ] {
+        let (status, _, body) = http(
+            &addr,
+            "GET",
+            &format!("/t/app-nats/{page}"),
+            &[("Cookie", &dan)],
+            "",
+        );
+        assert_eq!(status, 200, "/t/app-nats/{page}: {body}");
+    }
     let _ = web.kill();
     let _ = web.wait();
+    let mut said = String::new();
+    std::io::Read::read_to_string(&mut web.stderr.take().expect("stderr"), &mut said)
+        .expect("the web server's log");
+    assert!(
+        !said.contains("refused") && !said.contains("Permissions Violation"),
+        "the NATS server refused the pages' user: {said}"
+    );
 }
 
 /// A credentials file (mode 600) in `dir` for `user`.

@@ -137,7 +137,14 @@ impl NatsStore {
     pub async fn connect(url: &str, opts: NatsOptions) -> Result<NatsStore, StoreError> {
         let mut options = async_nats::ConnectOptions::new()
             .connection_timeout(Duration::from_secs(5))
-            .name("floorbook");
+            .name("floorbook")
+            // A request the server refuses (a permission the user lacks) is otherwise only
+            // a timeout seconds later: say which subject was refused, at once.
+            .event_callback(|event| async move {
+                if let async_nats::Event::ServerError(e) = event {
+                    tracing::warn!("the NATS server refused: {e}");
+                }
+            });
         let addr: Option<async_nats::ServerAddr> = url.parse().ok();
         let in_url = addr
             .as_ref()

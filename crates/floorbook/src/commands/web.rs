@@ -77,6 +77,7 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
     } else {
         OpenMode::ReadOnly
     };
+    init_log();
     let store = args.store.open(mode).await?;
     let sender: Sender<Backend> = match (&users, &args.store.nats) {
         (None, _) => Sender::ReadOnly,
@@ -118,6 +119,22 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
         .await
         .context("serving the pages")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Warnings on standard error: a request the NATS server refuses (a permission the pages' user
+/// lacks) is said at once, naming the subject, instead of only slowing every page down.
+fn init_log() {
+    let filter = tracing_subscriber::filter::Targets::new()
+        .with_default(tracing_subscriber::filter::LevelFilter::WARN);
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_target(false)
+        .finish()
+        .with(filter)
+        .try_init();
 }
 
 fn add_user(path: &PathBuf, name: &str, role: &str) -> anyhow::Result<ExitCode> {
