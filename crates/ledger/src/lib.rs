@@ -1,6 +1,6 @@
 //! A tournament as a chain: what a tournament chain holds ([`chain::ChainEvent`]), the drafts of
 //! a tournament played without one ([`drafts`]), reading a chain back ([`reader`]), the replay
-//! snapshots `explain` resumes from ([`snapshots`]) and the views of a table and its hand
+//! snapshots `explain` resumes from ([`snapshots`]), following a live chain ([`resume`]) and the views of a table and its hand
 //! ([`view`]).
 //!
 //! Invariant: no runtime and no network client (tokio and async-nats are kept out by
@@ -14,6 +14,7 @@ pub mod drafts;
 pub mod explain;
 pub mod members;
 pub mod reader;
+pub mod resume;
 pub mod snapshots;
 pub mod view;
 

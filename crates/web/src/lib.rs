@@ -20,6 +20,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use chrono::{DateTime, Utc};
+use floorbook_ledger::resume::{Resume, ResumeError};
 use floorbook_log::{ChainId, Envelope, EventStore, Head, Seq};
 use floorbook_service::wire::{ErrorKind, Reply, ReplyError, Request, WireCommand};
 use floorbook_tournament::engine::{MAX_SECONDS, Tournament};
@@ -56,7 +57,7 @@ pub struct Loaded {
     pub tournament: Arc<Tournament>,
     /// Where the next load resumes: the state after the last decision taken in, and the
     /// sequence to read on from (a chain that moved on is read from there, not from its start).
-    resume: Option<(Arc<floorbook_tournament::rederive::Snapshot>, u64)>,
+    resume: Option<Resume>,
 }
 
 impl Loaded {
@@ -178,40 +179,22 @@ impl<S: EventStore + Clone + 'static> Web<S> {
             .map(|env| env.at)
             .ok_or_else(|| WebError::Load("the chain has no opening".into()))?;
         // Resume from the state cached at the last head, reading only what came after it.
-        let recorded = match self.cached(&id).and_then(|l| l.resume) {
-            Some((snapshot, next_seq)) => {
-                floorbook_ledger::reader::load_from(
-                    &self.store,
-                    id.clone(),
-                    (*snapshot).clone(),
-                    next_seq,
-                    None,
-                )
-                .await
-            }
-            None => floorbook_ledger::reader::load(&self.store, id.clone()).await,
-        }
-        .map_err(|e| WebError::Load(e.to_string()))?;
-        let end = recorded.seqs.last().map_or(1, |s| s + 1);
-        let mut replayer = recorded.replayer();
-        replayer.run_to_end().map_err(|d| WebError::Diverges {
-            chain: chain.to_string(),
-            index: d.index,
-            reason: d.reason.clone(),
-        })?;
-        // Read on from just after the last decision taken in: a command entered after it
-        // (one that decided nothing yet) is read again and decided then.
-        let p = replayer.position();
-        let next_seq = p
-            .checked_sub(1)
-            .and_then(|i| recorded.seq_of(i))
-            .map_or(end, |s| s + 1);
-        let snapshot = Arc::new(replayer.snapshot());
+        let cached = self.cached(&id).and_then(|l| l.resume);
+        let resume = floorbook_ledger::resume::catch_up(&self.store, &id, cached.as_ref())
+            .await
+            .map_err(|e| match e {
+                ResumeError::Load(e) => WebError::Load(e.to_string()),
+                ResumeError::Diverges { divergence, .. } => WebError::Diverges {
+                    chain: chain.to_string(),
+                    index: divergence.index,
+                    reason: divergence.reason,
+                },
+            })?;
         let loaded = Loaded {
             head,
             opened_at,
-            tournament: Arc::new(snapshot.tournament.clone()),
-            resume: Some((snapshot, next_seq)),
+            tournament: Arc::new(resume.tournament().clone()),
+            resume: Some(resume),
         };
         if let Ok(mut m) = self.derived.lock() {
             m.insert(id, loaded.clone());
