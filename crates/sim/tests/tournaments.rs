@@ -4,7 +4,7 @@ use floorbook_sim::{Style, simulate, simulate_styled};
 use floorbook_tournament::command::Command;
 use floorbook_tournament::engine::{Status, Tournament, TournamentError, TournamentEvent};
 use floorbook_tournament::transcript::Transcript;
-use floorbook_tournament::{Profile, builtin, builtin_names};
+use floorbook_tournament::{BalancingKind, Profile, builtin, builtin_names};
 use proptest::prelude::*;
 
 fn profile(name: &str) -> Profile {
@@ -29,8 +29,25 @@ fn check_after_hand(t: &Tournament, total: u64) {
         );
     }
     // Balanced after every balancing step (while a table awaits its seat draw, the balancing
-    // is still to come).
-    if t.tables.iter().all(|ts| ts.hand.is_none()) && !t.finished && t.pending_break.is_none() {
+    // is still to come). NOB-7 (revision 6) balances no tables before the final table, and
+    // gives a player only to a table that cannot deal.
+    let nob_7 = t.revision >= 6 && t.profile.balancing.rule == BalancingKind::Nob7;
+    if nob_7 && t.tables.iter().all(|ts| ts.hand.is_none()) && t.pending_break.is_none() {
+        let short = t.tables.iter().filter(|ts| ts.table.players() < 2).count();
+        let most = t
+            .tables
+            .iter()
+            .map(|ts| ts.table.players())
+            .max()
+            .unwrap_or(0);
+        assert!(
+            short == 0 || most < 3 || t.finished,
+            "NOB-7: a table cannot deal while another has {most} players"
+        );
+    } else if t.tables.iter().all(|ts| ts.hand.is_none())
+        && !t.finished
+        && t.pending_break.is_none()
+    {
         let sizes: Vec<usize> = t.tables.iter().map(|ts| ts.table.players()).collect();
         let (lo, hi) = (
             sizes.iter().min().copied().unwrap_or(0),
@@ -50,7 +67,12 @@ fn check_after_hand(t: &Tournament, total: u64) {
 /// in the hand after next there: the big blind moves one player on from the last hand's (TR-9),
 /// or, before the table's first hand, sits on the second seat after the button. Returns the
 /// moves whose mover was checked, the breaks and the chip races checked.
-fn check_moves(name: &str, profile: &Profile, events: &[TournamentEvent]) -> [usize; 3] {
+fn check_moves(
+    name: &str,
+    profile: &Profile,
+    revision: u32,
+    events: &[TournamentEvent],
+) -> [usize; 3] {
     let size = profile.seats_per_table;
     use floorbook_rules::Rule;
     use std::collections::{BTreeMap, BTreeSet};
@@ -66,6 +88,9 @@ fn check_moves(name: &str, profile: &Profile, events: &[TournamentEvent]) -> [us
     // smallest), the players out, the tables broken.
     let (mut started_tables, mut seated_at_start, mut out, mut broken) = (0u32, 0u32, 0u32, 0u32);
     let mut started_with: BTreeMap<u32, usize> = BTreeMap::new();
+    // NOB-7 (revision 6): the players out at each table since the tables were last drawn.
+    let mut lost: BTreeMap<u32, usize> = BTreeMap::new();
+    let nob_7_revision_6 = revision >= 6;
     // TR-15: per table, the highest level a hand has started at.
     let mut played_level: BTreeMap<u32, usize> = BTreeMap::new();
     let races: Vec<usize> = profile.chip_race.iter().map(|r| r.after_level).collect();
@@ -116,6 +141,15 @@ fn check_moves(name: &str, profile: &Profile, events: &[TournamentEvent]) -> [us
                         want < seats.len(),
                         "{name}: {e:?} with {left} players on {} tables",
                         seats.len()
+                    );
+                } else if rules.contains(Rule::Nob7) && nob_7_revision_6 {
+                    // NOB-7: "sobald jeweils 2 Spieler ausgeschieden sind": every table lost
+                    // two since the tables were drawn, or one cannot deal; and the rest fit.
+                    let each_lost_two =
+                        seats.keys().all(|t| lost.get(t).copied().unwrap_or(0) >= 2);
+                    assert!(
+                        (each_lost_two || least < 2) && left.div_ceil(size as usize) < seats.len(),
+                        "{name}: {e:?}: lost {lost:?}, seated {counts:?}"
                     );
                 } else if rules.contains(Rule::Nob7) {
                     // NOB-7: two out at every table, or the rest fit on fewer tables.
@@ -192,6 +226,12 @@ fn check_moves(name: &str, profile: &Profile, events: &[TournamentEvent]) -> [us
             }
             TournamentEvent::Busted { player, .. }
             | TournamentEvent::NoShowRemoved { player, .. } => {
+                if let Some((t, _)) = seats
+                    .iter()
+                    .find(|(_, s)| s.values().any(|q| *q == player.0))
+                {
+                    *lost.entry(*t).or_default() += 1;
+                }
                 remove(&mut seats, player.0);
                 out += 1;
             }
@@ -209,6 +249,7 @@ fn check_moves(name: &str, profile: &Profile, events: &[TournamentEvent]) -> [us
                 breaking = true;
                 broken += 1;
                 seats.remove(&table.0);
+                lost.clear();
             }
             TournamentEvent::Moved {
                 player,
@@ -226,6 +267,10 @@ fn check_moves(name: &str, profile: &Profile, events: &[TournamentEvent]) -> [us
                     let count = |t: u32| seats.get(&t).map_or(0, BTreeMap::len);
                     let (f, t) = (count(from.0), count(to.0));
                     assert!(f >= t + 2, "{name}: {e:?} from {f} players to {t}");
+                    assert!(
+                        !(nob_7_revision_6 && rules.contains(Rule::Nob7)) || t < 2,
+                        "{name}: {e:?}: NOB-7 moves a player only to a table that cannot deal"
+                    );
                     let fullest = seats.keys().map(|k| (count(*k), *k)).max();
                     let shortest = seats
                         .keys()
@@ -307,7 +352,7 @@ fn run_profile(p: Profile, players: u32, seed: u64, style: Style) -> (Transcript
     let hands = sim.hands;
     let t = sim.tournament;
     assert!(t.finished);
-    check_moves(name, &t.profile, &t.events);
+    check_moves(name, &t.profile, t.revision, &t.events);
     let winners: Vec<_> = t
         .events
         .iter()
@@ -359,6 +404,41 @@ fn run_profile(p: Profile, players: u32, seed: u64, style: Style) -> (Transcript
             *last = *level;
         }
     }
+    // NOB-9 at the final table: its orbits count from its start, so its first hand is dealt
+    // at the level NOB-8 set, and no level comes before its first completed orbits.
+    let mut restart: Option<(u32, usize, usize)> = None;
+    for e in &t.events {
+        match e {
+            TournamentEvent::LevelChanged {
+                table: Some(table),
+                level,
+                rules,
+                ..
+            } if rules.contains(floorbook_rules::Rule::Nob8) => {
+                restart = Some((table.0, *level, 0));
+            }
+            TournamentEvent::HandStarted {
+                table,
+                level,
+                players,
+                ..
+            } if restart.is_some_and(|r| r.0 == table.0) => {
+                if let Some((_, from, hands)) = restart.as_mut() {
+                    // Fewer hands than players at the table cannot complete an orbit.
+                    if *hands < players.len() {
+                        assert_eq!(
+                            *level,
+                            *from,
+                            "{name}: the final table's hand {} is not at NOB-8's level",
+                            *hands + 1
+                        );
+                    }
+                    *hands += 1;
+                }
+            }
+            _ => {}
+        }
+    }
     let multi = t
         .events
         .iter()
@@ -403,14 +483,19 @@ fn patient_bots_play_longer_tournaments_that_hold_every_invariant() {
 fn tr_17_every_move_break_and_race_follows_its_rule() {
     for name in builtin_names() {
         let mut checked = [0; 3];
-        let mut races = false;
+        let (mut races, mut keeps_tables) = (false, false);
         for (players, seed) in [(23, 11), (31, 12), (44, 13), (61, 14)] {
             let t = run(name, players, seed);
             races |= !t.profile.chip_race.is_empty();
-            let c = check_moves(name, &t.profile, &t.events);
+            keeps_tables = t.revision >= 6 && t.profile.balancing.rule == BalancingKind::Nob7;
+            let c = check_moves(name, &t.profile, t.revision, &t.events);
             (0..3).for_each(|i| checked[i] += c[i]);
         }
-        assert!(checked[0] > 0, "{name}: no balancing move was checked");
+        // NOB-7 (revision 6) balances no tables: only its breaks are checked.
+        assert!(
+            checked[0] > 0 || keeps_tables,
+            "{name}: no balancing move was checked"
+        );
         assert!(checked[1] > 0, "{name}: no break was checked");
         assert!(checked[2] > 0 || !races, "{name}: no chip race was checked");
     }
@@ -697,4 +782,20 @@ fn every_setting_at_the_ends_of_its_type_is_refused_or_played_out() {
         }
     }
     assert!(played > 100, "{played} edited profiles played");
+}
+
+/// NOB-7 and NOB-9 in the fields a home game meets (issue 37): 9, 10 (the seed's example), 11,
+/// 13, 16 and 17 players, read from the events alone: the final table forms only once every
+/// table has lost two players since the tables were drawn (or one cannot deal), no table is
+/// balanced before it, and the final table's first orbit plays at NOB-8's level.
+#[test]
+fn nob_7_the_final_table_waits_for_two_out_at_each_table() {
+    let mut breaks = 0;
+    for players in [9, 10, 11, 13, 16, 17] {
+        for seed in 20..26 {
+            let t = run("nob", players, seed);
+            breaks += check_moves("nob", &t.profile, t.revision, &t.events)[1];
+        }
+    }
+    assert!(breaks >= 36, "only {breaks} NOB-7 breaks were checked");
 }

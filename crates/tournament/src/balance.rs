@@ -182,8 +182,14 @@ pub fn plo_2_move(tables: &[Table]) -> Option<Move> {
     })
 }
 
-/// NOB-7: once two players have busted at every table, the rest go to a final table with
-/// their chips.
+/// NOB-7 (revision 6 on): every table has lost at least two players since the tables were
+/// drawn ("sobald jeweils 2 Spieler ausgeschieden sind"); `lost` holds each table's count.
+pub fn nob_7_each_table_lost_two(lost: &[u32]) -> bool {
+    lost.len() > 1 && lost.iter().all(|n| *n >= 2)
+}
+
+/// NOB-7 (revisions 1 to 5): once two players have busted at every table, the rest go to a
+/// final table with their chips (read from the seats each table started with).
 pub fn nob_7_final_table_due(started: &[u32], now: &[u32]) -> bool {
     started.len() > 1
         && started.len() == now.len()

@@ -34,7 +34,12 @@
 ///   table while a move is due and, with NOB-7, moves the second-next big blind (TR-17); a
 ///   player moved into the blinds sits out until the button reaches him (TR-17); a NOB
 ///   tournament's heads-up hand cites NOB-11 (not TR-25).
-pub const RULES_REVISION: u32 = 5;
+/// - 6: NOB-7's final table forms once every table has lost two players since the tables were
+///   drawn (and the rest fit on fewer tables), not as soon as the rest would fit; the tables
+///   are not balanced before it, only a table left with one player is given another. An
+///   absent player who would risk nothing by calling (every other player still in is all in
+///   for no more than he has put in) is checked, not folded (TR-6).
+pub const RULES_REVISION: u32 = 6;
 
 pub mod balance;
 pub mod chip_race;

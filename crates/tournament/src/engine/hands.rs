@@ -443,6 +443,7 @@ impl Tournament {
         table: TableNo,
         hand_no: u64,
     ) -> Result<(), TournamentError> {
+        let revision = self.revision;
         for _ in 0..64 {
             let clock = self.clock;
             let system = self.profile.system;
@@ -481,7 +482,17 @@ impl Tournament {
             } else if penalized {
                 hand.fold(legal.actor)?;
                 ("fold", Rule::Tr28)
-            } else if legal.call.is_zero() {
+            } else if legal.call.is_zero()
+                || (revision >= 6
+                    && absence_rule == Rule::Tr6
+                    && nothing_at_risk(hand, legal.actor))
+            {
+                // TR-6: "Sie gilt als gecheckt, wenn er/sie, um im Spiel zu bleiben, hätte
+                // checken können." From revision 6 that includes a call nobody can take up
+                // (PLO-10 says only "gefoldet, falls … eine Bet callen müsste"):
+                // every other player still in is all in for no more than he has put in (a
+                // small blind against a big blind all in for the small blind or less), so what
+                // he puts in goes back to him uncalled.
                 hand.check_or_call(legal.actor)?;
                 ("check", absence_rule)
             } else {
@@ -722,4 +733,17 @@ impl Tournament {
         self.rebalance();
         Ok(())
     }
+}
+
+/// Whether every other player still in the hand is all in with no more in front of him than
+/// `pos` has: a call by `pos` would be returned to him uncalled, so he risks nothing by it.
+fn nothing_at_risk(hand: &floorbook_hand::TableHand, pos: floorbook_hand::Pos) -> bool {
+    let bets = hand.bets();
+    let stacks = hand.stacks();
+    let own = bets.get(pos.0).copied().unwrap_or_default();
+    (0..hand.players())
+        .filter(|&i| i != pos.0 && hand.is_active(floorbook_hand::Pos(i)))
+        .all(|i| {
+            stacks.get(i).is_some_and(|s| s.is_zero()) && bets.get(i).is_some_and(|b| *b <= own)
+        })
 }

@@ -118,6 +118,14 @@ pub struct TableState {
     /// Held by the floor: no hand starts (TR-26).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub held: bool,
+    /// NOB-7 (revision 6 on): the players out at this table since the tables were last drawn
+    /// ("sobald jeweils 2 Spieler ausgeschieden sind").
+    #[serde(default, skip_serializing_if = "no_one_lost")]
+    pub lost: u32,
+}
+
+fn no_one_lost(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Something that happened in the tournament.

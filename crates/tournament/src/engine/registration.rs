@@ -236,6 +236,7 @@ impl Tournament {
                 base_level: 0,
                 button_travel: 0,
                 held: false,
+                lost: 0,
             })
             .collect();
         self.started_tables = tables;

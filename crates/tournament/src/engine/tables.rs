@@ -16,6 +16,7 @@ impl Tournament {
                 && let Some(slot) = ts.table.seats.get_mut((s.0 - 1) as usize)
             {
                 *slot = None;
+                ts.lost = ts.lost.saturating_add(1);
             }
             pl.status = status;
             pl.table = None;
@@ -62,6 +63,12 @@ impl Tournament {
                     .any(|t| t.table.no == no && t.hand.is_none())
             };
             if !self.moves_at_live_tables() && !all.iter().all(|t| idle(t.no)) {
+                break;
+            }
+            // NOB-7 (revision 6): the tables keep their players until the final table (the
+            // seed's example: "die restlichen 3 Spieler jedes Tisches"); only a table that
+            // can no longer deal a hand is given a player.
+            if self.nob_7_keeps_tables() && all.iter().all(|t| t.players() >= 2) {
                 break;
             }
             let by_blinds = || {
@@ -152,6 +159,12 @@ impl Tournament {
     /// from revision 4); PLO-2 pauses the tournament instead ("wird das Turnier pausiert",
     /// revision 5): moves wait until every table is between hands, and no hand starts
     /// meanwhile (`balancing_pause`).
+    /// NOB-7 from revision 6: tables are not balanced while they play, and the final table
+    /// forms once every table has lost two players.
+    fn nob_7_keeps_tables(&self) -> bool {
+        self.revision >= 6 && self.profile.balancing.rule == BalancingKind::Nob7
+    }
+
     fn moves_at_live_tables(&self) -> bool {
         self.revision >= 4
             && !(self.revision >= 5 && self.profile.balancing.rule == BalancingKind::Plo2)
@@ -342,6 +355,16 @@ impl Tournament {
                 balance::plo_2_tables(remaining, self.tables.len() as u32).0
                     < self.tables.len() as u32
             }
+            // NOB-7 (revision 6): "sobald jeweils 2 Spieler ausgeschieden sind … gehen die
+            // übrigen Spieler … an den Finaltisch": when every table has lost two players
+            // since the tables were drawn, and the rest fit on fewer tables; a table that can
+            // no longer deal (one player left) breaks as soon as the rest fit too.
+            BalancingKind::Nob7 if self.revision >= 6 => {
+                let lost: Vec<u32> = self.tables.iter().map(|t| t.lost).collect();
+                let stranded = self.tables.iter().any(|t| t.table.players() < 2);
+                (balance::nob_7_each_table_lost_two(&lost) || stranded)
+                    && (needed as usize) < self.tables.len()
+            }
             BalancingKind::Nob7 => {
                 let started: Vec<u32> = self.tables.iter().map(|t| t.started_with).collect();
                 let now: Vec<u32> = self
@@ -417,6 +440,12 @@ impl Tournament {
         });
         for (p, t, s) in seats {
             self.seat_player(p, table, t, s, false, rules);
+        }
+        // NOB-7 (revision 6): the tables are drawn anew; each counts its players out afresh.
+        if self.nob_7_keeps_tables() {
+            for ts in &mut self.tables {
+                ts.lost = 0;
+            }
         }
         self.rebalance();
         Ok(())
