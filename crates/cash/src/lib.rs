@@ -26,7 +26,12 @@ pub use room::{CashRoom, CashTable, Guest, Lists, MAX_NAME, MAX_TEXT, Running, S
 /// The readings of the house rules this build decides by. A cash chain records the revision
 /// it was opened under; a change to any decision bumps it, and a chain of a revision this
 /// build does not know is refused rather than re-derived by other readings.
-pub const CASH_RULES_REVISION: u32 = 1;
+///
+/// - 1: the first.
+/// - 2: GCB-6, a marker for each missed blind: a guest passed over for the big blind is given
+///   a marker for the big blind and one for the small blind whose turn passed with it (unless
+///   he already holds one for a small blind), so the third marker comes a pass sooner.
+pub const CASH_RULES_REVISION: u32 = 2;
 
 /// A guest of the room (the club's number for him).
 pub type GuestId = u32;

@@ -125,6 +125,10 @@ pub struct CashRoom {
     /// Money in: buy-ins, rebuys, chips added; out: cash-outs and released seats.
     money_in: u64,
     money_out: u64,
+    /// The readings the room decides by ([`crate::CASH_RULES_REVISION`] for a new room; a
+    /// recorded room's own, so that it re-derives as it was decided).
+    #[serde(default = "first_revision")]
+    revision: u32,
     #[serde(skip)]
     out: Vec<CashEvent>,
     #[serde(skip)]
@@ -132,8 +136,15 @@ pub struct CashRoom {
 }
 
 impl CashRoom {
-    /// A room under `profile` (checked by the caller: [`CashProfile::check`]).
+    /// A room under `profile` (checked by the caller: [`CashProfile::check`]), decided by this
+    /// build's readings.
     pub fn new(profile: CashProfile) -> CashRoom {
+        CashRoom::under_revision(profile, crate::CASH_RULES_REVISION)
+    }
+
+    /// A room decided by the readings of `revision` (1 to [`crate::CASH_RULES_REVISION`]: the
+    /// revision a recorded room was opened under).
+    pub fn under_revision(profile: CashProfile, revision: u32) -> CashRoom {
         let mut tables = BTreeMap::new();
         let mut lists = BTreeMap::new();
         for g in &profile.games {
@@ -165,6 +176,7 @@ impl CashRoom {
             hands: 0,
             money_in: 0,
             money_out: 0,
+            revision,
             out: Vec::new(),
             now: 0,
         }
@@ -172,6 +184,11 @@ impl CashRoom {
 
     pub fn profile(&self) -> &CashProfile {
         &self.profile
+    }
+
+    /// The readings the room decides by.
+    pub fn revision(&self) -> u32 {
+        self.revision
     }
 
     /// The latest time a command was decided at (seconds since the room opened).
@@ -1150,6 +1167,19 @@ impl CashRoom {
                         }
                         if self.guests.get(&g).is_some_and(|g| g.sitting.is_some()) {
                             self.give_marker(g, Blind::Big)?;
+                            // GCB-6 (revision 2): "Für jedes verpasste Blind wird ein
+                            // «Missed Blind»-Blättchen zugeteilt." Passed over for the big
+                            // blind, he has missed the small blind's turn with it (the small
+                            // blind comes where the big blind was, never to his seat): a
+                            // second marker, unless he already holds one for a small blind.
+                            let small_owed = self
+                                .guests
+                                .get(&g)
+                                .and_then(|g| g.sitting.as_ref())
+                                .is_some_and(|st| !st.missed_small);
+                            if self.revision >= 2 && small_owed {
+                                self.give_marker(g, Blind::Small)?;
+                            }
                         }
                     }
                     s = next(s);
@@ -1591,4 +1621,8 @@ fn check_name(name: &str) -> Result<(), CashError> {
         return Err(CashError::NameNeeded);
     }
     Ok(())
+}
+
+fn first_revision() -> u32 {
+    1
 }

@@ -13,6 +13,9 @@
 //!   "nlh-2-5", [3, 4]]], called = [["nlh-2-5", 7]] }`: the room afterwards (`"nobody"` for
 //!   no one called).
 //!
+//! A `revision = N` before the steps plays the script under an older cash rules revision (a
+//! chain opened under it re-derives by its readings).
+//!
 //! Every step is held to the room's money (chips at the tables equal money in less money out)
 //! and every refusal to changing nothing. The file's rule (from its name: `gcb_6_…` is GCB-6)
 //! must be cited by an event or a refusal of the script.
@@ -22,9 +25,10 @@ use std::path::{Path, PathBuf};
 use floorbook_cash::{CashCommand, CashEvent, CashRoom, builtin};
 use serde_json::{Value, json};
 
-fn room() -> CashRoom {
+/// The gcb room, decided by the readings of `revision`.
+fn room(revision: u32) -> CashRoom {
     let (_, p) = builtin("gcb").expect("built in");
-    CashRoom::new(p.expect("the gcb profile reads"))
+    CashRoom::under_revision(p.expect("the gcb profile reads"), revision)
 }
 
 fn dir() -> PathBuf {
@@ -175,7 +179,13 @@ fn run(file: &str) {
         .unwrap_or_else(|| panic!("{file}: no [[step]]"));
     let rule = rule_of(file);
     let mut cited = false;
-    let mut room = room();
+    // `revision = N` at the top: a room opened under an older reading (its chain re-derives
+    // by it); the current one otherwise.
+    let revision = doc
+        .get("revision")
+        .and_then(|r| r.as_integer())
+        .map_or(floorbook_cash::CASH_RULES_REVISION, |r| r as u32);
+    let mut room = room(revision);
     let mut at = 0;
     for (k, step) in steps.iter().enumerate() {
         let step = step.as_table().expect("a step is a table");
@@ -321,6 +331,8 @@ golden! {
         "gcb_6_only_the_small_blind_missed_waits_for_the_big_blind.toml";
     gcb_6_the_third_missed_blind_marker_releases_the_seat =>
         "gcb_6_the_third_missed_blind_marker_releases_the_seat.toml";
+    gcb_6_revision_1_gave_one_marker_per_passed_big_blind =>
+        "gcb_6_revision_1_gave_one_marker_per_passed_big_blind.toml";
     gcb_7_one_rebuy_below_the_table_stake_then_out =>
         "gcb_7_one_rebuy_below_the_table_stake_then_out.toml";
     gcb_8_a_fold_on_false_information_at_a_cash_table =>

@@ -177,7 +177,7 @@ pub enum CashLoadError {
     #[error("the profile recorded at seq 1 of {chain} does not hold: {problems}")]
     Profile { chain: ChainId, problems: String },
     #[error(
-        "chain {chain} was opened under cash rules revision {recorded}; this build derives revision {supported}"
+        "chain {chain} was opened under cash rules revision {recorded}; this build derives revisions 1 to {supported}"
     )]
     Revision {
         chain: ChainId,
@@ -266,7 +266,7 @@ pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> Result<CashRecord
         }
     }
     let opening = opening.ok_or_else(|| CashLoadError::Empty(chain.clone()))?;
-    if opening.rules_revision != floorbook_cash::CASH_RULES_REVISION {
+    if !(1..=floorbook_cash::CASH_RULES_REVISION).contains(&opening.rules_revision) {
         return Err(CashLoadError::Revision {
             chain,
             recorded: opening.rules_revision,
@@ -312,7 +312,7 @@ pub struct CashDivergence {
 /// Decides every recorded command again on a fresh room: the room at the end, or the first
 /// command whose decisions differ.
 pub fn rederive(record: &CashRecord) -> Result<CashRoom, Box<CashDivergence>> {
-    let mut room = CashRoom::new(record.profile.clone());
+    let mut room = CashRoom::under_revision(record.profile.clone(), record.opening.rules_revision);
     for c in &record.commands {
         let recorded: Vec<CashEvent> = c.decisions.iter().map(|(_, e)| e.clone()).collect();
         let derived = room
@@ -372,7 +372,7 @@ pub fn explain(record: &CashRecord, seq: u64) -> Result<CashExplanation, CashLoa
             seq,
             last: record.last,
         })?;
-    let mut room = CashRoom::new(record.profile.clone());
+    let mut room = CashRoom::under_revision(record.profile.clone(), record.opening.rules_revision);
     for c in &record.commands[..k] {
         // The commands before decide as recorded (a divergence there is `audit`'s to find).
         let _ = room.decide(&c.entered.command, c.entered.at);
