@@ -512,15 +512,10 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
         assert!(r.contains("Recorded"), "{name}: {r}");
     }
 
-    // The director starts: the seat draw, the button on seat 1.
+    // The director starts: the seat draw; the button is drawn at the table.
     log_in(&c, &url, "td", "director-secret", "/t/spring/director").await;
     screenshot(&c, "director").await;
-    let r = submit(
-        &c,
-        "form[data-command=start]",
-        &[("#start-draw", "0 1 2"), ("#start-button_seats", "[1]")],
-    )
-    .await;
+    let r = submit(&c, "form[data-command=start]", &[("#start-draw", "0 1 2")]).await;
     assert!(r.contains("Recorded"), "{r}");
 
     // The big screen shows the standings, live.
@@ -532,6 +527,21 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
 
     // The dealer of table 1 plays the hand: every player all in; the aces win.
     log_in(&c, &url, "dan", "dealer-secret", "/t/spring/dealer/1").await;
+    // TR-2: the table's first hand waits for the button's draw, entered at the page: one
+    // card a player, the ace takes the button.
+    assert!(
+        !shows(&c, "form[data-command=start_hand]").await,
+        "the first hand is offered before the button's draw"
+    );
+    screenshot(&c, "dealer-draw").await;
+    let r = submit(
+        &c,
+        "form[data-command=place_button]",
+        &[("#draw-1", "As"), ("#draw-2", "7d"), ("#draw-3", "Kc")],
+    )
+    .await;
+    assert!(r.contains("ButtonDrawn"), "{r}");
+    wait_for(&c, "main", "Start the next hand").await;
     let r = submit(&c, "form[data-command=start_hand]", &[]).await;
     assert!(r.contains("HandStarted"), "{r}");
     screenshot(&c, "dealer").await;

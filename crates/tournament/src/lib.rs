@@ -38,7 +38,9 @@
 ///   drawn (and the rest fit on fewer tables), not as soon as the rest would fit; the tables
 ///   are not balanced before it, only a table left with one player is given another. An
 ///   absent player who would risk nothing by calling (every other player still in is all in
-///   for no more than he has put in) is checked, not folded (TR-6).
+///   for no more than he has put in) is checked, not folded (TR-6). A table's first hand waits
+///   for the button's draw (TR-2, NOB-10), and the draw is refused in a hand, after the first
+///   hand, or unless every player at the table draws.
 pub const RULES_REVISION: u32 = 6;
 
 pub mod balance;

@@ -250,6 +250,7 @@ golden! {
     nob_10_the_card_draw_picks_the_dealer_and_seats_the_table => "nob_10_the_card_draw_picks_the_dealer_and_seats_the_table.toml",
     nob_11_heads_up_the_button_posts_the_small_blind => "nob_11_heads_up_the_button_posts_the_small_blind.toml",
     nob_7_the_final_table_forms_once_two_are_out_at_each_table => "nob_7_the_final_table_forms_once_two_are_out_at_each_table.toml",
+    tr_2_a_tables_first_hand_waits_for_the_button_draw => "tr_2_a_tables_first_hand_waits_for_the_button_draw.toml",
     tr_6_an_absent_small_blind_against_a_short_big_blind_is_checked => "tr_6_an_absent_small_blind_against_a_short_big_blind_is_checked.toml",
     plo_1_a_waiting_player_takes_a_seat_that_came_free => "plo_1_a_waiting_player_takes_a_seat_that_came_free.toml",
     plo_2_the_tournament_pauses_while_players_are_moved => "plo_2_the_tournament_pauses_while_players_are_moved.toml",

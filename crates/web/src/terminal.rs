@@ -610,6 +610,8 @@ pub struct TableModel {
     button: Option<u32>,
     /// The tournament is over: no hand starts.
     finished: bool,
+    /// The table's first hand waits for the button's draw (TR-2, NOB-10): the rule.
+    draw_due: Option<&'static str>,
 }
 
 impl TableModel {
@@ -650,13 +652,27 @@ impl TableModel {
             .hand
             .as_ref()
             .map(|(no, h, ids)| (*no, h.clone(), ids.iter().map(name).collect()));
+        let draw_due = (t.revision >= 6
+            && t.profile.game.stud().is_none()
+            && !ts.button_drawn
+            && ts.hand.is_none()
+            && ts.last_big_blind.is_none()
+            && ts.hands_played == 0)
+            .then(|| {
+                if t.profile.seating.button == floorbook_tournament::Button::CardDraw {
+                    "NOB-10"
+                } else {
+                    "TR-2"
+                }
+            });
         Some(TableModel {
             table,
             seats,
             hand,
             cash: None,
-            button: Some(ts.table.button.0),
+            button: draw_due.is_none().then_some(ts.table.button.0),
             finished: t.finished,
+            draw_due,
         })
     }
 
@@ -713,6 +729,7 @@ impl TableModel {
             cash: Some((t.last_big_blind.is_none(), straddle)),
             button: t.hand.as_ref().map(|r| r.button).or(t.last_button),
             finished: false,
+            draw_due: None,
         })
     }
 }
@@ -874,7 +891,23 @@ pub fn dealer(m: &TableModel) -> Markup {
                         button type="submit" { "Start the next hand" }
                     }
                 }
-                None => { (one_touch("start_hand", "Start the next hand", &[table()])) }
+                None => {
+                    @if let Some(rule) = m.draw_due {
+                        form.cmd.draw data-command="place_button" aria-label="The button draw" {
+                            h3 { "The button draw " span.rule { "(" (rule) ")" } }
+                            p { "Each player draws one card; the high card takes the button (suits break a tie: spades, hearts, diamonds, clubs)." }
+                            input type="hidden" name="table" value=(t) data-kind="int";
+                            @for s in &m.seats {
+                                @let id = format!("draw-{}", s.seat);
+                                label for=(id) { "Seat " (s.seat) " · " (s.name) }
+                                input id=(id) name="draw" data-kind="seatcard" data-seat=(s.seat) placeholder="As" required;
+                            }
+                            button type="submit" { "Record the draw" }
+                        }
+                    } @else {
+                        (one_touch("start_hand", "Start the next hand", &[table()]))
+                    }
+                }
             }
         }
         @if m.hand.is_none() && !m.finished {
@@ -1174,6 +1207,10 @@ pub const JS: PreEscaped<&str> = PreEscaped(
     try {
       form.querySelectorAll('[name]').forEach(function (el) {
         if (el.dataset.kind === 'chain') { target = el.value.trim(); return; }
+        if (el.dataset.kind === 'seatcard') {
+          (body[el.name] = body[el.name] || []).push({ seat: Number(el.dataset.seat), card: el.value.trim() });
+          return;
+        }
         var v = value(el);
         if (v !== undefined) body[el.name] = v;
       });

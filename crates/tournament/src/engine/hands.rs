@@ -86,6 +86,21 @@ impl Tournament {
             if ts.held {
                 return Err(TournamentError::TableHeld(table));
             }
+            // TR-2 / NOB-10 (revision 6): a table's first hand waits for the button's draw
+            // (stud has no button: its dealer deals from seat 1).
+            if self.revision >= 6
+                && self.profile.game.stud().is_none()
+                && !ts.button_drawn
+                && ts.last_big_blind.is_none()
+                && ts.hands_played == 0
+            {
+                let rule = if self.profile.seating.button == crate::Button::CardDraw {
+                    Rule::Nob10
+                } else {
+                    Rule::Tr2
+                };
+                return Err(TournamentError::ButtonNotDrawn { table, rule });
+            }
             if self.profile.game.stud().is_none()
                 && !(1..=ts.table.seats.len() as u32).contains(&ts.table.button.0)
             {

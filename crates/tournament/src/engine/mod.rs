@@ -122,6 +122,10 @@ pub struct TableState {
     /// ("sobald jeweils 2 Spieler ausgeschieden sind").
     #[serde(default, skip_serializing_if = "no_one_lost")]
     pub lost: u32,
+    /// TR-2 / NOB-10 / PLO-4: the button's seat for the table's first hand was drawn (or set
+    /// by the rule); from revision 6 the first hand waits for it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub button_drawn: bool,
 }
 
 fn no_one_lost(n: &u32) -> bool {
@@ -569,6 +573,16 @@ pub enum TournamentError {
     #[error("table {0:?} is held by the floor: no hand starts until it is released (TR-26)")]
     TableHeld(TableNo),
     #[error(
+        "table {table:?}'s first hand needs the button's draw first: each player at the table draws a card and the high card takes the button ({rule}; the dealer enters it with place_button)"
+    )]
+    ButtonNotDrawn { table: TableNo, rule: Rule },
+    #[error("the button's draw at table {table:?}: {why} ({rule})")]
+    ButtonDraw {
+        table: TableNo,
+        why: String,
+        rule: Rule,
+    },
+    #[error(
         "player {player:?} cannot be removed as a no-show: {why} ({rule}: after {limit} seconds)"
     )]
     NoShow {
@@ -614,7 +628,9 @@ impl TournamentError {
             | TournamentError::TableHeld(_) => vec![Rule::Tr26],
             TournamentError::BalancingPause => vec![Rule::Plo2],
             TournamentError::Reservation(_) => vec![Rule::Plo3],
-            TournamentError::TableChoice { rule, .. } => vec![*rule],
+            TournamentError::TableChoice { rule, .. }
+            | TournamentError::ButtonNotDrawn { rule, .. }
+            | TournamentError::ButtonDraw { rule, .. } => vec![*rule],
             _ => Vec::new(),
         }
     }

@@ -237,6 +237,7 @@ impl Tournament {
                 button_travel: 0,
                 held: false,
                 lost: 0,
+                button_drawn: false,
             })
             .collect();
         self.started_tables = tables;
@@ -275,6 +276,7 @@ impl Tournament {
                     .and_then(|b| b.get(k).copied())
                     .unwrap_or(SeatNo(1));
                 ts.table.button = seat;
+                ts.button_drawn = true;
                 let rule = if button_seats.is_some() {
                     Rule::Tr2
                 } else {
@@ -308,6 +310,36 @@ impl Tournament {
             .map_err(|e| TournamentError::Draw(e.to_string()))?;
         let card_draw = self.profile.seating.button == crate::Button::CardDraw;
         let rule = if card_draw { Rule::Nob10 } else { Rule::Tr2 };
+        // Revision 6: the draw is for the table's first hand, by the players at it (TR-2: "Die
+        // Position des Dealer-Buttons wird durch High-Card bestimmt").
+        if self.revision >= 6 {
+            let ts = self
+                .tables
+                .iter()
+                .find(|t| t.table.no == table)
+                .ok_or(TournamentError::NoTable(table))?;
+            let refuse = |why: String| TournamentError::ButtonDraw { table, why, rule };
+            if ts.hand.is_some() {
+                return Err(refuse(
+                    "a hand is in play; the button is drawn before the table's first hand".into(),
+                ));
+            }
+            if ts.last_big_blind.is_some() || ts.hands_played > 0 {
+                return Err(refuse(
+                    "the table has played; after its first hand the button moves one seat each hand (TR-9)".into(),
+                ));
+            }
+            let occupied: Vec<u32> = (1..=ts.table.seats.len() as u32)
+                .filter(|s| ts.table.seats[(s - 1) as usize].is_some())
+                .collect();
+            let mut drawn: Vec<u32> = draw.iter().map(|(s, _)| s.0).collect();
+            drawn.sort_unstable();
+            if drawn != occupied {
+                return Err(refuse(format!(
+                    "each player at the table draws one card: one card for each of seats {occupied:?}; got seats {drawn:?}"
+                )));
+            }
+        }
         // NOB-10 (revision 4 on): the draw seats the table too: every player at it draws, the
         // high card deals, and the others sit from the lowest card up, left of the dealer.
         let mut reseat = Vec::new();
@@ -348,6 +380,7 @@ impl Tournament {
         }
         let ts = self.table_mut(table)?;
         ts.table.button = seat;
+        ts.button_drawn = true;
         for (player, to) in &reseat {
             ts.table.seats[(to.0 - 1) as usize] = Some(*player);
         }
