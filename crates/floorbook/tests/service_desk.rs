@@ -1939,6 +1939,7 @@ async fn stud_procedures_are_entered_audited_and_explained() {
             WireCommand::PrematureStudCards {
                 table: 1,
                 cards: vec!["3c".into()],
+                burned: Some(true),
             },
         )
         .await;

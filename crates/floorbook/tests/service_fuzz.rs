@@ -148,8 +148,16 @@ fn command() -> impl Strategy<Value = WireCommand> {
             pos,
             card
         }),
-        (t(), prop::collection::vec(card(), 0..4))
-            .prop_map(|(table, cards)| WireCommand::PrematureStudCards { table, cards }),
+        (
+            t(),
+            prop::collection::vec(card(), 0..4),
+            prop::option::of(any::<bool>())
+        )
+            .prop_map(|(table, cards, burned)| WireCommand::PrematureStudCards {
+                table,
+                cards,
+                burned
+            }),
         (t(), 0..5usize, prop::option::of(card())).prop_map(|(table, burn_pick, next)| {
             WireCommand::FlopWithoutBurn {
                 table,

@@ -119,9 +119,13 @@ pub enum HandCommand {
         pos: Pos,
         card: Card,
     },
-    /// Stud, TDA-RP-5 D: cards of the next street dealt before the betting ended.
+    /// Stud, TDA-RP-5 D: cards of the next street dealt before the betting ended. `burned`:
+    /// whether the street's burn was dealt before them (it stays burned); none said is the
+    /// reading of chains recorded before it was asked (no burn counted, none dealt).
     PrematureStudCards {
         cards: Vec<Card>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        burned: Option<bool>,
     },
 }
 
@@ -228,7 +232,9 @@ impl HandCommand {
             HandCommand::BringIn { pos } => h.post_bring_in(*pos),
             HandCommand::DownCardExposed { pos, card } => h.down_card_exposed(*pos, *card),
             HandCommand::SeventhCardExposed { pos, card } => h.seventh_card_exposed(*pos, *card),
-            HandCommand::PrematureStudCards { cards } => h.premature_cards(cards.clone()),
+            HandCommand::PrematureStudCards { cards, burned } => {
+                h.premature_cards(cards.clone(), *burned)
+            }
             HandCommand::OutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
             HandCommand::ShowAfterHand { pos, cards } => h.shown_after_hand(*pos, cards.clone()),
             HandCommand::CorrectHoleCards { pos, cards, reason } => {

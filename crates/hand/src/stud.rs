@@ -928,8 +928,15 @@ impl StudHand {
     }
 
     /// TDA-RP-5 D: cards of the next street dealt before the betting ended go back into the
-    /// stub, which is reshuffled; the street is dealt from it without another burn.
-    pub fn premature_cards(&mut self, cards: Vec<Card>) -> Result<(), Rejection> {
+    /// stub, which is reshuffled; the street is dealt from it without another burn. `burned`:
+    /// the street's burn was dealt before them and stays burned (RP-5 A to C), counted among
+    /// the burns and out of the stub (RP-10 H); `Some(false)`: none was, and the street is dealt
+    /// with its burn; `None`: the reading before it was asked (no burn counted, none dealt).
+    pub fn premature_cards(
+        &mut self,
+        cards: Vec<Card>,
+        burned: Option<bool>,
+    ) -> Result<(), Rejection> {
         if self.phase != Phase::Betting || self.street == Street::Seventh {
             return Err(Rejection::WrongPhase {
                 what: "remedy premature stud cards (TDA-RP-5 D)",
@@ -945,14 +952,35 @@ impl StudHand {
         if let Some(c) = cards.iter().find(|c| self.used.contains(**c)) {
             return Err(Rejection::CardInPlay { card: *c });
         }
-        self.skip_burn = true;
-        self.irregularity(
-            IrregularityKind::PrematureStudCards,
-            None,
+        let remedy = match burned {
+            None => {
+                self.skip_burn = true;
+                "the premature cards go back into the stub, which is reshuffled; the street is dealt from it without another burn"
+            }
+            Some(true) => {
+                if self.consumed >= 52 {
+                    return Err(Rejection::WrongPhase {
+                        what: "count a burn: no card is left in the stub (TDA-RP-5 D)",
+                        phase: self.phase,
+                    });
+                }
+                self.consumed += 1;
+                self.burns += 1;
+                self.skip_burn = true;
+                "the burn stays burned; the premature cards go back into the stub, which is reshuffled; the street is dealt from it without another burn"
+            }
+            Some(false) => {
+                "no burn was dealt before them: the premature cards go back into the stub, which is reshuffled, and the street is dealt from it with its burn"
+            }
+        };
+        self.events.push(HandEvent::Irregularity {
+            kind: IrregularityKind::PrematureStudCards,
+            pos: None,
             cards,
-            "the premature cards go back into the stub, which is reshuffled; the street is dealt from it without another burn",
-            &[Rule::TdaRp5],
-        );
+            choice: burned.map(usize::from),
+            remedy: remedy.to_string(),
+            rules: RuleSet::of(&[Rule::TdaRp5]),
+        });
         Ok(())
     }
 

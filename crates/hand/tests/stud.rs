@@ -352,7 +352,7 @@ fn tda_rp_5_d_premature_stud_cards_go_back_and_the_street_comes_without_a_burn()
     let mut h = hand(StudGame::High, &[100, 100]);
     third(&mut h, &["2s 3s 4d", "2h 3h Ks"]);
     h.post_bring_in(Pos(0)).expect("bring in");
-    h.premature_cards(vec![card("Ad"), card("Kc")])
+    h.premature_cards(vec![card("Ad"), card("Kc")], None)
         .expect("remedy");
     h.check_or_call(Pos(1)).expect("call");
     let burns = |h: &StudHand| {
@@ -548,4 +548,73 @@ fn tr_26_the_floor_corrects_a_stud_players_recorded_cards() {
     .expect_err("in play");
     assert!(matches!(err, Rejection::CardInPlay { .. }));
     assert_eq!(h, before);
+}
+
+/// TDA-RP-5 D with RP-10 H: a burn dealt before premature cards stays burned (RP-5 A to C)
+/// and the street comes without another, so the stub is as long as without the mistake and
+/// RP-10 H counts that burn. Seven players to seventh street need 7 + 2 cards; 7 × 6 dealt and
+/// three burns leave 7: short, and the three earlier burns make it 10 (H A). Read as before (no
+/// burn said, none counted), two premature streets left the stub two cards long, 9: no remedy
+/// at all, where H A is due.
+#[test]
+fn tda_rp_5_d_a_burn_before_premature_cards_stays_burned_and_counts_for_the_stub() {
+    let seventh = |burned: Option<bool>| {
+        let mut h = hand(StudGame::High, &[100; 7]);
+        let mut next = Card::all();
+        for p in 0..7 {
+            let cs: Vec<Option<Card>> = (0..3).map(|_| next.next()).collect();
+            h.deal(Pos(p), &cs).expect("deal");
+        }
+        let mut premature_on = vec![Street::Fourth, Street::Fifth];
+        while h.street() != Street::Seventh {
+            while let Some(actor) = h.actor() {
+                if premature_on.first() == Some(&h.street()) {
+                    premature_on.remove(0);
+                    let c = next.next().expect("a card");
+                    h.premature_cards(vec![c], burned).expect("remedy");
+                }
+                match h.legal().expect("legal").bring_in {
+                    Some(_) => h.post_bring_in(actor).expect("bring in"),
+                    None => h.check_or_call(actor).expect("call"),
+                }
+            }
+            if h.street() == Street::Seventh {
+                break;
+            }
+            for p in 0..7 {
+                let c = next.next();
+                h.deal(Pos(p), &[c]).expect("deal");
+            }
+        }
+        let burns = h
+            .events()
+            .iter()
+            .filter(|e| matches!(e, HandEvent::CardBurned { .. }))
+            .count();
+        let remedy = irregularities(&h)
+            .into_iter()
+            .rfind(|(k, _)| *k == IrregularityKind::ShortStub)
+            .map(|(_, remedy)| remedy);
+        (burns, remedy)
+    };
+    let (burns, remedy) = seventh(Some(true));
+    // Fourth and seventh street deal their burns; fifth's and sixth's lay before the
+    // premature cards and stay burned.
+    assert_eq!(burns, 2);
+    assert!(
+        remedy.as_deref().is_some_and(|r| r.starts_with("H A")),
+        "{remedy:?}"
+    );
+    assert_eq!(
+        seventh(None).1,
+        None,
+        "the reading before: the stub counted long"
+    );
+    // No burn before the premature cards: the streets come with their burns as usual.
+    let (burns, remedy) = seventh(Some(false));
+    assert_eq!(burns, 4);
+    assert!(
+        remedy.as_deref().is_some_and(|r| r.starts_with("H A")),
+        "{remedy:?}"
+    );
 }

@@ -198,7 +198,13 @@ pub enum WireCommand {
     },
     /// Floor (stud): cards of the next street dealt before the betting ended go back into the
     /// reshuffled stub; the street comes without another burn (TDA-RP-5 D).
-    PrematureStudCards { table: u32, cards: Vec<String> },
+    PrematureStudCards {
+        table: u32,
+        cards: Vec<String>,
+        /// Whether the street's burn card was dealt before them (it stays burned, RP-5).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        burned: Option<bool>,
+    },
     /// Floor: the flop came without a burn (TR-3.2, TDA-39B); before any action the floor
     /// draws `burn_pick` (0 to 2) of the three to burn and `next` completes the flop.
     FlopWithoutBurn {
@@ -1149,10 +1155,15 @@ impl WireCommand {
                     card: card(c)?,
                 },
             ),
-            WireCommand::PrematureStudCards { table, cards: cs } => hand(
+            WireCommand::PrematureStudCards {
+                table,
+                cards: cs,
+                burned,
+            } => hand(
                 table,
                 HandCommand::PrematureStudCards {
                     cards: cs.iter().map(|c| card(c)).collect::<Result<_, _>>()?,
+                    burned: *burned,
                 },
             ),
             WireCommand::CardExposedInDeal {
@@ -1531,10 +1542,13 @@ impl WireCommand {
                     pos: pos.0,
                     card: card.to_string(),
                 },
-                HandCommand::PrematureStudCards { cards } => WireCommand::PrematureStudCards {
-                    table: t,
-                    cards: names(cards),
-                },
+                HandCommand::PrematureStudCards { cards, burned } => {
+                    WireCommand::PrematureStudCards {
+                        table: t,
+                        cards: names(cards),
+                        burned: *burned,
+                    }
+                }
                 HandCommand::CardExposedInDeal { pos, card } => WireCommand::CardExposedInDeal {
                     table: t,
                     pos: pos.0,

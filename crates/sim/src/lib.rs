@@ -489,11 +489,18 @@ fn play_hand(
                     continue;
                 }
                 // Stud: now and then the next street's card comes out before the betting
-                // ended (TDA-RP-5 D).
+                // ended (TDA-RP-5 D), mostly after its burn (which stays burned).
                 if fixed_limit
                     && below(rng, 300) == 0
                     && let Ok(card) = deck.deal()
-                    && act(t, HandCommand::PrematureStudCards { cards: vec![card] }).is_ok()
+                    && act(
+                        t,
+                        HandCommand::PrematureStudCards {
+                            cards: vec![card],
+                            burned: Some(below(rng, 4) != 0),
+                        },
+                    )
+                    .is_ok()
                 {
                     incidents += 1;
                     continue;

@@ -278,6 +278,7 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
         }),
         47 => hand(HandCommand::PrematureStudCards {
             cards: cards(&raw[5..], number(raw[6], 4).min(60) as usize),
+            burned: [None, Some(true), Some(false)][(raw[7] % 3) as usize],
         }),
         43 => Command::SeatPlayer {
             player,

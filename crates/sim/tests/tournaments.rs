@@ -404,40 +404,72 @@ fn run_profile(p: Profile, players: u32, seed: u64, style: Style) -> (Transcript
             *last = *level;
         }
     }
-    // NOB-9 at the final table: its orbits count from its start, so its first hand is dealt
-    // at the level NOB-8 set, and no level comes before its first completed orbits.
-    let mut restart: Option<(u32, usize, usize)> = None;
-    for e in &t.events {
-        match e {
-            TournamentEvent::LevelChanged {
-                table: Some(table),
-                level,
-                rules,
-                ..
-            } if rules.contains(floorbook_rules::Rule::Nob8) => {
-                restart = Some((table.0, *level, 0));
-            }
-            TournamentEvent::HandStarted {
-                table,
-                level,
-                players,
-                ..
-            } if restart.is_some_and(|r| r.0 == table.0) => {
-                if let Some((_, from, hands)) = restart.as_mut() {
-                    // Fewer hands than players at the table cannot complete an orbit.
-                    if *hands < players.len() {
-                        assert_eq!(
-                            *level,
-                            *from,
-                            "{name}: the final table's hand {} is not at NOB-8's level",
-                            *hands + 1
-                        );
-                    }
-                    *hands += 1;
+    // NOB-9 at the final table, from the events alone: its orbits count from its start, by the
+    // button's travel round its seats, in the class of the players it starts with (8 and more:
+    // every 2 orbits; 5 to 7: 3; fewer: 4), up from the level NOB-8 set, never past NOB-6's cap.
+    if t.profile.levels.advance == floorbook_tournament::Advance::Orbits {
+        let seats = u64::from(t.profile.seats_per_table);
+        // The chips in play: no-shows' stacks leave play early (TR-6), before any final table.
+        let chips = (total as i64 + t.race_delta - t.removed_chips as i64).max(0) as u64;
+        let cap = floorbook_tournament::levels::blind_cap(&t.profile.levels.schedule, chips).level;
+        let mut last_button: std::collections::BTreeMap<u32, u64> = Default::default();
+        // (table, the level it restarted at, the button's travel since, its class's orbits)
+        let mut final_table: Option<(u32, usize, u64, Option<u32>)> = None;
+        let mut checked = 0;
+        for e in &t.events {
+            match e {
+                TournamentEvent::LevelChanged {
+                    table: Some(table),
+                    level,
+                    rules,
+                    ..
+                } if rules.contains(floorbook_rules::Rule::Nob8) => {
+                    final_table = Some((table.0, *level, 0, None));
                 }
+                TournamentEvent::HandStarted {
+                    table,
+                    level,
+                    button,
+                    players,
+                    ..
+                } => {
+                    let before = last_button.insert(table.0, u64::from(button.0));
+                    if let Some((ft, base, travel, class)) = final_table.as_mut()
+                        && *ft == table.0
+                    {
+                        if let Some(b) = before {
+                            *travel += (u64::from(button.0) + seats - b) % seats;
+                        }
+                        let per_level = *class.get_or_insert_with(|| {
+                            let n = players.len() as u32;
+                            t.profile
+                                .levels
+                                .orbits
+                                .iter()
+                                .find(|[min, _]| n >= *min)
+                                .map_or(2, |[_, o]| *o)
+                        });
+                        let orbits = (*travel / seats) as usize;
+                        let expected =
+                            (*base + (orbits / per_level as usize).min(cap)).min(cap.max(*base));
+                        assert_eq!(
+                            *level, expected,
+                            "{name}: the final table's hand at {orbits} orbits (every {per_level}) from level {base}, the cap {cap}"
+                        );
+                        checked += 1;
+                    }
+                }
+                _ => {}
             }
-            _ => {}
         }
+        let multi = t
+            .events
+            .iter()
+            .any(|e| matches!(e, TournamentEvent::Started { tables, .. } if *tables > 1));
+        assert!(
+            checked > 0 || !multi || t.profile.levels.final_table.is_none(),
+            "{name}: no final-table hand was checked"
+        );
     }
     let multi = t
         .events

@@ -40,7 +40,8 @@
 ///   absent player who would risk nothing by calling (every other player still in is all in
 ///   for no more than he has put in) is checked, not folded (TR-6). A table's first hand waits
 ///   for the button's draw (TR-2, NOB-10), and the draw is refused in a hand, after the first
-///   hand, or unless every player at the table draws.
+///   hand, or unless every player at the table draws. Premature stud cards (TDA-RP-5 D) say
+///   whether the street's burn was dealt before them; a burn that was stays burned and counts.
 pub const RULES_REVISION: u32 = 6;
 
 pub mod balance;

@@ -587,9 +587,11 @@ fn hand_command(
         HandEvent::Irregularity {
             kind: IrregularityKind::PrematureStudCards,
             cards,
+            choice,
             ..
         } => HandCommand::PrematureStudCards {
             cards: cards.clone(),
+            burned: choice.map(|c| c == 1),
         },
         HandEvent::Folded { pos } => HandCommand::Fold { pos: *pos },
         HandEvent::Checked { pos } | HandEvent::Called { pos, .. } => {

@@ -957,7 +957,14 @@ pub const STUD_REMEDIES: &[Form] = &[
         command: "premature_stud_cards",
         title: "Cards of the next street dealt too early",
         rule: "TDA-RP-5 D",
-        fields: &[Field("cards", "The cards", Kind::Cards)],
+        fields: &[
+            Field("cards", "The cards", Kind::Cards),
+            Field(
+                "burned",
+                "The street's burn card was dealt before them",
+                Kind::Bool,
+            ),
+        ],
     },
 ];
 

@@ -573,6 +573,10 @@ pub enum TournamentError {
     #[error("table {0:?} is held by the floor: no hand starts until it is released (TR-26)")]
     TableHeld(TableNo),
     #[error(
+        "say whether the street's burn was dealt before the premature cards: it stays burned, and the street comes without another (TDA-RP-5 D)"
+    )]
+    BurnUnsaid,
+    #[error(
         "table {table:?}'s first hand needs the button's draw first: each player at the table draws a card and the high card takes the button ({rule}; the dealer enters it with place_button)"
     )]
     ButtonNotDrawn { table: TableNo, rule: Rule },
@@ -628,6 +632,7 @@ impl TournamentError {
             | TournamentError::TableHeld(_) => vec![Rule::Tr26],
             TournamentError::BalancingPause => vec![Rule::Plo2],
             TournamentError::Reservation(_) => vec![Rule::Plo3],
+            TournamentError::BurnUnsaid => vec![Rule::TdaRp5],
             TournamentError::TableChoice { rule, .. }
             | TournamentError::ButtonNotDrawn { rule, .. }
             | TournamentError::ButtonDraw { rule, .. } => vec![*rule],
@@ -800,6 +805,12 @@ impl Tournament {
                 table,
                 action: action @ HandCommand::ShowAfterHand { .. },
             } => self.after_hand(*table, |h| h.apply(action)),
+            // TDA-RP-5 D (revision 6): the dealer says whether the burn was dealt before the
+            // premature cards: it stays burned, and RP-10 H counts it.
+            Command::Hand {
+                action: HandCommand::PrematureStudCards { burned: None, .. },
+                ..
+            } if self.revision >= 6 => Err(TournamentError::BurnUnsaid),
             Command::Hand { table, action } => self.act(*table, |h| h.apply(action)),
             Command::Sanction {
                 player,
