@@ -648,14 +648,25 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
         .await
         .expect("the request");
     assert_eq!(cross, 403);
-    // The audit lists the refusal, with who sent it; the minor's registration, refused by the
-    // rules, wrote nothing.
+    // The audit lists the refusal, with who sent it, and only it: the minor's registration,
+    // refused by the rules, wrote nothing.
     screen
         .goto(&format!("{url}/t/spring/audit"))
         .await
         .expect("audit");
     wait_for(&screen, "#verdict", "every decision re-derives").await;
     let refused = wait_for(&screen, "section[aria-label*=refused]", "(1)").await;
+    let audit = screen
+        .find(Locator::Css("main"))
+        .await
+        .expect("main")
+        .text()
+        .await
+        .expect("the audit's text");
+    assert!(
+        !audit.contains("Kid"),
+        "the minor is on the record: {audit}"
+    );
     assert!(
         refused.contains("dan") && refused.contains("set_stack"),
         "{refused}"

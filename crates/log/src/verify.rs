@@ -205,8 +205,12 @@ mod tests {
     }
 
     fn events(n: usize) -> Vec<SealedEvent> {
+        seal_all(&chain(), None, &drafts(n)).expect("seal")
+    }
+
+    fn drafts(n: usize) -> Vec<Draft> {
         let actor = Actor::new("dealer-1", Role::Dealer).expect("actor");
-        let drafts: Vec<Draft> = (0..n)
+        (0..n)
             .map(|i| {
                 Draft::new(
                     Utc.timestamp_opt(1_790_000_000 + i as i64, 0)
@@ -219,8 +223,7 @@ mod tests {
                 )
                 .expect("draft")
             })
-            .collect();
-        seal_all(&chain(), None, &drafts).expect("seal")
+            .collect()
     }
 
     fn verify(evs: &[SealedEvent]) -> Result<Option<Head>, VerifyError> {
@@ -337,8 +340,24 @@ mod tests {
         /// The chain never forks: sealing the same drafts from the same head always gives the
         /// same events, and a different head always gives different hashes.
         #[test]
-        fn sealing_is_deterministic(n in 1usize..8) {
+        fn sealing_is_deterministic(
+            n in 1usize..8,
+            seq in 1u64..1_000_000,
+            head in any::<[u8; 32]>(),
+            other in any::<[u8; 32]>(),
+        ) {
             prop_assert_eq!(events(n), events(n));
+            let drafts = drafts(n);
+            let on = |hash: [u8; 32]| {
+                seal_all(&chain(), Some(Head { seq: Seq(seq), hash: EventHash(hash) }), &drafts)
+                    .expect("sealed")
+            };
+            // The same head: the same events, byte for byte.
+            prop_assert_eq!(on(head), on(head));
+            // Another head: every hash differs (each event's hash covers its predecessor's).
+            prop_assume!(head != other);
+            let (a, b) = (on(head), on(other));
+            prop_assert!(a.iter().zip(&b).all(|(x, y)| x.hash != y.hash));
         }
     }
 }
