@@ -380,6 +380,21 @@ async fn a_league_counts_by_member_and_a_late_merge_changes_the_ranking() {
         ]
         .map(|(a, b)| (a.to_string(), b.to_string()))
     );
+    // The league's page ranks as the command line does (issue 34: it counted the merged
+    // record apart), with the register's names.
+    let page = league_page(&d, "club");
+    let rows: Vec<&str> = page
+        .split("<tr>")
+        .skip(2)
+        .map(|r| r.split("</tr>").next().unwrap_or_default())
+        .collect();
+    assert!(
+        rows.len() >= 4
+            && rows[1].contains("Hans Müller (M00004)")
+            && rows[1].contains("12.00")
+            && !page.contains("M00003"),
+        "{page}"
+    );
     // Names come from the register: week 1's standings now read Hans Müller for the record
     // merged into his.
     let week1 = ok_json(&floorbook(&[
@@ -485,4 +500,35 @@ async fn a_cash_room_lists_and_seats_members_by_the_register() {
         !text.contains("1980-07-09") && !text.contains("club.example"),
         "{text}"
     );
+}
+
+/// `floorbook web` on `data`, read only: the page of league `name`.
+fn league_page(data: &str, name: &str) -> String {
+    use std::io::{BufRead as _, Read as _, Write as _};
+    let mut web = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["web", "--data", data, "--addr", "127.0.0.1:0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("floorbook web");
+    let mut line = String::new();
+    std::io::BufReader::new(web.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("the address line");
+    let addr = line
+        .trim()
+        .trim_start_matches("floorbook web: http://")
+        .trim_end_matches('/')
+        .to_string();
+    let mut s = std::net::TcpStream::connect(&addr).expect("the web server");
+    write!(
+        s,
+        "GET /l/{name} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("sent");
+    let mut out = String::new();
+    s.read_to_string(&mut out).expect("read");
+    let _ = web.kill();
+    let _ = web.wait();
+    assert!(out.starts_with("HTTP/1.1 200"), "{out}");
+    out
 }

@@ -12,6 +12,7 @@ pub mod cash;
 pub mod chain;
 pub mod drafts;
 pub mod explain;
+pub mod league;
 pub mod members;
 pub mod reader;
 pub mod resume;

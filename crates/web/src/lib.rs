@@ -841,34 +841,17 @@ async fn league_page<S: EventStore + Clone + 'static>(
     State(web): State<Arc<Web<S>>>,
     Path(league): Path<String>,
 ) -> Result<Response, WebError> {
+    use floorbook_ledger::league::LeagueReadError;
     let name = format!("league-{league}");
-    let id = ChainId::new(&name).map_err(|_| WebError::BadName(name.clone()))?;
-    let mut l = floorbook_league::League::default();
-    let mut next = Seq::FIRST;
-    loop {
-        let page = web
-            .store
-            .read(&id, next, floorbook_log::PAGE)
-            .await
-            .map_err(|e| WebError::Load(e.to_string()))?;
-        let Some(last) = page.last() else { break };
-        next = last.seq.next();
-        for e in &page {
-            let env = Envelope::parse(&e.bytes).map_err(|e| WebError::Load(e.to_string()))?;
-            let event: floorbook_league::LeagueEvent = serde_json::from_str(env.payload.get())
-                .map_err(|err| {
-                    WebError::Load(format!("seq {} is not a league event: {err}", e.seq))
-                })?;
-            l.apply(&event)
-                .map_err(|err| WebError::Load(format!("seq {}: {err}", e.seq)))?;
-        }
-    }
-    let Some(rules) = l.rules.clone() else {
-        return Err(WebError::NoChain(name));
-    };
-    let table = floorbook_league::standings(&rules, &l.season_results())
-        .map_err(|e| WebError::Load(e.to_string()))?;
-    Ok(pages::league(&l, &table).into_response())
+    let id = floorbook_ledger::league::chain_of(&league).map_err(|_| WebError::BadName(name))?;
+    // Ranked as `floorbook league standings` ranks: by the register as it stands now.
+    let table = floorbook_ledger::league::table(&web.store, &id)
+        .await
+        .map_err(|e| match e {
+            LeagueReadError::NoLeague(c) => WebError::NoChain(c.to_string()),
+            other => WebError::Load(other.to_string()),
+        })?;
+    Ok(pages::league(&table).into_response())
 }
 
 /// How often the live stream looks at the chain's head.

@@ -639,7 +639,8 @@ fn seq_first(row: &serde_json::Value) -> Vec<String> {
 }
 
 /// A league's standings.
-pub fn league(l: &floorbook_league::League, table: &[floorbook_league::Standing]) -> Markup {
+pub fn league(t: &floorbook_ledger::league::Table) -> Markup {
+    let l = &t.league;
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -656,10 +657,10 @@ pub fn league(l: &floorbook_league::League, table: &[floorbook_league::Standing]
                     table #league {
                         thead { tr { th.num { "Rank" } th { "Player" } th.num { "Points" } th.num { "Counted" } th.num { "Results" } } }
                         tbody {
-                            @for s in table {
+                            @for s in &t.standings {
                                 tr {
                                     td.num { (s.rank) }
-                                    td { (s.player) }
+                                    td { (t.shown(&s.player)) }
                                     td.num { (floorbook_league::format_points(s.points)) }
                                     td.num { (s.results.iter().filter(|c| c.counted).count()) }
                                     td.num { (s.results.len()) }

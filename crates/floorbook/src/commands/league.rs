@@ -9,11 +9,10 @@ use anyhow::{Context, bail};
 use chrono::Utc;
 use clap::{Args, Subcommand};
 use floorbook_league::{
-    League, LeagueEvent, Season, SignedHead, format_points, standings, tournament_results,
+    League, LeagueEvent, Season, SignedHead, format_points, tournament_results,
 };
-use floorbook_log::{
-    Actor, ChainId, ChainWriter, Draft, Envelope, EventStore, Role, Seq, verify_chain,
-};
+use floorbook_ledger::league as ledger_league;
+use floorbook_log::{Actor, ChainId, ChainWriter, Draft, EventStore, Role, Seq, verify_chain};
 use floorbook_members::{MemberEvent, Register};
 use floorbook_store_embedded::OpenMode;
 use serde_json::json;
@@ -110,45 +109,6 @@ enum Format {
     Json,
 }
 
-fn league_chain(name: &str) -> anyhow::Result<ChainId> {
-    ChainId::new(format!("league-{name}"))
-        .with_context(|| format!("{name:?} cannot name a league (letters, digits, - and _)"))
-}
-
-/// The league's events with their sequences.
-async fn league_events(
-    store: &Backend,
-    chain: &ChainId,
-) -> anyhow::Result<Vec<(Seq, LeagueEvent)>> {
-    let mut out = Vec::new();
-    let mut next = Seq::FIRST;
-    loop {
-        let page = store.read(chain, next, floorbook_log::PAGE).await?;
-        let Some(last) = page.last() else { break };
-        next = last.seq.next();
-        for e in &page {
-            let env = Envelope::parse(&e.bytes)?;
-            let event: LeagueEvent = serde_json::from_str(env.payload.get())
-                .with_context(|| format!("seq {} of {chain} is not a league event", e.seq))?;
-            out.push((e.seq, event));
-        }
-    }
-    Ok(out)
-}
-
-async fn read_league(store: &Backend, chain: &ChainId) -> anyhow::Result<League> {
-    let mut league = League::default();
-    for (seq, event) in league_events(store, chain).await? {
-        league
-            .apply(&event)
-            .with_context(|| format!("seq {seq} of {chain}"))?;
-    }
-    if league.rules.is_none() {
-        bail!("there is no league {chain}");
-    }
-    Ok(league)
-}
-
 async fn append(store: &Backend, chain: &ChainId, event: &LeagueEvent) -> anyhow::Result<u64> {
     let kind = match event {
         LeagueEvent::Created { .. } => "LeagueCreated",
@@ -194,17 +154,6 @@ async fn members(store: &Backend) -> anyhow::Result<(Register, Vec<(String, Stri
     Ok((register, merges))
 }
 
-/// The standings, each result counted for the member that stands for it now (merges
-/// followed), or for the registered name where there is no member.
-fn table_of(l: &League, register: &Register) -> anyhow::Result<Vec<floorbook_league::Standing>> {
-    let rules = l.rules.clone().context("the league's rules")?;
-    let results = l.season_results_by(|r| match &r.member {
-        Some(m) => register.current_id(m),
-        None => r.player.clone(),
-    });
-    Ok(standings(&rules, &results)?)
-}
-
 /// A standing's player as a person reads him: the member's name on record and his ID.
 fn shown(player: &str, register: &Register) -> String {
     match register.name_of(player) {
@@ -220,7 +169,7 @@ fn project(
     l: &League,
     register: &Register,
 ) -> anyhow::Result<Vec<floorbook_league::Standing>> {
-    let table = table_of(l, register)?;
+    let table = ledger_league::standings_for(l, register)?;
     write_projection(args, league, &table)?;
     Ok(table)
 }
@@ -247,7 +196,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             season,
             rules,
         } => {
-            let chain = league_chain(name)?;
+            let chain = ledger_league::chain_of(name)?;
             if store.head(&chain).await?.is_some() {
                 bail!("league {name} exists already");
             }
@@ -274,8 +223,8 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             ExitCode::SUCCESS
         }
         LeagueCommand::Attach { league, chain } => {
-            let lchain = league_chain(league)?;
-            let mut l = read_league(&store, &lchain).await?;
+            let lchain = ledger_league::chain_of(league)?;
+            let mut l = ledger_league::read(&store, &lchain).await?;
             let tchain = ChainId::new(chain.clone())?;
             verify_chain(&store, &tchain, |_, _| {})
                 .await
@@ -333,8 +282,8 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             if reason.trim().is_empty() {
                 bail!("a correction needs its reason");
             }
-            let lchain = league_chain(league)?;
-            let mut l = read_league(&store, &lchain).await?;
+            let lchain = ledger_league::chain_of(league)?;
+            let mut l = ledger_league::read(&store, &lchain).await?;
             let event = LeagueEvent::Corrected {
                 chain: chain.clone(),
                 player: player.clone(),
@@ -364,7 +313,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                 (_, true) => Format::Csv,
                 _ => Format::Table,
             };
-            let l = read_league(&store, &league_chain(league)?).await?;
+            let l = ledger_league::read(&store, &ledger_league::chain_of(league)?).await?;
             let table = project(args, league, &l, &register)?;
             match format {
                 Format::Json => {
@@ -414,8 +363,8 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             ExitCode::SUCCESS
         }
         LeagueCommand::Explain { league, player } => {
-            let l = read_league(&store, &league_chain(league)?).await?;
-            let table = table_of(&l, &register)?;
+            let l = ledger_league::read(&store, &ledger_league::chain_of(league)?).await?;
+            let table = ledger_league::standings_for(&l, &register)?;
             // A member's ID (merges followed), or a name: a member's on record, or one a
             // result was registered under without a member.
             let wanted = register.current_id(player);
@@ -490,12 +439,12 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             ExitCode::SUCCESS
         }
         LeagueCommand::Verify { league, keys } => {
-            let lchain = league_chain(league)?;
+            let lchain = ledger_league::chain_of(league)?;
             verify_chain(&store, &lchain, |_, _| {})
                 .await
                 .with_context(|| format!("league chain {lchain} does not verify"))?;
             // The imported results as attached, before corrections.
-            let attached: Vec<_> = league_events(&store, &lchain)
+            let attached: Vec<_> = ledger_league::events(&store, &lchain)
                 .await?
                 .into_iter()
                 .filter_map(|(_, e)| match e {
