@@ -1,14 +1,14 @@
 //! No input panics the desk, and nothing but an accepted command or a recorded refusal moves
 //! the chain: random commands (any numbers, cards good and bad, any sender) against a started
-//! tournament.
+//! tournament, and against a cash room's day with a hand in play.
 
 use chrono::{TimeZone, Utc};
 use floorbook_log::ChainId;
 use floorbook_service::desk::{Desk, Incoming};
 use floorbook_service::subjects::Channel;
 use floorbook_service::wire::{
-    ErrorKind, Reply, Request, SeatCard, WireCommand, WireLevel, WireOffence, WireOutOfTurn,
-    WireSaid,
+    ErrorKind, Reply, Request, SeatCard, WireCashOffence, WireCommand, WireLevel, WireOffence,
+    WireOutOfTurn, WireSaid,
 };
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use proptest::prelude::*;
@@ -363,6 +363,72 @@ fn director_and_floor() -> impl Strategy<Value = WireCommand> {
     ]
 }
 
+/// A cash room's commands (any numbers, any guest), and every other command too (a
+/// tournament's are refused at a cash room).
+fn cash_command() -> impl Strategy<Value = WireCommand> {
+    let guest = || 0u32..12;
+    let game =
+        || prop_oneof![Just("nlh-2-5"), Just("plo-5-5"), Just("stud")].prop_map(String::from);
+    prop_oneof![
+        (guest(), "[A-Za-z]{0,8}", game(), any::<bool>()).prop_map(
+            |(guest, name, game, in_person)| {
+                WireCommand::JoinList {
+                    guest,
+                    name,
+                    game,
+                    in_person,
+                    member: None,
+                }
+            }
+        ),
+        (guest(), game()).prop_map(|(guest, game)| WireCommand::LeaveList { guest, game }),
+        (0u32..6).prop_map(|table| WireCommand::OpenTable { table }),
+        (guest(), 0u32..4, 0u32..11, amount(), any::<bool>()).prop_map(
+            |(guest, table, seat, buy_in, wait_for_big_blind)| WireCommand::SeatGuest {
+                guest,
+                name: Some(format!("G{guest}")),
+                table,
+                seat,
+                buy_in,
+                wait_for_big_blind,
+                member: None,
+            }
+        ),
+        (guest(), amount()).prop_map(|(guest, amount)| WireCommand::Rebuy { guest, amount }),
+        (guest(), amount()).prop_map(|(guest, amount)| WireCommand::AddChips { guest, amount }),
+        (guest(), amount()).prop_map(|(guest, amount)| WireCommand::TakeChips { guest, amount }),
+        guest().prop_map(|guest| WireCommand::CashOut { guest }),
+        (guest(), any::<bool>()).prop_map(|(guest, away)| WireCommand::SetAway { guest, away }),
+        (guest(), 0u32..11, any::<bool>()).prop_map(|(guest, seat, post_both)| {
+            WireCommand::ChangeSeat {
+                guest,
+                seat,
+                post_both,
+            }
+        }),
+        (guest(), 0u32..11).prop_map(|(guest, seat)| WireCommand::AcceptMove { guest, seat }),
+        guest().prop_map(|guest| WireCommand::RefuseMove { guest }),
+        guest().prop_map(|guest| WireCommand::Warn {
+            guest,
+            offence: WireCashOffence::Language,
+            note: String::new(),
+        }),
+        (prop::option::of(guest()), "[a-z ]{0,12}")
+            .prop_map(|(guest, ruling)| WireCommand::HouseRuling { guest, ruling }),
+        (0u32..4, prop::option::of(0u32..11), any::<bool>()).prop_map(
+            |(table, button, straddle)| {
+                WireCommand::StartHand {
+                    table,
+                    at: None,
+                    button,
+                    straddle,
+                }
+            }
+        ),
+        command(),
+    ]
+}
+
 fn channel() -> impl Strategy<Value = Channel> {
     prop_oneof![
         (1..4u32).prop_map(|table| Channel::Dealer { table }),
@@ -392,7 +458,10 @@ fn incoming(channel: Channel, command: WireCommand) -> Incoming {
 /// exactly as it was.
 async fn send_and_check(desk: &mut Desk<EmbeddedStore>, channel: Channel, command: WireCommand) {
     let before = desk.head().map_or(0, |h| h.seq.0);
-    let state = serde_json::to_value(desk.tournament()).expect("state");
+    let state = (
+        serde_json::to_value(desk.tournament()).expect("state"),
+        serde_json::to_value(desk.cash()).expect("state"),
+    );
     let d = desk.decide(vec![incoming(channel, command.clone())]).await;
     assert!(!d.stale, "{command:?} left the desk needing a reload");
     let r = &d.replies[0];
@@ -403,7 +472,10 @@ async fn send_and_check(desk: &mut Desk<EmbeddedStore>, channel: Channel, comman
         Some(_) => assert_eq!(after, before, "{command:?}: {r:?}"),
     }
     if r.error.is_some() {
-        let now = serde_json::to_value(desk.tournament()).expect("state");
+        let now = (
+            serde_json::to_value(desk.tournament()).expect("state"),
+            serde_json::to_value(desk.cash()).expect("state"),
+        );
         assert!(now == state, "{command:?} ({r:?}) changed the state");
     }
 }
@@ -436,7 +508,58 @@ proptest! {
             }
             setup.push(incoming(
                 Channel::Director,
-                WireCommand::Start { draw: (0..12).collect(), button_seats: None, at: None, tables: None },
+                WireCommand::Start {
+                    draw: (0..12).collect(),
+                    // TR-2: the buttons drawn, so that hands can start.
+                    button_seats: Some(vec![1, 1]),
+                    at: None,
+                    tables: None,
+                },
+            ));
+            let d = desk.decide(setup).await;
+            assert!(d.replies.iter().all(|r| r.ok), "{:?}", d.replies);
+            for (channel, command) in commands {
+                send_and_check(&mut desk, channel, command).await;
+            }
+        });
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// Issue 42: the same at a cash room's day, with guests seated and a hand in play.
+    #[test]
+    fn random_commands_at_a_cash_room_never_panic_and_only_decisions_move_the_chain(
+        commands in prop::collection::vec((channel(), cash_command()), 1..40)
+    ) {
+        let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
+        rt.block_on(async move {
+            let dir = tempfile::tempdir().expect("dir");
+            let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+            let chain = ChainId::new("c-fuzz").expect("chain");
+            let mut desk = Desk::open(store, chain, None, 1000).await.expect("desk");
+            let mut setup = vec![
+                incoming(
+                    Channel::Director,
+                    WireCommand::Open { profile: Some("gcb".into()), profile_toml: None },
+                ),
+                incoming(Channel::Floor, WireCommand::OpenTable { table: 1 }),
+            ];
+            for g in 1..=5 {
+                setup.push(incoming(Channel::Floor, WireCommand::SeatGuest {
+                    guest: g,
+                    name: Some(format!("G{g}")),
+                    table: 1,
+                    seat: g,
+                    buy_in: 200,
+                    wait_for_big_blind: false,
+                    member: None,
+                }));
+            }
+            setup.push(incoming(
+                Channel::Dealer { table: 1 },
+                WireCommand::StartHand { table: 1, at: None, button: Some(1), straddle: false },
             ));
             let d = desk.decide(setup).await;
             assert!(d.replies.iter().all(|r| r.ok), "{:?}", d.replies);
