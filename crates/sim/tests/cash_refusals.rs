@@ -74,7 +74,7 @@ fn command(room: &CashRoom, raw: &[u64; 8]) -> CashCommand {
             guest,
             name: text(raw[7]),
             game,
-            in_person: raw[7] % 2 == 0,
+            in_person: raw[7].is_multiple_of(2),
             member: None,
         },
         1 => CashCommand::LeaveList { guest, game },
@@ -85,7 +85,7 @@ fn command(room: &CashRoom, raw: &[u64; 8]) -> CashCommand {
             table,
             seat,
             buy_in: amount,
-            wait_for_big_blind: raw[7] % 2 == 0,
+            wait_for_big_blind: raw[7].is_multiple_of(2),
             member: None,
         },
         4 => CashCommand::Rebuy { guest, amount },
@@ -94,12 +94,12 @@ fn command(room: &CashRoom, raw: &[u64; 8]) -> CashCommand {
         7 => CashCommand::CashOut { guest },
         8 => CashCommand::SetAway {
             guest,
-            away: raw[7] % 2 == 0,
+            away: raw[7].is_multiple_of(2),
         },
         9 => CashCommand::ChangeSeat {
             guest,
             seat,
-            post_both: raw[7] % 2 == 0,
+            post_both: raw[7].is_multiple_of(2),
         },
         10 => CashCommand::AcceptMove { guest, seat },
         11 => CashCommand::RefuseMove { guest },
@@ -110,8 +110,8 @@ fn command(room: &CashRoom, raw: &[u64; 8]) -> CashCommand {
         },
         13 => CashCommand::StartHand {
             table,
-            button: (raw[7] % 2 == 0).then_some(seat),
-            straddle: raw[6] % 3 == 0,
+            button: (raw[7].is_multiple_of(2)).then_some(seat),
+            straddle: raw[6].is_multiple_of(3),
         },
         14 => hand(HandCommand::Fold { pos }),
         15 => hand(HandCommand::CheckOrCall { pos }),
@@ -121,7 +121,10 @@ fn command(room: &CashRoom, raw: &[u64; 8]) -> CashCommand {
         }),
         17 => hand(HandCommand::DealHole {
             pos,
-            cards: vec![Some(card(raw[6])), (raw[7] % 3 != 0).then(|| card(raw[7]))],
+            cards: vec![
+                Some(card(raw[6])),
+                (!raw[7].is_multiple_of(3)).then(|| card(raw[7])),
+            ],
         }),
         18 => hand(HandCommand::DealBoard {
             cards: (0..(raw[7] % 4) as usize)
@@ -130,14 +133,14 @@ fn command(room: &CashRoom, raw: &[u64; 8]) -> CashCommand {
         }),
         19 => hand(HandCommand::ShowOrMuck {
             pos,
-            what: if raw[7] % 2 == 0 {
+            what: if raw[7].is_multiple_of(2) {
                 ShowOrMuck::ShowDealt
             } else {
                 ShowOrMuck::Muck
             },
         }),
         20 => CashCommand::Ruling {
-            guest: (raw[7] % 2 == 0).then_some(guest),
+            guest: (raw[7].is_multiple_of(2)).then_some(guest),
             ruling: text(raw[6]),
         },
         // The legal action of the guest to act at some table, to move on.
@@ -182,7 +185,7 @@ proptest! {
         let mut refused = 0;
         for (raw, later) in &raws {
             // Now and then a time before the room's latest: refused as going back in time.
-            at = if raw[7] % 11 == 0 { at.saturating_sub(*later) } else { at + later };
+            at = if raw[7].is_multiple_of(11) { at.saturating_sub(*later) } else { at + later };
             let command = command(&room, raw);
             let before = serde_json::to_string(&room).expect("serializes");
             if let Err(e) = room.decide(&command, at) {
