@@ -162,41 +162,10 @@ async fn a_rewritten_event_contradicts_its_checkpoint() {
         write_chain(store, key).await;
     }
     let forged = tempfile::tempdir().expect("temp dir");
-    {
-        let original = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("open");
-        let c = chain("t1");
-        let events = original.read(&c, Seq(1), 100).await.expect("read");
-        let store = EmbeddedStore::open(forged.path(), OpenMode::ReadWrite).expect("forged");
-        let mut head = None;
-        for (i, e) in events.iter().enumerate() {
-            let mut env: serde_json::Value = serde_json::from_slice(&e.bytes).expect("json");
-            if i == 3 {
-                env["payload"]["to"] = 100_000.into();
-            }
-            let draft = floorbook_log::Draft::new(
-                serde_json::from_value(env["at"].clone()).expect("at"),
-                serde_json::from_value(env["actor"].clone()).expect("actor"),
-                env["type"].as_str().expect("type"),
-                serde_json::from_value(env["rules"].clone()).expect("rules"),
-                &env["payload"],
-            )
-            .expect("draft");
-            let sealed = floorbook_log::seal(&c, head, &draft).expect("seal");
-            head = Some(
-                store
-                    .append(&c, head, vec![sealed])
-                    .await
-                    .expect("append")
-                    .head,
-            );
-        }
-        for cp in original.checkpoints(&c).await.expect("checkpoints") {
-            store
-                .publish_checkpoint(&cp)
-                .await
-                .expect("copy checkpoint");
-        }
-    }
+    rewrite_into(&data, forged.path(), &chain("t1"), 3, |env| {
+        env["payload"]["to"] = 100_000.into();
+    })
+    .await;
     std::fs::create_dir_all(forged.path().join("keys")).expect("dir");
     for entry in std::fs::read_dir(data.join("keys")).expect("keys") {
         let p = entry.expect("entry").path();
@@ -216,6 +185,103 @@ async fn a_rewritten_event_contradicts_its_checkpoint() {
     assert_eq!(bad.status.code(), Some(1), "{out}");
     assert!(out.contains("chain t1: OK, 12 events"), "links hold: {out}");
     assert!(out.contains("LOG REWRITTEN: seq 6 was signed as"), "{out}");
+    // Issue 41: `rebuild` refuses what `verify` refuses.
+    let rebuilt = floorbook(&["rebuild", "--data", forged.path().to_str().expect("utf-8")]);
+    let out = text(&rebuilt);
+    assert_ne!(rebuilt.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("seq 6 was signed as") && out.contains("rewritten"),
+        "{out}"
+    );
+}
+
+/// Re-seals `chain` from `src` into a new store at `dst`, the event at index `at` changed by
+/// `edit` and every later one re-hashed onto it (every link holds), and copies the original
+/// checkpoints beside it: a consistent rewrite that only a checkpoint shows.
+async fn rewrite_into(
+    src: &Path,
+    dst: &Path,
+    c: &floorbook_log::ChainId,
+    at: usize,
+    edit: impl Fn(&mut serde_json::Value),
+) {
+    let original = EmbeddedStore::open(src, OpenMode::ReadOnly).expect("open");
+    let events = original.read(c, Seq(1), usize::MAX).await.expect("read");
+    let store = EmbeddedStore::open(dst, OpenMode::ReadWrite).expect("forged");
+    let mut head = None;
+    for (i, e) in events.iter().enumerate() {
+        let mut env: serde_json::Value = serde_json::from_slice(&e.bytes).expect("json");
+        if i == at {
+            edit(&mut env);
+        }
+        let mut draft = floorbook_log::Draft::new(
+            serde_json::from_value(env["at"].clone()).expect("at"),
+            serde_json::from_value(env["actor"].clone()).expect("actor"),
+            env["type"].as_str().expect("type"),
+            serde_json::from_value(env["rules"].clone()).expect("rules"),
+            &env["payload"],
+        )
+        .expect("draft");
+        draft.request = env["request"].as_str().map(str::to_string);
+        let sealed = floorbook_log::seal(c, head, &draft).expect("seal");
+        head = Some(
+            store
+                .append(c, head, vec![sealed])
+                .await
+                .expect("append")
+                .head,
+        );
+    }
+    for cp in original.checkpoints(c).await.expect("checkpoints") {
+        store
+            .publish_checkpoint(&cp)
+            .await
+            .expect("copy checkpoint");
+    }
+}
+
+/// Issue 41: a tournament rewritten consistently from an event on (its checkpoints kept) is
+/// refused by `audit` and `rebuild` as `verify` refuses it, though every link holds and every
+/// decision still re-derives (only who entered one event changed).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn audit_and_rebuild_refuse_a_rewrite_that_only_a_checkpoint_shows() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    let out = floorbook(&[
+        "simulate",
+        "--profile",
+        "top18",
+        "--players",
+        "9",
+        "--data",
+        d,
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let sim: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let c = floorbook_log::ChainId::new(sim["chain"].as_str().expect("the chain")).expect("id");
+    let checkpoints = {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("open");
+        store.checkpoints(&c).await.expect("checkpoints")
+    };
+    let first = checkpoints.first().expect("a checkpoint").seq.0 as usize;
+    let forged = tempfile::tempdir().expect("temp dir");
+    // Who entered the event before the first checkpoint: nothing any decision reads.
+    rewrite_into(&data, forged.path(), &c, first - 2, |env| {
+        env["actor"]["id"] = "someone-else".into();
+    })
+    .await;
+    let f = forged.path().to_str().expect("utf-8");
+    let verify = floorbook(&["verify", "--data", f, "--chain", c.as_str()]);
+    assert_eq!(verify.status.code(), Some(1), "{}", text(&verify));
+    let rebuilt = floorbook(&["rebuild", "--data", f]);
+    assert_ne!(rebuilt.status.code(), Some(0), "{}", text(&rebuilt));
+    assert!(text(&rebuilt).contains("rewritten"), "{}", text(&rebuilt));
+    let audit = floorbook(&["audit", "--data", f, "--chain", c.as_str(), "--json"]);
+    let said = text(&audit);
+    assert_ne!(audit.status.code(), Some(0), "{said}");
+    assert!(said.contains("rewritten"), "{said}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

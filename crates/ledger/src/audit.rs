@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use floorbook_log::{ChainCheckError, ChainId, EventStore, verify_chain};
+use floorbook_log::{ChainCheckError, ChainId, EventStore, verify_chain_signed};
 use floorbook_projections::{ProjectionError, Projector};
 use serde::Serialize;
 use serde_json::Value;
@@ -108,7 +108,7 @@ pub async fn audit<S: EventStore>(
         store,
         projector,
         chain,
-        verify_chain(store, chain, |_, _| {}),
+        verify_chain_signed(store, chain, |_, _| {}),
     )
     .await
 }

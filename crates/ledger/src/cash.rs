@@ -511,8 +511,8 @@ pub async fn audit<S: EventStore>(
     projector: &floorbook_projections::Projector,
     chain: &ChainId,
 ) -> Result<CashAudit, CashAuditError> {
-    use floorbook_log::{ChainCheckError, verify_chain};
-    let (verified, chain_status) = match verify_chain(store, chain, |_, _| {}).await {
+    use floorbook_log::{ChainCheckError, verify_chain_signed};
+    let (verified, chain_status) = match verify_chain_signed(store, chain, |_, _| {}).await {
         Ok(Some(h)) => (true, format!("OK, {} events, head {}", h.seq, h.hash)),
         Ok(None) => (true, "empty".to_string()),
         Err(ChainCheckError::Broken(e)) => (false, format!("BROKEN at seq {}: {}", e.seq, e.kind)),

@@ -38,6 +38,10 @@ pub enum VerifyErrorKind {
     UnknownVersion { found: u64 },
     #[error("not an event envelope: {reason}")]
     Malformed { reason: String },
+    #[error("the log was rewritten: this seq was signed as {signed}, the log has {found}")]
+    Rewritten { signed: EventHash, found: EventHash },
+    #[error("the log was cut: a checkpoint signs this seq, the log ends at seq {log_ends_at}")]
+    Cut { log_ends_at: Seq },
 }
 
 /// Checks stored events one at a time, in order.

@@ -249,6 +249,28 @@ impl Projector {
         Ok(())
     }
 
+    /// The heads signed for `chain` that were recorded here: seq → hash.
+    pub fn recorded_checkpoints(
+        &self,
+        chain: &ChainId,
+    ) -> Result<std::collections::BTreeMap<u64, EventHash>, ProjectionError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT seq, head FROM checkpoints WHERE chain = ?1")?;
+        let rows = stmt.query_map([chain.as_str()], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+        })?;
+        let mut out = std::collections::BTreeMap::new();
+        for row in rows {
+            let (seq, head) = row?;
+            // A recorded head that does not read is no signature to hold the log to.
+            if let Ok(h) = EventHash::from_hex(&head) {
+                out.insert(seq as u64, h);
+            }
+        }
+        Ok(out)
+    }
+
     /// Records signed checkpoints (those already recorded are kept as they are).
     pub fn record_checkpoints(
         &mut self,
@@ -387,9 +409,35 @@ impl Projector {
                 }
             }
         }
+        // Every checkpoint signed for the chain, published beside it or recorded here before:
+        // an event at a signed position must be the signed one (a consistent rewrite keeps
+        // every link, and only a checkpoint shows it).
+        let mut signed: std::collections::BTreeMap<u64, Vec<EventHash>> = Default::default();
+        for (seq, head) in self.recorded_checkpoints(chain)? {
+            signed.entry(seq).or_default().push(head);
+        }
+        for cp in store.checkpoints(chain).await? {
+            signed.entry(cp.seq.0).or_default().push(cp.head);
+        }
         let mut next = Seq(self.position(chain)? + 1);
         loop {
             let events = store.read(chain, next, page.max(1)).await?;
+            // The stored hash is held to the stored bytes when the page is applied.
+            if let Some((e, s)) = events.iter().find_map(|e| {
+                signed
+                    .get(&e.seq.0)
+                    .and_then(|heads| heads.iter().find(|s| **s != e.hash))
+                    .map(|s| (e, s))
+            }) {
+                return Err(ProjectionError::Changed {
+                    chain: chain.clone(),
+                    what: format!(
+                        "seq {} was signed as {s}, the log has {}: the log was rewritten",
+                        e.seq, e.hash
+                    ),
+                }
+                .into());
+            }
             let Some(last) = events.last() else {
                 let checkpoints = store.checkpoints(chain).await?;
                 // A signed head beyond the log's: the log was cut after it was signed.

@@ -549,7 +549,9 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
     // The log's hashes are checked on another thread while this one reads and re-derives it.
     let verification = {
         let (store, chain) = (store.clone(), chain.clone());
-        tokio::spawn(async move { floorbook_log::verify_chain(&store, &chain, |_, _| {}).await })
+        tokio::spawn(
+            async move { floorbook_log::verify_chain_signed(&store, &chain, |_, _| {}).await },
+        )
     };
     let report = floorbook_ledger::audit::audit_with(&store, &projector, &chain, async {
         verification.await.unwrap_or_else(|e| {
