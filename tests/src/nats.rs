@@ -16,19 +16,15 @@ pub struct NatsServer {
     /// A configuration file to start from instead of the command-line defaults.
     config: Option<PathBuf>,
     env: Vec<(String, String)>,
+    /// The binary to start, when not [`binary`]'s.
+    program: Option<PathBuf>,
 }
 
 /// The nats-server the tests start: `FLOORBOOK_NATS_SERVER` when set (`.ci/run` runs the NATS
 /// tests a second time against a current release that way), else the one on the path.
 fn binary() -> PathBuf {
     if let Some(p) = std::env::var_os("FLOORBOOK_NATS_SERVER") {
-        let p = PathBuf::from(p);
-        assert!(
-            p.is_file(),
-            "FLOORBOOK_NATS_SERVER names {}, which is not a file",
-            p.display()
-        );
-        return p;
+        return binary_from(PathBuf::from(p));
     }
     let found = std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
@@ -43,6 +39,33 @@ fn binary() -> PathBuf {
              Debian package: `apt-get install nats-server` (.ci/run does this)."
         ),
     }
+}
+
+/// A nats-server of 2.10 or later, for the shipped configs (their `sync_interval` is unknown
+/// to 2.9): `FLOORBOOK_NATS_SERVER` when set, else the release `.ci/deps` installs under
+/// `target/nats-server-current`.
+pub fn current_binary() -> PathBuf {
+    if let Some(p) = std::env::var_os("FLOORBOOK_NATS_SERVER") {
+        return binary_from(PathBuf::from(p));
+    }
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../target/nats-server-current/bin/nats-server");
+    assert!(
+        p.is_file(),
+        "the shipped NATS configs need nats-server 2.10 or later, and {} is missing: run \
+         `bash .ci/deps` (it installs a pinned release there)",
+        p.display()
+    );
+    p
+}
+
+fn binary_from(p: PathBuf) -> PathBuf {
+    assert!(
+        p.is_file(),
+        "FLOORBOOK_NATS_SERVER names {}, which is not a file",
+        p.display()
+    );
+    p
 }
 
 /// A loopback port nobody listens on now.
@@ -61,6 +84,52 @@ impl NatsServer {
             child: None,
             config: None,
             env: Vec::new(),
+            program: None,
+        };
+        server.spawn();
+        server
+    }
+
+    /// Starts `deploy/nats/<name>` as shipped, on a current server ([`current_binary`]): only
+    /// its listening address and its store directory are moved to a free port and a temporary
+    /// folder, and the file it includes is written in place; `env` holds the passwords.
+    pub fn start_shipped(name: &str, env: &[(&str, &str)]) -> NatsServer {
+        let deploy = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../deploy/nats");
+        let shipped = std::fs::read_to_string(deploy.join(name))
+            .unwrap_or_else(|e| panic!("deploy/nats/{name}: {e}"));
+        let store = tempfile::tempdir().expect("temporary JetStream store");
+        let port = free_port();
+        let text: String = shipped
+            .lines()
+            .map(|l| {
+                let t = l.trim_start();
+                if t.starts_with("listen:") && !l.starts_with(' ') {
+                    format!("listen: 127.0.0.1:{port}")
+                } else if t.starts_with("store_dir:") {
+                    format!("  store_dir: \"{}\"", store.path().join("js").display())
+                } else if let Some(file) = t.strip_prefix("include ") {
+                    // nats-server reads an include relative to the config's own folder: the
+                    // included file is written in its place.
+                    std::fs::read_to_string(deploy.join(file.trim()))
+                        .unwrap_or_else(|e| panic!("deploy/nats/{}: {e}", file.trim()))
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let file = store.path().join("nats.conf");
+        std::fs::write(&file, text).expect("write the server configuration");
+        let mut server = NatsServer {
+            port,
+            store,
+            child: None,
+            config: Some(file),
+            env: env
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            program: Some(current_binary()),
         };
         server.spawn();
         server
@@ -87,6 +156,7 @@ impl NatsServer {
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
+            program: None,
         };
         server.spawn();
         server
@@ -106,7 +176,7 @@ impl NatsServer {
     }
 
     fn spawn(&mut self) {
-        let mut command = Command::new(binary());
+        let mut command = Command::new(self.program.clone().unwrap_or_else(binary));
         match &self.config {
             Some(file) => {
                 command.arg("-c").arg(file);

@@ -1646,3 +1646,58 @@ fn serve_without_a_nats_server_says_so_in_one_line() {
         "{err}"
     );
 }
+
+/// Issue 41: `deploy/nats/single.conf` as shipped (its users file, `sync_interval: always`),
+/// on a current server: the service takes a tournament's opening and registrations as the
+/// shipped users, the auditor verifies the chain, and the server refused nobody anything.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_shipped_single_node_config_serves_with_every_write_synced() {
+    let server = NatsServer::start_shipped("single.conf", &PASSWORDS);
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::as_service(&server, "shipped", &dir);
+    let chain = ChainId::new("shipped").expect("chain");
+    let opened = open_as_director(server.port, &chain).await;
+    let floor = client(
+        connect(&as_user(server.port, "floor", "fl00r"), "floor")
+            .await
+            .expect("floor"),
+    );
+    for p in 1..=3u32 {
+        let r = floor
+            .send(
+                &chain,
+                Channel::Floor,
+                &Request {
+                    actor: "fay".into(),
+                    id: None,
+                    after: None,
+                    command: WireCommand::Register {
+                        player: p,
+                        name: format!("P{p}"),
+                        buy_in: "15.00".into(),
+                        age: 30,
+                        table: None,
+                    },
+                },
+            )
+            .await
+            .expect("reply");
+        assert!(r.ok, "{r:?}");
+    }
+    let store = NatsStore::connect(
+        &as_user(server.port, "auditor", "aud1tor"),
+        NatsOptions::default(),
+    )
+    .await
+    .expect("the auditor's store");
+    let head = verify_chain(&store, &chain, |_, _| {})
+        .await
+        .expect("the chain verifies")
+        .expect("a head");
+    assert!(head.seq.0 > opened.seq.expect("seq"), "{head:?}");
+    let log = server.log();
+    assert!(
+        !log.contains("Permissions Violation") && !log.contains("unknown field"),
+        "{log}"
+    );
+}
