@@ -645,10 +645,11 @@ async fn a_terminal_cannot_stall_or_flood_a_chain<S: EventStore + Clone>(store: 
         },
         at: at(),
     };
+    // A new actor name for each request does not dodge the cap: it is the channel's.
     let mut batch: Vec<Incoming> = (0..40)
-        .map(|_| {
+        .map(|k| {
             request(
-                "dee",
+                &format!("dee-{k}"),
                 WireCommand::FloorRuling {
                     player: None,
                     ruling: big.clone(),

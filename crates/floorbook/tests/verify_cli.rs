@@ -481,3 +481,35 @@ fn checkpoints_signed_before_a_key_rotation_still_verify_after_it() {
         "both keys' checkpoints verified: {report}"
     );
 }
+
+/// Issue 41: under a umask of 000 the key folders are still the owner's alone: the key's
+/// folder and the folder a rotation retires the old secret to.
+#[test]
+fn key_folders_are_never_writable_by_others_whatever_the_umask() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keys = dir.path().join("keys");
+    let generate = || {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "umask 000 && exec \"{}\" keys generate --dir \"{}\"",
+                env!("CARGO_BIN_EXE_floorbook"),
+                keys.display()
+            ))
+            .output()
+            .expect("sh runs");
+        assert!(out.status.success(), "{}", text(&out));
+    };
+    generate();
+    generate();
+    let mode = |p: &Path| std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
+    assert_eq!(mode(&keys), 0o700);
+    assert_eq!(mode(&keys.join("retired")), 0o700);
+    let retired: Vec<_> = std::fs::read_dir(keys.join("retired"))
+        .expect("retired")
+        .filter_map(|e| e.ok())
+        .map(|e| mode(&e.path()))
+        .collect();
+    assert_eq!(retired, [0o600], "the retired secret");
+}

@@ -501,8 +501,11 @@ impl<S: EventStore> Desk<S> {
                 return Err(refusal);
             }
             // A sender whose refusals come faster than REFUSALS_RECORDED a minute is refused
-            // without a record: a terminal cannot fill the chain with refusals.
-            let sender = format!("{}/{}", inc.channel.token(), req.actor);
+            // without a record: a terminal cannot fill the chain with refusals. The sender is
+            // the channel (its subject, which the users file binds to a NATS user: a table's
+            // dealer, the floor, the director), not the actor the request names, which a
+            // terminal may change at will.
+            let sender = inc.channel.token();
             // Senders with no refusal in the last minute are forgotten: a terminal that makes
             // up a new actor name for each request cannot grow this map without bound.
             if self.refused.len() >= REFUSING_SENDERS {

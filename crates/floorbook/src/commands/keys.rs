@@ -87,6 +87,13 @@ pub fn generate(dir: &Path) -> anyhow::Result<ServiceKey> {
         let old = load_service_key(dir)?;
         let retired = dir.join("retired");
         fs::create_dir_all(&retired).with_context(|| format!("creating {}", retired.display()))?;
+        {
+            // The retired secrets are as secret as the key: the folder is the owner's alone,
+            // whatever the umask.
+            use std::os::unix::fs::PermissionsExt as _;
+            fs::set_permissions(&retired, fs::Permissions::from_mode(0o700))
+                .with_context(|| format!("restricting {}", retired.display()))?;
+        }
         fs::rename(&secret_path, retired.join(format!("{}.key", old.key_id())))
             .context("retiring the old key")?;
     }
