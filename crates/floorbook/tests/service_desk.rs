@@ -360,6 +360,37 @@ async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
     let again = desk.decide(vec![inc.clone()]).await.replies.remove(0);
     assert_eq!(again, first);
     assert_eq!(desk.head(), head);
+    // The id given to another request (issue 38: a floor command reusing it got the first
+    // one's success): refused as a conflict, nothing decided, and the first reply stays.
+    let mut other = inc.clone();
+    other.request.command = WireCommand::FloorRuling {
+        player: Some(4),
+        ruling: "the raise stands".into(),
+        rule: "TR-26".into(),
+        overrides: None,
+    };
+    let mut other_channel = inc.clone();
+    other_channel.channel = Channel::Director;
+    for reuse in [other.clone(), other_channel] {
+        let r = desk.decide(vec![reuse]).await.replies.remove(0);
+        let e = r.error.expect("refused");
+        assert_eq!(e.kind, ErrorKind::Conflict);
+        assert!(e.message.contains("ruling-1"), "{}", e.message);
+        assert_eq!(desk.head(), head, "nothing decided");
+    }
+    let again = desk.decide(vec![inc.clone()]).await.replies.remove(0);
+    assert_eq!(again, first, "the first reply stays");
+    // In one batch: the first decided, the other body with its id refused.
+    let mut a = inc.clone();
+    a.request.id = Some("ruling-1b".into());
+    let mut b = other.clone();
+    b.request.id = Some("ruling-1b".into());
+    let replies = desk.decide(vec![a, b]).await.replies;
+    assert!(replies[0].ok, "{replies:?}");
+    assert_eq!(
+        replies[1].error.as_ref().map(|e| e.kind),
+        Some(ErrorKind::Conflict)
+    );
     // The same id twice in one batch (a client that asked again before it had the answer):
     // decided once, both answered alike.
     let mut twice = inc.clone();

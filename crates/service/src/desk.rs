@@ -91,7 +91,9 @@ pub struct Desk<S> {
     opened_at: Option<DateTime<Utc>>,
     /// The refusals recorded lately, by sender (channel and actor): their intake times.
     refused: HashMap<String, VecDeque<DateTime<Utc>>>,
-    seen: HashMap<String, Reply>,
+    /// Replies by request id, each with the digest of the request it answered (none for one
+    /// recalled from the chain).
+    seen: HashMap<String, (Option<blake3::Hash>, Reply)>,
     order: VecDeque<String>,
     /// The member register as read for this batch's registrations by member (issue 24).
     members: Option<floorbook_members::Register>,
@@ -101,6 +103,8 @@ enum Outcome {
     Done(Reply),
     /// The same id as the request at this index of the batch: its reply.
     Same(usize),
+    /// An id already given to another request: refused, and the first reply stays.
+    Reused(ReplyError),
     /// Written when the batch is: the drafts `from..to`, and the error to report with them
     /// (a recorded refusal).
     Pending {
@@ -236,7 +240,7 @@ impl<S: EventStore> Desk<S> {
                 .first()
                 .is_some_and(|(_, r)| r.first_seq == Some(from.0));
         for (id, reply) in runs.into_iter().skip(usize::from(cut)) {
-            self.remember(&id, &reply);
+            self.remember(&id, None, &reply);
         }
         Ok(())
     }
@@ -311,13 +315,27 @@ impl<S: EventStore> Desk<S> {
             let from = drafts.len();
             // A repeated request id gets its first reply again, also when the repeat came in
             // the same batch (a client that asked again before the first was answered).
-            if let Some(r) = inc.request.id.as_ref().and_then(|id| self.seen.get(id)) {
-                outcomes.push(Outcome::Done(r.clone()));
+            // An id given to another request (another body, another channel) is refused: a
+            // client bug must not look like success.
+            if let Some((id, (d, r))) = inc
+                .request
+                .id
+                .as_ref()
+                .and_then(|id| self.seen.get(id).map(|s| (id, s)))
+            {
+                outcomes.push(match d {
+                    Some(d) if *d != digest(inc) => Outcome::Reused(reused(id)),
+                    _ => Outcome::Done(r.clone()),
+                });
                 continue;
             }
             if let Some(id) = inc.request.id.as_deref() {
                 if let Some(&first) = in_batch.get(id) {
-                    outcomes.push(Outcome::Same(first));
+                    outcomes.push(if digest(&batch[first]) == digest(inc) {
+                        Outcome::Same(first)
+                    } else {
+                        Outcome::Reused(reused(id))
+                    });
                     continue;
                 }
                 in_batch.insert(id, i);
@@ -408,6 +426,10 @@ impl<S: EventStore> Desk<S> {
         let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
         for (o, inc) in outcomes.into_iter().zip(&batch) {
             let reply = match o {
+                Outcome::Reused(e) => {
+                    replies.push(Reply::error(Some(&chain), e));
+                    continue;
+                }
                 Outcome::Done(r) => r,
                 Outcome::Same(first) => replies[first].clone(),
                 Outcome::Pending { from, to, error } => {
@@ -438,7 +460,7 @@ impl<S: EventStore> Desk<S> {
             if let Some(id) = &inc.request.id
                 && !stale
             {
-                self.remember(id, &reply);
+                self.remember(id, Some(digest(inc)), &reply);
             }
             replies.push(reply);
         }
@@ -461,8 +483,15 @@ impl<S: EventStore> Desk<S> {
         self
     }
 
-    fn remember(&mut self, id: &str, reply: &Reply) {
-        if self.seen.insert(id.to_string(), reply.clone()).is_none() {
+    fn remember(&mut self, id: &str, digest: Option<blake3::Hash>, reply: &Reply) {
+        // A reply recalled from the chain knows no digest: the one of the request it answered
+        // is kept when that request comes again.
+        let digest = digest.or_else(|| self.seen.get(id).and_then(|(d, _)| *d));
+        if self
+            .seen
+            .insert(id.to_string(), (digest, reply.clone()))
+            .is_none()
+        {
             self.order.push_back(id.to_string());
         }
         while self.order.len() > REMEMBERED {
@@ -1018,4 +1047,23 @@ fn rejection(t: &Tournament, command: &WireCommand, e: &TournamentError) -> Repl
             .and_then(|l| serde_json::to_value(l).ok());
     }
     err
+}
+
+/// What makes a request the same one again: its channel and its body as read.
+fn digest(inc: &Incoming) -> blake3::Hash {
+    let mut h = blake3::Hasher::new();
+    h.update(inc.channel.token().as_bytes());
+    h.update(b"\n");
+    h.update(&serde_json::to_vec(&inc.request).unwrap_or_default());
+    h.finalize()
+}
+
+/// The refusal of a request id given to another request before.
+fn reused(id: &str) -> ReplyError {
+    ReplyError::new(
+        ErrorKind::Conflict,
+        format!(
+            "request id {id:?} was given to another request before (another command, body or channel): a new request needs a new id; a repeat of the first gets its first reply"
+        ),
+    )
 }
