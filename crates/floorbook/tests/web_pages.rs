@@ -308,8 +308,13 @@ fn users_file(dir: &std::path::Path) -> std::path::PathBuf {
 
 /// `floorbook web` writing the chains on `data`, with log-in from `users`.
 fn web_writing(data: &std::path::Path, users: &std::path::Path) -> (Kill, String) {
+    web_writing_at(data, users, "127.0.0.1:0")
+}
+
+/// [`web_writing`] listening on `addr`.
+fn web_writing_at(data: &std::path::Path, users: &std::path::Path, addr: &str) -> (Kill, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args(["web", "--addr", "127.0.0.1:0", "--data"])
+        .args(["web", "--addr", addr, "--data"])
         .arg(data)
         .arg("--users")
         .arg(users)
@@ -440,7 +445,7 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
     let dir = tempfile::tempdir().expect("dir");
     let data = dir.path().join("data");
     let users = users_file(dir.path());
-    let (_web, url) = web_writing(&data, &users);
+    let (web_server, url) = web_writing(&data, &users);
     let (_driver, webdriver) = chromedriver();
     let c = browser(&webdriver).await;
     let screen = browser(&webdriver).await;
@@ -542,6 +547,37 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
     .await;
     assert!(r.contains("ButtonDrawn"), "{r}");
     wait_for(&c, "main", "Start the next hand").await;
+    // Issue 35: the connection lost is said at once and no button takes a tap; back, the
+    // page says nothing more by itself.
+    drop(web_server);
+    wait_for(&c, "#offline", "Connection lost").await;
+    let taps = c
+        .execute(
+            "return Array.from(document.querySelectorAll('form.cmd button')).map(b => getComputedStyle(b).pointerEvents);",
+            vec![],
+        )
+        .await
+        .expect("the buttons");
+    let taps = taps.as_array().expect("a list");
+    assert!(
+        !taps.is_empty() && taps.iter().all(|p| p == "none"),
+        "buttons take taps while offline: {taps:?}"
+    );
+    screenshot(&c, "dealer-offline").await;
+    let addr = url.trim_start_matches("http://").to_string();
+    let (web_server, _) = web_writing_at(&data, &users, &addr);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while shows(&c, "#offline").await {
+        assert!(
+            Instant::now() < deadline,
+            "the page did not recover by itself"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // The web server came back without its sessions: the dealer logs in again.
+    log_in(&c, &url, "dan", "dealer-secret", "/t/spring/dealer/1").await;
+    wait_for(&c, "main", "Start the next hand").await;
+
     let r = submit(&c, "form[data-command=start_hand]", &[]).await;
     assert!(r.contains("HandStarted"), "{r}");
     screenshot(&c, "dealer").await;
@@ -689,8 +725,10 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
         .await
         .expect("dealer");
     screenshot(&c, "dealer-phone").await;
+
     c.close().await.expect("close");
     screen.close().await.expect("close");
+    drop(web_server);
 }
 
 /// A stud hand at the dealer's terminal in a real browser: the dealer names each player's

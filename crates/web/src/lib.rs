@@ -862,19 +862,37 @@ async fn live<S: EventStore + Clone + 'static>(
     Path(chain): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, WebError> {
     let id = ChainId::new(&chain).map_err(|_| WebError::BadName(chain.clone()))?;
-    let stream =
-        futures_util::stream::unfold((web, id, None::<u64>), |(web, id, last)| async move {
+    // `head` when the chain moves; `offline` when its store cannot be read (NATS gone), and
+    // `online` when it can again, each once.
+    let stream = futures_util::stream::unfold(
+        (web, id, None::<u64>, false),
+        |(web, id, last, down)| async move {
             loop {
-                let now = web.store.head(&id).await.ok().flatten().map(|h| h.seq.0);
-                if now.is_some() && now != last {
-                    let event = Event::default()
-                        .event("head")
-                        .data(now.unwrap_or(0).to_string());
-                    return Some((Ok(event), (web, id, now)));
+                match web.store.head(&id).await {
+                    Err(_) if !down => {
+                        let event = Event::default().event("offline").data("store");
+                        return Some((Ok(event), (web, id, last, true)));
+                    }
+                    Ok(_) if down => {
+                        let event = Event::default().event("online").data("store");
+                        // Read the head again from scratch: a new `head` follows.
+                        return Some((Ok(event), (web, id, None, false)));
+                    }
+                    Ok(h) => {
+                        let now = h.map(|h| h.seq.0);
+                        if now.is_some() && now != last {
+                            let event = Event::default()
+                                .event("head")
+                                .data(now.unwrap_or(0).to_string());
+                            return Some((Ok(event), (web, id, now, false)));
+                        }
+                    }
+                    Err(_) => {}
                 }
                 tokio::time::sleep(LIVE_POLL).await;
             }
-        });
+        },
+    );
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 

@@ -54,6 +54,9 @@ form.cmd h3 .rule, .rule { color: var(--dim); font-weight: 400; font-size: .9rem
 form.cmd label { display: block; margin-top: .45rem; color: var(--dim); }
 form.cmd input:not([type=checkbox]), form.cmd select { display: block; width: 100%; }
 form.cmd button { margin-top: .7rem; padding: .5rem 1rem; }
+/* Offline, or a command on its way: no button takes a tap (nothing is sent twice). */
+body[data-offline=true] form.cmd button, body[data-sending=true] form.cmd button { opacity: .35; pointer-events: none; }
+#offline { position: sticky; top: 0; z-index: 10; margin: 0; padding: .7rem 1rem; background: #7a1f1f; color: #fff; font-weight: 600; }
 form.login { max-width: 24rem; }
 form.login label { display: block; margin-top: .6rem; }
 form.login input { display: block; width: 100%; }
@@ -89,7 +92,33 @@ pub const JS: &str = r#"
   }, 250);
   var src = document.body.dataset.live;
   if (!src || !window.EventSource) return;
+  // The connection, said at once: lost (the web server, or the record behind it), the page
+  // keeps what it last showed and takes no tap; back, it reads the table again.
+  function offline(why) {
+    var b = document.getElementById('offline');
+    if (why) {
+      document.body.dataset.offline = 'true';
+      if (!b) {
+        b = document.createElement('p');
+        b.id = 'offline';
+        b.setAttribute('role', 'alert');
+        document.body.insertBefore(b, document.body.firstChild);
+      }
+      b.textContent = why;
+    } else {
+      document.body.dataset.offline = '';
+      if (b) b.remove();
+    }
+  }
   var es = new EventSource(src);
+  es.onerror = function () {
+    offline('Connection lost: this page shows the table as it last was, and takes no entry until the connection is back.');
+  };
+  es.onopen = function () { offline(null); };
+  es.addEventListener('offline', function () {
+    offline('The record cannot be reached: this page takes no entry until it is back.');
+  });
+  es.addEventListener('online', function () { offline(null); });
   es.addEventListener('head', function (e) {
     var main = document.querySelector('main');
     if (main.dataset.head === e.data) return;

@@ -1210,6 +1210,8 @@ pub const JS: PreEscaped<&str> = PreEscaped(
     var form = ev.target;
     if (!form.classList || !form.classList.contains('cmd')) return;
     ev.preventDefault();
+    // Offline, or the last command not yet answered: nothing is sent (never twice).
+    if (document.body.dataset.offline === 'true' || document.body.dataset.sending === 'true') return;
     var body = { command: form.dataset.command }, target = chain;
     try {
       form.querySelectorAll('[name]').forEach(function (el) {
@@ -1225,18 +1227,28 @@ pub const JS: PreEscaped<&str> = PreEscaped(
       show({ ok: false, error: { kind: 'malformed', message: String(e) } });
       return;
     }
+    document.body.dataset.sending = 'true';
+    // A reply that never comes frees the buttons after 15 s (the page then shows the table
+    // as the record has it: look before tapping again).
+    var ctl = window.AbortController ? new AbortController() : null;
+    var timer = setTimeout(function () { if (ctl) ctl.abort(); }, 15000);
     fetch('/t/' + encodeURIComponent(target) + '/cmd', {
+      signal: ctl ? ctl.signal : undefined,
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Floorbook': '1' },
       body: JSON.stringify(body),
       credentials: 'same-origin'
     }).then(function (r) { return r.json(); })
       .then(function (reply) {
+        clearTimeout(timer);
+        document.body.dataset.sending = '';
         show(reply);
         if (reply.seq) document.body.dataset.seq = String(reply.seq);
         document.body.dataset.replies = String(Number(document.body.dataset.replies || 0) + 1);
       })
       .catch(function (e) {
+        clearTimeout(timer);
+        document.body.dataset.sending = '';
         show({ ok: false, error: { kind: 'unavailable', message: String(e) } });
         document.body.dataset.replies = String(Number(document.body.dataset.replies || 0) + 1);
       });
