@@ -1701,3 +1701,65 @@ async fn the_shipped_single_node_config_serves_with_every_write_synced() {
         "{log}"
     );
 }
+
+/// Issue 35: the pages' event stream says when the record behind them cannot be read (the
+/// NATS server gone) and when it can again, so a page greys its buttons and recovers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_live_stream_says_when_the_record_is_out_of_reach() {
+    use std::io::{BufRead as _, Write as _};
+    let mut server = NatsServer::start();
+    let store = NatsStore::connect(&server.url(), NatsOptions::default())
+        .await
+        .expect("store");
+    let chain = ChainId::new("live-offline").expect("chain");
+    let mut w = floorbook_log::ChainWriter::open(store, chain.clone(), None, u64::MAX)
+        .await
+        .expect("writer");
+    w.append(&floorbook_e2e::fixtures::drafts("a", 2))
+        .await
+        .expect("append");
+    let mut web = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["web", "--addr", "127.0.0.1:0", "--nats"])
+        .arg(server.url())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("floorbook web");
+    let mut line = String::new();
+    std::io::BufReader::new(web.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("the address line");
+    let addr = line
+        .trim()
+        .trim_start_matches("floorbook web: http://")
+        .trim_end_matches('/')
+        .to_string();
+    let mut s = std::net::TcpStream::connect(&addr).expect("the web server");
+    write!(
+        s,
+        "GET /t/live-offline/live HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .expect("sent");
+    s.set_read_timeout(Some(Duration::from_secs(60)))
+        .expect("timeout");
+    let mut events = std::io::BufReader::new(s);
+    let mut next_event = || -> String {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = events.read_line(&mut line).expect("the stream goes on");
+            assert!(n > 0, "the stream ended");
+            if let Some(e) = line.trim().strip_prefix("event: ") {
+                return e.to_string();
+            }
+        }
+    };
+    assert_eq!(next_event(), "head");
+    server.kill();
+    assert_eq!(next_event(), "offline");
+    server.restart();
+    assert_eq!(next_event(), "online");
+    assert_eq!(next_event(), "head");
+    let _ = web.kill();
+    let _ = web.wait();
+}
