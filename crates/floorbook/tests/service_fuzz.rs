@@ -328,8 +328,13 @@ fn director_and_floor() -> impl Strategy<Value = WireCommand> {
         (small(), at()).prop_map(|(level, at)| WireCommand::GoToLevel { level, at }),
         (small(), prop::collection::vec(level, 0..4), at())
             .prop_map(|(from, levels, at)| WireCommand::EditLevels { from, levels, at }),
-        (small(), prop_oneof![0..60u32, Just(u32::MAX)], at())
-            .prop_map(|(after, minutes, at)| WireCommand::SetBreak { after, minutes, at }),
+        (small(), prop_oneof![0..60u32, Just(u32::MAX)], at()).prop_map(
+            |(after_level, minutes, at)| WireCommand::SetBreak {
+                after_level,
+                minutes,
+                at
+            }
+        ),
         (small(), t(), small(), reason()).prop_map(|(player, table, seat, reason)| {
             WireCommand::MovePlayer {
                 player,

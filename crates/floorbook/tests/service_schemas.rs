@@ -131,3 +131,30 @@ fn the_commands_in_the_operations_guide_parse_as_requests() {
         assert!(r.is_ok(), "{v}: {:?}", r.err());
     }
 }
+
+/// Issue 36: "Set a break" was refused as malformed from the page and from `floorbook cmd`
+/// ("missing field `after`"): the command's own `after` was read as the request's head guard.
+/// The level is `after_level`; the guard stays `after`, and both read together.
+#[test]
+fn a_break_reads_its_level_apart_from_the_head_guard() {
+    use floorbook_service::wire::WireCommand;
+    let text = r#"{"actor":"td","after":41,"command":"set_break","after_level":2,"minutes":10}"#;
+    let r = floorbook_service::wire_words::read_request(text.as_bytes()).expect("a request");
+    assert_eq!(r.after, Some(41));
+    assert_eq!(
+        r.command,
+        WireCommand::SetBreak {
+            after_level: 2,
+            minutes: 10,
+            at: None
+        }
+    );
+    let engine = r.command.to_engine().expect("an engine command");
+    assert_eq!(
+        engine,
+        floorbook_tournament::command::Command::SetBreak {
+            after: 2,
+            minutes: 10
+        }
+    );
+}

@@ -522,6 +522,18 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
     screenshot(&c, "director").await;
     let r = submit(&c, "form[data-command=start]", &[("#start-draw", "0 1 2")]).await;
     assert!(r.contains("Recorded"), "{r}");
+    // A break after level 2 (issue 36: refused as malformed before, its level read as the
+    // request's head guard).
+    let r = submit(
+        &c,
+        "form[data-command=set_break]",
+        &[
+            ("#set_break-after_level", "2"),
+            ("#set_break-minutes", "10"),
+        ],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
 
     // The big screen shows the standings, live.
     screen

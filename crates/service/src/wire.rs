@@ -335,10 +335,10 @@ pub enum WireCommand {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<u64>,
     },
-    /// Director: a break after level `after` (1-based) of `minutes`; 0 takes it out. Only one
-    /// not yet begun (TR-5).
+    /// Director: a break after level `after_level` (1-based) of `minutes`; 0 takes it out.
+    /// Only one not yet begun (TR-5). (Not `after`: that is the request's head guard.)
     SetBreak {
-        after: u32,
+        after_level: u32,
         minutes: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<u64>,
@@ -1327,8 +1327,12 @@ impl WireCommand {
                     })
                     .collect(),
             },
-            WireCommand::SetBreak { after, minutes, .. } => Command::SetBreak {
-                after: *after,
+            WireCommand::SetBreak {
+                after_level,
+                minutes,
+                ..
+            } => Command::SetBreak {
+                after: *after_level,
                 minutes: *minutes,
             },
             WireCommand::MovePlayer {
@@ -1784,7 +1788,7 @@ impl WireCommand {
                 at: Some(at),
             },
             Command::SetBreak { after, minutes } => WireCommand::SetBreak {
-                after: *after,
+                after_level: *after,
                 minutes: *minutes,
                 at: Some(at),
             },

@@ -304,7 +304,7 @@ pub const DIRECTOR: &[Form] = &[
         title: "Set a break",
         rule: "TR-5",
         fields: &[
-            Field("after", "After level", Kind::Int),
+            Field("after_level", "After level", Kind::Int),
             Field("minutes", "Minutes (0 takes it out)", Kind::Int),
         ],
     },
