@@ -200,10 +200,45 @@ async fn the_clock_seating_and_standings_pages_follow_the_chain_live() {
     send(
         &mut desk,
         Channel::Director,
-        WireCommand::PauseClock { at: Some(60) },
+        WireCommand::PauseClock { at: None },
     )
     .await;
     wait_for(&c, "main", "Clock paused").await;
+    // Issue 36: at the end of a level the big screen shows the next one by itself (it stuck at
+    // 0:00 with the old blinds until reloaded). The director resumes the clock and takes away
+    // all but four seconds of level 1; nothing more is recorded after that.
+    send(
+        &mut desk,
+        Channel::Director,
+        WireCommand::ResumeClock { at: None },
+    )
+    .await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let left = loop {
+        let left = c
+            .execute(
+                "var t = document.getElementById('time'); return t && t.dataset.paused === 'false' ? Number(t.dataset.left) : null;",
+                vec![],
+            )
+            .await
+            .expect("the clock");
+        if let Some(l) = left.as_f64() {
+            break l as i64;
+        }
+        assert!(Instant::now() < deadline, "the clock did not run again");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    send(
+        &mut desk,
+        Channel::Director,
+        WireCommand::AdjustClock {
+            seconds: -(left - 4),
+            at: None,
+        },
+    )
+    .await;
+    wait_for(&c, "#level", "Level 2").await;
+    wait_for(&c, "#blinds", "20 / 40").await;
 
     // The seating chart: the three at table 1, 1,500 each; a count changes one live.
     c.goto(&format!("{url}/t/friday/seating"))
@@ -269,7 +304,7 @@ async fn the_clock_seating_and_standings_pages_follow_the_chain_live() {
     c.goto(&format!("{url}/t/friday/clock"))
         .await
         .expect("clock");
-    wait_for(&c, "#blinds", "10 / 20").await;
+    wait_for(&c, "#blinds", "20 / 40").await;
     screenshot(&c, "clock-phone").await;
     c.close().await.expect("close");
 }
@@ -656,6 +691,18 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
         "{standings}"
     );
     screenshot(&screen, "standings-after").await;
+    // The big screen of a finished tournament: the winner, the prizes, the field (it showed a
+    // level, a clock and an average stack of 0).
+    screen
+        .goto(&format!("{url}/t/spring/clock"))
+        .await
+        .expect("clock");
+    wait_for(&screen, "#winner", "Ann").await;
+    wait_for(&screen, "#players", "3").await;
+    wait_for(&screen, "#pool", "45.00").await;
+    let level = wait_for(&screen, "#level", "The tournament is over").await;
+    assert!(!level.contains("Level"), "{level}");
+    screenshot(&screen, "clock-finished").await;
 
     // The hands and the audit, readable by anyone: the hand with Ann's 4,500 after it, the
     // chain verified and every decision re-derived.

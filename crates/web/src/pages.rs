@@ -83,12 +83,25 @@ pub const JS: &str = r#"
     var mm = (h > 0 && m < 10 ? '0' : '') + m, ss = (r < 10 ? '0' : '') + r;
     return (h > 0 ? h + ':' : '') + mm + ':' + ss;
   }
-  var loaded = Date.now();
+  var loaded = Date.now(), asked = 0;
+  // The main part read again: the level and blinds in force come from the server.
+  function refresh() {
+    var main = document.querySelector('main');
+    return fetch(location.pathname + '?part=main', { cache: 'no-store' })
+      .then(function (r) { return r.text(); })
+      .then(function (html) { main.innerHTML = html; loaded = Date.now(); });
+  }
   setInterval(function () {
     var t = document.getElementById('time');
     if (!t || t.dataset.paused === 'true' || t.dataset.left === undefined) return;
     var left = Number(t.dataset.left) - (Date.now() - loaded) / 1000;
     t.textContent = fmt(left);
+    // The level ended: the next level's blinds (or the break) from the server, at once, and
+    // again every few seconds until it answers.
+    if (left <= 0 && Date.now() - asked > 3000) {
+      asked = Date.now();
+      refresh();
+    }
   }, 250);
   var src = document.body.dataset.live;
   if (!src || !window.EventSource) return;
@@ -306,6 +319,9 @@ fn chips(n: u64) -> String {
 /// The big-screen clock (TR-5): level, time left, blinds and ante, next level, next break,
 /// players left of entrants, average stack, prize pool.
 pub fn clock(t: &Tournament, v: &ClockView) -> Markup {
+    if v.finished {
+        return finished_clock(t, v);
+    }
     let state = if v.finished {
         "finished"
     } else if !v.started {
@@ -345,6 +361,42 @@ pub fn clock(t: &Tournament, v: &ClockView) -> Markup {
             dl.facts {
                 div { dt { "Players" } dd id="players" { (v.players_left) " of " (v.entrants) } }
                 div { dt { "Average stack" } dd id="average" { (chips(v.average_stack)) } }
+                @if let Some(pool) = v.prize_pool_cents {
+                    div { dt { "Prize pool" } dd id="pool" { (money(pool)) } }
+                }
+            }
+        }
+    }
+}
+
+/// A finished tournament's big screen: who won, the places paid and what each won, the field
+/// and the prize pool; no level or clock runs any more.
+fn finished_clock(t: &Tournament, v: &ClockView) -> Markup {
+    use floorbook_tournament::engine::Status;
+    let by_place = |place: u32| {
+        t.players
+            .values()
+            .find(|p| {
+                matches!(p.status, Status::Busted { place: q } | Status::Disqualified { place: q } if q == place)
+            })
+            .map(|p| p.name.clone())
+    };
+    html! {
+        section.clock aria-label="Clock" data-state="finished" {
+            div.level id="level" { "The tournament is over" " · " (t.profile.name) }
+            @if let Some(w) = by_place(1) {
+                div.time id="winner" { (w) }
+                div.next { "wins the tournament" }
+            }
+            @if !v.prizes_cents.is_empty() {
+                ol.prizes id="prizes" aria-label="Prizes" {
+                    @for (k, cents) in v.prizes_cents.iter().enumerate() {
+                        li { (by_place(k as u32 + 1).unwrap_or_default()) " · " (money(*cents)) }
+                    }
+                }
+            }
+            dl.facts {
+                div { dt { "Entrants" } dd id="players" { (v.entrants) } }
                 @if let Some(pool) = v.prize_pool_cents {
                     div { dt { "Prize pool" } dd id="pool" { (money(pool)) } }
                 }
