@@ -97,42 +97,28 @@ impl NatsServer {
         let deploy = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../deploy/nats");
         let shipped = std::fs::read_to_string(deploy.join(name))
             .unwrap_or_else(|e| panic!("deploy/nats/{name}: {e}"));
-        let store = tempfile::tempdir().expect("temporary JetStream store");
-        let port = free_port();
-        let text: String = shipped
-            .lines()
-            .map(|l| {
-                let t = l.trim_start();
-                if t.starts_with("listen:") && !l.starts_with(' ') {
-                    format!("listen: 127.0.0.1:{port}")
-                } else if t.starts_with("store_dir:") {
-                    format!("  store_dir: \"{}\"", store.path().join("js").display())
-                } else if let Some(file) = t.strip_prefix("include ") {
-                    // nats-server reads an include relative to the config's own folder: the
-                    // included file is written in its place.
-                    std::fs::read_to_string(deploy.join(file.trim()))
-                        .unwrap_or_else(|e| panic!("deploy/nats/{}: {e}", file.trim()))
-                } else {
-                    l.to_string()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        let file = store.path().join("nats.conf");
-        std::fs::write(&file, text).expect("write the server configuration");
-        let mut server = NatsServer {
-            port,
-            store,
-            child: None,
-            config: Some(file),
-            env: env
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-            program: Some(current_binary()),
+        let config = |port: u16, store: &std::path::Path| {
+            shipped
+                .lines()
+                .map(|l| {
+                    let t = l.trim_start();
+                    if t.starts_with("listen:") && !l.starts_with(' ') {
+                        format!("listen: 127.0.0.1:{port}")
+                    } else if t.starts_with("store_dir:") {
+                        format!("  store_dir: \"{}\"", store.display())
+                    } else if let Some(file) = t.strip_prefix("include ") {
+                        // nats-server reads an include relative to the config's own folder:
+                        // the included file is written in its place.
+                        std::fs::read_to_string(deploy.join(file.trim()))
+                            .unwrap_or_else(|e| panic!("deploy/nats/{}: {e}", file.trim()))
+                    } else {
+                        l.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
         };
-        server.spawn();
-        server
+        NatsServer::from_config(config, env, Some(current_binary()))
     }
 
     /// Starts a server from a configuration file: `config` is given the client port and the
@@ -141,6 +127,14 @@ impl NatsServer {
     pub fn start_config(
         config: impl FnOnce(u16, &std::path::Path) -> String,
         env: &[(&str, &str)],
+    ) -> NatsServer {
+        NatsServer::from_config(config, env, None)
+    }
+
+    fn from_config(
+        config: impl FnOnce(u16, &std::path::Path) -> String,
+        env: &[(&str, &str)],
+        program: Option<PathBuf>,
     ) -> NatsServer {
         let store = tempfile::tempdir().expect("temporary JetStream store");
         let port = free_port();
@@ -156,7 +150,7 @@ impl NatsServer {
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
-            program: None,
+            program,
         };
         server.spawn();
         server

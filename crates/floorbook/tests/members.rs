@@ -504,21 +504,8 @@ async fn a_cash_room_lists_and_seats_members_by_the_register() {
 
 /// `floorbook web` on `data`, read only: the page of league `name`.
 fn league_page(data: &str, name: &str) -> String {
-    use std::io::{BufRead as _, Read as _, Write as _};
-    let mut web = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args(["web", "--data", data, "--addr", "127.0.0.1:0"])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("floorbook web");
-    let mut line = String::new();
-    std::io::BufReader::new(web.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the address line");
-    let addr = line
-        .trim()
-        .trim_start_matches("floorbook web: http://")
-        .trim_end_matches('/')
-        .to_string();
+    use std::io::{Read as _, Write as _};
+    let (mut web, addr) = common::web_server(&["--data", data], std::process::Stdio::null());
     let mut s = std::net::TcpStream::connect(&addr).expect("the web server");
     write!(
         s,

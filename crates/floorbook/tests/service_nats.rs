@@ -17,6 +17,8 @@ use floorbook_service::wire::{ErrorKind, Reply, Request, WireCommand, WireOffenc
 use floorbook_store_nats::{NatsOptions, NatsStore};
 use floorbook_tournament::builtin;
 
+mod common;
+
 /// One `floorbook serve` process; killed (SIGKILL, as a crash) when dropped.
 struct Serve {
     child: Option<Child>,
@@ -1416,26 +1418,10 @@ async fn the_floor_app_sends_each_role_as_its_own_nats_user() {
         as_user(server.port, "director", "d1rector"),
     ));
     std::fs::write(&users, text).expect("users file");
-    let mut web = Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args(["web", "--addr", "127.0.0.1:0", "--nats"])
-        .arg(as_user(server.port, "auditor", "aud1tor"))
-        .arg("--users")
-        .arg(&users)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("floorbook web");
-    let mut line = String::new();
-    std::io::BufRead::read_line(
-        &mut std::io::BufReader::new(web.stdout.take().expect("stdout")),
-        &mut line,
-    )
-    .expect("the address line");
-    let addr = line
-        .trim()
-        .trim_start_matches("floorbook web: http://")
-        .trim_end_matches('/')
-        .to_string();
+    let auditor = as_user(server.port, "auditor", "aud1tor");
+    let users_path = users.to_str().expect("utf-8");
+    let (mut web, addr) =
+        common::web_server(&["--nats", &auditor, "--users", users_path], Stdio::piped());
     let login = |name: &str, pass: &str| {
         let (status, cookie, _) = http(
             &addr,
@@ -1718,22 +1704,8 @@ async fn the_live_stream_says_when_the_record_is_out_of_reach() {
     w.append(&floorbook_e2e::fixtures::drafts("a", 2))
         .await
         .expect("append");
-    let mut web = Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args(["web", "--addr", "127.0.0.1:0", "--nats"])
-        .arg(server.url())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("floorbook web");
-    let mut line = String::new();
-    std::io::BufReader::new(web.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the address line");
-    let addr = line
-        .trim()
-        .trim_start_matches("floorbook web: http://")
-        .trim_end_matches('/')
-        .to_string();
+    let url = server.url();
+    let (mut web, addr) = common::web_server(&["--nats", &url], Stdio::null());
     let mut s = std::net::TcpStream::connect(&addr).expect("the web server");
     write!(
         s,

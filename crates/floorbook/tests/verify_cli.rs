@@ -248,18 +248,7 @@ async fn audit_and_rebuild_refuse_a_rewrite_that_only_a_checkpoint_shows() {
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().join("data");
     let d = data.to_str().expect("utf-8");
-    let out = floorbook(&[
-        "simulate",
-        "--profile",
-        "top18",
-        "--players",
-        "9",
-        "--data",
-        d,
-        "--json",
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
-    let sim: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let sim = common::simulate_into(d, "top18", "9");
     let c = floorbook_log::ChainId::new(sim["chain"].as_str().expect("the chain")).expect("id");
     let checkpoints = {
         let store = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("open");

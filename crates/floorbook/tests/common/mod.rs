@@ -95,3 +95,40 @@ macro_rules! on_both_backends {
         }
     };
 }
+
+/// `floorbook simulate` of `players` bots under `profile` into `data`; its JSON summary.
+pub fn simulate_into(data: &str, profile: &str, players: &str) -> Value {
+    ok_json(&floorbook(&[
+        "simulate",
+        "--profile",
+        profile,
+        "--players",
+        players,
+        "--data",
+        data,
+        "--json",
+    ]))
+}
+
+/// `floorbook web` with `args` on a free port: the process (standard error left to the
+/// caller's choice in `stderr`) and the address it took (`127.0.0.1:PORT`).
+pub fn web_server(args: &[&str], stderr: std::process::Stdio) -> (std::process::Child, String) {
+    use std::io::BufRead as _;
+    let mut web = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["web", "--addr", "127.0.0.1:0"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .expect("floorbook web");
+    let mut line = String::new();
+    std::io::BufReader::new(web.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("the address line");
+    let addr = line
+        .trim()
+        .trim_start_matches("floorbook web: http://")
+        .trim_end_matches('/')
+        .to_string();
+    (web, addr)
+}
