@@ -1735,3 +1735,150 @@ async fn the_live_stream_says_when_the_record_is_out_of_reach() {
     let _ = web.kill();
     let _ = web.wait();
 }
+
+/// What the server refused `user` while it published to each of `publish` and subscribed to
+/// each of `subscribe`, in that order: every permission violation it reported before the one
+/// for a subject no user may publish to, sent last (the server answers in order).
+async fn refused_to(
+    port: u16,
+    user: &str,
+    pass: &str,
+    publish: &[&str],
+    subscribe: &[&str],
+) -> Vec<String> {
+    const SENTINEL: &str = "floorbook.nobody.sentinel";
+    let (c, mut violations) = watched(port, user, pass).await;
+    let mut subs = Vec::new();
+    for s in subscribe {
+        subs.push(c.subscribe(s.to_string()).await.expect("subscribe is sent"));
+    }
+    for p in publish {
+        c.publish(p.to_string(), "{}".into())
+            .await
+            .expect("publish is sent");
+    }
+    c.publish(SENTINEL.to_string(), "{}".into())
+        .await
+        .expect("publish is sent");
+    c.flush().await.expect("flush");
+    let mut seen = Vec::new();
+    loop {
+        let v = tokio::time::timeout(Duration::from_secs(10), violations.recv())
+            .await
+            .unwrap_or_else(|_| panic!("{user}: the sentinel's violation never came: {seen:?}"))
+            .expect("the connection's events");
+        if v.contains(SENTINEL) {
+            return seen;
+        }
+        seen.push(v);
+    }
+}
+
+/// Issue 42: the shipped permissions, both ways: each role's own subjects pass and the
+/// others' are refused by the server (the floor on the director's subject, the director on a
+/// dealer's, the auditor writing anything, the service deleting, purging or changing the event
+/// streams, anyone reading another's inbox), and the auditor's reads pass.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_shipped_permissions_hold_both_ways() {
+    let server = with_users(&auth_conf(), &PASSWORDS);
+    let port = server.port;
+    let denied = |seen: &[String], subject: &str| {
+        seen.iter()
+            .any(|v| v.contains("Permissions Violation") && v.contains(&format!("\"{subject}\"")))
+    };
+    // (user, password, may publish, may subscribe, may not publish, may not subscribe)
+    type Case<'a> = (
+        &'a str,
+        &'a str,
+        &'a [&'a str],
+        &'a [&'a str],
+        &'a [&'a str],
+        &'a [&'a str],
+    );
+    let cases: [Case; 5] = [
+        (
+            "floor",
+            "fl00r",
+            &["floorbook.cmd.p.floor", "floorbook.q.p.head"],
+            &["_INBOX.floor.>"],
+            &[
+                "floorbook.cmd.p.director",
+                "floorbook.cmd.p.dealer.1",
+                "floorbook.chain.p",
+            ],
+            &["_INBOX.director.>"],
+        ),
+        (
+            "director",
+            "d1rector",
+            &["floorbook.cmd.p.director", "floorbook.q.p.state"],
+            &["_INBOX.director.>"],
+            &[
+                "floorbook.cmd.p.dealer.1",
+                "floorbook.checkpoint.p",
+                "$JS.API.STREAM.INFO.FLOORBOOK",
+            ],
+            &["floorbook.cmd.>"],
+        ),
+        (
+            "dealer",
+            "d3aler",
+            &[
+                "floorbook.cmd.p.dealer.1",
+                "floorbook.cmd.p.dealer.7",
+                "floorbook.q.p.table.1",
+            ],
+            &["_INBOX.dealer.>"],
+            &["floorbook.cmd.p.floor", "$KV.floorbook_writers.p"],
+            &["_INBOX.floor.>"],
+        ),
+        (
+            "auditor",
+            "aud1tor",
+            &[
+                "floorbook.q.p.head",
+                "$JS.API.INFO",
+                "$JS.API.STREAM.INFO.FLOORBOOK",
+                "$JS.API.DIRECT.GET.FLOORBOOK",
+                "$JS.API.DIRECT.GET.FLOORBOOK.floorbook.chain.p",
+                "$JS.API.STREAM.MSG.GET.FLOORBOOK",
+            ],
+            &["_INBOX.auditor.>"],
+            &[
+                "floorbook.chain.p",
+                "floorbook.cmd.p.floor",
+                "$JS.API.STREAM.PURGE.FLOORBOOK",
+                "$JS.API.STREAM.DELETE.FLOORBOOK",
+                "$JS.API.STREAM.UPDATE.FLOORBOOK",
+            ],
+            &["floorbook.cmd.>"],
+        ),
+        (
+            "service",
+            "s3rvice",
+            &["floorbook.checkpoint.nothing", "$JS.API.INFO"],
+            &["floorbook.cmd.>", "floorbook.q.>", "_INBOX.service.>"],
+            &[
+                "$JS.API.STREAM.DELETE.FLOORBOOK",
+                "$JS.API.STREAM.PURGE.FLOORBOOK",
+                "$JS.API.STREAM.UPDATE.FLOORBOOK",
+                "$JS.API.STREAM.DELETE.FLOORBOOK_CHECKPOINTS",
+            ],
+            &["_INBOX.floor.>"],
+        ),
+    ];
+    for (user, pass, may_publish, may_subscribe, may_not_publish, may_not_subscribe) in cases {
+        let allowed = refused_to(port, user, pass, may_publish, may_subscribe).await;
+        assert!(
+            allowed.is_empty(),
+            "{user} was refused what it needs: {allowed:?}"
+        );
+        let refused = refused_to(port, user, pass, may_not_publish, may_not_subscribe).await;
+        for subject in may_not_publish.iter().chain(may_not_subscribe) {
+            assert!(
+                denied(&refused, subject),
+                "{user} was not refused {subject}: {refused:?}"
+            );
+        }
+    }
+}
