@@ -94,6 +94,16 @@ impl NatsServer {
     /// its listening address and its store directory are moved to a free port and a temporary
     /// folder, and the file it includes is written in place; `env` holds the passwords.
     pub fn start_shipped(name: &str, env: &[(&str, &str)]) -> NatsServer {
+        NatsServer::start_shipped_with(name, env, |_| None)
+    }
+
+    /// [`start_shipped`](Self::start_shipped), each other line first offered to `moved`, which
+    /// may give it another text (a cluster node's route addresses on loopback).
+    pub fn start_shipped_with(
+        name: &str,
+        env: &[(&str, &str)],
+        moved: impl Fn(&str) -> Option<String>,
+    ) -> NatsServer {
         let deploy = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../deploy/nats");
         let shipped = std::fs::read_to_string(deploy.join(name))
             .unwrap_or_else(|e| panic!("deploy/nats/{name}: {e}"));
@@ -106,6 +116,8 @@ impl NatsServer {
                         format!("listen: 127.0.0.1:{port}")
                     } else if t.starts_with("store_dir:") {
                         format!("  store_dir: \"{}\"", store.display())
+                    } else if let Some(line) = moved(l) {
+                        line
                     } else if let Some(file) = t.strip_prefix("include ") {
                         // nats-server reads an include relative to the config's own folder:
                         // the included file is written in its place.

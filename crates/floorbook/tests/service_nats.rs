@@ -818,7 +818,11 @@ async fn a_three_node_cluster_loses_a_node_midway_and_nothing_is_lost() {
         match NatsStore::with_client(nats, options.clone()).await {
             Ok(s) => break s,
             Err(e) => {
-                assert!(Instant::now() < deadline, "the cluster never formed: {e}");
+                assert!(
+                    Instant::now() < deadline,
+                    "the cluster never formed: {e:?}\n{}",
+                    nodes[0].log()
+                );
                 tokio::time::sleep(Duration::from_millis(500)).await;
             }
         }
@@ -1880,5 +1884,149 @@ async fn the_shipped_permissions_hold_both_ways() {
                 "{user} was not refused {subject}: {refused:?}"
             );
         }
+    }
+}
+
+/// Issue 42: the three-node cluster from `deploy/nats/cluster-node{1,2,3}.conf` as shipped (its
+/// users, `sync_interval: always`, R3 streams), only its addresses moved to loopback: the
+/// service writes as the shipped `service` user, the director and the floor send as theirs; one
+/// node is killed midway, and each remaining node alone holds every acknowledged event.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_shipped_cluster_configs_keep_every_write_with_a_node_lost() {
+    let routes: Vec<u16> = (0..3).map(|_| free_port()).collect();
+    let mut nodes: Vec<NatsServer> = (1..=3)
+        .map(|n| {
+            let routes = routes.clone();
+            NatsServer::start_shipped_with(&format!("cluster-node{n}.conf"), &PASSWORDS, move |l| {
+                let t = l.trim();
+                if t.starts_with("listen:") && l.starts_with(' ') {
+                    Some(format!("  listen: 127.0.0.1:{}", routes[n - 1]))
+                } else if let Some(rest) = t.strip_prefix("nats-route://floorbook-") {
+                    let k: usize = rest[..1].parse().expect("a node number");
+                    Some(format!("    nats-route://127.0.0.1:{}", routes[k - 1]))
+                } else {
+                    None
+                }
+            })
+        })
+        .collect();
+    let as_all = |user: &str, pass: &str| {
+        nodes
+            .iter()
+            .map(|n| as_user(n.port, user, pass))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let service = as_all("service", "s3rvice");
+    let options = NatsOptions {
+        replicas: 3,
+        ..NatsOptions::default()
+    };
+    // The cluster elects its JetStream leader: the service's streams, replicated three times.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        match NatsStore::connect(&service, options.clone()).await {
+            Ok(_) => break,
+            Err(e) => {
+                assert!(
+                    Instant::now() < deadline,
+                    "the cluster never formed: {e:?}\n{}",
+                    nodes[0].log()
+                );
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        }
+    }
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::start(
+        &service,
+        "shipped-cluster",
+        &dir.path().join("c.sqlite"),
+        &["--replicas", "3"],
+    );
+    let chain = ChainId::new("shipped-cluster").expect("chain");
+    let director = {
+        let mut c = client(
+            connect(&as_all("director", "d1rector"), "td")
+                .await
+                .expect("director"),
+        );
+        c.patience = Duration::from_secs(60);
+        c
+    };
+    let floor = {
+        let mut c = client(
+            connect(&as_all("floor", "fl00r"), "floor")
+                .await
+                .expect("floor"),
+        );
+        c.patience = Duration::from_secs(60);
+        c
+    };
+    let r = director
+        .send(&chain, Channel::Director, &open_top18("td"))
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    let mut acked = vec![r.seq.expect("seq")];
+    for p in 1..=6u32 {
+        if p == 4 {
+            nodes[0].kill();
+        }
+        let r = floor
+            .send(
+                &chain,
+                Channel::Floor,
+                &Request {
+                    actor: "fay".into(),
+                    id: Some(format!("reg-{p}")),
+                    after: None,
+                    command: WireCommand::Register {
+                        player: p,
+                        name: format!("P{p}"),
+                        buy_in: "15.00".into(),
+                        age: 30,
+                        table: None,
+                    },
+                },
+            )
+            .await
+            .expect("reply");
+        assert!(r.ok, "P{p}: {r:?}");
+        acked.push(r.seq.expect("seq"));
+    }
+    let last = *acked.iter().max().expect("acked");
+    for node in &nodes[1..] {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let head = loop {
+            let got = match NatsStore::connect(
+                &as_user(node.port, "auditor", "aud1tor"),
+                options.clone(),
+            )
+            .await
+            {
+                Ok(s) => verify_chain(&s, &chain, |_, _| {}).await.ok().flatten(),
+                Err(_) => None,
+            };
+            match got {
+                Some(h) if h.seq.0 >= last => break h,
+                _ => {
+                    assert!(
+                        Instant::now() < deadline,
+                        "node {} lacks acknowledged events",
+                        node.url()
+                    );
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                }
+            }
+        };
+        assert!(head.seq.0 >= last, "{head:?}");
+    }
+    for node in &nodes[1..] {
+        assert!(
+            !node.log().contains("Permissions Violation"),
+            "{}",
+            node.log()
+        );
     }
 }

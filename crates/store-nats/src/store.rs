@@ -145,10 +145,17 @@ impl NatsStore {
                     tracing::warn!("the NATS server refused: {e}");
                 }
             });
-        let addr: Option<async_nats::ServerAddr> = url.parse().ok();
-        let in_url = addr
-            .as_ref()
-            .and_then(|a| a.username().zip(a.password()))
+        // A cluster's servers, comma-separated; a `user:password@` in any of them logs in.
+        let addrs: Vec<async_nats::ServerAddr> = url
+            .split(',')
+            .map(str::trim)
+            .filter(|u| !u.is_empty())
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map_err(|e| backend(format!("reading the NATS URL {}", redacted(url)), e))?;
+        let in_url = addrs
+            .iter()
+            .find_map(|a| a.username().zip(a.password()))
             .map(|(user, password)| Credentials {
                 user: user.to_string(),
                 password: password.to_string(),
@@ -159,7 +166,7 @@ impl NatsStore {
                 .user_and_password(user, password);
         }
         let client = options
-            .connect(url)
+            .connect(addrs)
             .await
             .map_err(|e| backend(format!("connecting to NATS at {}", redacted(url)), e))?;
         NatsStore::with_client(client, opts).await
