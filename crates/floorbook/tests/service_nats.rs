@@ -196,6 +196,22 @@ fn register_ann(actor: &str) -> Request {
     }
 }
 
+/// The floor's registration of player `p` ("P<p>", aged 30, buy-in 15.00), with request `id`.
+fn register_player(p: u32, id: Option<String>) -> Request {
+    Request {
+        actor: "fay".into(),
+        id,
+        after: None,
+        command: WireCommand::Register {
+            player: p,
+            name: format!("P{p}"),
+            buy_in: "15.00".into(),
+            age: 30,
+            table: None,
+        },
+    }
+}
+
 fn client(nats: async_nats::Client) -> CommandClient {
     let mut c = CommandClient::new(nats);
     c.timeout = Duration::from_millis(700);
@@ -1654,22 +1670,7 @@ async fn the_shipped_single_node_config_serves_with_every_write_synced() {
     );
     for p in 1..=3u32 {
         let r = floor
-            .send(
-                &chain,
-                Channel::Floor,
-                &Request {
-                    actor: "fay".into(),
-                    id: None,
-                    after: None,
-                    command: WireCommand::Register {
-                        player: p,
-                        name: format!("P{p}"),
-                        buy_in: "15.00".into(),
-                        age: 30,
-                        table: None,
-                    },
-                },
-            )
+            .send(&chain, Channel::Floor, &register_player(p, None))
             .await
             .expect("reply");
         assert!(r.ok, "{r:?}");
@@ -1977,18 +1978,7 @@ async fn the_shipped_cluster_configs_keep_every_write_with_a_node_lost() {
             .send(
                 &chain,
                 Channel::Floor,
-                &Request {
-                    actor: "fay".into(),
-                    id: Some(format!("reg-{p}")),
-                    after: None,
-                    command: WireCommand::Register {
-                        player: p,
-                        name: format!("P{p}"),
-                        buy_in: "15.00".into(),
-                        age: 30,
-                        table: None,
-                    },
-                },
+                &register_player(p, Some(format!("reg-{p}"))),
             )
             .await
             .expect("reply");
