@@ -196,6 +196,11 @@ fn register_ann(actor: &str) -> Request {
     }
 }
 
+/// The chains as the shipped users file's auditor reads them.
+async fn auditor_store(port: u16) -> Result<NatsStore, floorbook_log::StoreError> {
+    NatsStore::connect(&as_user(port, "auditor", "aud1tor"), NatsOptions::default()).await
+}
+
 /// The floor's registration of player `p` ("P<p>", aged 30, buy-in 15.00), with request `id`.
 fn register_player(p: u32, id: Option<String>) -> Request {
     Request {
@@ -1488,12 +1493,7 @@ async fn the_floor_app_sends_each_role_as_its_own_nats_user() {
     let reply: Reply = serde_json::from_str(&body).expect("a reply");
     assert!(reply.ok, "{body}");
     // The chain says who sent what, in which role.
-    let store = NatsStore::connect(
-        &as_user(server.port, "auditor", "aud1tor"),
-        NatsOptions::default(),
-    )
-    .await
-    .expect("store");
+    let store = auditor_store(server.port).await.expect("store");
     let events = store.read(&chain, Seq(1), 100).await.expect("read");
     let roles: Vec<(String, String)> = events
         .iter()
@@ -1675,12 +1675,9 @@ async fn the_shipped_single_node_config_serves_with_every_write_synced() {
             .expect("reply");
         assert!(r.ok, "{r:?}");
     }
-    let store = NatsStore::connect(
-        &as_user(server.port, "auditor", "aud1tor"),
-        NatsOptions::default(),
-    )
-    .await
-    .expect("the auditor's store");
+    let store = auditor_store(server.port)
+        .await
+        .expect("the auditor's store");
     let head = verify_chain(&store, &chain, |_, _| {})
         .await
         .expect("the chain verifies")
