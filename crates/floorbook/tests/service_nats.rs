@@ -196,6 +196,29 @@ fn register_ann(actor: &str) -> Request {
     }
 }
 
+/// The store of a three-node cluster at `urls` once it has elected its JetStream leader and
+/// made the replicated streams (a minute at most; `node`'s log says why not).
+async fn replicated_store(urls: &str, node: &NatsServer) -> NatsStore {
+    let options = NatsOptions {
+        replicas: 3,
+        ..NatsOptions::default()
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        match NatsStore::connect(urls, options.clone()).await {
+            Ok(s) => return s,
+            Err(e) => {
+                assert!(
+                    Instant::now() < deadline,
+                    "the cluster never formed: {e:?}\n{}",
+                    node.log()
+                );
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        }
+    }
+}
+
 /// The chains as the shipped users file's auditor reads them.
 async fn auditor_store(port: u16) -> Result<NatsStore, floorbook_log::StoreError> {
     NatsStore::connect(&as_user(port, "auditor", "aud1tor"), NatsOptions::default()).await
@@ -829,25 +852,11 @@ async fn a_three_node_cluster_loses_a_node_midway_and_nothing_is_lost() {
         .collect::<Vec<_>>()
         .join(",");
     // The cluster takes a while to elect its JetStream leader: wait for the replicated streams.
-    let deadline = Instant::now() + Duration::from_secs(60);
     let options = NatsOptions {
         replicas: 3,
         ..NatsOptions::default()
     };
-    let store = loop {
-        let nats = connect(&urls, "test").await.expect("connect");
-        match NatsStore::with_client(nats, options.clone()).await {
-            Ok(s) => break s,
-            Err(e) => {
-                assert!(
-                    Instant::now() < deadline,
-                    "the cluster never formed: {e:?}\n{}",
-                    nodes[0].log()
-                );
-                tokio::time::sleep(Duration::from_millis(500)).await;
-            }
-        }
-    };
+    let store = replicated_store(&urls, &nodes[0]).await;
     let t0 = Instant::now();
     eprintln!("cluster formed");
     let dir = tempfile::tempdir().expect("dir");
@@ -1921,20 +1930,7 @@ async fn the_shipped_cluster_configs_keep_every_write_with_a_node_lost() {
         ..NatsOptions::default()
     };
     // The cluster elects its JetStream leader: the service's streams, replicated three times.
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        match NatsStore::connect(&service, options.clone()).await {
-            Ok(_) => break,
-            Err(e) => {
-                assert!(
-                    Instant::now() < deadline,
-                    "the cluster never formed: {e:?}\n{}",
-                    nodes[0].log()
-                );
-                tokio::time::sleep(Duration::from_millis(500)).await;
-            }
-        }
-    }
+    replicated_store(&service, &nodes[0]).await;
     let dir = tempfile::tempdir().expect("dir");
     let _serve = Serve::start(
         &service,
