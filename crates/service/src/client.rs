@@ -124,15 +124,9 @@ pub async fn connect_as(
     name: &str,
     credentials: Option<&Credentials>,
 ) -> Result<async_nats::Client, async_nats::ConnectError> {
-    let addrs: Vec<async_nats::ServerAddr> = urls
-        .split(',')
-        .map(str::trim)
-        .filter(|u| !u.is_empty())
-        .map(str::parse)
-        .collect::<Result<_, _>>()
-        .map_err(|e| {
-            async_nats::ConnectError::with_source(async_nats::ConnectErrorKind::ServerParse, e)
-        })?;
+    let (addrs, in_url) = floorbook_store_nats::server_addrs(urls).map_err(|e| {
+        async_nats::ConnectError::with_source(async_nats::ConnectErrorKind::ServerParse, e)
+    })?;
     let mut options = async_nats::ConnectOptions::new()
         .name(name)
         .connection_timeout(Duration::from_secs(5))
@@ -145,13 +139,6 @@ pub async fn connect_as(
                 async_nats::Event::Disconnected => tracing::warn!("disconnected from NATS"),
                 other => tracing::info!("NATS: {other}"),
             }
-        });
-    let in_url = addrs
-        .iter()
-        .find_map(|a| a.username().zip(a.password()))
-        .map(|(user, password)| Credentials {
-            user: user.to_string(),
-            password: password.to_string(),
         });
     if let Some(Credentials { user, password }) = credentials.cloned().or(in_url) {
         options = options

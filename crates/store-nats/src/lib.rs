@@ -33,4 +33,4 @@
 mod codec;
 mod store;
 
-pub use store::{Credentials, NatsOptions, NatsStore, redacted};
+pub use store::{Credentials, NatsOptions, NatsStore, redacted, server_addrs};

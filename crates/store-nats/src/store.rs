@@ -111,6 +111,27 @@ fn backend(
     StoreError::backend(what, e)
 }
 
+/// A cluster's servers, comma-separated, and the user a `user:password@` in any of them logs
+/// in as.
+pub fn server_addrs(
+    urls: &str,
+) -> Result<(Vec<async_nats::ServerAddr>, Option<Credentials>), std::io::Error> {
+    let addrs: Vec<async_nats::ServerAddr> = urls
+        .split(',')
+        .map(str::trim)
+        .filter(|u| !u.is_empty())
+        .map(str::parse)
+        .collect::<Result<_, _>>()?;
+    let user = addrs
+        .iter()
+        .find_map(|a| a.username().zip(a.password()))
+        .map(|(user, password)| Credentials {
+            user: user.to_string(),
+            password: password.to_string(),
+        });
+    Ok((addrs, user))
+}
+
 /// `url` with its password left out, for messages.
 /// `urls` (comma-separated) with any password replaced by `***`, for messages and logs.
 pub fn redacted(urls: &str) -> String {
@@ -145,21 +166,8 @@ impl NatsStore {
                     tracing::warn!("the NATS server refused: {e}");
                 }
             });
-        // A cluster's servers, comma-separated; a `user:password@` in any of them logs in.
-        let addrs: Vec<async_nats::ServerAddr> = url
-            .split(',')
-            .map(str::trim)
-            .filter(|u| !u.is_empty())
-            .map(str::parse)
-            .collect::<Result<_, _>>()
+        let (addrs, in_url) = server_addrs(url)
             .map_err(|e| backend(format!("reading the NATS URL {}", redacted(url)), e))?;
-        let in_url = addrs
-            .iter()
-            .find_map(|a| a.username().zip(a.password()))
-            .map(|(user, password)| Credentials {
-                user: user.to_string(),
-                password: password.to_string(),
-            });
         if let Some(Credentials { user, password }) = opts.credentials.clone().or(in_url) {
             options = options
                 .custom_inbox_prefix(format!("_INBOX.{user}"))
