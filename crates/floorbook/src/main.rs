@@ -90,6 +90,8 @@ enum Command {
     Rules(commands::rules::RulesArgs),
     /// Send one command or query to the floor service and print the reply.
     Cmd(commands::cmd::CmdArgs),
+    /// Every command a terminal can send: its fields, who may send it, the rules it cites.
+    Commands(commands::list::CommandsArgs),
     /// The post-event report: chain, irregularities, sanctions, rulings, chip counts.
     Audit(commands::read::AuditArgs),
     /// Files for a deployment: the NATS users, optionally one dealer user per table.
@@ -135,6 +137,7 @@ fn main() -> ExitCode {
         Command::Web(args) => runtime().and_then(|rt| rt.block_on(commands::web::run(&args))),
         Command::Rules(args) => commands::rules::run(&args),
         Command::Cmd(args) => runtime().and_then(|rt| rt.block_on(commands::cmd::run(&args))),
+        Command::Commands(args) => commands::list::run(&args),
         Command::Audit(args) => runtime().and_then(|rt| rt.block_on(commands::read::audit(&args))),
         Command::Deploy(args) => commands::deploy::run(&args),
         Command::Completions(args) => commands::shell::completions(&args, Cli::command()),

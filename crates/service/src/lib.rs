@@ -2,6 +2,7 @@
 //! engine at one desk per chain, appended to the chain, answered with the sequence and hash or
 //! a rejection that names the rule.
 //!
+//! - [`commands`]: every command declared once (fields, role, game, place, rules, help);
 //! - [`wire`]: the request and reply shapes (JSON Schemas in `schemas/`);
 //! - [`subjects`]: the subject layout, with the sender's role in the subject;
 //! - [`roles`]: which role may send which command;
@@ -17,6 +18,7 @@
 
 pub mod auth;
 pub mod client;
+pub mod commands;
 pub mod desk;
 pub mod lease;
 pub mod roles;

@@ -27,85 +27,10 @@ impl Needs {
     }
 }
 
-/// What `command` needs.
+/// What `command` needs: its declared role, or the director's when the field that raises it
+/// is given (`commands.rs`).
 pub fn needs(command: &WireCommand) -> Needs {
-    match command {
-        WireCommand::PlaceButton { .. }
-        | WireCommand::StartHand { .. }
-        | WireCommand::DealHole { .. }
-        | WireCommand::DealBoard { .. }
-        | WireCommand::Fold { .. }
-        | WireCommand::CheckOrCall { .. }
-        | WireCommand::Check { .. }
-        | WireCommand::PutIn { .. }
-        | WireCommand::Raise { .. }
-        | WireCommand::CardExposedInDeal { .. }
-        | WireCommand::BringIn { .. }
-        | WireCommand::DownCardExposed { .. }
-        | WireCommand::BetOrRaiseTo { .. }
-        | WireCommand::Show { .. }
-        | WireCommand::Muck { .. }
-        | WireCommand::ShowAfterHand { .. }
-        | WireCommand::ChipRace { .. } => Needs::Dealer,
-        WireCommand::Register { .. }
-        | WireCommand::RegisterMember { .. }
-        | WireCommand::RegisterWalkIn { .. }
-        | WireCommand::FourCardFlop { .. }
-        | WireCommand::OutOfTurn { .. }
-        | WireCommand::Sanction { .. }
-        | WireCommand::CorrectHoleCards { .. }
-        | WireCommand::FlopWithoutBurn { .. }
-        | WireCommand::SeventhCardExposed { .. }
-        | WireCommand::PrematureStudCards { .. }
-        | WireCommand::PrematureBoard { .. }
-        | WireCommand::StubScrambled { .. }
-        | WireCommand::ExposedOwnCards { .. }
-        | WireCommand::UnprotectedHandKilled { .. }
-        | WireCommand::FoldRetrieved { .. }
-        | WireCommand::ShortCallUnaware { .. }
-        | WireCommand::SetAbsent { .. }
-        | WireCommand::CallClock { .. }
-        | WireCommand::CheckClock { .. }
-        | WireCommand::RemoveNoShow { .. }
-        | WireCommand::BreakTable { .. }
-        | WireCommand::MovePlayer { .. }
-        | WireCommand::BalanceNow {}
-        | WireCommand::HoldTable { .. }
-        | WireCommand::BreakTableNow { .. }
-        | WireCommand::SetStack { .. }
-        | WireCommand::BustPlayer { .. }
-        | WireCommand::SeatPlayer { .. }
-        | WireCommand::JoinList { .. }
-        | WireCommand::LeaveList { .. }
-        | WireCommand::OpenTable { .. }
-        | WireCommand::SeatGuest { .. }
-        | WireCommand::Rebuy { .. }
-        | WireCommand::AddChips { .. }
-        | WireCommand::TakeChips { .. }
-        | WireCommand::CashOut { .. }
-        | WireCommand::SetAway { .. }
-        | WireCommand::ChangeSeat { .. }
-        | WireCommand::AcceptMove { .. }
-        | WireCommand::RefuseMove { .. }
-        | WireCommand::Warn { .. } => Needs::Floor,
-        // GCB-1: the gaming shift manager decides what the rules do not list.
-        WireCommand::HouseRuling { .. } => Needs::Director,
-        WireCommand::FloorRuling { overrides, .. } => {
-            if overrides.is_some() {
-                Needs::Director
-            } else {
-                Needs::Floor
-            }
-        }
-        WireCommand::Open { .. }
-        | WireCommand::Start { .. }
-        | WireCommand::PauseClock { .. }
-        | WireCommand::ResumeClock { .. }
-        | WireCommand::AdjustClock { .. }
-        | WireCommand::GoToLevel { .. }
-        | WireCommand::EditLevels { .. }
-        | WireCommand::SetBreak { .. } => Needs::Director,
-    }
+    command.needs()
 }
 
 /// Why `channel` may not send `command`; None when it may.

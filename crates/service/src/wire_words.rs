@@ -37,6 +37,22 @@ fn commands() -> impl Iterator<Item = (&'static str, &'static Value)> {
         .filter_map(|v| Some((v["properties"]["command"]["const"].as_str()?, v)))
 }
 
+/// Whether the schema requires `field` of the command named `command` (a field with a
+/// default, or optional, is not).
+pub fn is_required(command: &str, field: &str) -> bool {
+    commands().any(|(n, cmd)| {
+        n == command
+            && cmd["required"]
+                .as_array()
+                .is_some_and(|r| r.iter().any(|f| f.as_str() == Some(field)))
+    })
+}
+
+/// The JSON Schema of the command named `command`.
+pub fn command_schema(command: &str) -> Option<&'static Value> {
+    commands().find(|(n, _)| *n == command).map(|(_, v)| v)
+}
+
 /// The request's own fields (actor, id, after).
 fn envelope_fields() -> &'static Map<String, Value> {
     static EMPTY: OnceLock<Map<String, Value>> = OnceLock::new();

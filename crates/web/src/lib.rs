@@ -29,7 +29,7 @@ use serde::Deserialize;
 
 mod pages;
 pub mod send;
-mod terminal;
+pub mod terminal;
 pub mod users;
 
 pub use send::Sender;
@@ -474,13 +474,7 @@ async fn desk_page<S: EventStore + Clone + 'static>(
 ) -> Result<Response, WebError> {
     let who = web.session(headers);
     let cash = web.is_cash(chain).await?;
-    let forms = match (role, cash) {
-        ("floor", false) => terminal::FLOOR,
-        ("floor", true) => terminal::CASH_FLOOR,
-        (_, false) => terminal::DIRECTOR,
-        (_, true) => terminal::CASH_DIRECTOR,
-    };
-    let main = terminal::desk(forms, who.as_ref(), role);
+    let main = terminal::desk(cash, who.as_ref(), role);
     if part.main_only() {
         return Ok(main.into_response());
     }

@@ -10,483 +10,81 @@ use floorbook_tournament::engine::Tournament;
 use floorbook_tournament::seating::TableNo;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
+use floorbook_service::commands::{COMMANDS, Declaration, Kind, Lang, Place};
+use floorbook_service::roles::Needs;
+use floorbook_service::wire_words::is_required;
+
 use crate::users::{Role, Session};
 
-/// How a form field is read into the command's JSON (the script reads `data-kind`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// A whole number.
-    Int,
-    /// A whole number, left out when empty.
-    OptInt,
-    /// A signed whole number.
-    SignedInt,
-    /// Text.
-    Text,
-    /// Text, left out when empty.
-    OptText,
-    /// A checkbox.
-    Bool,
-    /// Cards, written `As Kd` (a list).
-    Cards,
-    /// One card.
-    Card,
-    /// Whole numbers separated by spaces or commas (a list).
-    Ints,
-    /// JSON as written.
-    Json,
-    /// One of the listed values.
-    Choice(&'static [&'static str]),
-}
-
-impl Kind {
-    fn token(self) -> &'static str {
-        match self {
-            Kind::Int => "int",
-            Kind::OptInt => "optint",
-            Kind::SignedInt => "int",
-            Kind::Text => "text",
-            Kind::OptText => "opttext",
-            Kind::Bool => "bool",
-            Kind::Cards => "cards",
-            Kind::Card => "text",
-            Kind::Ints => "ints",
-            Kind::Json => "json",
-            Kind::Choice(_) => "text",
-        }
+/// How a field of `kind` is read into the command's JSON (the script reads `data-kind`).
+fn token(kind: Kind, required: bool) -> &'static str {
+    match kind {
+        Kind::Int | Kind::SignedInt if required => "int",
+        Kind::Int | Kind::SignedInt | Kind::OptInt => "optint",
+        Kind::Text if required => "text",
+        Kind::Text | Kind::OptText => "opttext",
+        Kind::Bool => "bool",
+        Kind::Cards => "cards",
+        Kind::Ints => "ints",
+        Kind::Json => "json",
+        Kind::Choice(_) => "text",
     }
 }
 
-/// One field of a form: the command's field, its label, how it is read.
-#[derive(Debug, Clone, Copy)]
-pub struct Field(pub &'static str, pub &'static str, pub Kind);
-
-/// A form for one command.
-#[derive(Debug, Clone, Copy)]
-pub struct Form {
-    pub command: &'static str,
-    pub title: &'static str,
-    pub rule: &'static str,
-    pub fields: &'static [Field],
+/// The forms a page offers at `place`, for a tournament or a cash room, in declared order.
+pub fn offered(place: Place, cash: bool) -> impl Iterator<Item = &'static Declaration> {
+    COMMANDS
+        .iter()
+        .filter(move |d| d.place == place && d.game.serves(cash))
 }
 
-const OFFENCES: &[&str] = &[
-    "etiquette",
-    "soft_play",
-    "hidden_chips",
-    "advice",
-    "cheating",
-    "chip_dumping",
-    "severe",
-];
-const CASH_OFFENCES: &[&str] = &[
-    "showing_cards",
-    "acting_for_another",
-    "not_waiting_turn",
-    "cards_hidden",
-    "language",
-    "table_manners",
-    "exposed_cards",
-];
+/// The forms of a desk: the floor's (`director` false) or the director's, who also gets the
+/// floor's commands that a field makes his (an override).
+pub fn desk_forms(director: bool, cash: bool) -> Vec<&'static Declaration> {
+    offered(Place::Desk, cash)
+        .filter(|d| {
+            if director {
+                d.role == Needs::Director || d.raised_by.is_some()
+            } else {
+                d.role == Needs::Floor
+            }
+        })
+        .collect()
+}
 
-/// The floor's forms at a tournament.
-pub const FLOOR: &[Form] = &[
-    Form {
-        command: "register",
-        title: "Register a player",
-        rule: "TR-0a, TR-0b",
-        fields: &[
-            Field("player", "Player number", Kind::Int),
-            Field("name", "Name", Kind::Text),
-            Field("buy_in", "Buy-in", Kind::Text),
-            Field("age", "Age", Kind::Int),
-            Field("table", "Reserved table (PLO-3)", Kind::OptInt),
-        ],
-    },
-    Form {
-        command: "register_member",
-        title: "Register a member",
-        rule: "TR-0a, TR-0b",
-        fields: &[
-            Field("player", "Player number", Kind::Int),
-            Field("member", "Member ID", Kind::Text),
-            Field("buy_in", "Buy-in", Kind::Text),
-            Field("table", "Reserved table (PLO-3)", Kind::OptInt),
-        ],
-    },
-    Form {
-        command: "register_walk_in",
-        title: "Register a walk-in (joins the club)",
-        rule: "TR-0a, TR-0b",
-        fields: &[
-            Field("player", "Player number", Kind::Int),
-            Field("name", "Name", Kind::Text),
-            Field("born", "Birth date (YYYY-MM-DD)", Kind::Text),
-            Field("buy_in", "Buy-in", Kind::Text),
-            Field("contact", "Contact (optional)", Kind::OptText),
-            Field("table", "Reserved table (PLO-3)", Kind::OptInt),
-        ],
-    },
-    Form {
-        command: "sanction",
-        title: "Penalty or warning",
-        rule: "TR-28",
-        fields: &[
-            Field("player", "Player", Kind::Int),
-            Field("offence", "Offence", Kind::Choice(OFFENCES)),
-            Field("chips", "Hidden chips found (TR-20)", Kind::OptInt),
-        ],
-    },
-    Form {
-        command: "floor_ruling",
-        title: "Ruling",
-        rule: "TR-26",
-        fields: &[
-            Field("player", "Player (if any)", Kind::OptInt),
-            Field("rule", "Rule", Kind::Text),
-            Field("ruling", "Ruling and reason", Kind::Text),
-        ],
-    },
-    Form {
-        command: "set_absent",
-        title: "Away or back",
-        rule: "TR-6",
-        fields: &[
-            Field("player", "Player", Kind::Int),
-            Field("absent", "Away", Kind::Bool),
-        ],
-    },
-    Form {
-        command: "call_clock",
-        title: "Call the clock",
-        rule: "TR-19",
-        fields: &[Field("table", "Table", Kind::Int)],
-    },
-    Form {
-        command: "check_clock",
-        title: "Check the clock",
-        rule: "TR-19",
-        fields: &[Field("table", "Table", Kind::Int)],
-    },
-    Form {
-        command: "move_player",
-        title: "Move a player",
-        rule: "TR-26, TR-17",
-        fields: &[
-            Field("player", "Player", Kind::Int),
-            Field("table", "To table", Kind::Int),
-            Field("seat", "Seat", Kind::Int),
-            Field("reason", "Reason", Kind::Text),
-        ],
-    },
-    Form {
-        command: "balance_now",
-        title: "Balance the tables now",
-        rule: "TR-17",
-        fields: &[],
-    },
-    Form {
-        command: "hold_table",
-        title: "Hold or release a table",
-        rule: "TR-26",
-        fields: &[
-            Field("table", "Table", Kind::Int),
-            Field("hold", "Hold", Kind::Bool),
-            Field("reason", "Reason", Kind::Text),
-        ],
-    },
-    Form {
-        command: "break_table_now",
-        title: "Break a table now",
-        rule: "TR-17",
-        fields: &[
-            Field("table", "Table", Kind::Int),
-            Field("reason", "Reason", Kind::Text),
-        ],
-    },
-    Form {
-        command: "break_table",
-        title: "Seat a breaking table's players",
-        rule: "TR-17",
-        fields: &[
-            Field("table", "Table", Kind::Int),
-            Field("draw", "Seat cards drawn", Kind::Ints),
-        ],
-    },
-    Form {
-        command: "set_stack",
-        title: "Set a stack after a count",
-        rule: "TR-26",
-        fields: &[
-            Field("player", "Player", Kind::Int),
-            Field("stack", "Chips", Kind::Int),
-            Field("reason", "Reason", Kind::Text),
-        ],
-    },
-    Form {
-        command: "seat_player",
-        title: "Seat a waiting or late player",
-        rule: "PLO-1",
-        fields: &[
-            Field("player", "Player", Kind::Int),
-            Field("table", "Table", Kind::Int),
-            Field("seat", "Seat", Kind::Int),
-        ],
-    },
-    Form {
-        command: "bust_player",
-        title: "Player out (hand not keyed in)",
-        rule: "TR-26",
-        fields: &[
-            Field("player", "Player", Kind::Int),
-            Field("winner", "Chips went to", Kind::Int),
-            Field("reason", "Reason", Kind::Text),
-        ],
-    },
-    Form {
-        command: "remove_no_show",
-        title: "Remove a no-show",
-        rule: "TR-6",
-        fields: &[Field("player", "Player", Kind::Int)],
-    },
-];
-
-/// The director's forms at a tournament.
-pub const DIRECTOR: &[Form] = &[
-    Form {
-        command: "start",
-        title: "Start: the seat draw",
-        rule: "TR-1",
-        fields: &[
-            Field("draw", "Seat cards, in registration order", Kind::Ints),
-            Field(
-                "button_seats",
-                "Button seats by table (if drawn)",
-                Kind::Json,
-            ),
-            Field(
-                "tables",
-                "Tables (where the rule lets you choose)",
-                Kind::OptInt,
-            ),
-        ],
-    },
-    Form {
-        command: "pause_clock",
-        title: "Pause the clock",
-        rule: "TR-5",
-        fields: &[],
-    },
-    Form {
-        command: "resume_clock",
-        title: "Resume the clock",
-        rule: "TR-5",
-        fields: &[],
-    },
-    Form {
-        command: "adjust_clock",
-        title: "Add or take time",
-        rule: "TR-5",
-        fields: &[Field(
-            "seconds",
-            "Seconds (negative takes time)",
-            Kind::SignedInt,
-        )],
-    },
-    Form {
-        command: "go_to_level",
-        title: "Go to a level",
-        rule: "TR-5",
-        fields: &[Field("level", "Level", Kind::Int)],
-    },
-    Form {
-        command: "set_break",
-        title: "Set a break",
-        rule: "TR-5",
-        fields: &[
-            Field("after_level", "After level", Kind::Int),
-            Field("minutes", "Minutes (0 takes it out)", Kind::Int),
-        ],
-    },
-    Form {
-        command: "edit_levels",
-        title: "Edit levels to come",
-        rule: "TR-5",
-        fields: &[
-            Field("from", "From level", Kind::Int),
-            Field(
-                "levels",
-                "Levels (JSON: [{\"small\":100,\"big\":200,\"ante\":0}])",
-                Kind::Json,
-            ),
-        ],
-    },
-    Form {
-        command: "floor_ruling",
-        title: "Override a decision",
-        rule: "TR-26",
-        fields: &[
-            Field("player", "Player (if any)", Kind::OptInt),
-            Field("rule", "Rule", Kind::Text),
-            Field("ruling", "Ruling and reason", Kind::Text),
-            Field("overrides", "Sequence overridden", Kind::Int),
-        ],
-    },
-];
-
-/// The floor's forms at a cash room.
-pub const CASH_FLOOR: &[Form] = &[
-    Form {
-        command: "join_list",
-        title: "Waiting list: a guest reports in person",
-        rule: "GCB-9",
-        fields: &[
-            Field("guest", "Guest number", Kind::Int),
-            Field("name", "Name (left empty for a member)", Kind::OptText),
-            Field("member", "Member ID (optional)", Kind::OptText),
-            Field("game", "Game", Kind::Text),
-            Field("in_person", "Reported in person", Kind::Bool),
-        ],
-    },
-    Form {
-        command: "leave_list",
-        title: "Off the waiting list",
-        rule: "GCB-9",
-        fields: &[
-            Field("guest", "Guest", Kind::Int),
-            Field("game", "Game", Kind::Text),
-        ],
-    },
-    Form {
-        command: "open_table",
-        title: "Open a table",
-        rule: "GCB-10",
-        fields: &[Field("table", "Table", Kind::Int)],
-    },
-    Form {
-        command: "seat_guest",
-        title: "Seat a guest",
-        rule: "GCB-9, GCB-7",
-        fields: &[
-            Field("guest", "Guest", Kind::Int),
-            Field("name", "Name (a new guest)", Kind::OptText),
-            Field("member", "Member ID (optional)", Kind::OptText),
-            Field("table", "Table", Kind::Int),
-            Field("seat", "Seat", Kind::Int),
-            Field("buy_in", "Buy-in", Kind::Int),
-            Field("wait_for_big_blind", "Waits for the big blind", Kind::Bool),
-        ],
-    },
-    Form {
-        command: "rebuy",
-        title: "Rebuy",
-        rule: "GCB-7",
-        fields: &[
-            Field("guest", "Guest", Kind::Int),
-            Field("amount", "Amount", Kind::Int),
-        ],
-    },
-    Form {
-        command: "add_chips",
-        title: "Add chips between hands",
-        rule: "GCB-13",
-        fields: &[
-            Field("guest", "Guest", Kind::Int),
-            Field("amount", "Amount", Kind::Int),
-        ],
-    },
-    Form {
-        command: "cash_out",
-        title: "Cash out",
-        rule: "GCB-13",
-        fields: &[Field("guest", "Guest", Kind::Int)],
-    },
-    Form {
-        command: "set_away",
-        title: "Away or back",
-        rule: "GCB-1, GCB-6",
-        fields: &[
-            Field("guest", "Guest", Kind::Int),
-            Field("away", "Away", Kind::Bool),
-        ],
-    },
-    Form {
-        command: "change_seat",
-        title: "Change seat",
-        rule: "GCB-6",
-        fields: &[
-            Field("guest", "Guest", Kind::Int),
-            Field("seat", "New seat", Kind::Int),
-            Field("post_both", "Posts both blinds", Kind::Bool),
-        ],
-    },
-    Form {
-        command: "accept_move",
-        title: "Must-move: he moves",
-        rule: "GCB-10",
-        fields: &[
-            Field("guest", "Guest", Kind::Int),
-            Field("seat", "Main-table seat", Kind::Int),
-        ],
-    },
-    Form {
-        command: "refuse_move",
-        title: "Must-move: he refuses",
-        rule: "GCB-10",
-        fields: &[Field("guest", "Guest", Kind::Int)],
-    },
-    Form {
-        command: "warn",
-        title: "Warning",
-        rule: "GCB-1",
-        fields: &[
-            Field("guest", "Guest", Kind::Int),
-            Field("offence", "Offence", Kind::Choice(CASH_OFFENCES)),
-            Field("note", "Note", Kind::OptText),
-        ],
-    },
-];
-
-/// The shift manager's forms at a cash room.
-pub const CASH_DIRECTOR: &[Form] = &[Form {
-    command: "house_ruling",
-    title: "Ruling of the gaming shift manager (final)",
-    rule: "GCB-1",
-    fields: &[
-        Field("guest", "Guest (if any)", Kind::OptInt),
-        Field("ruling", "Ruling", Kind::Text),
-    ],
-}];
-
-/// One form as HTML. `fixed`: fields the page fills in (the table of a dealer's terminal).
-pub fn form(f: &Form, fixed: &[(&str, String)]) -> Markup {
+/// One declared command as a form. `fixed`: fields the page fills in (the table of a dealer's
+/// terminal); `director`: the director's desk, which shows the fields that make a command his.
+pub fn form(d: &Declaration, fixed: &[(&str, String)], director: bool, lang: Lang) -> Markup {
+    let title = d.help.get(lang);
     html! {
-        form.cmd data-command=(f.command) aria-label=(f.title) {
-            h3 { (f.title) " " span.rule { "(" (f.rule) ")" } }
+        form.cmd data-command=(d.name) aria-label=(title) {
+            h3 { (title) " " span.rule { "(" (d.rules) ")" } }
             @for (name, value) in fixed {
                 input type="hidden" name=(name) value=(value) data-kind="int";
             }
-            @for Field(name, label, kind) in f.fields {
-                @let id = format!("{}-{}", f.command, name);
-                @match kind {
+            @for (f, label) in d.form_fields(director).filter(|(f, _)| !fixed.iter().any(|(n, _)| *n == f.name)) {
+                @let id = format!("{}-{}", d.name, f.name);
+                @let label = label.get(lang);
+                @let required = is_required(d.name, f.name);
+                @match f.kind {
                     Kind::Bool => {
-                        label for=(id) { input id=(id) type="checkbox" name=(name) data-kind="bool"; " " (label) }
+                        label for=(id) { input id=(id) type="checkbox" name=(f.name) data-kind="bool"; " " (label) }
                     }
                     Kind::Choice(values) => {
                         label for=(id) { (label) }
-                        select id=(id) name=(name) data-kind="text" {
-                            @for v in *values { option value=(v) { (v.replace('_', " ")) } }
+                        select id=(id) name=(f.name) data-kind="text" {
+                            @for (v, words) in values { option value=(v) { (words.get(lang)) } }
                         }
                     }
-                    _ => {
+                    kind => {
                         label for=(id) { (label) }
-                        input id=(id) name=(name) data-kind=(kind.token())
+                        input id=(id) name=(f.name) data-kind=(token(kind, required))
                             inputmode=[matches!(kind, Kind::Int | Kind::OptInt).then_some("numeric")]
-                            required[matches!(kind, Kind::Int | Kind::Text | Kind::SignedInt | Kind::Cards | Kind::Ints)];
+                            required[required];
                     }
                 }
             }
-            button type="submit" { (f.title) }
+            button type="submit" { (title) }
         }
     }
 }
@@ -576,7 +174,8 @@ pub fn login(next: &str, problem: Option<&str>) -> Markup {
 }
 
 /// The forms page of a role (floor or director), with a note when the user may not send them.
-pub fn desk(forms: &[Form], who: Option<&Session>, needs: &str) -> Markup {
+pub fn desk(cash: bool, who: Option<&Session>, needs: &str) -> Markup {
+    let director = needs == "director";
     let may = who.is_some_and(|s| match s.role {
         Role::Sends(floorbook_service::subjects::Channel::Director) => true,
         Role::Sends(floorbook_service::subjects::Channel::Floor) => needs == "floor",
@@ -587,11 +186,12 @@ pub fn desk(forms: &[Form], who: Option<&Session>, needs: &str) -> Markup {
             p.notice { "These commands are the " (needs) "'s. Log in as the " (needs)
                 " to send them; anything else is refused and recorded as refused." }
         }
-        div.forms { @for f in forms { (form(f, &[])) } }
+        div.forms { @for d in desk_forms(director, cash) { (form(d, &[], director, Lang::En)) } }
     }
 }
 
 /// A seat at the table as a dealer sees it.
+#[derive(Debug)]
 struct SeatRow {
     seat: u32,
     name: String,
@@ -600,6 +200,7 @@ struct SeatRow {
 }
 
 /// A table as the dealer's terminal shows it, from either kind of chain.
+#[derive(Debug)]
 pub struct TableModel {
     table: u32,
     seats: Vec<SeatRow>,
@@ -872,7 +473,7 @@ pub fn dealer(m: &TableModel) -> Markup {
             }
             details.remedies {
                 summary { "Irregularities and remedies" }
-                div.forms { @for f in (if h.as_stud().is_some() { STUD_REMEDIES } else { REMEDIES }) { (form(f, &[("table", t.clone())])) } }
+                div.forms { @for d in offered(if h.as_stud().is_some() { Place::StudRemedy } else { Place::Remedy }, m.cash.is_some()) { (form(d, &[("table", t.clone())], false, Lang::En)) } }
             }
         } @else if m.finished {
             p.notice { "The tournament is over." }
@@ -913,7 +514,7 @@ pub fn dealer(m: &TableModel) -> Markup {
         @if m.hand.is_none() && !m.finished {
             details.remedies {
                 summary { "After the hand, the chip race" }
-                div.forms { @for f in AFTER_HAND.iter().filter(|f| m.cash.is_none() || f.command != "chip_race") { (form(f, &[("table", t.clone())])) } }
+                div.forms { @for d in offered(Place::AfterHand, m.cash.is_some()) { (form(d, &[("table", t.clone())], false, Lang::En)) } }
             }
         }
         h3 { "Seats" }
@@ -931,174 +532,6 @@ pub fn dealer(m: &TableModel) -> Markup {
         }
     }
 }
-
-/// The remedies a dealer's terminal offers at a stud table (TDA-RP-10, RP-5 D; the seventh
-/// street's and the premature cards' are the floor's).
-pub const STUD_REMEDIES: &[Form] = &[
-    Form {
-        command: "down_card_exposed",
-        title: "A down card exposed in the first deal (it becomes his up card)",
-        rule: "TDA-RP-10 A",
-        fields: &[
-            Field("pos", "Position", Kind::Int),
-            Field("card", "Card", Kind::Card),
-        ],
-    },
-    Form {
-        command: "seventh_card_exposed",
-        title: "A seventh-street card exposed by the dealer",
-        rule: "TDA-RP-10 B",
-        fields: &[
-            Field("pos", "Position", Kind::Int),
-            Field("card", "Card", Kind::Card),
-        ],
-    },
-    Form {
-        command: "premature_stud_cards",
-        title: "Cards of the next street dealt too early",
-        rule: "TDA-RP-5 D",
-        fields: &[
-            Field("cards", "The cards", Kind::Cards),
-            Field(
-                "burned",
-                "The street's burn card was dealt before them",
-                Kind::Bool,
-            ),
-        ],
-    },
-];
-
-/// The remedies a dealer's terminal offers (several are the floor's: sent by a dealer they are
-/// refused and recorded as refused).
-pub const REMEDIES: &[Form] = &[
-    Form {
-        command: "card_exposed_in_deal",
-        title: "A card exposed in the deal",
-        rule: "TR-3.1",
-        fields: &[
-            Field("pos", "Position", Kind::Int),
-            Field("card", "Card", Kind::Card),
-        ],
-    },
-    Form {
-        command: "flop_without_burn",
-        title: "Flop dealt without a burn",
-        rule: "TDA-39B",
-        fields: &[
-            Field("burn_pick", "Which of the three is burned (0-2)", Kind::Int),
-            Field("next", "The card that completes the flop", Kind::OptText),
-        ],
-    },
-    Form {
-        command: "premature_board",
-        title: "Board cards dealt too early",
-        rule: "TDA-RP-5",
-        fields: &[Field("cards", "The cards", Kind::Cards)],
-    },
-    Form {
-        command: "exposed_own_cards",
-        title: "A player opened his cards",
-        rule: "TR-3.4, GCB-8",
-        fields: &[
-            Field("pos", "Position", Kind::Int),
-            Field("cards", "Cards", Kind::Cards),
-            Field(
-                "one_up_one_pushed",
-                "One up, one pushed forward",
-                Kind::Bool,
-            ),
-        ],
-    },
-    Form {
-        command: "fold_retrieved",
-        title: "A fold on false information, cards retrieved",
-        rule: "GCB-8",
-        fields: &[Field("pos", "Position", Kind::Int)],
-    },
-    Form {
-        command: "four_card_flop",
-        title: "Four cards on the flop",
-        rule: "TDA-39A",
-        fields: &[
-            Field("cards", "The four cards", Kind::Cards),
-            Field("burn_pick", "The one drawn as the burn (0-3)", Kind::Int),
-        ],
-    },
-    Form {
-        command: "stub_scrambled",
-        title: "The stub dropped or scrambled",
-        rule: "TDA-RP-4",
-        fields: &[
-            Field("restored", "Restored as it was", Kind::Bool),
-            Field(
-                "mixed_with_muck",
-                "Mixed with the muck or burns",
-                Kind::Bool,
-            ),
-        ],
-    },
-    Form {
-        command: "unprotected_hand_killed",
-        title: "An unprotected hand killed",
-        rule: "TR-22",
-        fields: &[Field("pos", "Position", Kind::Int)],
-    },
-    Form {
-        command: "short_call_unaware",
-        title: "A short call, unaware of a raise",
-        rule: "GCB-3",
-        fields: &[
-            Field("pos", "Position", Kind::Int),
-            Field("amount", "Chips put in", Kind::Int),
-        ],
-    },
-    Form {
-        command: "out_of_turn",
-        title: "An action out of turn",
-        rule: "TR-21, GCB-3",
-        fields: &[
-            Field("pos", "Position", Kind::Int),
-            Field(
-                "action",
-                "What was done (JSON: {\"action\":\"call\"} or {\"action\":\"raise_to\",\"to\":200})",
-                Kind::Json,
-            ),
-        ],
-    },
-    Form {
-        command: "correct_hole_cards",
-        title: "Correct the recorded hole cards",
-        rule: "TR-26",
-        fields: &[
-            Field("pos", "Position", Kind::Int),
-            Field("cards", "The cards he was dealt", Kind::Cards),
-            Field("reason", "Reason", Kind::Text),
-        ],
-    },
-];
-
-/// What a dealer enters after the hand (TR-3.5, TR-3.7, TR-3.8) and the chip race (TR-15).
-pub const AFTER_HAND: &[Form] = &[
-    Form {
-        command: "show_after_hand",
-        title: "Cards shown after the hand",
-        rule: "TR-3.5, TR-3.8",
-        fields: &[
-            Field("pos", "Position in the last hand", Kind::Int),
-            Field("cards", "Cards shown", Kind::Cards),
-        ],
-    },
-    Form {
-        command: "chip_race",
-        title: "Chip race: the cards dealt",
-        rule: "TR-15",
-        fields: &[Field(
-            "cards",
-            "One card per odd chip, from left of the button",
-            Kind::Cards,
-        )],
-    },
-];
 
 /// The cash room: each game's waiting list and must-move list, who is called, the tables.
 pub fn cash_room(room: &CashRoom) -> Markup {

@@ -48,6 +48,7 @@ pub struct CmdArgs {
     #[arg(long, default_value_t = 10)]
     patience: u64,
     /// The command as JSON, e.g. '{"command":"fold","table":3,"pos":2}'; `-` reads stdin.
+    /// `floorbook commands` lists every command with its fields.
     command: Option<String>,
 }
 

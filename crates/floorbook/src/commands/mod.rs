@@ -17,6 +17,7 @@ pub mod eval;
 pub mod explain;
 pub mod keys;
 pub mod league;
+pub mod list;
 pub mod members;
 pub mod phh;
 pub mod profiles;

@@ -1,0 +1,172 @@
+//! Every form a page offers comes from a command's declaration: each one, filled in the way
+//! the page's script reads it (`data-kind`), is a command the service reads, with every field
+//! the declaration labels, in English and in German.
+
+use std::collections::BTreeMap;
+
+use floorbook_service::commands::{COMMANDS, Lang, Place};
+use floorbook_service::roles::Needs;
+use floorbook_service::wire_words::read_command;
+use floorbook_web::terminal::{desk_forms, form, offered};
+use serde_json::{Map, Value, json};
+
+/// The attributes of every `<input>` and `<select>` in `html`, in order (a select's value: its
+/// first option).
+fn inputs(html: &str) -> Vec<BTreeMap<String, String>> {
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(i) = rest.find('<') {
+        rest = &rest[i + 1..];
+        let tag: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        if tag != "input" && tag != "select" {
+            continue;
+        }
+        let end = rest.find('>').expect("a tag ends");
+        let mut attrs = BTreeMap::new();
+        let mut a = &rest[tag.len()..end];
+        loop {
+            a = a.trim_start();
+            if a.is_empty() {
+                break;
+            }
+            let key: String = a
+                .chars()
+                .take_while(|c| !c.is_whitespace() && *c != '=')
+                .collect();
+            a = &a[key.len()..];
+            if let Some(v) = a.strip_prefix("=\"") {
+                let close = v.find('"').expect("a quoted value ends");
+                attrs.insert(key, v[..close].to_string());
+                a = &v[close + 1..];
+            } else {
+                attrs.insert(key, String::new());
+            }
+        }
+        if tag == "select" {
+            let option = &rest[end..];
+            let v = option
+                .split("<option value=\"")
+                .nth(1)
+                .and_then(|s| s.split('"').next())
+                .expect("a select offers an option");
+            attrs.insert("value".into(), v.to_string());
+            attrs.insert("select".into(), String::new());
+        }
+        out.push(attrs);
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// What a dealer or floor person types into a field of `kind` named `name`.
+fn typed(name: &str, kind: &str) -> Option<Value> {
+    Some(match kind {
+        "int" | "optint" => json!(1),
+        "bool" => json!(true),
+        "cards" => json!(["As", "Kd"]),
+        "ints" => json!([2, 1]),
+        "text" | "opttext" => json!("Ah"),
+        "json" => match name {
+            "button_seats" => json!([1]),
+            "levels" => json!([{ "small": 100, "big": 200 }]),
+            "action" => json!({ "action": "raise_to", "to": 200 }),
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+fn walk(d: &'static floorbook_service::commands::Declaration, director: bool, lang: Lang) {
+    let fixed: Vec<(&str, String)> = if d.at_table && d.place != Place::Desk {
+        vec![("table", "3".to_string())]
+    } else {
+        vec![]
+    };
+    let html = form(d, &fixed, director, lang).into_string();
+    assert!(html.contains(&format!("data-command=\"{}\"", d.name)));
+    assert!(html.contains(d.help.get(lang)), "{}: {html}", d.name);
+    let mut body = Map::new();
+    body.insert("command".into(), json!(d.name));
+    for attrs in inputs(&html) {
+        let name = &attrs["name"];
+        let kind = &attrs["data-kind"];
+        let value = if attrs.contains_key("select") {
+            json!(attrs["value"])
+        } else if attrs.get("type").map(String::as_str) == Some("hidden") {
+            json!(attrs["value"].parse::<u64>().expect("a fixed number"))
+        } else {
+            typed(name, kind)
+                .unwrap_or_else(|| panic!("{}.{name}: no sample for kind {kind}: add one", d.name))
+        };
+        body.insert(name.clone(), value);
+    }
+    let text = Value::Object(body.clone()).to_string();
+    let cmd = read_command(&text).unwrap_or_else(|e| panic!("{}: {text}: {e}", d.name));
+    assert_eq!(cmd.name(), d.name);
+    // Every labelled field is on the form, with its label in the page's language.
+    for (f, label) in d.form_fields(director) {
+        assert!(
+            body.contains_key(f.name),
+            "{}: {} is not on the form",
+            d.name,
+            f.name
+        );
+        let fixed_here = fixed.iter().any(|(n, _)| *n == f.name);
+        if !fixed_here {
+            let shown = maud::html! { (label.get(lang)) }.into_string();
+            assert!(html.contains(&shown), "{}.{}: {shown}", d.name, f.name);
+        }
+    }
+    // An override's field only on the director's desk.
+    if let Some(raised) = d.raised_by {
+        assert_eq!(body.contains_key(raised), director, "{}", d.name);
+        assert_eq!(cmd.needs() == Needs::Director, director, "{}", d.name);
+    }
+}
+
+#[test]
+fn every_offered_form_sends_a_command_the_service_reads() {
+    for lang in Lang::ALL {
+        for d in COMMANDS {
+            match d.place {
+                Place::Wire | Place::Table => continue,
+                Place::Desk => {
+                    walk(d, false, lang);
+                    if d.role == Needs::Director || d.raised_by.is_some() {
+                        walk(d, true, lang);
+                    }
+                }
+                Place::Remedy | Place::StudRemedy | Place::AfterHand => walk(d, false, lang),
+            }
+        }
+    }
+}
+
+#[test]
+fn every_desk_command_is_on_the_desk_of_its_role_and_game() {
+    for d in COMMANDS.iter().filter(|d| d.place == Place::Desk) {
+        for cash in [false, true] {
+            let on_floor = desk_forms(false, cash).contains(&d);
+            let on_director = desk_forms(true, cash).contains(&d);
+            let here = d.game.serves(cash);
+            assert_eq!(on_floor, here && d.role == Needs::Floor, "{}", d.name);
+            assert_eq!(
+                on_director,
+                here && (d.role == Needs::Director || d.raised_by.is_some()),
+                "{}",
+                d.name
+            );
+        }
+    }
+    // The dealer's page offers the remedies of its game.
+    let flop: Vec<&str> = offered(Place::Remedy, false).map(|d| d.name).collect();
+    assert!(flop.contains(&"four_card_flop") && flop.contains(&"correct_hole_cards"));
+    let after_cash: Vec<&str> = offered(Place::AfterHand, true).map(|d| d.name).collect();
+    assert!(
+        !after_cash.contains(&"chip_race"),
+        "no chip race at a cash table"
+    );
+}
