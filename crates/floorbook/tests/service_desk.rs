@@ -2016,3 +2016,90 @@ async fn stud_procedures_are_entered_audited_and_explained() {
         Some("TDA-RP-"),
     );
 }
+
+/// Issue 35: a dealer takes back a mis-tapped call at his own table (another table's dealer
+/// may not); the entry and its take-back stay in the chain, the audit lists the take-back for
+/// review, `explain` re-derives it, and the whole chain re-derives.
+#[tokio::test]
+async fn a_mis_tapped_call_is_taken_back_and_audited() {
+    let dir = tempfile::tempdir().expect("dir");
+    let chain = ChainId::new("desk-take-back").expect("chain");
+    let taken_back;
+    {
+        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+        let mut desk = Desk::open(store, chain.clone(), None, 500)
+            .await
+            .expect("desk");
+        first_hand_of_three(&mut desk).await;
+        let dealer = Channel::Dealer { table: 1 };
+        for pos in 0..3 {
+            let deal = WireCommand::DealHole {
+                table: 1,
+                pos,
+                cards: vec![None, None],
+            };
+            let r = one(&mut desk, dealer, deal).await;
+            assert!(r.ok, "{r:?}");
+        }
+        let actor = |desk: &Desk<EmbeddedStore>| {
+            desk.tournament()
+                .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1)))
+                .and_then(|h| h.actor())
+                .expect("someone acts")
+                .0
+        };
+        let pos = actor(&desk);
+        let before = serde_json::to_value(
+            desk.tournament()
+                .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1))),
+        )
+        .expect("hand");
+        let r = one(
+            &mut desk,
+            dealer,
+            WireCommand::CheckOrCall { table: 1, pos },
+        )
+        .await;
+        assert!(r.ok, "{r:?}");
+        let elsewhere = one(
+            &mut desk,
+            Channel::Dealer { table: 2 },
+            WireCommand::TakeBack { table: 1 },
+        )
+        .await;
+        assert_eq!(
+            elsewhere.error.as_ref().map(|e| e.kind),
+            Some(ErrorKind::Forbidden),
+            "{elsewhere:?}"
+        );
+        let r = one(&mut desk, dealer, WireCommand::TakeBack { table: 1 }).await;
+        assert!(r.ok, "{r:?}");
+        assert_eq!(r.events, vec!["CommandEntered", "EntryTakenBack"], "{r:?}");
+        taken_back = r.seq.expect("seq");
+        let after = serde_json::to_value(
+            desk.tournament()
+                .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1))),
+        )
+        .expect("hand");
+        assert_eq!(after, before, "the hand is as before the call");
+        assert_eq!(actor(&desk), pos, "the same player acts again");
+        let r = one(&mut desk, dealer, WireCommand::Fold { table: 1, pos }).await;
+        assert!(r.ok, "{r:?}");
+    }
+    let d = dir.path().to_str().expect("utf-8");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["audit", "--data", d, "--chain", chain.as_str(), "--json"])
+        .output()
+        .expect("audit");
+    let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert!(out.status.success(), "{audit}");
+    assert_eq!(audit["divergences"], serde_json::json!([]), "{audit}");
+    let floor = audit["floor"].as_array().expect("floor");
+    assert!(
+        floor
+            .iter()
+            .any(|row| row["type"] == "EntryTakenBack" && row["seq"] == taken_back),
+        "{audit}"
+    );
+    audited_and_explained(dir.path(), &chain, &[], &[taken_back], Some("TR-26"));
+}

@@ -648,6 +648,7 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
     );
     let mut shown = ["As Ah", "Kd Kc", "7h 2c"].into_iter();
     let mut boards = ["3s 8d 9c", "Jh", "4d"].into_iter();
+    let mut taken_back = false;
     // A time limit, not a count of polls: a loaded machine polls more often than it touches.
     let deadline = std::time::Instant::now() + Duration::from_secs(120);
     loop {
@@ -677,12 +678,48 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
         } else if shows(&c, "form.all-in").await {
             submit(&c, "form.all-in", &[]).await
         } else if shows(&c, "form[data-command=check_or_call].touch").await {
-            submit(&c, "form[data-command=check_or_call].touch", &[]).await
+            let acting = c
+                .find(Locator::Css("tr.acting"))
+                .await
+                .expect("who acts")
+                .text()
+                .await
+                .unwrap_or_default();
+            let r = submit(&c, "form[data-command=check_or_call].touch", &[]).await;
+            // Issue 35: the first call is a mis-tap, taken back at once: the same player
+            // acts again and the button to take back is gone.
+            if !taken_back {
+                assert!(r.contains("Recorded"), "{r}");
+                let back = submit(&c, "form[data-command=take_back]", &[]).await;
+                assert!(
+                    back.contains("Recorded"),
+                    "the take-back was refused: {back}"
+                );
+                assert!(back.contains("EntryTakenBack"), "{back}");
+                for _ in 0..50 {
+                    if !shows(&c, "form[data-command=take_back]").await {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                assert!(!shows(&c, "form[data-command=take_back]").await);
+                let again = c
+                    .find(Locator::Css("tr.acting"))
+                    .await
+                    .expect("who acts")
+                    .text()
+                    .await
+                    .unwrap_or_default();
+                assert_eq!(again, acting, "the same player acts again");
+                taken_back = true;
+            }
+            r
         } else {
             continue;
         };
         assert!(r.contains("Recorded"), "a touch was refused: {r}");
     }
+    assert!(taken_back, "a call was tapped and taken back");
     // Ann held the aces: she won every chip, and the standings screen says so without a reload.
     wait_for(&c, "main", "The tournament is over").await;
     let standings = wait_for(&screen, "main", "4,500").await;

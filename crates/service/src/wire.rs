@@ -708,6 +708,9 @@ impl WireCommand {
                     WireOffence::Severe => Offence::Severe,
                 },
             },
+            WireCommand::TakeBack { table } => Command::TakeBack {
+                table: TableNo(*table),
+            },
             WireCommand::FloorRuling {
                 player,
                 ruling,
@@ -1160,6 +1163,7 @@ impl WireCommand {
                     Offence::Severe => WireOffence::Severe,
                 },
             },
+            Command::TakeBack { table } => WireCommand::TakeBack { table: table.0 },
             Command::FloorRuling {
                 player,
                 ruling,

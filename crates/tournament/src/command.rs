@@ -65,6 +65,11 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         chips: Option<u64>,
     },
+    /// The dealer takes back the hand's last entry at `table` (an entry error) while nothing
+    /// has followed it.
+    TakeBack {
+        table: TableNo,
+    },
     /// TR-26: the director's ruling, with the rule it rests on and the decision it overrides.
     FloorRuling {
         player: Option<PlayerId>,
@@ -201,6 +206,7 @@ impl Command {
             Command::PlaceButton { table, .. }
             | Command::StartHand { table }
             | Command::Hand { table, .. }
+            | Command::TakeBack { table }
             | Command::CallClock { table }
             | Command::CheckClock { table }
             | Command::ChipRace { table, .. }
@@ -236,6 +242,7 @@ impl Command {
             Command::Start { tables, .. } => tables.is_none(),
             Command::Register { table, .. } => table.is_none(),
             Command::Clock { .. }
+            | Command::TakeBack { .. }
             | Command::EditLevels { .. }
             | Command::SetBreak { .. }
             | Command::MovePlayer { .. }

@@ -453,6 +453,7 @@ impl Rederiver {
                     .unwrap_or(Rule::Tr26),
                 overrides: *overrides,
             },
+            TournamentEvent::EntryTakenBack { table, .. } => Command::TakeBack { table: *table },
             TournamentEvent::AbsenceChanged { player, absent, .. } => Command::SetAbsent {
                 player: *player,
                 absent: *absent,

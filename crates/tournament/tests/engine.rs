@@ -870,3 +870,68 @@ fn plo_3_a_reservation_takes_the_seat_of_the_latest_walk_in() {
         .expect_err("no reservations");
     assert!(e.to_string().contains("no reservations"), "{e}");
 }
+
+/// The state without what only the take-back keeps (the hand before its last entry).
+fn without_undo(t: &Tournament) -> serde_json::Value {
+    let mut v = serde_json::to_value(t).expect("state");
+    for ts in v["tables"].as_array_mut().into_iter().flatten() {
+        if let Some(o) = ts.as_object_mut() {
+            o.remove("undo");
+        }
+    }
+    v
+}
+
+/// Issue 35: a call tapped for a fold is taken back by the dealer while nothing has followed
+/// it: the hand is as it was before it, the entry stays in the events, and only the last
+/// entry, once, of a hand still in play.
+#[test]
+fn the_dealer_takes_back_the_last_entry_while_nothing_follows_it() {
+    let mut t = three_handed();
+    t.start_hand(T1, 0).expect("hand");
+    deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
+    let before_call = without_undo(&t);
+    let actor = t.hand(T1).and_then(|h| h.actor()).expect("someone acts");
+    t.act(T1, HandCommand::CheckOrCall { pos: actor })
+        .expect("the mis-tapped call");
+    assert_eq!(
+        t.last_entry(T1).expect("it can be taken back").command,
+        "check_or_call"
+    );
+    let events = t
+        .send(Command::TakeBack { table: T1 }, 0)
+        .expect("taken back");
+    assert!(matches!(
+        events.as_slice(),
+        [TournamentEvent::EntryTakenBack { command, events: n, rules, .. }]
+            if command == "check_or_call" && *n >= 1 && rules.contains(Rule::Tr26)
+    ));
+    assert_eq!(
+        without_undo(&t),
+        before_call,
+        "the hand is as before the call"
+    );
+    // Once: the entry before it is not taken back.
+    let state = serde_json::to_value(&*t).expect("state");
+    let again = t.send(Command::TakeBack { table: T1 }, 0);
+    assert!(
+        matches!(again, Err(TournamentError::NotNow(_))),
+        "{again:?}"
+    );
+    assert_eq!(serde_json::to_value(&*t).expect("state"), state);
+    // The fold he meant; then a clock called on the next player: the fold stands.
+    t.act(T1, HandCommand::Fold { pos: actor }).expect("fold");
+    t.call_clock(T1, 10).expect("clock");
+    let state = serde_json::to_value(&*t).expect("state");
+    let late = t.send(Command::TakeBack { table: T1 }, 10);
+    assert!(
+        matches!(&late, Err(TournamentError::NotNow(why)) if why.contains("TR-26")),
+        "{late:?}"
+    );
+    assert_eq!(serde_json::to_value(&*t).expect("state"), state);
+    // An entry that ends the hand is not taken back: the hand is over.
+    let next = t.hand(T1).and_then(|h| h.actor()).expect("someone acts");
+    t.act(T1, HandCommand::Fold { pos: next }).expect("fold");
+    assert!(t.hand(T1).is_none(), "the hand is over");
+    assert!(t.send(Command::TakeBack { table: T1 }, 10).is_err());
+}

@@ -213,6 +213,8 @@ pub struct TableModel {
     finished: bool,
     /// The table's first hand waits for the button's draw (TR-2, NOB-10): the rule.
     draw_due: Option<&'static str>,
+    /// The hand's last entry, which the dealer may still take back: its command.
+    take_back: Option<String>,
 }
 
 impl TableModel {
@@ -274,6 +276,7 @@ impl TableModel {
             button: draw_due.is_none().then_some(ts.table.button.0),
             finished: t.finished,
             draw_due,
+            take_back: t.last_entry(TableNo(table)).ok().map(|u| u.command.clone()),
         })
     }
 
@@ -331,6 +334,7 @@ impl TableModel {
             button: t.hand.as_ref().map(|r| r.button).or(t.last_button),
             finished: false,
             draw_due: None,
+            take_back: None,
         })
     }
 }
@@ -387,6 +391,10 @@ pub fn dealer(m: &TableModel) -> Markup {
             }
             p.board { "Board: " @if h.board().is_empty() { span.empty { "none yet" } } @else { strong { (cards(h.board())) } }
                 " · pot " (h.pots().iter().map(|p| p.amount.0).sum::<u64>() + h.bets().iter().map(|b| b.0).sum::<u64>()) }
+            @if let Some(c) = &m.take_back {
+                @let what = Declaration::named(c).map_or(c.as_str(), |d| d.help.en);
+                div.takeback { (one_touch("take_back", &format!("Take back the last entry ({what})"), &[table()])) }
+            }
             div.actions {
                 @match h.phase() {
                     Phase::HoleDealing => {

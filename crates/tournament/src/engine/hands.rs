@@ -10,7 +10,7 @@ use floorbook_hand::{
 };
 use floorbook_rules::{Rule, RuleSet};
 
-use super::{Status, TableState, Tournament, TournamentError, TournamentEvent, check_time};
+use super::{Status, TableState, Tournament, TournamentError, TournamentEvent, Undo, check_time};
 use crate::Advance;
 use crate::levels::level_by_time;
 use crate::places::{Busted, places_for_hand};
@@ -575,6 +575,86 @@ impl Tournament {
         Ok(())
     }
 
+    /// A hand's entry (a dealer's or the floor's), kept so that the dealer can take it back
+    /// while nothing follows it.
+    pub(super) fn act_entered(
+        &mut self,
+        table: TableNo,
+        action: &floorbook_hand::HandCommand,
+    ) -> Result<(), TournamentError> {
+        let before = self
+            .table_state(table)?
+            .hand
+            .as_ref()
+            .map(|(no, h, _)| (*no, h.clone()));
+        let clock = self.table_state(table)?.clock;
+        self.act(table, |h| h.apply(action))?;
+        let ts = self.table_mut(table)?;
+        ts.undo = match (before, ts.hand.as_ref()) {
+            (Some((hand_no, hand)), Some((now, h, _))) if *now == hand_no => Some(Box::new(Undo {
+                command: action.name().to_string(),
+                hand_no,
+                hand,
+                clock,
+                events_after: h.events().len(),
+                clock_after: ts.clock,
+            })),
+            _ => None,
+        };
+        Ok(())
+    }
+
+    /// The hand's last entry at `table` that the dealer may still take back (its command is
+    /// `command`), or why there is none.
+    pub fn last_entry(&self, table: TableNo) -> Result<&Undo, TournamentError> {
+        let ts = self.table_state(table)?;
+        let Some(undo) = ts.undo.as_deref() else {
+            return Err(TournamentError::NotNow(
+                "there is no entry to take back at this table (only the last entry of a hand in play, once)",
+            ));
+        };
+        let follows = match ts.hand.as_ref() {
+            Some((no, h, _)) => {
+                *no != undo.hand_no
+                    || h.events().len() != undo.events_after
+                    || ts.clock != undo.clock_after
+            }
+            None => true,
+        };
+        if follows {
+            return Err(TournamentError::NotNow(
+                "something has followed the last entry at this table: the floor corrects it with a ruling (TR-26)",
+            ));
+        }
+        Ok(undo)
+    }
+
+    /// The dealer takes back the hand's last entry, an entry error: allowed while the hand is
+    /// in play and nothing has followed the entry (no later entry, no clock called since);
+    /// the hand is then as it was before it. Later, the floor corrects with a ruling (TR-26).
+    pub(super) fn take_back(&mut self, table: TableNo) -> Result<(), TournamentError> {
+        self.last_entry(table)?;
+        let ts = self.table_mut(table)?;
+        let Some(undo) = ts.undo.take() else {
+            return Ok(());
+        };
+        let Some((hand_no, hand, _)) = ts.hand.as_mut() else {
+            return Ok(());
+        };
+        let events = hand.events().len().saturating_sub(undo.hand.events().len());
+        *hand = undo.hand;
+        ts.clock = undo.clock;
+        let hand_no = *hand_no;
+        self.out.push(TournamentEvent::EntryTakenBack {
+            table,
+            hand: hand_no,
+            command: undo.command,
+            events: u32::try_from(events).unwrap_or(u32::MAX),
+            rules: RuleSet::of(&[Rule::Tr26]),
+        });
+        Ok(())
+    }
+
     /// After the table's last hand: `f` acts on it (cards shown after the hand, TR-3.5,
     /// TR-3.7, TR-3.8), and what it records is recorded in that hand. Nothing about the result
     /// changes; refused when no finished hand is there to show from.
@@ -622,6 +702,7 @@ impl Tournament {
         let Some((hand_no, hand, ids)) = ts.hand.take() else {
             return Ok(());
         };
+        ts.undo = None;
         ts.hands_played += 1;
         ts.carried += hand.carry_out().0;
         let starting: Vec<u64> = hand.starting_stacks().iter().map(|c| c.0).collect();

@@ -126,6 +126,24 @@ pub struct TableState {
     /// by the rule); from revision 6 the first hand waits for it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub button_drawn: bool,
+    /// The hand as it was before its last entry, so that the dealer can take that entry back
+    /// while nothing has followed it (issue 35); none between hands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undo: Option<Box<Undo>>,
+}
+
+/// What taking back a hand's last entry restores, and what shows that nothing followed it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Undo {
+    /// The entry's command (`check_or_call`, `fold` …).
+    pub command: String,
+    pub hand_no: u64,
+    /// The hand and the called clock before the entry.
+    pub hand: TableHand,
+    pub clock: Option<(PlayerId, u64)>,
+    /// The hand's event count and the called clock right after it.
+    pub events_after: usize,
+    pub clock_after: Option<(PlayerId, u64)>,
 }
 
 fn no_one_lost(n: &u32) -> bool {
@@ -283,6 +301,17 @@ pub enum TournamentEvent {
         overrides: Option<u64>,
         rules: RuleSet,
     },
+    /// The dealer took back the hand's last entry, an entry error, before anything followed
+    /// it: the hand is as it was before it (issue 35). The entry stays in the chain.
+    EntryTakenBack {
+        table: TableNo,
+        hand: u64,
+        /// The entry's command.
+        command: String,
+        /// How many of the hand's events it had caused.
+        events: u32,
+        rules: RuleSet,
+    },
     ClockCalled {
         table: TableNo,
         player: PlayerId,
@@ -426,6 +455,7 @@ impl TournamentEvent {
             TournamentEvent::SanctionGiven { .. } => "SanctionGiven",
             TournamentEvent::ChipsForfeited { .. } => "ChipsForfeited",
             TournamentEvent::FloorRuling { .. } => "FloorRuling",
+            TournamentEvent::EntryTakenBack { .. } => "EntryTakenBack",
             TournamentEvent::ClockCalled { .. } => "ClockCalled",
             TournamentEvent::ClockExpired { .. } => "ClockExpired",
             TournamentEvent::AbsenceChanged { .. } => "AbsenceChanged",
@@ -465,6 +495,7 @@ impl TournamentEvent {
             | TournamentEvent::SanctionGiven { rules, .. }
             | TournamentEvent::ChipsForfeited { rules, .. }
             | TournamentEvent::FloorRuling { rules, .. }
+            | TournamentEvent::EntryTakenBack { rules, .. }
             | TournamentEvent::ClockCalled { rules, .. }
             | TournamentEvent::ClockExpired { rules, .. }
             | TournamentEvent::AbsenceChanged { rules, .. }
@@ -811,7 +842,8 @@ impl Tournament {
                 action: HandCommand::PrematureStudCards { burned: None, .. },
                 ..
             } if self.revision >= 6 => Err(TournamentError::BurnUnsaid),
-            Command::Hand { table, action } => self.act(*table, |h| h.apply(action)),
+            Command::Hand { table, action } => self.act_entered(*table, action),
+            Command::TakeBack { table } => self.take_back(*table),
             Command::Sanction {
                 player,
                 offence,

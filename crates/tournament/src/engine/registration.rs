@@ -238,6 +238,7 @@ impl Tournament {
                 held: false,
                 lost: 0,
                 button_drawn: false,
+                undo: None,
             })
             .collect();
         self.started_tables = tables;
