@@ -49,6 +49,14 @@ async fn one<S: EventStore>(desk: &mut Desk<S>, channel: Channel, command: WireC
     d.replies.into_iter().next().expect("one reply")
 }
 
+/// A desk writing `chain` on the embedded store in `dir`.
+async fn embedded_desk(dir: &std::path::Path, chain: &ChainId) -> Desk<EmbeddedStore> {
+    let store = EmbeddedStore::open(dir, OpenMode::ReadWrite).expect("store");
+    Desk::open(store, chain.clone(), None, 500)
+        .await
+        .expect("desk")
+}
+
 /// The director opens the desk's chain under top18.
 async fn open_top18<S: EventStore>(desk: &mut Desk<S>) {
     let open = WireCommand::Open {
@@ -1087,10 +1095,7 @@ async fn every_table_incident_is_entered_audited_and_explained() {
     let dir = tempfile::tempdir().expect("dir");
     let chain = ChainId::new("desk-incidents").expect("chain");
     {
-        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
-        let mut desk = Desk::open(store, chain.clone(), None, 500)
-            .await
-            .expect("desk");
+        let mut desk = embedded_desk(dir.path(), &chain).await;
         let dealer = Channel::Dealer { table: 1 };
         let floor = Channel::Floor;
         open_top18(&mut desk).await;
@@ -1309,10 +1314,7 @@ async fn the_director_runs_the_clock_and_the_floor_its_tables() {
     let dir = tempfile::tempdir().expect("dir");
     let chain = ChainId::new("desk-clock").expect("chain");
     {
-        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
-        let mut desk = Desk::open(store, chain.clone(), None, 500)
-            .await
-            .expect("desk");
+        let mut desk = embedded_desk(dir.path(), &chain).await;
         open_top18(&mut desk).await;
         register(&mut desk, 3).await;
         let director = Channel::Director;
@@ -1628,10 +1630,7 @@ async fn the_projections_and_the_audit_match_a_tournament_worked_out_by_hand() {
     let dir = tempfile::tempdir().expect("dir");
     let chain = ChainId::new("by-hand").expect("chain");
     {
-        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
-        let mut desk = Desk::open(store, chain.clone(), None, 500)
-            .await
-            .expect("desk");
+        let mut desk = embedded_desk(dir.path(), &chain).await;
         open_top18(&mut desk).await;
         for (player, name) in [(1, "Ann"), (2, "Bob"), (3, "Cid")] {
             let r = one(
@@ -1881,10 +1880,7 @@ async fn stud_procedures_are_entered_audited_and_explained() {
     let chain = ChainId::new("desk-stud").expect("chain");
     let bring_in_seq;
     {
-        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
-        let mut desk = Desk::open(store, chain.clone(), None, 500)
-            .await
-            .expect("desk");
+        let mut desk = embedded_desk(dir.path(), &chain).await;
         let dealer = Channel::Dealer { table: 1 };
         let floor = Channel::Floor;
         let open = WireCommand::Open {
@@ -2026,10 +2022,7 @@ async fn a_mis_tapped_call_is_taken_back_and_audited() {
     let chain = ChainId::new("desk-take-back").expect("chain");
     let taken_back;
     {
-        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
-        let mut desk = Desk::open(store, chain.clone(), None, 500)
-            .await
-            .expect("desk");
+        let mut desk = embedded_desk(dir.path(), &chain).await;
         first_hand_of_three(&mut desk).await;
         let dealer = Channel::Dealer { table: 1 };
         for pos in 0..3 {
