@@ -91,6 +91,7 @@ pub fn request(step: &Step, actor: &str, head: u64) -> Request {
         actor: actor.to_string(),
         id: None,
         after: Some(head),
+        seen: None,
         command: step.command.clone(),
     }
 }

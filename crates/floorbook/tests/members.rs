@@ -29,6 +29,7 @@ async fn one<S: EventStore>(desk: &mut Desk<S>, channel: Channel, command: WireC
                 actor: "anna".into(),
                 id: None,
                 after: None,
+                seen: None,
                 command,
             },
             at: at(),

@@ -54,6 +54,7 @@ async fn send<S: EventStore>(
                 actor: "terminal".into(),
                 id: None,
                 after: None,
+                seen: None,
                 command,
             },
             at: start() + Duration::seconds(secs as i64),

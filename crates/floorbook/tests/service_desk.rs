@@ -40,6 +40,7 @@ async fn one<S: EventStore>(desk: &mut Desk<S>, channel: Channel, command: WireC
                 actor: "anna".into(),
                 id: None,
                 after: None,
+                seen: None,
                 command,
             },
             at: at(),
@@ -350,6 +351,7 @@ async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
         actor: "anna".into(),
         id: Some("ruling-1".into()),
         after: None,
+        seen: None,
         command: WireCommand::FloorRuling {
             player: Some(3),
             ruling: "the bet stands".into(),
@@ -416,6 +418,7 @@ async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
             actor: "dee".into(),
             id: Some("refused-1".into()),
             after: None,
+            seen: None,
             command: WireCommand::FloorRuling {
                 player: None,
                 ruling: "not a dealer's call".into(),
@@ -680,6 +683,7 @@ async fn a_terminal_cannot_stall_or_flood_a_chain<S: EventStore + Clone>(store: 
             actor: actor.into(),
             id: None,
             after: None,
+            seen: None,
             command,
         },
         at: at(),
@@ -865,6 +869,7 @@ async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone>(store: S
             actor: "anna".into(),
             id: None,
             after: None,
+            seen: None,
             command,
         },
         at: at() + chrono::Duration::seconds(secs),
@@ -1572,6 +1577,7 @@ async fn two_writers_never_name_a_stale_head() {
                 actor: "ron".into(),
                 id: None,
                 after: Some(after),
+                seen: None,
                 command: WireCommand::Register {
                     player,
                     name: format!("P{player}"),
@@ -2095,4 +2101,75 @@ async fn a_mis_tapped_call_is_taken_back_and_audited() {
         "{audit}"
     );
     audited_and_explained(dir.path(), &chain, &[], &[taken_back], Some("TR-26"));
+}
+
+/// Issue 35: every tap carries the table as the dealer saw it (`seen`, the table's mark). A
+/// second tap, or a tap from a page that had not caught up, is refused (a conflict: the table
+/// moved on, saying how it stands) and writes nothing; a tap on the table as it stands goes
+/// through; a mark that is not one is malformed.
+#[tokio::test]
+async fn a_tap_on_a_table_that_moved_on_is_refused() {
+    let dir = tempfile::tempdir().expect("dir");
+    let chain = ChainId::new("desk-seen").expect("chain");
+    let mut desk = embedded_desk(dir.path(), &chain).await;
+    first_hand_of_three(&mut desk).await;
+    let dealer = Channel::Dealer { table: 1 };
+    for pos in 0..3 {
+        let deal = WireCommand::DealHole {
+            table: 1,
+            pos,
+            cards: vec![None, None],
+        };
+        assert!(one(&mut desk, dealer, deal).await.ok);
+    }
+    let mark = |desk: &Desk<EmbeddedStore>| {
+        desk.tournament()
+            .and_then(|t| floorbook_ledger::view::table_mark(t, 1))
+            .expect("a mark")
+    };
+    let pos = desk
+        .tournament()
+        .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1)))
+        .and_then(|h| h.actor())
+        .expect("someone acts")
+        .0;
+    let tap = |seen: &str| Incoming {
+        channel: dealer,
+        request: Request {
+            actor: "dana".into(),
+            id: None,
+            after: None,
+            seen: Some(seen.to_string()),
+            command: WireCommand::CheckOrCall { table: 1, pos },
+        },
+        at: at(),
+    };
+    let seen = mark(&desk);
+    let first = desk.decide(vec![tap(&seen)]).await.replies.remove(0);
+    assert!(first.ok, "{first:?}");
+    let head = desk.head().map(|h| h.seq.0);
+    assert_ne!(mark(&desk), seen, "the call changed the table");
+    // The same tap again, from the page as it was.
+    let second = desk.decide(vec![tap(&seen)]).await.replies.remove(0);
+    let e = second.error.expect("refused");
+    assert_eq!(e.kind, ErrorKind::Conflict, "{e:?}");
+    assert!(e.message.contains("the table moved on"), "{}", e.message);
+    assert!(e.message.contains("is to act"), "{}", e.message);
+    assert_eq!(desk.head().map(|h| h.seq.0), head, "nothing written");
+    let bad = desk.decide(vec![tap("a b")]).await.replies.remove(0);
+    assert_eq!(bad.error.map(|e| e.kind), Some(ErrorKind::Malformed));
+    // The next player's tap on the table as it stands goes through.
+    let next = desk
+        .tournament()
+        .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1)))
+        .and_then(|h| h.actor())
+        .expect("someone acts")
+        .0;
+    let mut fresh = tap(&mark(&desk));
+    fresh.request.command = WireCommand::CheckOrCall {
+        table: 1,
+        pos: next,
+    };
+    let r = desk.decide(vec![fresh]).await.replies.remove(0);
+    assert!(r.ok, "{r:?}");
 }

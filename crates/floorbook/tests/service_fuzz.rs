@@ -193,6 +193,7 @@ fn incoming(channel: Channel, command: WireCommand) -> Incoming {
             actor: "fuzz".into(),
             id: None,
             after: None,
+            seen: None,
             command,
         },
         at: Utc

@@ -174,6 +174,7 @@ fn open_top18(actor: &str) -> Request {
         actor: actor.into(),
         id: None,
         after: None,
+        seen: None,
         command: WireCommand::Open {
             profile: Some("top18".into()),
             profile_toml: None,
@@ -186,6 +187,7 @@ fn register_ann(actor: &str) -> Request {
         actor: actor.into(),
         id: None,
         after: None,
+        seen: None,
         command: WireCommand::Register {
             player: 1,
             name: "Ann".into(),
@@ -230,6 +232,7 @@ fn register_player(p: u32, id: Option<String>) -> Request {
         actor: "fay".into(),
         id,
         after: None,
+        seen: None,
         command: WireCommand::Register {
             player: p,
             name: format!("P{p}"),
@@ -340,6 +343,7 @@ async fn a_second_instance_takes_over_when_the_writer_dies() {
         actor: "fay".into(),
         id: Some("ruling-after-the-end".into()),
         after: None,
+        seen: None,
         command: WireCommand::FloorRuling {
             player: None,
             ruling: "the final count stands".into(),
@@ -657,6 +661,7 @@ async fn a_table_dealer_user_reaches_only_its_own_table() {
             actor: "dealer-bo".into(),
             id: None,
             after: None,
+            seen: None,
             command: WireCommand::StartHand {
                 table,
                 at: Some(0),
@@ -721,6 +726,7 @@ async fn a_dealer_cannot_send_a_floor_command_even_around_the_service() {
         actor: "dealer-anna".into(),
         id: None,
         after: None,
+        seen: None,
         command: WireCommand::Sanction {
             player: 1,
             offence: WireOffence::Etiquette,
@@ -1289,6 +1295,7 @@ async fn gcb_a_cash_room_runs_through_the_service() {
         actor: actor.into(),
         id: None,
         after: None,
+        seen: None,
         command,
     };
     let open = req(

@@ -111,6 +111,7 @@ async fn send(
                 actor: "anna".into(),
                 id: None,
                 after: None,
+                seen: None,
                 command: command.clone(),
             },
             at: at(),
@@ -681,7 +682,44 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
             submit(&c, "form.all-in", &[]).await
         } else if shows(&c, "form[data-command=check_or_call].touch").await {
             let acting = text(&c, "tr.acting").await;
+            let seen = c
+                .find(Locator::Css("#seen"))
+                .await
+                .expect("the page's mark of the table")
+                .attr("data-seen")
+                .await
+                .expect("attribute")
+                .expect("a mark");
+            let form = c
+                .find(Locator::Css(
+                    "form[data-command=check_or_call].touch input[name=pos]",
+                ))
+                .await
+                .expect("the call's position")
+                .attr("value")
+                .await
+                .expect("attribute")
+                .unwrap_or_default();
             let r = submit(&c, "form[data-command=check_or_call].touch", &[]).await;
+            // Issue 35: the same tap again, from the page as it was before the first one
+            // (a double tap that got through, a page that had not caught up): the table
+            // moved on, and nothing is recorded.
+            if !taken_back {
+                let again = c
+                    .execute(
+                        "return fetch('/t/spring/cmd', {method: 'POST', headers: {'Content-Type': 'application/json', 'X-Floorbook': '1', 'X-Floorbook-Seen': arguments[0]}, body: JSON.stringify({command: 'check_or_call', table: 1, pos: Number(arguments[1])})}).then(r => r.json());",
+                        vec![serde_json::json!(seen), serde_json::json!(form)],
+                    )
+                    .await
+                    .expect("the second tap");
+                assert_eq!(again["error"]["kind"], "conflict", "{again}");
+                assert!(
+                    again["error"]["message"]
+                        .as_str()
+                        .is_some_and(|m| m.contains("the table moved on")),
+                    "{again}"
+                );
+            }
             // Issue 35: the first call is a mis-tap, taken back at once: the same player
             // acts again and the button to take back is gone.
             if !taken_back {

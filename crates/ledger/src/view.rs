@@ -4,6 +4,25 @@
 use floorbook_tournament::engine::{TableState, Tournament};
 use serde_json::{Value, json};
 
+/// A table's mark: a short digest of everything the table holds (seats, button, the hand in
+/// play with every entry). A terminal sends back the mark it drew its page from (`seen`); a
+/// command at a table whose mark has changed since is refused: the table moved on (issue 35).
+pub fn table_mark(t: &Tournament, table: u32) -> Option<String> {
+    let ts = t.tables.iter().find(|ts| ts.table.no.0 == table)?;
+    mark_of(ts)
+}
+
+/// A cash table's mark (see [`table_mark`]).
+pub fn cash_table_mark(room: &floorbook_cash::CashRoom, table: u32) -> Option<String> {
+    mark_of(room.tables().get(&table)?)
+}
+
+fn mark_of(state: &impl serde::Serialize) -> Option<String> {
+    let bytes = serde_json::to_vec(state).ok()?;
+    let hex = blake3::hash(&bytes).to_hex();
+    Some(hex.as_str()[..16].to_string())
+}
+
 /// One table: seats with stacks, the button, and the hand in progress with whose turn it is
 /// and the legal actions and their limits.
 pub fn table_view(t: &Tournament, ts: &TableState) -> Value {

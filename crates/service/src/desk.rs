@@ -30,6 +30,7 @@ use floorbook_cash::CashRoom;
 use floorbook_ledger::cash::{CashChainEvent, CashEntered, CashOpening};
 use floorbook_ledger::chain::{ChainEvent, Opening, Refusal, decision_draft};
 use floorbook_ledger::reader::{self, LoadError};
+use floorbook_ledger::view;
 
 /// How many replies a desk remembers by request id.
 const REMEMBERED: usize = 4096;
@@ -501,6 +502,50 @@ impl<S: EventStore> Desk<S> {
         }
     }
 
+    /// Issue 35: a command at a table that names the table's mark as its terminal showed it
+    /// (`seen`) is refused when the table has changed since: a second tap, or a tap on a page
+    /// that had not caught up. Nothing is written; the reply says how the table stands now.
+    fn table_unchanged(&self, req: &Request) -> Result<(), ReplyError> {
+        let (Some(seen), Some(table)) = (req.seen.as_deref(), req.command.table()) else {
+            return Ok(());
+        };
+        if seen.is_empty() || seen.len() > 64 || !seen.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err(ReplyError::new(
+                ErrorKind::Malformed,
+                "\"seen\" is a table's mark: 1 to 64 letters and digits".to_string(),
+            ));
+        }
+        let (now, stands) = if let Some(t) = self.tournament.as_ref() {
+            (
+                view::table_mark(t, table),
+                t.hand(floorbook_tournament::seating::TableNo(table))
+                    .map(|h| {
+                        hand_stands(h.actor(), h.phase(), |p| {
+                            t.player_at(floorbook_tournament::seating::TableNo(table), p)
+                                .and_then(|id| t.players.get(&id))
+                                .map(|pl| pl.name.clone())
+                        })
+                    }),
+            )
+        } else if let Some(room) = self.cash.as_ref() {
+            (
+                view::cash_table_mark(room, table),
+                room.hand(table)
+                    .map(|r| hand_stands(r.hand.actor(), r.hand.phase(), |_| None)),
+            )
+        } else {
+            return Ok(());
+        };
+        if now.as_deref() == Some(seen) {
+            return Ok(());
+        }
+        let stands = stands.unwrap_or_else(|| "no hand is in play".to_string());
+        Err(ReplyError::new(
+            ErrorKind::Conflict,
+            format!("the table moved on since this was entered: {stands}; look at the table again"),
+        ))
+    }
+
     /// Decides one request, pushing the drafts it causes. `Ok(Some(e))`: recorded, but an
     /// error for the sender (a refusal); `Err`: nothing written.
     fn decide_one(
@@ -578,6 +623,7 @@ impl<S: EventStore> Desk<S> {
         {
             return self.open_chain(inc, actor, profile, profile_toml, drafts);
         }
+        self.table_unchanged(req)?;
         if let Some(room) = self.cash.as_mut() {
             let mut command = req.command.to_cash().map_err(|e| malformed(&e))?;
             // A guest named as a member: the register's name, the member as he stands now,
@@ -1066,4 +1112,27 @@ fn reused(id: &str) -> ReplyError {
             "request id {id:?} was given to another request before (another command, body or channel): a new request needs a new id; a repeat of the first gets its first reply"
         ),
     )
+}
+
+/// How a hand stands, in words: who is to act, or what it waits for.
+fn hand_stands(
+    actor: Option<floorbook_hand::Pos>,
+    phase: floorbook_hand::Phase,
+    name: impl Fn(floorbook_hand::Pos) -> Option<String>,
+) -> String {
+    match actor {
+        Some(p) => format!(
+            "{} (position {}) is to act",
+            name(p).unwrap_or_else(|| format!("the player at position {}", p.0)),
+            p.0
+        ),
+        None => match phase {
+            floorbook_hand::Phase::HoleDealing => "the hole cards are being dealt".to_string(),
+            floorbook_hand::Phase::BoardDealing => "the board is to be dealt".to_string(),
+            floorbook_hand::Phase::Showdown => "the showdown is on".to_string(),
+            floorbook_hand::Phase::Betting | floorbook_hand::Phase::Settled => {
+                "the hand is over".to_string()
+            }
+        },
+    }
 }

@@ -529,6 +529,7 @@ fn answer(desk: &Desk<NatsStore>, query: Query, instance: &str) -> Vec<u8> {
             Query::Table(no) => {
                 body["table"] =
                     serde_json::json!(floorbook_ledger::view::cash_table_view(room, no));
+                body["mark"] = serde_json::json!(floorbook_ledger::view::cash_table_mark(room, no));
             }
         }
         return serde_json::to_vec(&body).unwrap_or_default();
@@ -556,6 +557,10 @@ fn answer(desk: &Desk<NatsStore>, query: Query, instance: &str) -> Vec<u8> {
                     .find(|ts| ts.table.no.0 == no)
                     .map(|ts| floorbook_ledger::view::table_view(t, ts))
             }));
+            body["mark"] = serde_json::json!(
+                desk.tournament()
+                    .and_then(|t| floorbook_ledger::view::table_mark(t, no))
+            );
         }
     }
     serde_json::to_vec(&body).unwrap_or_default()

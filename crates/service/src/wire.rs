@@ -33,6 +33,12 @@ pub struct Request {
     /// A different head gives a `conflict` reply that names the head.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after: Option<u64>,
+    /// Optional, for a command at a table: the table's `mark` as the terminal last showed it
+    /// (from its page or the `table.N` query; 1 to 64 characters). When the table has
+    /// changed since (another entry, a second tap), the command is refused with a `conflict`
+    /// reply: the table moved on; the terminal shows the table again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen: Option<String>,
     /// The command.
     #[serde(flatten)]
     pub command: WireCommand,

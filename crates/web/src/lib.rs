@@ -408,10 +408,17 @@ async fn command<S: EventStore + Clone + 'static>(
         Ok(c) => c,
         Err(e) => return reply(StatusCode::BAD_REQUEST, err(ErrorKind::Malformed, e)),
     };
+    // The table's mark as the page showed it (issue 35): the desk refuses a tap on a table
+    // that has moved on since.
+    let seen = headers
+        .get("x-floorbook-seen")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
     let request = Request {
         actor: session.name.clone(),
         id: None,
         after: None,
+        seen,
         command,
     };
     let r = web.sender.send(&web.store, &id, channel, request).await;

@@ -215,6 +215,9 @@ pub struct TableModel {
     draw_due: Option<&'static str>,
     /// The hand's last entry, which the dealer may still take back: its command.
     take_back: Option<String>,
+    /// The table's mark as drawn: every command from this page carries it, and a table that
+    /// has moved on since refuses it.
+    mark: Option<String>,
 }
 
 impl TableModel {
@@ -277,6 +280,7 @@ impl TableModel {
             finished: t.finished,
             draw_due,
             take_back: t.last_entry(TableNo(table)).ok().map(|u| u.command.clone()),
+            mark: floorbook_ledger::view::table_mark(t, table),
         })
     }
 
@@ -335,6 +339,7 @@ impl TableModel {
             finished: false,
             draw_due: None,
             take_back: None,
+            mark: floorbook_ledger::view::cash_table_mark(room, table),
         })
     }
 }
@@ -364,6 +369,7 @@ pub fn dealer(m: &TableModel) -> Markup {
     let t = m.table.to_string();
     let table = || ("table", t.clone());
     html! {
+        @if let Some(mark) = &m.mark { span #seen hidden data-seen=(mark) {} }
         h2 { "Table " (m.table)
             @if let Some((no, _, _)) = &m.hand { " · hand " (no) } }
         @if let Some((_, h, names)) = &m.hand {
@@ -668,6 +674,10 @@ pub const JS: PreEscaped<&str> = PreEscaped(
       show({ ok: false, error: { kind: 'malformed', message: String(e) } });
       return;
     }
+    // The table as this page showed it: a tap on a table that moved on is refused.
+    var headers = { 'Content-Type': 'application/json', 'X-Floorbook': '1' };
+    var seen = document.querySelector('main [data-seen]');
+    if (seen && form.closest('main')) headers['X-Floorbook-Seen'] = seen.dataset.seen;
     document.body.dataset.sending = 'true';
     // A reply that never comes frees the buttons after 15 s (the page then shows the table
     // as the record has it: look before tapping again).
@@ -676,7 +686,7 @@ pub const JS: PreEscaped<&str> = PreEscaped(
     fetch('/t/' + encodeURIComponent(target) + '/cmd', {
       signal: ctl ? ctl.signal : undefined,
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Floorbook': '1' },
+      headers: headers,
       body: JSON.stringify(body),
       credentials: 'same-origin'
     }).then(function (r) { return r.json(); })
@@ -685,6 +695,12 @@ pub const JS: PreEscaped<&str> = PreEscaped(
         document.body.dataset.sending = '';
         show(reply);
         if (reply.seq) document.body.dataset.seq = String(reply.seq);
+        // The table moved on: show it as it stands.
+        if (reply.error && reply.error.kind === 'conflict') {
+          fetch(location.pathname + '?part=main', { cache: 'no-store' })
+            .then(function (r) { return r.text(); })
+            .then(function (html) { document.querySelector('main').innerHTML = html; });
+        }
         document.body.dataset.replies = String(Number(document.body.dataset.replies || 0) + 1);
       })
       .catch(function (e) {

@@ -107,6 +107,7 @@ pub async fn run(args: &CmdArgs) -> anyhow::Result<ExitCode> {
         actor: actor.clone(),
         id: args.id.clone(),
         after: args.after,
+        seen: None,
         command,
     };
     let reply = client.send(&chain, channel, &request).await?;
