@@ -458,12 +458,17 @@ async fn submit(c: &Client, form: &str, fields: &[(&str, &str)]) -> String {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    c.find(Locator::Css("#result"))
+    // What the page says, and the events the reply names (kept in `data-events`: the page
+    // says what was recorded in words).
+    let result = c.find(Locator::Css("#result")).await.expect("the result");
+    let said = result.text().await.unwrap_or_default();
+    let events = result
+        .attr("data-events")
         .await
-        .expect("the result")
-        .text()
-        .await
-        .unwrap_or_default()
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    format!("{said} [{events}]")
 }
 
 /// The text of the first element `css` finds now (empty when none).
@@ -637,6 +642,28 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
     let r = submit(&c, "form[data-command=start_hand]", &[]).await;
     assert!(r.contains("HandStarted"), "{r}");
     screenshot(&c, "dealer").await;
+    // Issue 35: the dealer's page in German (a switch on every page, kept for the next
+    // pages), at phone and tablet sizes; then back to English.
+    c.goto(&format!("{url}/t/spring/dealer/1?lang=de"))
+        .await
+        .expect("the page in German");
+    let de = wait_for(&c, "main", "Tisch 1").await;
+    assert!(de.contains("Karten an") && de.contains("Platz"), "{de}");
+    let nav = text(&c, "header").await;
+    assert!(nav.contains("Uhr") && nav.contains("Abmelden"), "{nav}");
+    for (name, w, h) in [("phone", 390, 844), ("tablet", 820, 1180)] {
+        c.set_window_size(w, h).await.expect("window size");
+        screenshot(&c, &format!("dealer-de-{name}")).await;
+    }
+    c.set_window_size(1280, 800).await.expect("window size");
+    c.goto(&format!("{url}/t/spring/dealer/1"))
+        .await
+        .expect("the page again");
+    wait_for(&c, "main", "Tisch 1").await;
+    c.goto(&format!("{url}/t/spring/dealer/1?lang=en"))
+        .await
+        .expect("the page in English");
+    wait_for(&c, "main", "Table 1").await;
     // In the middle of the hand, a dealer's session cannot send the floor's command, even
     // written by hand: it goes out on the dealer's channel and is refused (and recorded as
     // refused). The hand goes on after it: every page keeps answering (issue 35: a recorded

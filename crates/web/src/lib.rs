@@ -31,6 +31,7 @@ mod pages;
 pub mod send;
 pub mod terminal;
 pub mod users;
+pub mod words;
 
 pub use send::Sender;
 pub use users::{Users, UsersFile, entry as user_entry};
@@ -263,6 +264,7 @@ const SESSION_COOKIE: &str = "floorbook_session";
 #[derive(Debug, Deserialize)]
 struct Next {
     next: Option<String>,
+    lang: Option<String>,
 }
 
 /// Only a path of this server: never another site.
@@ -273,8 +275,25 @@ fn local(next: Option<&str>) -> String {
     }
 }
 
-async fn login_form(Query(next): Query<Next>) -> Response {
-    terminal::login(&local(next.next.as_deref()), None).into_response()
+async fn login_form(Query(next): Query<Next>, headers: HeaderMap) -> Response {
+    let lang = words::language(next.lang.as_deref(), &headers);
+    keep_language(
+        terminal::login(&local(next.next.as_deref()), None, lang).into_response(),
+        next.lang.as_deref(),
+    )
+}
+
+/// A page asked for in a language (`?lang=`) keeps it for the next pages (a cookie).
+fn keep_language(mut resp: Response, asked: Option<&str>) -> Response {
+    if let Some(l) = asked.and_then(floorbook_service::commands::Lang::from_tag)
+        && let Ok(v) = header::HeaderValue::from_str(&format!(
+            "lang={}; Path=/; SameSite=Lax; Max-Age=31536000",
+            l.tag()
+        ))
+    {
+        resp.headers_mut().append(header::SET_COOKIE, v);
+    }
+    resp
 }
 
 #[derive(Debug, Deserialize)]
@@ -286,16 +305,15 @@ struct LoginForm {
 
 async fn login<S: EventStore + Clone + 'static>(
     State(web): State<Arc<Web<S>>>,
+    headers: HeaderMap,
     Form(f): Form<LoginForm>,
 ) -> Response {
+    let lang = words::language(None, &headers);
     let next = local(f.next.as_deref());
     let Some(users) = web.users.as_ref() else {
         return (
             StatusCode::FORBIDDEN,
-            terminal::login(
-                &next,
-                Some("No users: start `floorbook web` with --users FILE."),
-            ),
+            terminal::login(&next, Some("login-no-users"), lang),
         )
             .into_response();
     };
@@ -309,7 +327,7 @@ async fn login<S: EventStore + Clone + 'static>(
         tracing::warn!(name = %f.name, "a log-in was refused");
         return (
             StatusCode::UNAUTHORIZED,
-            terminal::login(&next, Some("Name or password not known.")),
+            terminal::login(&next, Some("login-unknown"), lang),
         )
             .into_response();
     };
@@ -432,6 +450,7 @@ async fn dealer<S: EventStore + Clone + 'static>(
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
     let who = web.session(&headers);
+    let lang = words::language(part.lang.as_deref(), &headers);
     let cash = web.is_cash(&chain).await?;
     let model = if cash {
         let room = web.load_cash(&chain).await?;
@@ -441,16 +460,26 @@ async fn dealer<S: EventStore + Clone + 'static>(
         terminal::TableModel::tournament(&l.tournament, table)
     };
     let main = match model {
-        Some(m) => terminal::dealer(&m),
-        None => maud::html! { p.empty { "No table " (table) " in play." } },
+        Some(m) => terminal::dealer(&m, lang),
+        None => {
+            maud::html! { p.empty { (words::ta(lang, "no-table", &[("table", words::n(table))])) } }
+        }
     };
     if part.main_only() {
         return Ok(main.into_response());
     }
-    Ok(
-        terminal::page(&chain, &format!("dealer/{table}"), who.as_ref(), cash, main)
-            .into_response(),
-    )
+    Ok(keep_language(
+        terminal::page(
+            &chain,
+            &format!("dealer/{table}"),
+            who.as_ref(),
+            cash,
+            lang,
+            main,
+        )
+        .into_response(),
+        part.lang.as_deref(),
+    ))
 }
 
 async fn floor_desk<S: EventStore + Clone + 'static>(
@@ -480,12 +509,16 @@ async fn desk_page<S: EventStore + Clone + 'static>(
     role: &str,
 ) -> Result<Response, WebError> {
     let who = web.session(headers);
+    let lang = words::language(part.lang.as_deref(), headers);
     let cash = web.is_cash(chain).await?;
-    let main = terminal::desk(cash, who.as_ref(), role);
+    let main = terminal::desk(cash, who.as_ref(), role, lang);
     if part.main_only() {
         return Ok(main.into_response());
     }
-    Ok(terminal::page(chain, role, who.as_ref(), cash, main).into_response())
+    Ok(keep_language(
+        terminal::page(chain, role, who.as_ref(), cash, lang, main).into_response(),
+        part.lang.as_deref(),
+    ))
 }
 
 async fn cash_room<S: EventStore + Clone + 'static>(
@@ -495,12 +528,16 @@ async fn cash_room<S: EventStore + Clone + 'static>(
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
     let who = web.session(&headers);
+    let lang = words::language(part.lang.as_deref(), &headers);
     let room = web.load_cash(&chain).await?;
-    let main = terminal::cash_room(&room);
+    let main = terminal::cash_room(&room, lang);
     if part.main_only() {
         return Ok(main.into_response());
     }
-    Ok(terminal::page(&chain, "cash", who.as_ref(), true, main).into_response())
+    Ok(keep_language(
+        terminal::page(&chain, "cash", who.as_ref(), true, lang, main).into_response(),
+        part.lang.as_deref(),
+    ))
 }
 
 async fn terminal_js() -> impl IntoResponse {
@@ -514,6 +551,8 @@ async fn terminal_js() -> impl IntoResponse {
 #[derive(Debug, Deserialize)]
 struct Part {
     part: Option<String>,
+    /// `?lang=de` or `en`: the page's language, kept for the next pages.
+    lang: Option<String>,
 }
 
 impl Part {

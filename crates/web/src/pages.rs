@@ -35,6 +35,13 @@ input, button { font-size: 1.1rem; padding: .3rem .5rem; }
 th, td { text-align: left; padding: .3rem .4rem; border-bottom: 1px solid #2c3640; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .flag { color: var(--warn); font-size: .9rem; }
+.mark { display: inline-block; min-width: 1.7em; text-align: center; border-radius: .9em; background: #3a4654; color: var(--fg, #eee); font-size: .8rem; font-weight: 700; padding: .05em .35em; }
+.mark.button { background: #f2f2f2; color: #111; }
+form.touch.all-in button { background: #8a1f1f; border: .15rem solid #e06060; }
+form.touch[data-command=fold] button { background: #4a5058; }
+.takeback form.touch button { background: none; border: .12rem solid var(--accent); color: var(--accent); font-size: 1rem; min-width: 0; padding: .4rem .8rem; }
+.lang { margin-left: .8rem; }
+p.won { font-size: 1.2rem; font-weight: 700; }
 .notice { background: #3a2a12; border-left: .3rem solid var(--accent); padding: .5rem .75rem; margin: .5rem 0 1rem; }
 .empty { color: var(--dim); }
 header .who { margin-left: auto; color: var(--dim); }
@@ -124,12 +131,14 @@ pub const JS: &str = r#"
     }
   }
   var es = new EventSource(src);
+  // The words in the page's language where the page gives them (data-t-*), else English.
+  function words(k, en) { return document.body.getAttribute('data-t-' + k) || en; }
   es.onerror = function () {
-    offline('Connection lost: this page shows the table as it last was, and takes no entry until the connection is back.');
+    offline(words('lost', 'Connection lost: this page shows the table as it last was, and takes no entry until the connection is back.'));
   };
   es.onopen = function () { offline(null); };
   es.addEventListener('offline', function () {
-    offline('The record cannot be reached: this page takes no entry until it is back.');
+    offline(words('store', 'The record cannot be reached: this page takes no entry until it is back.'));
   });
   es.addEventListener('online', function () { offline(null); });
   es.addEventListener('head', function (e) {

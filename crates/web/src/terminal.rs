@@ -15,6 +15,8 @@ use floorbook_service::roles::Needs;
 use floorbook_service::wire_words::is_required;
 
 use crate::users::{Role, Session};
+use crate::words::{n, s, t, ta};
+use fluent_templates::fluent_bundle::FluentValue;
 
 /// How a field of `kind` is read into the command's JSON (the script reads `data-kind`).
 fn token(kind: Kind, required: bool) -> &'static str {
@@ -89,10 +91,19 @@ pub fn form(d: &Declaration, fixed: &[(&str, String)], director: bool, lang: Lan
     }
 }
 
-/// A terminal page: the header with the chain's pages and who is logged in, the result
-/// region the script fills, and the main part.
-pub fn page(chain: &str, which: &str, who: Option<&Session>, cash: bool, main: Markup) -> Markup {
-    let link = |to: &str, label: &str| {
+/// A terminal page: the header with the chain's pages, the language switch and who is
+/// logged in, the result region the script fills, and the main part. The script's words come
+/// in the body's `data-t-*` attributes.
+pub fn page(
+    chain: &str,
+    which: &str,
+    who: Option<&Session>,
+    cash: bool,
+    lang: Lang,
+    main: Markup,
+) -> Markup {
+    let tr = |k: &str| t(lang, k);
+    let link = |to: &str, label: String| {
         html! {
             @if to == which {
                 a href=(format!("/t/{chain}/{to}")) aria-current="page" { (label) }
@@ -103,7 +114,7 @@ pub fn page(chain: &str, which: &str, who: Option<&Session>, cash: bool, main: M
     };
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(lang.tag()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
@@ -111,26 +122,31 @@ pub fn page(chain: &str, which: &str, who: Option<&Session>, cash: bool, main: M
                 link rel="stylesheet" href="/app.css";
             }
             // The pages that show a table follow the chain live; the desks' forms stay as typed.
-            body data-live=[(which.starts_with("dealer") || which == "cash").then(|| format!("/t/{chain}/live"))] data-page=(which) data-chain=(chain) {
+            body data-live=[(which.starts_with("dealer") || which == "cash").then(|| format!("/t/{chain}/live"))] data-page=(which) data-chain=(chain)
+                data-t-recorded=(tr("js-recorded")) data-t-refused=(tr("js-refused"))
+                data-t-allowed=(tr("js-allowed")) data-t-call=(tr("js-call")) data-t-check=(tr("js-check"))
+                data-t-raise=(tr("js-raise")) data-t-fold=(tr("js-fold"))
+                data-t-lost=(tr("js-lost")) data-t-store=(tr("js-store")) {
                 header {
                     h1 { a href="/" style="color:inherit" { "Floorbook" } " · " (chain) }
-                    nav aria-label="Pages" {
+                    nav aria-label=(tr("nav-pages")) {
                         @if cash {
-                            (link("cash", "Room"))
+                            (link("cash", tr("nav-room")))
                         } @else {
-                            (link("clock", "Clock"))
-                            (link("seating", "Seating"))
-                            (link("standings", "Standings"))
+                            (link("clock", tr("nav-clock")))
+                            (link("seating", tr("nav-seating")))
+                            (link("standings", tr("nav-standings")))
                         }
-                        (link("floor", "Floor"))
-                        (link("director", "Director"))
-                        (link("explain", "Dispute"))
+                        (link("floor", tr("nav-floor")))
+                        (link("director", tr("nav-director")))
+                        (link("explain", tr("nav-dispute")))
                     }
+                    (switch(lang))
                     span.who {
                         @match who {
-                            Some(s) => { (s.name) " (" (s.role.describe()) ") "
-                                form method="post" action="/logout" style="display:inline" { button type="submit" { "Log out" } } }
-                            None => { a href=(format!("/login?next=/t/{chain}/{which}")) { "Log in" } }
+                            Some(s) => { (s.name) " (" (role_words(s.role, lang)) ") "
+                                form method="post" action="/logout" style="display:inline" { button type="submit" { (tr("log-out")) } } }
+                            None => { a href=(format!("/login?next=/t/{chain}/{which}")) { (tr("log-in")) } }
                         }
                     }
                 }
@@ -143,29 +159,58 @@ pub fn page(chain: &str, which: &str, who: Option<&Session>, cash: bool, main: M
     }
 }
 
+/// The language switch: the page in the other language (kept for the next pages).
+pub fn switch(lang: Lang) -> Markup {
+    html! {
+        span.lang {
+            @for l in Lang::ALL {
+                @if l == lang {
+                    strong lang=(l.tag()) { (l.tag().to_uppercase()) }
+                } @else {
+                    a href=(format!("?lang={}", l.tag())) lang=(l.tag()) hreflang=(l.tag()) { (l.tag().to_uppercase()) }
+                }
+                " "
+            }
+        }
+    }
+}
+
+/// Who a session is, in words.
+fn role_words(role: Role, lang: Lang) -> String {
+    match role {
+        Role::Sends(floorbook_service::subjects::Channel::Dealer { table }) => {
+            ta(lang, "role-dealer", &[("table", n(table))])
+        }
+        Role::Sends(floorbook_service::subjects::Channel::Floor) => t(lang, "role-floor"),
+        Role::Sends(floorbook_service::subjects::Channel::Director) => t(lang, "role-director"),
+        _ => t(lang, "role-auditor"),
+    }
+}
+
 /// The log-in page.
-pub fn login(next: &str, problem: Option<&str>) -> Markup {
+pub fn login(next: &str, problem: Option<&str>, lang: Lang) -> Markup {
+    let tr = |k: &str| t(lang, k);
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(lang.tag()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
-                title { "Log in · Floorbook" }
+                title { (tr("login-title")) " · Floorbook" }
                 link rel="stylesheet" href="/app.css";
             }
             body {
-                header { h1 { a href="/" style="color:inherit" { "Floorbook" } } }
+                header { h1 { a href="/" style="color:inherit" { "Floorbook" } } (switch(lang)) }
                 main {
-                    h2 { "Log in" }
-                    @if let Some(p) = problem { p.notice role="alert" { (p) } }
+                    h2 { (tr("login-title")) }
+                    @if let Some(p) = problem { p.notice role="alert" { (tr(p)) } }
                     form.login method="post" action="/login" {
                         input type="hidden" name="next" value=(next);
-                        label for="name" { "Name" }
+                        label for="name" { (tr("login-name")) }
                         input #name name="name" autocomplete="username" required;
-                        label for="password" { "Password" }
+                        label for="password" { (tr("login-password")) }
                         input #password name="password" type="password" autocomplete="current-password" required;
-                        button type="submit" { "Log in" }
+                        button type="submit" { (tr("login-title")) }
                     }
                 }
             }
@@ -174,7 +219,7 @@ pub fn login(next: &str, problem: Option<&str>) -> Markup {
 }
 
 /// The forms page of a role (floor or director), with a note when the user may not send them.
-pub fn desk(cash: bool, who: Option<&Session>, needs: &str) -> Markup {
+pub fn desk(cash: bool, who: Option<&Session>, needs: &str, lang: Lang) -> Markup {
     let director = needs == "director";
     let may = who.is_some_and(|s| match s.role {
         Role::Sends(floorbook_service::subjects::Channel::Director) => true,
@@ -183,10 +228,9 @@ pub fn desk(cash: bool, who: Option<&Session>, needs: &str) -> Markup {
     });
     html! {
         @if !may {
-            p.notice { "These commands are the " (needs) "'s. Log in as the " (needs)
-                " to send them; anything else is refused and recorded as refused." }
+            p.notice { (t(lang, if director { "desk-note-director" } else { "desk-note-floor" })) }
         }
-        div.forms { @for d in desk_forms(director, cash) { (form(d, &[], director, Lang::En)) } }
+        div.forms { @for d in desk_forms(director, cash) { (form(d, &[], director, lang)) } }
     }
 }
 
@@ -199,13 +243,18 @@ struct SeatRow {
     flags: Vec<&'static str>,
 }
 
+/// A player of a hand: his name and his seat.
+type Named = (String, u32);
+
 /// A table as the dealer's terminal shows it, from either kind of chain.
 #[derive(Debug)]
 pub struct TableModel {
     table: u32,
     seats: Vec<SeatRow>,
-    /// The hand in progress: its number, the hand, the names by position, the button's seat.
-    hand: Option<(u64, TableHand, Vec<String>)>,
+    /// The hand in progress: its number, the hand, and by position the player's name and seat.
+    hand: Option<(u64, TableHand, Vec<Named>)>,
+    /// The table's last finished hand (until the next starts): who won what, by seat.
+    won: Vec<(String, u32, u64)>,
     /// Cash: the table's first hand needs the button's draw; the game allows a straddle.
     cash: Option<(bool, bool)>,
     button: Option<u32>,
@@ -238,13 +287,13 @@ impl TableModel {
                 let pl = t.players.get(p)?;
                 let mut flags = Vec::new();
                 if pl.absent {
-                    flags.push("away");
+                    flags.push("flag-away");
                 }
                 if pl.penalized_until.is_some() {
-                    flags.push("penalty");
+                    flags.push("flag-penalty");
                 }
                 if pl.waiting_for_button {
-                    flags.push("waits for the button");
+                    flags.push("flag-waits-button");
                 }
                 Some(SeatRow {
                     seat: i as u32 + 1,
@@ -254,10 +303,41 @@ impl TableModel {
                 })
             })
             .collect();
-        let hand = ts
-            .hand
+        let seat_of = |p: &floorbook_tournament::seating::PlayerId| {
+            ts.table
+                .seats
+                .iter()
+                .position(|s| s.as_ref() == Some(p))
+                .map_or(0, |i| i as u32 + 1)
+        };
+        let hand = ts.hand.as_ref().map(|(no, h, ids)| {
+            (
+                *no,
+                h.clone(),
+                ids.iter().map(|p| (name(p), seat_of(p))).collect(),
+            )
+        });
+        // The winners of the table's last hand, by position in it (its players are those of
+        // its HandFinished event; a player moved on since keeps his name).
+        let won = ts
+            .last_hand
             .as_ref()
-            .map(|(no, h, ids)| (*no, h.clone(), ids.iter().map(name).collect()));
+            .filter(|_| ts.hand.is_none())
+            .map(|(_, h)| {
+                let ids = &ts.last_players;
+                awards(h)
+                    .into_iter()
+                    .map(|(pos, chips)| {
+                        let id = ids.get(pos);
+                        (
+                            id.map_or_else(|| format!("#{pos}"), name),
+                            id.map_or(0, seat_of),
+                            chips,
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         let draw_due = (t.revision >= 6
             && t.profile.game.stud().is_none()
             && !ts.button_drawn
@@ -281,6 +361,7 @@ impl TableModel {
             draw_due,
             take_back: t.last_entry(TableNo(table)).ok().map(|u| u.command.clone()),
             mark: floorbook_ledger::view::table_mark(t, table),
+            won,
         })
     }
 
@@ -300,19 +381,19 @@ impl TableModel {
                 let s = room.guests().get(g)?.sitting.as_ref()?;
                 let mut flags = Vec::new();
                 if s.away {
-                    flags.push("away");
+                    flags.push("flag-away");
                 }
                 if s.owes.waits_for_big_blind {
-                    flags.push("waits for the big blind");
+                    flags.push("flag-waits-big-blind");
                 }
                 if s.owes.big_blind {
-                    flags.push("posts a big blind to come in");
+                    flags.push("flag-posts-to-come-in");
                 }
                 if s.owes.small_blind_dead {
-                    flags.push("owes the small blind dead");
+                    flags.push("flag-owes-small-blind");
                 }
                 if s.markers > 0 {
-                    flags.push("missed-blind marker");
+                    flags.push("flag-marker");
                 }
                 Some(SeatRow {
                     seat: i as u32 + 1,
@@ -322,11 +403,17 @@ impl TableModel {
                 })
             })
             .collect();
+        let seat_of = |g: &u32| {
+            t.seats
+                .iter()
+                .position(|s| s.as_ref() == Some(g))
+                .map_or(0, |i| i as u32 + 1)
+        };
         let hand = t.hand.as_ref().map(|r| {
             (
                 r.no,
                 r.hand.clone().into(),
-                r.guests.iter().map(name).collect(),
+                r.guests.iter().map(|g| (name(g), seat_of(g))).collect(),
             )
         });
         let straddle = room.profile().game_of(table).is_some_and(|g| g.straddle);
@@ -340,6 +427,7 @@ impl TableModel {
             draw_due: None,
             take_back: None,
             mark: floorbook_ledger::view::cash_table_mark(room, table),
+            won: Vec::new(),
         })
     }
 }
@@ -351,11 +439,10 @@ fn cards(c: &[floorbook_cards::Card]) -> String {
         .join(" ")
 }
 
-/// One button that sends one command (the dealer's one touch).
-fn one_touch(command: &str, label: &str, fields: &[(&str, String)]) -> Markup {
-    let all_in = label.starts_with("All in");
+/// One button that sends one command (the dealer's one touch); `all_in` sets it apart.
+fn one_touch(command: &str, label: &str, fields: &[(&str, String)], all_in: bool) -> Markup {
     html! {
-        form.cmd.touch.all-in[all_in] data-command=(command) {
+        form.cmd.touch.all-in[all_in] data-command=(command) aria-label=(label) {
             @for (name, value) in fields {
                 input type="hidden" name=(name) value=(value) data-kind=(if value.starts_with('[') { "json" } else { "int" });
             }
@@ -364,182 +451,220 @@ fn one_touch(command: &str, label: &str, fields: &[(&str, String)]) -> Markup {
     }
 }
 
-/// The dealer's terminal: the table, the hand as it stands, and what the dealer can enter now.
-pub fn dealer(m: &TableModel) -> Markup {
+/// What a finished hand's pots paid, by position.
+fn awards(h: &TableHand) -> Vec<(usize, u64)> {
+    let mut won: Vec<(usize, u64)> = Vec::new();
+    for e in h.events() {
+        if let floorbook_hand::HandEvent::PotAwarded { shares, .. } = e {
+            for (pos, chips) in shares {
+                match won.iter_mut().find(|(p, _)| *p == pos.0) {
+                    Some(w) => w.1 += chips.0,
+                    None => won.push((pos.0, chips.0)),
+                }
+            }
+        }
+    }
+    won
+}
+
+/// The dealer's terminal: the table as it stands on the felt (seats, names, stacks, bets, the
+/// button and the blinds, whose turn it is), and what the dealer can enter now.
+pub fn dealer(m: &TableModel, lang: Lang) -> Markup {
+    let tr = |k: &str| t(lang, k);
+    let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
     let t = m.table.to_string();
     let table = || ("table", t.clone());
     html! {
         @if let Some(mark) = &m.mark { span #seen hidden data-seen=(mark) {} }
-        h2 { "Table " (m.table)
-            @if let Some((no, _, _)) = &m.hand { " · hand " (no) } }
-        @if let Some((_, h, names)) = &m.hand {
+        h2 { (tra("table-title", &[("table", n(m.table))]))
+            @if let Some((no, _, _)) = &m.hand { " · " (tra("hand-no", &[("hand", n(*no as f64))])) } }
+        @if let Some((_, h, players)) = &m.hand {
             @let legal = h.legal();
             @let actor = h.actor();
-            table.hand aria-label="The hand" {
+            @let who = |p: Pos| players.get(p.0).map_or_else(String::new, |(name, seat)| tra("player-at-seat", &[("name", s(name.clone())), ("seat", n(*seat))]));
+            @let blinds: Vec<usize> = h.events().iter().filter_map(|e| match e { floorbook_hand::HandEvent::BlindPosted { pos, .. } => Some(pos.0), _ => None }).take(2).collect();
+            table.hand aria-label=(tr("the-hand")) {
                 @let stud = h.as_stud();
-                thead { tr { th { "Pos" } th { "Player" } @if stud.is_some() { th { "Showing" } } th.num { "Stack" } th.num { "Bet" } th { "" } } }
+                thead { tr { th { (tr("col-seat")) } th { (tr("col-player")) } @if stud.is_some() { th { (tr("col-showing")) } } th.num { (tr("col-stack")) } th.num { (tr("col-bet")) } th { "" } } }
                 tbody {
-                    @for (i, n) in names.iter().enumerate() {
-                        tr class=[(actor == Some(Pos(i))).then_some("acting")] {
-                            td { (i) }
-                            td { (n) }
-                            @if let Some(s) = stud { td.cards { (cards(&s.up_cards(Pos(i)))) } }
+                    @for (i, (name, seat)) in players.iter().enumerate() {
+                        tr class=[(actor == Some(Pos(i))).then_some("acting")] data-seat=(seat) {
+                            td { (seat)
+                                @if m.button == Some(*seat) && stud.is_none() { " " span.mark.button title=(tr("mark-button")) { "D" } }
+                                @if blinds.first() == Some(&i) { " " span.mark title=(tr("mark-small-blind")) { (tr("mark-sb")) } }
+                                @if blinds.get(1) == Some(&i) { " " span.mark title=(tr("mark-big-blind")) { (tr("mark-bb")) } } }
+                            td { (name) }
+                            @if let Some(st) = stud { td.cards { (cards(&st.up_cards(Pos(i)))) } }
                             td.num { (h.stacks().get(i).map_or(0, |c| c.0)) }
                             td.num { (h.bets().get(i).map_or(0, |c| c.0)) }
                             td {
-                                @if actor == Some(Pos(i)) { strong { "to act" } }
-                                @else if !h.is_active(Pos(i)) { span.flag { "out" } }
-                                @else if h.stacks().get(i).is_some_and(|c| c.0 == 0) { span.flag { "all in" } }
+                                @if actor == Some(Pos(i)) { strong { (tr("to-act")) } }
+                                @else if !h.is_active(Pos(i)) { span.flag { (tr("out")) } }
+                                @else if h.stacks().get(i).is_some_and(|c| c.0 == 0) { span.flag { (tr("all-in")) } }
                             }
                         }
                     }
                 }
             }
-            p.board { "Board: " @if h.board().is_empty() { span.empty { "none yet" } } @else { strong { (cards(h.board())) } }
-                " · pot " (h.pots().iter().map(|p| p.amount.0).sum::<u64>() + h.bets().iter().map(|b| b.0).sum::<u64>()) }
+            p.board { (tr("board")) ": " @if h.board().is_empty() { span.empty { (tr("none-yet")) } } @else { strong { (cards(h.board())) } }
+                " · " (tr("pot")) " " (h.pots().iter().map(|p| p.amount.0).sum::<u64>() + h.bets().iter().map(|b| b.0).sum::<u64>()) }
             @if let Some(c) = &m.take_back {
-                @let what = Declaration::named(c).map_or(c.as_str(), |d| d.help.en);
-                div.takeback { (one_touch("take_back", &format!("Take back the last entry ({what})"), &[table()])) }
+                @let what = Declaration::named(c).map_or(c.clone(), |d| d.help.get(lang).to_string());
+                div.takeback { (one_touch("take_back", &tra("take-back", &[("what", s(what))]), &[table()], false)) }
             }
             div.actions {
                 @match h.phase() {
                     Phase::HoleDealing => {
                         @if let Some(p) = h.dealee() {
-                            @let (n, up) = h.cards_due(p);
-                            @let n = if h.as_stud().is_some() { 1 } else { n };
-                            p { "Deal to position " (p.0) " (" (names.get(p.0).cloned().unwrap_or_default()) ")"
-                                @if h.as_stud().is_some() { (if up { ": the next card face up" } else { ": the next card face down" }) } }
+                            @let (count, up) = h.cards_due(p);
+                            @let count = if h.as_stud().is_some() { 1 } else { count };
+                            p { (tra("deal-to", &[("who", s(who(p)))]))
+                                @if h.as_stud().is_some() { ": " (tr(if up { "next-card-up" } else { "next-card-down" })) } }
                             @if !up {
-                                (one_touch("deal_hole", "Dealt face down", &[table(), ("pos", p.0.to_string()), ("cards", format!("[{}]", vec!["null"; n].join(",")))]))
+                                (one_touch("deal_hole", &tr("dealt-face-down"), &[table(), ("pos", p.0.to_string()), ("cards", format!("[{}]", vec!["null"; count].join(",")))], false))
                             }
-                            form.cmd data-command="deal_hole" aria-label="Deal seen cards" {
+                            form.cmd data-command="deal_hole" aria-label=(tr("deal-seen")) {
                                 input type="hidden" name="table" value=(t) data-kind="int";
                                 input type="hidden" name="pos" value=(p.0) data-kind="int";
-                                label for="hole" { "Cards seen" }
+                                label for="hole" { (tr("cards-seen")) }
                                 input #hole name="cards" data-kind="cards" placeholder="As Kd" required;
-                                button type="submit" { "Deal these" }
+                                button type="submit" { (tr("deal-these")) }
                             }
                         }
                     }
                     Phase::Betting => {
                         @if let Some(l) = &legal {
-                            p { strong { (names.get(l.actor.0).cloned().unwrap_or_default()) } " to act" }
+                            @let at = || ("pos", l.actor.0.to_string());
+                            p { strong { (who(l.actor)) } " " (tr("to-act")) }
                             div.touches {
                                 @if let Some(b) = l.bring_in {
-                                    (one_touch("bring_in", &format!("Bring in {}", b.0), &[table(), ("pos", l.actor.0.to_string())]))
+                                    (one_touch("bring_in", &tra("bring-in", &[("amount", n(b.0 as f64))]), &[table(), at()], false))
                                     @if l.fold {
-                                        (one_touch("fold", "Fold", &[table(), ("pos", l.actor.0.to_string())]))
+                                        (one_touch("fold", &tr("fold"), &[table(), at()], false))
                                     }
                                 } @else if !l.call.is_zero() {
-                                    (one_touch("fold", "Fold", &[table(), ("pos", l.actor.0.to_string())]))
-                                    (one_touch("check_or_call", &format!("Call {}", l.call.0), &[table(), ("pos", l.actor.0.to_string())]))
+                                    (one_touch("check_or_call", &tra("call", &[("amount", n(l.call.0 as f64))]), &[table(), at()], false))
                                 } @else {
-                                    (one_touch("check_or_call", "Check", &[table(), ("pos", l.actor.0.to_string())]))
-                                    (one_touch("fold", "Fold", &[table(), ("pos", l.actor.0.to_string())]))
+                                    (one_touch("check_or_call", &tr("check"), &[table(), at()], false))
+                                }
+                                @if let Some((lo, _)) = l.raise_to {
+                                    @let verb = if l.bring_in.is_some() { "complete-to" } else if l.call.is_zero() { "bet-to" } else { "raise-to" };
+                                    (one_touch("bet_or_raise_to", &tra(verb, &[("amount", n(lo.0 as f64))]), &[table(), at(), ("to", lo.0.to_string())], false))
+                                }
+                                // Fold and all in apart from the ordinary actions, so that
+                                // neither is hit by mistake.
+                                @if l.bring_in.is_none() && !l.call.is_zero() {
+                                    (one_touch("fold", &tr("fold"), &[table(), at()], false))
                                 }
                                 @if let Some((lo, hi)) = l.raise_to {
-                                    @let verb = if l.bring_in.is_some() { "Complete" } else if l.call.is_zero() { "Bet" } else { "Raise" };
-                                    (one_touch("bet_or_raise_to", &format!("{verb} to {}", lo.0), &[table(), ("pos", l.actor.0.to_string()), ("to", lo.0.to_string())]))
                                     @if hi != lo {
-                                        (one_touch("bet_or_raise_to", &format!("All in {}", hi.0), &[table(), ("pos", l.actor.0.to_string()), ("to", hi.0.to_string())]))
+                                        (one_touch("bet_or_raise_to", &tra("all-in-to", &[("amount", n(hi.0 as f64))]), &[table(), at(), ("to", hi.0.to_string())], true))
                                     }
                                 }
                             }
                             @if let Some((lo, hi)) = l.raise_to {
-                                form.cmd data-command="bet_or_raise_to" aria-label="Bet or raise to" {
+                                form.cmd data-command="bet_or_raise_to" aria-label=(tr("bet-or-raise")) {
                                     input type="hidden" name="table" value=(t) data-kind="int";
                                     input type="hidden" name="pos" value=(l.actor.0) data-kind="int";
-                                    label for="to" { "Bet or raise to (" (lo.0) " to " (hi.0) ")" }
+                                    label for="to" { (tra("bet-or-raise-range", &[("low", n(lo.0 as f64)), ("high", n(hi.0 as f64))])) }
                                     input #to name="to" data-kind="int" inputmode="numeric" min=(lo.0) max=(hi.0) required;
-                                    button type="submit" { "Bet / raise" }
+                                    button type="submit" { (tr("bet-or-raise")) }
                                 }
                             }
                         }
                     }
                     Phase::BoardDealing => {
-                        form.cmd data-command="deal_board" aria-label="Deal the board" {
+                        form.cmd data-command="deal_board" aria-label=(tr("deal-board")) {
                             input type="hidden" name="table" value=(t) data-kind="int";
-                            label for="board" { "The next " (h.board_due()) " board card(s)" }
+                            label for="board" { (tra("board-due", &[("count", n(h.board_due() as f64))])) }
                             input #board name="cards" data-kind="cards" placeholder="2c 7d Js" required;
-                            button type="submit" { "Deal the board" }
+                            button type="submit" { (tr("deal-board")) }
                         }
                     }
                     Phase::Showdown => {
                         @if let Some(p) = h.showdown_next() {
-                            p { "Showdown: " strong { (names.get(p.0).cloned().unwrap_or_default()) } " (position " (p.0) ")" }
-                            form.cmd data-command="show" aria-label="Show" {
+                            p { (tr("showdown")) ": " strong { (who(p)) } }
+                            form.cmd data-command="show" aria-label=(tr("show")) {
                                 input type="hidden" name="table" value=(t) data-kind="int";
                                 input type="hidden" name="pos" value=(p.0) data-kind="int";
                                 @if h.as_stud().is_some() {
-                                    label for="shown" { "Cards shown: the down cards in the order dealt, or the whole hand" }
+                                    label for="shown" { (tr("cards-shown-stud")) }
                                     input #shown name="cards" data-kind="cards" placeholder="Ah Kh 7c" required;
                                 } @else {
-                                    label for="shown" { "Cards shown" }
+                                    label for="shown" { (tr("cards-shown")) }
                                     input #shown name="cards" data-kind="cards" placeholder="Ah Kh" required;
                                 }
-                                button type="submit" { "Show" }
+                                button type="submit" { (tr("show")) }
                             }
-                            (one_touch("muck", "Muck", &[table(), ("pos", p.0.to_string())]))
+                            (one_touch("muck", &tr("muck"), &[table(), ("pos", p.0.to_string())], false))
                         }
                     }
-                    Phase::Settled => { p { "The hand is over." } }
+                    Phase::Settled => { p { (tr("hand-over")) } }
                 }
             }
             details.remedies {
-                summary { "Irregularities and remedies" }
-                div.forms { @for d in offered(if h.as_stud().is_some() { Place::StudRemedy } else { Place::Remedy }, m.cash.is_some()) { (form(d, &[("table", t.clone())], false, Lang::En)) } }
+                summary { (tr("remedies")) }
+                div.forms { @for d in offered(if h.as_stud().is_some() { Place::StudRemedy } else { Place::Remedy }, m.cash.is_some()) { (form(d, &[("table", t.clone())], false, lang)) } }
             }
         } @else if m.finished {
-            p.notice { "The tournament is over." }
+            p.notice { (tr("tournament-over")) }
         } @else {
+            @if !m.won.is_empty() {
+                p.won role="status" {
+                    @for (i, (name, seat, chips)) in m.won.iter().enumerate() {
+                        @if i > 0 { "; " }
+                        (tra("won", &[("name", s(name.clone())), ("seat", n(*seat)), ("chips", n(*chips as f64))]))
+                    }
+                }
+            }
             @match m.cash {
                 Some((first, straddle)) => {
-                    form.cmd data-command="start_hand" aria-label="Start the next hand" {
+                    form.cmd data-command="start_hand" aria-label=(tr("start-hand")) {
                         input type="hidden" name="table" value=(t) data-kind="int";
                         @if first {
-                            label for="button" { "Button seat (the floor's draw)" }
+                            label for="button" { (tr("button-seat-drawn")) }
                             input #button name="button" data-kind="int" inputmode="numeric" required;
                         }
                         @if straddle {
-                            label for="straddle" { input #straddle type="checkbox" name="straddle" data-kind="bool"; " Straddle under the gun (GCB-5)" }
+                            label for="straddle" { input #straddle type="checkbox" name="straddle" data-kind="bool"; " " (tr("straddle")) }
                         }
-                        button type="submit" { "Start the next hand" }
+                        button type="submit" { (tr("start-hand")) }
                     }
                 }
                 None => {
                     @if let Some(rule) = m.draw_due {
-                        form.cmd.draw data-command="place_button" aria-label="The button draw" {
-                            h3 { "The button draw " span.rule { "(" (rule) ")" } }
-                            p { "Each player draws one card; the high card takes the button (suits break a tie: spades, hearts, diamonds, clubs)." }
+                        form.cmd.draw data-command="place_button" aria-label=(tr("button-draw")) {
+                            h3 { (tr("button-draw")) " " span.rule { "(" (rule) ")" } }
+                            p { (tr("button-draw-how")) }
                             input type="hidden" name="table" value=(t) data-kind="int";
-                            @for s in &m.seats {
-                                @let id = format!("draw-{}", s.seat);
-                                label for=(id) { "Seat " (s.seat) " · " (s.name) }
-                                input id=(id) name="draw" data-kind="seatcard" data-seat=(s.seat) placeholder="As" required;
+                            @for st in &m.seats {
+                                @let id = format!("draw-{}", st.seat);
+                                label for=(id) { (tra("seat-of", &[("seat", n(st.seat)), ("name", s(st.name.clone()))])) }
+                                input id=(id) name="draw" data-kind="seatcard" data-seat=(st.seat) placeholder="As" required;
                             }
-                            button type="submit" { "Record the draw" }
+                            button type="submit" { (tr("record-draw")) }
                         }
                     } @else {
-                        (one_touch("start_hand", "Start the next hand", &[table()]))
+                        (one_touch("start_hand", &tr("start-hand"), &[table()], false))
                     }
                 }
             }
         }
         @if m.hand.is_none() && !m.finished {
             details.remedies {
-                summary { "After the hand, the chip race" }
-                div.forms { @for d in offered(Place::AfterHand, m.cash.is_some()) { (form(d, &[("table", t.clone())], false, Lang::En)) } }
+                summary { (tr("after-hand")) }
+                div.forms { @for d in offered(Place::AfterHand, m.cash.is_some()) { (form(d, &[("table", t.clone())], false, lang)) } }
             }
         }
-        h3 { "Seats" }
-        table.seats aria-label="Seats" {
-            thead { tr { th { "Seat" } th { "Player" } th.num { "Chips" } } }
+        h3 { (tr("seats")) }
+        table.seats aria-label=(tr("seats")) {
+            thead { tr { th { (tr("col-seat")) } th { (tr("col-player")) } th.num { (tr("col-chips")) } } }
             tbody {
-                @for s in &m.seats {
+                @for st in &m.seats {
                     tr {
-                        td { (s.seat) @if m.button == Some(s.seat) { " ●" } }
-                        td { (s.name) @for f in &s.flags { " " span.flag { (f) } } }
-                        td.num { (s.stack) }
+                        td { (st.seat) @if m.button == Some(st.seat) { " " span.mark.button title=(tr("mark-button")) { "D" } } }
+                        td { (st.name) @for f in &st.flags { " " span.flag { (tr(f)) } } }
+                        td.num { (st.stack) }
                     }
                 }
             }
@@ -548,11 +673,13 @@ pub fn dealer(m: &TableModel) -> Markup {
 }
 
 /// The cash room: each game's waiting list and must-move list, who is called, the tables.
-pub fn cash_room(room: &CashRoom) -> Markup {
+pub fn cash_room(room: &CashRoom, lang: Lang) -> Markup {
+    let tr = |k: &str| t(lang, k);
+    let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
     let name = |g: &u32| {
         room.guests()
             .get(g)
-            .map_or_else(|| format!("Guest {g}"), |x| x.name.clone())
+            .map_or_else(|| tra("guest-no", &[("guest", n(*g))]), |x| x.name.clone())
     };
     html! {
         @for game in &room.profile().games {
@@ -560,40 +687,40 @@ pub fn cash_room(room: &CashRoom) -> Markup {
             section.game aria-label=(game.title) {
                 h2 { (game.title) }
                 @if let Some(c) = l.called {
-                    p.notice role="status" { "Must move: " (name(&c)) " to the main table " (game.main_table()) " (GCB-10)." }
+                    p.notice role="status" { (tra("must-move-called", &[("name", s(name(&c))), ("table", n(game.main_table()))])) }
                 }
                 div.tables {
                     div.table {
-                        h3 { "Waiting list (GCB-9)" }
-                        @if l.waiting.is_empty() { p.empty { "Nobody waits." } }
+                        h3 { (tr("waiting-list")) }
+                        @if l.waiting.is_empty() { p.empty { (tr("nobody-waits")) } }
                         ol.waiting { @for g in &l.waiting { li { (name(g)) " (" (g) ")" } } }
                     }
                     div.table {
-                        h3 { "Must-move list (GCB-10)" }
-                        @if l.must_move.is_empty() { p.empty { "No side table plays." } }
+                        h3 { (tr("must-move-list")) }
+                        @if l.must_move.is_empty() { p.empty { (tr("no-side-table")) } }
                         ol.must-move { @for g in &l.must_move { li { (name(g)) " (" (g) ")" } } }
                     }
                     @for no in &game.tables {
-                        @if let Some(t) = room.tables().get(no) {
-                            section.table aria-label=(format!("Table {no}")) {
-                                h3 { "Table " (no) @if *no == game.main_table() { " (main)" }
-                                    @if !t.open { " " span.flag style="color:var(--dim)" { "closed" } }
-                                    @if t.hand.is_some() { " " span.flag style="color:var(--dim)" { "in a hand" } } }
-                                @if t.open {
+                        @if let Some(tb) = room.tables().get(no) {
+                            section.table aria-label=(tra("table-title", &[("table", n(*no))])) {
+                                h3 { (tra("table-title", &[("table", n(*no))])) @if *no == game.main_table() { " (" (tr("main-table")) ")" }
+                                    @if !tb.open { " " span.flag style="color:var(--dim)" { (tr("closed")) } }
+                                    @if tb.hand.is_some() { " " span.flag style="color:var(--dim)" { (tr("in-a-hand")) } } }
+                                @if tb.open {
                                     table {
-                                        thead { tr { th { "Seat" } th { "Guest" } th.num { "Chips" } } }
+                                        thead { tr { th { (tr("col-seat")) } th { (tr("col-guest")) } th.num { (tr("col-chips")) } } }
                                         tbody {
-                                            @for (i, g) in t.seats.iter().enumerate() {
+                                            @for (i, g) in tb.seats.iter().enumerate() {
                                                 tr data-seat=(i + 1) {
                                                     td { (i + 1) }
                                                     @if let Some(g) = g {
-                                                        @let s = room.guests().get(g).and_then(|x| x.sitting.clone());
+                                                        @let st = room.guests().get(g).and_then(|x| x.sitting.clone());
                                                         td { (name(g))
-                                                            @if s.as_ref().is_some_and(|s| s.away) { " " span.flag { "away" } }
-                                                            @if let Some(m) = s.as_ref().map(|s| s.markers).filter(|m| *m > 0) { " " span.flag { (m) " marker(s)" } } }
-                                                        td.num { (s.map_or(0, |s| s.stack)) }
+                                                            @if st.as_ref().is_some_and(|st| st.away) { " " span.flag { (tr("flag-away")) } }
+                                                            @if let Some(mk) = st.as_ref().map(|st| st.markers).filter(|mk| *mk > 0) { " " span.flag { (tra("markers", &[("count", n(mk))])) } } }
+                                                        td.num { (st.map_or(0, |st| st.stack)) }
                                                     } @else {
-                                                        td.empty { "free" } td {}
+                                                        td.empty { (tr("free")) } td {}
                                                     }
                                                 }
                                             }
@@ -628,16 +755,21 @@ pub const JS: PreEscaped<&str> = PreEscaped(
     if (k === 'json') return v === '' ? undefined : JSON.parse(v);
     return v;
   }
-  function show(reply) {
+  // The page's words (data-t-* on the body, in the page's language).
+  var EN = { recorded: 'Recorded (entry {seq})', refused: 'Refused', allowed: 'Allowed now',
+    call: 'call', check: 'check', raise: 'bet or raise to', fold: 'fold' };
+  function T(k) { return document.body.getAttribute('data-t-' + k) || EN[k] || k; }
+  function show(reply, what) {
     var r = document.getElementById('result');
     r.className = reply.ok ? 'ok' : 'refused';
     r.innerHTML = '';
+    r.dataset.events = (reply.events || []).join(', ');
     var p = document.createElement('p');
     if (reply.ok) {
-      p.textContent = 'Recorded at ' + reply.seq + ': ' + (reply.events || []).join(', ');
+      p.textContent = T('recorded').replace('{seq}', reply.seq) + (what ? ': ' + what : '');
     } else {
       var e = reply.error || {};
-      p.textContent = 'Refused (' + e.kind + '): ' + e.message;
+      p.textContent = T('refused') + ': ' + e.message;
     }
     r.appendChild(p);
     ((reply.error && reply.error.rules) || []).forEach(function (rule) {
@@ -648,8 +780,8 @@ pub const JS: PreEscaped<&str> = PreEscaped(
     });
     if (reply.error && reply.error.legal) {
       var l = reply.error.legal, q = document.createElement('p');
-      q.textContent = 'Allowed now: ' + (l.call ? 'call ' + l.call : 'check') +
-        (l.raise_to ? ', bet or raise to ' + l.raise_to[0] + ' to ' + l.raise_to[1] : '') + ', fold';
+      q.textContent = T('allowed') + ': ' + (l.call ? T('call') + ' ' + l.call : T('check')) +
+        (l.raise_to ? ', ' + T('raise') + ' ' + l.raise_to[0] + '–' + l.raise_to[1] : '') + ', ' + T('fold');
       r.appendChild(q);
     }
   }
@@ -671,7 +803,7 @@ pub const JS: PreEscaped<&str> = PreEscaped(
         if (v !== undefined) body[el.name] = v;
       });
     } catch (e) {
-      show({ ok: false, error: { kind: 'malformed', message: String(e) } });
+      show({ ok: false, error: { kind: 'malformed', message: String(e) } }, '');
       return;
     }
     // The table as this page showed it: a tap on a table that moved on is refused.
@@ -693,7 +825,7 @@ pub const JS: PreEscaped<&str> = PreEscaped(
       .then(function (reply) {
         clearTimeout(timer);
         document.body.dataset.sending = '';
-        show(reply);
+        show(reply, form.getAttribute('aria-label'));
         if (reply.seq) document.body.dataset.seq = String(reply.seq);
         // The table moved on: show it as it stands.
         if (reply.error && reply.error.kind === 'conflict') {
@@ -706,7 +838,7 @@ pub const JS: PreEscaped<&str> = PreEscaped(
       .catch(function (e) {
         clearTimeout(timer);
         document.body.dataset.sending = '';
-        show({ ok: false, error: { kind: 'unavailable', message: String(e) } });
+        show({ ok: false, error: { kind: 'unavailable', message: String(e) } }, '');
         document.body.dataset.replies = String(Number(document.body.dataset.replies || 0) + 1);
       });
   });

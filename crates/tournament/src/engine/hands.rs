@@ -402,6 +402,7 @@ impl Tournament {
         let carried = std::mem::take(&mut ts.carried);
         ts.hand = Some((hand_no, hand, ids.clone()));
         ts.last_hand = None;
+        ts.last_players = Vec::new();
         self.next_hand += 1;
         // Those who sat out for the button are dealt in once it has passed them.
         self.out.push(TournamentEvent::HandStarted {
@@ -790,6 +791,7 @@ impl Tournament {
         });
         if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) {
             ts.last_hand = Some((hand_no, hand));
+            ts.last_players = ids.clone();
         }
         // Eliminations (TR-9: out when no chips), places by PLO-11 or house policy.
         let busted: Vec<Busted> = ids

@@ -97,6 +97,9 @@ pub struct TableState {
     /// (TR-3.5, TR-3.7, TR-3.8) are recorded against it.
     #[serde(default)]
     pub last_hand: Option<(u64, TableHand)>,
+    /// The players of the last finished hand, by position (who won what, for the pages).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub last_players: Vec<PlayerId>,
     pub hands_played: u64,
     pub started_with: u32,
     /// Chips left in the pot for the table's next hand (NOB-3).

@@ -227,6 +227,7 @@ impl Tournament {
                 last_small_blind: None,
                 hand: None,
                 last_hand: None,
+                last_players: Vec::new(),
                 hands_played: 0,
                 started_with: 0,
                 carried: 0,

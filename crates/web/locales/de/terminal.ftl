@@ -1,0 +1,123 @@
+# Die Terminalseiten: der Tisch des Dealers, die Pulte von Floor und Turnierleitung, der
+# Cash-Game-Raum, die Anmeldung. Englisch in ../en/terminal.ftl, Meldung für Meldung.
+
+nav-pages = Seiten
+nav-room = Raum
+nav-clock = Uhr
+nav-seating = Sitzplan
+nav-standings = Rangliste
+nav-floor = Floor
+nav-director = Turnierleitung
+nav-dispute = Streitfall
+log-in = Anmelden
+log-out = Abmelden
+role-dealer = Dealer an Tisch { $table }
+role-floor = Floor
+role-director = Turnierleitung
+role-auditor = Prüfer
+
+login-title = Anmelden
+login-name = Name
+login-password = Passwort
+login-unknown = Name oder Passwort unbekannt.
+login-no-users = Keine Benutzer: `floorbook web` mit --users DATEI starten.
+
+desk-note-floor = Diese Befehle gehören dem Floor. Als Floor anmelden, um sie zu senden; alles andere wird abgelehnt und als abgelehnt erfasst.
+desk-note-director = Diese Befehle gehören der Turnierleitung. Als Turnierleitung anmelden, um sie zu senden; alles andere wird abgelehnt und als abgelehnt erfasst.
+
+table-title = Tisch { $table }
+hand-no = Hand { $hand }
+no-table = Tisch { $table } spielt nicht.
+the-hand = Die Hand
+player-at-seat = { $name } (Platz { $seat })
+col-seat = Platz
+col-player = Spieler
+col-guest = Gast
+col-showing = Offen
+col-stack = Chips
+col-bet = Einsatz
+col-chips = Chips
+mark-button = der Button
+mark-small-blind = der Small Blind
+mark-big-blind = der Big Blind
+mark-sb = SB
+mark-bb = BB
+to-act = ist am Zug
+out = draußen
+all-in = all-in
+board = Board
+none-yet = noch keins
+pot = Pot
+take-back = Letzte Eingabe zurücknehmen ({ $what })
+deal-to = Karten an { $who }
+next-card-up = die nächste Karte offen
+next-card-down = die nächste Karte verdeckt
+dealt-face-down = Verdeckt gegeben
+deal-seen = Gesehene Karten geben
+cards-seen = Gesehene Karten
+deal-these = Diese geben
+bring-in = Bring-in { $amount }
+fold = Passen
+call = Mitgehen { $amount }
+check = Schieben
+bet-to = Setzen { $amount }
+raise-to = Erhöhen auf { $amount }
+complete-to = Vervollständigen auf { $amount }
+all-in-to = All-in ({ $amount })
+bet-or-raise = Setzen oder erhöhen auf
+bet-or-raise-range = Setzen oder erhöhen auf ({ $low } bis { $high })
+deal-board = Board geben
+board-due = { $count ->
+    [one] Die nächste Boardkarte
+   *[other] Die nächsten { $count } Boardkarten
+}
+showdown = Showdown
+show = Zeigen
+cards-shown = Gezeigte Karten
+cards-shown-stud = Gezeigte Karten: die verdeckten in der Reihenfolge des Gebens, oder die ganze Hand
+muck = Verwerfen
+hand-over = Die Hand ist zu Ende.
+remedies = Unregelmäßigkeiten und Abhilfen
+tournament-over = Das Turnier ist zu Ende.
+won = { $name } (Platz { $seat }) gewinnt { $chips }
+start-hand = Nächste Hand beginnen
+button-seat-drawn = Button-Platz (Auslosung des Floors)
+straddle = Straddle vom Spieler nach dem Big Blind (GCB-5)
+button-draw = Auslosung des Buttons
+button-draw-how = Jeder Spieler zieht eine Karte; die höchste Karte erhält den Button (bei Gleichstand entscheidet die Farbe: Pik, Herz, Karo, Kreuz).
+seat-of = Platz { $seat } · { $name }
+record-draw = Auslosung erfassen
+after-hand = Nach der Hand, das Chip Race
+seats = Plätze
+flag-away = abwesend
+flag-penalty = Zeitstrafe
+flag-waits-button = wartet auf den Button
+flag-waits-big-blind = wartet auf den Big Blind
+flag-posts-to-come-in = setzt einen Big Blind zum Einstieg
+flag-owes-small-blind = schuldet den Small Blind tot
+flag-marker = Marker für verpassten Blind
+
+guest-no = Gast { $guest }
+must-move-called = Must-Move: { $name } an den Haupttisch { $table } (GCB-10).
+waiting-list = Warteliste (GCB-9)
+nobody-waits = Niemand wartet.
+must-move-list = Must-Move-Liste (GCB-10)
+no-side-table = Kein Nebentisch spielt.
+main-table = Haupttisch
+closed = geschlossen
+in-a-hand = in einer Hand
+markers = { $count ->
+    [one] ein Marker für verpassten Blind
+   *[other] { $count } Marker für verpasste Blinds
+}
+free = frei
+
+js-recorded = Erfasst (Eintrag { "{" }seq{ "}" })
+js-refused = Abgelehnt
+js-allowed = Jetzt erlaubt
+js-call = mitgehen
+js-check = schieben
+js-raise = setzen oder erhöhen auf
+js-fold = passen
+js-lost = Verbindung verloren: diese Seite zeigt den Tisch, wie er zuletzt war, und nimmt keine Eingabe an, bis die Verbindung zurück ist.
+js-store = Die Aufzeichnung ist nicht erreichbar: diese Seite nimmt keine Eingabe an, bis sie zurück ist.

@@ -1,0 +1,123 @@
+# The terminal pages: the dealer's table, the floor's and the director's desks, the cash room,
+# the log-in page. German in ../de/terminal.ftl, message for message.
+
+nav-pages = Pages
+nav-room = Room
+nav-clock = Clock
+nav-seating = Seating
+nav-standings = Standings
+nav-floor = Floor
+nav-director = Director
+nav-dispute = Dispute
+log-in = Log in
+log-out = Log out
+role-dealer = dealer of table { $table }
+role-floor = floor
+role-director = director
+role-auditor = auditor
+
+login-title = Log in
+login-name = Name
+login-password = Password
+login-unknown = Name or password not known.
+login-no-users = No users: start `floorbook web` with --users FILE.
+
+desk-note-floor = These commands are the floor's. Log in as the floor to send them; anything else is refused and recorded as refused.
+desk-note-director = These commands are the director's. Log in as the director to send them; anything else is refused and recorded as refused.
+
+table-title = Table { $table }
+hand-no = hand { $hand }
+no-table = No table { $table } in play.
+the-hand = The hand
+player-at-seat = { $name } (seat { $seat })
+col-seat = Seat
+col-player = Player
+col-guest = Guest
+col-showing = Showing
+col-stack = Stack
+col-bet = Bet
+col-chips = Chips
+mark-button = the button
+mark-small-blind = the small blind
+mark-big-blind = the big blind
+mark-sb = SB
+mark-bb = BB
+to-act = to act
+out = out
+all-in = all in
+board = Board
+none-yet = none yet
+pot = pot
+take-back = Take back the last entry ({ $what })
+deal-to = Deal to { $who }
+next-card-up = the next card face up
+next-card-down = the next card face down
+dealt-face-down = Dealt face down
+deal-seen = Deal seen cards
+cards-seen = Cards seen
+deal-these = Deal these
+bring-in = Bring in { $amount }
+fold = Fold
+call = Call { $amount }
+check = Check
+bet-to = Bet { $amount }
+raise-to = Raise to { $amount }
+complete-to = Complete to { $amount }
+all-in-to = All in ({ $amount })
+bet-or-raise = Bet or raise to
+bet-or-raise-range = Bet or raise to ({ $low } to { $high })
+deal-board = Deal the board
+board-due = { $count ->
+    [one] The next board card
+   *[other] The next { $count } board cards
+}
+showdown = Showdown
+show = Show
+cards-shown = Cards shown
+cards-shown-stud = Cards shown: the down cards in the order dealt, or the whole hand
+muck = Muck
+hand-over = The hand is over.
+remedies = Irregularities and remedies
+tournament-over = The tournament is over.
+won = { $name } (seat { $seat }) won { $chips }
+start-hand = Start the next hand
+button-seat-drawn = Button seat (the floor's draw)
+straddle = Straddle under the gun (GCB-5)
+button-draw = The button draw
+button-draw-how = Each player draws one card; the high card takes the button (suits break a tie: spades, hearts, diamonds, clubs).
+seat-of = Seat { $seat } · { $name }
+record-draw = Record the draw
+after-hand = After the hand, the chip race
+seats = Seats
+flag-away = away
+flag-penalty = penalty
+flag-waits-button = waits for the button
+flag-waits-big-blind = waits for the big blind
+flag-posts-to-come-in = posts a big blind to come in
+flag-owes-small-blind = owes the small blind dead
+flag-marker = missed-blind marker
+
+guest-no = Guest { $guest }
+must-move-called = Must move: { $name } to the main table { $table } (GCB-10).
+waiting-list = Waiting list (GCB-9)
+nobody-waits = Nobody waits.
+must-move-list = Must-move list (GCB-10)
+no-side-table = No side table plays.
+main-table = main
+closed = closed
+in-a-hand = in a hand
+markers = { $count ->
+    [one] one missed-blind marker
+   *[other] { $count } missed-blind markers
+}
+free = free
+
+js-recorded = Recorded (entry { "{" }seq{ "}" })
+js-refused = Refused
+js-allowed = Allowed now
+js-call = call
+js-check = check
+js-raise = bet or raise to
+js-fold = fold
+js-lost = Connection lost: this page shows the table as it last was, and takes no entry until the connection is back.
+js-store = The record cannot be reached: this page takes no entry until it is back.

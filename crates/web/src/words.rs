@@ -1,0 +1,155 @@
+//! The pages' words in English and German, from Project Fluent message files
+//! (`crates/web/locales/<lang>/*.ftl`, compiled in), and the page's language: `?lang=` (kept
+//! in a cookie), else the cookie, else the browser's `Accept-Language` (German where it asks
+//! for German first), else English.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use axum::http::HeaderMap;
+use floorbook_service::commands::Lang;
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::{LanguageIdentifier, Loader};
+
+fluent_templates::static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "en",
+        // No Unicode isolation marks around arguments: names and numbers read as typed.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+fn id(lang: Lang) -> LanguageIdentifier {
+    let tag = lang.tag();
+    tag.parse().unwrap_or_default()
+}
+
+/// The message `key` in `lang`.
+pub fn t(lang: Lang, key: &str) -> String {
+    LOCALES.lookup(&id(lang), key)
+}
+
+/// The message `key` in `lang`, with its arguments.
+pub fn ta(lang: Lang, key: &str, args: &[(&'static str, FluentValue<'_>)]) -> String {
+    let args: HashMap<Cow<'static, str>, FluentValue<'_>> = args
+        .iter()
+        .map(|(k, v)| (Cow::Borrowed(*k), v.clone()))
+        .collect();
+    LOCALES.lookup_with_args(&id(lang), key, &args)
+}
+
+/// A number as an argument.
+pub fn n(v: impl Into<f64>) -> FluentValue<'static> {
+    FluentValue::from(v.into())
+}
+
+/// Text as an argument.
+pub fn s(v: impl Into<String>) -> FluentValue<'static> {
+    FluentValue::from(v.into())
+}
+
+/// The language a request asks for: `?lang=`, the `lang` cookie, `Accept-Language`.
+pub fn language(asked: Option<&str>, headers: &HeaderMap) -> Lang {
+    if let Some(l) = asked.and_then(Lang::from_tag) {
+        return l;
+    }
+    let cookie = headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|c| c.trim().strip_prefix("lang="))
+        .and_then(Lang::from_tag);
+    if let Some(l) = cookie {
+        return l;
+    }
+    accepted(
+        headers
+            .get(axum::http::header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or(""),
+    )
+}
+
+/// The first of our languages by the browser's preference (`de-CH, en;q=0.8` → German).
+fn accepted(header: &str) -> Lang {
+    let mut best: Option<(f32, usize, Lang)> = None;
+    for (i, part) in header.split(',').enumerate() {
+        let mut bits = part.split(';');
+        let Some(lang) = bits.next().and_then(Lang::from_tag) else {
+            continue;
+        };
+        let q = bits
+            .find_map(|b| b.trim().strip_prefix("q="))
+            .and_then(|q| q.parse::<f32>().ok())
+            .unwrap_or(1.0);
+        let better = match best {
+            None => true,
+            Some((bq, bi, _)) => q > bq || (q == bq && i < bi),
+        };
+        if q > 0.0 && better {
+            best = Some((q, i, lang));
+        }
+    }
+    best.map_or(Lang::En, |(_, _, l)| l)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_browser_s_first_language_of_ours_is_taken() {
+        assert_eq!(accepted("de-CH,de;q=0.9,en;q=0.8"), Lang::De);
+        assert_eq!(accepted("fr-FR,en;q=0.7,de;q=0.5"), Lang::En);
+        assert_eq!(accepted("en;q=0.4, de;q=0.6"), Lang::De);
+        assert_eq!(accepted("fr"), Lang::En);
+        assert_eq!(accepted(""), Lang::En);
+    }
+
+    #[test]
+    fn a_message_reads_in_both_languages_with_its_arguments() {
+        assert_eq!(ta(Lang::En, "table-title", &[("table", n(3))]), "Table 3");
+        assert_eq!(ta(Lang::De, "table-title", &[("table", n(3))]), "Tisch 3");
+    }
+
+    /// Every message exists in both languages, and every message the code asks for exists.
+    #[test]
+    fn every_message_is_in_both_languages() {
+        let keys = |lang: &str| -> std::collections::BTreeSet<String> {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("locales")
+                .join(lang);
+            let mut out = std::collections::BTreeSet::new();
+            for f in std::fs::read_dir(dir).expect("locales") {
+                let text = std::fs::read_to_string(f.expect("file").path()).expect("ftl");
+                for line in text.lines() {
+                    if let Some((k, _)) = line.split_once(" =")
+                        && !k.starts_with(['#', ' ', '.', '-'])
+                        && !k.is_empty()
+                    {
+                        out.insert(k.to_string());
+                    }
+                }
+            }
+            out
+        };
+        let en = keys("en");
+        let de = keys("de");
+        assert_eq!(en, de, "the two languages name the same messages");
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        for f in std::fs::read_dir(src).expect("src") {
+            let text = std::fs::read_to_string(f.expect("file").path()).expect("rs");
+            for call in ["t(lang, \"", "ta(lang, \"", "tr(\"", "tra(\""] {
+                for part in text.split(call).skip(1) {
+                    let key = part.split('"').next().unwrap_or("");
+                    assert!(
+                        en.contains(key),
+                        "the code asks for {key:?}, which no file has"
+                    );
+                }
+            }
+        }
+    }
+}
