@@ -293,8 +293,37 @@ async fn the_clock_seating_and_standings_pages_follow_the_chain_live() {
     // With the seed's own words.
     wait_for(&c, "#rules", "Diese Entscheidung ist endgültig").await;
     wait_for(&c, "#recorded-by", "anna (floor)").await;
-    wait_for(&c, "#command", "set_stack").await;
+    // Issue 36: in words, not JSON: what was entered (the command's own words and fields)
+    // and what the rules decided; the JSON only behind the "raw" switch.
+    let entered = wait_for(&c, "#entered", "Set a stack after a count").await;
+    assert!(
+        entered.contains("Chips") && entered.contains("Reason"),
+        "{entered}"
+    );
+    wait_for(&c, "#decided", "A stack counted").await;
+    assert!(
+        text(&c, "#recorded").await.is_empty(),
+        "the JSON is shown only on asking"
+    );
     screenshot(&c, "dispute").await;
+    // The same in German, with the language kept.
+    c.goto(&format!("{url}/t/friday/explain?seq={seq}&lang=de"))
+        .await
+        .expect("dispute in German");
+    wait_for(
+        &c,
+        "#verdict",
+        "die Aufzeichnung stimmt mit den Regeln überein",
+    )
+    .await;
+    wait_for(&c, "#entered", "Chipstand nach dem Zählen festsetzen").await;
+    wait_for(&c, "#decided", "Ein Chipstand gezählt").await;
+    wait_for(&c, "#recorded-by", "anna (Floor)").await;
+    screenshot(&c, "dispute-de").await;
+    c.goto(&format!("{url}/t/friday/explain?seq={seq}&lang=en"))
+        .await
+        .expect("dispute in English");
+    wait_for(&c, "#verdict", "the record agrees with the rules").await;
     c.goto(&format!("{url}/t/friday/explain?seq=999999"))
         .await
         .expect("dispute");

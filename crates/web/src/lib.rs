@@ -22,11 +22,13 @@ use axum::routing::{get, post};
 use chrono::{DateTime, Utc};
 use floorbook_ledger::resume::{Resume, ResumeError};
 use floorbook_log::{ChainId, Envelope, EventStore, Head, Seq};
+use floorbook_service::commands::Lang;
 use floorbook_service::wire::{ErrorKind, Reply, ReplyError, Request, WireCommand};
 use floorbook_tournament::engine::{MAX_SECONDS, Tournament};
 use futures_util::Stream;
 use serde::Deserialize;
 
+mod dispute;
 mod pages;
 pub mod send;
 pub mod terminal;
@@ -590,7 +592,7 @@ async fn clock<S: EventStore + Clone + 'static>(
     let l = web.load(&chain).await?;
     let view = l.tournament.clock_view(l.seconds_at(Utc::now()));
     let main = pages::clock(&l.tournament, &view);
-    Ok(pages::page(&chain, "clock", main, part.main_only()).into_response())
+    Ok(pages::page(&chain, "clock", main, part.main_only(), Lang::En).into_response())
 }
 
 async fn seating<S: EventStore + Clone + 'static>(
@@ -624,7 +626,7 @@ async fn seating<S: EventStore + Clone + 'static>(
     .await?
     .map_err(|e| WebError::Load(e.to_string()))?;
     let main = pages::seating(&l.tournament, &moves);
-    Ok(pages::page(&chain, "seating", main, part.main_only()).into_response())
+    Ok(pages::page(&chain, "seating", main, part.main_only(), Lang::En).into_response())
 }
 
 async fn standings<S: EventStore + Clone + 'static>(
@@ -635,13 +637,14 @@ async fn standings<S: EventStore + Clone + 'static>(
     let l = web.load(&chain).await?;
     let view = l.tournament.clock_view(l.seconds_at(Utc::now()));
     let main = pages::standings(&l.tournament, &view);
-    Ok(pages::page(&chain, "standings", main, part.main_only()).into_response())
+    Ok(pages::page(&chain, "standings", main, part.main_only(), Lang::En).into_response())
 }
 
 /// `?seq=N`: the event a dispute is about.
 #[derive(Debug, Deserialize)]
 struct Asked {
     seq: Option<u64>,
+    lang: Option<String>,
 }
 
 /// The dispute page: the decision recorded at `seq`, re-derived (`explain`): recorded against
@@ -650,26 +653,26 @@ async fn dispute<S: EventStore + Clone + 'static>(
     State(web): State<Arc<Web<S>>>,
     Path(chain): Path<String>,
     Query(asked): Query<Asked>,
+    headers: HeaderMap,
 ) -> Result<Response, WebError> {
     if web.is_cash(&chain).await? {
         return cash_dispute(&web, &chain, asked.seq).await;
     }
+    let lang = words::language(asked.lang.as_deref(), &headers);
+    let page = |main| {
+        keep_language(
+            pages::page(&chain, "explain", main, false, lang).into_response(),
+            asked.lang.as_deref(),
+        )
+    };
     let l = web.load(&chain).await?;
     let head = l.head.seq.0;
     let Some(seq) = asked.seq else {
-        return Ok(
-            pages::page(&chain, "explain", pages::dispute_form(head, None), false).into_response(),
-        );
+        return Ok(page(pages::dispute_form(head, None, lang)));
     };
     if !(2..=head).contains(&seq) {
         let why = format!("there is no decision at {seq}: the chain's events are 2 to {head}");
-        return Ok(pages::page(
-            &chain,
-            "explain",
-            pages::dispute_form(head, Some(&why)),
-            false,
-        )
-        .into_response());
+        return Ok(page(pages::dispute_form(head, Some(&why), lang)));
     }
     let id = ChainId::new(&chain).map_err(|_| WebError::BadName(chain.clone()))?;
     let recorded = floorbook_ledger::reader::load(&web.store, id.clone())
@@ -679,20 +682,13 @@ async fn dispute<S: EventStore + Clone + 'static>(
         Ok(e) => e,
         Err(e) => {
             let why = e.to_string();
-            return Ok(pages::page(
-                &chain,
-                "explain",
-                pages::dispute_form(head, Some(&why)),
-                false,
-            )
-            .into_response());
+            return Ok(page(pages::dispute_form(head, Some(&why), lang)));
         }
     };
     explanation.recorded_by = floorbook_ledger::explain::recorded_by(&web.store, &id, seq)
         .await
         .map_err(|e| WebError::Load(e.to_string()))?;
-    let main = pages::dispute(head, &explanation);
-    Ok(pages::page(&chain, "explain", main, false).into_response())
+    Ok(page(dispute::dispute(head, &explanation, lang)))
 }
 
 async fn cash_dispute<S: EventStore + Clone + 'static>(
@@ -705,13 +701,13 @@ async fn cash_dispute<S: EventStore + Clone + 'static>(
         .await
         .map_err(|e| WebError::Load(e.to_string()))?;
     let head = record.last;
-    let page = |main| pages::page(chain, "explain", main, false).into_response();
+    let page = |main| pages::page(chain, "explain", main, false, Lang::En).into_response();
     let Some(seq) = seq else {
-        return Ok(page(pages::dispute_form(head, None)));
+        return Ok(page(pages::dispute_form(head, None, Lang::En)));
     };
     Ok(match floorbook_ledger::cash::explain(&record, seq) {
         Ok(e) => page(pages::cash_dispute(head, &e)),
-        Err(e) => page(pages::dispute_form(head, Some(&e.to_string()))),
+        Err(e) => page(pages::dispute_form(head, Some(&e.to_string()), Lang::En)),
     })
 }
 
@@ -839,7 +835,7 @@ async fn audit_page<S: EventStore + Clone + 'static>(
             )
         }
     };
-    Ok(pages::page(&chain, "audit", main, part.main_only()).into_response())
+    Ok(pages::page(&chain, "audit", main, part.main_only(), Lang::En).into_response())
 }
 
 /// The hands of a tournament, each with its table, level, button and the stacks after it.
@@ -873,7 +869,7 @@ async fn hands_page<S: EventStore + Clone + 'static>(
     .await?
     .map_err(|e| WebError::Load(e.to_string()))?;
     let main = pages::hands(&rows);
-    Ok(pages::page(&chain, "hands", main, part.main_only()).into_response())
+    Ok(pages::page(&chain, "hands", main, part.main_only(), Lang::En).into_response())
 }
 
 /// A league's standings (its chain `league-<name>`): rank, player, points, results counted.

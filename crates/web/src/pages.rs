@@ -2,9 +2,12 @@
 //! and on a phone. Each page is a header with the tournament's links and a `main` that a live
 //! page fetches again (`?part=main`) when the chain moves on.
 
+use floorbook_service::commands::Lang;
 use floorbook_tournament::Level;
 use floorbook_tournament::engine::{ClockView, Status, Tournament};
 use maud::{DOCTYPE, Markup, html};
+
+use crate::words::{t, ta};
 
 /// The style: large type, high contrast, no web fonts.
 pub const CSS: &str = r#"
@@ -42,6 +45,11 @@ form.touch[data-command=fold] button { background: #4a5058; }
 .takeback form.touch button { background: none; border: .12rem solid var(--accent); color: var(--accent); font-size: 1rem; min-width: 0; padding: .4rem .8rem; }
 .lang { margin-left: .8rem; }
 p.won { font-size: 1.2rem; font-weight: 700; }
+dl.fields { display: grid; grid-template-columns: max-content 1fr; gap: .15rem .8rem; margin: .4rem 0; }
+dl.fields dt { color: var(--dim); }
+dl.fields dd { margin: 0; }
+details.raw { margin-top: 1.2rem; }
+details.raw summary { cursor: pointer; color: var(--accent); }
 .notice { background: #3a2a12; border-left: .3rem solid var(--accent); padding: .5rem .75rem; margin: .5rem 0 1rem; }
 .empty { color: var(--dim); }
 header .who { margin-left: auto; color: var(--dim); }
@@ -156,20 +164,23 @@ pub const JS: &str = r#"
 }());
 "#;
 
-/// A whole page (or, for a live update, its main part alone).
-pub fn page(chain: &str, which: &str, main: Markup, main_only: bool) -> Markup {
+/// A whole page (or, for a live update, its main part alone), in `lang` where the page speaks
+/// it (the dispute page; the clock, seating, standings, hands and audit pages are English
+/// still, and are asked for in English).
+pub fn page(chain: &str, which: &str, main: Markup, main_only: bool, lang: Lang) -> Markup {
     if main_only {
         return main;
     }
+    let tr = |k: &str| t(lang, k);
     let title = match which {
-        "clock" => "Clock",
-        "seating" => "Seating",
-        "explain" => "Dispute",
-        "hands" => "Hands",
-        "audit" => "Audit",
-        _ => "Standings",
+        "clock" => tr("nav-clock"),
+        "seating" => tr("nav-seating"),
+        "explain" => tr("nav-dispute"),
+        "hands" => tr("nav-hands"),
+        "audit" => tr("nav-audit"),
+        _ => tr("nav-standings"),
     };
-    let link = |to: &str, label: &str| {
+    let link = |to: &str, label: String| {
         html! {
             @if to == which {
                 a href=(format!("/t/{chain}/{to}")) aria-current="page" { (label) }
@@ -180,7 +191,7 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool) -> Markup {
     };
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(lang.tag()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
@@ -190,16 +201,17 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool) -> Markup {
             body data-live=[(which != "explain").then(|| format!("/t/{chain}/live"))] data-page=(which) {
                 header {
                     h1 { a href="/" style="color:inherit" { "Floorbook" } " · " (chain) }
-                    nav aria-label="Pages" {
-                        (link("clock", "Clock"))
-                        (link("seating", "Seating"))
-                        (link("standings", "Standings"))
-                        (link("hands", "Hands"))
-                        (link("audit", "Audit"))
-                        (link("floor", "Floor"))
-                        (link("director", "Director"))
-                        (link("explain", "Dispute"))
+                    nav aria-label=(tr("nav-pages")) {
+                        (link("clock", tr("nav-clock")))
+                        (link("seating", tr("nav-seating")))
+                        (link("standings", tr("nav-standings")))
+                        (link("hands", tr("nav-hands")))
+                        (link("audit", tr("nav-audit")))
+                        (link("floor", tr("nav-floor")))
+                        (link("director", tr("nav-director")))
+                        (link("explain", tr("nav-dispute")))
                     }
+                    @if which == "explain" { (crate::terminal::switch(lang)) }
                 }
                 main id="main" { (main) }
                 script src="/app.js" {}
@@ -553,14 +565,14 @@ pub fn standings(t: &Tournament, v: &ClockView) -> Markup {
 }
 
 /// The dispute page's form: the event to re-derive.
-pub fn dispute_form(head: u64, problem: Option<&str>) -> Markup {
+pub fn dispute_form(head: u64, problem: Option<&str>, lang: Lang) -> Markup {
     html! {
         @if let Some(p) = problem { p.notice role="alert" { (p) } }
         form method="get" {
-            label for="seq" { "Event (2 to " (head) "): " }
+            label for="seq" { (ta(lang, "dispute-pick", &[("head", crate::words::n(head as f64))])) ": " }
             input id="seq" name="seq" type="number" min="2" max=(head) required;
             " "
-            button type="submit" { "Re-derive" }
+            button type="submit" { (t(lang, "rederive")) }
         }
     }
 }
@@ -569,59 +581,11 @@ fn pretty<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
-/// A decision re-derived: whether the record agrees, recorded against derived, the command
-/// and the table it met, who entered it and when, and the rules with their readings.
-pub fn dispute(head: u64, e: &floorbook_ledger::explain::Explanation) -> Markup {
-    html! {
-        (dispute_form(head, None))
-        section aria-label="Re-derived" {
-            h2 id="verdict" {
-                "Event " (e.seq.unwrap_or(0)) ": "
-                @if e.agrees {
-                    "the record agrees with the rules"
-                } @else {
-                    span.flag { "the record does not agree with the rules" }
-                }
-            }
-            @if let Some(by) = &e.recorded_by {
-                p id="recorded-by" {
-                    "Entered by " (by.actor.id) " (" (format!("{:?}", by.actor.role).to_lowercase()) ") at "
-                    (by.at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
-                    @if let Some(r) = &by.request { ", request " (r) }
-                }
-            }
-            h3 { "Rules" }
-            @if e.rules.is_empty() { p.empty { "No rule decided it (a plain record)." } }
-            ul id="rules" {
-                @for r in &e.rules {
-                    li {
-                        strong { (r.id) } " " (r.text)
-                        @if let Some(rule) = floorbook_rules::Rule::from_id(r.id) {
-                            blockquote lang="de" { (rule.seed_text()) }
-                        }
-                    }
-                }
-            }
-            @if let Some(d) = &e.divergence {
-                p.notice role="alert" { "Diverges: " (d.reason) }
-            }
-            div.tables {
-                section.table { h3 { "Recorded" } pre id="recorded" { (pretty(&e.recorded)) } }
-                section.table { h3 { "Derived" } pre id="derived" { (pretty(&e.derived)) } }
-                section.table { h3 { "The command" } pre id="command" { (pretty(&e.command)) } }
-                @if let Some(b) = &e.before {
-                    section.table { h3 { "What it met" } pre id="before" { (pretty(b)) } }
-                }
-            }
-        }
-    }
-}
-
 /// A cash decision re-derived: recorded against derived, the command, who entered it and
 /// when, the guest as the room held him, the rules with the seed's words.
 pub fn cash_dispute(head: u64, e: &floorbook_ledger::cash::CashExplanation) -> Markup {
     html! {
-        (dispute_form(head, None))
+        (dispute_form(head, None, Lang::En))
         section aria-label="Re-derived" {
             h2 id="verdict" {
                 "Event " (e.seq) ": "

@@ -30,6 +30,13 @@ pub fn t(lang: Lang, key: &str) -> String {
     LOCALES.lookup(&id(lang), key)
 }
 
+/// The message `key` in `lang`, or `default` where no file has it (a field's name, say).
+pub fn t_or(lang: Lang, key: &str, default: &str) -> String {
+    LOCALES
+        .try_lookup_complete(&id(lang), key, None)
+        .unwrap_or_else(|| default.to_string())
+}
+
 /// The message `key` in `lang`, with its arguments.
 pub fn ta(lang: Lang, key: &str, args: &[(&'static str, FluentValue<'_>)]) -> String {
     let args: HashMap<Cow<'static, str>, FluentValue<'_>> = args

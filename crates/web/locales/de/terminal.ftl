@@ -121,3 +121,5 @@ js-raise = setzen oder erhöhen auf
 js-fold = passen
 js-lost = Verbindung verloren: diese Seite zeigt den Tisch, wie er zuletzt war, und nimmt keine Eingabe an, bis die Verbindung zurück ist.
 js-store = Die Aufzeichnung ist nicht erreichbar: diese Seite nimmt keine Eingabe an, bis sie zurück ist.
+nav-hands = Hände
+nav-audit = Prüfung

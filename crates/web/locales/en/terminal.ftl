@@ -121,3 +121,5 @@ js-raise = bet or raise to
 js-fold = fold
 js-lost = Connection lost: this page shows the table as it last was, and takes no entry until the connection is back.
 js-store = The record cannot be reached: this page takes no entry until it is back.
+nav-hands = Hands
+nav-audit = Audit

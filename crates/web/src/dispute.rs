@@ -1,0 +1,229 @@
+//! The dispute page in words: what was entered, by whom and when, the table as the command
+//! found it, what the rules decided and whether the record agrees, each rule with the seed's
+//! own sentence; the record's JSON only behind a "raw" switch.
+
+use floorbook_ledger::explain::Explanation;
+use floorbook_service::commands::{Declaration, Lang};
+use floorbook_service::wire::WireCommand;
+use fluent_templates::fluent_bundle::FluentValue;
+use maud::{Markup, html};
+use serde_json::Value;
+
+use crate::words::{n, s, t, t_or, ta};
+
+/// A value as a person reads it: numbers and text as they are, lists joined, yes or no.
+fn plain(v: &Value, lang: Lang) -> String {
+    match v {
+        Value::Null => "—".to_string(),
+        Value::Bool(b) => t(lang, if *b { "yes" } else { "no" }),
+        Value::Number(x) => x.to_string(),
+        Value::String(x) => x.clone(),
+        Value::Array(items) => items
+            .iter()
+            .map(|i| plain(i, lang))
+            .collect::<Vec<_>>()
+            .join(" "),
+        Value::Object(o) => o
+            .iter()
+            .filter(|(k, _)| *k != "rules")
+            .map(|(k, v)| format!("{} {}", field(k, lang), plain(v, lang)))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// A field's name in words (`f-<name>`), else the name with spaces.
+fn field(name: &str, lang: Lang) -> String {
+    t_or(lang, &format!("f-{name}"), &name.replace('_', " "))
+}
+
+/// An event (a tournament's, or a hand's inside it) in words: what it is, then its fields.
+pub fn event(v: &Value, lang: Lang) -> Markup {
+    let kind = v["type"].as_str().unwrap_or("");
+    let title = t_or(lang, &format!("ev-{kind}"), &kind.replace('_', " "));
+    let inner = v.get("event").filter(|e| e.is_object());
+    html! {
+        p.what { strong { (title) } }
+        dl.fields {
+            @for (k, x) in v.as_object().into_iter().flatten() {
+                @if !matches!(k.as_str(), "type" | "rules" | "event") {
+                    dt { (field(k, lang)) } dd { (plain(x, lang)) }
+                }
+            }
+        }
+        @if let Some(e) = inner {
+            (event(e, lang))
+        }
+    }
+}
+
+/// The command as entered, in the words of its declaration.
+fn command(c: &floorbook_tournament::command::Command, lang: Lang) -> Markup {
+    let wire = WireCommand::from_engine(c, 0);
+    let d: &Declaration = wire.declaration();
+    let v = serde_json::to_value(&wire).unwrap_or(Value::Null);
+    html! {
+        p.what { strong { (d.help.get(lang)) } " " span.rule { "(" (d.rules) ")" } }
+        dl.fields {
+            @for f in d.fields {
+                @if let (Some(label), Some(x)) = (f.label, v.get(f.name)) {
+                    dt { (label.get(lang)) } dd { (plain(x, lang)) }
+                }
+            }
+        }
+    }
+}
+
+/// The table as the command found it: the level, the players left, the seats, the hand.
+fn before(b: &floorbook_ledger::explain::Before, lang: Lang) -> Markup {
+    let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
+    let table = b.table.as_ref();
+    let hand = table.map(|t| &t["hand"]).filter(|h| h.is_object());
+    let players: Vec<u64> = hand
+        .and_then(|h| h["players"].as_array())
+        .map(|a| a.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_default();
+    html! {
+        p { (tra("met-level", &[("level", n(b.level as f64)), ("left", n(b.players_left))])) }
+        @if let Some(tb) = table {
+            table.seats aria-label=(t(lang, "met-table")) {
+                thead { tr { th { (t(lang, "col-seat")) } th { (t(lang, "col-player")) } th.num { (t(lang, "col-stack")) } th.num { (t(lang, "col-bet")) } } }
+                tbody {
+                    @for seat in tb["seats"].as_array().into_iter().flatten() {
+                        @let player = seat["player"].as_u64();
+                        @let pos = player.and_then(|p| players.iter().position(|q| *q == p));
+                        @let stack = pos.and_then(|i| hand.and_then(|h| h["stacks"][i].as_u64())).or(seat["stack"].as_u64());
+                        tr {
+                            td { (plain(&seat["seat"], lang))
+                                @if seat["seat"] == tb["button"] { " " span.mark.button { "D" } } }
+                            td { (seat["name"].as_str().unwrap_or("")) }
+                            td.num { (stack.unwrap_or(0)) }
+                            td.num { (pos.and_then(|i| hand.and_then(|h| h["bets"][i].as_u64())).unwrap_or(0)) }
+                        }
+                    }
+                }
+            }
+            @if let Some(h) = hand {
+                p {
+                    (tra("met-hand", &[("hand", n(h["hand"].as_u64().unwrap_or(0) as f64)), ("board", s(plain(&h["board"], lang)))]))
+                    @if let Some(p) = h["to_act"]["player"].as_u64() {
+                        " " (tra("met-to-act", &[("player", s(name_of(tb, p)))]))
+                    }
+                }
+                @if let Some(l) = h["legal"].as_object() {
+                    p { (t(lang, "js-allowed")) ": "
+                        @if l.get("call").and_then(Value::as_u64).unwrap_or(0) > 0 { (tra("call", &[("amount", n(l["call"].as_u64().unwrap_or(0) as f64))])) } @else { (t(lang, "check")) }
+                        @if let Some(r) = l.get("raise_to").and_then(Value::as_array) {
+                            ", " (tra("bet-or-raise-range", &[("low", n(r.first().and_then(Value::as_u64).unwrap_or(0) as f64)), ("high", n(r.get(1).and_then(Value::as_u64).unwrap_or(0) as f64))]))
+                        }
+                        ", " (t(lang, "fold"))
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn name_of(table: &Value, player: u64) -> String {
+    table["seats"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|s| s["player"].as_u64() == Some(player))
+        .and_then(|s| s["name"].as_str())
+        .map_or_else(|| player.to_string(), str::to_string)
+}
+
+/// Who recorded an event, in words.
+fn role(r: floorbook_log::Role, lang: Lang) -> String {
+    let key = match r {
+        floorbook_log::Role::Dealer => "role-dealer-plain",
+        floorbook_log::Role::Floor => "role-floor",
+        floorbook_log::Role::Director => "role-director",
+        floorbook_log::Role::Service => "role-service",
+        floorbook_log::Role::Auditor => "role-auditor-plain",
+    };
+    t(lang, key)
+}
+
+/// A decision re-derived, in words.
+pub fn dispute(head: u64, e: &Explanation, lang: Lang) -> Markup {
+    let tr = |k: &str| t(lang, k);
+    let rec = e
+        .recorded
+        .as_ref()
+        .and_then(|r| serde_json::to_value(r).ok());
+    let der = e
+        .derived
+        .as_ref()
+        .and_then(|r| serde_json::to_value(r).ok());
+    html! {
+        (crate::pages::dispute_form(head, None, lang))
+        section aria-label=(tr("rederived")) {
+            h2 id="verdict" {
+                (ta(lang, "event-no", &[("seq", n(e.seq.unwrap_or(0) as f64))])) ": "
+                @if e.agrees {
+                    (tr("record-agrees"))
+                } @else {
+                    span.flag { (tr("record-disagrees")) }
+                }
+            }
+            @if let Some(by) = &e.recorded_by {
+                p id="recorded-by" {
+                    (ta(lang, "entered-by", &[
+                        ("actor", s(by.actor.id.clone())),
+                        ("role", s(role(by.actor.role, lang))),
+                        ("at", s(by.at.format("%Y-%m-%d %H:%M:%S UTC").to_string())),
+                    ]))
+                    @if let Some(r) = &by.request { " · " (tr("request")) " " (r) }
+                }
+            }
+            div.tables {
+                @if let Some(c) = &e.command {
+                    section.table id="entered" { h3 { (tr("entered")) } (command(c, lang)) }
+                }
+                @if let Some(b) = &e.before {
+                    section.table id="met" { h3 { (tr("met")) } (before(b, lang)) }
+                }
+                section.table id="decided" {
+                    h3 { (tr("decided")) }
+                    @match &rec { Some(v) => (event(v, lang)), None => p.empty { "—" } }
+                    @if !e.agrees {
+                        h3 { (tr("derived")) }
+                        @match &der { Some(v) => (event(v, lang)), None => p.empty { "—" } }
+                    }
+                }
+            }
+            @if let Some(d) = &e.divergence {
+                p.notice role="alert" { (tr("diverges")) ": " (d.reason) }
+            }
+            h3 { (tr("rules")) }
+            @if e.rules.is_empty() { p.empty { (tr("no-rule")) } }
+            ul id="rules" {
+                @for r in &e.rules {
+                    li {
+                        strong { (r.id) } " " (r.text)
+                        @if let Some(rule) = floorbook_rules::Rule::from_id(r.id) {
+                            blockquote lang="de" { (rule.seed_text()) }
+                        }
+                    }
+                }
+            }
+            details.raw {
+                summary { (tr("raw")) }
+                div.tables {
+                    section.table { h3 { (tr("decided")) } pre id="recorded" { (pretty(&e.recorded)) } }
+                    section.table { h3 { (tr("derived")) } pre id="derived" { (pretty(&e.derived)) } }
+                    section.table { h3 { (tr("entered")) } pre id="command" { (pretty(&e.command)) } }
+                    @if let Some(b) = &e.before {
+                        section.table { h3 { (tr("met")) } pre id="before" { (pretty(b)) } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn pretty<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_default()
+}
