@@ -197,6 +197,27 @@ async fn the_clock_seating_and_standings_pages_follow_the_chain_live() {
     wait_for(&c, "#average", "1,500").await;
     wait_for(&c, "#pool", "45.00").await;
     screenshot(&c, "clock").await;
+    // Issue 36: the room's screens in German, at the size of a room's screen.
+    c.set_window_size(1920, 1080).await.expect("window size");
+    c.goto(&format!("{url}/t/friday/clock?lang=de"))
+        .await
+        .expect("clock in German");
+    wait_for(&c, "#level", "Stufe 1").await;
+    wait_for(&c, "#next", "Nächste: 20 / 40").await;
+    wait_for(&c, "#players", "3 von 3").await;
+    wait_for(&c, "#average", "1.500").await;
+    wait_for(&c, "#pool", "45,00").await;
+    screenshot(&c, "clock-de-1920").await;
+    c.goto(&format!("{url}/t/friday/seating"))
+        .await
+        .expect("seating in German");
+    wait_for(&c, "main", "Tisch 1").await;
+    wait_for(&c, "thead", "Platz").await;
+    c.set_window_size(1280, 800).await.expect("window size");
+    c.goto(&format!("{url}/t/friday/clock?lang=en"))
+        .await
+        .expect("clock in English");
+    wait_for(&c, "#level", "Level 1").await;
     // The director pauses the clock: the screen says so without a reload.
     send(
         &mut desk,

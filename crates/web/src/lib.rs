@@ -588,18 +588,25 @@ async fn clock<S: EventStore + Clone + 'static>(
     State(web): State<Arc<Web<S>>>,
     Path(chain): Path<String>,
     Query(part): Query<Part>,
+    headers: HeaderMap,
 ) -> Result<Response, WebError> {
+    let lang = words::language(part.lang.as_deref(), &headers);
     let l = web.load(&chain).await?;
     let view = l.tournament.clock_view(l.seconds_at(Utc::now()));
-    let main = pages::clock(&l.tournament, &view);
-    Ok(pages::page(&chain, "clock", main, part.main_only(), Lang::En).into_response())
+    let main = pages::clock(&l.tournament, &view, lang);
+    Ok(keep_language(
+        pages::page(&chain, "clock", main, part.main_only(), lang).into_response(),
+        part.lang.as_deref(),
+    ))
 }
 
 async fn seating<S: EventStore + Clone + 'static>(
     State(web): State<Arc<Web<S>>>,
     Path(chain): Path<String>,
     Query(part): Query<Part>,
+    headers: HeaderMap,
 ) -> Result<Response, WebError> {
+    let lang = words::language(part.lang.as_deref(), &headers);
     let l = web.load(&chain).await?;
     // The latest moves, from the projections: who went from which table to which seat, why.
     let moves = with_projections(&web, &chain, |p| {
@@ -625,19 +632,27 @@ async fn seating<S: EventStore + Clone + 'static>(
     })
     .await?
     .map_err(|e| WebError::Load(e.to_string()))?;
-    let main = pages::seating(&l.tournament, &moves);
-    Ok(pages::page(&chain, "seating", main, part.main_only(), Lang::En).into_response())
+    let main = pages::seating(&l.tournament, &moves, lang);
+    Ok(keep_language(
+        pages::page(&chain, "seating", main, part.main_only(), lang).into_response(),
+        part.lang.as_deref(),
+    ))
 }
 
 async fn standings<S: EventStore + Clone + 'static>(
     State(web): State<Arc<Web<S>>>,
     Path(chain): Path<String>,
     Query(part): Query<Part>,
+    headers: HeaderMap,
 ) -> Result<Response, WebError> {
+    let lang = words::language(part.lang.as_deref(), &headers);
     let l = web.load(&chain).await?;
     let view = l.tournament.clock_view(l.seconds_at(Utc::now()));
-    let main = pages::standings(&l.tournament, &view);
-    Ok(pages::page(&chain, "standings", main, part.main_only(), Lang::En).into_response())
+    let main = pages::standings(&l.tournament, &view, lang);
+    Ok(keep_language(
+        pages::page(&chain, "standings", main, part.main_only(), lang).into_response(),
+        part.lang.as_deref(),
+    ))
 }
 
 /// `?seq=N`: the event a dispute is about.

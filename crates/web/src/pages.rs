@@ -7,7 +7,8 @@ use floorbook_tournament::Level;
 use floorbook_tournament::engine::{ClockView, Status, Tournament};
 use maud::{DOCTYPE, Markup, html};
 
-use crate::words::{t, ta};
+use crate::words::{n, s, t, ta};
+use fluent_templates::fluent_bundle::FluentValue;
 
 /// The style: large type, high contrast, no web fonts.
 pub const CSS: &str = r#"
@@ -211,7 +212,7 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool, lang: Lang)
                         (link("director", tr("nav-director")))
                         (link("explain", tr("nav-dispute")))
                     }
-                    @if which == "explain" { (crate::terminal::switch(lang)) }
+                    @if matches!(which, "explain" | "clock" | "seating" | "standings") { (crate::terminal::switch(lang)) }
                 }
                 main id="main" { (main) }
                 script src="/app.js" {}
@@ -325,6 +326,22 @@ fn money(cents: u64) -> String {
     format!("{}.{:02}", cents / 100, cents % 100)
 }
 
+/// Money as the language writes it (German: a decimal comma).
+fn money_in(cents: u64, lang: Lang) -> String {
+    match lang {
+        Lang::En => money(cents),
+        Lang::De => format!("{},{:02}", chips_in(cents / 100, lang), cents % 100),
+    }
+}
+
+/// Chips as the language writes them (German: a dot between thousands).
+fn chips_in(n: u64, lang: Lang) -> String {
+    match lang {
+        Lang::En => chips(n),
+        Lang::De => chips(n).replace(',', "."),
+    }
+}
+
 fn chips(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::with_capacity(s.len() + s.len() / 3);
@@ -339,13 +356,13 @@ fn chips(n: u64) -> String {
 
 /// The big-screen clock (TR-5): level, time left, blinds and ante, next level, next break,
 /// players left of entrants, average stack, prize pool.
-pub fn clock(t: &Tournament, v: &ClockView) -> Markup {
+pub fn clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
     if v.finished {
-        return finished_clock(t, v);
+        return finished_clock(t, v, lang);
     }
-    let state = if v.finished {
-        "finished"
-    } else if !v.started {
+    let tr = |k: &str| crate::words::t(lang, k);
+    let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
+    let state = if !v.started {
         "not started"
     } else if v.paused {
         "paused"
@@ -353,17 +370,17 @@ pub fn clock(t: &Tournament, v: &ClockView) -> Markup {
         "running"
     };
     html! {
-        section.clock aria-label="Clock" data-state=(state) {
+        section.clock aria-label=(tr("nav-clock")) data-state=(state) {
             div.level id="level" {
                 @if let Some(after) = v.on_break_after {
-                    "Break after level " (after)
+                    (tra("break-after", &[("level", n(after as f64))]))
                 } @else {
-                    "Level " (v.level)
+                    (tra("level", &[("level", n(v.level as f64))]))
                 }
                 " · " (t.profile.name)
             }
             @if !v.by_time {
-                div.time id="time" { "Orbits" }
+                div.time id="time" { (tr("orbits")) }
             } @else if let Some(left) = v.seconds_left {
                 div.time id="time" data-left=(left) data-paused=(v.paused || v.finished || !v.started) {
                     (mmss(left))
@@ -371,19 +388,19 @@ pub fn clock(t: &Tournament, v: &ClockView) -> Markup {
             } @else {
                 div.time id="time" { "—" }
             }
-            @if v.paused { div.next role="status" { "Clock paused" } }
+            @if v.paused { div.next role="status" { (tr("clock-paused")) } }
             div.blinds id="blinds" { (blinds(&v.blinds)) }
             @if let Some(next) = v.next_level {
-                div.next id="next" { "Next: " (blinds(&next)) }
+                div.next id="next" { (tra("next-level", &[("blinds", s(blinds(&next)))])) }
             }
             @if let Some((after, starts, minutes)) = v.next_break {
-                div.break id="break" { "Break after level " (after) " in " (mmss(starts)) " (" (minutes) " min)" }
+                div.break id="break" { (tra("break-in", &[("level", n(after as f64)), ("time", s(mmss(starts))), ("minutes", n(minutes as f64))])) }
             }
             dl.facts {
-                div { dt { "Players" } dd id="players" { (v.players_left) " of " (v.entrants) } }
-                div { dt { "Average stack" } dd id="average" { (chips(v.average_stack)) } }
+                div { dt { (tr("players")) } dd id="players" { (tra("players-of", &[("left", n(v.players_left as f64)), ("entrants", n(v.entrants as f64))])) } }
+                div { dt { (tr("average-stack")) } dd id="average" { (chips_in(v.average_stack, lang)) } }
                 @if let Some(pool) = v.prize_pool_cents {
-                    div { dt { "Prize pool" } dd id="pool" { (money(pool)) } }
+                    div { dt { (tr("prize-pool")) } dd id="pool" { (money_in(pool, lang)) } }
                 }
             }
         }
@@ -392,8 +409,9 @@ pub fn clock(t: &Tournament, v: &ClockView) -> Markup {
 
 /// A finished tournament's big screen: who won, the places paid and what each won, the field
 /// and the prize pool; no level or clock runs any more.
-fn finished_clock(t: &Tournament, v: &ClockView) -> Markup {
+fn finished_clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
     use floorbook_tournament::engine::Status;
+    let tr = |k: &str| crate::words::t(lang, k);
     let by_place = |place: u32| {
         t.players
             .values()
@@ -403,23 +421,23 @@ fn finished_clock(t: &Tournament, v: &ClockView) -> Markup {
             .map(|p| p.name.clone())
     };
     html! {
-        section.clock aria-label="Clock" data-state="finished" {
-            div.level id="level" { "The tournament is over" " · " (t.profile.name) }
+        section.clock aria-label=(tr("nav-clock")) data-state="finished" {
+            div.level id="level" { (tr("tournament-over")) " · " (t.profile.name) }
             @if let Some(w) = by_place(1) {
                 div.time id="winner" { (w) }
-                div.next { "wins the tournament" }
+                div.next { (tr("wins-tournament")) }
             }
             @if !v.prizes_cents.is_empty() {
-                ol.prizes id="prizes" aria-label="Prizes" {
+                ol.prizes id="prizes" aria-label=(tr("prizes")) {
                     @for (k, cents) in v.prizes_cents.iter().enumerate() {
-                        li { (by_place(k as u32 + 1).unwrap_or_default()) " · " (money(*cents)) }
+                        li { (by_place(k as u32 + 1).unwrap_or_default()) " · " (money_in(*cents, lang)) }
                     }
                 }
             }
             dl.facts {
-                div { dt { "Entrants" } dd id="players" { (v.entrants) } }
+                div { dt { (tr("entrants")) } dd id="players" { (v.entrants) } }
                 @if let Some(pool) = v.prize_pool_cents {
-                    div { dt { "Prize pool" } dd id="pool" { (money(pool)) } }
+                    div { dt { (tr("prize-pool")) } dd id="pool" { (money_in(pool, lang)) } }
                 }
             }
         }
@@ -439,52 +457,55 @@ pub struct MoveRow {
     pub rules: Option<String>,
 }
 
-pub fn seating(t: &Tournament, moves: &[MoveRow]) -> Markup {
+pub fn seating(t: &Tournament, moves: &[MoveRow], lang: Lang) -> Markup {
+    let tr = |k: &str| crate::words::t(lang, k);
+    let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
+    let who = |p: u32| name(t, p, lang);
     let due = t.due_now();
     html! {
         @if let Some(b) = t.pending_break {
-            p.notice role="status" { "Table " (b.0) " is breaking: its players draw their new seats (TR-17)." }
+            p.notice role="status" { (tra("table-breaking", &[("table", n(b.0))])) }
         }
         @for (player, from, to) in &t.pending_moves {
             p.notice role="status" {
-                (name(t, player.0)) " moves from table " (from.0) " to table " (to.0) " after this hand (TR-17)."
+                (tra("moves-after", &[("name", s(who(player.0))), ("from", n(from.0)), ("to", n(to.0))]))
             }
         }
         @for e in &due {
             @if let floorbook_tournament::engine::TournamentEvent::Moved { player, from, to, seat, .. } = e {
                 p.notice role="status" {
-                    "Due: " (name(t, player.0)) " from table " (from.0) " to table " (to.0) " seat " (seat.0) " (TR-17)."
+                    (tra("move-due", &[("name", s(who(player.0))), ("from", n(from.0)), ("to", n(to.0)), ("seat", n(seat.0))]))
                 }
             }
         }
         @if t.tables.is_empty() {
-            p.empty { "No tables in play." }
+            p.empty { (tr("no-tables")) }
         }
         div.tables {
             @for ts in &t.tables {
-                section.table aria-label=(format!("Table {}", ts.table.no.0)) {
+                section.table aria-label=(tra("table-title", &[("table", n(ts.table.no.0))])) {
                     h2 {
-                        "Table " (ts.table.no.0)
-                        @if ts.held { " " span.flag { "held" } }
-                        @if ts.hand.is_some() { " " span.flag style="color:var(--dim)" { "in a hand" } }
+                        (tra("table-title", &[("table", n(ts.table.no.0))]))
+                        @if ts.held { " " span.flag { (tr("held")) } }
+                        @if ts.hand.is_some() { " " span.flag style="color:var(--dim)" { (tr("in-a-hand")) } }
                     }
                     table {
-                        thead { tr { th { "Seat" } th { "Player" } th.num { "Chips" } } }
+                        thead { tr { th { (tr("col-seat")) } th { (tr("col-player")) } th.num { (tr("col-chips")) } } }
                         tbody {
                             @for (i, p) in ts.table.seats.iter().enumerate() {
                                 tr data-seat=(i + 1) {
-                                    td { (i + 1) @if ts.table.button.0 as usize == i + 1 { " ●" } }
+                                    td { (i + 1) @if ts.table.button.0 as usize == i + 1 { " " span.mark.button title=(tr("mark-button")) { "D" } } }
                                     @if let Some(p) = p {
                                         @let pl = t.players.get(p);
                                         td {
-                                            (name(t, p.0))
-                                            @if pl.is_some_and(|pl| pl.absent) { " " span.flag { "away" } }
-                                            @if pl.is_some_and(|pl| pl.penalized_until.is_some()) { " " span.flag { "penalty" } }
-                                            @if pl.is_some_and(|pl| pl.waiting_for_button) { " " span.flag { "waits for the button" } }
+                                            (who(p.0))
+                                            @if pl.is_some_and(|pl| pl.absent) { " " span.flag { (tr("flag-away")) } }
+                                            @if pl.is_some_and(|pl| pl.penalized_until.is_some()) { " " span.flag { (tr("flag-penalty")) } }
+                                            @if pl.is_some_and(|pl| pl.waiting_for_button) { " " span.flag { (tr("flag-waits-button")) } }
                                         }
-                                        td.num { (chips(pl.map_or(0, |pl| pl.stack))) }
+                                        td.num { (chips_in(pl.map_or(0, |pl| pl.stack), lang)) }
                                     } @else {
-                                        td.empty { "free" }
+                                        td.empty { (tr("free")) }
                                         td {}
                                     }
                                 }
@@ -495,13 +516,13 @@ pub fn seating(t: &Tournament, moves: &[MoveRow]) -> Markup {
             }
         }
         @if !moves.is_empty() {
-            section #moves aria-label="The latest moves" {
-                h2 { "The latest moves" }
+            section #moves aria-label=(tr("latest-moves")) {
+                h2 { (tr("latest-moves")) }
                 ul {
                     @for m in moves {
                         li {
-                            a href=(format!("explain?seq={}", m.seq)) { (m.seq) } ": " (m.name) " from table "
-                            (m.from.unwrap_or(0)) " to table " (m.to.unwrap_or(0)) ", seat " (m.seat.unwrap_or(0))
+                            a href=(format!("explain?seq={}", m.seq)) { (m.seq) }
+                            (tra("moved-line", &[("name", s(m.name.clone())), ("from", n(m.from.unwrap_or(0) as f64)), ("to", n(m.to.unwrap_or(0) as f64)), ("seat", n(m.seat.unwrap_or(0) as f64))]))
                             @if let Some(r) = &m.rules { " (" (r) ")" }
                         }
                     }
@@ -511,15 +532,19 @@ pub fn seating(t: &Tournament, moves: &[MoveRow]) -> Markup {
     }
 }
 
-fn name(t: &Tournament, player: u32) -> String {
+fn name(t: &Tournament, player: u32, lang: Lang) -> String {
     t.players
         .get(&floorbook_tournament::seating::PlayerId(player))
-        .map_or_else(|| format!("Player {player}"), |p| p.name.clone())
+        .map_or_else(
+            || ta(lang, "player-no", &[("player", n(player))]),
+            |p| p.name.clone(),
+        )
 }
 
 /// The standings: players in play by chips, then those out by place, with each paid place's
 /// prize (the profile's payout).
-pub fn standings(t: &Tournament, v: &ClockView) -> Markup {
+pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
+    let tr = |k: &str| crate::words::t(lang, k);
     let mut playing: Vec<_> = t
         .players
         .values()
@@ -539,23 +564,23 @@ pub fn standings(t: &Tournament, v: &ClockView) -> Markup {
         v.prizes_cents
             .get(place as usize - 1)
             .filter(|c| **c > 0)
-            .map(|c| money(*c))
+            .map(|c| money_in(*c, lang))
     };
     html! {
-        table aria-label="Standings" {
-            thead { tr { th.num { "Place" } th { "Player" } th.num { "Chips" } th.num { "Prize" } } }
+        table aria-label=(tr("nav-standings")) {
+            thead { tr { th.num { (tr("col-place")) } th { (tr("col-player")) } th.num { (tr("col-chips")) } th.num { (tr("col-prize")) } } }
             tbody {
                 @for p in &playing {
-                    tr data-player=(p.id.0) { td.num { "—" } td { (p.name) } td.num { (chips(p.stack)) } td.num {} }
+                    tr data-player=(p.id.0) { td.num { "—" } td { (p.name) } td.num { (chips_in(p.stack, lang)) } td.num {} }
                 }
                 @for (place, p) in &out {
                     tr data-player=(p.id.0) {
                         td.num { (place) }
                         td {
                             (p.name)
-                            @if matches!(p.status, Status::Disqualified { .. }) { " " span.flag { "disqualified" } }
+                            @if matches!(p.status, Status::Disqualified { .. }) { " " span.flag { (tr("disqualified")) } }
                         }
-                        td.num { @if *place == 1 { (chips(p.stack)) } }
+                        td.num { @if *place == 1 { (chips_in(p.stack, lang)) } }
                         td.num { @if let Some(m) = prize(*place) { (m) } }
                     }
                 }
