@@ -845,6 +845,21 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
     let level = wait_for(&screen, "#level", "The tournament is over").await;
     assert!(!level.contains("Level"), "{level}");
     screenshot(&screen, "clock-finished").await;
+    // Issue 36: the home page names each chain with how it stands: finished, its winner.
+    screen.goto(&format!("{url}/")).await.expect("home");
+    let row = wait_for(&screen, "tr[data-chain=spring]", "won by Ann").await;
+    assert!(row.contains("3 entrants") && row.contains("top18"), "{row}");
+    screen
+        .goto(&format!("{url}/?lang=de"))
+        .await
+        .expect("home in German");
+    wait_for(&screen, "tr[data-chain=spring]", "gewonnen von Ann").await;
+    screenshot(&screen, "index-de").await;
+    screen
+        .goto(&format!("{url}/?lang=en"))
+        .await
+        .expect("home in English");
+    wait_for(&screen, "tr[data-chain=spring]", "won by Ann").await;
 
     // The hands and the audit, readable by anyone: the hand with Ann's 4,500 after it, the
     // chain verified and every decision re-derived.

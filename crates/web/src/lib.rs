@@ -565,6 +565,7 @@ impl Part {
 
 async fn index<S: EventStore + Clone + 'static>(
     State(web): State<Arc<Web<S>>>,
+    Query(asked): Query<Part>,
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
     let chains = web
@@ -577,11 +578,61 @@ async fn index<S: EventStore + Clone + 'static>(
         let cash = floorbook_ledger::cash::is_cash(&web.store, c)
             .await
             .map_err(|e| WebError::Load(e.to_string()))?;
-        listed.push((c.to_string(), cash));
+        let name = c.to_string();
+        // What each chain is and how it stands; one that does not read says so.
+        let state = if name.starts_with("league-") {
+            pages::ChainState::League
+        } else if cash {
+            match web.load_cash(&name).await {
+                Ok(room) => pages::ChainState::Cash {
+                    title: room.profile().title.clone(),
+                    tables: room.tables().values().filter(|t| t.open).count(),
+                    seated: room
+                        .guests()
+                        .values()
+                        .filter(|g| g.sitting.is_some())
+                        .count(),
+                    waiting: room.lists().values().map(|l| l.waiting.len()).sum(),
+                },
+                Err(_) => pages::ChainState::Unreadable,
+            }
+        } else {
+            match web.load(&name).await {
+                Ok(l) => {
+                    let v = l.tournament.clock_view(l.seconds_at(Utc::now()));
+                    pages::ChainState::Tournament {
+                        title: l.tournament.profile.name.clone(),
+                        started: v.started,
+                        finished: v.finished,
+                        on_break: v.on_break_after.is_some(),
+                        level: v.level,
+                        left: v.players_left,
+                        entrants: v.entrants,
+                        winner: l
+                            .tournament
+                            .players
+                            .values()
+                            .find(|p| {
+                                matches!(
+                                    p.status,
+                                    floorbook_tournament::engine::Status::Busted { place: 1 }
+                                )
+                            })
+                            .map(|p| p.name.clone()),
+                    }
+                }
+                Err(_) => pages::ChainState::Unreadable,
+            }
+        };
+        listed.push((name, state));
     }
+    let lang = words::language(asked.lang.as_deref(), &headers);
     let who = web.session(&headers);
     let who = who.as_ref().map(|s| (s.name.as_str(), s.role.describe()));
-    Ok(pages::index(&listed, who, web.sender.writes()).into_response())
+    Ok(keep_language(
+        pages::index(&listed, who, web.sender.writes(), lang).into_response(),
+        asked.lang.as_deref(),
+    ))
 }
 
 async fn clock<S: EventStore + Clone + 'static>(

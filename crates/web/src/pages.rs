@@ -50,6 +50,7 @@ dl.fields { display: grid; grid-template-columns: max-content 1fr; gap: .15rem .
 dl.fields dt { color: var(--dim); }
 dl.fields dd { margin: 0; }
 details.raw { margin-top: 1.2rem; }
+table.chains { margin-bottom: 1.5rem; }
 details.raw summary { cursor: pointer; color: var(--accent); }
 .notice { background: #3a2a12; border-left: .3rem solid var(--accent); padding: .5rem .75rem; margin: .5rem 0 1rem; }
 .empty { color: var(--dim); }
@@ -221,12 +222,43 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool, lang: Lang)
     }
 }
 
-/// The chains (tournaments and cash rooms), and for the director a form that opens one.
-/// `who`: the logged-in user's name and role, if any.
-pub fn index(chains: &[(String, bool)], who: Option<(&str, String)>, writes: bool) -> Markup {
+/// How a chain stands, for the home page.
+#[derive(Debug, Clone)]
+pub enum ChainState {
+    Tournament {
+        title: String,
+        started: bool,
+        finished: bool,
+        on_break: bool,
+        level: u32,
+        left: u32,
+        entrants: u32,
+        winner: Option<String>,
+    },
+    Cash {
+        title: String,
+        tables: usize,
+        seated: usize,
+        waiting: usize,
+    },
+    League,
+    /// A chain this page cannot read (its state is the audit's business).
+    Unreadable,
+}
+
+/// The home page: every tournament and cash room by name with how it stands, and the pages
+/// to open; for the director a form that opens a chain. `who`: the logged-in user, if any.
+pub fn index(
+    chains: &[(String, ChainState)],
+    who: Option<(&str, String)>,
+    writes: bool,
+    lang: Lang,
+) -> Markup {
+    let tr = |k: &str| crate::words::t(lang, k);
+    let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(lang.tag()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
@@ -236,49 +268,74 @@ pub fn index(chains: &[(String, bool)], who: Option<(&str, String)>, writes: boo
             body data-chain="" {
                 header {
                     h1 { "Floorbook" }
+                    (crate::terminal::switch(lang))
                     span.who {
                         @match &who {
                             Some((name, role)) => { (name) " (" (role) ") "
-                                form method="post" action="/logout" style="display:inline" { button type="submit" { "Log out" } } }
-                            None => { @if writes { a href="/login?next=/" { "Log in" } } }
+                                form method="post" action="/logout" style="display:inline" { button type="submit" { (tr("log-out")) } } }
+                            None => { @if writes { a href="/login?next=/" { (tr("log-in")) } } }
                         }
                     }
                 }
                 div #result role="status" aria-live="polite" {}
                 main {
-                    h2 { "Chains" }
+                    h2 { (tr("home-title")) }
                     @if chains.is_empty() {
-                        p.empty { "No chains recorded yet." }
+                        p.empty { (tr("home-none")) }
                     }
-                    ul {
-                        @for (c, cash) in chains {
-                            li {
-                                (c) " · "
-                                @if let Some(league) = c.strip_prefix("league-") {
-                                    a href=(format!("/l/{league}")) { "league standings" }
-                                } @else if *cash {
-                                    a href=(format!("/t/{c}/cash")) { "room" } " · "
-                                } @else {
-                                    a href=(format!("/t/{c}/clock")) { "clock" } " · "
-                                    a href=(format!("/t/{c}/seating")) { "seating" } " · "
-                                    a href=(format!("/t/{c}/standings")) { "standings" } " · "
-                                }
-                                @if !c.starts_with("league-") {
-                                    a href=(format!("/t/{c}/floor")) { "floor" } " · "
-                                    a href=(format!("/t/{c}/director")) { "director" } " · "
-                                    a href=(format!("/t/{c}/explain")) { "dispute" }
+                    table.chains aria-label=(tr("home-title")) {
+                        thead { tr { th { (tr("home-name")) } th { (tr("home-state")) } th { (tr("nav-pages")) } } }
+                        tbody {
+                            @for (c, state) in chains {
+                                tr data-chain=(c) {
+                                    td {
+                                        @match state {
+                                            ChainState::Tournament { title, .. } | ChainState::Cash { title, .. } => { strong { (c) } " · " (title) }
+                                            _ => { strong { (c) } }
+                                        }
+                                    }
+                                    td.state {
+                                        @match state {
+                                            ChainState::Tournament { started: false, entrants, .. } => { (tra("home-registering", &[("entrants", n(*entrants))])) }
+                                            ChainState::Tournament { finished: true, winner, entrants, .. } => {
+                                                (tra("home-finished", &[("entrants", n(*entrants))]))
+                                                @if let Some(w) = winner { " · " (tra("home-winner", &[("name", s(w.clone()))])) }
+                                            }
+                                            ChainState::Tournament { on_break: true, left, entrants, .. } => { (tra("home-on-break", &[("left", n(*left)), ("entrants", n(*entrants))])) }
+                                            ChainState::Tournament { level, left, entrants, .. } => { (tra("home-playing", &[("level", n(*level as f64)), ("left", n(*left)), ("entrants", n(*entrants))])) }
+                                            ChainState::Cash { tables, seated, waiting, .. } => { (tra("home-cash", &[("tables", n(*tables as f64)), ("seated", n(*seated as f64)), ("waiting", n(*waiting as f64))])) }
+                                            ChainState::League => { (tr("home-league")) }
+                                            ChainState::Unreadable => { span.flag { (tr("home-unreadable")) } }
+                                        }
+                                    }
+                                    td {
+                                        @if let Some(league) = c.strip_prefix("league-") {
+                                            a href=(format!("/l/{league}")) { (tr("home-league-standings")) }
+                                        } @else {
+                                            @if matches!(state, ChainState::Cash { .. }) {
+                                                a href=(format!("/t/{c}/cash")) { (tr("nav-room")) } " · "
+                                            } @else {
+                                                a href=(format!("/t/{c}/clock")) { (tr("nav-clock")) } " · "
+                                                a href=(format!("/t/{c}/seating")) { (tr("nav-seating")) } " · "
+                                                a href=(format!("/t/{c}/standings")) { (tr("nav-standings")) } " · "
+                                            }
+                                            a href=(format!("/t/{c}/floor")) { (tr("nav-floor")) } " · "
+                                            a href=(format!("/t/{c}/director")) { (tr("nav-director")) } " · "
+                                            a href=(format!("/t/{c}/explain")) { (tr("nav-dispute")) }
+                                        }
+                                    }
                                 }
                             }
                         }
                     }
                     @if writes {
-                        form.cmd data-command="open" aria-label="Open a chain" {
-                            h3 { "Open a chain (the director)" }
-                            label for="open-chain" { "Chain name" }
+                        form.cmd data-command="open" aria-label=(tr("home-open")) {
+                            h3 { (tr("home-open")) }
+                            label for="open-chain" { (tr("home-open-name")) }
                             input #open-chain name="chain" data-kind="chain" required;
-                            label for="open-profile" { "Profile (top18, deepstack, plo27, nob, gcb)" }
+                            label for="open-profile" { (tr("home-open-profile")) }
                             input #open-profile name="profile" data-kind="text" required;
-                            button type="submit" { "Open" }
+                            button type="submit" { (tr("home-open-button")) }
                         }
                     }
                 }
