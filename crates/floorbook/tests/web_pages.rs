@@ -747,8 +747,8 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
         if main.contains("Start the next hand") || main.contains("is over") {
             break;
         }
-        let r = if shows(&c, "form[data-command=deal_hole].touch").await {
-            submit(&c, "form[data-command=deal_hole].touch", &[]).await
+        let r = if shows(&c, "form[data-command=deal_face_down]").await {
+            submit(&c, "form[data-command=deal_face_down]", &[]).await
         } else if shows(&c, "#shown").await {
             let cards = shown.next().expect("cards to show");
             submit(&c, "form[data-command=show]", &[("#shown", cards)]).await
@@ -990,7 +990,7 @@ async fn a_stud_hand_is_dealt_and_brought_in_at_the_dealer_page() {
     for cards in ["As Ks 9d", "Ah Kh 2c"] {
         let main = wait_for(&c, "main", "the next card face down").await;
         assert!(
-            shows(&c, "form[data-command=deal_hole].touch").await,
+            shows(&c, "form[data-command=deal_face_down]").await,
             "a down card can be dealt unseen: {main}"
         );
         let r = submit(

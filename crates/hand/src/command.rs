@@ -16,6 +16,9 @@ pub enum HandCommand {
     DealBoard {
         cards: Vec<Card>,
     },
+    /// The hole cards still due, dealt face down and unseen, to each player in turn (one tap
+    /// for a deal nobody names); stud stops at the first card due face up, which is named.
+    DealFaceDown,
     FourCardFlop {
         cards: [Card; 4],
         burn_pick: usize,
@@ -135,6 +138,27 @@ impl HandCommand {
     pub fn apply(&self, h: &mut crate::Hand) -> Result<(), crate::Rejection> {
         match self {
             HandCommand::DealHole { pos, cards } => h.deal_hole(*pos, cards),
+            HandCommand::DealFaceDown => {
+                let mut work = h.clone();
+                let mut dealt = false;
+                while let Some(pos) = work.hole_dealee() {
+                    let due = work
+                        .rules()
+                        .game
+                        .hole_cards()
+                        .saturating_sub(work.hole_cards(pos).len());
+                    work.deal_hole(pos, &vec![None; due.max(1)])?;
+                    dealt = true;
+                }
+                if !dealt {
+                    return Err(crate::Rejection::WrongPhase {
+                        what: "dealing the hole cards",
+                        phase: h.phase(),
+                    });
+                }
+                *h = work;
+                Ok(())
+            }
             HandCommand::DealBoard { cards } => h.deal_board(cards),
             HandCommand::FourCardFlop { cards, burn_pick } => h.four_card_flop(*cards, *burn_pick),
             HandCommand::Fold { pos } => h.fold(*pos),
@@ -183,6 +207,7 @@ impl HandCommand {
     pub fn name(&self) -> &'static str {
         match self {
             HandCommand::DealHole { .. } => "deal_hole",
+            HandCommand::DealFaceDown => "deal_face_down",
             HandCommand::DealBoard { .. } => "deal_board",
             HandCommand::FourCardFlop { .. } => "four_card_flop",
             HandCommand::Fold { .. } => "fold",
@@ -215,6 +240,25 @@ impl HandCommand {
     pub fn apply_stud(&self, h: &mut crate::StudHand) -> Result<(), crate::Rejection> {
         match self {
             HandCommand::DealHole { pos, cards } => h.deal(*pos, cards),
+            HandCommand::DealFaceDown => {
+                let mut work = h.clone();
+                let mut dealt = false;
+                while let Some(pos) = work.dealee() {
+                    if work.next_card_up(pos) || work.cards_due(pos) == 0 {
+                        break;
+                    }
+                    work.deal(pos, &[None])?;
+                    dealt = true;
+                }
+                if !dealt {
+                    return Err(crate::Rejection::WrongPhase {
+                        what: "dealing face-down cards",
+                        phase: h.phase(),
+                    });
+                }
+                *h = work;
+                Ok(())
+            }
             HandCommand::DealBoard { cards } => match cards.as_slice() {
                 [card] => h.deal_community(*card),
                 _ => Err(crate::Rejection::BoardCardCount {

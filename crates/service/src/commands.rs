@@ -501,6 +501,14 @@ declare! {
         cards: Vec<Option<String>> => "Cards (null for one not seen)" / "Karten (null für eine nicht gesehene)",
     }
 
+    /// Dealer: the hole cards still due, dealt face down and unseen, to each player in turn:
+    /// one tap for a deal nobody names (stud stops at the first card due face up).
+    DealFaceDown "deal_face_down" (Dealer, Both, Table, at_table)
+    "TR-4", "Cards dealt face down" / "Karten verdeckt gegeben"
+    {
+        table: u32 => "Table" / "Tisch",
+    }
+
     /// Dealer: the next board cards (the burn is implied).
     DealBoard "deal_board" (Dealer, Both, Table, at_table)
     "TR-3.2", "Deal the board" / "Board geben"

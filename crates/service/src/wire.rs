@@ -486,6 +486,7 @@ impl WireCommand {
                     cards: maybe_cards(cards)?,
                 },
             ),
+            WireCommand::DealFaceDown { table } => hand(table, HandCommand::DealFaceDown),
             WireCommand::DealBoard { table, cards: c } => {
                 hand(table, HandCommand::DealBoard { cards: cards(c)? })
             }
@@ -939,6 +940,7 @@ impl WireCommand {
                     pos: pos.0,
                     cards: maybe_names(cards),
                 },
+                HandCommand::DealFaceDown => WireCommand::DealFaceDown { table: t },
                 HandCommand::DealBoard { cards } => WireCommand::DealBoard {
                     table: t,
                     cards: names(cards),

@@ -935,3 +935,31 @@ fn the_dealer_takes_back_the_last_entry_while_nothing_follows_it() {
     assert!(t.hand(T1).is_none(), "the hand is over");
     assert!(t.send(Command::TakeBack { table: T1 }, 10).is_err());
 }
+
+/// Issue 35: one tap deals every hole card still due face down, unseen, in order; the hand
+/// goes on to the betting; a second tap has nothing to deal and changes nothing.
+#[test]
+fn the_hole_cards_nobody_names_are_dealt_in_one_entry() {
+    let mut t = three_handed();
+    t.start_hand(T1, 0).expect("hand");
+    // The first player's cards are seen and named; the rest are dealt face down at once.
+    t.act(
+        T1,
+        HandCommand::DealHole {
+            pos: Pos(0),
+            cards: vec![Some(card("As")), Some(card("Kd"))],
+        },
+    )
+    .expect("seen");
+    t.act(T1, HandCommand::DealFaceDown).expect("the rest");
+    let h = t.hand(T1).expect("the hand");
+    assert_eq!(h.dealee(), None, "every hole card is dealt");
+    assert!(h.actor().is_some(), "the betting begins");
+    for p in 1..3 {
+        assert_eq!(h.hole_cards(Pos(p)), &[None, None], "position {p}");
+    }
+    let state = serde_json::to_value(&*t).expect("state");
+    let again = t.act(T1, HandCommand::DealFaceDown);
+    assert!(again.is_err(), "{again:?}");
+    assert_eq!(serde_json::to_value(&*t).expect("state"), state);
+}

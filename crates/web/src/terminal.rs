@@ -516,12 +516,13 @@ pub fn dealer(m: &TableModel, lang: Lang) -> Markup {
                 @match h.phase() {
                     Phase::HoleDealing => {
                         @if let Some(p) = h.dealee() {
-                            @let (count, up) = h.cards_due(p);
-                            @let count = if h.as_stud().is_some() { 1 } else { count };
+                            @let (_, up) = h.cards_due(p);
                             p { (tra("deal-to", &[("who", s(who(p)))]))
                                 @if h.as_stud().is_some() { ": " (tr(if up { "next-card-up" } else { "next-card-down" })) } }
+                            // One tap deals every card still due face down (issue 35: eight taps
+                            // for eight players before); a seen card is entered below.
                             @if !up {
-                                (one_touch("deal_hole", &tr("dealt-face-down"), &[table(), ("pos", p.0.to_string()), ("cards", format!("[{}]", vec!["null"; count].join(",")))], false))
+                                (one_touch("deal_face_down", &tr("dealt-face-down"), &[table()], false))
                             }
                             form.cmd data-command="deal_hole" aria-label=(tr("deal-seen")) {
                                 input type="hidden" name="table" value=(t) data-kind="int";
