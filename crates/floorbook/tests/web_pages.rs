@@ -920,10 +920,28 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
         "the minor is on the record: {audit}"
     );
     assert!(
-        refused.contains("dan") && refused.contains("set_stack"),
-        "{refused}"
+        refused.contains("dan") && refused.contains("Set a stack after a count"),
+        "the refused command in its own words: {refused}"
     );
+    // The dealer's take-back is listed for review, in words.
+    assert!(audit.contains("An entry taken back"), "{audit}");
     screenshot(&screen, "audit").await;
+    screen
+        .goto(&format!("{url}/t/spring/audit?lang=de"))
+        .await
+        .expect("audit in German");
+    wait_for(
+        &screen,
+        "#verdict",
+        "jede Entscheidung lässt sich nachvollziehen",
+    )
+    .await;
+    wait_for(&screen, "main", "Eine Eingabe zurückgenommen").await;
+    screen
+        .goto(&format!("{url}/t/spring/audit?lang=en"))
+        .await
+        .expect("audit in English");
+    wait_for(&screen, "#verdict", "every decision re-derives").await;
     // An auditor reads and sends nothing.
     log_in(&c, &url, "aud", "auditor-secret", "/t/spring/floor").await;
     let audited = c

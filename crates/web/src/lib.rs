@@ -810,7 +810,10 @@ async fn audit_page<S: EventStore + Clone + 'static>(
     State(web): State<Arc<Web<S>>>,
     Path(chain): Path<String>,
     Query(part): Query<Part>,
+    headers: HeaderMap,
 ) -> Result<Response, WebError> {
+    let lang = words::language(part.lang.as_deref(), &headers);
+    let tr = |k: &str| words::t(lang, k);
     let id = ChainId::new(&chain).map_err(|_| WebError::BadName(chain.clone()))?;
     let cash = web.is_cash(&chain).await?;
     // The projections first (caught up), then the audit reads them. The audit holds the
@@ -846,26 +849,31 @@ async fn audit_page<S: EventStore + Clone + 'static>(
     let audited = result.map_err(WebError::Load)?;
     let main = match audited {
         Audited::Cash(a) => {
-            let money = format!(
-                "{}; money {} in, {} out, {} at the tables; {} decisions re-derived",
-                a.chain_status, a.money_in, a.money_out, a.at_tables, a.decisions_rederived
+            let money = words::ta(
+                lang,
+                "audit-cash-status",
+                &[
+                    ("status", words::s(a.chain_status.clone())),
+                    ("in", words::n(a.money_in as f64)),
+                    ("out", words::n(a.money_out as f64)),
+                    ("tables", words::n(a.at_tables as f64)),
+                    ("rederived", words::n(a.decisions_rederived as f64)),
+                ],
             );
             pages::audit(
-                &format!("Audit of {chain} (cash room)"),
+                &words::ta(lang, "audit-of-cash", &[("chain", words::s(chain.clone()))]),
                 &money,
                 a.clean(),
                 &[
-                    ("Warnings (GCB-1, GCB-8)", &a.warnings),
-                    ("Removals (GCB-1)", &a.removals),
-                    ("Refused moves (GCB-10)", &a.refused_moves),
-                    ("Released seats", &a.released_seats),
-                    ("Missed-blind markers (GCB-6)", &a.markers),
-                    ("Irregularities", &a.irregularities),
-                    (
-                        "Commands refused for the sender's role",
-                        &a.refused_commands,
-                    ),
+                    (tr("audit-warnings"), &a.warnings),
+                    (tr("audit-removals"), &a.removals),
+                    (tr("audit-refused-moves"), &a.refused_moves),
+                    (tr("audit-released-seats"), &a.released_seats),
+                    (tr("audit-markers"), &a.markers),
+                    (tr("audit-irregularities"), &a.irregularities),
+                    (tr("audit-refused-commands"), &a.refused_commands),
                 ],
+                lang,
             )
         }
         Audited::Tournament(a) => {
@@ -879,29 +887,34 @@ async fn audit_page<S: EventStore + Clone + 'static>(
                 .iter()
                 .filter_map(|d| serde_json::to_value(d).ok())
                 .collect();
-            let status = format!(
-                "{}; {} decisions re-derived",
-                a.chain_status, a.decisions_rederived
+            let status = words::ta(
+                lang,
+                "audit-status",
+                &[
+                    ("status", words::s(a.chain_status.clone())),
+                    ("rederived", words::n(a.decisions_rederived as f64)),
+                ],
             );
             pages::audit(
-                &format!("Audit of {chain}"),
+                &words::ta(lang, "audit-of", &[("chain", words::s(chain.clone()))]),
                 &status,
                 a.clean(),
                 &[
-                    ("Irregularities and remedies", &a.irregularities),
-                    ("Warnings, penalties, disqualifications", &a.sanctions),
-                    ("Floor decisions, clocks and absences", &a.floor),
-                    (
-                        "Commands refused for the sender's role",
-                        &a.refused_commands,
-                    ),
-                    ("Chip count at every level", &chips),
-                    ("Divergences", &divergences),
+                    (tr("audit-irregularities-remedies"), &a.irregularities),
+                    (tr("audit-sanctions"), &a.sanctions),
+                    (tr("audit-floor"), &a.floor),
+                    (tr("audit-refused-commands"), &a.refused_commands),
+                    (tr("audit-chip-counts"), &chips),
+                    (tr("audit-divergences"), &divergences),
                 ],
+                lang,
             )
         }
     };
-    Ok(pages::page(&chain, "audit", main, part.main_only(), Lang::En).into_response())
+    Ok(keep_language(
+        pages::page(&chain, "audit", main, part.main_only(), lang).into_response(),
+        part.lang.as_deref(),
+    ))
 }
 
 /// The hands of a tournament, each with its table, level, button and the stacks after it.
@@ -909,7 +922,9 @@ async fn hands_page<S: EventStore + Clone + 'static>(
     State(web): State<Arc<Web<S>>>,
     Path(chain): Path<String>,
     Query(part): Query<Part>,
+    headers: HeaderMap,
 ) -> Result<Response, WebError> {
+    let lang = words::language(part.lang.as_deref(), &headers);
     let rows = with_projections(&web, &chain, |p| {
         let sql = "SELECT h.hand, h.table_no, h.level, h.button, h.started_seq, \
                    (SELECT GROUP_CONCAT(COALESCE(pl.name, r.player) || ' ' || r.stack, ', ') \
@@ -934,8 +949,11 @@ async fn hands_page<S: EventStore + Clone + 'static>(
     })
     .await?
     .map_err(|e| WebError::Load(e.to_string()))?;
-    let main = pages::hands(&rows);
-    Ok(pages::page(&chain, "hands", main, part.main_only(), Lang::En).into_response())
+    let main = pages::hands(&rows, lang);
+    Ok(keep_language(
+        pages::page(&chain, "hands", main, part.main_only(), lang).into_response(),
+        part.lang.as_deref(),
+    ))
 }
 
 /// A league's standings (its chain `league-<name>`): rank, player, points, results counted.

@@ -213,7 +213,7 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool, lang: Lang)
                         (link("director", tr("nav-director")))
                         (link("explain", tr("nav-dispute")))
                     }
-                    @if matches!(which, "explain" | "clock" | "seating" | "standings") { (crate::terminal::switch(lang)) }
+                    @if matches!(which, "explain" | "clock" | "seating" | "standings" | "hands" | "audit") { (crate::terminal::switch(lang)) }
                 }
                 main id="main" { (main) }
                 script src="/app.js" {}
@@ -706,26 +706,32 @@ pub fn audit(
     title: &str,
     status: &str,
     clean: bool,
-    sections: &[(&str, &[serde_json::Value])],
+    sections: &[(String, &[serde_json::Value])],
+    lang: Lang,
 ) -> Markup {
+    let tr = |k: &str| crate::words::t(lang, k);
     html! {
         h2 id="verdict" { (title) ": "
-            @if clean { "the chain verifies and every decision re-derives" }
-            @else { span.flag { "something does not hold" } } }
+            @if clean { (tr("audit-clean")) }
+            @else { span.flag { (tr("audit-not-clean")) } } }
         p { (status) }
         @for (name, rows) in sections {
             section.audit aria-label=(name) {
                 h3 { (name) " (" (rows.len()) ")" }
-                @if rows.is_empty() { p.empty { "none" } }
+                @if rows.is_empty() { p.empty { (tr("audit-none")) } }
                 @else {
                     // The sequence first: each row links to its dispute.
                     @let cols = seq_first(&rows[0]);
                     table {
-                        thead { tr { @for c in &cols { th { (c) } } } }
+                        thead { tr { @for c in &cols { th { (crate::words::t_or(lang, &format!("f-{c}"), &c.replace('_', " "))) } } } }
                         tbody {
                             @for r in rows.iter() {
                                 tr { @for c in &cols { td {
                                     @match &r[c] {
+                                        serde_json::Value::String(s) if c == "type" => { (crate::words::t_or(lang, &format!("ev-{}", snake(s)), s)) }
+                                        serde_json::Value::String(s) if c == "command" => {
+                                            (floorbook_service::commands::Declaration::named(s).map_or(s.as_str(), |d| d.help.get(lang)))
+                                        }
                                         serde_json::Value::String(s) => { (s) }
                                         serde_json::Value::Null => {}
                                         v => {
@@ -742,13 +748,28 @@ pub fn audit(
     }
 }
 
-/// The hands: number, table, level, button, the players' stacks after it; each links to the
-/// dispute page of its start.
-pub fn hands(rows: &[serde_json::Value]) -> Markup {
+/// `FloorRuling` as `floor_ruling` (an event's type as its message files name it).
+fn snake(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 4);
+    for (i, ch) in s.chars().enumerate() {
+        if ch.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(ch.to_ascii_lowercase());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+pub fn hands(rows: &[serde_json::Value], lang: Lang) -> Markup {
+    let tr = |k: &str| crate::words::t(lang, k);
     html! {
-        @if rows.is_empty() { p.empty { "No hands yet." } }
+        @if rows.is_empty() { p.empty { (tr("hands-none")) } }
         table #hands {
-            thead { tr { th.num { "Hand" } th.num { "Table" } th.num { "Level" } th.num { "Button" } th { "Stacks after" } } }
+            thead { tr { th.num { (tr("f-hand")) } th.num { (tr("f-table")) } th.num { (tr("f-level")) } th.num { (tr("f-button")) } th { (tr("hands-stacks-after")) } } }
             tbody {
                 @for r in rows {
                     tr {
@@ -763,8 +784,6 @@ pub fn hands(rows: &[serde_json::Value]) -> Markup {
         }
     }
 }
-
-/// A row's columns, the sequence first (each row links to its dispute).
 fn seq_first(row: &serde_json::Value) -> Vec<String> {
     let mut cols: Vec<String> = row
         .as_object()

@@ -136,7 +136,7 @@ mod tests {
                         && !k.starts_with(['#', ' ', '.', '-'])
                         && !k.is_empty()
                     {
-                        out.insert(k.to_string());
+                        assert!(out.insert(k.to_string()), "{lang}: {k} is defined twice");
                     }
                 }
             }
