@@ -50,6 +50,27 @@ async fn one<S: EventStore>(desk: &mut Desk<S>, channel: Channel, command: WireC
     d.replies.into_iter().next().expect("one reply")
 }
 
+/// [`first_hand_of_three`] with the hole cards dealt face down in one entry: the betting is on.
+async fn dealt_hand_of_three<S: EventStore>(desk: &mut Desk<S>) {
+    first_hand_of_three(desk).await;
+    let r = one(
+        desk,
+        Channel::Dealer { table: 1 },
+        WireCommand::DealFaceDown { table: 1 },
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+}
+
+/// The position to act at table 1.
+fn to_act<S: EventStore>(desk: &Desk<S>) -> usize {
+    desk.tournament()
+        .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1)))
+        .and_then(|h| h.actor())
+        .expect("someone acts")
+        .0
+}
+
 /// A desk writing `chain` on the embedded store in `dir`.
 async fn embedded_desk(dir: &std::path::Path, chain: &ChainId) -> Desk<EmbeddedStore> {
     let store = EmbeddedStore::open(dir, OpenMode::ReadWrite).expect("store");
@@ -2029,25 +2050,9 @@ async fn a_mis_tapped_call_is_taken_back_and_audited() {
     let taken_back;
     {
         let mut desk = embedded_desk(dir.path(), &chain).await;
-        first_hand_of_three(&mut desk).await;
+        dealt_hand_of_three(&mut desk).await;
         let dealer = Channel::Dealer { table: 1 };
-        for pos in 0..3 {
-            let deal = WireCommand::DealHole {
-                table: 1,
-                pos,
-                cards: vec![None, None],
-            };
-            let r = one(&mut desk, dealer, deal).await;
-            assert!(r.ok, "{r:?}");
-        }
-        let actor = |desk: &Desk<EmbeddedStore>| {
-            desk.tournament()
-                .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1)))
-                .and_then(|h| h.actor())
-                .expect("someone acts")
-                .0
-        };
-        let pos = actor(&desk);
+        let pos = to_act(&desk);
         let before = serde_json::to_value(
             desk.tournament()
                 .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1))),
@@ -2081,7 +2086,7 @@ async fn a_mis_tapped_call_is_taken_back_and_audited() {
         )
         .expect("hand");
         assert_eq!(after, before, "the hand is as before the call");
-        assert_eq!(actor(&desk), pos, "the same player acts again");
+        assert_eq!(to_act(&desk), pos, "the same player acts again");
         let r = one(&mut desk, dealer, WireCommand::Fold { table: 1, pos }).await;
         assert!(r.ok, "{r:?}");
     }
@@ -2112,27 +2117,14 @@ async fn a_tap_on_a_table_that_moved_on_is_refused() {
     let dir = tempfile::tempdir().expect("dir");
     let chain = ChainId::new("desk-seen").expect("chain");
     let mut desk = embedded_desk(dir.path(), &chain).await;
-    first_hand_of_three(&mut desk).await;
+    dealt_hand_of_three(&mut desk).await;
     let dealer = Channel::Dealer { table: 1 };
-    for pos in 0..3 {
-        let deal = WireCommand::DealHole {
-            table: 1,
-            pos,
-            cards: vec![None, None],
-        };
-        assert!(one(&mut desk, dealer, deal).await.ok);
-    }
     let mark = |desk: &Desk<EmbeddedStore>| {
         desk.tournament()
             .and_then(|t| floorbook_ledger::view::table_mark(t, 1))
             .expect("a mark")
     };
-    let pos = desk
-        .tournament()
-        .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1)))
-        .and_then(|h| h.actor())
-        .expect("someone acts")
-        .0;
+    let pos = to_act(&desk);
     let tap = |seen: &str| Incoming {
         channel: dealer,
         request: Request {
@@ -2159,12 +2151,7 @@ async fn a_tap_on_a_table_that_moved_on_is_refused() {
     let bad = desk.decide(vec![tap("a b")]).await.replies.remove(0);
     assert_eq!(bad.error.map(|e| e.kind), Some(ErrorKind::Malformed));
     // The next player's tap on the table as it stands goes through.
-    let next = desk
-        .tournament()
-        .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1)))
-        .and_then(|h| h.actor())
-        .expect("someone acts")
-        .0;
+    let next = to_act(&desk);
     let mut fresh = tap(&mark(&desk));
     fresh.request.command = WireCommand::CheckOrCall {
         table: 1,
