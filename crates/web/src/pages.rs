@@ -182,15 +182,7 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool, lang: Lang)
         "audit" => tr("nav-audit"),
         _ => tr("nav-standings"),
     };
-    let link = |to: &str, label: String| {
-        html! {
-            @if to == which {
-                a href=(format!("/t/{chain}/{to}")) aria-current="page" { (label) }
-            } @else {
-                a href=(format!("/t/{chain}/{to}")) { (label) }
-            }
-        }
-    };
+    let link = |to: &str, label: String| crate::terminal::nav_link(chain, which, to, &label);
     html! {
         (DOCTYPE)
         html lang=(lang.tag()) {

@@ -103,15 +103,7 @@ pub fn page(
     main: Markup,
 ) -> Markup {
     let tr = |k: &str| t(lang, k);
-    let link = |to: &str, label: String| {
-        html! {
-            @if to == which {
-                a href=(format!("/t/{chain}/{to}")) aria-current="page" { (label) }
-            } @else {
-                a href=(format!("/t/{chain}/{to}")) { (label) }
-            }
-        }
-    };
+    let link = |to: &str, label: String| nav_link(chain, which, to, &label);
     html! {
         (DOCTYPE)
         html lang=(lang.tag()) {
@@ -155,6 +147,17 @@ pub fn page(
                 script src="/app.js" {}
                 script src="/terminal.js" {}
             }
+        }
+    }
+}
+
+/// A link to one of the chain's pages in the header, marked when it is the page shown.
+pub fn nav_link(chain: &str, which: &str, to: &str, label: &str) -> Markup {
+    html! {
+        @if to == which {
+            a href=(format!("/t/{chain}/{to}")) aria-current="page" { (label) }
+        } @else {
+            a href=(format!("/t/{chain}/{to}")) { (label) }
         }
     }
 }
