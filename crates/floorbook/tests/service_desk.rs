@@ -13,7 +13,7 @@ use floorbook_ledger::reader::{REFUSED, load};
 use floorbook_log::{ChainId, Envelope, EventStore, Role, Seq, verify_chain};
 use floorbook_service::desk::{Desk, Incoming};
 use floorbook_service::subjects::Channel;
-use floorbook_service::wire::{ErrorKind, Reply, Request, WireCommand, WireSaid};
+use floorbook_service::wire::{ErrorKind, Reply, Request, WireCommand, WireCorrection, WireSaid};
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use floorbook_store_nats::{NatsOptions, NatsStore};
 use floorbook_tournament::builtin;
@@ -2106,6 +2106,96 @@ async fn a_mis_tapped_call_is_taken_back_and_audited() {
         "{audit}"
     );
     audited_and_explained(dir.path(), &chain, &[], &[taken_back], Some("TR-26"));
+}
+
+/// Issue 35, TR-26: a call tapped for a fold, found after the next player acted, is corrected
+/// by the floor (not the dealer): the chain records the correction after the entries it
+/// corrects, the later entry is played again, a correction that cannot stand is refused
+/// naming the range and writes nothing, the audit lists the correction, `explain` re-derives
+/// it, and the whole chain re-derives.
+#[tokio::test]
+async fn the_floor_corrects_an_earlier_entry_and_the_audit_lists_it() {
+    let dir = tempfile::tempdir().expect("dir");
+    let chain = ChainId::new("desk-correct-entry").expect("chain");
+    let corrected;
+    {
+        let mut desk = embedded_desk(dir.path(), &chain).await;
+        dealt_hand_of_three(&mut desk).await;
+        let dealer = Channel::Dealer { table: 1 };
+        let first = to_act(&desk);
+        let r = one(
+            &mut desk,
+            dealer,
+            WireCommand::CheckOrCall {
+                table: 1,
+                pos: first,
+            },
+        )
+        .await;
+        assert!(r.ok, "{r:?}");
+        let second = to_act(&desk);
+        let r = one(
+            &mut desk,
+            dealer,
+            WireCommand::CheckOrCall {
+                table: 1,
+                pos: second,
+            },
+        )
+        .await;
+        assert!(r.ok, "{r:?}");
+        let fix = |entry: u32| WireCommand::CorrectEntry {
+            table: 1,
+            entry,
+            action: WireCorrection::Fold,
+            to: None,
+            reason: "seat's player folded; the dealer tapped call".into(),
+            cards_retrieved: false,
+        };
+        let r = one(&mut desk, dealer, fix(2)).await;
+        assert_eq!(
+            r.error.as_ref().map(|e| e.kind),
+            Some(ErrorKind::Forbidden),
+            "{r:?}"
+        );
+        let head = desk.head();
+        let r = one(&mut desk, Channel::Floor, fix(9)).await;
+        let e = r.error.as_ref().expect("refused");
+        assert!(e.message.contains("1 to 3; got 9"), "{r:?}");
+        assert_eq!(
+            desk.head(),
+            head,
+            "a refused correction writes nothing but its refusal"
+        );
+        let r = one(&mut desk, Channel::Floor, fix(2)).await;
+        assert!(r.ok, "{r:?}");
+        assert_eq!(r.events[..2], ["CommandEntered", "EntryCorrected"], "{r:?}");
+        assert!(r.events[2..].iter().all(|e| e == "InHand"), "{r:?}");
+        corrected = r.first_seq.expect("first seq") + 1;
+        // The fold stands: the first player is out of the hand, the second's call played again.
+        let t = desk.tournament().expect("tournament");
+        let hand = t
+            .hand(floorbook_tournament::seating::TableNo(1))
+            .expect("hand");
+        assert!(!hand.is_active(floorbook_hand::Pos(first)), "the fold");
+        assert_ne!(to_act(&desk), second, "the second player's call stands");
+    }
+    let d = dir.path().to_str().expect("utf-8");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["audit", "--data", d, "--chain", chain.as_str(), "--json"])
+        .output()
+        .expect("audit");
+    let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert!(out.status.success(), "{audit}");
+    assert_eq!(audit["divergences"], serde_json::json!([]), "{audit}");
+    let floor = audit["floor"].as_array().expect("floor");
+    assert!(
+        floor
+            .iter()
+            .any(|row| row["type"] == "EntryCorrected" && row["seq"] == corrected),
+        "{audit}"
+    );
+    audited_and_explained(dir.path(), &chain, &[], &[corrected], Some("TR-26"));
 }
 
 /// Issue 35: every tap carries the table as the dealer saw it (`seen`, the table's mark). A

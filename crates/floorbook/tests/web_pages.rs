@@ -468,6 +468,10 @@ async fn submit(c: &Client, form: &str, fields: &[(&str, &str)]) -> String {
             let typed = match c.find(Locator::Css(css)).await {
                 // "[x]": a checkbox to tick.
                 Ok(e) if *value == "[x]" => e.click().await.is_ok(),
+                // A choice, picked by the words it shows.
+                Ok(e) if e.tag_name().await.is_ok_and(|t| t == "select") => {
+                    e.select_by_label(value).await.is_ok()
+                }
                 Ok(e) => e.clear().await.is_ok() && e.send_keys(value).await.is_ok(),
                 Err(_) => false,
             };
@@ -963,6 +967,217 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
     c.close().await.expect("close");
     screen.close().await.expect("close");
     drop(web_server);
+}
+
+/// Issue 35, in German: a dealer draws for the button and plays two hands from the dealer's
+/// page alone; in the first he taps a call where the player folded, and the floor, on the same
+/// table's page, corrects that entry after the next player acted (TR-26): the hand ends as it
+/// was played. The second goes all in three ways with three different stacks: the page shows
+/// the main pot and the side pot and who won each. Screenshots at phone and tablet size.
+#[tokio::test]
+async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+        let chain = ChainId::new("abend").expect("chain");
+        let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
+        let open = WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        };
+        send(&mut desk, Channel::Director, open).await;
+        for (player, name) in [(1, "Ann"), (2, "Bob"), (3, "Cid")] {
+            let register = WireCommand::Register {
+                player,
+                name: name.into(),
+                buy_in: "15.00".into(),
+                age: 30,
+                table: None,
+            };
+            send(&mut desk, Channel::Floor, register).await;
+        }
+        let start = WireCommand::Start {
+            draw: vec![0, 1, 2],
+            button_seats: None,
+            at: Some(0),
+            tables: None,
+        };
+        send(&mut desk, Channel::Director, start).await;
+    }
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    let floor = browser(&webdriver).await;
+    log_in(
+        &c,
+        &url,
+        "dan",
+        "dealer-secret",
+        "/t/abend/dealer/1?lang=de",
+    )
+    .await;
+
+    // TR-2: the button's draw, high card (the ace on seat 1).
+    wait_for(&c, "main", "Auslosung erfassen").await;
+    let r = submit(
+        &c,
+        "form[data-command=place_button]",
+        &[("#draw-1", "As"), ("#draw-2", "Kd"), ("#draw-3", "Qh")],
+    )
+    .await;
+    assert!(r.contains("Erfasst"), "{r}");
+
+    // Hand 1: the button (first to act three-handed) folds, but the dealer taps a call; the
+    // small blind folds; the floor corrects the call into the fold.
+    let r = submit(&c, "form[data-command=start_hand]", &[]).await;
+    assert!(r.contains("Erfasst"), "{r}");
+    let r = submit(&c, "form[data-command=deal_face_down]", &[]).await;
+    assert!(r.contains("Erfasst"), "{r}");
+    let button = text(&c, "tr.acting td:nth-child(2)").await;
+    let r = submit(&c, "form[data-command=check_or_call].touch", &[]).await;
+    assert!(r.contains("Erfasst"), "the mis-tapped call: {r}");
+    let r = submit(&c, "form[data-command=fold].touch", &[]).await;
+    assert!(r.contains("Erfasst"), "the small blind's fold: {r}");
+    let big = text(&c, "tr.acting td:nth-child(2)").await;
+    assert_ne!(big, button);
+    // The dealer sees the entries, but no form to correct one: that is the floor's.
+    wait_for(&c, "details.entries summary", "Eingaben dieser Hand").await;
+    assert!(!shows(&c, "form[data-command=correct_entry]").await);
+
+    log_in(
+        &floor,
+        &url,
+        "fay",
+        "floor-secret",
+        "/t/abend/dealer/1?lang=de",
+    )
+    .await;
+    let listed = wait_for(&floor, "ol.entries", "Passen").await;
+    assert!(
+        listed.contains("Karten verdeckt gegeben") && listed.contains("Schieben oder mitgehen"),
+        "{listed}"
+    );
+    // Entry 5 does not exist: refused, naming the range; nothing changes.
+    let r = submit(
+        &floor,
+        "form[data-command=correct_entry]",
+        &[
+            ("#correct_entry-entry", "5"),
+            ("#correct_entry-action", "Fold"),
+            ("#correct_entry-reason", "Spieler hat gepasst, Call getippt"),
+        ],
+    )
+    .await;
+    assert!(r.contains("Abgelehnt") && r.contains("1 to 3"), "{r}");
+    let r = submit(
+        &floor,
+        "form[data-command=correct_entry]",
+        &[
+            ("#correct_entry-entry", "2"),
+            ("#correct_entry-action", "Fold"),
+            ("#correct_entry-reason", "Spieler hat gepasst, Call getippt"),
+        ],
+    )
+    .await;
+    assert!(r.contains("Erfasst") && r.contains("EntryCorrected"), "{r}");
+    screenshot(&floor, "dealer-de-corrected-floor").await;
+    // The hand was over as played: the big blind takes the blinds, on the dealer's page too
+    // (it follows the chain live).
+    let won = wait_for(&c, "p.won", "gewinnt").await;
+    assert!(won.starts_with(&big), "{won} / {big}");
+
+    // Hand 2: everyone all in, three stacks (1,490, 1,500, 1,510): a main pot of 4,470 and a
+    // side pot of 20; the shortest stack holds the aces, the middle one the kings.
+    let r = submit(&c, "form[data-command=start_hand]", &[]).await;
+    assert!(r.contains("Erfasst"), "{r}");
+    let r = submit(&c, "form[data-command=deal_face_down]", &[]).await;
+    assert!(r.contains("Erfasst"), "{r}");
+    let mut stacks: Vec<(String, u64)> = Vec::new();
+    for row in c
+        .find_all(Locator::Css("tr[data-seat]"))
+        .await
+        .expect("rows")
+    {
+        let cells: Vec<String> = {
+            let mut v = Vec::new();
+            for td in row.find_all(Locator::Css("td")).await.expect("cells") {
+                v.push(td.text().await.unwrap_or_default());
+            }
+            v
+        };
+        let stack: u64 = cells[2].replace('.', "").parse().expect("a stack");
+        let bet: u64 = cells[3].replace('.', "").parse().expect("a bet");
+        stacks.push((cells[1].clone(), stack + bet));
+    }
+    stacks.sort_by_key(|(_, s)| *s);
+    assert_eq!(
+        stacks.iter().map(|(_, s)| *s).collect::<Vec<_>>(),
+        [1490, 1500, 1510],
+        "{stacks:?}"
+    );
+    let holding = |name: &str| {
+        if name == stacks[0].0 {
+            "As Ah"
+        } else if name == stacks[1].0 {
+            "Kd Kc"
+        } else {
+            "7h 2c"
+        }
+    };
+    let mut boards = ["3s 8d 9c", "Jh", "4d"].into_iter();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut side_pot_seen = false;
+    loop {
+        assert!(
+            Instant::now() < deadline,
+            "the hand did not end in two minutes"
+        );
+        let main = text(&c, "main").await;
+        if main.contains("gewinnt") {
+            break;
+        }
+        side_pot_seen |= main.contains("Nebenpot 1: 20");
+        let r = if shows(&c, "#shown").await {
+            let who = text(&c, "div.actions strong").await;
+            let name = who
+                .split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            if !side_pot_seen {
+                screenshot(&c, "dealer-de-side-pot").await;
+            }
+            submit(&c, "form[data-command=show]", &[("#shown", holding(&name))]).await
+        } else if shows(&c, "#board").await {
+            let cards = boards.next().expect("board cards");
+            submit(&c, "form[data-command=deal_board]", &[("#board", cards)]).await
+        } else if shows(&c, "form.all-in").await {
+            submit(&c, "form.all-in", &[]).await
+        } else if shows(&c, "form[data-command=bet_or_raise_to].touch").await {
+            // Less than a full raise left: the one raise there is, all in.
+            submit(&c, "form[data-command=bet_or_raise_to].touch", &[]).await
+        } else if shows(&c, "form[data-command=check_or_call].touch").await {
+            submit(&c, "form[data-command=check_or_call].touch", &[]).await
+        } else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        assert!(r.contains("Erfasst"), "a touch was refused: {r}");
+    }
+    assert!(side_pot_seen, "the page showed the side pot");
+    let won = wait_for(&c, "p.won", "4.470").await;
+    assert!(
+        won.contains(&format!("{} (Platz", stacks[0].0)) && won.contains("gewinnt 20"),
+        "the aces take the main pot, the kings the side pot: {won}"
+    );
+    for (name, w, h) in [("phone", 390, 844), ("tablet", 820, 1180)] {
+        c.set_window_size(w, h).await.expect("window size");
+        screenshot(&c, &format!("dealer-de-won-{name}")).await;
+    }
+    c.close().await.expect("close");
+    floor.close().await.expect("close");
 }
 
 /// A stud hand at the dealer's terminal in a real browser: the dealer names each player's

@@ -203,6 +203,20 @@ impl HandCommand {
         }
     }
 
+    /// The player of a betting action (fold, check, call, bet, raise, chips put in): the
+    /// entries the floor corrects (TR-26); none for the other commands.
+    pub fn betting_pos(&self) -> Option<Pos> {
+        match self {
+            HandCommand::Fold { pos }
+            | HandCommand::CheckOrCall { pos }
+            | HandCommand::Check { pos }
+            | HandCommand::BetOrRaiseTo { pos, .. }
+            | HandCommand::Raise { pos }
+            | HandCommand::PutIn { pos, .. } => Some(*pos),
+            _ => None,
+        }
+    }
+
     /// The command's name as the wire and the log spell it.
     pub fn name(&self) -> &'static str {
         match self {

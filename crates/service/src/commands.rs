@@ -20,7 +20,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::roles::Needs;
-use crate::wire::{SeatCard, WireCashOffence, WireLevel, WireOffence, WireOutOfTurn, WireSaid};
+use crate::wire::{
+    SeatCard, WireCashOffence, WireCorrection, WireLevel, WireOffence, WireOutOfTurn, WireSaid,
+};
 
 /// A language the pages and the help speak.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -171,6 +173,13 @@ input! {
         ("cheating", Words { en: "cheating", de: "Betrug" }),
         ("chip_dumping", Words { en: "chip dumping", de: "Chip Dumping" }),
         ("severe", Words { en: "violence or gross abuse", de: "Gewalt oder grobe Beleidigung" }),
+    ]),
+    WireCorrection => Kind::Choice(&[
+        ("fold", Words { en: "fold", de: "Fold" }),
+        ("check", Words { en: "check", de: "Check" }),
+        ("call", Words { en: "call", de: "Call" }),
+        ("bet_or_raise_to", Words { en: "bet or raise to", de: "Bet oder Raise auf" }),
+        ("none", Words { en: "not made (struck)", de: "nicht gemacht (gestrichen)" }),
     ]),
     WireCashOffence => Kind::Choice(&[
         ("showing_cards", Words { en: "showing cards", de: "Karten zeigen" }),
@@ -757,6 +766,24 @@ declare! {
     "TR-26", "Take back the last entry" / "Letzte Eingabe zurücknehmen"
     {
         table: u32 => "Table" / "Tisch",
+    }
+
+    /// Floor: corrects an earlier entry of the hand in play at `table`, an entry error found
+    /// later (a call tapped for a fold): entry number `entry` of the hand becomes `action`
+    /// (`to` chips for a bet or raise; `none`: it was not made), and every later entry is
+    /// played again on it. Refused when a later entry no longer stands, for a finished hand,
+    /// and for a recorded fold unless the player's cards were retrieved (GCB-8).
+    CorrectEntry "correct_entry" (Floor, Tournament, Desk)
+    "TR-26, GCB-8", "Correct an earlier entry" / "Frühere Eingabe berichtigen"
+    {
+        table: u32 => "Table" / "Tisch",
+        entry: u32 => "Entry number in the hand" / "Nummer der Eingabe in der Hand",
+        action: WireCorrection => "What happened" / "Was geschah",
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<u64> => "Bet or raise to (chips)" / "Bet oder Raise auf (Chips)",
+        reason: String => "Reason" / "Begründung",
+        #[serde(default)]
+        cards_retrieved: bool => "A fold's cards were retrieved, unseen (GCB-8)" / "Die Karten des Folds wurden ungesehen zurückgeholt (GCB-8)",
     }
 
     /// Dealer: a denomination races off (TR-15), one card per odd chip, now (or at `at`, as

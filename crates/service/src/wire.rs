@@ -5,7 +5,7 @@
 
 use floorbook_cards::Card;
 use floorbook_hand::{Chips, Declared, OutOfTurn, Pos, PutIn, ShowOrMuck};
-use floorbook_tournament::command::{ClockAction, Command, HandCommand, LevelEdit};
+use floorbook_tournament::command::{ClockAction, Command, Correction, HandCommand, LevelEdit};
 use floorbook_tournament::conduct::Offence;
 use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
 use schemars::JsonSchema;
@@ -121,6 +121,32 @@ pub enum WireSaid {
     Raise,
     /// "Raise to" (or "bet") this street total.
     RaiseTo(u64),
+}
+
+/// The correction the wire names: `to` chips for a bet or raise; none: the entry is struck.
+fn correction(action: WireCorrection, to: Option<u64>) -> Result<Option<Correction>, WireError> {
+    Ok(match action {
+        WireCorrection::None => None,
+        WireCorrection::Fold => Some(Correction::Fold),
+        WireCorrection::Check => Some(Correction::Check),
+        WireCorrection::Call => Some(Correction::Call),
+        WireCorrection::BetOrRaiseTo => Some(Correction::BetOrRaiseTo {
+            to: Chips(to.ok_or(WireError::CorrectionTo)?),
+        }),
+    })
+}
+
+/// What the floor corrects an entry into (TR-26).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WireCorrection {
+    Fold,
+    Check,
+    Call,
+    /// A bet or raise to `to` chips.
+    BetOrRaiseTo,
+    /// The entry was not made: it is struck.
+    None,
 }
 
 /// The offence a sanction is for.
@@ -265,6 +291,8 @@ pub enum WireError {
     FourCards { got: usize },
     #[error("rule {got:?} is not in the catalogue (RULES.md)")]
     Rule { got: String },
+    #[error("a bet or raise names the chips it goes to (TR-26)")]
+    CorrectionTo,
     #[error("{what} is not a command to the tournament engine")]
     NotEngine { what: &'static str },
     #[error("{what} is a tournament's command; this chain is a cash room's")]
@@ -717,6 +745,20 @@ impl WireCommand {
             },
             WireCommand::TakeBack { table } => Command::TakeBack {
                 table: TableNo(*table),
+            },
+            WireCommand::CorrectEntry {
+                table,
+                entry,
+                action,
+                to,
+                reason,
+                cards_retrieved,
+            } => Command::CorrectEntry {
+                table: TableNo(*table),
+                entry: *entry,
+                now: correction(*action, *to)?,
+                reason: reason.clone(),
+                cards_retrieved: *cards_retrieved,
             },
             WireCommand::FloorRuling {
                 player,
@@ -1172,6 +1214,31 @@ impl WireCommand {
                 },
             },
             Command::TakeBack { table } => WireCommand::TakeBack { table: table.0 },
+            Command::CorrectEntry {
+                table,
+                entry,
+                now,
+                reason,
+                cards_retrieved,
+            } => {
+                let (action, to) = match now {
+                    None => (WireCorrection::None, None),
+                    Some(Correction::Fold) => (WireCorrection::Fold, None),
+                    Some(Correction::Check) => (WireCorrection::Check, None),
+                    Some(Correction::Call) => (WireCorrection::Call, None),
+                    Some(Correction::BetOrRaiseTo { to }) => {
+                        (WireCorrection::BetOrRaiseTo, Some(to.0))
+                    }
+                };
+                WireCommand::CorrectEntry {
+                    table: table.0,
+                    entry: *entry,
+                    action,
+                    to,
+                    reason: reason.clone(),
+                    cards_retrieved: *cards_retrieved,
+                }
+            }
             Command::FloorRuling {
                 player,
                 ruling,

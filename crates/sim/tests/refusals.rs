@@ -9,7 +9,7 @@ use floorbook_cards::Card;
 use floorbook_hand::{Chips, Declared, OutOfTurn, Pos, PutIn, ShowOrMuck};
 use floorbook_rules::Rule;
 use floorbook_sim::simulate;
-use floorbook_tournament::command::{ClockAction, Command, HandCommand, LevelEdit};
+use floorbook_tournament::command::{ClockAction, Command, Correction, HandCommand, LevelEdit};
 use floorbook_tournament::conduct::Offence;
 use floorbook_tournament::engine::{MAX_SECONDS, Tournament};
 use floorbook_tournament::rederive::Rederiver;
@@ -83,7 +83,7 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
     };
     let hand = |action| Command::Hand { table, action };
     let reason = || ["a count", "", "moved by the floor"][(raw[7] % 3) as usize].to_string();
-    let command = match raw[0] % 50 {
+    let command = match raw[0] % 53 {
         0 => Command::Register {
             member: None,
             player,
@@ -303,6 +303,19 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
             player,
             winner: PlayerId(number(raw[5], 40) as u32),
             reason: reason(),
+        },
+        48 | 49 => Command::CorrectEntry {
+            table,
+            entry: number(raw[5], 14) as u32,
+            now: match raw[6] % 5 {
+                0 => None,
+                1 => Some(Correction::Fold),
+                2 => Some(Correction::Check),
+                3 => Some(Correction::Call),
+                _ => Some(Correction::BetOrRaiseTo { to: amount }),
+            },
+            reason: reason(),
+            cards_retrieved: raw[7].is_multiple_of(2),
         },
         // The legal action of the player to act at some table, to move on.
         _ => {

@@ -70,6 +70,17 @@ pub enum Command {
     TakeBack {
         table: TableNo,
     },
+    /// TR-26: the floor corrects an earlier entry of the hand in play at `table` (an entry
+    /// error found later): entry number `entry` of the hand becomes `now` (none: it was not
+    /// made), the later entries are played again on it. Un-folding a recorded fold needs the
+    /// player's cards retrieved (GCB-8).
+    CorrectEntry {
+        table: TableNo,
+        entry: u32,
+        now: Option<Correction>,
+        reason: String,
+        cards_retrieved: bool,
+    },
     /// TR-26: the director's ruling, with the rule it rests on and the decision it overrides.
     FloorRuling {
         player: Option<PlayerId>,
@@ -199,6 +210,39 @@ pub struct LevelEdit {
     pub minutes: Option<u32>,
 }
 
+/// What the floor corrects an entry into: the same player's action (TR-26).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub enum Correction {
+    Fold,
+    Check,
+    Call,
+    BetOrRaiseTo { to: floorbook_hand::Chips },
+}
+
+impl Correction {
+    /// The action as the player at `pos` makes it.
+    pub fn by(self, pos: floorbook_hand::Pos) -> HandCommand {
+        match self {
+            Correction::Fold => HandCommand::Fold { pos },
+            Correction::Check => HandCommand::Check { pos },
+            Correction::Call => HandCommand::CheckOrCall { pos },
+            Correction::BetOrRaiseTo { to } => HandCommand::BetOrRaiseTo { pos, to },
+        }
+    }
+
+    /// The correction an entry made by the floor's correction was.
+    pub fn of(c: &HandCommand) -> Option<Correction> {
+        match c {
+            HandCommand::Fold { .. } => Some(Correction::Fold),
+            HandCommand::Check { .. } => Some(Correction::Check),
+            HandCommand::CheckOrCall { .. } => Some(Correction::Call),
+            HandCommand::BetOrRaiseTo { to, .. } => Some(Correction::BetOrRaiseTo { to: *to }),
+            _ => None,
+        }
+    }
+}
+
 impl Command {
     /// The table the command acts at, if it is a table's.
     pub fn table(&self) -> Option<TableNo> {
@@ -207,6 +251,7 @@ impl Command {
             | Command::StartHand { table }
             | Command::Hand { table, .. }
             | Command::TakeBack { table }
+            | Command::CorrectEntry { table, .. }
             | Command::CallClock { table }
             | Command::CheckClock { table }
             | Command::ChipRace { table, .. }
@@ -243,6 +288,7 @@ impl Command {
             Command::Register { table, .. } => table.is_none(),
             Command::Clock { .. }
             | Command::TakeBack { .. }
+            | Command::CorrectEntry { .. }
             | Command::EditLevels { .. }
             | Command::SetBreak { .. }
             | Command::MovePlayer { .. }

@@ -454,6 +454,20 @@ impl Rederiver {
                 overrides: *overrides,
             },
             TournamentEvent::EntryTakenBack { table, .. } => Command::TakeBack { table: *table },
+            TournamentEvent::EntryCorrected {
+                table,
+                entry,
+                now,
+                reason,
+                rules,
+                ..
+            } => Command::CorrectEntry {
+                table: *table,
+                entry: *entry,
+                now: now.as_ref().and_then(crate::command::Correction::of),
+                reason: reason.clone(),
+                cards_retrieved: rules.contains(Rule::Gcb8),
+            },
             TournamentEvent::AbsenceChanged { player, absent, .. } => Command::SetAbsent {
                 player: *player,
                 absent: *absent,

@@ -3,7 +3,7 @@
 use floorbook_cards::Card;
 use floorbook_hand::{Chips, Pos};
 use floorbook_rules::Rule;
-use floorbook_tournament::command::{Command, HandCommand};
+use floorbook_tournament::command::{Command, Correction, HandCommand};
 use floorbook_tournament::engine::{Status, Tournament, TournamentError, TournamentEvent};
 use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
 use floorbook_tournament::transcript::Transcript;
@@ -934,6 +934,239 @@ fn the_dealer_takes_back_the_last_entry_while_nothing_follows_it() {
     t.act(T1, HandCommand::Fold { pos: next }).expect("fold");
     assert!(t.hand(T1).is_none(), "the hand is over");
     assert!(t.send(Command::TakeBack { table: T1 }, 10).is_err());
+}
+
+/// The state without what only corrections keep (the hand before entries).
+fn without_kept(t: &Tournament) -> serde_json::Value {
+    let mut v = serde_json::to_value(t).expect("state");
+    for ts in v["tables"].as_array_mut().into_iter().flatten() {
+        if let Some(o) = ts.as_object_mut() {
+            o.remove("undo");
+            o.remove("entries");
+        }
+    }
+    v
+}
+
+/// The hand at table 1 as a value (to compare two ways to the same hand).
+fn hand_value(t: &Tournament) -> serde_json::Value {
+    serde_json::to_value(t.hand(T1)).expect("hand")
+}
+
+/// A three-handed hand dealt (entries 1 to 3), the first to act acts, the next
+/// raises to the least raise (entry 5); `first` is what the first to act does (entry 4).
+fn called_and_raised(first: fn(Pos) -> HandCommand) -> (Transcript, Pos, Pos) {
+    let mut t = three_handed();
+    t.start_hand(T1, 0).expect("hand");
+    deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
+    let a = t.hand(T1).and_then(|h| h.actor()).expect("someone acts");
+    t.act(T1, first(a)).expect("the first action");
+    let legal = t.hand(T1).and_then(|h| h.legal()).expect("a turn");
+    let (min, _) = legal.raise_to.expect("a raise");
+    t.act(
+        T1,
+        HandCommand::BetOrRaiseTo {
+            pos: legal.actor,
+            to: min,
+        },
+    )
+    .expect("the raise");
+    (t, a, legal.actor)
+}
+
+/// Issue 35, TR-26: a call tapped for a fold, found after the next player raised, is
+/// corrected by the floor: the hand is as if the fold had been entered, the later raise
+/// played again; the event names the entry, what it was and is, and the reason.
+#[test]
+fn the_floor_corrects_an_earlier_entry_and_the_later_entries_are_played_again() {
+    let (mut t, a, _) = called_and_raised(|pos| HandCommand::CheckOrCall { pos });
+    // What the hand would be had the fold been entered: the same deal, a fold, the raise.
+    let (meant, _, _) = called_and_raised(|pos| HandCommand::Fold { pos });
+    let events = t
+        .send(
+            Command::CorrectEntry {
+                table: T1,
+                entry: 4,
+                now: Some(Correction::Fold),
+                reason: "seat 1 folded; the dealer tapped call".into(),
+                cards_retrieved: false,
+            },
+            0,
+        )
+        .expect("corrected");
+    match events.first() {
+        Some(TournamentEvent::EntryCorrected {
+            entry: 4,
+            was: HandCommand::CheckOrCall { pos },
+            now: Some(HandCommand::Fold { pos: p2 }),
+            reason,
+            events: n,
+            rules,
+            ..
+        }) => {
+            assert_eq!((*pos, *p2), (a, a));
+            assert!(reason.contains("tapped call"));
+            assert!(
+                *n >= 2,
+                "the call's and the raise's events are replaced: {n}"
+            );
+            assert!(rules.contains(Rule::Tr26) && !rules.contains(Rule::Gcb8));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        events[1..]
+            .iter()
+            .all(|e| matches!(e, TournamentEvent::InHand { .. })),
+        "the fold and the raise played again: {events:?}"
+    );
+    assert_eq!(
+        hand_value(&t),
+        hand_value(&meant),
+        "as if the fold had been entered"
+    );
+    assert_eq!(without_kept(&t), without_kept(&meant));
+}
+
+/// Issue 35, TR-26 and GCB-8: what a correction may not do is refused, naming why and the
+/// allowed range, and changes nothing: an entry out of range, a deal, a correction that says
+/// what the entry says, one a later entry no longer stands after, an illegal one, un-folding
+/// without the cards retrieved, and any after the hand.
+#[test]
+fn a_correction_that_cannot_stand_is_refused_and_changes_nothing() {
+    fn correct(entry: u32, now: Option<Correction>, retrieved: bool) -> Command {
+        Command::CorrectEntry {
+            table: T1,
+            entry,
+            now,
+            reason: "the floor saw it".into(),
+            cards_retrieved: retrieved,
+        }
+    }
+    fn refused(t: &mut Transcript, c: Command, says: &str) {
+        let before = serde_json::to_value(&**t).expect("state");
+        let e = t.send(c, 0).expect_err("refused");
+        assert!(e.to_string().contains(says), "{e}");
+        assert_eq!(serde_json::to_value(&**t).expect("state"), before);
+    }
+    let (mut t, _, _) = called_and_raised(|pos| HandCommand::CheckOrCall { pos });
+    refused(
+        &mut t,
+        correct(6, Some(Correction::Fold), false),
+        "are 1 to 5; got 6",
+    );
+    refused(
+        &mut t,
+        correct(0, Some(Correction::Fold), false),
+        "are 1 to 5; got 0",
+    );
+    refused(
+        &mut t,
+        correct(2, Some(Correction::Fold), false),
+        "deal_hole",
+    );
+    refused(
+        &mut t,
+        correct(4, Some(Correction::Call), false),
+        "already says that",
+    );
+    // Struck, the call leaves the raise out of turn.
+    refused(
+        &mut t,
+        correct(4, None, false),
+        "entry 5 (bet_or_raise_to) no longer stands",
+    );
+    refused(
+        &mut t,
+        correct(5, Some(Correction::BetOrRaiseTo { to: Chips(1) }), false),
+        "the correction itself is refused",
+    );
+    let long = "x".repeat(5000);
+    refused(
+        &mut t,
+        Command::CorrectEntry {
+            table: T1,
+            entry: 4,
+            now: Some(Correction::Fold),
+            reason: long,
+            cards_retrieved: false,
+        },
+        "reason",
+    );
+
+    // A recorded fold is un-folded only with the cards retrieved (GCB-8).
+    let (mut t, a, _) = called_and_raised(|pos| HandCommand::Fold { pos });
+    refused(&mut t, correct(4, Some(Correction::Call), false), "GCB-8");
+    let events = t
+        .send(correct(4, Some(Correction::Call), true), 0)
+        .expect("the cards were retrieved");
+    assert!(matches!(
+        events.first(),
+        Some(TournamentEvent::EntryCorrected { rules, now: Some(HandCommand::CheckOrCall { pos }), .. })
+            if rules.contains(Rule::Gcb8) && *pos == a
+    ));
+    // After the hand, nothing is corrected: the pot is pushed.
+    while let Some(actor) = t.hand(T1).and_then(|h| h.actor()) {
+        t.act(T1, HandCommand::Fold { pos: actor }).expect("fold");
+    }
+    assert!(t.hand(T1).is_none(), "the hand is over");
+    refused(
+        &mut t,
+        correct(4, Some(Correction::Fold), false),
+        "no hand in play",
+    );
+}
+
+/// Issue 35: the dealer's take-back keeps the entries before it correctable; a clock called
+/// between entries does not stop a correction; a player gone away since does.
+#[test]
+fn corrections_follow_a_take_back_and_stop_when_the_table_changed() {
+    let (mut t, _, b) = called_and_raised(|pos| HandCommand::CheckOrCall { pos });
+    t.send(Command::TakeBack { table: T1 }, 0)
+        .expect("the raise taken back");
+    // Entry 5 is gone; entry 4 is corrected into a fold.
+    let e = t
+        .send(
+            Command::CorrectEntry {
+                table: T1,
+                entry: 5,
+                now: Some(Correction::Fold),
+                reason: "r".into(),
+                cards_retrieved: false,
+            },
+            0,
+        )
+        .expect_err("no entry 5");
+    assert!(e.to_string().contains("are 1 to 4"), "{e}");
+    t.send(
+        Command::CorrectEntry {
+            table: T1,
+            entry: 4,
+            now: Some(Correction::Fold),
+            reason: "r".into(),
+            cards_retrieved: false,
+        },
+        0,
+    )
+    .expect("corrected after a take-back");
+    assert_eq!(t.hand(T1).and_then(|h| h.actor()), Some(b));
+    // The big blind's player goes away: the hand would be played again for a different
+    // table; refused.
+    let bb = t.player_at(T1, Pos(2)).expect("a player");
+    t.set_absent(bb, true).expect("away");
+    let e = t
+        .send(
+            Command::CorrectEntry {
+                table: T1,
+                entry: 4,
+                now: Some(Correction::Call),
+                reason: "r".into(),
+                cards_retrieved: true,
+            },
+            0,
+        )
+        .expect_err("the table changed");
+    assert!(e.to_string().contains("TR-26"), "{e}");
 }
 
 /// Issue 35: one tap deals every hole card still due face down, unseen, in order; the hand

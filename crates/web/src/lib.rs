@@ -462,7 +462,18 @@ async fn dealer<S: EventStore + Clone + 'static>(
         terminal::TableModel::tournament(&l.tournament, table)
     };
     let main = match model {
-        Some(m) => terminal::dealer(&m, lang),
+        Some(m) => {
+            let floor = who.as_ref().is_some_and(|w| {
+                matches!(
+                    w.role.channel(),
+                    Some(
+                        floorbook_service::subjects::Channel::Floor
+                            | floorbook_service::subjects::Channel::Director
+                    )
+                )
+            });
+            terminal::dealer(&m, floor, lang)
+        }
         None => {
             maud::html! { p.empty { (words::ta(lang, "no-table", &[("table", words::n(table))])) } }
         }

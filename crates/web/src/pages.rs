@@ -379,28 +379,12 @@ fn money(cents: u64) -> String {
 fn money_in(cents: u64, lang: Lang) -> String {
     match lang {
         Lang::En => money(cents),
-        Lang::De => format!("{},{:02}", chips_in(cents / 100, lang), cents % 100),
+        Lang::De => format!(
+            "{},{:02}",
+            crate::words::chips(cents / 100, lang),
+            cents % 100
+        ),
     }
-}
-
-/// Chips as the language writes them (German: a dot between thousands).
-fn chips_in(n: u64, lang: Lang) -> String {
-    match lang {
-        Lang::En => chips(n),
-        Lang::De => chips(n).replace(',', "."),
-    }
-}
-
-fn chips(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The big-screen clock (TR-5): level, time left, blinds and ante, next level, next break,
@@ -447,7 +431,7 @@ pub fn clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
             }
             dl.facts {
                 div { dt { (tr("players")) } dd id="players" { (tra("players-of", &[("left", n(v.players_left as f64)), ("entrants", n(v.entrants as f64))])) } }
-                div { dt { (tr("average-stack")) } dd id="average" { (chips_in(v.average_stack, lang)) } }
+                div { dt { (tr("average-stack")) } dd id="average" { (crate::words::chips(v.average_stack, lang)) } }
                 @if let Some(pool) = v.prize_pool_cents {
                     div { dt { (tr("prize-pool")) } dd id="pool" { (money_in(pool, lang)) } }
                 }
@@ -552,7 +536,7 @@ pub fn seating(t: &Tournament, moves: &[MoveRow], lang: Lang) -> Markup {
                                             @if pl.is_some_and(|pl| pl.penalized_until.is_some()) { " " span.flag { (tr("flag-penalty")) } }
                                             @if pl.is_some_and(|pl| pl.waiting_for_button) { " " span.flag { (tr("flag-waits-button")) } }
                                         }
-                                        td.num { (chips_in(pl.map_or(0, |pl| pl.stack), lang)) }
+                                        td.num { (crate::words::chips(pl.map_or(0, |pl| pl.stack), lang)) }
                                     } @else {
                                         td.empty { (tr("free")) }
                                         td {}
@@ -620,7 +604,7 @@ pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
             thead { tr { th.num { (tr("col-place")) } th { (tr("col-player")) } th.num { (tr("col-chips")) } th.num { (tr("col-prize")) } } }
             tbody {
                 @for p in &playing {
-                    tr data-player=(p.id.0) { td.num { "—" } td { (p.name) } td.num { (chips_in(p.stack, lang)) } td.num {} }
+                    tr data-player=(p.id.0) { td.num { "—" } td { (p.name) } td.num { (crate::words::chips(p.stack, lang)) } td.num {} }
                 }
                 @for (place, p) in &out {
                     tr data-player=(p.id.0) {
@@ -629,7 +613,7 @@ pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
                             (p.name)
                             @if matches!(p.status, Status::Disqualified { .. }) { " " span.flag { (tr("disqualified")) } }
                         }
-                        td.num { @if *place == 1 { (chips_in(p.stack, lang)) } }
+                        td.num { @if *place == 1 { (crate::words::chips(p.stack, lang)) } }
                         td.num { @if let Some(m) = prize(*place) { (m) } }
                     }
                 }

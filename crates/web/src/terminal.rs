@@ -5,7 +5,7 @@
 //! recorded, or the refusal with its rules and what is allowed.
 
 use floorbook_cash::CashRoom;
-use floorbook_hand::{Phase, Pos, TableHand};
+use floorbook_hand::{HandCommand, Phase, Pos, TableHand};
 use floorbook_tournament::engine::Tournament;
 use floorbook_tournament::seating::TableNo;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
@@ -15,7 +15,7 @@ use floorbook_service::roles::Needs;
 use floorbook_service::wire_words::is_required;
 
 use crate::users::{Role, Session};
-use crate::words::{n, s, t, ta};
+use crate::words::{chips, n, s, t, ta};
 use fluent_templates::fluent_bundle::FluentValue;
 
 /// How a field of `kind` is read into the command's JSON (the script reads `data-kind`).
@@ -270,6 +270,8 @@ pub struct TableModel {
     /// The table's mark as drawn: every command from this page carries it, and a table that
     /// has moved on since refuses it.
     mark: Option<String>,
+    /// The hand's entries the floor can still correct (TR-26): number and entry.
+    entries: Vec<(u32, HandCommand)>,
 }
 
 impl TableModel {
@@ -365,6 +367,17 @@ impl TableModel {
             take_back: t.last_entry(TableNo(table)).ok().map(|u| u.command.clone()),
             mark: floorbook_ledger::view::table_mark(t, table),
             won,
+            entries: ts
+                .entries
+                .as_deref()
+                .filter(|e| ts.hand.as_ref().is_some_and(|(no, _, _)| *no == e.hand_no))
+                .map(|e| {
+                    e.numbers()
+                        .zip(e.list.iter())
+                        .map(|(n, (c, _))| (n, c.clone()))
+                        .collect()
+                })
+                .unwrap_or_default(),
         })
     }
 
@@ -431,6 +444,7 @@ impl TableModel {
             take_back: None,
             mark: floorbook_ledger::view::cash_table_mark(room, table),
             won: Vec::new(),
+            entries: Vec::new(),
         })
     }
 }
@@ -454,6 +468,27 @@ fn one_touch(command: &str, label: &str, fields: &[(&str, String)], all_in: bool
     }
 }
 
+/// A hand entry's command (`check_or_call`, `show_or_muck` …) in words.
+fn entry_words(name: &str, lang: Lang) -> String {
+    match Declaration::named(name) {
+        Some(d) => d.help.get(lang).to_string(),
+        // The showdown's one entry, sent as `show` or `muck`.
+        None if name == "show_or_muck" => t(lang, "show-or-muck"),
+        None => name.replace('_', " "),
+    }
+}
+
+/// The player a hand's entry names, other than a betting action's.
+fn entry_pos(c: &HandCommand) -> Option<Pos> {
+    match c {
+        HandCommand::DealHole { pos, .. }
+        | HandCommand::ShowOrMuck { pos, .. }
+        | HandCommand::OutOfTurn { pos, .. }
+        | HandCommand::BringIn { pos } => Some(*pos),
+        _ => None,
+    }
+}
+
 /// What a finished hand's pots paid, by position.
 fn awards(h: &TableHand) -> Vec<(usize, u64)> {
     let mut won: Vec<(usize, u64)> = Vec::new();
@@ -472,7 +507,7 @@ fn awards(h: &TableHand) -> Vec<(usize, u64)> {
 
 /// The dealer's terminal: the table as it stands on the felt (seats, names, stacks, bets, the
 /// button and the blinds, whose turn it is), and what the dealer can enter now.
-pub fn dealer(m: &TableModel, lang: Lang) -> Markup {
+pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
     let tr = |k: &str| t(lang, k);
     let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
     let t = m.table.to_string();
@@ -498,8 +533,8 @@ pub fn dealer(m: &TableModel, lang: Lang) -> Markup {
                                 @if blinds.get(1) == Some(&i) { " " span.mark title=(tr("mark-big-blind")) { (tr("mark-bb")) } } }
                             td { (name) }
                             @if let Some(st) = stud { td.cards { (cards(&st.up_cards(Pos(i)))) } }
-                            td.num { (h.stacks().get(i).map_or(0, |c| c.0)) }
-                            td.num { (h.bets().get(i).map_or(0, |c| c.0)) }
+                            td.num { (chips(h.stacks().get(i).map_or(0, |c| c.0), lang)) }
+                            td.num { (chips(h.bets().get(i).map_or(0, |c| c.0), lang)) }
                             td {
                                 @if actor == Some(Pos(i)) { strong { (tr("to-act")) } }
                                 @else if !h.is_active(Pos(i)) { span.flag { (tr("out")) } }
@@ -510,9 +545,16 @@ pub fn dealer(m: &TableModel, lang: Lang) -> Markup {
                 }
             }
             p.board { (tr("board")) ": " @if h.board().is_empty() { span.empty { (tr("none-yet")) } } @else { strong { (cards(h.board())) } }
-                " · " (tr("pot")) " " (h.pots().iter().map(|p| p.amount.0).sum::<u64>() + h.bets().iter().map(|b| b.0).sum::<u64>()) }
+                " · " (tr("pot")) " " (chips(h.pots().iter().map(|p| p.amount.0).sum::<u64>() + h.bets().iter().map(|b| b.0).sum::<u64>(), lang))
+                @let pots = h.pots();
+                @if pots.len() > 1 {
+                    span.pots { " (" @for (i, p) in pots.iter().enumerate() {
+                        @if i == 0 { (tra("main-pot", &[("chips", s(chips(p.amount.0, lang)))])) }
+                        @else { " · " (tra("side-pot", &[("n", n(i as f64)), ("chips", s(chips(p.amount.0, lang)))])) }
+                    } ")" }
+                } }
             @if let Some(c) = &m.take_back {
-                @let what = Declaration::named(c).map_or(c.clone(), |d| d.help.get(lang).to_string());
+                @let what = entry_words(c, lang);
                 div.takeback { (one_touch("take_back", &tra("take-back", &[("what", s(what))]), &[table()], false)) }
             }
             div.actions {
@@ -542,18 +584,18 @@ pub fn dealer(m: &TableModel, lang: Lang) -> Markup {
                             p { strong { (who(l.actor)) } " " (tr("to-act")) }
                             div.touches {
                                 @if let Some(b) = l.bring_in {
-                                    (one_touch("bring_in", &tra("bring-in", &[("amount", n(b.0 as f64))]), &[table(), at()], false))
+                                    (one_touch("bring_in", &tra("bring-in", &[("amount", s(chips(b.0, lang)))]), &[table(), at()], false))
                                     @if l.fold {
                                         (one_touch("fold", &tr("fold"), &[table(), at()], false))
                                     }
                                 } @else if !l.call.is_zero() {
-                                    (one_touch("check_or_call", &tra("call", &[("amount", n(l.call.0 as f64))]), &[table(), at()], false))
+                                    (one_touch("check_or_call", &tra("call", &[("amount", s(chips(l.call.0, lang)))]), &[table(), at()], false))
                                 } @else {
                                     (one_touch("check_or_call", &tr("check"), &[table(), at()], false))
                                 }
                                 @if let Some((lo, _)) = l.raise_to {
                                     @let verb = if l.bring_in.is_some() { "complete-to" } else if l.call.is_zero() { "bet-to" } else { "raise-to" };
-                                    (one_touch("bet_or_raise_to", &tra(verb, &[("amount", n(lo.0 as f64))]), &[table(), at(), ("to", lo.0.to_string())], false))
+                                    (one_touch("bet_or_raise_to", &tra(verb, &[("amount", s(chips(lo.0, lang)))]), &[table(), at(), ("to", lo.0.to_string())], false))
                                 }
                                 // Fold and all in apart from the ordinary actions, so that
                                 // neither is hit by mistake.
@@ -562,7 +604,7 @@ pub fn dealer(m: &TableModel, lang: Lang) -> Markup {
                                 }
                                 @if let Some((lo, hi)) = l.raise_to {
                                     @if hi != lo {
-                                        (one_touch("bet_or_raise_to", &tra("all-in-to", &[("amount", n(hi.0 as f64))]), &[table(), at(), ("to", hi.0.to_string())], true))
+                                        (one_touch("bet_or_raise_to", &tra("all-in-to", &[("amount", s(chips(hi.0, lang)))]), &[table(), at(), ("to", hi.0.to_string())], true))
                                     }
                                 }
                             }
@@ -570,7 +612,7 @@ pub fn dealer(m: &TableModel, lang: Lang) -> Markup {
                                 form.cmd data-command="bet_or_raise_to" aria-label=(tr("bet-or-raise")) {
                                     input type="hidden" name="table" value=(t) data-kind="int";
                                     input type="hidden" name="pos" value=(l.actor.0) data-kind="int";
-                                    label for="to" { (tra("bet-or-raise-range", &[("low", n(lo.0 as f64)), ("high", n(hi.0 as f64))])) }
+                                    label for="to" { (tra("bet-or-raise-range", &[("low", s(chips(lo.0, lang))), ("high", s(chips(hi.0, lang)))])) }
                                     input #to name="to" data-kind="int" inputmode="numeric" min=(lo.0) max=(hi.0) required;
                                     button type="submit" { (tr("bet-or-raise")) }
                                 }
@@ -606,6 +648,23 @@ pub fn dealer(m: &TableModel, lang: Lang) -> Markup {
                     Phase::Settled => { p { (tr("hand-over")) } }
                 }
             }
+            @if !m.entries.is_empty() {
+                details.entries open[floor] {
+                    summary { (tr("entries")) }
+                    ol.entries {
+                        @for (no, c) in &m.entries {
+                            li value=(no) data-entry=(no) {
+                                @if let Some(p) = c.betting_pos().or_else(|| entry_pos(c)) { (who(p)) ": " }
+                                (entry_words(c.name(), lang))
+                                @if let floorbook_hand::HandCommand::BetOrRaiseTo { to, .. } = c { " " (to.0) }
+                            }
+                        }
+                    }
+                    @if floor {
+                        @if let Some(d) = Declaration::named("correct_entry") { (form(d, &[("table", t.clone())], false, lang)) }
+                    }
+                }
+            }
             details.remedies {
                 summary { (tr("remedies")) }
                 div.forms { @for d in offered(if h.as_stud().is_some() { Place::StudRemedy } else { Place::Remedy }, m.cash.is_some()) { (form(d, &[("table", t.clone())], false, lang)) } }
@@ -615,9 +674,9 @@ pub fn dealer(m: &TableModel, lang: Lang) -> Markup {
         } @else {
             @if !m.won.is_empty() {
                 p.won role="status" {
-                    @for (i, (name, seat, chips)) in m.won.iter().enumerate() {
+                    @for (i, (name, seat, won)) in m.won.iter().enumerate() {
                         @if i > 0 { "; " }
-                        (tra("won", &[("name", s(name.clone())), ("seat", n(*seat)), ("chips", n(*chips as f64))]))
+                        (tra("won", &[("name", s(name.clone())), ("seat", n(*seat)), ("chips", s(chips(*won, lang)))]))
                     }
                 }
             }
@@ -668,7 +727,7 @@ pub fn dealer(m: &TableModel, lang: Lang) -> Markup {
                     tr {
                         td { (st.seat) @if m.button == Some(st.seat) { " " span.mark.button title=(tr("mark-button")) { "D" } } }
                         td { (st.name) @for f in &st.flags { " " span.flag { (tr(f)) } } }
-                        td.num { (st.stack) }
+                        td.num { (chips(st.stack, lang)) }
                     }
                 }
             }
@@ -722,7 +781,7 @@ pub fn cash_room(room: &CashRoom, lang: Lang) -> Markup {
                                                         td { (name(g))
                                                             @if st.as_ref().is_some_and(|st| st.away) { " " span.flag { (tr("flag-away")) } }
                                                             @if let Some(mk) = st.as_ref().map(|st| st.markers).filter(|mk| *mk > 0) { " " span.flag { (tra("markers", &[("count", n(mk))])) } } }
-                                                        td.num { (st.map_or(0, |st| st.stack)) }
+                                                        td.num { (chips(st.map_or(0, |st| st.stack), lang)) }
                                                     } @else {
                                                         td.empty { (tr("free")) } td {}
                                                     }

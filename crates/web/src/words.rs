@@ -102,6 +102,23 @@ fn accepted(header: &str) -> Lang {
     best.map_or(Lang::En, |(_, _, l)| l)
 }
 
+/// Chips as the language writes them: 4,470 (English), 4.470 (German).
+pub fn chips(n: u64, lang: Lang) -> String {
+    let sep = match lang {
+        Lang::En => ',',
+        Lang::De => '.',
+    };
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(sep);
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

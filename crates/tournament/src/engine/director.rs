@@ -703,7 +703,7 @@ pub const MAX_LEVELS: usize = 200;
 /// The longest reason the floor may give (a sentence or two, not a document).
 pub const MAX_REASON: usize = 500;
 
-fn check_reason(reason: &str) -> Result<(), TournamentError> {
+pub(super) fn check_reason(reason: &str) -> Result<(), TournamentError> {
     let n = reason.trim().chars().count();
     if n == 0 || reason.len() > MAX_REASON {
         return Err(TournamentError::Reason {

@@ -577,7 +577,7 @@ impl Tournament {
     }
 
     /// A hand's entry (a dealer's or the floor's), kept so that the dealer can take it back
-    /// while nothing follows it.
+    /// while nothing follows it, and the floor can correct it later.
     pub(super) fn act_entered(
         &mut self,
         table: TableNo,
@@ -589,7 +589,9 @@ impl Tournament {
             .as_ref()
             .map(|(no, h, _)| (*no, h.clone()));
         let clock = self.table_state(table)?.clock;
+        let absent = self.absent_at(table);
         self.act(table, |h| h.apply(action))?;
+        self.keep_entry(table, before.as_ref(), absent, action);
         let ts = self.table_mut(table)?;
         ts.undo = match (before, ts.hand.as_ref()) {
             (Some((hand_no, hand)), Some((now, h, _))) if *now == hand_no => Some(Box::new(Undo {
@@ -602,6 +604,220 @@ impl Tournament {
             })),
             _ => None,
         };
+        Ok(())
+    }
+
+    /// The players at `table` the hand acts for (away, or under a penalty now).
+    fn absent_at(&self, table: TableNo) -> Vec<PlayerId> {
+        let Some((_, _, ids)) = self.table_state(table).ok().and_then(|t| t.hand.as_ref()) else {
+            return Vec::new();
+        };
+        ids.iter()
+            .copied()
+            .filter(|p| {
+                self.players.get(p).is_some_and(|pl| {
+                    pl.absent || pl.penalized_until.is_some_and(|until| self.clock < until)
+                })
+            })
+            .collect()
+    }
+
+    /// Keeps an accepted entry for a later correction: on the entries kept, when nothing else
+    /// changed the hand or who is away since the last of them; else the hand as it was
+    /// before this entry starts the entries kept anew.
+    fn keep_entry(
+        &mut self,
+        table: TableNo,
+        before: Option<&(u64, TableHand)>,
+        absent: Vec<PlayerId>,
+        action: &floorbook_hand::HandCommand,
+    ) {
+        let Ok(ts) = self.table_mut(table) else {
+            return;
+        };
+        let (Some((hand_no, hand_before)), Some((now, hand, _))) = (before, ts.hand.as_ref())
+        else {
+            ts.entries = None;
+            return;
+        };
+        if now != hand_no {
+            ts.entries = None;
+            return;
+        }
+        let after = hand.events().len();
+        let follows = ts.entries.as_deref().is_some_and(|e| {
+            e.hand_no == *hand_no
+                && e.absent == absent
+                && e.list.last().map_or(e.base.events().len(), |l| l.1)
+                    == hand_before.events().len()
+        });
+        if !follows {
+            let first = match ts.entries.as_deref() {
+                Some(e) if e.hand_no == *hand_no => e.numbers().end,
+                _ => 1,
+            };
+            ts.entries = Some(Box::new(super::Entries {
+                hand_no: *hand_no,
+                base: hand_before.clone(),
+                first,
+                list: Vec::new(),
+                absent,
+            }));
+        }
+        if let Some(e) = ts.entries.as_deref_mut() {
+            e.list.push((action.clone(), after));
+        }
+    }
+
+    /// TR-26: the floor corrects entry `entry` of the hand in play at `table`, an entry error
+    /// found after later entries: it becomes `now` (none: it was not made) and every later
+    /// entry is played again on it, as entered. Allowed while the hand is in play (a finished
+    /// hand's pot has been pushed: the director rules on it), for a betting action (cards are
+    /// corrected with `correct_hole_cards`), made by the same player, when every later entry
+    /// still stands, and for a recorded fold only when the player's cards were retrieved
+    /// (GCB-8: "falls die Karten noch redressiert werden können"). Refused otherwise, naming
+    /// why; nothing changes then.
+    pub(super) fn correct_entry(
+        &mut self,
+        table: TableNo,
+        entry: u32,
+        now: Option<crate::command::Correction>,
+        reason: &str,
+        cards_retrieved: bool,
+    ) -> Result<(), TournamentError> {
+        use floorbook_hand::HandCommand as H;
+        super::director::check_reason(reason)?;
+        let ts = self.table_state(table)?;
+        let Some((hand_no, hand, _)) = ts.hand.as_ref() else {
+            return Err(TournamentError::NotNow(
+                "no hand in play at this table: a finished hand's pot is pushed, and the director rules on it (TR-26)",
+            ));
+        };
+        let hand_no = *hand_no;
+        let kept = ts.entries.as_deref().filter(|e| {
+            e.hand_no == hand_no && e.list.last().map(|l| l.1) == Some(hand.events().len())
+        });
+        let Some(kept) = kept else {
+            return Err(TournamentError::Correction(
+                "nothing can be corrected at this table now: the hand's last change was no dealer's entry (a ruling, a clock, a player acted for); the director rules (TR-26)".into(),
+            ));
+        };
+        let range = kept.numbers();
+        let Some(was) = kept.get(entry).cloned() else {
+            return Err(TournamentError::Correction(format!(
+                "this hand's entries that can be corrected are {} to {}; got {entry} (TR-26)",
+                range.start,
+                range.end.saturating_sub(1)
+            )));
+        };
+        if kept.absent != self.absent_at(table) {
+            return Err(TournamentError::Correction(
+                "a player at the table went away, came back or is under a penalty since: the hand cannot be played again as entered; the director rules (TR-26)".into(),
+            ));
+        }
+        let Some(pos) = was.betting_pos() else {
+            return Err(TournamentError::Correction(format!(
+                "entry {entry} is {}: only a betting action (fold, check, call, bet, raise) is corrected this way; wrong cards are corrected with correct_hole_cards (TR-26)",
+                was.name()
+            )));
+        };
+        let now = now.map(|c| c.by(pos));
+        if now.as_ref() == Some(&was) {
+            return Err(TournamentError::Correction(format!(
+                "entry {entry} already says that (TR-26)"
+            )));
+        }
+        let unfolds = matches!(was, H::Fold { .. }) && !matches!(now, Some(H::Fold { .. }));
+        if unfolds && !cards_retrieved {
+            return Err(TournamentError::Correction(format!(
+                "entry {entry} is a fold: it is corrected only when the player's cards were retrieved, unseen by anyone (GCB-8)"
+            )));
+        }
+        // Played again on a copy: a later entry that no longer stands refuses the whole.
+        let mut trial = self.clone();
+        trial.out.clear();
+        let rules = if unfolds {
+            RuleSet::of(&[Rule::Tr26, Rule::Gcb8])
+        } else {
+            RuleSet::of(&[Rule::Tr26])
+        };
+        trial.replay_corrected(table, entry, &was, now.as_ref(), reason, rules)?;
+        let events = std::mem::take(&mut trial.out);
+        *self = trial;
+        self.out = events;
+        Ok(())
+    }
+
+    /// [`Tournament::correct_entry`]'s replay, on a copy of the tournament.
+    fn replay_corrected(
+        &mut self,
+        table: TableNo,
+        entry: u32,
+        was: &floorbook_hand::HandCommand,
+        now: Option<&floorbook_hand::HandCommand>,
+        reason: &str,
+        rules: RuleSet,
+    ) -> Result<(), TournamentError> {
+        let ts = self.table_mut(table)?;
+        let Some(kept) = ts.entries.take() else {
+            return Ok(());
+        };
+        let Some((hand_no, hand, _)) = ts.hand.as_mut() else {
+            return Ok(());
+        };
+        let hand_no = *hand_no;
+        let events_then = hand.events().len();
+        *hand = kept.base.clone();
+        ts.clock = None;
+        // The entries before the corrected one, played again as they were: their events are
+        // on record already.
+        let mark = self.out.len();
+        for n in kept.first..entry {
+            if let Some(c) = kept.get(n) {
+                self.act(table, |h| h.apply(c))?;
+            }
+        }
+        self.out.truncate(mark);
+        let made = self.hand(table).map_or(0, |h| h.events().len());
+        let mut prefix = kept.clone();
+        prefix
+            .list
+            .truncate(usize::try_from(entry.saturating_sub(kept.first)).unwrap_or(usize::MAX));
+        self.table_mut(table)?.entries = Some(prefix);
+        self.out.push(TournamentEvent::EntryCorrected {
+            table,
+            hand: hand_no,
+            entry,
+            was: was.clone(),
+            now: now.cloned(),
+            reason: reason.to_string(),
+            events: u32::try_from(events_then.saturating_sub(made)).unwrap_or(u32::MAX),
+            rules,
+        });
+        if let Some(n) = now {
+            self.act_entered(table, n).map_err(|e| {
+                TournamentError::Correction(format!("the correction itself is refused: {e}"))
+            })?;
+        }
+        for n in entry.saturating_add(1)..kept.numbers().end {
+            let Some(command) = kept.get(n) else { break };
+            if self.hand(table).is_none() {
+                return Err(TournamentError::Correction(format!(
+                    "after the correction the hand is over before entry {n} ({}): it no longer stands; the director rules (TR-26)",
+                    command.name()
+                )));
+            }
+            self.act_entered(table, command).map_err(|e| {
+                TournamentError::Correction(format!(
+                    "after the correction, entry {n} ({}) no longer stands: {e}; the director rules (TR-26)",
+                    command.name()
+                ))
+            })?;
+        }
+        // The dealer's take-back waits for his next entry.
+        if let Ok(ts) = self.table_mut(table) {
+            ts.undo = None;
+        }
         Ok(())
     }
 
@@ -645,6 +861,9 @@ impl Tournament {
         let events = hand.events().len().saturating_sub(undo.hand.events().len());
         *hand = undo.hand;
         ts.clock = undo.clock;
+        if let Some(e) = ts.entries.as_deref_mut() {
+            e.list.pop();
+        }
         let hand_no = *hand_no;
         self.out.push(TournamentEvent::EntryTakenBack {
             table,
@@ -704,6 +923,7 @@ impl Tournament {
             return Ok(());
         };
         ts.undo = None;
+        ts.entries = None;
         ts.hands_played += 1;
         ts.carried += hand.carry_out().0;
         let starting: Vec<u64> = hand.starting_stacks().iter().map(|c| c.0).collect();

@@ -133,6 +133,40 @@ pub struct TableState {
     /// while nothing has followed it (issue 35); none between hands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub undo: Option<Box<Undo>>,
+    /// The hand's entries since it began (or since the table last changed outside them), so
+    /// that the floor can correct one later (TR-26); none between hands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entries: Option<Box<Entries>>,
+}
+
+/// A hand's entries as the dealer made them, and the hand before the first of them: what the
+/// floor's correction of an entry replays (TR-26).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Entries {
+    pub hand_no: u64,
+    /// The hand before the first entry kept.
+    pub base: TableHand,
+    /// The number the first entry kept has in the hand (1 for the hand's first entry).
+    pub first: u32,
+    /// Each entry with the hand's event count right after it.
+    pub list: Vec<(HandCommand, usize)>,
+    /// The players at the table who were away or under a penalty at the entries: replaying
+    /// them acts for the same players.
+    pub absent: Vec<PlayerId>,
+}
+
+impl Entries {
+    /// The entry numbered `n` in the hand, if it is kept.
+    pub fn get(&self, n: u32) -> Option<&HandCommand> {
+        let i = n.checked_sub(self.first)?;
+        self.list.get(usize::try_from(i).ok()?).map(|(c, _)| c)
+    }
+
+    /// The numbers of the entries kept, first to last.
+    pub fn numbers(&self) -> std::ops::Range<u32> {
+        let n = u32::try_from(self.list.len()).unwrap_or(u32::MAX);
+        self.first..self.first.saturating_add(n)
+    }
 }
 
 /// What taking back a hand's last entry restores, and what shows that nothing followed it.
@@ -315,6 +349,21 @@ pub enum TournamentEvent {
         events: u32,
         rules: RuleSet,
     },
+    /// TR-26: the floor corrects the hand's entry `entry` (its number in the hand): it was
+    /// `was` and is `now` (none: it was not made). The hand's last `events` events are replaced
+    /// by the hand events that follow this one: the corrected entry and every later entry,
+    /// played again.
+    EntryCorrected {
+        table: TableNo,
+        hand: u64,
+        entry: u32,
+        was: HandCommand,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        now: Option<HandCommand>,
+        reason: String,
+        events: u32,
+        rules: RuleSet,
+    },
     ClockCalled {
         table: TableNo,
         player: PlayerId,
@@ -459,6 +508,7 @@ impl TournamentEvent {
             TournamentEvent::ChipsForfeited { .. } => "ChipsForfeited",
             TournamentEvent::FloorRuling { .. } => "FloorRuling",
             TournamentEvent::EntryTakenBack { .. } => "EntryTakenBack",
+            TournamentEvent::EntryCorrected { .. } => "EntryCorrected",
             TournamentEvent::ClockCalled { .. } => "ClockCalled",
             TournamentEvent::ClockExpired { .. } => "ClockExpired",
             TournamentEvent::AbsenceChanged { .. } => "AbsenceChanged",
@@ -499,6 +549,7 @@ impl TournamentEvent {
             | TournamentEvent::ChipsForfeited { rules, .. }
             | TournamentEvent::FloorRuling { rules, .. }
             | TournamentEvent::EntryTakenBack { rules, .. }
+            | TournamentEvent::EntryCorrected { rules, .. }
             | TournamentEvent::ClockCalled { rules, .. }
             | TournamentEvent::ClockExpired { rules, .. }
             | TournamentEvent::AbsenceChanged { rules, .. }
@@ -585,6 +636,8 @@ pub enum TournamentError {
         seat: SeatNo,
         free: Vec<u32>,
     },
+    #[error("{0}")]
+    Correction(String),
     #[error("the floor gives a reason, 1 to {max} bytes; got {got} (TR-26)")]
     Reason { got: usize, max: usize },
     #[error(
@@ -847,6 +900,13 @@ impl Tournament {
             } if self.revision >= 6 => Err(TournamentError::BurnUnsaid),
             Command::Hand { table, action } => self.act_entered(*table, action),
             Command::TakeBack { table } => self.take_back(*table),
+            Command::CorrectEntry {
+                table,
+                entry,
+                now,
+                reason,
+                cards_retrieved,
+            } => self.correct_entry(*table, *entry, *now, reason, *cards_retrieved),
             Command::Sanction {
                 player,
                 offence,

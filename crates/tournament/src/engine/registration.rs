@@ -240,6 +240,7 @@ impl Tournament {
                 lost: 0,
                 button_drawn: false,
                 undo: None,
+                entries: None,
             })
             .collect();
         self.started_tables = tables;

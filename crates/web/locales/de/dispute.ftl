@@ -46,6 +46,7 @@ ev-sanction_given = Eine Verwarnung oder Strafe
 ev-chips_forfeited = Chips verfallen
 ev-floor_ruling = Eine Entscheidung
 ev-entry_taken_back = Eine Eingabe zurückgenommen
+ev-entry_corrected = Eine frühere Eingabe vom Floor berichtigt
 ev-clock_called = Die Uhr angesagt
 ev-clock_expired = Die Uhr abgelaufen
 ev-absence_changed = Abwesend oder zurück

@@ -46,6 +46,7 @@ ev-sanction_given = A warning or penalty
 ev-chips_forfeited = Chips forfeited
 ev-floor_ruling = A ruling
 ev-entry_taken_back = An entry taken back
+ev-entry_corrected = An earlier entry corrected by the floor
 ev-clock_called = The clock called
 ev-clock_expired = The clock ran out
 ev-absence_changed = Away or back
