@@ -1,7 +1,9 @@
-//! Shared harness for the end-to-end tests: a real nats-server per test, event fixtures, the
-//! conformance suite that every event-store backend must pass, and simulated tournaments as
-//! scripts of service commands (`drive`, for the service's tests and its load test).
+//! Shared harness for the end-to-end tests: a real nats-server per test, a real headless
+//! Chromium (`browser`), event fixtures, the conformance suite that every event-store backend
+//! must pass, and simulated tournaments as scripts of service commands (`drive`, for the
+//! service's tests and its load test).
 
+pub mod browser;
 pub mod conformance;
 pub mod drive;
 pub mod fixtures;

@@ -5,72 +5,17 @@
 //! without Chromium fails here and says what to install (`.ci/run` installs it).
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
+use floorbook_e2e::browser::{Kill, browser, chromedriver};
 use floorbook_log::ChainId;
 use floorbook_service::desk::{Desk, Incoming};
 use floorbook_service::subjects::Channel;
 use floorbook_service::wire::{Request, WireCommand};
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
-
-/// A child process killed when dropped.
-struct Kill(Child);
-
-impl Drop for Kill {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
-/// chromedriver on a free port, and the WebDriver URL.
-fn chromedriver() -> (Kill, String) {
-    let port = free_port();
-    let child = Command::new("chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!(
-                "chromedriver does not start ({e}): install Debian's chromium and chromium-driver (apt-get install chromium chromium-driver; .ci/run does)"
-            )
-        });
-    let until = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            Instant::now() < until,
-            "chromedriver did not listen on {port}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (Kill(child), format!("http://127.0.0.1:{port}"))
-}
-
-async fn browser(webdriver: &str) -> Client {
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        serde_json::json!({
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800"],
-        }),
-    );
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(webdriver)
-        .await
-        .unwrap_or_else(|e| panic!("Chromium does not start under chromedriver: {e}"))
-}
 
 /// `floorbook web` on `data`, and its base URL.
 fn web(data: &std::path::Path) -> (Kill, String) {
@@ -1178,6 +1123,103 @@ async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
     }
     c.close().await.expect("close");
     floor.close().await.expect("close");
+}
+
+/// Issue 35, item 5: the taps and keystrokes of an ordinary eight-handed hand that goes to a
+/// flop with three players and a showdown, played on the dealer's page (the figure is in
+/// docs/benchmarks.md): one tap to start, one for the cards dealt face down, one per "folds to"
+/// and per action, one per street checked around, the board and the winner's cards typed, the
+/// losers' mucks one tap each.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_eight_handed_hand_to_a_showdown_takes_few_taps() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+        let chain = ChainId::new("eight").expect("chain");
+        let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
+        let open = WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        };
+        send(&mut desk, Channel::Director, open).await;
+        for player in 1..=8 {
+            let register = WireCommand::Register {
+                player,
+                name: format!("P{player}"),
+                buy_in: "15.00".into(),
+                age: 30,
+                table: None,
+            };
+            send(&mut desk, Channel::Floor, register).await;
+        }
+        let start = WireCommand::Start {
+            draw: (0..8).collect(),
+            button_seats: Some(vec![8]),
+            at: Some(0),
+            tables: None,
+        };
+        send(&mut desk, Channel::Director, start).await;
+    }
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    c.set_window_size(820, 1180).await.expect("tablet");
+    log_in(&c, &url, "dan", "dealer-secret", "/t/eight/dealer/1").await;
+    let (mut taps, mut keys) = (0u32, 0usize);
+    // One tap on a button; a typed field is one tap more and its characters.
+    let mut tap = async |form: &str, typed: &[(&str, &str)]| {
+        taps += 1 + typed.len() as u32;
+        keys += typed.iter().map(|(_, v)| v.len()).sum::<usize>();
+        let r = submit(&c, form, typed).await;
+        assert!(r.contains("Recorded"), "{form}: {r}");
+    };
+    let fold_to =
+        |pos: usize| format!("form[data-command=fold_to]:has(input[name=pos][value='{pos}'])");
+    let call = "form[data-command=check_or_call].touch";
+    tap("form[data-command=start_hand]", &[]).await;
+    tap("form[data-command=deal_face_down]", &[]).await;
+    screenshot(&c, "dealer-eight-handed-preflop").await;
+    // The amount pad fills the legal sizes in (a pot raise: 20 to call, 50 in the middle
+    // then, raised to 70); nothing is sent until the button.
+    let pad = text(&c, "div.pad").await;
+    assert!(pad.contains("least 40") && pad.contains("pot 70"), "{pad}");
+    c.find(Locator::Css("button[data-fill='70']"))
+        .await
+        .expect("the pot button")
+        .click()
+        .await
+        .expect("tapped");
+    let to = c
+        .find(Locator::Css("#to"))
+        .await
+        .expect("the amount")
+        .prop("value")
+        .await
+        .expect("value");
+    assert_eq!(to.as_deref(), Some("70"));
+    tap(&fold_to(4), &[]).await;
+    tap(call, &[]).await;
+    tap(&fold_to(7), &[]).await;
+    tap(call, &[]).await;
+    tap(&fold_to(1), &[]).await;
+    tap(call, &[]).await;
+    for board in ["2c 7d Js", "Qh", "3s"] {
+        tap("form[data-command=deal_board]", &[("#board", board)]).await;
+        tap("form[data-command=check_around]", &[]).await;
+    }
+    tap("form[data-command=show]", &[("#shown", "As Ah")]).await;
+    tap("form[data-command=muck]", &[]).await;
+    tap("form[data-command=muck]", &[]).await;
+    let won = wait_for(&c, "p.won", "won").await;
+    screenshot(&c, "dealer-eight-handed-won").await;
+    assert_eq!(
+        (taps, keys),
+        (21, 17),
+        "the taps and keystrokes of the hand (docs/benchmarks.md): {won}"
+    );
+    c.close().await.expect("close");
 }
 
 /// A stud hand at the dealer's terminal in a real browser: the dealer names each player's

@@ -33,6 +33,12 @@ pub enum HandCommand {
     Check {
         pos: Pos,
     },
+    /// Every player to act before `pos` folds, in turn (one tap for "folds to seat 6").
+    FoldTo {
+        pos: Pos,
+    },
+    /// Everyone still to act on this street checks, in turn ("checked around").
+    CheckAround,
     BetOrRaiseTo {
         pos: Pos,
         to: Chips,
@@ -138,6 +144,8 @@ impl HandCommand {
     pub fn apply(&self, h: &mut crate::Hand) -> Result<(), crate::Rejection> {
         match self {
             HandCommand::DealHole { pos, cards } => h.deal_hole(*pos, cards),
+            HandCommand::FoldTo { pos } => crate::shortcuts::fold_to(h, *pos),
+            HandCommand::CheckAround => crate::shortcuts::check_around(h),
             HandCommand::DealFaceDown => {
                 let mut work = h.clone();
                 let mut dealt = false;
@@ -222,6 +230,8 @@ impl HandCommand {
         match self {
             HandCommand::DealHole { .. } => "deal_hole",
             HandCommand::DealFaceDown => "deal_face_down",
+            HandCommand::FoldTo { .. } => "fold_to",
+            HandCommand::CheckAround => "check_around",
             HandCommand::DealBoard { .. } => "deal_board",
             HandCommand::FourCardFlop { .. } => "four_card_flop",
             HandCommand::Fold { .. } => "fold",
@@ -254,6 +264,8 @@ impl HandCommand {
     pub fn apply_stud(&self, h: &mut crate::StudHand) -> Result<(), crate::Rejection> {
         match self {
             HandCommand::DealHole { pos, cards } => h.deal(*pos, cards),
+            HandCommand::FoldTo { pos } => crate::shortcuts::fold_to(h, *pos),
+            HandCommand::CheckAround => crate::shortcuts::check_around(h),
             HandCommand::DealFaceDown => {
                 let mut work = h.clone();
                 let mut dealt = false;

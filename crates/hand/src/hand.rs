@@ -123,6 +123,12 @@ pub enum Rejection {
     NotYourTurn { pos: Pos, actor: Pos },
     #[error("{pos} is not in the hand")]
     NotInHand { pos: Pos },
+    #[error("{pos} is the player to act: enter his own action (\"folds to\" names a later player)")]
+    FoldToActor { pos: Pos },
+    #[error(
+        "{pos} cannot act in this round (folded, or all in): \"folds to\" names a player still to act"
+    )]
+    CannotAct { pos: Pos },
     #[error("{pos} is due {due} more hole cards; {got} were dealt")]
     HoleCardCount { pos: Pos, due: usize, got: usize },
     #[error("the {street:?} takes {due} more board cards; {got} were dealt")]

@@ -25,6 +25,7 @@ mod hand;
 mod irregular;
 mod pots;
 mod rules;
+mod shortcuts;
 mod stud;
 mod table;
 

@@ -550,6 +550,23 @@ declare! {
         pos: usize => "Position" / "Position",
     }
 
+    /// Dealer: every player to act before `pos` folds, in turn (one tap for "folds to seat
+    /// 6"); then `pos` acts, or wins when everyone else has folded.
+    FoldTo "fold_to" (Dealer, Both, Table, at_table)
+    "TR-21", "Everyone folds to this player" / "Alle passen bis zu diesem Spieler"
+    {
+        table: u32 => "Table" / "Tisch",
+        pos: usize => "Position" / "Position",
+    }
+
+    /// Dealer: everyone still to act on this street checks, in turn ("checked around");
+    /// refused when a bet is due.
+    CheckAround "check_around" (Dealer, Both, Table, at_table)
+    "TR-21, NOB-14", "Everyone checks" / "Alle schieben (Check)"
+    {
+        table: u32 => "Table" / "Tisch",
+    }
+
     /// Dealer: the player at `pos` bets or raises to a street total of `to`.
     BetOrRaiseTo "bet_or_raise_to" (Dealer, Both, Table, at_table)
     "TR-8, PLO-8, NOB-12", "Bet or raise to" / "Setzen oder erhöhen auf"

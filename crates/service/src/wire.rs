@@ -523,6 +523,10 @@ impl WireCommand {
                 hand(table, HandCommand::CheckOrCall { pos: Pos(*pos) })
             }
             WireCommand::Check { table, pos } => hand(table, HandCommand::Check { pos: Pos(*pos) }),
+            WireCommand::FoldTo { table, pos } => {
+                hand(table, HandCommand::FoldTo { pos: Pos(*pos) })
+            }
+            WireCommand::CheckAround { table } => hand(table, HandCommand::CheckAround),
             WireCommand::CorrectHoleCards {
                 table,
                 pos,
@@ -1004,6 +1008,11 @@ impl WireCommand {
                     table: t,
                     pos: pos.0,
                 },
+                HandCommand::FoldTo { pos } => WireCommand::FoldTo {
+                    table: t,
+                    pos: pos.0,
+                },
+                HandCommand::CheckAround => WireCommand::CheckAround { table: t },
                 HandCommand::PutIn { pos, put } => WireCommand::PutIn {
                     table: t,
                     pos: pos.0,

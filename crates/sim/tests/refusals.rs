@@ -83,7 +83,7 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
     };
     let hand = |action| Command::Hand { table, action };
     let reason = || ["a count", "", "moved by the floor"][(raw[7] % 3) as usize].to_string();
-    let command = match raw[0] % 53 {
+    let command = match raw[0] % 55 {
         0 => Command::Register {
             member: None,
             player,
@@ -317,6 +317,8 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
             reason: reason(),
             cards_retrieved: raw[7].is_multiple_of(2),
         },
+        50 => hand(HandCommand::FoldTo { pos }),
+        51 => hand(HandCommand::CheckAround),
         // The legal action of the player to act at some table, to move on.
         _ => {
             let legal = t

@@ -50,6 +50,9 @@ pub struct Web<S> {
     users: Option<Users>,
     sessions: users::Sessions,
     sender: Sender<S>,
+    /// Bumped after every command this server sent was written: its live pages look at once
+    /// instead of at their next poll (a tap's new state without the poll's wait).
+    wrote: tokio::sync::watch::Sender<u64>,
 }
 
 /// A tournament as its chain stood at `head`, and when the chain was opened.
@@ -108,6 +111,7 @@ impl<S: EventStore + Clone + 'static> Web<S> {
             projected: tokio::sync::Mutex::new(HashMap::new()),
             users,
             sessions: users::Sessions::default(),
+            wrote: tokio::sync::watch::Sender::new(0),
             sender,
         }
     }
@@ -442,6 +446,9 @@ async fn command<S: EventStore + Clone + 'static>(
         command,
     };
     let r = web.sender.send(&web.store, &id, channel, request).await;
+    if r.seq.is_some() {
+        web.wrote.send_modify(|n| *n = n.wrapping_add(1));
+    }
     reply(StatusCode::OK, r)
 }
 
@@ -995,19 +1002,20 @@ async fn live<S: EventStore + Clone + 'static>(
     let id = ChainId::new(&chain).map_err(|_| WebError::BadName(chain.clone()))?;
     // `head` when the chain moves; `offline` when its store cannot be read (NATS gone), and
     // `online` when it can again, each once.
+    let wrote = web.wrote.subscribe();
     let stream = futures_util::stream::unfold(
-        (web, id, None::<u64>, false),
-        |(web, id, last, down)| async move {
+        (web, id, None::<u64>, false, wrote),
+        |(web, id, last, down, mut wrote)| async move {
             loop {
                 match web.store.head(&id).await {
                     Err(_) if !down => {
                         let event = Event::default().event("offline").data("store");
-                        return Some((Ok(event), (web, id, last, true)));
+                        return Some((Ok(event), (web, id, last, true, wrote)));
                     }
                     Ok(_) if down => {
                         let event = Event::default().event("online").data("store");
                         // Read the head again from scratch: a new `head` follows.
-                        return Some((Ok(event), (web, id, None, false)));
+                        return Some((Ok(event), (web, id, None, false, wrote)));
                     }
                     Ok(h) => {
                         let now = h.map(|h| h.seq.0);
@@ -1015,12 +1023,17 @@ async fn live<S: EventStore + Clone + 'static>(
                             let event = Event::default()
                                 .event("head")
                                 .data(now.unwrap_or(0).to_string());
-                            return Some((Ok(event), (web, id, now, false)));
+                            return Some((Ok(event), (web, id, now, false, wrote)));
                         }
                     }
                     Err(_) => {}
                 }
-                tokio::time::sleep(LIVE_POLL).await;
+                // The next poll, or at once when this server wrote (a closed channel: the
+                // server is stopping; the poll goes on until the stream ends).
+                tokio::select! {
+                    () = tokio::time::sleep(LIVE_POLL) => {}
+                    _ = wrote.changed() => {}
+                }
             }
         },
     );

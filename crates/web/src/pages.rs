@@ -43,6 +43,9 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .mark.button { background: #f2f2f2; color: #111; }
 form.touch.all-in button { background: #8a1f1f; border: .15rem solid #e06060; }
 form.touch[data-command=fold] button { background: #4a5058; }
+.pad { display: flex; flex-wrap: wrap; gap: .4rem; margin-top: .5rem; }
+.pad button { margin-top: 0; background: #3a4654; font-size: 1rem; padding: .45rem .8rem; }
+.foldto form.touch button { font-size: .95rem; min-width: 0; padding: .35rem .7rem; background: #4a5058; }
 .takeback form.touch button { background: none; border: .12rem solid var(--accent); color: var(--accent); font-size: 1rem; min-width: 0; padding: .4rem .8rem; }
 .lang { margin-left: .8rem; }
 p.won { font-size: 1.2rem; font-weight: 700; }
@@ -153,10 +156,11 @@ pub const JS: &str = r#"
   es.addEventListener('online', function () { offline(null); });
   es.addEventListener('head', function (e) {
     var main = document.querySelector('main');
-    if (main.dataset.head === e.data) return;
+    if (Number(main.dataset.head || 0) >= Number(e.data)) return;
     fetch(location.pathname + '?part=main', { cache: 'no-store' })
       .then(function (r) { return r.text(); })
       .then(function (html) {
+        if (Number(main.dataset.head || 0) > Number(e.data)) return;
         main.innerHTML = html;
         main.dataset.head = e.data;
         loaded = Date.now();

@@ -468,6 +468,28 @@ fn one_touch(command: &str, label: &str, fields: &[(&str, String)], all_in: bool
     }
 }
 
+/// The amount pad's sizes for a bet or raise, within `lo..=hi`: the least, half the pot, the
+/// pot (after the call), all in; each once.
+fn pad(h: &TableHand, l: &floorbook_hand::Legal, lo: u64, hi: u64) -> Vec<(&'static str, u64)> {
+    let pot = h.pots().iter().map(|p| p.amount.0).sum::<u64>()
+        + h.bets().iter().map(|b| b.0).sum::<u64>();
+    let bet = h.bets().get(l.actor.0).map_or(0, |b| b.0) + l.call.0;
+    let after_call = pot.saturating_add(l.call.0);
+    let mut out: Vec<(&'static str, u64)> = Vec::new();
+    for (key, to) in [
+        ("pad-least", lo),
+        ("pad-half-pot", bet.saturating_add(after_call / 2)),
+        ("pad-pot", bet.saturating_add(after_call)),
+        ("pad-all-in", hi),
+    ] {
+        let to = to.clamp(lo, hi);
+        if !out.iter().any(|(_, a)| *a == to) {
+            out.push((key, to));
+        }
+    }
+    out
+}
+
 /// A hand entry's command (`check_or_call`, `show_or_muck` …) in words.
 fn entry_words(name: &str, lang: Lang) -> String {
     match Declaration::named(name) {
@@ -539,6 +561,10 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
                                 @if actor == Some(Pos(i)) { strong { (tr("to-act")) } }
                                 @else if !h.is_active(Pos(i)) { span.flag { (tr("out")) } }
                                 @else if h.stacks().get(i).is_some_and(|c| c.0 == 0) { span.flag { (tr("all-in")) } }
+                                @else if legal.is_some() && h.phase() == Phase::Betting {
+                                    // One tap: everyone before him folds (issue 35: a tap per fold before).
+                                    span.foldto { (one_touch("fold_to", &tr("fold-to-here"), &[table(), ("pos", i.to_string())], false)) }
+                                }
                             }
                         }
                     }
@@ -592,6 +618,7 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
                                     (one_touch("check_or_call", &tra("call", &[("amount", s(chips(l.call.0, lang)))]), &[table(), at()], false))
                                 } @else {
                                     (one_touch("check_or_call", &tr("check"), &[table(), at()], false))
+                                    (one_touch("check_around", &tr("check-around"), &[table()], false))
                                 }
                                 @if let Some((lo, _)) = l.raise_to {
                                     @let verb = if l.bring_in.is_some() { "complete-to" } else if l.call.is_zero() { "bet-to" } else { "raise-to" };
@@ -614,6 +641,13 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
                                     input type="hidden" name="pos" value=(l.actor.0) data-kind="int";
                                     label for="to" { (tra("bet-or-raise-range", &[("low", s(chips(lo.0, lang))), ("high", s(chips(hi.0, lang)))])) }
                                     input #to name="to" data-kind="int" inputmode="numeric" min=(lo.0) max=(hi.0) required;
+                                    // The amount pad: the usual sizes within the legal range, one tap
+                                    // each to fill in (the dealer still confirms with the button).
+                                    div.pad {
+                                        @for (key, amount) in pad(h, l, lo.0, hi.0) {
+                                            button type="button" data-fill=(amount) { (tr(key)) " " (chips(amount, lang)) }
+                                        }
+                                    }
                                     button type="submit" { (tr("bet-or-raise")) }
                                 }
                             }
@@ -848,6 +882,13 @@ pub const JS: PreEscaped<&str> = PreEscaped(
       r.appendChild(q);
     }
   }
+  // The amount pad fills the amount in; the dealer confirms with the form's button.
+  document.addEventListener('click', function (ev) {
+    var b = ev.target.closest && ev.target.closest('button[data-fill]');
+    if (!b) return;
+    var to = b.form && b.form.querySelector('input[name=to]');
+    if (to) { to.value = b.dataset.fill; to.focus(); }
+  });
   document.addEventListener('submit', function (ev) {
     var form = ev.target;
     if (!form.classList || !form.classList.contains('cmd')) return;
@@ -890,6 +931,20 @@ pub const JS: PreEscaped<&str> = PreEscaped(
         document.body.dataset.sending = '';
         show(reply, form.getAttribute('aria-label'));
         if (reply.seq) document.body.dataset.seq = String(reply.seq);
+        // A live page shows what its own command recorded at once, not at the stream's next
+        // word (a later state already shown is kept).
+        if (reply.ok && reply.seq && document.body.dataset.live) {
+          var at = String(reply.seq);
+          fetch(location.pathname + '?part=main', { cache: 'no-store' })
+            .then(function (r) { return r.text(); })
+            .then(function (html) {
+              var main = document.querySelector('main');
+              if (Number(main.dataset.head || 0) > Number(at)) return;
+              main.innerHTML = html;
+              main.dataset.head = at;
+              document.body.dataset.updated = at;
+            });
+        }
         // The table moved on: show it as it stands.
         if (reply.error && reply.error.kind === 'conflict') {
           fetch(location.pathname + '?part=main', { cache: 'no-store' })

@@ -1,0 +1,111 @@
+//! One tap for many players' ordinary actions, in either hand engine: everyone folds up to a
+//! player ("folds to seat 6"), and everyone still to act checks ("checked around"). Each
+//! player's action is recorded as his own (the same events as one tap each); the whole is
+//! refused, and nothing changes, when it cannot be done as said.
+
+use crate::{Chips, Phase, Pos, Rejection, Street};
+
+/// What the shortcuts need of a hand.
+pub(crate) trait Turns: Clone {
+    fn actor(&self) -> Option<Pos>;
+    /// The player to act and what he must put in to call (none while a bring-in is due).
+    fn due(&self) -> Option<(Pos, Option<Chips>)>;
+    fn fold(&mut self, pos: Pos) -> Result<(), Rejection>;
+    fn check_or_call(&mut self, pos: Pos) -> Result<(), Rejection>;
+    fn is_active(&self, pos: Pos) -> bool;
+    fn stacks(&self) -> &[Chips];
+    fn street(&self) -> Street;
+    fn phase(&self) -> Phase;
+}
+
+macro_rules! turns {
+    ($($t:ty),*) => {$(
+        impl Turns for $t {
+            fn actor(&self) -> Option<Pos> { <$t>::actor(self) }
+            fn due(&self) -> Option<(Pos, Option<Chips>)> { <$t as Due>::due(self) }
+            fn fold(&mut self, pos: Pos) -> Result<(), Rejection> { <$t>::fold(self, pos) }
+            fn check_or_call(&mut self, pos: Pos) -> Result<(), Rejection> { <$t>::check_or_call(self, pos) }
+            fn is_active(&self, pos: Pos) -> bool { <$t>::is_active(self, pos) }
+            fn stacks(&self) -> &[Chips] { <$t>::stacks(self) }
+            fn street(&self) -> Street { <$t>::street(self) }
+            fn phase(&self) -> Phase { <$t>::phase(self) }
+        }
+    )*};
+}
+
+turns!(crate::Hand, crate::StudHand);
+
+/// A flop hand's call due.
+trait Due {
+    fn due(&self) -> Option<(Pos, Option<Chips>)>;
+}
+
+impl Due for crate::Hand {
+    fn due(&self) -> Option<(Pos, Option<Chips>)> {
+        self.legal().map(|l| (l.actor, Some(l.call)))
+    }
+}
+
+impl Due for crate::StudHand {
+    fn due(&self) -> Option<(Pos, Option<Chips>)> {
+        self.legal()
+            .map(|l| (l.actor, l.call.filter(|_| l.bring_in.is_none())))
+    }
+}
+
+/// Every player to act before `to` folds, in turn; then `to` acts (or, when every other
+/// player has folded, he wins). `to` must still be in the hand with chips to act with, and not
+/// be the player to act now.
+pub(crate) fn fold_to<H: Turns>(h: &mut H, to: Pos) -> Result<(), Rejection> {
+    let Some(actor) = h.actor() else {
+        return Err(Rejection::WrongPhase {
+            what: "fold to a player",
+            phase: h.phase(),
+        });
+    };
+    if to == actor {
+        return Err(Rejection::FoldToActor { pos: to });
+    }
+    if !h.is_active(to) || h.stacks().get(to.0).is_none_or(|c| c.is_zero()) {
+        return Err(Rejection::CannotAct { pos: to });
+    }
+    let mut work = h.clone();
+    while let Some(actor) = work.actor() {
+        if actor == to {
+            break;
+        }
+        work.fold(actor)?;
+    }
+    *h = work;
+    Ok(())
+}
+
+/// Everyone still to act on this street checks, in turn, while nothing is due: the street
+/// ends (refused when a bet is due from the player to act).
+pub(crate) fn check_around<H: Turns>(h: &mut H) -> Result<(), Rejection> {
+    let Some((actor, call)) = h.due() else {
+        return Err(Rejection::WrongPhase {
+            what: "check around",
+            phase: h.phase(),
+        });
+    };
+    match call {
+        Some(c) if c.is_zero() => {}
+        due => {
+            return Err(Rejection::CannotCheck {
+                pos: actor,
+                call: due.unwrap_or(Chips(0)),
+            });
+        }
+    }
+    let street = h.street();
+    let mut work = h.clone();
+    while let Some((actor, Some(call))) = work.due() {
+        if work.street() != street || !call.is_zero() {
+            break;
+        }
+        work.check_or_call(actor)?;
+    }
+    *h = work;
+    Ok(())
+}
