@@ -34,6 +34,86 @@ fn committed_service_schemas_are_generated_from_the_types() {
     }
 }
 
+/// `schemas/asyncapi.json`, the protocol document, is derived from the command declarations
+/// (`floorbook_service::protocol`): stale fails (regenerate with `UPDATE_WIRE=1`).
+#[test]
+fn the_protocol_document_is_current() {
+    let mut text =
+        serde_json::to_string_pretty(&floorbook_service::protocol::asyncapi()).expect("json");
+    text.push('\n');
+    let path = root().join("schemas/asyncapi.json");
+    if std::env::var_os("UPDATE_WIRE").is_some() {
+        std::fs::write(&path, &text).expect("write");
+        return;
+    }
+    let committed = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_WIRE=1)", path.display()));
+    assert!(
+        committed == text,
+        "{} is stale; regenerate with UPDATE_WIRE=1",
+        path.display()
+    );
+}
+
+/// The protocol document is a valid AsyncAPI 3.0 document: checked against AsyncAPI's own
+/// JSON Schema (vendored in `tests/asyncapi/`) by Python's `jsonschema`; every declared
+/// command is a message of the channels of the roles that may send it, and only of those.
+#[test]
+fn the_protocol_document_is_valid_asyncapi() {
+    let dir = root().join("tests/asyncapi");
+    let doc = root().join("schemas/asyncapi.json");
+    let py = root().join("target/py");
+    let out = std::process::Command::new("python3")
+        .arg(dir.join("validate.py"))
+        .arg(dir.join("asyncapi-3.0.0.json"))
+        .arg(&doc)
+        .env("PYTHONPATH", &py)
+        .output()
+        .unwrap_or_else(|e| panic!("python3 does not run ({e}): install it (bash .ci/deps)"));
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        !said.contains("No module named 'jsonschema'"),
+        "Python's jsonschema is missing: bash .ci/deps installs it\n{said}"
+    );
+    assert!(out.status.success(), "not valid AsyncAPI 3.0:\n{said}");
+
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&doc).expect("read")).expect("json");
+    for d in floorbook_service::commands::COMMANDS {
+        let on = |channel: &str| {
+            doc["channels"][channel]["messages"]
+                .as_object()
+                .is_some_and(|m| m.contains_key(d.name))
+        };
+        let by = (
+            on("dealerCommands"),
+            on("floorCommands"),
+            on("directorCommands"),
+        );
+        use floorbook_service::roles::Needs;
+        let want = match d.role {
+            Needs::Dealer => (true, true, true),
+            Needs::Floor => (false, true, true),
+            Needs::Director => (false, false, true),
+        };
+        assert_eq!(by, want, "{}", d.name);
+        let m = &doc["components"]["messages"][d.name];
+        assert_eq!(
+            m["x-floorbook-role"],
+            format!("{:?}", d.role).to_lowercase()
+        );
+        assert!(
+            m["description"].as_str().is_some_and(|s| s.len() > 20),
+            "{}",
+            d.name
+        );
+    }
+}
+
 #[test]
 fn requests_parse_and_unknown_fields_are_refused() {
     let ok =
@@ -157,4 +237,88 @@ fn a_break_reads_its_level_apart_from_the_head_guard() {
             minutes: 10
         }
     );
+}
+
+/// Issue 38: the worked hand of `docs/protocol.md` is replayed against a real desk (the
+/// embedded store): each request (`→ SUBJECT JSON`) parses, goes to the channel its subject
+/// names, and its reply has what the page's `←` line says (`ok`, the events in order, the
+/// error's kind), and the reply the page writes is a reply of the published shape.
+#[tokio::test]
+async fn the_worked_hand_in_the_protocol_guide_plays_as_written() {
+    use floorbook_service::desk::{Desk, Incoming};
+    use floorbook_service::subjects::{Target, parse};
+    use floorbook_service::wire::Reply;
+    let text = std::fs::read_to_string(root().join("docs/protocol.md")).expect("the guide");
+    let dir = tempfile::tempdir().expect("dir");
+    let store = floorbook_store_embedded::EmbeddedStore::open(
+        dir.path(),
+        floorbook_store_embedded::OpenMode::ReadWrite,
+    )
+    .expect("store");
+    let chain = floorbook_log::ChainId::new("spring").expect("chain");
+    let mut desk = Desk::open(store, chain.clone(), None, 500)
+        .await
+        .expect("desk");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut rewritten: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    let mut played = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(rest) = line.strip_prefix("→ ") else {
+            continue;
+        };
+        let (subject, body) = rest.split_once(' ').expect("subject and body");
+        let Some(Target::Command { chain: c, channel }) = parse(subject) else {
+            panic!("line {}: {subject} is no command subject", i + 1);
+        };
+        assert_eq!(c, chain, "line {}", i + 1);
+        let request: Request =
+            serde_json::from_str(body).unwrap_or_else(|e| panic!("line {}: {body}: {e}", i + 1));
+        let want = lines
+            .get(i + 1)
+            .and_then(|l| l.strip_prefix("← "))
+            .unwrap_or_else(|| panic!("line {}: no reply written under it", i + 1));
+        let want_reply: Reply = serde_json::from_str(want)
+            .unwrap_or_else(|e| panic!("line {}: the written reply: {e}", i + 2));
+        let d = desk
+            .decide(vec![Incoming {
+                channel,
+                request,
+                at: chrono::Utc::now(),
+            }])
+            .await;
+        let got = &d.replies[0];
+        // Regenerated with UPDATE_WIRE=1 (never in CI): the reply as the page shows it, the
+        // hash and sequence numbers left out.
+        let mut shown = format!("{{\"ok\":{}", got.ok);
+        if !got.events.is_empty() {
+            shown.push_str(&format!(",\"events\":{}", serde_json::json!(got.events)));
+        }
+        if let Some(e) = &got.error {
+            let error = serde_json::json!({"kind": e.kind, "message": e.message});
+            shown.push_str(&format!(",\"error\":{error}"));
+        }
+        rewritten[i + 1] = format!("← {shown}}}");
+        if std::env::var_os("UPDATE_WIRE").is_some() {
+            played += 1;
+            continue;
+        }
+        assert_eq!(
+            (got.ok, &got.events, got.error.as_ref().map(|e| e.kind)),
+            (
+                want_reply.ok,
+                &want_reply.events,
+                want_reply.error.as_ref().map(|e| e.kind)
+            ),
+            "line {}: {body}\n got {}",
+            i + 1,
+            serde_json::to_string(got).unwrap_or_default()
+        );
+        played += 1;
+    }
+    assert!(played >= 15, "only {played} requests on the page");
+    if std::env::var_os("UPDATE_WIRE").is_some() {
+        let mut out = rewritten.join("\n");
+        out.push('\n');
+        std::fs::write(root().join("docs/protocol.md"), out).expect("write");
+    }
 }

@@ -21,6 +21,7 @@ pub mod client;
 pub mod commands;
 pub mod desk;
 pub mod lease;
+pub mod protocol;
 pub mod roles;
 pub mod server;
 pub mod subjects;
