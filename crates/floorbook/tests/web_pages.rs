@@ -1222,6 +1222,173 @@ async fn an_eight_handed_hand_to_a_showdown_takes_few_taps() {
     c.close().await.expect("close");
 }
 
+/// Issue 36, item 1: the floor's desk shows every table and player; the floor finds a player
+/// by name, chooses him, and the forms that take a player have him filled in; a warning, then
+/// a time penalty whose timer runs on the overview, which follows the chain live while what is
+/// typed in a form stays; away and back. In German too, at tablet and big-screen sizes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_floor_chooses_a_player_from_the_desk_and_acts_on_him() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let names = [
+        "Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon",
+    ];
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+        let chain = ChainId::new("desk").expect("chain");
+        let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
+        let open = WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        };
+        send(&mut desk, Channel::Director, open).await;
+        for (i, name) in names.iter().enumerate() {
+            let register = WireCommand::Register {
+                player: i as u32 + 1,
+                name: (*name).into(),
+                buy_in: "15.00".into(),
+                age: 30,
+                table: None,
+            };
+            send(&mut desk, Channel::Floor, register).await;
+        }
+        let start = WireCommand::Start {
+            draw: (0..10).collect(),
+            button_seats: Some(vec![1, 1]),
+            at: Some(0),
+            tables: None,
+        };
+        send(&mut desk, Channel::Director, start).await;
+    }
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    c.set_window_size(1280, 1000).await.expect("size");
+    log_in(&c, &url, "fay", "floor-secret", "/t/desk/floor").await;
+    let glance = wait_for(&c, "section.glance", "Table 2").await;
+    for name in names {
+        assert!(glance.contains(name), "{name} at a table: {glance}");
+    }
+    // Found by name, chosen: every form that takes a player has him.
+    c.find(Locator::Css("#find"))
+        .await
+        .expect("the search")
+        .send_keys("bo")
+        .await
+        .expect("typed");
+    let shown = c
+        .execute(
+            "return Array.from(document.querySelectorAll('#players tbody tr')).filter(function (r) { return !r.hidden; }).map(function (r) { return r.textContent; });",
+            vec![],
+        )
+        .await
+        .expect("rows");
+    let shown: Vec<String> = serde_json::from_value(shown).expect("texts");
+    assert!(
+        shown.len() == 1 && shown[0].contains("Bob"),
+        "the search keeps Bob alone: {shown:?}"
+    );
+    c.find(Locator::Css("#players button[data-choose-player='2']"))
+        .await
+        .expect("Bob's button")
+        .click()
+        .await
+        .expect("chosen");
+    wait_for(&c, "#chosen", "Bob (#2)").await;
+    let filled = c
+        .execute(
+            "return Array.from(document.querySelectorAll('main form.cmd input[name=player]:not([type=hidden])')).map(function (e) { return e.value; });",
+            vec![],
+        )
+        .await
+        .expect("fields");
+    let filled: Vec<String> = serde_json::from_value(filled).expect("values");
+    assert!(
+        filled.len() >= 5 && filled.iter().all(|v| v == "2"),
+        "every player field has Bob: {filled:?}"
+    );
+    // A reason typed in another form stays while the overview follows the chain.
+    let typed = "typed before the warning";
+    c.find(Locator::Css("#floor_ruling-ruling"))
+        .await
+        .expect("the ruling's field")
+        .send_keys(typed)
+        .await
+        .expect("typed");
+    // Warnings, then a time penalty: its timer runs on the overview (TR-28).
+    let mut penalised = false;
+    for _ in 0..4 {
+        let r = submit(
+            &c,
+            "form[data-command=sanction]",
+            &[("#sanction-offence", "etiquette")],
+        )
+        .await;
+        assert!(r.contains("Recorded"), "{r}");
+        let glance = text(&c, "section.glance").await;
+        if glance.contains("penalty") {
+            penalised = true;
+            break;
+        }
+    }
+    assert!(penalised, "a time penalty after the warnings");
+    let left = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    let t1 = left(
+        c.execute(
+            "return document.querySelector('section.glance .timer').textContent;",
+            vec![],
+        )
+        .await
+        .expect("the timer"),
+    );
+    tokio::time::sleep(Duration::from_millis(2200)).await;
+    let t2 = left(
+        c.execute(
+            "return document.querySelector('section.glance .timer').textContent;",
+            vec![],
+        )
+        .await
+        .expect("the timer"),
+    );
+    assert!(
+        !t1.is_empty() && t1 != t2,
+        "the penalty's timer runs: {t1} then {t2}"
+    );
+    let kept = c
+        .find(Locator::Css("#floor_ruling-ruling"))
+        .await
+        .expect("the field")
+        .prop("value")
+        .await
+        .expect("value");
+    assert_eq!(kept.as_deref(), Some(typed), "what was typed stays");
+    screenshot(&c, "floor-desk").await;
+    // Away: the overview says so without a reload.
+    let r = submit(
+        &c,
+        "form[data-command=set_absent]",
+        &[("#set_absent-absent", "[x]")],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    wait_for(&c, "section.glance", "away").await;
+    // German, at tablet and big-screen sizes.
+    c.goto(&format!("{url}/t/desk/floor?lang=de"))
+        .await
+        .expect("German");
+    let de = wait_for(&c, "main", "Tische").await;
+    assert!(
+        de.contains("Spieler suchen") && de.contains("Für den gewählten Spieler"),
+        "{de}"
+    );
+    for (name, w, h) in [("tablet", 820, 1180), ("1920", 1920, 1080)] {
+        c.set_window_size(w, h).await.expect("size");
+        screenshot(&c, &format!("floor-desk-de-{name}")).await;
+    }
+    c.close().await.expect("close");
+}
+
 /// A stud hand at the dealer's terminal in a real browser: the dealer names each player's
 /// third street (the up card must be named), the page shows the up cards and offers the
 /// bring-in to the lowest card by suit as one touch, and the stud remedies (TDA-RP-10).

@@ -531,7 +531,21 @@ async fn desk_page<S: EventStore + Clone + 'static>(
     let who = web.session(headers);
     let lang = words::language(part.lang.as_deref(), headers);
     let cash = web.is_cash(chain).await?;
-    let main = terminal::desk(cash, who.as_ref(), role, lang);
+    // A tournament's desk shows every table and player to choose from (issue 36).
+    let overview = if cash {
+        None
+    } else {
+        // A chain not opened yet (or unreadable) shows the forms alone.
+        web.load(chain)
+            .await
+            .ok()
+            .map(|l| terminal::FloorModel::tournament(&l.tournament, l.seconds_at(Utc::now())))
+    };
+    if part.part.as_deref() == Some("overview") {
+        let m = overview.as_ref().map(|m| terminal::floor_overview(m, lang));
+        return Ok(m.unwrap_or_default().into_response());
+    }
+    let main = terminal::desk(cash, who.as_ref(), role, overview.as_ref(), lang);
     if part.main_only() {
         return Ok(main.into_response());
     }

@@ -35,7 +35,7 @@ main { padding: 1rem; }
 .table h2 { margin: 0 0 .5rem; font-size: 1.25rem; }
 table { width: 100%; border-collapse: collapse; }
 pre { white-space: pre-wrap; word-break: break-word; font-size: .9rem; }
-input, button { font-size: 1.1rem; padding: .3rem .5rem; }
+input, button, select { font-size: 1.1rem; padding: .3rem .5rem; }
 th, td { text-align: left; padding: .3rem .4rem; border-bottom: 1px solid #2c3640; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .flag { color: var(--warn); font-size: .9rem; }
@@ -45,6 +45,14 @@ form.touch.all-in button { background: #8a1f1f; border: .15rem solid #e06060; }
 form.touch[data-command=fold] button { background: #4a5058; }
 .pad { display: flex; flex-wrap: wrap; gap: .4rem; margin-top: .5rem; }
 .pad button { margin-top: 0; background: #3a4654; font-size: 1rem; padding: .45rem .8rem; }
+button.choose { background: none; color: var(--fg); padding: .2rem .3rem; font-size: 1rem; text-align: left; text-decoration: underline dotted; }
+button.choose:hover { background: #2c3640; }
+h3 button.choose { font-size: inherit; font-weight: 700; }
+.glance td.num:first-child { width: 3.2rem; }
+#chosen:empty { display: none; }
+#chosen { position: sticky; top: 0; z-index: 5; margin: .5rem 0; padding: .5rem .8rem; background: #1c3a24; border-left: .3rem solid #5fd37a; font-weight: 700; }
+section.due { background: #3a2a12; border-left: .3rem solid var(--accent); padding: .5rem .9rem; margin-bottom: 1rem; }
+section.players input#find { display: block; width: 100%; max-width: 24rem; margin: .3rem 0 .6rem; }
 .foldto form.touch button { font-size: .95rem; min-width: 0; padding: .35rem .7rem; background: #4a5058; }
 .takeback form.touch button { background: none; border: .12rem solid var(--accent); color: var(--accent); font-size: 1rem; min-width: 0; padding: .4rem .8rem; }
 .lang { margin-left: .8rem; }
@@ -112,6 +120,10 @@ pub const JS: &str = r#"
       .then(function (html) { main.innerHTML = html; loaded = Date.now(); });
   }
   setInterval(function () {
+    // Penalties and other timers count down between updates.
+    document.querySelectorAll('.timer[data-left]').forEach(function (el) {
+      el.textContent = fmt(Number(el.dataset.left) - (Date.now() - loaded) / 1000);
+    });
     var t = document.getElementById('time');
     if (!t || t.dataset.paused === 'true' || t.dataset.left === undefined) return;
     var left = Number(t.dataset.left) - (Date.now() - loaded) / 1000;
@@ -155,9 +167,12 @@ pub const JS: &str = r#"
   });
   es.addEventListener('online', function () { offline(null); });
   es.addEventListener('head', function (e) {
-    var main = document.querySelector('main');
+    // The part that follows the chain: the whole main part, or (a desk, whose forms keep what
+    // is typed) the element marked data-live-part.
+    var main = document.querySelector('[data-live-part]') || document.querySelector('main');
+    var part = main.dataset.livePart || 'main';
     if (Number(main.dataset.head || 0) >= Number(e.data)) return;
-    fetch(location.pathname + '?part=main', { cache: 'no-store' })
+    fetch(location.pathname + '?part=' + part, { cache: 'no-store' })
       .then(function (r) { return r.text(); })
       .then(function (html) {
         if (Number(main.dataset.head || 0) > Number(e.data)) return;

@@ -114,7 +114,7 @@ pub fn page(
                 link rel="stylesheet" href="/app.css";
             }
             // The pages that show a table follow the chain live; the desks' forms stay as typed.
-            body data-live=[(which.starts_with("dealer") || which == "cash").then(|| format!("/t/{chain}/live"))] data-page=(which) data-chain=(chain)
+            body data-live=[(which.starts_with("dealer") || which == "cash" || (!cash && matches!(which, "floor" | "director"))).then(|| format!("/t/{chain}/live"))] data-page=(which) data-chain=(chain)
                 data-t-recorded=(tr("js-recorded")) data-t-refused=(tr("js-refused"))
                 data-t-allowed=(tr("js-allowed")) data-t-call=(tr("js-call")) data-t-check=(tr("js-check"))
                 data-t-raise=(tr("js-raise")) data-t-fold=(tr("js-fold"))
@@ -222,18 +222,281 @@ pub fn login(next: &str, problem: Option<&str>, lang: Lang) -> Markup {
 }
 
 /// The forms page of a role (floor or director), with a note when the user may not send them.
-pub fn desk(cash: bool, who: Option<&Session>, needs: &str, lang: Lang) -> Markup {
+pub fn desk(
+    cash: bool,
+    who: Option<&Session>,
+    needs: &str,
+    overview: Option<&FloorModel>,
+    lang: Lang,
+) -> Markup {
     let director = needs == "director";
     let may = who.is_some_and(|s| match s.role {
         Role::Sends(floorbook_service::subjects::Channel::Director) => true,
         Role::Sends(floorbook_service::subjects::Channel::Floor) => needs == "floor",
         _ => false,
     });
+    let takes = |d: &Declaration, field: &str| d.fields.iter().any(|f| f.name == field);
+    let forms: Vec<&Declaration> = desk_forms(director, cash);
+    let groups: [(&str, Vec<&Declaration>); 3] = [
+        (
+            "desk-for-player",
+            forms
+                .iter()
+                .copied()
+                .filter(|d| takes(d, "player"))
+                .collect(),
+        ),
+        (
+            "desk-for-table",
+            forms
+                .iter()
+                .copied()
+                .filter(|d| !takes(d, "player") && takes(d, "table"))
+                .collect(),
+        ),
+        (
+            "desk-other",
+            forms
+                .iter()
+                .copied()
+                .filter(|d| !takes(d, "player") && !takes(d, "table"))
+                .collect(),
+        ),
+    ];
     html! {
         @if !may {
             p.notice { (t(lang, if director { "desk-note-director" } else { "desk-note-floor" })) }
         }
-        div.forms { @for d in desk_forms(director, cash) { (form(d, &[], director, lang)) } }
+        @if let Some(m) = overview {
+            div #overview data-live-part="overview" { (floor_overview(m, lang)) }
+            p #chosen role="status" aria-live="polite" {}
+        }
+        @for (key, group) in &groups {
+            @if !group.is_empty() {
+                h2 { (t(lang, key)) }
+                div.forms { @for d in group { (form(d, &[], director, lang)) } }
+            }
+        }
+    }
+}
+
+/// The floor's view of a tournament (issue 36): every table at a glance and every player, to
+/// choose one and then the action.
+#[derive(Debug)]
+pub struct FloorModel {
+    tables: Vec<FloorTable>,
+    players: Vec<FloorPlayer>,
+    /// What balancing has due (TR-17): a move (player, name, from, to, seat) or a table to
+    /// break (its number).
+    due: Vec<Due>,
+}
+
+#[derive(Debug)]
+struct FloorTable {
+    no: u32,
+    button: u32,
+    hand: Option<u64>,
+    held: bool,
+    /// By seat: the player's number, or none for a free seat.
+    seats: Vec<Option<u32>>,
+}
+
+#[derive(Debug)]
+struct FloorPlayer {
+    id: u32,
+    name: String,
+    /// Table and seat, while seated.
+    at: Option<(u32, u32)>,
+    stack: u64,
+    /// Out, with his place.
+    out: Option<u32>,
+    waiting: bool,
+    away: bool,
+    /// Seconds left of a time penalty (TR-28).
+    penalty_left: Option<u64>,
+    waits_for_button: bool,
+}
+
+#[derive(Debug)]
+enum Due {
+    Move {
+        player: u32,
+        from: u32,
+        to: u32,
+        seat: u32,
+    },
+    Break {
+        table: u32,
+    },
+}
+
+impl FloorModel {
+    /// The tournament `t` at `now` seconds into it.
+    pub fn tournament(t: &Tournament, now: u64) -> FloorModel {
+        use floorbook_tournament::engine::{Status, TournamentEvent as E};
+        let tables = t
+            .tables
+            .iter()
+            .map(|ts| FloorTable {
+                no: ts.table.no.0,
+                button: ts.table.button.0,
+                hand: ts.hand.as_ref().map(|(no, _, _)| *no),
+                held: ts.held,
+                seats: ts.table.seats.iter().map(|p| p.map(|p| p.0)).collect(),
+            })
+            .collect();
+        let players = t
+            .players
+            .values()
+            .map(|pl| FloorPlayer {
+                id: pl.id.0,
+                name: pl.name.clone(),
+                at: pl.table.zip(pl.seat).map(|(t, s)| (t.0, s.0)),
+                stack: pl.stack,
+                out: match pl.status {
+                    Status::Busted { place } | Status::Disqualified { place } => Some(place),
+                    _ => None,
+                },
+                waiting: matches!(pl.status, Status::Registered | Status::WaitListed),
+                away: pl.absent,
+                penalty_left: pl
+                    .penalized_until
+                    .filter(|until| *until > now)
+                    .map(|until| until - now),
+                waits_for_button: pl.waiting_for_button,
+            })
+            .collect();
+        let due = t
+            .due_now()
+            .iter()
+            .filter_map(|e| match e {
+                E::Moved {
+                    player,
+                    from,
+                    to,
+                    seat,
+                    ..
+                } => Some(Due::Move {
+                    player: player.0,
+                    from: from.0,
+                    to: to.0,
+                    seat: seat.0,
+                }),
+                E::TableBreakDue { table, .. } => Some(Due::Break { table: table.0 }),
+                _ => None,
+            })
+            .collect();
+        FloorModel {
+            tables,
+            players,
+            due,
+        }
+    }
+
+    fn name(&self, id: u32) -> String {
+        self.players
+            .iter()
+            .find(|p| p.id == id)
+            .map_or_else(|| format!("#{id}"), |p| p.name.clone())
+    }
+}
+
+/// `m:ss` for a count of seconds.
+fn minutes(secs: u64) -> String {
+    format!("{}:{:02}", secs / 60, secs % 60)
+}
+
+/// The floor's overview: what balancing has due (offered, not typed), every table with its
+/// seats, and every player, searchable; choosing a player or a table fills it into the
+/// forms below. Redrawn live (`?part=overview`); the forms keep what is typed.
+pub fn floor_overview(m: &FloorModel, lang: Lang) -> Markup {
+    let tr = |k: &str| t(lang, k);
+    let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
+    html! {
+        @if !m.due.is_empty() {
+            section.due aria-label=(tr("desk-due")) {
+                h2 { (tr("desk-due")) " " span.rule { "(TR-17)" } }
+                ul {
+                    @for d in &m.due {
+                        @match d {
+                            Due::Move { player, from, to, seat } => {
+                                li { (tra("desk-due-move", &[("name", s(m.name(*player))), ("from", n(*from)), ("to", n(*to)), ("seat", n(*seat))])) }
+                            }
+                            Due::Break { table } => {
+                                li { (tra("desk-due-break", &[("table", n(*table))])) }
+                            }
+                        }
+                    }
+                }
+                (one_touch("balance_now", &tr("desk-balance-now"), &[], false))
+            }
+        }
+        section.glance aria-label=(tr("desk-tables")) {
+            h2 { (tr("desk-tables")) }
+            div.tables {
+                @for tb in &m.tables {
+                    div.table data-table=(tb.no) {
+                        h3 {
+                            button.choose type="button" data-choose-table=(tb.no) { (tra("table-title", &[("table", n(tb.no))])) }
+                            " "
+                            @if let Some(h) = tb.hand { span.flag { (tra("hand-no", &[("hand", n(h as f64))])) } }
+                            @else { span.empty { (tr("desk-between-hands")) } }
+                            @if tb.held { " " span.flag { (tr("desk-held")) } }
+                        }
+                        table {
+                            tbody {
+                                @for (i, p) in tb.seats.iter().enumerate() {
+                                    @let seat = i as u32 + 1;
+                                    tr {
+                                        td.num { (seat) @if seat == tb.button { " " span.mark.button { "D" } } }
+                                        @if let Some(pl) = p.and_then(|id| m.players.iter().find(|x| x.id == id)) {
+                                            td { button.choose type="button" data-choose-player=(pl.id) data-name=(pl.name) { (pl.name) } (flags(pl, lang)) }
+                                            td.num { (chips(pl.stack, lang)) }
+                                        } @else {
+                                            td.empty { (tr("free")) } td {}
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        section.players aria-label=(tr("desk-players")) {
+            h2 { (tr("desk-players")) }
+            label for="find" { (tr("desk-find")) }
+            input #find type="search" autocomplete="off";
+            table #players {
+                thead { tr { th.num { "#" } th { (tr("col-player")) } th { (tr("desk-where")) } th.num { (tr("col-stack")) } } }
+                tbody {
+                    @for pl in &m.players {
+                        tr data-find=(format!("{} #{}", pl.name.to_lowercase(), pl.id)) {
+                            td.num { (pl.id) }
+                            td { button.choose type="button" data-choose-player=(pl.id) data-name=(pl.name) { (pl.name) } (flags(pl, lang)) }
+                            td {
+                                @if let Some((table, seat)) = pl.at { (tra("desk-at", &[("table", n(table)), ("seat", n(seat))])) }
+                                @else if let Some(place) = pl.out { (tra("desk-out", &[("place", n(place))])) }
+                                @else if pl.waiting { (tr("desk-waiting")) }
+                            }
+                            td.num { @if pl.out.is_none() { (chips(pl.stack, lang)) } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A player's flags on the floor's overview: away, a time penalty running, waiting for the
+/// button.
+fn flags(pl: &FloorPlayer, lang: Lang) -> Markup {
+    html! {
+        @if pl.away { " " span.flag { (t(lang, "flag-away")) } }
+        @if let Some(left) = pl.penalty_left {
+            " " span.flag { (t(lang, "flag-penalty")) " " span.timer data-left=(left) { (minutes(left)) } }
+        }
+        @if pl.waits_for_button { " " span.flag { (t(lang, "flag-waits-button")) } }
     }
 }
 
@@ -882,6 +1145,28 @@ pub const JS: PreEscaped<&str> = PreEscaped(
       r.appendChild(q);
     }
   }
+  // The floor's desk: choosing a player or a table fills it into every form that takes one,
+  // and says who is chosen; the search keeps the players whose name or number it matches.
+  document.addEventListener('click', function (ev) {
+    var p = ev.target.closest && ev.target.closest('[data-choose-player]');
+    var tb = ev.target.closest && ev.target.closest('[data-choose-table]');
+    if (!p && !tb) return;
+    var name = p ? 'player' : 'table', v = p ? p.dataset.choosePlayer : tb.dataset.chooseTable;
+    document.querySelectorAll('main form.cmd input[name=' + name + ']:not([type=hidden])')
+      .forEach(function (el) { el.value = v; });
+    var c = document.getElementById('chosen');
+    if (c) {
+      c.dataset[name] = p ? p.dataset.name + ' (#' + v + ')' : tb.textContent;
+      c.textContent = [c.dataset.player, c.dataset.table].filter(Boolean).join(' · ');
+    }
+  });
+  document.addEventListener('input', function (ev) {
+    if (ev.target.id !== 'find') return;
+    var q = ev.target.value.trim().toLowerCase();
+    document.querySelectorAll('#players tbody tr').forEach(function (tr) {
+      tr.hidden = q !== '' && tr.dataset.find.indexOf(q) < 0;
+    });
+  });
   // The amount pad fills the amount in; the dealer confirms with the form's button.
   document.addEventListener('click', function (ev) {
     var b = ev.target.closest && ev.target.closest('button[data-fill]');
@@ -935,10 +1220,11 @@ pub const JS: PreEscaped<&str> = PreEscaped(
         // word (a later state already shown is kept).
         if (reply.ok && reply.seq && document.body.dataset.live) {
           var at = String(reply.seq);
-          fetch(location.pathname + '?part=main', { cache: 'no-store' })
+          var live = document.querySelector('[data-live-part]');
+          fetch(location.pathname + '?part=' + (live ? live.dataset.livePart : 'main'), { cache: 'no-store' })
             .then(function (r) { return r.text(); })
             .then(function (html) {
-              var main = document.querySelector('main');
+              var main = live || document.querySelector('main');
               if (Number(main.dataset.head || 0) > Number(at)) return;
               main.innerHTML = html;
               main.dataset.head = at;
@@ -947,9 +1233,10 @@ pub const JS: PreEscaped<&str> = PreEscaped(
         }
         // The table moved on: show it as it stands.
         if (reply.error && reply.error.kind === 'conflict') {
-          fetch(location.pathname + '?part=main', { cache: 'no-store' })
+          var shown = document.querySelector('[data-live-part]');
+          fetch(location.pathname + '?part=' + (shown ? shown.dataset.livePart : 'main'), { cache: 'no-store' })
             .then(function (r) { return r.text(); })
-            .then(function (html) { document.querySelector('main').innerHTML = html; });
+            .then(function (html) { (shown || document.querySelector('main')).innerHTML = html; });
         }
         document.body.dataset.replies = String(Number(document.body.dataset.replies || 0) + 1);
       })
