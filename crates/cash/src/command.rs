@@ -94,6 +94,9 @@ pub enum CashCommand {
     /// A dealer's or player's action in the hand at a table (or, for a show after the hand,
     /// in its last hand).
     Hand { table: TableNo, action: HandCommand },
+    /// The dealer takes back the hand's last entry at `table` (an entry error) while nothing
+    /// has followed it.
+    TakeBack { table: TableNo },
 }
 
 /// GCB-1's offences (and GCB-8's early exposure, warned after the hand).
@@ -120,7 +123,9 @@ impl CashCommand {
     /// The table the command acts at, if it is a table's.
     pub fn table(&self) -> Option<TableNo> {
         match self {
-            CashCommand::StartHand { table, .. } | CashCommand::Hand { table, .. } => Some(*table),
+            CashCommand::StartHand { table, .. }
+            | CashCommand::Hand { table, .. }
+            | CashCommand::TakeBack { table } => Some(*table),
             _ => None,
         }
     }

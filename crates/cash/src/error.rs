@@ -132,6 +132,10 @@ pub enum CashError {
     HandInProgress(TableNo),
     #[error("no hand in progress at table {0}")]
     NoHand(TableNo),
+    #[error(
+        "there is no entry to take back at table {0}: only the hand's last entry, once, while nothing has followed it; later the house rules on it"
+    )]
+    NothingToTakeBack(TableNo),
     #[error("no finished hand at table {0} (cards are shown after a hand, before the next)")]
     NoLastHand(TableNo),
     #[error("time {at} s is before the last command's {latest} s; time only moves forward")]

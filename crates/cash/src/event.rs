@@ -197,6 +197,15 @@ pub enum CashEvent {
         hand: u64,
         event: HandEvent,
     },
+    /// The dealer took back the hand's last entry (an entry error): the hand is as it was
+    /// before it; the hand's last `events` events are void. A correction of the record, which
+    /// no rule of the house decides.
+    EntryTakenBack {
+        table: TableNo,
+        hand: u64,
+        command: String,
+        events: u32,
+    },
     /// GCB-1: a guest who left the table without a word has folded when the action reached him.
     FoldedAway {
         guest: GuestId,
@@ -286,6 +295,7 @@ impl CashEvent {
             CashEvent::HandStarted { rules, .. } => *rules,
             CashEvent::InHand { event, .. } => event.rules(),
             CashEvent::FoldedAway { .. } => r(&[Rule::Gcb1]),
+            CashEvent::EntryTakenBack { .. } => RuleSet::EMPTY,
             CashEvent::HandFinished { .. } => RuleSet::EMPTY,
             CashEvent::Warned { offence, .. } => match offence {
                 Offence::ExposedCards => r(&[Rule::Gcb1, Rule::Gcb8]),
@@ -318,6 +328,7 @@ impl CashEvent {
             CashEvent::HandStarted { .. } => "HandStarted",
             CashEvent::InHand { .. } => "InHand",
             CashEvent::FoldedAway { .. } => "FoldedAway",
+            CashEvent::EntryTakenBack { .. } => "EntryTakenBack",
             CashEvent::HandFinished { .. } => "HandFinished",
             CashEvent::Warned { .. } => "Warned",
             CashEvent::Removed { .. } => "Removed",

@@ -82,6 +82,10 @@ pub struct Running {
     pub small_blind_seat: SeatNo,
     pub small_blind: Option<SeatNo>,
     pub big_blind: SeatNo,
+    /// The hand's last entry, which the dealer may take back while nothing follows it: its
+    /// command, the hand before it, and the hand's event count right after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undo: Option<Box<(String, Hand, usize)>>,
 }
 
 /// A table of the room.
@@ -337,6 +341,7 @@ impl CashRoom {
                 straddle,
             } => self.start_hand(*table, *button, *straddle),
             CashCommand::Hand { table, action } => self.hand_action(*table, action),
+            CashCommand::TakeBack { table } => self.take_back(*table),
         }
     }
 
@@ -1378,6 +1383,7 @@ impl CashRoom {
             small_blind_seat: if m == 2 { btn } else { sb_seat },
             small_blind: sb,
             big_blind: bb,
+            undo: None,
         });
         tm.last_hand = None;
         self.out.push(CashEvent::HandStarted {
@@ -1448,9 +1454,48 @@ impl CashRoom {
         };
         let no = r.no;
         let before = r.hand.events().len();
+        let hand_before = r.hand.clone();
         action.apply(&mut r.hand)?;
         self.record(table, no, before);
-        self.fold_the_absent(table)
+        self.fold_the_absent(table)?;
+        if let Some(r) = self.table_mut(table)?.hand.as_mut().filter(|r| r.no == no) {
+            let after = r.hand.events().len();
+            r.undo = Some(Box::new((action.name().to_string(), hand_before, after)));
+        }
+        Ok(())
+    }
+
+    /// The hand's last entry at `table` the dealer may still take back: its command.
+    pub fn last_entry(&self, table: TableNo) -> Option<&str> {
+        let r = self.tables.get(&table)?.hand.as_ref()?;
+        let (command, _, after) = r.undo.as_deref()?;
+        (r.hand.events().len() == *after).then_some(command.as_str())
+    }
+
+    /// The dealer takes back the hand's last entry at `table`, an entry error, while nothing
+    /// has followed it: the hand is as it was before it.
+    fn take_back(&mut self, table: TableNo) -> Result<(), CashError> {
+        if self.last_entry(table).is_none() {
+            return Err(CashError::NothingToTakeBack(table));
+        }
+        let t = self.table_mut(table)?;
+        let Some(r) = t.hand.as_mut() else {
+            return Err(CashError::NoHand(table));
+        };
+        let Some(undo) = r.undo.take() else {
+            return Err(CashError::NothingToTakeBack(table));
+        };
+        let (command, hand, _) = *undo;
+        let events = r.hand.events().len().saturating_sub(hand.events().len());
+        r.hand = hand;
+        let no = r.no;
+        self.out.push(CashEvent::EntryTakenBack {
+            table,
+            hand: no,
+            command,
+            events: u32::try_from(events).unwrap_or(u32::MAX),
+        });
+        Ok(())
     }
 
     fn record(&mut self, table: TableNo, no: u64, from: usize) {

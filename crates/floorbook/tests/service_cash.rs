@@ -303,3 +303,104 @@ on_both_backends!(
     gcb_who_may_send_what_at_a_cash_room_nats,
     who_may_send_what
 );
+
+/// Issue 35: at a cash table too, the dealer takes back a mis-tapped entry while nothing has
+/// followed it (the same guest acts again; the entry and its take-back stay in the chain);
+/// once only; the chain re-derives to the desk's room.
+async fn a_cash_dealer_takes_back_a_mis_tap<S: EventStore + Clone>(store: S) {
+    let chain = ChainId::new("c-take-back").expect("chain");
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("desk");
+    open_gcb(&mut desk).await;
+    let dealer = Channel::Dealer { table: 1 };
+    for (ch, c) in [
+        (Channel::Floor, WireCommand::OpenTable { table: 1 }),
+        (
+            Channel::Floor,
+            WireCommand::SeatGuest {
+                member: None,
+                guest: 1,
+                name: Some("Anna".into()),
+                table: 1,
+                seat: 1,
+                buy_in: 200,
+                wait_for_big_blind: false,
+            },
+        ),
+        (
+            Channel::Floor,
+            WireCommand::SeatGuest {
+                member: None,
+                guest: 2,
+                name: Some("Beat".into()),
+                table: 1,
+                seat: 2,
+                buy_in: 200,
+                wait_for_big_blind: false,
+            },
+        ),
+        (
+            dealer,
+            WireCommand::StartHand {
+                table: 1,
+                at: None,
+                button: Some(1),
+                straddle: false,
+            },
+        ),
+        (dealer, WireCommand::DealFaceDown { table: 1 }),
+    ] {
+        let r = send(&mut desk, ch, c, 10).await;
+        assert!(r.ok, "{r:?}");
+    }
+    let to_act = |desk: &Desk<S>| {
+        desk.cash()
+            .and_then(|room| room.tables().get(&1))
+            .and_then(|t| t.hand.as_ref())
+            .and_then(|r| r.hand.actor())
+            .expect("someone acts")
+            .0
+    };
+    let hand = |desk: &Desk<S>| {
+        serde_json::to_value(
+            desk.cash()
+                .and_then(|room| room.tables().get(&1))
+                .and_then(|t| t.hand.as_ref())
+                .map(|r| &r.hand),
+        )
+        .expect("hand")
+    };
+    let pos = to_act(&desk);
+    let before = hand(&desk);
+    let r = send(
+        &mut desk,
+        dealer,
+        WireCommand::CheckOrCall { table: 1, pos },
+        20,
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+    let r = send(&mut desk, dealer, WireCommand::TakeBack { table: 1 }, 21).await;
+    assert!(r.ok, "{r:?}");
+    assert_eq!(r.events, ["CommandEntered", "EntryTakenBack"]);
+    assert_eq!(hand(&desk), before, "the hand is as before the call");
+    assert_eq!(to_act(&desk), pos, "the same guest acts again");
+    let head = desk.head();
+    let r = send(&mut desk, dealer, WireCommand::TakeBack { table: 1 }, 22).await;
+    let e = r.error.expect("once only");
+    assert_eq!(e.kind, ErrorKind::Rejected, "{}", e.message);
+    assert!(e.message.contains("no entry to take back"), "{}", e.message);
+    assert_eq!(desk.head(), head, "nothing written");
+    let r = send(&mut desk, dealer, WireCommand::Fold { table: 1, pos }, 23).await;
+    assert!(r.ok, "{r:?}");
+    let record = load(&store, chain.clone()).await.expect("reads");
+    let room = rederive(&record).expect("every decision re-derives");
+    assert_eq!(&room, desk.cash().expect("a cash room"));
+}
+
+on_both_backends!(
+    gcb_a_cash_dealer_takes_back_a_mis_tap_embedded,
+    gcb_a_cash_dealer_takes_back_a_mis_tap_nats,
+    a_cash_dealer_takes_back_a_mis_tap
+);

@@ -779,7 +779,7 @@ declare! {
     /// Dealer: takes back the hand's last entry at `table`, an entry error (a call tapped for
     /// a fold), while the hand is in play and nothing has followed it; the hand is as it was
     /// before it, and the entry stays in the chain. Later, the floor corrects with a ruling.
-    TakeBack "take_back" (Dealer, Tournament, Table, at_table)
+    TakeBack "take_back" (Dealer, Both, Table, at_table)
     "TR-26", "Take back the last entry" / "Letzte Eingabe zurücknehmen"
     {
         table: u32 => "Table" / "Tisch",

@@ -428,6 +428,7 @@ impl WireCommand {
                 button: *button,
                 straddle: *straddle,
             },
+            WireCommand::TakeBack { table } => C::TakeBack { table: *table },
             _ => match self.to_engine() {
                 Ok(Command::Hand { table, action }) => C::Hand {
                     table: table.0,
@@ -967,6 +968,7 @@ impl WireCommand {
                 button,
                 straddle,
             },
+            C::TakeBack { table } => WireCommand::TakeBack { table },
             C::Hand { table, action } => WireCommand::from_engine(
                 &Command::Hand {
                     table: TableNo(table),

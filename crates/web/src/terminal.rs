@@ -704,7 +704,7 @@ impl TableModel {
             button: t.hand.as_ref().map(|r| r.button).or(t.last_button),
             finished: false,
             draw_due: None,
-            take_back: None,
+            take_back: room.last_entry(table).map(str::to_string),
             mark: floorbook_ledger::view::cash_table_mark(room, table),
             won: Vec::new(),
             entries: Vec::new(),
