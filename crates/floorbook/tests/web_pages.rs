@@ -1270,6 +1270,14 @@ async fn the_floor_chooses_a_player_from_the_desk_and_acts_on_him() {
     for name in names {
         assert!(glance.contains(name), "{name} at a table: {glance}");
     }
+    let link = c
+        .find(Locator::Css("div.table[data-table='2'] a.open"))
+        .await
+        .expect("a link to table 2's page")
+        .attr("href")
+        .await
+        .expect("href");
+    assert_eq!(link.as_deref(), Some("dealer/2"));
     // Found by name, chosen: every form that takes a player has him.
     c.find(Locator::Css("#find"))
         .await

@@ -249,6 +249,40 @@ fn tr_19_an_expired_clock_kills_the_hand() {
     ));
 }
 
+/// TR-19: a called clock runs on the player to act; once he has acted it is spent: when its
+/// time is up the next player's hand is not killed (the clock was not his), and only a new call
+/// starts a clock on him, which then kills his hand when it runs out.
+#[test]
+fn tr_19_a_clock_is_spent_once_its_player_acts() {
+    let mut t = three_handed();
+    t.start_hand(T1, 0).expect("hand");
+    deal(&mut t, &["2c7d", "AcAd", "KcKd"]);
+    let first = t.hand(T1).and_then(|h| h.actor()).expect("someone acts");
+    let expires = t.call_clock(T1, 100).expect("clock");
+    t.act(T1, HandCommand::CheckOrCall { pos: first })
+        .expect("he acts in time");
+    let next = t.hand(T1).and_then(|h| h.actor()).expect("the next acts");
+    assert!(
+        !t.check_clock(T1, expires + 5).expect("checked"),
+        "the spent clock kills nothing"
+    );
+    assert!(
+        t.hand(T1).is_some_and(|h| h.is_active(next)),
+        "his hand lives"
+    );
+    assert!(
+        t.tables.iter().all(|ts| ts.clock.is_none()),
+        "no clock runs after its player acted"
+    );
+    let again = t.call_clock(T1, expires + 10).expect("a new call");
+    assert!(!t.check_clock(T1, again - 1).expect("not yet"));
+    assert!(t.check_clock(T1, again).expect("his clock ran out"));
+    assert!(
+        !t.hand(T1).is_some_and(|h| h.is_active(next)),
+        "his hand is dead"
+    );
+}
+
 /// TR-26: "Die Entscheidungen der Turnierleitung sind endgültig." A ruling is recorded with
 /// its reason, TR-26 and the rule it rests on, and the decision it overrides; it is a record,
 /// not a change of play: stacks, seats and hands are as before (its effects come with the

@@ -48,6 +48,7 @@ form.touch[data-command=fold] button { background: #4a5058; }
 button.choose { background: none; color: var(--fg); padding: .2rem .3rem; font-size: 1rem; text-align: left; text-decoration: underline dotted; }
 button.choose:hover { background: #2c3640; }
 h3 button.choose { font-size: inherit; font-weight: 700; }
+h3 a.open { font-size: .95rem; font-weight: 400; color: var(--accent); }
 .glance td.num:first-child { width: 3.2rem; }
 #chosen:empty { display: none; }
 #chosen { position: sticky; top: 0; z-index: 5; margin: .5rem 0; padding: .5rem .8rem; background: #1c3a24; border-left: .3rem solid #5fd37a; font-weight: 700; }

@@ -442,6 +442,7 @@ pub fn floor_overview(m: &FloorModel, lang: Lang) -> Markup {
                             @if let Some(h) = tb.hand { span.flag { (tra("hand-no", &[("hand", n(h as f64))])) } }
                             @else { span.empty { (tr("desk-between-hands")) } }
                             @if tb.held { " " span.flag { (tr("desk-held")) } }
+                            " " a.open href=(format!("dealer/{}", tb.no)) { (tr("desk-open-table")) }
                         }
                         table {
                             tbody {

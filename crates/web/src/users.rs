@@ -268,6 +268,38 @@ mod tests {
         assert_eq!(users.check("nobody", "correct horse"), None);
     }
 
+    /// A session idle for SESSION_IDLE ends: its token no longer logs anyone in, and a new
+    /// log-in sweeps it away; a session used within the time lives on from its last use.
+    #[test]
+    fn an_idle_session_ends() {
+        let sessions = Sessions::default();
+        let role = Role::Sends(Channel::Floor);
+        let idle = sessions.open("fay", role).expect("a session");
+        let used = sessions.open("dan", role).expect("another");
+        let age = |token: &str, by: Duration| {
+            let mut m = sessions.by_token.lock().expect("lock");
+            let s = m.get_mut(token).expect("the session");
+            s.last = Instant::now()
+                .checked_sub(by)
+                .expect("an instant that long ago");
+        };
+        age(&idle, SESSION_IDLE);
+        age(&used, SESSION_IDLE - Duration::from_secs(60));
+        assert!(
+            sessions.get(&idle).is_none(),
+            "idle for the whole time: ended"
+        );
+        assert_eq!(sessions.get(&used).map(|s| s.name), Some("dan".to_string()));
+        // Used just now, it lives another SESSION_IDLE.
+        assert!(sessions.get(&used).is_some());
+        age(&used, SESSION_IDLE);
+        let _ = sessions.open("td", role).expect("a log-in");
+        assert!(
+            !sessions.by_token.lock().expect("lock").contains_key(&used),
+            "a new log-in sweeps the idle sessions away"
+        );
+    }
+
     #[test]
     fn a_plain_password_in_the_file_is_refused() {
         let text = "[[user]]\nname = \"x\"\nrole = \"floor\"\npassword = \"hunter22\"\n";

@@ -149,3 +149,4 @@ desk-waiting = ohne Platz
 desk-for-player = Für den gewählten Spieler
 desk-for-table = Für einen Tisch
 desk-other = Weiteres
+desk-open-table = zum Tisch (Hand und Eingaben)

@@ -149,3 +149,4 @@ desk-waiting = not seated
 desk-for-player = For the chosen player
 desk-for-table = For a table
 desk-other = Other
+desk-open-table = the table (its hand and entries)
