@@ -7,7 +7,10 @@ use thiserror::Error;
 
 use crate::{GuestId, SeatNo, TableNo};
 
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+/// A command the room refuses; nothing changes. Serialized as its `code` and `args`, for a
+/// terminal that words it in its own language.
+#[derive(Debug, Clone, PartialEq, Eq, Error, serde::Serialize)]
+#[serde(tag = "code", content = "args", rename_all = "snake_case")]
 pub enum CashError {
     #[error(
         "GCB-9: only a guest who reports in person to the table chief (or higher) goes on the list; no phone entries"

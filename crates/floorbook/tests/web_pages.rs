@@ -981,6 +981,40 @@ async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
     let r = submit(&c, "form[data-command=deal_face_down]", &[]).await;
     assert!(r.contains("Erfasst"), "{r}");
     let button = text(&c, "tr.acting td:nth-child(2)").await;
+    // A fold out of turn (written by hand): refused in German, the rule in the seed's words.
+    let actor: usize = c
+        .find(Locator::Css(
+            "form[data-command=fold].touch input[name=pos]",
+        ))
+        .await
+        .expect("the fold's position")
+        .attr("value")
+        .await
+        .expect("attribute")
+        .and_then(|v| v.parse().ok())
+        .expect("a position");
+    let out_of_turn = c
+        .execute(
+            "return fetch('/t/abend/cmd', {method: 'POST', headers: {'Content-Type': 'application/json', 'X-Floorbook': '1'}, body: JSON.stringify({command: 'fold', table: 1, pos: arguments[0]})}).then(r => r.json());",
+            vec![serde_json::json!((actor + 1) % 3)],
+        )
+        .await
+        .expect("the request");
+    let said = out_of_turn["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        said.contains(&format!("Position {actor} ist am Zug, nicht Position")),
+        "{out_of_turn}"
+    );
+    assert_eq!(
+        out_of_turn["error"]["rules"][0]["id"], "TR-21",
+        "{out_of_turn}"
+    );
+    assert!(
+        out_of_turn["error"]["rules"][0]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("Mündliche Aussagen")),
+        "the seed's German sentence: {out_of_turn}"
+    );
     let r = submit(&c, "form[data-command=check_or_call].touch", &[]).await;
     assert!(r.contains("Erfasst"), "the mis-tapped call: {r}");
     let r = submit(&c, "form[data-command=fold].touch", &[]).await;

@@ -98,8 +98,10 @@ pub enum ShowOrMuck {
     Show(Vec<Option<Card>>),
 }
 
-/// A command the rules do not allow now. Nothing was changed.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+/// A command the rules do not allow now. Nothing was changed. Serialized as its `code` (the
+/// variant's name) and `args` (its values), for a terminal that words it in its own language.
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "code", content = "args", rename_all = "snake_case")]
 pub enum Rejection {
     #[error(
         "a hand needs 2 to {max} players (the deck holds their hole cards and a board); got {got}"

@@ -543,7 +543,8 @@ impl<S: EventStore> Desk<S> {
         Err(ReplyError::new(
             ErrorKind::Conflict,
             format!("the table moved on since this was entered: {stands}; look at the table again"),
-        ))
+        )
+        .with_reason(&serde_json::json!({"code": "table_moved_on"})))
     }
 
     /// Decides one request, pushing the drafts it causes. `Ok(Some(e))`: recorded, but an
@@ -658,8 +659,9 @@ impl<S: EventStore> Desk<S> {
             // A cash command is decided at the moment of intake, never before the latest.
             let at = seconds_since(self.opened_at, inc.at).max(room.latest());
             let events = room.decide(&command, at).map_err(|e| {
-                let mut err =
-                    ReplyError::new(ErrorKind::Rejected, e.to_string()).with_rules(&e.rules());
+                let mut err = ReplyError::new(ErrorKind::Rejected, e.to_string())
+                    .with_rules(&e.rules())
+                    .with_reason(&e);
                 if let Some(table) = command.table() {
                     err.legal = room
                         .hand(table)
@@ -1085,7 +1087,9 @@ fn chunks(outcomes: &[Outcome], drafts: &[Draft], limit: usize) -> Vec<(usize, u
 /// The reply to a command the engine refused: its reason, its rules, and at a table what is
 /// legal there now.
 fn rejection(t: &Tournament, command: &WireCommand, e: &TournamentError) -> ReplyError {
-    let mut err = ReplyError::new(ErrorKind::Rejected, e.to_string()).with_rules(&e.rules());
+    let mut err = ReplyError::new(ErrorKind::Rejected, e.to_string())
+        .with_rules(&e.rules())
+        .with_reason(e);
     if let Some(table) = command.table() {
         err.legal = t
             .hand(TableNo(table))

@@ -48,7 +48,8 @@ read at) and the view asked for.
 `ok`; for an accepted command `first_seq` and `seq` (the chain's head after it), `hash` and
 `events` (the event types it caused, in order); for a refusal `error` with `kind`, `message`
 (naming the rule and the allowed range) and, where the rules decided, `rules` (ID and text) and
-`legal` (what the player to act may do). Error kinds: `malformed` (not a request of this
+`legal` (what the player to act may do), and `reason`, the refusal as data (`code`, `args`) for
+a terminal that words it in its own language. Error kinds: `malformed` (not a request of this
 shape, or a value out of range), `too_large`, `unknown_subject`, `forbidden` (the role may not;
 recorded), `rejected` (the rules do not allow it now; nothing written), `conflict` (`after`,
 `seen` or `id` do not match; nothing written), `no_chain`, `unavailable` (the store did not

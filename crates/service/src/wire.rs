@@ -213,6 +213,11 @@ pub struct ReplyError {
     /// For a conflict: the chain's head now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub head: Option<u64>,
+    /// For a refusal by the rules: the refusal as data, `code` (its name) and `args` (its
+    /// values; a nested refusal, such as a hand's inside a tournament's, is an `args` of its
+    /// own), so that a terminal can word it in its own language; `message` is the English.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Box<serde_json::Value>>,
 }
 
 /// A rule by ID with its English reading.
@@ -267,7 +272,14 @@ impl ReplyError {
             rules: Vec::new(),
             legal: None,
             head: None,
+            reason: None,
         }
+    }
+
+    /// With the refusal as data (`code` and `args`), when it serializes.
+    pub fn with_reason(mut self, reason: &impl Serialize) -> ReplyError {
+        self.reason = serde_json::to_value(reason).ok().map(Box::new);
+        self
     }
 
     pub fn with_rules(mut self, rules: &[floorbook_rules::Rule]) -> ReplyError {

@@ -35,7 +35,8 @@ pub struct RaceResult {
     pub rules: RuleSet,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "code", content = "args", rename_all = "snake_case")]
 pub enum RaceError {
     #[error("TR-15.3 has no exchange for {0}s")]
     Denomination(u64),

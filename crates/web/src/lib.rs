@@ -445,9 +445,24 @@ async fn command<S: EventStore + Clone + 'static>(
         seen,
         command,
     };
-    let r = web.sender.send(&web.store, &id, channel, request).await;
+    let mut r = web.sender.send(&web.store, &id, channel, request).await;
     if r.seq.is_some() {
         web.wrote.send_modify(|n| *n = n.wrapping_add(1));
+    }
+    // A refusal in the page's language: its words from the message files where they have
+    // its code, and each rule with the seed's own German sentence on a German page.
+    let lang = words::language(None, &headers);
+    if let Some(e) = r.error.as_mut() {
+        if let Some(w) = e.reason.as_ref().and_then(|v| words::refusal(lang, v)) {
+            e.message = w;
+        }
+        if lang == Lang::De {
+            for rule in &mut e.rules {
+                if let Some(found) = floorbook_rules::Rule::from_id(&rule.id) {
+                    rule.text = found.seed_text().to_string();
+                }
+            }
+        }
     }
     reply(StatusCode::OK, r)
 }

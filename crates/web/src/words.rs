@@ -46,6 +46,50 @@ pub fn ta(lang: Lang, key: &str, args: &[(&'static str, FluentValue<'_>)]) -> St
     LOCALES.lookup_with_args(&id(lang), key, &args)
 }
 
+/// A refusal as the service sends it (`code` and `args`) in words: the message
+/// `refused-<code>` with its values; a nested refusal (a hand's inside a tournament's) by its
+/// own code. None when no message words that code: the service's English message stands.
+pub fn refusal(lang: Lang, reason: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    let code = reason.get("code")?.as_str()?;
+    let args = reason.get("args");
+    if let Some(inner) = args.filter(|a| a.get("code").is_some()) {
+        return refusal(lang, inner);
+    }
+    let value = |v: &Value| -> Option<FluentValue<'static>> {
+        match v {
+            Value::Number(n) => n.as_f64().map(FluentValue::from),
+            Value::String(s) => Some(FluentValue::from(s.clone())),
+            Value::Bool(b) => Some(FluentValue::from(b.to_string())),
+            Value::Array(items) => Some(FluentValue::from(
+                items
+                    .iter()
+                    .map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_string))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            )),
+            _ => None,
+        }
+    };
+    let mut map: HashMap<Cow<'static, str>, FluentValue<'static>> = HashMap::new();
+    match args {
+        Some(Value::Object(o)) => {
+            for (k, v) in o {
+                if let Some(v) = value(v) {
+                    map.insert(Cow::Owned(k.clone()), v);
+                }
+            }
+        }
+        Some(v) => {
+            if let Some(v) = value(v) {
+                map.insert(Cow::Borrowed("value"), v);
+            }
+        }
+        None => {}
+    }
+    LOCALES.try_lookup_with_args(&id(lang), &format!("refused-{code}"), &map)
+}
+
 /// A number as an argument.
 pub fn n(v: impl Into<f64>) -> FluentValue<'static> {
     FluentValue::from(v.into())
@@ -136,6 +180,50 @@ mod tests {
     fn a_message_reads_in_both_languages_with_its_arguments() {
         assert_eq!(ta(Lang::En, "table-title", &[("table", n(3))]), "Table 3");
         assert_eq!(ta(Lang::De, "table-title", &[("table", n(3))]), "Tisch 3");
+    }
+
+    /// A refusal the service sends as data reads in both languages with its values; a hand's
+    /// refusal inside a tournament's reads as the hand's; a code no message words gives none
+    /// (the service's English message stands).
+    #[test]
+    fn a_refusal_reads_in_both_languages() {
+        use floorbook_hand::{Chips, Pos, Rejection};
+        use floorbook_tournament::engine::TournamentError;
+        let reason = |e: &TournamentError| serde_json::to_value(e).expect("a reason");
+        let turn = reason(&TournamentError::Hand(Rejection::NotYourTurn {
+            pos: Pos(2),
+            actor: Pos(0),
+        }));
+        assert_eq!(
+            refusal(Lang::De, &turn).as_deref(),
+            Some("Position 0 ist am Zug, nicht Position 2 (TR-21).")
+        );
+        assert_eq!(
+            refusal(Lang::En, &turn).as_deref(),
+            Some("It is position 0's turn, not position 2's (TR-21).")
+        );
+        let raise = reason(&TournamentError::Hand(Rejection::RaiseBelowMinimum {
+            min: Chips(40),
+            max: Chips(1500),
+            got: Chips(30),
+            rule: floorbook_rules::Rule::Tr8,
+        }));
+        let de = refusal(Lang::De, &raise).expect("German");
+        assert!(de.contains("erlaubt sind 40 bis 1500 (TR-8)"), "{de}");
+        let phase = reason(&TournamentError::Hand(Rejection::WrongPhase {
+            what: "deal",
+            phase: floorbook_hand::Phase::Showdown,
+        }));
+        assert_eq!(
+            refusal(Lang::De, &phase).as_deref(),
+            Some("Jetzt nicht: die Hand ist im Showdown.")
+        );
+        let table = reason(&TournamentError::TableHeld(
+            floorbook_tournament::seating::TableNo(3),
+        ));
+        assert!(refusal(Lang::De, &table).is_some_and(|w| w.starts_with("Tisch 3 ist")));
+        let unworded = reason(&TournamentError::NotNow("no hand in play"));
+        assert_eq!(refusal(Lang::De, &unworded), None);
     }
 
     /// Every message exists in both languages, and every message the code asks for exists.

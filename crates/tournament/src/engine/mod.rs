@@ -572,8 +572,10 @@ impl TournamentEvent {
     }
 }
 
-/// A command the tournament refuses; nothing changes.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+/// A command the tournament refuses; nothing changes. Serialized as its `code` and `args`,
+/// for a terminal that words it in its own language.
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "code", content = "args", rename_all = "snake_case")]
 pub enum TournamentError {
     #[error("player {player:?} is {age}; players must be {min} or older (TR-0a)")]
     TooYoung {

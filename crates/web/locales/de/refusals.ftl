@@ -1,0 +1,72 @@
+# Eine Ablehnung nach den Regeln, auf den Seiten in Worten (der `reason` des Dienstes: Code und Werte).
+refused-empty_stack = Position { $pos } hat keine Chips (TR-9: ohne Chips ist ein Spieler ausgeschieden).
+refused-wrong_phase = Jetzt nicht: die Hand ist { $phase ->
+        [hole_dealing] beim Geben der verdeckten Karten
+        [betting] in einer Setzrunde
+        [board_dealing] beim Geben des Boards
+        [showdown] im Showdown
+       *[settled] zu Ende
+    }.
+refused-not_your_turn = Position { $actor } ist am Zug, nicht Position { $pos } (TR-21).
+refused-not_in_hand = Position { $pos } ist nicht in der Hand.
+refused-fold_to_actor = Position { $pos } ist selbst am Zug: seine eigene Aktion eingeben („Passen bis hier“ nennt einen späteren Spieler).
+refused-cannot_act = Position { $pos } kann in dieser Runde nicht mehr handeln (gepasst oder all-in): „Passen bis hier“ nennt einen Spieler, der noch handelt.
+refused-hole_card_count = Position { $pos } erhält noch { $due } verdeckte Karten; gegeben wurden { $got }.
+refused-board_card_count = { $street ->
+        [preflop] Preflop
+        [flop] Der Flop
+        [turn] Der Turn
+        [river] Der River
+        [third] Third Street
+        [fourth] Fourth Street
+        [fifth] Fifth Street
+        [sixth] Sixth Street
+       *[seventh] Seventh Street
+    } braucht noch { $due } Boardkarten; gegeben wurden { $got }.
+refused-seen_in_stub = Die Karte { $card } wurde im Stapel gesehen (eine zu früh gegebene Karte, TR-3.3): sie gehört keinem Spieler.
+refused-card_in_play = Die Karte { $card } ist schon im Spiel.
+refused-cannot_check = Position { $pos } kann nicht schieben: { $call } sind zu bezahlen (NOB-13, NOB-14).
+refused-raise_below_minimum = Ein Raise auf { $got } liegt unter dem Minimum: erlaubt sind { $min } bis { $max } ({ $rule }).
+refused-raise_above_maximum = Ein Raise auf { $got } liegt über dem Maximum: erlaubt sind { $min } bis { $max } ({ $rule }).
+refused-put_in_above_stack = Position { $pos } hat { $got } Chips gesetzt, aber nur { $stack }: höchstens { $stack }.
+refused-show_count = Position { $pos } darf 1 bis { $most } seiner Karten zeigen; genannt wurden { $got }.
+refused-not_in_showdown = Position { $pos } ist nicht mit Zeigen oder Muck an der Reihe.
+refused-uncalled_show_whole = Position { $pos } hat ohne Call gewonnen: er zeigt seine ganze Hand ({ $due } Karten) oder nichts (TR-3.7).
+refused-last_live_hand = Position { $pos } hält die letzte lebende Hand und gewinnt den Pot: sie kann nicht gemuckt werden (TR-3.6).
+refused-all_in_showdown = Position { $pos } kann nicht mucken: ein Spieler ist all-in, also wird jede lebende Hand aufgedeckt (TR-3.6).
+refused-show_whole = Position { $pos } deckt im Showdown seine ganze Hand auf: { $due } Karten, jede genannt; genannt wurden { $got } (TR-11).
+refused-not_dealt_card = { $card } ist keine Karte von Position { $pos }: er erhielt { $dealt } (TR-11; einen falschen Eintrag berichtigt der Floor, TR-26).
+refused-short_call = Ein zu kurzer Call von Position { $pos } ist weniger als die fälligen { $call }; gesetzt wurden { $got } (GCB-3).
+refused-fold_not_retrievable = Der Fold von Position { $pos } kann nicht zurückgenommen werden: nur sein Fold in der Reihe, solange seither nichts geschah (GCB-8).
+refused-deal_order = Die nächste Karte geht an Position { $next }, nicht an Position { $pos }: gegeben wird reihum ab dem ersten Platz links vom Button.
+refused-not_payable = { $to } lässt sich mit den Chips im Spiel nicht bezahlen: ein Einsatz ist ein Vielfaches von { $unit } (TR-15).
+refused-bring_in_due = Position { $pos } bringt es ein: den Bring-in von { $bring_in } oder Vervollständigen auf { $complete } (TDA-RP-10).
+refused-no_bring_in_due = Position { $pos } kann keinen Bring-in setzen: jetzt ist keiner fällig.
+refused-fixed_limit = Im Fixed Limit setzt oder erhöht Position { $pos } auf genau { $to }, nicht auf { $got }.
+refused-up_card_unknown = Die Karte { $index } von Position { $pos } wird offen gegeben und muss genannt werden.
+refused-stud_card_count = Position { $pos } erhält auf { $street ->
+        [third] Third Street
+        [fourth] Fourth Street
+        [fifth] Fifth Street
+        [sixth] Sixth Street
+       *[seventh] Seventh Street
+    } noch { $due } Karten; gegeben wurden { $got }.
+refused-too_young = Spieler { $player } ist { $age }; Spieler müssen mindestens { $min } sein (TR-0a).
+refused-already_registered = Spieler { $value } ist schon angemeldet.
+refused-too_few_players = Das Turnier braucht mindestens 2 Spieler; angemeldet sind { $value }.
+refused-no_table = Es gibt keinen Tisch { $value }.
+refused-no_player = Es gibt keinen Spieler { $value }.
+refused-break_pending = Tisch { $value } wird aufgelöst: zuerst ziehen seine Spieler ihre neuen Plätze (TR-17).
+refused-race_due = An Tisch { $table } wird zuerst ein Chip Race der { $denomination }er gespielt: bis dahin beginnt keine Hand (TR-15).
+refused-on_break = Die Pause nach Stufe { $after } läuft; die Hände beginnen wieder, wenn sie endet (TR-5).
+refused-time_backwards = Ein Befehl bei { $at } s liegt vor der zuletzt erfassten Zeit, { $head } s: die Zeit läuft nur vorwärts.
+refused-hidden_chips = Versteckte Chips: der Floor nennt die gefundenen Chips, 1 bis { $stack }; genannt wurden { $got } (TR-20).
+refused-no_level = Es gibt keine Stufe { $got }: Stufen 1 bis { $levels } (TR-5).
+refused-seat_taken = Platz { $seat } an Tisch { $table } ist nicht frei; freie Plätze dort: { $free }.
+refused-reason = Der Floor gibt eine Begründung, 1 bis { $max } Zeichen; gegeben wurden { $got } (TR-26).
+refused-stack_count = Ein gezählter Stack hat 1 bis { $max } Chips und weicht von den { $was } im Protokoll ab; genannt wurden { $got } (TR-26).
+refused-balancing_pause = Die Tische unterscheiden sich um zwei oder mehr: das Spiel ruht, bis Spieler umgesetzt sind (PLO-2).
+refused-table_held = Tisch { $value } ist vom Floor angehalten: keine Hand beginnt, bis er freigegeben ist (TR-26).
+refused-burn_unsaid = Bitte angeben, ob die Burn-Karte der Straße vor den zu früh gegebenen Karten gegeben wurde (TDA-RP-5 D).
+refused-button_not_drawn = Die erste Hand an Tisch { $table } braucht zuerst die Auslosung des Buttons ({ $rule }).
+refused-table_moved_on = Der Tisch ist weitergegangen, seit diese Seite ihn zeigte: die Seite zeigt ihn jetzt, wie er steht; erst schauen, dann erneut tippen.

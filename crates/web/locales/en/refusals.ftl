@@ -1,0 +1,72 @@
+# A refusal by the rules, worded on the pages (the service's `reason`: code and values).
+refused-empty_stack = Position { $pos } has no chips (TR-9: a player without chips is out).
+refused-wrong_phase = Not now: the hand is in { $phase ->
+        [hole_dealing] the deal of the hole cards
+        [betting] a betting round
+        [board_dealing] the deal of the board
+        [showdown] the showdown
+       *[settled] its end
+    }.
+refused-not_your_turn = It is position { $actor }'s turn, not position { $pos }'s (TR-21).
+refused-not_in_hand = Position { $pos } is not in the hand.
+refused-fold_to_actor = Position { $pos } is the player to act: enter his own action ("folds to" names a later player).
+refused-cannot_act = Position { $pos } cannot act in this round (folded, or all in): "folds to" names a player still to act.
+refused-hole_card_count = Position { $pos } is due { $due } more hole cards; { $got } were dealt.
+refused-board_card_count = { $street ->
+        [preflop] Preflop
+        [flop] The flop
+        [turn] The turn
+        [river] The river
+        [third] Third street
+        [fourth] Fourth street
+        [fifth] Fifth street
+        [sixth] Sixth street
+       *[seventh] Seventh street
+    } takes { $due } more board cards; { $got } were dealt.
+refused-seen_in_stub = Card { $card } was seen in the stub (a premature card put back, TR-3.3): it is no player's card.
+refused-card_in_play = Card { $card } is already in play.
+refused-cannot_check = Position { $pos } cannot check: { $call } is due to call (NOB-13, NOB-14).
+refused-raise_below_minimum = A raise to { $got } is below the minimum: the allowed range is { $min } to { $max } ({ $rule }).
+refused-raise_above_maximum = A raise to { $got } is above the maximum: the allowed range is { $min } to { $max } ({ $rule }).
+refused-put_in_above_stack = Position { $pos } put in { $got } chips but has { $stack }: up to { $stack }.
+refused-show_count = Position { $pos } may show 1 to { $most } of his cards; got { $got }.
+refused-not_in_showdown = Position { $pos } is not due to show or muck.
+refused-uncalled_show_whole = Position { $pos } won with no one calling: he shows his whole hand ({ $due } cards) or nothing (TR-3.7).
+refused-last_live_hand = Position { $pos } holds the last live hand and wins the pot: it cannot be mucked (TR-3.6).
+refused-all_in_showdown = Position { $pos } cannot muck: a player is all in, so every live hand is turned up (TR-3.6).
+refused-show_whole = Position { $pos } opens his whole hand at the showdown: { $due } cards, each named; got { $got } (TR-11).
+refused-not_dealt_card = { $card } is not one of position { $pos }'s cards: he was dealt { $dealt } (TR-11; the floor corrects a wrong record, TR-26).
+refused-short_call = A short call by position { $pos } is less than the { $call } due; got { $got } (GCB-3).
+refused-fold_not_retrievable = Position { $pos }'s fold cannot be taken back: only his fold in turn, while nothing has happened since (GCB-8).
+refused-deal_order = The next card goes to position { $next }, not position { $pos }: cards go round from the first seat left of the button.
+refused-not_payable = { $to } cannot be paid in the chips in play: a bet is a multiple of { $unit } (TR-15).
+refused-bring_in_due = Position { $pos } brings it in: the bring-in of { $bring_in } or a completion to { $complete } (TDA-RP-10).
+refused-no_bring_in_due = Position { $pos } cannot post a bring-in: none is due now.
+refused-fixed_limit = In fixed limit position { $pos } bets or raises to exactly { $to }, not { $got }.
+refused-up_card_unknown = Position { $pos }'s card { $index } is dealt face up and must be named.
+refused-stud_card_count = Position { $pos } is due { $due } more cards on { $street ->
+        [third] third street
+        [fourth] fourth street
+        [fifth] fifth street
+        [sixth] sixth street
+       *[seventh] seventh street
+    }; { $got } were dealt.
+refused-too_young = Player { $player } is { $age }; players must be { $min } or older (TR-0a).
+refused-already_registered = Player { $value } is already registered.
+refused-too_few_players = The tournament needs at least 2 players; { $value } are registered.
+refused-no_table = There is no table { $value }.
+refused-no_player = There is no player { $value }.
+refused-break_pending = Table { $value } is breaking: its players draw their new seats first (TR-17).
+refused-race_due = Table { $table } races its { $denomination }s first: no hand starts while a chip race is due (TR-15).
+refused-on_break = The break after level { $after } is on; hands start again when it ends (TR-5).
+refused-time_backwards = A command at { $at } s is earlier than the latest recorded time, { $head } s: time only moves forward.
+refused-hidden_chips = Hidden chips: the floor names the chips found, 1 to { $stack }; got { $got } (TR-20).
+refused-no_level = There is no level { $got }: levels 1 to { $levels } (TR-5).
+refused-seat_taken = Seat { $seat } at table { $table } is not free; free seats there: { $free }.
+refused-reason = The floor gives a reason, 1 to { $max } characters; got { $got } (TR-26).
+refused-stack_count = A counted stack is 1 to { $max } chips and differs from the { $was } on record; got { $got } (TR-26).
+refused-balancing_pause = The tables differ by two or more: play pauses until players are moved (PLO-2).
+refused-table_held = Table { $value } is held by the floor: no hand starts until it is released (TR-26).
+refused-burn_unsaid = Say whether the street's burn was dealt before the premature cards (TDA-RP-5 D).
+refused-button_not_drawn = Table { $table }'s first hand needs the button's draw first ({ $rule }).
+refused-table_moved_on = The table moved on since this page showed it: the page shows it as it stands now; look, then tap again.
