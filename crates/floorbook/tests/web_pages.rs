@@ -1703,5 +1703,13 @@ async fn a_leagues_standings_are_a_page() {
     );
     wait_for(&c, "main", "t-top18-s2-p6").await;
     screenshot(&c, "league").await;
+    // In German (issue 36: the league page was English only).
+    c.goto(&format!("{url}/l/club?lang=de"))
+        .await
+        .expect("league in German");
+    let de = wait_for(&c, "#league thead", "Rang").await;
+    assert!(de.contains("Punkte") && de.contains("Gewertet"), "{de}");
+    wait_for(&c, "main", "Teilnehmer").await;
+    screenshot(&c, "league-de").await;
     c.close().await.expect("close");
 }

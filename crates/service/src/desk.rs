@@ -571,7 +571,8 @@ impl<S: EventStore> Desk<S> {
         let malformed =
             |e: &dyn std::fmt::Display| ReplyError::new(ErrorKind::Malformed, e.to_string());
         if let Some(why) = roles::refusal(inc.channel, &req.command) {
-            let refusal = ReplyError::new(ErrorKind::Forbidden, why.clone());
+            let refusal = ReplyError::new(ErrorKind::Forbidden, why.clone())
+                .with_reason(&roles::refusal_reason(inc.channel, &req.command));
             if self.tournament.is_none() && self.cash.is_none() {
                 return Err(refusal);
             }

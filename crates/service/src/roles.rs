@@ -59,6 +59,32 @@ pub fn refusal(channel: Channel, command: &WireCommand) -> Option<String> {
     ))
 }
 
+/// [`refusal`] as data, for a terminal that words it in its own language: `code` `role`,
+/// `args` the sender (`dealer`, `floor`), his table, the command, the table it names
+/// (`none` without) and the least role it needs.
+pub fn refusal_reason(channel: Channel, command: &WireCommand) -> serde_json::Value {
+    let (sender, table) = match channel {
+        Channel::Dealer { table } => ("dealer", Some(table)),
+        Channel::Floor => ("floor", None),
+        Channel::Director => ("director", None),
+    };
+    let needs = match needs(command) {
+        Needs::Dealer => "dealer",
+        Needs::Floor => "floor",
+        Needs::Director => "director",
+    };
+    serde_json::json!({
+        "code": "role",
+        "args": {
+            "sender": sender,
+            "table": table,
+            "command": command.name(),
+            "at": command.table().map_or_else(|| "none".to_string(), |t| t.to_string()),
+            "needs": needs,
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

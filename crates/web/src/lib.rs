@@ -1007,7 +1007,10 @@ async fn hands_page<S: EventStore + Clone + 'static>(
 async fn league_page<S: EventStore + Clone + 'static>(
     State(web): State<Arc<Web<S>>>,
     Path(league): Path<String>,
+    Query(part): Query<Part>,
+    headers: HeaderMap,
 ) -> Result<Response, WebError> {
+    let lang = words::language(part.lang.as_deref(), &headers);
     use floorbook_ledger::league::LeagueReadError;
     let name = format!("league-{league}");
     let id = floorbook_ledger::league::chain_of(&league).map_err(|_| WebError::BadName(name))?;
@@ -1018,7 +1021,10 @@ async fn league_page<S: EventStore + Clone + 'static>(
             LeagueReadError::NoLeague(c) => WebError::NoChain(c.to_string()),
             other => WebError::Load(other.to_string()),
         })?;
-    Ok(pages::league(&table).into_response())
+    Ok(keep_language(
+        pages::league(&table, lang).into_response(),
+        part.lang.as_deref(),
+    ))
 }
 
 /// How often the live stream looks at the chain's head.

@@ -789,12 +789,13 @@ fn seq_first(row: &serde_json::Value) -> Vec<String> {
     cols
 }
 
-/// A league's standings.
-pub fn league(t: &floorbook_ledger::league::Table) -> Markup {
-    let l = &t.league;
+/// A league's standings, in `lang`.
+pub fn league(table: &floorbook_ledger::league::Table, lang: Lang) -> Markup {
+    let tr = |k: &str| t(lang, k);
+    let l = &table.league;
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(lang.tag()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
@@ -802,27 +803,28 @@ pub fn league(t: &floorbook_ledger::league::Table) -> Markup {
                 link rel="stylesheet" href="/app.css";
             }
             body {
-                header { h1 { a href="/" style="color:inherit" { "Floorbook" } " · " (l.name) } }
+                header { h1 { a href="/" style="color:inherit" { "Floorbook" } " · " (l.name) } (crate::terminal::switch(lang)) }
                 main {
-                    h2 { (l.name) " — " (l.season) " (" (l.tournaments.len()) " tournaments)" }
+                    h2 { (l.name) " — " (ta(lang, "league-season", &[("season", s(l.season.clone())), ("count", n(l.tournaments.len() as f64))])) }
                     table #league {
-                        thead { tr { th.num { "Rank" } th { "Player" } th.num { "Points" } th.num { "Counted" } th.num { "Results" } } }
+                        thead { tr { th.num { (tr("league-rank")) } th { (tr("col-player")) } th.num { (tr("league-points")) } th.num { (tr("league-counted")) } th.num { (tr("league-results")) } } }
                         tbody {
-                            @for s in &t.standings {
+                            @for st in &table.standings {
                                 tr {
-                                    td.num { (s.rank) }
-                                    td { (t.shown(&s.player)) }
-                                    td.num { (floorbook_league::format_points(s.points)) }
-                                    td.num { (s.results.iter().filter(|c| c.counted).count()) }
-                                    td.num { (s.results.len()) }
+                                    td.num { (st.rank) }
+                                    td { (table.shown(&st.player)) }
+                                    td.num { (floorbook_league::format_points(st.points)) }
+                                    td.num { (st.results.iter().filter(|c| c.counted).count()) }
+                                    td.num { (st.results.len()) }
                                 }
                             }
                         }
                     }
-                    h3 { "Tournaments" }
+                    h3 { (tr("league-tournaments")) }
                     ul { @for (chain, seq, _, entrants) in &l.tournaments {
-                        li { a href=(format!("/t/{chain}/standings")) { (chain) } " (" (entrants) " entrants, pinned at seq " (seq) ")" } } }
+                        li { a href=(format!("/t/{chain}/standings")) { (chain) } " " (ta(lang, "league-tournament", &[("entrants", n(*entrants as f64)), ("seq", n(*seq as f64))])) } } }
                 }
+                script src="/app.js" {}
             }
         }
     }

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use axum::http::HeaderMap;
-use floorbook_service::commands::Lang;
+use floorbook_service::commands::{Declaration, Lang};
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{LanguageIdentifier, Loader};
 
@@ -75,7 +75,12 @@ pub fn refusal(lang: Lang, reason: &serde_json::Value) -> Option<String> {
     match args {
         Some(Value::Object(o)) => {
             for (k, v) in o {
-                if let Some(v) = value(v) {
+                // A command by its help in the page's language, not its wire name.
+                let help = (k == "command")
+                    .then(|| v.as_str().and_then(Declaration::named))
+                    .flatten()
+                    .map(|d| FluentValue::from(d.help.get(lang)));
+                if let Some(v) = help.or_else(|| value(v)) {
                     map.insert(Cow::Owned(k.clone()), v);
                 }
             }
@@ -222,6 +227,13 @@ mod tests {
             floorbook_tournament::seating::TableNo(3),
         ));
         assert!(refusal(Lang::De, &table).is_some_and(|w| w.starts_with("Tisch 3 ist")));
+        let role = serde_json::json!({"code": "role", "args": {"sender": "dealer", "table": 1, "command": "set_stack", "at": "none", "needs": "floor"}});
+        assert_eq!(
+            refusal(Lang::De, &role).as_deref(),
+            Some(
+                "Der Dealer von Tisch 1 darf „Chipstand nach dem Zählen festsetzen“ nicht eingeben: das ist Sache des Floors oder der Turnierleitung."
+            )
+        );
         let unworded = reason(&TournamentError::NotNow("no hand in play"));
         assert_eq!(refusal(Lang::De, &unworded), None);
     }

@@ -70,3 +70,14 @@ refused-table_held = Tisch { $value } ist vom Floor angehalten: keine Hand begin
 refused-burn_unsaid = Bitte angeben, ob die Burn-Karte der Straße vor den zu früh gegebenen Karten gegeben wurde (TDA-RP-5 D).
 refused-button_not_drawn = Die erste Hand an Tisch { $table } braucht zuerst die Auslosung des Buttons ({ $rule }).
 refused-table_moved_on = Der Tisch ist weitergegangen, seit diese Seite ihn zeigte: die Seite zeigt ihn jetzt, wie er steht; erst schauen, dann erneut tippen.
+refused-role = { $sender ->
+        [dealer] Der Dealer von Tisch { $table }
+       *[floor] Der Floor
+    } darf „{ $command }“{ $at ->
+        [none] {""}
+       *[other] {" "}an Tisch { $at }
+    } nicht eingeben: das ist Sache { $needs ->
+        [dealer] des Dealers dieses Tisches, des Floors oder der Turnierleitung
+        [floor] des Floors oder der Turnierleitung
+       *[director] der Turnierleitung
+    }.

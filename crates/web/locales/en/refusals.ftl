@@ -70,3 +70,14 @@ refused-table_held = Table { $value } is held by the floor: no hand starts until
 refused-burn_unsaid = Say whether the street's burn was dealt before the premature cards (TDA-RP-5 D).
 refused-button_not_drawn = Table { $table }'s first hand needs the button's draw first ({ $rule }).
 refused-table_moved_on = The table moved on since this page showed it: the page shows it as it stands now; look, then tap again.
+refused-role = { $sender ->
+        [dealer] The dealer of table { $table }
+       *[floor] The floor
+    } may not enter “{ $command }”{ $at ->
+        [none] {""}
+       *[other] {" "}at table { $at }
+    }: it needs { $needs ->
+        [dealer] the dealer of its table, the floor or the director
+        [floor] the floor or the director
+       *[director] the director
+    }.
