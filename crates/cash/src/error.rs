@@ -51,6 +51,7 @@ pub enum CashError {
         seat: SeatNo,
         seats: u32,
     },
+    #[serde(rename = "seat_taken_at_table")]
     #[error("seat {seat} at table {table} is taken")]
     SeatTaken { table: TableNo, seat: SeatNo },
     #[error("guest {guest} already sits at table {table}, seat {seat}")]
@@ -79,6 +80,7 @@ pub enum CashError {
     NotSeated(GuestId),
     #[error("a new guest needs a name (1 to 100 bytes)")]
     NameNeeded,
+    #[serde(rename = "cash_buy_in")]
     #[error(
         "GCB-7: a buy-in is the table stake at least and {max} at most; {got} is outside {min}..={max}"
     )]
@@ -129,6 +131,7 @@ pub enum CashError {
     ButtonNeeded(TableNo),
     #[error("the button was placed by the first hand's draw; table {0} moves it by the rules")]
     ButtonPlaced(TableNo),
+    #[serde(rename = "too_few_players_at_table")]
     #[error("GCB-12: a hand needs two players dealt in; {0} can play at this table")]
     TooFewPlayers(u32),
     #[error("a hand is in progress at table {0}")]
@@ -141,6 +144,7 @@ pub enum CashError {
     NothingToTakeBack(TableNo),
     #[error("no finished hand at table {0} (cards are shown after a hand, before the next)")]
     NoLastHand(TableNo),
+    #[serde(rename = "cash_time_backwards")]
     #[error("time {at} s is before the last command's {latest} s; time only moves forward")]
     TimeBackwards { at: u64, latest: u64 },
     #[error(transparent)]

@@ -85,6 +85,19 @@ pub fn refusal(lang: Lang, reason: &serde_json::Value) -> Option<String> {
                 }
             }
         }
+        // A tuple's values: `value`, `value2`, …
+        Some(Value::Array(items)) => {
+            for (i, v) in items.iter().enumerate() {
+                let k = if i == 0 {
+                    "value".to_string()
+                } else {
+                    format!("value{}", i + 1)
+                };
+                if let Some(v) = value(v) {
+                    map.insert(Cow::Owned(k), v);
+                }
+            }
+        }
         Some(v) => {
             if let Some(v) = value(v) {
                 map.insert(Cow::Borrowed("value"), v);
@@ -234,6 +247,15 @@ mod tests {
                 "Der Dealer von Tisch 1 darf „Chipstand nach dem Zählen festsetzen“ nicht eingeben: das ist Sache des Floors oder der Turnierleitung."
             )
         );
+        // A cash room's refusals, its own codes apart from the tournament's.
+        let cash = |e: &floorbook_cash::CashError| serde_json::to_value(e).expect("a reason");
+        let seat = cash(&floorbook_cash::CashError::SeatTaken { table: 2, seat: 5 });
+        assert_eq!(
+            refusal(Lang::De, &seat).as_deref(),
+            Some("Platz 5 an Tisch 2 ist besetzt.")
+        );
+        let few = cash(&floorbook_cash::CashError::TooFewPlayers(1));
+        assert!(refusal(Lang::En, &few).is_some_and(|w| w.contains("1 can play")));
         let unworded = reason(&TournamentError::NotNow("no hand in play"));
         assert_eq!(refusal(Lang::De, &unworded), None);
     }
