@@ -1622,6 +1622,15 @@ async fn a_cash_room_is_run_through_the_floor_and_dealer_pages() {
         .await
         .expect("dispute");
     wait_for(&screen, "#verdict", "agrees").await;
+    // In words, not JSON (issue 36): the command by its help, the events by their names.
+    let entered = wait_for(&screen, "#entered", "Start the next hand").await;
+    assert!(!entered.contains('{'), "{entered}");
+    screen
+        .goto(&format!("{url}/t/friday/explain?seq=16&lang=de"))
+        .await
+        .expect("dispute in German");
+    wait_for(&screen, "#verdict", "stimmt").await;
+    screenshot(&screen, "cash-dispute-de").await;
     c.close().await.expect("close");
     screen.close().await.expect("close");
 }

@@ -227,3 +227,89 @@ pub fn dispute(head: u64, e: &Explanation, lang: Lang) -> Markup {
 fn pretty<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
+
+/// A cash room's decision re-derived, in words: the command as entered (in its declaration's
+/// words), who entered it and when, what was recorded and (when they differ) what the rules
+/// give, the guest as the room held him, each rule with the seed's sentence; JSON behind the
+/// raw switch.
+pub fn cash(head: u64, e: &floorbook_ledger::cash::CashExplanation, lang: Lang) -> Markup {
+    let tr = |k: &str| t(lang, k);
+    let rec = e
+        .recorded
+        .as_ref()
+        .and_then(|r| serde_json::to_value(r).ok());
+    let der = e
+        .derived
+        .as_ref()
+        .and_then(|r| serde_json::to_value(r).ok());
+    let wire = WireCommand::from_cash(&e.command);
+    let d: &Declaration = wire.declaration();
+    let v = serde_json::to_value(&wire).unwrap_or(Value::Null);
+    let key = match e.role.as_str() {
+        "dealer" => "role-dealer-plain".to_string(),
+        "auditor" => "role-auditor-plain".to_string(),
+        other => format!("role-{other}"),
+    };
+    let who = t_or(lang, &key, &e.role.replace('_', " "));
+    html! {
+        (crate::pages::dispute_form(head, None, lang))
+        section aria-label=(tr("rederived")) {
+            h2 id="verdict" {
+                (ta(lang, "event-no", &[("seq", n(e.seq as f64))])) ": "
+                @if e.agrees { (tr("record-agrees")) } @else { span.flag { (tr("record-disagrees")) } }
+            }
+            p id="recorded-by" {
+                (ta(lang, "entered-by", &[
+                    ("actor", s(e.entered_by.clone())),
+                    ("role", s(who)),
+                    ("at", s(e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string())),
+                ]))
+            }
+            div.tables {
+                section.table id="entered" {
+                    h3 { (tr("entered")) }
+                    p.what { strong { (d.help.get(lang)) } " " span.rule { "(" (d.rules) ")" } }
+                    dl.fields {
+                        @for f in d.fields {
+                            @if let (Some(label), Some(x)) = (f.label, v.get(f.name)) {
+                                dt { (label.get(lang)) } dd { (plain(x, lang)) }
+                            }
+                        }
+                    }
+                }
+                @if let Some(g) = &e.guest_before {
+                    section.table id="met" { h3 { (tr("guest-before")) } p { (plain(g, lang)) } }
+                }
+                section.table id="decided" {
+                    h3 { (tr("decided")) }
+                    @match &rec { Some(v) => (event(v, lang)), None => p.empty { "—" } }
+                    @if !e.agrees {
+                        h3 { (tr("derived")) }
+                        @match &der { Some(v) => (event(v, lang)), None => p.empty { "—" } }
+                    }
+                }
+            }
+            h3 { (tr("rules")) }
+            @if e.rules.is_empty() { p.empty { (tr("no-rule")) } }
+            ul id="rules" {
+                @for r in &e.rules {
+                    li {
+                        strong { (r.id) } " " (r.text)
+                        @if let Some(rule) = floorbook_rules::Rule::from_id(&r.id) {
+                            blockquote lang="de" { (rule.seed_text()) }
+                        }
+                    }
+                }
+            }
+            details.raw {
+                summary { (tr("raw")) }
+                div.tables {
+                    section.table { h3 { (tr("decided")) } pre id="recorded" { (pretty(&e.recorded)) } }
+                    section.table { h3 { (tr("derived")) } pre id="derived" { (pretty(&e.derived)) } }
+                    section.table { h3 { (tr("entered")) } pre id="command" { (pretty(&e.command)) } }
+                    section.table { h3 { (tr("guest-before")) } pre id="before" { (pretty(&e.guest_before)) } }
+                }
+            }
+        }
+    }
+}

@@ -768,10 +768,10 @@ async fn dispute<S: EventStore + Clone + 'static>(
     Query(asked): Query<Asked>,
     headers: HeaderMap,
 ) -> Result<Response, WebError> {
-    if web.is_cash(&chain).await? {
-        return cash_dispute(&web, &chain, asked.seq).await;
-    }
     let lang = words::language(asked.lang.as_deref(), &headers);
+    if web.is_cash(&chain).await? {
+        return cash_dispute(&web, &chain, &asked, lang).await;
+    }
     let page = |main| {
         keep_language(
             pages::page(&chain, "explain", main, false, lang).into_response(),
@@ -807,20 +807,26 @@ async fn dispute<S: EventStore + Clone + 'static>(
 async fn cash_dispute<S: EventStore + Clone + 'static>(
     web: &Web<S>,
     chain: &str,
-    seq: Option<u64>,
+    asked: &Asked,
+    lang: Lang,
 ) -> Result<Response, WebError> {
     let id = ChainId::new(chain).map_err(|_| WebError::BadName(chain.to_string()))?;
     let record = floorbook_ledger::cash::load(&web.store, id)
         .await
         .map_err(|e| WebError::Load(e.to_string()))?;
     let head = record.last;
-    let page = |main| pages::page(chain, "explain", main, false, Lang::En).into_response();
-    let Some(seq) = seq else {
-        return Ok(page(pages::dispute_form(head, None, Lang::En)));
+    let page = |main| {
+        keep_language(
+            pages::page(chain, "explain", main, false, lang).into_response(),
+            asked.lang.as_deref(),
+        )
+    };
+    let Some(seq) = asked.seq else {
+        return Ok(page(pages::dispute_form(head, None, lang)));
     };
     Ok(match floorbook_ledger::cash::explain(&record, seq) {
-        Ok(e) => page(pages::cash_dispute(head, &e)),
-        Err(e) => page(pages::dispute_form(head, Some(&e.to_string()), Lang::En)),
+        Ok(e) => page(dispute::cash(head, &e, lang)),
+        Err(e) => page(pages::dispute_form(head, Some(&e.to_string()), lang)),
     })
 }
 

@@ -655,48 +655,6 @@ pub fn dispute_form(head: u64, problem: Option<&str>, lang: Lang) -> Markup {
     }
 }
 
-fn pretty<T: serde::Serialize>(v: &T) -> String {
-    serde_json::to_string_pretty(v).unwrap_or_default()
-}
-
-/// A cash decision re-derived: recorded against derived, the command, who entered it and
-/// when, the guest as the room held him, the rules with the seed's words.
-pub fn cash_dispute(head: u64, e: &floorbook_ledger::cash::CashExplanation) -> Markup {
-    html! {
-        (dispute_form(head, None, Lang::En))
-        section aria-label="Re-derived" {
-            h2 id="verdict" {
-                "Event " (e.seq) ": "
-                @if e.agrees { "the record agrees with the rules" }
-                @else { span.flag { "the record does not agree with the rules" } }
-            }
-            p id="recorded-by" {
-                "Entered by " (e.entered_by) " (" (e.role) ") at "
-                (e.at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
-                " as the command at " (e.command_seq)
-            }
-            h3 { "Rules" }
-            @if e.rules.is_empty() { p.empty { "No rule decided it (a plain record)." } }
-            ul id="rules" {
-                @for r in &e.rules {
-                    li {
-                        strong { (r.id) } " " (r.text)
-                        @if let Some(rule) = floorbook_rules::Rule::from_id(&r.id) {
-                            blockquote lang="de" { (rule.seed_text()) }
-                        }
-                    }
-                }
-            }
-            div.tables {
-                section.table { h3 { "Recorded" } pre id="recorded" { (pretty(&e.recorded)) } }
-                section.table { h3 { "Derived" } pre id="derived" { (pretty(&e.derived)) } }
-                section.table { h3 { "The command" } pre id="command" { (pretty(&e.command)) } }
-                section.table { h3 { "The guest before it" } pre id="before" { (pretty(&e.guest_before)) } }
-            }
-        }
-    }
-}
-
 /// The audit as a page: the chain, every decision re-derived, and the rows a reviewer reads.
 pub fn audit(
     title: &str,

@@ -141,3 +141,4 @@ f-action = Handlung
 f-absent = Abwesend
 f-place = Platz
 f-prize = Preis
+guest-before = Der Gast, wie der Raum ihn führte

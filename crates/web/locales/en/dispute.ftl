@@ -141,3 +141,4 @@ f-action = Action
 f-absent = Away
 f-place = Place
 f-prize = Prize
+guest-before = The guest as the room held him
