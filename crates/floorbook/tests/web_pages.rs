@@ -742,7 +742,7 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
                 assert!(
                     again["error"]["message"]
                         .as_str()
-                        .is_some_and(|m| m.contains("the table moved on")),
+                        .is_some_and(|m| m.contains("The table moved on")),
                     "{again}"
                 );
             }
@@ -818,6 +818,32 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
         .expect("hands");
     let hands = wait_for(&screen, "#hands", "Ann 4500").await;
     assert!(hands.contains("Bob 0"), "{hands}");
+    // Issue 36: a dispute is picked from the hand's record, not typed: the hand's start, then
+    // one of its events from the list.
+    // (The hands page follows the chain live: its link is read, then followed.)
+    let start = screen
+        .execute(
+            "return document.querySelector('#hands tbody tr a').getAttribute('href');",
+            vec![],
+        )
+        .await
+        .expect("the hand's link");
+    let start = start.as_str().expect("a link");
+    screen
+        .goto(&format!("{url}/t/spring/{start}"))
+        .await
+        .expect("the hand's start");
+    let record = wait_for(&screen, "section.history", "Pot awarded").await;
+    let link = screen
+        .find(Locator::Css("section.history li:nth-child(3) a"))
+        .await
+        .expect("an event of the hand");
+    let href = link.attr("href").await.expect("href").expect("a link");
+    let seq = href.trim_start_matches("explain?seq=").to_string();
+    link.click().await.expect("picked");
+    wait_for(&screen, "#verdict", &format!("Event {seq}")).await;
+    let marked = text(&screen, "section.history li[aria-current] a").await;
+    assert!(!marked.is_empty(), "the event shown is marked in {record}");
 
     // Every page answers after the refusal and the hand played on past it.
     let head = forged["seq"].as_u64().expect("the refusal's seq");

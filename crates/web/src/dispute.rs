@@ -146,8 +146,54 @@ fn role(r: floorbook_log::Role, lang: Lang) -> String {
     t(lang, key)
 }
 
-/// A decision re-derived, in words.
-pub fn dispute(head: u64, e: &Explanation, lang: Lang) -> Markup {
+/// One event of a hand's record, for picking the event a dispute is about.
+#[derive(Debug, Clone)]
+pub struct HandStep {
+    pub seq: u64,
+    pub kind: Option<String>,
+    pub pos: Option<i64>,
+    pub amount: Option<i64>,
+    pub cards: Option<String>,
+}
+
+/// Cards as recorded (a JSON list, `null` for a card nobody saw) as a person reads them.
+fn cards_of(json: &str) -> String {
+    match serde_json::from_str::<Value>(json) {
+        Ok(Value::Array(items)) => items
+            .iter()
+            .map(|c| c.as_str().unwrap_or("▒").to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => json.to_string(),
+    }
+}
+
+/// A hand's record, each event a link to its own dispute; the one shown marked.
+fn history(steps: &[HandStep], at: u64, lang: Lang) -> Markup {
+    html! {
+        @if !steps.is_empty() {
+            section.history aria-label=(t(lang, "hand-record")) {
+                h3 { (t(lang, "hand-record")) }
+                ol {
+                    @for st in steps {
+                        @let kind = st.kind.clone().unwrap_or_default();
+                        li value=(st.seq) aria-current=[(st.seq == at).then_some("true")] {
+                            a href=(format!("explain?seq={}", st.seq)) {
+                                (t_or(lang, &format!("ev-{kind}"), &kind.replace('_', " ")))
+                                @if let Some(p) = st.pos { " · " (ta(lang, "position-n", &[("pos", n(p as f64))])) }
+                                @if let Some(a) = st.amount { " · " (a) }
+                                @if let Some(c) = &st.cards { " · " (cards_of(c)) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A decision re-derived, in words, with the hand's record to pick another event from.
+pub fn dispute(head: u64, e: &Explanation, steps: &[HandStep], lang: Lang) -> Markup {
     let tr = |k: &str| t(lang, k);
     let rec = e
         .recorded
@@ -197,6 +243,7 @@ pub fn dispute(head: u64, e: &Explanation, lang: Lang) -> Markup {
             @if let Some(d) = &e.divergence {
                 p.notice role="alert" { (tr("diverges")) ": " (d.reason) }
             }
+            (history(steps, e.seq.unwrap_or(0), lang))
             h3 { (tr("rules")) }
             @if e.rules.is_empty() { p.empty { (tr("no-rule")) } }
             ul id="rules" {

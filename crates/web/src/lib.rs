@@ -801,7 +801,50 @@ async fn dispute<S: EventStore + Clone + 'static>(
     explanation.recorded_by = floorbook_ledger::explain::recorded_by(&web.store, &id, seq)
         .await
         .map_err(|e| WebError::Load(e.to_string()))?;
-    Ok(page(dispute::dispute(head, &explanation, lang)))
+    // The hand the event belongs to, event by event: the floor picks from it (issue 36).
+    let history = with_projections(&web, &chain, |p| hand_history(p, &chain, seq))
+        .await?
+        .map_err(|e| WebError::Load(e.to_string()))?;
+    Ok(page(dispute::dispute(head, &explanation, &history, lang)))
+}
+
+/// The events of the hand that the event at `seq` belongs to (or starts), in order: sequence,
+/// kind, position, amount, cards.
+fn hand_history(
+    p: &floorbook_projections::Projector,
+    chain: &str,
+    seq: u64,
+) -> Result<Vec<dispute::HandStep>, rusqlite::Error> {
+    use rusqlite::OptionalExtension;
+    let conn = p.connection();
+    let seq = i64::try_from(seq).unwrap_or(i64::MAX);
+    let hand: Option<i64> = conn
+        .query_row(
+            "SELECT hand FROM hand_events WHERE chain = ?1 AND seq = ?2 \
+             UNION ALL SELECT hand FROM hands WHERE chain = ?1 AND started_seq = ?2 LIMIT 1",
+            rusqlite::params![chain, seq],
+            |r| r.get(0),
+        )
+        .optional()?
+        .flatten();
+    let Some(hand) = hand else {
+        return Ok(Vec::new());
+    };
+    let mut stmt = conn.prepare(
+        "SELECT seq, kind, pos, amount, cards FROM hand_events WHERE chain = ?1 AND hand = ?2 ORDER BY seq",
+    )?;
+    let rows = stmt
+        .query_map(rusqlite::params![chain, hand], |r| {
+            Ok(dispute::HandStep {
+                seq: u64::try_from(r.get::<_, i64>(0)?).unwrap_or(0),
+                kind: r.get(1)?,
+                pos: r.get(2)?,
+                amount: r.get(3)?,
+                cards: r.get(4)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
 }
 
 async fn cash_dispute<S: EventStore + Clone + 'static>(

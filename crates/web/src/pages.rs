@@ -51,6 +51,8 @@ h3 button.choose { font-size: inherit; font-weight: 700; }
 h3 a.open { font-size: .95rem; font-weight: 400; color: var(--accent); }
 .glance td.num:first-child { width: 3.2rem; }
 #chosen:empty { display: none; }
+section.history ol { columns: 2 18rem; margin: .3rem 0 1rem; }
+section.history li[aria-current] a { color: var(--fg); font-weight: 700; text-decoration: none; }
 #chosen { position: sticky; top: 0; z-index: 5; margin: .5rem 0; padding: .5rem .8rem; background: #1c3a24; border-left: .3rem solid #5fd37a; font-weight: 700; }
 section.due { background: #3a2a12; border-left: .3rem solid var(--accent); padding: .5rem .9rem; margin-bottom: 1rem; }
 section.players input#find { display: block; width: 100%; max-width: 24rem; margin: .3rem 0 .6rem; }

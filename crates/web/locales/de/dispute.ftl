@@ -142,3 +142,5 @@ f-absent = Abwesend
 f-place = Platz
 f-prize = Preis
 guest-before = Der Gast, wie der Raum ihn führte
+hand-record = Der Verlauf der Hand (ein Ereignis wählen)
+position-n = Position { $pos }

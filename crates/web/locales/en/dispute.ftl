@@ -142,3 +142,5 @@ f-absent = Away
 f-place = Place
 f-prize = Prize
 guest-before = The guest as the room held him
+hand-record = The hand's record (pick an event)
+position-n = position { $pos }
