@@ -13,65 +13,14 @@
 
 use std::time::{Duration, Instant};
 
-use chrono::Utc;
-use fantoccini::{Client, Locator};
-use floorbook_e2e::browser::{browser, chromedriver};
-use floorbook_log::ChainId;
-use floorbook_service::desk::{Desk, Incoming};
-use floorbook_service::subjects::Channel;
-use floorbook_service::wire::{Request, WireCommand};
+use fantoccini::Locator;
+use floorbook_e2e::browser::{browser, chromedriver, log_in, open_tournament};
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use floorbook_web::{Sender, Users, UsersFile};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 const PLAYERS: u32 = 6;
-
-async fn send(desk: &mut Desk<EmbeddedStore>, channel: Channel, command: WireCommand) {
-    let d = desk
-        .decide(vec![Incoming {
-            channel,
-            request: Request {
-                actor: "bench".into(),
-                id: None,
-                after: None,
-                seen: None,
-                command: command.clone(),
-            },
-            at: Utc::now(),
-        }])
-        .await;
-    assert!(d.replies[0].ok, "{command:?}: {:?}", d.replies[0]);
-}
-
-/// The tournament opened, its players registered and seated, the button on seat 1.
-async fn set_up(data: &std::path::Path) {
-    let store = EmbeddedStore::open(data, OpenMode::ReadWrite).expect("store");
-    let chain = ChainId::new("bench").expect("chain");
-    let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
-    let open = WireCommand::Open {
-        profile: Some("top18".into()),
-        profile_toml: None,
-    };
-    send(&mut desk, Channel::Director, open).await;
-    for player in 1..=PLAYERS {
-        let register = WireCommand::Register {
-            player,
-            name: format!("Player {player}"),
-            buy_in: "15.00".into(),
-            age: 30,
-            table: None,
-        };
-        send(&mut desk, Channel::Floor, register).await;
-    }
-    let start = WireCommand::Start {
-        draw: (0..PLAYERS).collect(),
-        button_seats: Some(vec![1]),
-        at: Some(0),
-        tables: None,
-    };
-    send(&mut desk, Channel::Director, start).await;
-}
 
 /// The pages on a free port in this process, the dealer of table 1 their one user.
 async fn serve(data: &std::path::Path) -> String {
@@ -93,31 +42,6 @@ async fn serve(data: &std::path::Path) -> String {
         Sender::desks(None),
     ));
     format!("http://{addr}")
-}
-
-async fn log_in(c: &Client, url: &str) {
-    c.goto(&format!("{url}/login?next=/t/bench/dealer/1"))
-        .await
-        .expect("the log-in page");
-    for (css, value) in [("#name", "dan"), ("#password", "dealer-secret")] {
-        c.find(Locator::Css(css))
-            .await
-            .expect("field")
-            .send_keys(value)
-            .await
-            .expect("typed");
-    }
-    c.find(Locator::Css("form.login button"))
-        .await
-        .expect("button")
-        .click()
-        .await
-        .expect("clicked");
-    let until = Instant::now() + Duration::from_secs(20);
-    while c.find(Locator::Css("main h2")).await.ok().is_none() {
-        assert!(Instant::now() < until, "the dealer's page did not open");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 /// What the page offers now.
@@ -197,12 +121,14 @@ async fn main() {
         .unwrap_or(7);
     let dir = tempfile::tempdir().expect("dir");
     let data = dir.path().join("data");
-    set_up(&data).await;
+    let names: Vec<String> = (1..=PLAYERS).map(|p| format!("Player {p}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    open_tournament(&data, "bench", "top18", &names, Some(vec![1])).await;
     let url = serve(&data).await;
     let (_driver, webdriver) = chromedriver();
     let c = browser(&webdriver).await;
     c.set_window_size(820, 1180).await.expect("tablet size");
-    log_in(&c, &url).await;
+    log_in(&c, &url, "dan", "dealer-secret", "/t/bench/dealer/1").await;
 
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut cards = deck(&mut rng);

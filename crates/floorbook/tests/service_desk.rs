@@ -2040,6 +2040,26 @@ async fn stud_procedures_are_entered_audited_and_explained() {
     );
 }
 
+/// `floorbook audit` of `chain` re-derives every decision and lists the event `kind` at `seq`
+/// among the floor's for review.
+fn audit_lists_for_review(data: &std::path::Path, chain: &ChainId, kind: &str, seq: u64) {
+    let d = data.to_str().expect("utf-8");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["audit", "--data", d, "--chain", chain.as_str(), "--json"])
+        .output()
+        .expect("audit");
+    let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert!(out.status.success(), "{audit}");
+    assert_eq!(audit["divergences"], serde_json::json!([]), "{audit}");
+    let floor = audit["floor"].as_array().expect("floor");
+    assert!(
+        floor
+            .iter()
+            .any(|row| row["type"] == kind && row["seq"] == seq),
+        "{kind} at {seq}: {audit}"
+    );
+}
+
 /// Issue 35: a dealer takes back a mis-tapped call at his own table (another table's dealer
 /// may not); the entry and its take-back stay in the chain, the audit lists the take-back for
 /// review, `explain` re-derives it, and the whole chain re-derives.
@@ -2090,21 +2110,7 @@ async fn a_mis_tapped_call_is_taken_back_and_audited() {
         let r = one(&mut desk, dealer, WireCommand::Fold { table: 1, pos }).await;
         assert!(r.ok, "{r:?}");
     }
-    let d = dir.path().to_str().expect("utf-8");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args(["audit", "--data", d, "--chain", chain.as_str(), "--json"])
-        .output()
-        .expect("audit");
-    let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-    assert!(out.status.success(), "{audit}");
-    assert_eq!(audit["divergences"], serde_json::json!([]), "{audit}");
-    let floor = audit["floor"].as_array().expect("floor");
-    assert!(
-        floor
-            .iter()
-            .any(|row| row["type"] == "EntryTakenBack" && row["seq"] == taken_back),
-        "{audit}"
-    );
+    audit_lists_for_review(dir.path(), &chain, "EntryTakenBack", taken_back);
     audited_and_explained(dir.path(), &chain, &[], &[taken_back], Some("TR-26"));
 }
 
@@ -2180,21 +2186,7 @@ async fn the_floor_corrects_an_earlier_entry_and_the_audit_lists_it() {
         assert!(!hand.is_active(floorbook_hand::Pos(first)), "the fold");
         assert_ne!(to_act(&desk), second, "the second player's call stands");
     }
-    let d = dir.path().to_str().expect("utf-8");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args(["audit", "--data", d, "--chain", chain.as_str(), "--json"])
-        .output()
-        .expect("audit");
-    let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-    assert!(out.status.success(), "{audit}");
-    assert_eq!(audit["divergences"], serde_json::json!([]), "{audit}");
-    let floor = audit["floor"].as_array().expect("floor");
-    assert!(
-        floor
-            .iter()
-            .any(|row| row["type"] == "EntryCorrected" && row["seq"] == corrected),
-        "{audit}"
-    );
+    audit_lists_for_review(dir.path(), &chain, "EntryCorrected", corrected);
     audited_and_explained(dir.path(), &chain, &[], &[corrected], Some("TR-26"));
 }
 

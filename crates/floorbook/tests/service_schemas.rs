@@ -17,41 +17,35 @@ fn committed_service_schemas_are_generated_from_the_types() {
         ("request", schemars::schema_for!(Request)),
         ("reply", schemars::schema_for!(Reply)),
     ] {
-        let mut text = serde_json::to_string_pretty(&schema).expect("schema");
-        text.push('\n');
         let path = root().join("schemas").join(format!("{name}.schema.json"));
-        if std::env::var_os("UPDATE_WIRE").is_some() {
-            std::fs::write(&path, &text).expect("write");
-            continue;
-        }
-        let committed = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_WIRE=1)", path.display()));
-        assert!(
-            committed == text,
-            "{} is stale; regenerate with UPDATE_WIRE=1",
-            path.display()
-        );
+        committed_as_generated(&path, &schema);
     }
+}
+
+/// `path` holds `value` as generated (written instead under UPDATE_WIRE).
+fn committed_as_generated(path: &std::path::Path, value: &impl serde::Serialize) {
+    let mut text = serde_json::to_string_pretty(value).expect("json");
+    text.push('\n');
+    if std::env::var_os("UPDATE_WIRE").is_some() {
+        std::fs::write(path, &text).expect("write");
+        return;
+    }
+    let committed = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_WIRE=1)", path.display()));
+    assert!(
+        committed == text,
+        "{} is stale; regenerate with UPDATE_WIRE=1",
+        path.display()
+    );
 }
 
 /// `schemas/asyncapi.json`, the protocol document, is derived from the command declarations
 /// (`floorbook_service::protocol`): stale fails (regenerate with `UPDATE_WIRE=1`).
 #[test]
 fn the_protocol_document_is_current() {
-    let mut text =
-        serde_json::to_string_pretty(&floorbook_service::protocol::asyncapi()).expect("json");
-    text.push('\n');
-    let path = root().join("schemas/asyncapi.json");
-    if std::env::var_os("UPDATE_WIRE").is_some() {
-        std::fs::write(&path, &text).expect("write");
-        return;
-    }
-    let committed = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_WIRE=1)", path.display()));
-    assert!(
-        committed == text,
-        "{} is stale; regenerate with UPDATE_WIRE=1",
-        path.display()
+    committed_as_generated(
+        &root().join("schemas/asyncapi.json"),
+        &floorbook_service::protocol::asyncapi(),
     );
 }
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use chrono::Utc;
 use fantoccini::{Client, Locator};
-use floorbook_e2e::browser::{Kill, browser, chromedriver};
+use floorbook_e2e::browser::{Kill, browser, chromedriver, log_in, open_tournament};
 use floorbook_log::ChainId;
 use floorbook_service::desk::{Desk, Incoming};
 use floorbook_service::subjects::Channel;
@@ -364,31 +364,6 @@ fn web_writing_at(data: &std::path::Path, users: &std::path::Path, addr: &str) -
         .trim_end_matches('/')
         .to_string();
     (Kill(child), url)
-}
-
-async fn log_in(c: &Client, url: &str, name: &str, password: &str, next: &str) {
-    c.goto(&format!("{url}/login?next={next}"))
-        .await
-        .expect("the log-in page");
-    c.find(Locator::Css("#name"))
-        .await
-        .expect("name")
-        .send_keys(name)
-        .await
-        .expect("typed");
-    c.find(Locator::Css("#password"))
-        .await
-        .expect("password")
-        .send_keys(password)
-        .await
-        .expect("typed");
-    c.find(Locator::Css("form.login button"))
-        .await
-        .expect("button")
-        .click()
-        .await
-        .expect("clicked");
-    wait_for(c, "header .who", name).await;
 }
 
 /// How many replies the page has shown so far.
@@ -949,33 +924,7 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
 async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
     let dir = tempfile::tempdir().expect("dir");
     let data = dir.path().join("data");
-    {
-        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
-        let chain = ChainId::new("abend").expect("chain");
-        let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
-        let open = WireCommand::Open {
-            profile: Some("top18".into()),
-            profile_toml: None,
-        };
-        send(&mut desk, Channel::Director, open).await;
-        for (player, name) in [(1, "Ann"), (2, "Bob"), (3, "Cid")] {
-            let register = WireCommand::Register {
-                player,
-                name: name.into(),
-                buy_in: "15.00".into(),
-                age: 30,
-                table: None,
-            };
-            send(&mut desk, Channel::Floor, register).await;
-        }
-        let start = WireCommand::Start {
-            draw: vec![0, 1, 2],
-            button_seats: None,
-            at: Some(0),
-            tables: None,
-        };
-        send(&mut desk, Channel::Director, start).await;
-    }
+    open_tournament(&data, "abend", "top18", &["Ann", "Bob", "Cid"], None).await;
     let users = users_file(dir.path());
     let (_web, url) = web_writing(&data, &users);
     let (_driver, webdriver) = chromedriver();
@@ -1194,33 +1143,8 @@ async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
 async fn an_eight_handed_hand_to_a_showdown_takes_few_taps() {
     let dir = tempfile::tempdir().expect("dir");
     let data = dir.path().join("data");
-    {
-        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
-        let chain = ChainId::new("eight").expect("chain");
-        let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
-        let open = WireCommand::Open {
-            profile: Some("top18".into()),
-            profile_toml: None,
-        };
-        send(&mut desk, Channel::Director, open).await;
-        for player in 1..=8 {
-            let register = WireCommand::Register {
-                player,
-                name: format!("P{player}"),
-                buy_in: "15.00".into(),
-                age: 30,
-                table: None,
-            };
-            send(&mut desk, Channel::Floor, register).await;
-        }
-        let start = WireCommand::Start {
-            draw: (0..8).collect(),
-            button_seats: Some(vec![8]),
-            at: Some(0),
-            tables: None,
-        };
-        send(&mut desk, Channel::Director, start).await;
-    }
+    let names = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"];
+    open_tournament(&data, "eight", "top18", &names, Some(vec![8])).await;
     let users = users_file(dir.path());
     let (_web, url) = web_writing(&data, &users);
     let (_driver, webdriver) = chromedriver();
@@ -1293,33 +1217,7 @@ async fn the_floor_chooses_a_player_from_the_desk_and_acts_on_him() {
     let names = [
         "Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon",
     ];
-    {
-        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
-        let chain = ChainId::new("desk").expect("chain");
-        let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
-        let open = WireCommand::Open {
-            profile: Some("top18".into()),
-            profile_toml: None,
-        };
-        send(&mut desk, Channel::Director, open).await;
-        for (i, name) in names.iter().enumerate() {
-            let register = WireCommand::Register {
-                player: i as u32 + 1,
-                name: (*name).into(),
-                buy_in: "15.00".into(),
-                age: 30,
-                table: None,
-            };
-            send(&mut desk, Channel::Floor, register).await;
-        }
-        let start = WireCommand::Start {
-            draw: (0..10).collect(),
-            button_seats: Some(vec![1, 1]),
-            at: Some(0),
-            tables: None,
-        };
-        send(&mut desk, Channel::Director, start).await;
-    }
+    open_tournament(&data, "desk", "top18", &names, Some(vec![1, 1])).await;
     let users = users_file(dir.path());
     let (_web, url) = web_writing(&data, &users);
     let (_driver, webdriver) = chromedriver();

@@ -83,11 +83,66 @@ pub fn tournament_view(t: &Tournament) -> Value {
     })
 }
 
+/// What balancing has due now (TR-17, PLO-2): a move, or a table to break.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DueNow {
+    Move {
+        player: u32,
+        from: u32,
+        to: u32,
+        seat: u32,
+        sits_out: bool,
+        rules: floorbook_rules::RuleSet,
+    },
+    Break {
+        table: u32,
+        players: u32,
+        free_seats: u32,
+        rules: floorbook_rules::RuleSet,
+    },
+}
+
+/// What balancing has due at `t` now, read from the decisions it would take.
+pub fn due_now(t: &Tournament) -> Vec<DueNow> {
+    use floorbook_tournament::engine::TournamentEvent as E;
+    t.due_now()
+        .iter()
+        .filter_map(|e| match e {
+            E::Moved {
+                player,
+                from,
+                to,
+                seat,
+                sits_out,
+                rules,
+            } => Some(DueNow::Move {
+                player: player.0,
+                from: from.0,
+                to: to.0,
+                seat: seat.0,
+                sits_out: *sits_out,
+                rules: *rules,
+            }),
+            E::TableBreakDue {
+                table,
+                players,
+                free_seats,
+                rules,
+            } => Some(DueNow::Break {
+                table: table.0,
+                players: *players,
+                free_seats: *free_seats,
+                rules: *rules,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The seating chart: every table with its seats, who sits there and how (stack, away,
 /// penalised, waiting for the button), whether the floor holds it; the break pending and the
 /// moves and break balancing has due (TR-17), each with its rules.
 pub fn seating_view(t: &Tournament) -> Value {
-    use floorbook_tournament::engine::TournamentEvent as E;
     let tables: Vec<Value> = t
         .tables
         .iter()
@@ -120,31 +175,29 @@ pub fn seating_view(t: &Tournament) -> Value {
             })
         })
         .collect();
-    let due: Vec<Value> = t
-        .due_now()
-        .iter()
-        .filter_map(|e| match e {
-            E::Moved {
+    let due: Vec<Value> = due_now(t)
+        .into_iter()
+        .map(|d| match d {
+            DueNow::Move {
                 player,
                 from,
                 to,
                 seat,
                 sits_out,
                 rules,
-            } => Some(json!({
-                "move": {"player": player.0, "from": from.0, "to": to.0, "seat": seat.0, "sits_out": sits_out},
+            } => json!({
+                "move": {"player": player, "from": from, "to": to, "seat": seat, "sits_out": sits_out},
                 "rules": rules,
-            })),
-            E::TableBreakDue {
+            }),
+            DueNow::Break {
                 table,
                 players,
                 free_seats,
                 rules,
-            } => Some(json!({
-                "break": {"table": table.0, "players": players, "free_seats": free_seats},
+            } => json!({
+                "break": {"table": table, "players": players, "free_seats": free_seats},
                 "rules": rules,
-            })),
-            _ => None,
+            }),
         })
         .collect();
     json!({

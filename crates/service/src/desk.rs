@@ -209,7 +209,19 @@ impl<S: EventStore> Desk<S> {
                 continue;
             };
             let error = match ChainEvent::decode(&env) {
-                Ok(ChainEvent::Refused(r)) => Some(ReplyError::new(ErrorKind::Forbidden, r.reason)),
+                Ok(ChainEvent::Refused(r)) => {
+                    // The refusal as data too, as first given, when the request is whole.
+                    let reason = crate::subjects::Channel::parse(&r.channel).zip(
+                        serde_json::from_value::<crate::wire::Request>(r.request.clone()).ok(),
+                    );
+                    let err = ReplyError::new(ErrorKind::Forbidden, r.reason);
+                    Some(match reason {
+                        Some((channel, req)) => {
+                            err.with_reason(&roles::refusal_reason(channel, &req.command))
+                        }
+                        None => err,
+                    })
+                }
                 _ => None,
             };
             match runs.last_mut() {

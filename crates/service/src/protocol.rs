@@ -79,11 +79,32 @@ pub fn asyncapi() -> Value {
     for d in COMMANDS {
         messages.insert(d.name.to_string(), message(d));
     }
-    messages.insert("reply".into(), reply_message());
+    messages.insert(
+        "reply".into(),
+        schema_message(
+            "reply",
+            "The service's answer to a command",
+            "reply.schema.json",
+        ),
+    );
     messages.insert("query".into(), query_message());
     messages.insert("queryReply".into(), query_reply_message());
-    messages.insert("event".into(), event_message());
-    messages.insert("checkpoint".into(), checkpoint_message());
+    messages.insert(
+        "event".into(),
+        schema_message(
+            "event",
+            "One sealed event of the chain",
+            "envelope.schema.json",
+        ),
+    );
+    messages.insert(
+        "checkpoint".into(),
+        schema_message(
+            "checkpoint",
+            "A signed checkpoint of the chain",
+            "checkpoint.schema.json",
+        ),
+    );
 
     let chain = json!({"description": "The chain: a tournament's or a cash room's day (letters, digits, `-` and `_`, 1 to 64).", "examples": ["spring-open"]});
     let table = json!({"description": "The table, from 1.", "examples": ["3"]});
@@ -363,14 +384,6 @@ fn message(d: &Declaration) -> Value {
     })
 }
 
-fn reply_message() -> Value {
-    json!({
-        "name": "reply",
-        "title": "The service's answer to a command",
-        "payload": payload("reply.schema.json", None),
-    })
-}
-
 fn query_message() -> Value {
     json!({
         "name": "query",
@@ -403,18 +416,11 @@ fn query_reply_message() -> Value {
     })
 }
 
-fn event_message() -> Value {
+/// A message whose payload is one of the published schemas.
+fn schema_message(name: &str, title: &str, file: &str) -> Value {
     json!({
-        "name": "event",
-        "title": "One sealed event of the chain",
-        "payload": payload("envelope.schema.json", None),
-    })
-}
-
-fn checkpoint_message() -> Value {
-    json!({
-        "name": "checkpoint",
-        "title": "A signed checkpoint of the chain",
-        "payload": payload("checkpoint.schema.json", None),
+        "name": name,
+        "title": title,
+        "payload": payload(file, None),
     })
 }

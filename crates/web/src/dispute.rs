@@ -192,6 +192,25 @@ fn history(steps: &[HandStep], at: u64, lang: Lang) -> Markup {
     }
 }
 
+/// The rules that decided it: each ID with its reading and the seed's own sentence.
+fn rules<'a>(list: impl Iterator<Item = (&'a str, &'a str)>, lang: Lang) -> Markup {
+    let list: Vec<(&str, &str)> = list.collect();
+    html! {
+        h3 { (t(lang, "rules")) }
+        @if list.is_empty() { p.empty { (t(lang, "no-rule")) } }
+        ul id="rules" {
+            @for (id, text) in &list {
+                li {
+                    strong { (id) } " " (text)
+                    @if let Some(rule) = floorbook_rules::Rule::from_id(id) {
+                        blockquote lang="de" { (rule.seed_text()) }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A decision re-derived, in words, with the hand's record to pick another event from.
 pub fn dispute(head: u64, e: &Explanation, steps: &[HandStep], lang: Lang) -> Markup {
     let tr = |k: &str| t(lang, k);
@@ -244,18 +263,7 @@ pub fn dispute(head: u64, e: &Explanation, steps: &[HandStep], lang: Lang) -> Ma
                 p.notice role="alert" { (tr("diverges")) ": " (d.reason) }
             }
             (history(steps, e.seq.unwrap_or(0), lang))
-            h3 { (tr("rules")) }
-            @if e.rules.is_empty() { p.empty { (tr("no-rule")) } }
-            ul id="rules" {
-                @for r in &e.rules {
-                    li {
-                        strong { (r.id) } " " (r.text)
-                        @if let Some(rule) = floorbook_rules::Rule::from_id(r.id) {
-                            blockquote lang="de" { (rule.seed_text()) }
-                        }
-                    }
-                }
-            }
+            (rules(e.rules.iter().map(|r| (r.id, r.text)), lang))
             details.raw {
                 summary { (tr("raw")) }
                 div.tables {
@@ -336,18 +344,7 @@ pub fn cash(head: u64, e: &floorbook_ledger::cash::CashExplanation, lang: Lang) 
                     }
                 }
             }
-            h3 { (tr("rules")) }
-            @if e.rules.is_empty() { p.empty { (tr("no-rule")) } }
-            ul id="rules" {
-                @for r in &e.rules {
-                    li {
-                        strong { (r.id) } " " (r.text)
-                        @if let Some(rule) = floorbook_rules::Rule::from_id(&r.id) {
-                            blockquote lang="de" { (rule.seed_text()) }
-                        }
-                    }
-                }
-            }
+            (rules(e.rules.iter().map(|r| (r.id.as_str(), r.text.as_str())), lang))
             details.raw {
                 summary { (tr("raw")) }
                 div.tables {

@@ -288,7 +288,7 @@ pub struct FloorModel {
     players: Vec<FloorPlayer>,
     /// What balancing has due (TR-17): a move (player, name, from, to, seat) or a table to
     /// break (its number).
-    due: Vec<Due>,
+    due: Vec<floorbook_ledger::view::DueNow>,
 }
 
 #[derive(Debug)]
@@ -317,23 +317,10 @@ struct FloorPlayer {
     waits_for_button: bool,
 }
 
-#[derive(Debug)]
-enum Due {
-    Move {
-        player: u32,
-        from: u32,
-        to: u32,
-        seat: u32,
-    },
-    Break {
-        table: u32,
-    },
-}
-
 impl FloorModel {
     /// The tournament `t` at `now` seconds into it.
     pub fn tournament(t: &Tournament, now: u64) -> FloorModel {
-        use floorbook_tournament::engine::{Status, TournamentEvent as E};
+        use floorbook_tournament::engine::Status;
         let tables = t
             .tables
             .iter()
@@ -366,26 +353,7 @@ impl FloorModel {
                 waits_for_button: pl.waiting_for_button,
             })
             .collect();
-        let due = t
-            .due_now()
-            .iter()
-            .filter_map(|e| match e {
-                E::Moved {
-                    player,
-                    from,
-                    to,
-                    seat,
-                    ..
-                } => Some(Due::Move {
-                    player: player.0,
-                    from: from.0,
-                    to: to.0,
-                    seat: seat.0,
-                }),
-                E::TableBreakDue { table, .. } => Some(Due::Break { table: table.0 }),
-                _ => None,
-            })
-            .collect();
+        let due = floorbook_ledger::view::due_now(t);
         FloorModel {
             tables,
             players,
@@ -419,10 +387,10 @@ pub fn floor_overview(m: &FloorModel, lang: Lang) -> Markup {
                 ul {
                     @for d in &m.due {
                         @match d {
-                            Due::Move { player, from, to, seat } => {
+                            floorbook_ledger::view::DueNow::Move { player, from, to, seat, .. } => {
                                 li { (tra("desk-due-move", &[("name", s(m.name(*player))), ("from", n(*from)), ("to", n(*to)), ("seat", n(*seat))])) }
                             }
-                            Due::Break { table } => {
+                            floorbook_ledger::view::DueNow::Break { table, .. } => {
                                 li { (tra("desk-due-break", &[("table", n(*table))])) }
                             }
                         }
