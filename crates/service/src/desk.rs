@@ -210,14 +210,11 @@ impl<S: EventStore> Desk<S> {
             };
             let error = match ChainEvent::decode(&env) {
                 Ok(ChainEvent::Refused(r)) => {
-                    // The refusal as data too, as first given, when the request is whole.
-                    let reason = crate::subjects::Channel::parse(&r.channel).zip(
-                        serde_json::from_value::<crate::wire::Request>(r.request.clone()).ok(),
-                    );
+                    // The refusal as data too, as first given: from the request recorded.
                     let err = ReplyError::new(ErrorKind::Forbidden, r.reason);
-                    Some(match reason {
-                        Some((channel, req)) => {
-                            err.with_reason(&roles::refusal_reason(channel, &req.command))
+                    Some(match crate::subjects::Channel::parse(&r.channel) {
+                        Some(channel) => {
+                            err.with_reason(&roles::refusal_reason(channel, &r.request))
                         }
                         None => err,
                     })
@@ -583,8 +580,11 @@ impl<S: EventStore> Desk<S> {
         let malformed =
             |e: &dyn std::fmt::Display| ReplyError::new(ErrorKind::Malformed, e.to_string());
         if let Some(why) = roles::refusal(inc.channel, &req.command) {
+            // The reason as data, from the request as it is recorded: a takeover that
+            // answers the same id again from the chain gives the same.
+            let recorded = refused_summary(req);
             let refusal = ReplyError::new(ErrorKind::Forbidden, why.clone())
-                .with_reason(&roles::refusal_reason(inc.channel, &req.command));
+                .with_reason(&roles::refusal_reason(inc.channel, &recorded));
             if self.tournament.is_none() && self.cash.is_none() {
                 return Err(refusal);
             }
@@ -622,7 +622,7 @@ impl<S: EventStore> Desk<S> {
             recent.push_back(inc.at);
             let draft = ChainEvent::Refused(Refusal {
                 channel: inc.channel.token(),
-                request: refused_summary(req),
+                request: recorded,
                 reason: why,
             })
             .draft(actor, inc.at)
@@ -1039,8 +1039,6 @@ pub const REFUSALS_RECORDED: usize = 30;
 /// How many senders' recent refusals a desk keeps before it forgets the quiet ones.
 const REFUSING_SENDERS: usize = 1024;
 
-/// A refused request as recorded: whole when it is small, else its command, actor, id and
-/// `after`, its size and its blake3 digest (a terminal cannot grow the chain by 60 KB a refusal).
 /// Whole seconds from `opened` to `at` (0 before it, or with no opening).
 fn seconds_since(opened: Option<DateTime<Utc>>, at: DateTime<Utc>) -> u64 {
     opened.map_or(0, |o| {
@@ -1048,6 +1046,10 @@ fn seconds_since(opened: Option<DateTime<Utc>>, at: DateTime<Utc>) -> u64 {
     })
 }
 
+/// A refused request as recorded: whole when it is small, else its command, actor, id and
+/// `after`, the table it acts at and the field that raises it to the director (what its
+/// refusal's reason reads), its size and its blake3 digest (a terminal cannot grow the chain
+/// by 60 KB a refusal).
 fn refused_summary(req: &Request) -> serde_json::Value {
     // A walk-in's birth date and contact are the register's, never a tournament chain's.
     if let WireCommand::RegisterWalkIn { player, name, .. } = &req.command {
@@ -1060,14 +1062,22 @@ fn refused_summary(req: &Request) -> serde_json::Value {
     if bytes.len() <= 1024 {
         return serde_json::to_value(req).unwrap_or_default();
     }
-    json!({
+    let mut summary = json!({
         "command": req.command.name(),
         "actor": req.actor,
         "id": req.id,
         "after": req.after,
+        "table": req.command.table(),
         "bytes": bytes.len(),
         "blake3": blake3::hash(&bytes).to_hex().to_string(),
-    })
+    });
+    if let Some(field) = req.command.declaration().raised_by
+        && let Ok(whole) = serde_json::to_value(&req.command)
+        && let Some(v) = whole.get(field).filter(|v| !v.is_null())
+    {
+        summary[field] = v.clone();
+    }
+    summary
 }
 
 /// The drafts of `outcomes`' pending requests in appends of at most `limit` bytes each, cut

@@ -60,26 +60,38 @@ pub fn refusal(channel: Channel, command: &WireCommand) -> Option<String> {
 }
 
 /// [`refusal`] as data, for a terminal that words it in its own language: `code` `role`,
-/// `args` the sender (`dealer`, `floor`), his table, the command, the table it names
-/// (`none` without) and the least role it needs.
-pub fn refusal_reason(channel: Channel, command: &WireCommand) -> serde_json::Value {
+/// `args` the sender (`dealer`, `floor`), his table, the command, the table it acts at
+/// (`none` without) and the least role it needs. Read from the request as the chain records a
+/// refusal (`command`, `table`, and the field that raises it to the director), so that the
+/// reply recalled from the chain after a takeover is the first reply.
+pub fn refusal_reason(channel: Channel, recorded: &serde_json::Value) -> serde_json::Value {
     let (sender, table) = match channel {
         Channel::Dealer { table } => ("dealer", Some(table)),
         Channel::Floor => ("floor", None),
         Channel::Director => ("director", None),
     };
-    let needs = match needs(command) {
-        Needs::Dealer => "dealer",
-        Needs::Floor => "floor",
-        Needs::Director => "director",
+    let name = recorded["command"].as_str().unwrap_or_default();
+    let declared = crate::commands::Declaration::named(name);
+    let raised = declared
+        .and_then(|d| d.raised_by)
+        .is_some_and(|f| recorded.get(f).is_some_and(|v| !v.is_null()));
+    let needs = match declared.map(|d| d.role) {
+        _ if raised => "director",
+        Some(Needs::Dealer) => "dealer",
+        Some(Needs::Floor) => "floor",
+        Some(Needs::Director) | None => "director",
     };
+    let at = declared
+        .filter(|d| d.at_table)
+        .and_then(|_| recorded["table"].as_u64())
+        .map_or_else(|| "none".to_string(), |t| t.to_string());
     serde_json::json!({
         "code": "role",
         "args": {
             "sender": sender,
             "table": table,
-            "command": command.name(),
-            "at": command.table().map_or_else(|| "none".to_string(), |t| t.to_string()),
+            "command": name,
+            "at": at,
             "needs": needs,
         }
     })
