@@ -1642,6 +1642,8 @@ async fn a_leagues_standings_are_a_page() {
         .expect("league in German");
     let de = wait_for(&c, "#league thead", "Rang").await;
     assert!(de.contains("Punkte") && de.contains("Gewertet"), "{de}");
+    let points = first["points"].as_str().expect("points").replace('.', ",");
+    wait_for(&c, "#league tbody", &points).await;
     wait_for(&c, "main", "Teilnehmer").await;
     screenshot(&c, "league-de").await;
     c.close().await.expect("close");

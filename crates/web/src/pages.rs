@@ -749,6 +749,15 @@ fn seq_first(row: &serde_json::Value) -> Vec<String> {
     cols
 }
 
+/// League points as the language writes them: 16.00 (English), 16,00 (German).
+fn points(p: floorbook_league::Points, lang: Lang) -> String {
+    let text = floorbook_league::format_points(p);
+    match lang {
+        Lang::En => text,
+        Lang::De => text.replace('.', ","),
+    }
+}
+
 /// A league's standings, in `lang`.
 pub fn league(table: &floorbook_ledger::league::Table, lang: Lang) -> Markup {
     let tr = |k: &str| t(lang, k);
@@ -773,7 +782,7 @@ pub fn league(table: &floorbook_ledger::league::Table, lang: Lang) -> Markup {
                                 tr {
                                     td.num { (st.rank) }
                                     td { (table.shown(&st.player)) }
-                                    td.num { (floorbook_league::format_points(st.points)) }
+                                    td.num { (points(st.points, lang)) }
                                     td.num { (st.results.iter().filter(|c| c.counted).count()) }
                                     td.num { (st.results.len()) }
                                 }
