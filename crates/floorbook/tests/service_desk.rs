@@ -2128,28 +2128,20 @@ async fn the_floor_corrects_an_earlier_entry_and_the_audit_lists_it() {
         let mut desk = embedded_desk(dir.path(), &chain).await;
         dealt_hand_of_three(&mut desk).await;
         let dealer = Channel::Dealer { table: 1 };
-        let first = to_act(&desk);
-        let r = one(
-            &mut desk,
-            dealer,
-            WireCommand::CheckOrCall {
-                table: 1,
-                pos: first,
-            },
-        )
-        .await;
-        assert!(r.ok, "{r:?}");
-        let second = to_act(&desk);
-        let r = one(
-            &mut desk,
-            dealer,
-            WireCommand::CheckOrCall {
-                table: 1,
-                pos: second,
-            },
-        )
-        .await;
-        assert!(r.ok, "{r:?}");
+        // The first player's call (a mis-tap: he folded), then the second player's call.
+        let mut callers = Vec::new();
+        for _ in 0..2 {
+            let pos = to_act(&desk);
+            let r = one(
+                &mut desk,
+                dealer,
+                WireCommand::CheckOrCall { table: 1, pos },
+            )
+            .await;
+            assert!(r.ok, "{r:?}");
+            callers.push(pos);
+        }
+        let (first, second) = (callers[0], callers[1]);
         let fix = |entry: u32| WireCommand::CorrectEntry {
             table: 1,
             entry,

@@ -238,11 +238,7 @@ pub fn asyncapi() -> Value {
                 "channel": {"$ref": format!("#/channels/{channel}")},
                 "summary": "Send a command; the service replies once it is decided and durably appended, or refused.",
                 "messages": refs,
-                "reply": {
-                    "address": {"location": "$message.header#/replyTo", "description": "The NATS reply subject of the request."},
-                    "channel": {"$ref": "#/channels/replies"},
-                    "messages": [{"$ref": "#/channels/replies/messages/reply"}],
-                },
+                "reply": reply_to("reply"),
             }),
         );
     }
@@ -260,11 +256,7 @@ pub fn asyncapi() -> Value {
                 "channel": {"$ref": format!("#/channels/{q}")},
                 "summary": "A query: read, write nothing. Any role may ask.",
                 "messages": [{"$ref": format!("#/channels/{q}/messages/query")}],
-                "reply": {
-                    "address": {"location": "$message.header#/replyTo", "description": "The NATS reply subject of the request."},
-                    "channel": {"$ref": "#/channels/replies"},
-                    "messages": [{"$ref": "#/channels/replies/messages/queryReply"}],
-                },
+                "reply": reply_to("queryReply"),
             }),
         );
     }
@@ -413,6 +405,15 @@ fn query_reply_message() -> Value {
                 "cash": {"type": ["object", "null"]},
             },
         },
+    })
+}
+
+/// The reply of a request/reply operation: message `message` on the request's inbox.
+fn reply_to(message: &str) -> Value {
+    json!({
+        "address": {"location": "$message.header#/replyTo", "description": "The NATS reply subject of the request."},
+        "channel": {"$ref": "#/channels/replies"},
+        "messages": [{"$ref": format!("#/channels/replies/messages/{message}")}],
     })
 }
 
