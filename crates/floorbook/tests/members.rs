@@ -39,7 +39,11 @@ async fn one<S: EventStore>(desk: &mut Desk<S>, channel: Channel, command: WireC
 }
 
 /// A desk on `chain` that the director opened under `profile`.
-async fn opened<S: EventStore + Clone>(store: &S, chain: ChainId, profile: &str) -> Desk<S> {
+async fn opened<S: EventStore + Clone + 'static>(
+    store: &S,
+    chain: ChainId,
+    profile: &str,
+) -> Desk<S> {
     let mut desk = Desk::open(store.clone(), chain, None, 500)
         .await
         .expect("desk");
@@ -178,7 +182,7 @@ async fn the_floor_registers_members_and_walk_ins_by_the_register_nats() {
 }
 
 /// The register and a tournament's registrations by member, on `store`.
-async fn registers_by_member<S: EventStore + Clone>(store: &S) {
+async fn registers_by_member<S: EventStore + Clone + 'static>(store: &S) {
     let store = store.clone();
     let hans = join(&store, "Hans Müller", (1980, 7, 9)).await;
     let young = join(&store, "Jo", (2008, 11, 30)).await; // 17 on 2026-11-29

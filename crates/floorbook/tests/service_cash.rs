@@ -80,7 +80,7 @@ async fn open_gcb<S: EventStore>(desk: &mut Desk<S>) {
 
 /// A simulated evening sent through the desk: every reply ok, the chain's decisions are the
 /// simulation's, and half-way a new desk takes the chain over.
-async fn an_evening_through_the_desk<S: EventStore + Clone>(store: S) {
+async fn an_evening_through_the_desk<S: EventStore + Clone + 'static>(store: S) {
     let profile = builtin("gcb").expect("built in").1.expect("reads");
     let ev = simulate_cash(&profile, 30, 60, 9, None).expect("plays");
     let chain = ChainId::new("c-desk").expect("chain");
@@ -118,7 +118,7 @@ async fn an_evening_through_the_desk<S: EventStore + Clone>(store: S) {
 }
 
 /// Roles and refusals at a cash room.
-async fn who_may_send_what<S: EventStore + Clone>(store: S) {
+async fn who_may_send_what<S: EventStore + Clone + 'static>(store: S) {
     let chain = ChainId::new("c-roles").expect("chain");
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
         .await
@@ -307,7 +307,7 @@ on_both_backends!(
 /// Issue 35: at a cash table too, the dealer takes back a mis-tapped entry while nothing has
 /// followed it (the same guest acts again; the entry and its take-back stay in the chain);
 /// once only; the chain re-derives to the desk's room.
-async fn a_cash_dealer_takes_back_a_mis_tap<S: EventStore + Clone>(store: S) {
+async fn a_cash_dealer_takes_back_a_mis_tap<S: EventStore + Clone + 'static>(store: S) {
     let chain = ChainId::new("c-take-back").expect("chain");
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
         .await

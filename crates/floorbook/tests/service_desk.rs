@@ -134,13 +134,13 @@ async fn first_hand_of_three<S: EventStore>(desk: &mut Desk<S>) {
     }
 }
 
-async fn tournament_through_the_desk<S: EventStore + Clone>(store: S) {
+async fn tournament_through_the_desk<S: EventStore + Clone + 'static>(store: S) {
     tournament_of_profile_through_the_desk(store, "top18").await;
 }
 
 /// Seven-card stud through the service: deals by the street, bring-ins, completions and
 /// fixed-limit bets as the dealer terminals send them.
-async fn stud_tournament_through_the_desk<S: EventStore + Clone>(store: S) {
+async fn stud_tournament_through_the_desk<S: EventStore + Clone + 'static>(store: S) {
     tournament_of_profile_through_the_desk(store, "stud").await;
 }
 
@@ -150,7 +150,10 @@ on_both_backends!(
     stud_tournament_through_the_desk
 );
 
-async fn tournament_of_profile_through_the_desk<S: EventStore + Clone>(store: S, name: &str) {
+async fn tournament_of_profile_through_the_desk<S: EventStore + Clone + 'static>(
+    store: S,
+    name: &str,
+) {
     let (_, profile) = builtin(name).expect("profile");
     let profile = profile.expect("the profile reads");
     let steps = script(name, &profile, 18, 5).expect("script");
@@ -246,7 +249,7 @@ on_both_backends!(
 );
 
 /// Returns the reply to the floor ruling sent with id `ruling-1`.
-async fn refusals<S: EventStore + Clone>(store: S) -> Reply {
+async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
     let chain = ChainId::new("desk-refusals").expect("chain");
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
         .await
@@ -550,7 +553,7 @@ async fn refusals_are_recorded_and_rejections_write_nothing_nats() {
 /// card shown (TR-3.5) and the winner's choice to show one (TR-3.7). Both are recorded in the
 /// finished hand, a desk opened again on the chain (a takeover) re-derives them, and once the
 /// next hand has started the dealer can no longer report one.
-async fn cards_shown_after_a_hand<S: EventStore + Clone>(store: S) {
+async fn cards_shown_after_a_hand<S: EventStore + Clone + 'static>(store: S) {
     let chain = ChainId::new("desk-after-hand").expect("chain");
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
         .await
@@ -643,7 +646,7 @@ on_both_backends!(
 /// TR-26: a ruling that overrides a decision must name one the chain holds. Seq 0, the
 /// opening, one past the head, far out and the largest sequence are refused with the range,
 /// and nothing is written; a decision the chain holds is overridden and recorded.
-async fn rulings_point_at_real_events<S: EventStore + Clone>(store: S) {
+async fn rulings_point_at_real_events<S: EventStore + Clone + 'static>(store: S) {
     let chain = ChainId::new("desk-rulings").expect("chain");
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
         .await
@@ -689,7 +692,7 @@ on_both_backends!(
 /// recorded, each as a summary of a few hundred bytes (the command, the size, the digest), and
 /// the rest are answered without a record. A batch of accepted requests larger than one
 /// append may carry goes in several appends, cut between requests, and the chain verifies.
-async fn a_terminal_cannot_stall_or_flood_a_chain<S: EventStore + Clone>(store: S) {
+async fn a_terminal_cannot_stall_or_flood_a_chain<S: EventStore + Clone + 'static>(store: S) {
     let chain = ChainId::new("desk-flood").expect("chain");
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
         .await
@@ -806,7 +809,7 @@ on_both_backends!(
 /// A closed chain is signed: with no interval checkpoint due, the desk signs the head when a
 /// table breaks and when the tournament finishes, so the final hands and the winner are under
 /// a checkpoint; `sign_head` (a clean shutdown) signs whatever head there is.
-async fn a_closed_chain_is_signed<S: EventStore + Clone>(store: S) {
+async fn a_closed_chain_is_signed<S: EventStore + Clone + 'static>(store: S) {
     let (_, profile) = builtin("top18").expect("profile");
     let profile = profile.expect("top18 reads");
     let steps = script("top18", &profile, 18, 5).expect("script");
@@ -867,6 +870,35 @@ async fn a_closed_chain_is_signed<S: EventStore + Clone>(store: S) {
     assert_eq!(signed.last(), Some(&head), "the final head is signed");
     let again = desk.sign_head(at()).await.expect("signed").expect("a key");
     assert_eq!(again.seq.0, head);
+    // The simulator names every hole card: each hand's were sealed while it was played and
+    // released when it ended, so a reader without the key re-derives the whole tournament.
+    let events = store.read(&chain, Seq(1), 1_000_000).await.expect("read");
+    let sealed = events
+        .iter()
+        .filter(|e| String::from_utf8_lossy(&e.bytes).contains("\"payload\":{\"secret\":"))
+        .count();
+    let releases = events
+        .iter()
+        .filter(|e| String::from_utf8_lossy(&e.bytes).contains("\"type\":\"SecretsReleased\""))
+        .count();
+    assert!(
+        sealed > 100 && releases > 10,
+        "{sealed} sealed, {releases} releases"
+    );
+    let public = floorbook_log::Disclosing::new(store.clone(), None);
+    let rec = load(&public, chain.clone()).await.expect("load");
+    let last = rec.seqs.iter().chain(&rec.entered_seqs).max().copied();
+    assert!(
+        last.is_some_and(|l| l + 1 >= head),
+        "read to {last:?} of {head}"
+    );
+    let mut r = rec.into_replayer();
+    r.run_to_end()
+        .expect("the whole tournament re-derives without the key");
+    assert!(
+        r.into_tournament().finished,
+        "the tournament re-derives to its end"
+    );
 }
 
 on_both_backends!(
@@ -879,7 +911,7 @@ on_both_backends!(
 /// opening: a hand started 800 s after the opening plays level 2 (top18's levels are 12
 /// minutes) and records 800 s, whatever the terminal's clock; a command that gives an earlier
 /// time of its own is refused, naming the latest time, and nothing is written.
-async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone>(store: S) {
+async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone + 'static>(store: S) {
     let chain = ChainId::new("desk-intake").expect("chain");
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
         .await
@@ -966,7 +998,7 @@ on_both_backends!(
 /// The live hand's showdown through the desk (TR-11, TR-3.5, TR-3.6): a show is the cards
 /// dealt and opens the whole hand; a card dealt face down becomes known when shown after the
 /// hand. Refusals name the rule and write nothing. Returns the chain.
-async fn a_showdown_cannot_be_falsified<S: EventStore + Clone>(store: S) -> ChainId {
+async fn a_showdown_cannot_be_falsified<S: EventStore + Clone + 'static>(store: S) -> ChainId {
     let chain = ChainId::new("desk-showdown").expect("chain");
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
         .await
@@ -2234,3 +2266,141 @@ async fn a_tap_on_a_table_that_moved_on_is_refused() {
     let r = desk.decide(vec![fresh]).await.replies.remove(0);
     assert!(r.ok, "{r:?}");
 }
+
+/// Every stored byte of `chain`, as a reader of the store gets it.
+async fn stored_text<S: EventStore>(store: &S, chain: &ChainId) -> String {
+    let events = store.read(chain, Seq(1), 100_000).await.expect("read");
+    events
+        .iter()
+        .map(|e| String::from_utf8_lossy(&e.bytes).into_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Hole cards named while a hand is played (a deal the dealer saw, the floor's correction)
+/// are stored sealed: nobody who reads the store reads them, a reader without the service
+/// key re-derives the chain only up to the first of them, and the writer (and a writer
+/// taking over with the same key) plays the hand on. When the hand is over the keys are
+/// released in the chain, and every reader opens and re-derives the whole hand.
+async fn hole_cards_stay_secret_while_the_hand_is_played<S: EventStore + Clone + 'static>(
+    store: S,
+) {
+    use floorbook_log::{Disclosing, ServiceKey};
+    let chain = ChainId::new("t-secret").expect("chain");
+    let key = ServiceKey::from_secret([5; 32]);
+    let mut desk = Desk::open(store.clone(), chain.clone(), Some(key.clone()), 500)
+        .await
+        .expect("desk");
+    first_hand_of_three(&mut desk).await;
+    let before = desk.head().expect("head").seq.0;
+    // The dealer names two players' cards, and the floor corrects one of them.
+    let hands = [(0, "Ah Kd"), (1, "7c 7s"), (2, "2d 3h")];
+    for (pos, cards) in hands {
+        let r = one(
+            &mut desk,
+            Channel::Dealer { table: 1 },
+            WireCommand::DealHole {
+                table: 1,
+                pos,
+                cards: cards
+                    .split(' ')
+                    .map(|c| Some(c.parse().expect("card")))
+                    .collect(),
+            },
+        )
+        .await;
+        assert!(r.ok, "{r:?}");
+    }
+    let secret_cards = ["\"Ah\"", "\"Kd\"", "\"7c\"", "\"7s\"", "\"2d\"", "\"3h\""];
+    let text = stored_text(&store, &chain).await;
+    for c in secret_cards {
+        assert!(
+            !text.contains(c),
+            "{c} is readable in the store while the hand is played"
+        );
+    }
+    assert!(text.contains("\"secret\":"), "nothing was sealed");
+    // A reader without the key: the chain ends for it before the first sealed event.
+    let public = Disclosing::new(store.clone(), None);
+    let rec = load(&public, chain.clone())
+        .await
+        .expect("a reader re-derives what it may");
+    let last = rec
+        .seqs
+        .iter()
+        .chain(&rec.entered_seqs)
+        .max()
+        .copied()
+        .expect("some");
+    assert!(
+        last <= before,
+        "the reader read past the sealed deal: {last} > {before}"
+    );
+    let mut r = rec.into_replayer();
+    r.run_to_end().expect("what it may read re-derives");
+    // A writer with another service key cannot take the chain over mid-hand: it says why.
+    let other = Desk::open(
+        store.clone(),
+        chain.clone(),
+        Some(ServiceKey::from_secret([6; 32])),
+        500,
+    )
+    .await;
+    let err = other.err().expect("refused").to_string();
+    assert!(err.contains("another service key"), "{err}");
+    // A writer with the key takes over mid-hand and plays the hand to its end.
+    drop(desk);
+    let mut desk = Desk::open(store.clone(), chain.clone(), Some(key), 500)
+        .await
+        .expect("a takeover with the key");
+    let mut released = false;
+    for _ in 0..2 {
+        let pos = to_act(&desk);
+        let r = one(
+            &mut desk,
+            Channel::Dealer { table: 1 },
+            WireCommand::Fold { table: 1, pos },
+        )
+        .await;
+        assert!(r.ok, "{r:?}");
+        released |= r.events.iter().any(|e| e == "SecretsReleased");
+    }
+    assert!(released, "the hand ended without releasing its keys");
+    assert!(
+        desk.tournament()
+            .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1)))
+            .is_none(),
+        "the hand is over"
+    );
+    // Now every reader opens the hand and re-derives the whole chain.
+    let public = Disclosing::new(store.clone(), None);
+    let rec = load(&public, chain.clone()).await.expect("load");
+    let head = desk.head().expect("head").seq.0;
+    let last = rec
+        .seqs
+        .iter()
+        .chain(&rec.entered_seqs)
+        .max()
+        .copied()
+        .expect("some");
+    assert!(last + 1 >= head, "the reader stopped at {last} of {head}");
+    let dealt = rec
+        .events
+        .iter()
+        .filter(|e| format!("{e:?}").contains("HoleDealt"))
+        .count();
+    assert_eq!(dealt, 3, "the three deals read back opened");
+    assert!(format!("{:?}", rec.events).contains("Ah"));
+    let mut r = rec.into_replayer();
+    r.run_to_end().expect("the whole chain re-derives");
+    // The stored bytes are what was hashed: the chain verifies as stored.
+    verify_chain(&store, &chain, |_, _| {})
+        .await
+        .expect("the chain verifies as stored");
+}
+
+on_both_backends!(
+    hole_cards_stay_secret_embedded,
+    hole_cards_stay_secret_nats,
+    hole_cards_stay_secret_while_the_hand_is_played
+);

@@ -245,3 +245,16 @@ impl HandEvent {
         }
     }
 }
+
+impl HandEvent {
+    /// Whether it names a card only its player may see while the hand is played: a hole
+    /// card (a stud down card) dealt face down and named, or the floor's correction of one.
+    pub fn names_hidden_cards(&self) -> bool {
+        match self {
+            HandEvent::HoleDealt { cards, .. } => cards.iter().any(Option::is_some),
+            HandEvent::StudDealt { down, .. } => down.iter().any(Option::is_some),
+            HandEvent::HoleCardsCorrected { .. } => true,
+            _ => false,
+        }
+    }
+}

@@ -45,6 +45,8 @@ pub enum CashChainEvent {
     Entered(CashEntered),
     Decided(CashEvent),
     Refused(Refusal),
+    /// Keys of sealed events, released when their hand was over: no decision.
+    Released(floorbook_log::secret::Released),
 }
 
 impl CashChainEvent {
@@ -54,6 +56,7 @@ impl CashChainEvent {
             CashChainEvent::Entered(_) => ENTERED,
             CashChainEvent::Decided(e) => e.event_type(),
             CashChainEvent::Refused(_) => REFUSED,
+            CashChainEvent::Released(_) => floorbook_log::KEYS_RELEASED,
         }
     }
 
@@ -71,6 +74,9 @@ impl CashChainEvent {
                 Draft::new(at, actor, e.event_type(), rules, e)?
             }
             CashChainEvent::Refused(r) => Draft::new(at, actor, REFUSED, Vec::new(), r)?,
+            CashChainEvent::Released(r) => {
+                Draft::new(at, actor, floorbook_log::KEYS_RELEASED, Vec::new(), r)?
+            }
         })
     }
 
@@ -85,6 +91,9 @@ impl CashChainEvent {
             CASH_OPENED => CashChainEvent::Opened(serde_json::from_str(text).map_err(bad)?),
             ENTERED => CashChainEvent::Entered(serde_json::from_str(text).map_err(bad)?),
             REFUSED => CashChainEvent::Refused(serde_json::from_str(text).map_err(bad)?),
+            floorbook_log::KEYS_RELEASED => {
+                CashChainEvent::Released(serde_json::from_str(text).map_err(bad)?)
+            }
             _ => {
                 let e: CashEvent = serde_json::from_str(text).map_err(bad)?;
                 if e.event_type() != env.event_type {
@@ -261,7 +270,7 @@ pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> Result<CashRecord
                     Some(c) => c.decisions.push((seq, d)),
                     None => return Err(CashLoadError::Orphan { seq }),
                 },
-                CashChainEvent::Refused(_) => {}
+                CashChainEvent::Refused(_) | CashChainEvent::Released(_) => {}
             }
         }
     }

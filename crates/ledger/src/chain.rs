@@ -58,6 +58,8 @@ pub enum ChainEvent {
     /// A decision of the tournament engine.
     Decided(TournamentEvent),
     Refused(Refusal),
+    /// Keys of sealed events, released when their hand was over: no decision.
+    Released(floorbook_log::secret::Released),
 }
 
 /// A stored event that is not one a tournament chain holds.
@@ -102,6 +104,7 @@ impl ChainEvent {
             ChainEvent::Entered(_) => ENTERED,
             ChainEvent::Decided(e) => e.event_type(),
             ChainEvent::Refused(_) => REFUSED,
+            ChainEvent::Released(_) => floorbook_log::KEYS_RELEASED,
         }
     }
 
@@ -120,6 +123,9 @@ impl ChainEvent {
             ChainEvent::Entered(e) => Draft::new(at, actor, ENTERED, Vec::new(), e)?,
             ChainEvent::Decided(e) => return decision_draft(e, actor, at),
             ChainEvent::Refused(r) => Draft::new(at, actor, REFUSED, Vec::new(), r)?,
+            ChainEvent::Released(r) => {
+                Draft::new(at, actor, floorbook_log::KEYS_RELEASED, Vec::new(), r)?
+            }
         })
     }
 
@@ -139,6 +145,9 @@ impl ChainEvent {
             OPENED => ChainEvent::Opened(serde_json::from_str(text).map_err(bad)?),
             ENTERED => ChainEvent::Entered(serde_json::from_str(text).map_err(bad)?),
             REFUSED => ChainEvent::Refused(serde_json::from_str(text).map_err(bad)?),
+            floorbook_log::KEYS_RELEASED => {
+                ChainEvent::Released(serde_json::from_str(text).map_err(bad)?)
+            }
             _ => {
                 let e: TournamentEvent = serde_json::from_str(text).map_err(bad)?;
                 // The envelope's type and the payload's must name the same event.

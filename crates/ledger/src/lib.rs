@@ -16,6 +16,7 @@ pub mod league;
 pub mod members;
 pub mod reader;
 pub mod resume;
+pub mod secret;
 pub mod snapshots;
 pub mod view;
 

@@ -458,7 +458,7 @@ pub async fn read_events<S: EventStore>(
                         read.seqs.push(seq.0);
                         read.events.push(event);
                     }
-                    ChainEvent::Opened(_) | ChainEvent::Refused(_) => {}
+                    ChainEvent::Opened(_) | ChainEvent::Refused(_) | ChainEvent::Released(_) => {}
                 }
             }
             batch.clear();

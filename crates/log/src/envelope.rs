@@ -53,6 +53,9 @@ pub struct Draft {
     pub event_type: String,
     pub rules: Vec<RuleId>,
     pub payload: Box<RawValue>,
+    /// Kept secret until what this names is over (`table 3 hand 17`): stored sealed under
+    /// the card secret ([`crate::secret`]).
+    pub secret_until: Option<String>,
 }
 
 /// An event that cannot be written.
@@ -68,6 +71,10 @@ pub enum EnvelopeError {
     Encode(#[source] serde_json::Error),
     #[error("request id {got:?} is not allowed: 1 to {MAX_REQUEST_ID} printable characters")]
     Request { got: String },
+    #[error(
+        "a {event_type} event is to be kept secret (hole cards of a hand in play) but this writer holds no service key: `floorbook keys generate`"
+    )]
+    NoSecret { event_type: String },
 }
 
 /// The longest request id an envelope holds.
@@ -98,7 +105,14 @@ impl Draft {
             event_type,
             rules,
             payload,
+            secret_until: None,
         })
+    }
+
+    /// This draft, kept secret until what `until` names is over.
+    pub fn secret_until(mut self, until: impl Into<String>) -> Draft {
+        self.secret_until = Some(until.into());
+        self
     }
 
     /// This draft, caused by the request with client id `id`.
@@ -145,6 +159,11 @@ pub fn seal(
     head: Option<Head>,
     draft: &Draft,
 ) -> Result<SealedEvent, EnvelopeError> {
+    if draft.secret_until.is_some() {
+        return Err(EnvelopeError::NoSecret {
+            event_type: draft.event_type.clone(),
+        });
+    }
     let (seq, prev) = match head {
         Some(h) => (h.seq.next(), h.hash),
         None => (Seq::FIRST, EventHash::GENESIS),
@@ -189,12 +208,39 @@ pub fn seal(
 /// Seals `drafts` one after another from `head`.
 pub fn seal_all(
     chain: &ChainId,
+    head: Option<Head>,
+    drafts: &[Draft],
+) -> Result<Vec<SealedEvent>, EnvelopeError> {
+    seal_all_keeping(chain, head, drafts, None)
+}
+
+/// As [`seal_all`], storing each draft to be kept secret with its payload sealed under
+/// `secret` (refused without one).
+pub fn seal_all_keeping(
+    chain: &ChainId,
     mut head: Option<Head>,
     drafts: &[Draft],
+    secret: Option<&crate::CardSecret>,
 ) -> Result<Vec<SealedEvent>, EnvelopeError> {
     let mut out = Vec::with_capacity(drafts.len());
     for d in drafts {
-        let e = seal(chain, head, d)?;
+        let e = match (&d.secret_until, secret) {
+            (None, _) => seal(chain, head, d)?,
+            (Some(_), None) => {
+                return Err(EnvelopeError::NoSecret {
+                    event_type: d.event_type.clone(),
+                });
+            }
+            (Some(until), Some(secret)) => {
+                let seq = head.map_or(Seq::FIRST, |h| h.seq.next());
+                let sealed = secret.seal(chain, seq, &d.event_type, &d.payload, until);
+                let mut open = d.clone();
+                open.secret_until = None;
+                open.payload =
+                    serde_json::value::to_raw_value(&sealed).map_err(EnvelopeError::Payload)?;
+                seal(chain, head, &open)?
+            }
+        };
         head = Some(e.head());
         out.push(e);
     }

@@ -16,6 +16,7 @@ mod checkpoint;
 mod envelope;
 mod frame;
 mod ids;
+pub mod secret;
 mod store;
 mod verify;
 mod writer;
@@ -26,10 +27,11 @@ pub use checkpoint::{
 };
 pub use envelope::{
     Draft, Envelope, EnvelopeError, MAX_REQUEST_ID, SCHEMA_VERSION, SealedEvent, check_request_id,
-    seal, seal_all,
+    seal, seal_all, seal_all_keeping,
 };
 pub use frame::{FRAME_HEADER, FRAME_TRAILER, Frame, MAX_EVENT_BYTES, decode_frame, encode_frame};
 pub use ids::{Actor, ChainId, EventHash, IdError, Role, RuleId, Seq};
+pub use secret::{CardSecret, Disclosing, KEYS_RELEASED};
 pub use store::{AppendOutcome, Conflict, EventStore, EventStream, Head, StoreError, StoredEvent};
 pub use verify::{ChainVerifier, VerifyError, VerifyErrorKind, verify_events};
 pub use writer::{ChainWriter, WriteError};

@@ -5,7 +5,7 @@ use thiserror::Error;
 
 use crate::{
     ChainId, Checkpoint, Draft, EnvelopeError, EventStore, Head, SealedEvent, ServiceKey,
-    StoreError, seal_all,
+    StoreError, seal_all_keeping,
 };
 
 /// A write failed.
@@ -26,6 +26,8 @@ pub struct ChainWriter<S> {
     chain: ChainId,
     head: Option<Head>,
     key: Option<ServiceKey>,
+    /// The secret drafts to be kept secret are sealed under (from the service key).
+    secret: Option<crate::CardSecret>,
     every: u64,
 }
 
@@ -42,6 +44,7 @@ impl<S: EventStore> ChainWriter<S> {
             store,
             chain,
             head,
+            secret: key.as_ref().map(crate::CardSecret::of),
             key,
             every: every.max(1),
         })
@@ -59,6 +62,11 @@ impl<S: EventStore> ChainWriter<S> {
         &self.store
     }
 
+    /// The secret that drafts to be kept secret are sealed under (none without a service key).
+    pub fn secret(&self) -> Option<&crate::CardSecret> {
+        self.secret.as_ref()
+    }
+
     /// Seals and appends `drafts` as one all-or-nothing append. Returns the checkpoint signed on
     /// the way, if an interval boundary was crossed.
     pub async fn append(&mut self, drafts: &[Draft]) -> Result<Option<Checkpoint>, WriteError> {
@@ -73,7 +81,7 @@ impl<S: EventStore> ChainWriter<S> {
         let (Some(last_draft), before) = (drafts.last(), self.head) else {
             return Ok((Vec::new(), None));
         };
-        let sealed = seal_all(&self.chain, before, drafts)?;
+        let sealed = seal_all_keeping(&self.chain, before, drafts, self.secret.as_ref())?;
         let head = self
             .store
             .append(&self.chain, before, sealed.clone())

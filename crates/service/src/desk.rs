@@ -30,7 +30,10 @@ use floorbook_cash::CashRoom;
 use floorbook_ledger::cash::{CashChainEvent, CashEntered, CashOpening};
 use floorbook_ledger::chain::{ChainEvent, Opening, Refusal, decision_draft};
 use floorbook_ledger::reader::{self, LoadError};
+use floorbook_ledger::secret::{HandAt, hidden_in, hidden_in_cash};
 use floorbook_ledger::view;
+use floorbook_log::secret::{Released, ReleasedKey};
+use floorbook_log::{CardSecret, Disclosing};
 
 /// How many replies a desk remembers by request id.
 const REMEMBERED: usize = 4096;
@@ -53,6 +56,10 @@ pub enum DeskError {
         index: usize,
         reason: String,
     },
+    #[error(
+        "chain {chain}: event {seq} holds cards sealed under another service key than this instance's, and its hand is not over: give this instance the key the chain was written with"
+    )]
+    Withheld { chain: ChainId, seq: Seq },
 }
 
 /// One request as the desk receives it.
@@ -98,6 +105,9 @@ pub struct Desk<S> {
     order: VecDeque<String>,
     /// The member register as read for this batch's registrations by member (issue 24).
     members: Option<floorbook_members::Register>,
+    /// Events stored sealed (hole cards named while their hand is played), by the hand
+    /// whose end releases their keys.
+    sealed: std::collections::BTreeMap<HandAt, Vec<Seq>>,
 }
 
 enum Outcome {
@@ -115,7 +125,7 @@ enum Outcome {
     },
 }
 
-impl<S: EventStore> Desk<S> {
+impl<S: EventStore + Clone + 'static> Desk<S> {
     /// Opens `chain`: re-derives every recorded decision to rebuild the tournament.
     pub async fn open(
         store: S,
@@ -123,6 +133,8 @@ impl<S: EventStore> Desk<S> {
         key: Option<ServiceKey>,
         checkpoint_every: u64,
     ) -> Result<Desk<S>, DeskError> {
+        // The chain read as the writer sees it: every sealed card opened with the secret.
+        let reading = Disclosing::new(store.clone(), key.as_ref().map(CardSecret::of));
         let writer = ChainWriter::open(store, chain.clone(), key, checkpoint_every).await?;
         let opened_at = match writer.head() {
             None => None,
@@ -137,13 +149,13 @@ impl<S: EventStore> Desk<S> {
         };
         let is_cash = match writer.head() {
             None => false,
-            Some(_) => floorbook_ledger::cash::is_cash(writer.store(), &chain)
+            Some(_) => floorbook_ledger::cash::is_cash(&reading, &chain)
                 .await
                 .map_err(|e| DeskError::Write(WriteError::Store(e)))?,
         };
         let mut cash = None;
         if is_cash {
-            let record = floorbook_ledger::cash::load(writer.store(), chain.clone())
+            let record = floorbook_ledger::cash::load(&reading, chain.clone())
                 .await
                 .map_err(|e| DeskError::Cash(Box::new(e)))?;
             let room =
@@ -158,7 +170,7 @@ impl<S: EventStore> Desk<S> {
             None => (None, reader::CHAIN_FORMAT),
             Some(_) if is_cash => (None, reader::CHAIN_FORMAT),
             Some(_) => {
-                let rec = reader::load(writer.store(), chain.clone()).await?;
+                let rec = reader::load(&reading, chain.clone()).await?;
                 let format = rec.format;
                 let mut r = rec.into_replayer();
                 r.run_to_end().map_err(|d| DeskError::Diverged {
@@ -169,7 +181,17 @@ impl<S: EventStore> Desk<S> {
                 (Some(r.into_tournament()), format)
             }
         };
+        if let Some(seq) = reading.withheld(&chain) {
+            return Err(DeskError::Withheld { chain, seq });
+        }
+        let mut sealed: std::collections::BTreeMap<HandAt, Vec<Seq>> = Default::default();
+        for (until, seqs) in reading.unreleased(&chain) {
+            if let Some(h) = HandAt::parse(&until) {
+                sealed.entry(h).or_default().extend(seqs);
+            }
+        }
         let mut desk = Desk {
+            sealed,
             writer,
             tournament,
             cash,
@@ -184,7 +206,9 @@ impl<S: EventStore> Desk<S> {
         desk.recall_requests().await?;
         Ok(desk)
     }
+}
 
+impl<S: EventStore> Desk<S> {
     /// Remembers the replies to the requests whose ids the chain's latest events carry, as
     /// they were given: a request repeated after another writer took the chain over gets its
     /// first reply, not a second decision. Reads the last [`RECALLED_EVENTS`] events.
@@ -564,6 +588,7 @@ impl<S: EventStore> Desk<S> {
         planned: u64,
         drafts: &mut Vec<Draft>,
     ) -> Result<Option<ReplyError>, ReplyError> {
+        let first = drafts.len();
         let req = &inc.request;
         if let Some(after) = req.after
             && after != planned
@@ -689,6 +714,7 @@ impl<S: EventStore> Desk<S> {
                     .draft(actor.clone(), inc.at)
                     .map_err(|e| malformed(&e))?,
             );
+            let hidden = hidden_in_cash(&events).filter(|h| h.in_play_cash(room));
             for e in events {
                 drafts.push(
                     CashChainEvent::Decided(e)
@@ -696,6 +722,13 @@ impl<S: EventStore> Desk<S> {
                         .map_err(|e| malformed(&e))?,
                 );
             }
+            let over: Vec<HandAt> = self
+                .sealed
+                .keys()
+                .filter(|h| !h.in_play_cash(room))
+                .copied()
+                .collect();
+            self.keep_secret(drafts, first, planned, hidden, &over, inc.at)?;
             return Ok(None);
         }
         let Some(t) = self.tournament.as_mut() else {
@@ -828,7 +861,68 @@ impl<S: EventStore> Desk<S> {
         for e in &events {
             drafts.push(decision_draft(e, actor.clone(), inc.at).map_err(|e| malformed(&e))?);
         }
+        let hidden = hidden_in(&events).filter(|h| h.in_play(t));
+        let over: Vec<HandAt> = self
+            .sealed
+            .keys()
+            .filter(|h| !h.in_play(t))
+            .copied()
+            .collect();
+        self.keep_secret(drafts, first, planned, hidden, &over, inc.at)?;
         Ok(None)
+    }
+
+    /// Keeps the drafts `first..` of a request secret when they name the hidden cards of a
+    /// hand still in play (`hidden`), and releases the keys of the hands `over`: a
+    /// `SecretsReleased` event after the request's own. `planned` is the head before them.
+    /// Without a service key nothing is sealed (the service warns at start).
+    fn keep_secret(
+        &mut self,
+        drafts: &mut Vec<Draft>,
+        first: usize,
+        planned: u64,
+        hidden: Option<HandAt>,
+        over: &[HandAt],
+        at: DateTime<Utc>,
+    ) -> Result<(), ReplyError> {
+        let Some(secret) = self.writer.secret().cloned() else {
+            return Ok(());
+        };
+        if let Some(h) = hidden {
+            let seqs = self.sealed.entry(h).or_default();
+            for (i, d) in drafts[first..].iter_mut().enumerate() {
+                d.secret_until = Some(h.until());
+                seqs.push(Seq(planned + 1 + i as u64));
+            }
+        }
+        let chain = self.writer.chain().clone();
+        for h in over {
+            let Some(seqs) = self.sealed.remove(h) else {
+                continue;
+            };
+            let released = Released {
+                until: h.until(),
+                keys: seqs
+                    .into_iter()
+                    .map(|seq| ReleasedKey {
+                        seq,
+                        key: secret.event_key(&chain, seq),
+                    })
+                    .collect(),
+            };
+            let service = Actor::new("floorbook".to_string(), floorbook_log::Role::Service)
+                .map_err(|e| ReplyError::new(ErrorKind::Malformed, e.to_string()))?;
+            let draft = Draft::new(
+                at,
+                service,
+                floorbook_log::KEYS_RELEASED,
+                Vec::new(),
+                &released,
+            )
+            .map_err(|e| ReplyError::new(ErrorKind::Malformed, e.to_string()))?;
+            drafts.push(draft);
+        }
+        Ok(())
     }
 
     /// Reads the member register when the batch registers by member, and enters each walk-in

@@ -136,10 +136,15 @@ pub async fn serve(
     let projections = match &config.db {
         Some(db) => {
             let mut projector = Projector::open(db)?;
-            if let Err(e) = catch_up_all(&mut projector, &store).await {
+            // The service's own views: cards sealed in the chain are opened for them.
+            let reading = floorbook_log::Disclosing::new(
+                store.clone(),
+                config.key.as_ref().map(floorbook_log::CardSecret::of),
+            );
+            if let Err(e) = catch_up_all(&mut projector, &reading).await {
                 tracing::warn!(instance = %config.instance, error = %e, "catching the projections up failed");
             }
-            let tx = spawn_projector(projector, store.clone());
+            let tx = spawn_projector(projector, reading);
             tokio::spawn(sweep(tx.clone(), store.clone(), led.clone()));
             Some(tx)
         }
@@ -406,6 +411,7 @@ async fn chain_task(chain: ChainId, mut rx: mpsc::Receiver<ToChain>, shared: Sha
         if let Some(p) = &projections
             && !decided.appended.is_empty()
         {
+            let secret = config.key.as_ref().map(floorbook_log::CardSecret::of);
             let events = decided
                 .appended
                 .iter()
@@ -413,6 +419,13 @@ async fn chain_task(chain: ChainId, mut rx: mpsc::Receiver<ToChain>, shared: Sha
                     seq: e.seq,
                     hash: e.hash,
                     bytes: e.bytes.clone(),
+                })
+                .map(|e| match &secret {
+                    // The projector reads what the desk decided: sealed cards opened.
+                    Some(s) => {
+                        floorbook_log::secret::opened_with(s, &chain, e.clone()).unwrap_or(e)
+                    }
+                    None => e,
                 })
                 .collect();
             let _ = p.send((chain.clone(), events));
@@ -574,7 +587,7 @@ const PROJECTION_PAUSE: Duration = Duration::from_millis(20);
 /// the sweep names a chain without events (one another instance writes).
 fn spawn_projector(
     mut projector: Projector,
-    store: NatsStore,
+    store: floorbook_log::Disclosing<NatsStore>,
 ) -> mpsc::UnboundedSender<(ChainId, Vec<StoredEvent>)> {
     let (tx, mut rx) = mpsc::unbounded_channel::<(ChainId, Vec<StoredEvent>)>();
     let handle = tokio::runtime::Handle::current();
@@ -626,9 +639,9 @@ fn spawn_projector(
 
 /// Brings the projections of every chain in the store up to date (at start, for the chains
 /// other instances wrote).
-pub async fn catch_up_all(
+pub async fn catch_up_all<S: EventStore>(
     projector: &mut Projector,
-    store: &NatsStore,
+    store: &S,
 ) -> Result<(), floorbook_projections::CatchUpError> {
     for chain in store.chains().await? {
         projector

@@ -43,6 +43,13 @@ pub use users::{Users, UsersFile, entry as user_entry};
 #[derive(Debug)]
 pub struct Web<S> {
     store: S,
+    /// The chains as the engine re-derives them for the pages' state: cards sealed while
+    /// their hand is played opened with the card secret, when this server holds it. Pages
+    /// never show a hole card of a hand in play.
+    reading: floorbook_log::Disclosing<S>,
+    /// The chains as anyone may read them (the audit, the hands, a dispute): sealed cards
+    /// only once their hand is over.
+    public: floorbook_log::Disclosing<S>,
     derived: Mutex<HashMap<ChainId, Loaded>>,
     cash: Mutex<HashMap<ChainId, (Head, Arc<floorbook_cash::CashRoom>)>>,
     /// The projections of each chain read so far, in memory (the audit's and the hands' rows).
@@ -104,7 +111,11 @@ impl IntoResponse for WebError {
 
 impl<S: EventStore + Clone + 'static> Web<S> {
     pub fn new(store: S, users: Option<Users>, sender: Sender<S>) -> Web<S> {
+        let secret = sender.key().map(floorbook_log::CardSecret::of);
+        let reading = floorbook_log::Disclosing::new(store.clone(), secret);
         Web {
+            public: reading.without_secret(),
+            reading,
             store,
             derived: Mutex::new(HashMap::new()),
             cash: Mutex::new(HashMap::new()),
@@ -119,7 +130,7 @@ impl<S: EventStore + Clone + 'static> Web<S> {
     /// Whether `chain` is a cash room's day.
     pub async fn is_cash(&self, chain: &str) -> Result<bool, WebError> {
         let id = ChainId::new(chain).map_err(|_| WebError::BadName(chain.to_string()))?;
-        floorbook_ledger::cash::is_cash(&self.store, &id)
+        floorbook_ledger::cash::is_cash(&self.reading, &id)
             .await
             .map_err(|e| WebError::Load(e.to_string()))
     }
@@ -138,7 +149,7 @@ impl<S: EventStore + Clone + 'static> Web<S> {
         {
             return Ok(room);
         }
-        let record = floorbook_ledger::cash::load(&self.store, id.clone())
+        let record = floorbook_ledger::cash::load(&self.reading, id.clone())
             .await
             .map_err(|e| WebError::Load(e.to_string()))?;
         let room = floorbook_ledger::cash::rederive(&record).map_err(|d| WebError::Diverges {
@@ -187,7 +198,7 @@ impl<S: EventStore + Clone + 'static> Web<S> {
             .ok_or_else(|| WebError::Load("the chain has no opening".into()))?;
         // Resume from the state cached at the last head, reading only what came after it.
         let cached = self.cached(&id).and_then(|l| l.resume);
-        let resume = floorbook_ledger::resume::catch_up(&self.store, &id, cached.as_ref())
+        let resume = floorbook_ledger::resume::catch_up(&self.reading, &id, cached.as_ref())
             .await
             .map_err(|e| match e {
                 ResumeError::Load(e) => WebError::Load(e.to_string()),
@@ -622,7 +633,7 @@ async fn index<S: EventStore + Clone + 'static>(
         .map_err(|e| WebError::Load(e.to_string()))?;
     let mut listed = Vec::with_capacity(chains.len());
     for c in &chains {
-        let cash = floorbook_ledger::cash::is_cash(&web.store, c)
+        let cash = floorbook_ledger::cash::is_cash(&web.reading, c)
             .await
             .map_err(|e| WebError::Load(e.to_string()))?;
         let name = c.to_string();
@@ -788,7 +799,7 @@ async fn dispute<S: EventStore + Clone + 'static>(
         return Ok(page(pages::dispute_form(head, Some(&why), lang)));
     }
     let id = ChainId::new(&chain).map_err(|_| WebError::BadName(chain.clone()))?;
-    let recorded = floorbook_ledger::reader::load(&web.store, id.clone())
+    let recorded = floorbook_ledger::reader::load(&web.public, id.clone())
         .await
         .map_err(|e| WebError::Load(e.to_string()))?;
     let mut explanation = match floorbook_ledger::explain::explain(&recorded, seq) {
@@ -798,7 +809,7 @@ async fn dispute<S: EventStore + Clone + 'static>(
             return Ok(page(pages::dispute_form(head, Some(&why), lang)));
         }
     };
-    explanation.recorded_by = floorbook_ledger::explain::recorded_by(&web.store, &id, seq)
+    explanation.recorded_by = floorbook_ledger::explain::recorded_by(&web.public, &id, seq)
         .await
         .map_err(|e| WebError::Load(e.to_string()))?;
     // The hand the event belongs to, event by event: the floor picks from it (issue 36).
@@ -854,7 +865,7 @@ async fn cash_dispute<S: EventStore + Clone + 'static>(
     lang: Lang,
 ) -> Result<Response, WebError> {
     let id = ChainId::new(chain).map_err(|_| WebError::BadName(chain.to_string()))?;
-    let record = floorbook_ledger::cash::load(&web.store, id)
+    let record = floorbook_ledger::cash::load(&web.public, id)
         .await
         .map_err(|e| WebError::Load(e.to_string()))?;
     let head = record.last;
@@ -889,7 +900,7 @@ async fn with_projections<S: EventStore + Clone + 'static, T>(
     let p = all
         .get_mut(&id)
         .ok_or_else(|| WebError::Load("the projections".into()))?;
-    p.catch_up(&web.store, &id, floorbook_log::PAGE, |_| {})
+    p.catch_up(&web.public, &id, floorbook_log::PAGE, |_| {})
         .await
         .map_err(|e| WebError::Load(e.to_string()))?;
     Ok(f(p))
@@ -919,7 +930,7 @@ async fn audit_page<S: EventStore + Clone + 'static>(
     let p = all
         .remove(&id)
         .ok_or_else(|| WebError::Load("the projections".into()))?;
-    let store = web.store.clone();
+    let store = web.public.clone();
     let rt = tokio::runtime::Handle::current();
     let chain_id = id.clone();
     let (p, result) = tokio::task::spawn_blocking(move || {

@@ -91,6 +91,14 @@ impl<S: EventStore + Clone + 'static> Sender<S> {
         }
     }
 
+    /// The service key this server writes with (its desks'), if any.
+    pub fn key(&self) -> Option<&ServiceKey> {
+        match self {
+            Sender::Desks { key, .. } => key.as_ref().as_ref(),
+            _ => None,
+        }
+    }
+
     pub fn writes(&self) -> bool {
         !matches!(self, Sender::ReadOnly)
     }

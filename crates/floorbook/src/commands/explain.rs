@@ -54,7 +54,7 @@ async fn open_with_snapshots(
     store: &StoreArgs,
     db: &Option<std::path::PathBuf>,
     chain: &Option<String>,
-) -> anyhow::Result<(crate::backend::Backend, Projector, ChainId)> {
+) -> anyhow::Result<(super::Public, Projector, ChainId)> {
     let (backend, mut projector, chain) = super::open_caught_up(store, db, chain).await?;
     update_snapshots(&mut projector, &backend, &chain).await?;
     Ok((backend, projector, chain))

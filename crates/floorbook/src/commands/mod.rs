@@ -73,14 +73,19 @@ pub fn emit_bytes(out: &[u8]) -> anyhow::Result<()> {
     }
 }
 
+/// The store as a reader without the card secret sees it.
+pub type Public = floorbook_log::Disclosing<Backend>;
+
 /// Opens the store (read only) and the projections, picks the chain (the one named, else the
 /// only one), and catches the projections up with it.
 pub async fn open_caught_up(
     store: &StoreArgs,
     db: &Option<PathBuf>,
     chain: &Option<String>,
-) -> anyhow::Result<(Backend, Projector, ChainId)> {
-    let backend = store.open(OpenMode::ReadOnly).await?;
+) -> anyhow::Result<(Public, Projector, ChainId)> {
+    // A reader holds no card secret: hole cards of a hand in play stay sealed, and the chain
+    // ends for it before the first of them.
+    let backend = floorbook_log::Disclosing::new(store.open(OpenMode::ReadOnly).await?, None);
     let chain = pick_chain(&backend, chain).await?;
     let mut projector = store.projections(db)?;
     projector

@@ -18,7 +18,7 @@ use floorbook_tournament::engine::TournamentEvent;
 use serde_json::{Value, json};
 
 use super::{emit, open_caught_up};
-use crate::backend::{Backend, StoreArgs};
+use crate::backend::StoreArgs;
 
 #[derive(Debug, Args)]
 pub struct ReadArgs {
@@ -65,7 +65,7 @@ macro_rules! outln {
 }
 
 /// Opens the store and the projections, picks the chain, and catches the projections up.
-async fn open(args: &ReadArgs) -> anyhow::Result<(Backend, Projector, ChainId)> {
+async fn open(args: &ReadArgs) -> anyhow::Result<(super::Public, Projector, ChainId)> {
     open_caught_up(&args.store, &args.db, &args.chain).await
 }
 

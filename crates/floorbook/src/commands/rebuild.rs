@@ -29,7 +29,7 @@ pub const FAILPOINT_EXIT: i32 = 86;
 /// bar on a terminal.
 pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
     let mut out = String::new();
-    let store = args.store.open(OpenMode::ReadOnly).await?;
+    let store = floorbook_log::Disclosing::new(args.store.open(OpenMode::ReadOnly).await?, None);
     let mut projector = args.store.projections(&args.db)?;
     projector.clear()?;
     let chains = store.chains().await?;

@@ -131,7 +131,7 @@ pub async fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     match &keys {
         Some(dir) => config.key = Some(load_service_key(dir)?),
         None => tracing::warn!(
-            "no service key (--keys DIR or $FLOORBOOK_KEYS): heads are not signed and replies carry no receipts, so a rewrite of a chain by whoever runs the streams goes unseen"
+            "no service key (--keys DIR or $FLOORBOOK_KEYS): heads are not signed and replies carry no receipts, so a rewrite of a chain by whoever runs the streams goes unseen; and hole cards named while a hand is played are stored in the clear, readable by anyone who reads the streams"
         ),
     }
     // Ctrl-C or SIGTERM (systemd's stop): release the leases so another instance takes over.

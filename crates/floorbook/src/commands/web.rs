@@ -98,7 +98,7 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
                 Some(super::keys::load_service_key(&keys)?)
             } else {
                 eprintln!(
-                    "floorbook web: no service key in {}: checkpoints are not signed (floorbook keys generate)",
+                    "floorbook web: no service key in {}: checkpoints are not signed, and hole cards named while a hand is played are stored in the clear (floorbook keys generate)",
                     keys.display()
                 );
                 None
