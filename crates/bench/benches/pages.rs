@@ -40,6 +40,7 @@ async fn serve(data: &std::path::Path) -> String {
         store,
         Some(users),
         Sender::desks(None),
+        None,
     ));
     format!("http://{addr}")
 }

@@ -2393,10 +2393,19 @@ async fn hole_cards_stay_secret_while_the_hand_is_played<S: EventStore + Clone +
     assert!(format!("{:?}", rec.events).contains("Ah"));
     let mut r = rec.into_replayer();
     r.run_to_end().expect("the whole chain re-derives");
-    // The stored bytes are what was hashed: the chain verifies as stored.
+    // The stored bytes are what was hashed: the chain verifies as stored, and as a reader
+    // who opened the hand reads it; the projections take it in.
     verify_chain(&store, &chain, |_, _| {})
         .await
         .expect("the chain verifies as stored");
+    verify_chain(&public, &chain, |_, _| {})
+        .await
+        .expect("the chain verifies as a reader opened it");
+    let mut projector = floorbook_projections::Projector::in_memory().expect("projector");
+    projector
+        .catch_up(&public, &chain, 100, |_| {})
+        .await
+        .expect("the projections take the opened hand in");
 }
 
 on_both_backends!(

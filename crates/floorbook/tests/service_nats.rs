@@ -2020,3 +2020,212 @@ async fn the_shipped_cluster_configs_keep_every_write_with_a_node_lost() {
         );
     }
 }
+
+/// Hole cards at the shipped users: while a cash hand is played with named hole cards, the
+/// auditor's log-in (the one the pages and the tools read with) finds none of them in the
+/// stream, and `audit` as the auditor answers for what came before; the instance that takes
+/// the chain over with the same key plays the hand on, and once it is over the auditor reads
+/// and re-derives it whole.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_auditor_reads_no_hole_card_of_a_hand_in_play() {
+    let server = with_users(&auth_conf(), &PASSWORDS);
+    let dir = tempfile::tempdir().expect("dir");
+    let keys = dir.path().join("keys");
+    let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["keys", "generate", "--dir"])
+        .arg(&keys)
+        .output()
+        .expect("floorbook keys runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let keys = keys.to_str().expect("utf-8").to_string();
+    let service = as_user(server.port, "service", "s3rvice");
+    let mut first = Serve::start(
+        &service,
+        "sealer-a",
+        &dir.path().join("a.sqlite"),
+        &["--keys", &keys],
+    );
+    let chain = ChainId::new("c-sealed").expect("chain");
+    let as_client = |user: &'static str, pass: &'static str| {
+        let url = as_user(server.port, user, pass);
+        async move { client(connect(&url, user).await.expect("connects")) }
+    };
+    let director = as_client("director", "d1rector").await;
+    let floor = as_client("floor", "fl00r").await;
+    let dealer = as_client("dealer", "d3aler").await;
+    let req = |actor: &str, command: WireCommand| Request {
+        actor: actor.into(),
+        id: None,
+        after: None,
+        seen: None,
+        command,
+    };
+    let open = WireCommand::Open {
+        profile: Some("gcb".into()),
+        profile_toml: None,
+    };
+    let r = director
+        .send(&chain, Channel::Director, &req("shift", open))
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    let mut floor_commands = vec![WireCommand::OpenTable { table: 1 }];
+    for (guest, name, seat) in [(1, "Anna", 1), (2, "Beat", 4), (3, "Carla", 6)] {
+        floor_commands.push(WireCommand::SeatGuest {
+            member: None,
+            guest,
+            name: Some(name.into()),
+            table: 1,
+            seat,
+            buy_in: 300,
+            wait_for_big_blind: false,
+        });
+    }
+    for c in floor_commands {
+        let r = floor
+            .send(&chain, Channel::Floor, &req("eva", c))
+            .await
+            .expect("reply");
+        assert!(r.ok, "{r:?}");
+    }
+    let dealt = [(0, "Ah Kd"), (1, "7c 7s"), (2, "Qh Jh")];
+    let mut commands = vec![WireCommand::StartHand {
+        table: 1,
+        at: None,
+        button: Some(1),
+        straddle: false,
+    }];
+    for (pos, cards) in dealt {
+        commands.push(WireCommand::DealHole {
+            table: 1,
+            pos,
+            cards: cards
+                .split(' ')
+                .map(|c| Some(c.parse().expect("card")))
+                .collect(),
+        });
+    }
+    for c in commands {
+        let r = dealer
+            .send(&chain, Channel::Dealer { table: 1 }, &req("tom", c))
+            .await
+            .expect("reply");
+        assert!(r.ok, "{r:?}");
+    }
+    // The auditor reads the stream: no hole card of the hand in play.
+    let auditor = auditor_store(server.port).await.expect("the auditor reads");
+    let stored = |store: NatsStore| {
+        let chain = chain.clone();
+        async move {
+            store
+                .read(&chain, Seq(1), 10_000)
+                .await
+                .expect("read")
+                .iter()
+                .map(|e| String::from_utf8_lossy(&e.bytes).into_owned())
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+    };
+    let text = stored(auditor.clone()).await;
+    for c in ["\"Ah\"", "\"Kd\"", "\"7c\"", "\"7s\"", "\"Qh\"", "\"Jh\""] {
+        assert!(
+            !text.contains(c),
+            "the auditor reads {c} while the hand is played"
+        );
+    }
+    assert!(text.contains("\"secret\":"), "nothing was sealed");
+    // The auditor's tools answer for what they may read.
+    let auditor_url = as_user(server.port, "auditor", "aud1tor");
+    let db = dir.path().join("auditor.sqlite");
+    let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args([
+            "audit",
+            "--nats",
+            &auditor_url,
+            "--chain",
+            "c-sealed",
+            "--db",
+        ])
+        .arg(&db)
+        .output()
+        .expect("floorbook audit runs");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{said}");
+    for c in ["Ah", "Kd", "7c", "7s", "Qh", "Jh"] {
+        assert!(!said.contains(&format!("{c} ")), "audit shows {c}: {said}");
+    }
+    // The writer dies mid-hand; another instance with the same key takes over and plays on.
+    first.kill();
+    let _second = Serve::start(
+        &service,
+        "sealer-b",
+        &dir.path().join("b.sqlite"),
+        &["--keys", &keys],
+    );
+    let mut released = false;
+    let mut folds = 0;
+    while !released && folds < 2 {
+        let state = dealer.query(&chain, Query::Table(1)).await.expect("answer");
+        let Some(pos) = state["table"]["hand"]["legal"]["actor"].as_u64() else {
+            panic!("nobody to act: {state}");
+        };
+        let fold = WireCommand::Fold {
+            table: 1,
+            pos: pos as usize,
+        };
+        let r = dealer
+            .send(&chain, Channel::Dealer { table: 1 }, &req("tom", fold))
+            .await
+            .expect("reply");
+        assert!(r.ok, "{r:?}");
+        released = r.events.iter().any(|e| e == "SecretsReleased");
+        folds += 1;
+    }
+    assert!(released, "the hand ended without releasing its keys");
+    // Now the auditor opens the hand and re-derives the room's day whole.
+    let public = floorbook_log::Disclosing::new(auditor.clone(), None);
+    let record = floorbook_ledger::cash::load(&public, chain.clone())
+        .await
+        .expect("the auditor reads the day");
+    floorbook_ledger::cash::rederive(&record).expect("and re-derives it");
+    let opened = public
+        .read(&chain, Seq(1), 10_000)
+        .await
+        .expect("read")
+        .iter()
+        .filter_map(|e| e.opened.clone())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        opened.contains("\"Ah\""),
+        "the hand's cards read once it is over"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args([
+            "audit",
+            "--nats",
+            &auditor_url,
+            "--chain",
+            "c-sealed",
+            "--db",
+        ])
+        .arg(&db)
+        .output()
+        .expect("floorbook audit runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("Chain**: OK"), "{said}");
+}

@@ -1648,3 +1648,82 @@ async fn a_leagues_standings_are_a_page() {
     screenshot(&c, "league-de").await;
     c.close().await.expect("close");
 }
+
+/// Hole cards a dealer names ("cards seen") stay off every page while their hand is played:
+/// the web server, holding the service key beside the data folder, writes them sealed; the
+/// dealer page plays on, and neither it nor the hands, the audit or the seating page shows
+/// them. When the hand is over the audit re-derives it whole.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn named_hole_cards_stay_off_every_page_while_the_hand_is_played() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    open_tournament(&data, "sealed", "top18", &["Ann", "Bob", "Cid"], None).await;
+    let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["keys", "generate", "--dir"])
+        .arg(dir.path().join("data-keys"))
+        .output()
+        .expect("floorbook keys runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    log_in(&c, &url, "dan", "dealer-secret", "/t/sealed/dealer/1").await;
+    let r = submit(
+        &c,
+        "form[data-command=place_button]",
+        &[("#draw-1", "As"), ("#draw-2", "Kd"), ("#draw-3", "Qh")],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    let r = submit(&c, "form[data-command=start_hand]", &[]).await;
+    assert!(r.contains("Recorded"), "{r}");
+    for cards in ["Ah Kc", "7c 7s", "Qd Jd"] {
+        let r = submit(&c, "form[data-command=deal_hole]", &[("#hole", cards)]).await;
+        assert!(r.contains("Recorded"), "{cards}: {r}");
+    }
+    // The betting is on at the dealer's page: it plays on with the sealed deal.
+    wait_for(&c, "main", "to act").await;
+    screenshot(&c, "sealed-dealer").await;
+    let named = [
+        "Ah", "A♥", "Kc", "K♣", "7c", "7♣", "7s", "7♠", "Qd", "Q♦", "Jd", "J♦",
+    ];
+    let page_source = |path: String| {
+        let c = c.clone();
+        async move {
+            c.goto(&path).await.expect("the page");
+            c.source().await.expect("its source")
+        }
+    };
+    for path in [
+        "/t/sealed/dealer/1",
+        "/t/sealed/hands",
+        "/t/sealed/audit",
+        "/t/sealed/seating",
+    ] {
+        let html = page_source(format!("{url}{path}")).await;
+        for card in named {
+            assert!(
+                !html.contains(&format!(">{card}<")) && !html.contains(&format!("{card} ")),
+                "{path} shows {card} while the hand is played"
+            );
+        }
+    }
+    // The hand is played out: two folds.
+    c.goto(&format!("{url}/t/sealed/dealer/1"))
+        .await
+        .expect("the dealer page");
+    for _ in 0..2 {
+        let r = submit(&c, "form[data-command=fold].touch", &[]).await;
+        assert!(r.contains("Recorded"), "{r}");
+    }
+    let html = page_source(format!("{url}/t/sealed/audit")).await;
+    assert!(
+        html.contains("agree") || html.contains("none"),
+        "the audit re-derives the released hand: {html}"
+    );
+}

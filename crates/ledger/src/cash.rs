@@ -249,7 +249,8 @@ pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> Result<CashRecord
         for e in &batch {
             let seq = e.seq.0;
             last = seq;
-            let env = Envelope::parse(&e.bytes)
+            let env = e
+                .envelope()
                 .map_err(|source| CashLoadError::Envelope { seq, source })?;
             if seq == 1 && !is_cash_opening(&env) {
                 return Err(CashLoadError::NotACashRoom(chain));

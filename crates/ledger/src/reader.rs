@@ -345,7 +345,9 @@ fn decode_all(
                             seq: e.seq,
                             source,
                         })?;
-                    let event = ChainEvent::decode_parts(&env.event_type, env.payload.get())
+                    // A sealed payload a reader opened is read in its place.
+                    let payload = e.opened.as_deref().unwrap_or(env.payload.get());
+                    let event = ChainEvent::decode_parts(&env.event_type, payload)
                         .map_err(|source| LoadError::Event { seq: e.seq, source })?;
                     Ok((e.seq, event))
                 })

@@ -196,23 +196,20 @@ pub fn open(env: &Envelope, sealed: &SealedPayload, key: &EventKey) -> Result<St
     })
 }
 
-/// `stored` as a reader sees it once opened: the envelope with its own payload (the hash
-/// stays the stored bytes' hash).
+/// `stored` as a reader sees it once opened: the bytes as stored (what the hash covers), and
+/// the payload opened beside them.
 fn opened(
     stored: &StoredEvent,
     env: &Envelope,
     payload: String,
 ) -> Result<StoredEvent, SecretError> {
-    let bad = |e: serde_json::Error| SecretError::Malformed {
+    RawValue::from_string(payload.clone()).map_err(|e| SecretError::Malformed {
         seq: env.seq,
         reason: e.to_string(),
-    };
-    let mut env = env.clone();
-    env.payload = RawValue::from_string(payload).map_err(bad)?;
+    })?;
     Ok(StoredEvent {
-        seq: stored.seq,
-        hash: stored.hash,
-        bytes: serde_json::to_vec(&env).map_err(bad)?,
+        opened: Some(payload),
+        ..stored.clone()
     })
 }
 

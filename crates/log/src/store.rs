@@ -20,7 +20,32 @@ pub struct Head {
 pub struct StoredEvent {
     pub seq: Seq,
     pub hash: EventHash,
+    /// The bytes as stored: what the hash covers.
     pub bytes: Vec<u8>,
+    /// The event's own payload, when the stored one is sealed and a reader opened it
+    /// ([`crate::secret::Disclosing`]); none otherwise.
+    pub opened: Option<String>,
+}
+
+impl StoredEvent {
+    /// An event as stored (nothing opened).
+    pub fn stored(seq: Seq, hash: EventHash, bytes: Vec<u8>) -> StoredEvent {
+        StoredEvent {
+            seq,
+            hash,
+            bytes,
+            opened: None,
+        }
+    }
+
+    /// The envelope, with its payload opened when a reader opened it.
+    pub fn envelope(&self) -> Result<crate::Envelope, serde_json::Error> {
+        let mut env = crate::Envelope::parse(&self.bytes)?;
+        if let Some(p) = &self.opened {
+            env.payload = serde_json::value::RawValue::from_string(p.clone())?;
+        }
+        Ok(env)
+    }
 }
 
 /// An append expected the chain to end at `expected` but it ends at `actual`: someone else

@@ -587,7 +587,7 @@ fn apply_in(
                 seq: e.seq,
                 reason: v.kind.to_string(),
             })?;
-        let env = Envelope::parse(&e.bytes).map_err(|source| ProjectionError::Envelope {
+        let env = e.envelope().map_err(|source| ProjectionError::Envelope {
             chain: chain.clone(),
             seq: e.seq,
             source,
@@ -998,11 +998,7 @@ mod tests {
         let stored: Vec<StoredEvent> = seal_all(&chain, None, &drafts)
             .expect("sealed")
             .into_iter()
-            .map(|e| StoredEvent {
-                seq: e.seq,
-                hash: e.hash,
-                bytes: e.bytes,
-            })
+            .map(|e| StoredEvent::stored(e.seq, e.hash, e.bytes))
             .collect();
         p.apply(&chain, &stored).expect("applied");
         let requests: Vec<Option<String>> = p

@@ -415,11 +415,7 @@ async fn chain_task(chain: ChainId, mut rx: mpsc::Receiver<ToChain>, shared: Sha
             let events = decided
                 .appended
                 .iter()
-                .map(|e| StoredEvent {
-                    seq: e.seq,
-                    hash: e.hash,
-                    bytes: e.bytes.clone(),
-                })
+                .map(|e| StoredEvent::stored(e.seq, e.hash, e.bytes.clone()))
                 .map(|e| match &secret {
                     // The projector reads what the desk decided: sealed cards opened.
                     Some(s) => {

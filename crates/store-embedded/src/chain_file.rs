@@ -407,11 +407,7 @@ impl ChainFile {
             // Each frame ends where the next begins: no frame is skipped or cut.
             match decode_frame(&data[at..]) {
                 Frame::Whole { bytes, hash, size } if off + size as u64 == next => {
-                    out.push(StoredEvent {
-                        seq,
-                        hash,
-                        bytes: bytes.to_vec(),
-                    });
+                    out.push(StoredEvent::stored(seq, hash, bytes.to_vec()));
                 }
                 _ => return Err(changed(seq)),
             }

@@ -20,11 +20,7 @@ pub(crate) fn decode(payload: &[u8], first: Seq) -> Result<Vec<StoredEvent>, (us
     while !rest.is_empty() {
         match decode_frame(rest) {
             Frame::Whole { bytes, hash, size } => {
-                out.push(StoredEvent {
-                    seq,
-                    hash,
-                    bytes: bytes.to_vec(),
-                });
+                out.push(StoredEvent::stored(seq, hash, bytes.to_vec()));
                 rest = &rest[size..];
                 seq = seq.next();
             }

@@ -112,6 +112,17 @@ impl IntoResponse for WebError {
 impl<S: EventStore + Clone + 'static> Web<S> {
     pub fn new(store: S, users: Option<Users>, sender: Sender<S>) -> Web<S> {
         let secret = sender.key().map(floorbook_log::CardSecret::of);
+        Web::with_secret(store, users, sender, secret)
+    }
+
+    /// As [`Web::new`], reading the chains' state with `secret` (the card secret of the
+    /// service key): hands in play whose hole cards were named are followed, never shown.
+    pub fn with_secret(
+        store: S,
+        users: Option<Users>,
+        sender: Sender<S>,
+        secret: Option<floorbook_log::CardSecret>,
+    ) -> Web<S> {
         let reading = floorbook_log::Disclosing::new(store.clone(), secret);
         Web {
             public: reading.without_secret(),
@@ -241,7 +252,11 @@ pub fn router_with<S: EventStore + Clone + 'static>(
     users: Option<Users>,
     sender: Sender<S>,
 ) -> Router {
-    let web = Arc::new(Web::new(store, users, sender));
+    router_of(Arc::new(Web::new(store, users, sender)))
+}
+
+/// The routes of `web`.
+pub fn router_of<S: EventStore + Clone + 'static>(web: Arc<Web<S>>) -> Router {
     Router::new()
         .route("/", get(index::<S>))
         .route("/login", get(login_form).post(login::<S>))
@@ -265,14 +280,18 @@ pub fn router_with<S: EventStore + Clone + 'static>(
         .with_state(web)
 }
 
-/// Serves the pages on `listener` until the process ends.
+/// Serves the pages on `listener` until the process ends; the chains' state read with
+/// `secret` (else the desks' key's), so hands in play with named hole cards are followed.
 pub async fn serve<S: EventStore + Clone + 'static>(
     listener: tokio::net::TcpListener,
     store: S,
     users: Option<Users>,
     sender: Sender<S>,
+    secret: Option<floorbook_log::CardSecret>,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router_with(store, users, sender)).await
+    let secret = secret.or_else(|| sender.key().map(floorbook_log::CardSecret::of));
+    let web = Arc::new(Web::with_secret(store, users, sender, secret));
+    axum::serve(listener, router_of(web)).await
 }
 
 /// The session cookie's name.

@@ -437,7 +437,7 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
         let Some(last) = page.last() else { break };
         next = last.seq.next();
         for e in &page {
-            let env = Envelope::parse(&e.bytes)?;
+            let env = e.envelope()?;
             match ChainEvent::decode(&env)? {
                 ChainEvent::Decided(TournamentEvent::InHand { hand, event, .. })
                     if hand == args.hand =>

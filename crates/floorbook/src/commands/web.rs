@@ -29,8 +29,9 @@ pub struct WebArgs {
     /// service as the NATS users the file's `[nats]` names.
     #[arg(long)]
     users: Option<PathBuf>,
-    /// Directory of the service key that signs checkpoints, when this process writes
-    /// (default beside the data folder, DATA-keys, or `$FLOORBOOK_KEYS`).
+    /// Directory of the service key (default beside the data folder, DATA-keys, or
+    /// `$FLOORBOOK_KEYS`): it signs checkpoints when this process writes, and lets the pages
+    /// follow a hand in play whose hole cards were named (they never show them).
     #[arg(long)]
     keys: Option<PathBuf>,
 }
@@ -79,6 +80,15 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
     };
     init_log();
     let store = args.store.open(mode).await?;
+    let keys = args
+        .keys
+        .clone()
+        .unwrap_or_else(|| args.store.default_keys_dir());
+    let key = if keys.join("service.key").exists() {
+        Some(super::keys::load_service_key(&keys)?)
+    } else {
+        None
+    };
     let sender: Sender<Backend> = match (&users, &args.store.nats) {
         (None, _) => Sender::ReadOnly,
         (Some(u), Some(_)) => {
@@ -90,22 +100,18 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
                 .map_err(anyhow::Error::msg)?
         }
         (Some(_), None) => {
-            let keys = args
-                .keys
-                .clone()
-                .unwrap_or_else(|| args.store.default_keys_dir());
-            let key = if keys.join("service.key").exists() {
-                Some(super::keys::load_service_key(&keys)?)
-            } else {
+            if key.is_none() {
                 eprintln!(
                     "floorbook web: no service key in {}: checkpoints are not signed, and hole cards named while a hand is played are stored in the clear (floorbook keys generate)",
                     keys.display()
                 );
-                None
-            };
-            Sender::desks(key)
+            }
+            Sender::desks(key.clone())
         }
     };
+    // Reading only (or over NATS), the key lets the pages follow a hand in play whose hole
+    // cards were named; without it they show the chain up to the first of them.
+    let secret = key.as_ref().map(floorbook_log::CardSecret::of);
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
         .with_context(|| format!("listening on {}", args.addr))?;
@@ -115,7 +121,7 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "floorbook web: http://{addr}/")?;
         out.flush()?;
     }
-    floorbook_web::serve(listener, store, users, sender)
+    floorbook_web::serve(listener, store, users, sender, secret)
         .await
         .context("serving the pages")?;
     Ok(ExitCode::SUCCESS)
