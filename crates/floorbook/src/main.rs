@@ -94,6 +94,8 @@ enum Command {
     Commands(commands::list::CommandsArgs),
     /// The post-event report: chain, irregularities, sanctions, rulings, chip counts.
     Audit(commands::read::AuditArgs),
+    /// A deal at the final table: each player's figure by ICM, chip chop or save chop.
+    Deal(commands::deal::DealArgs),
     /// Files for a deployment: the NATS users, optionally one dealer user per table.
     Deploy(commands::deploy::DeployArgs),
     /// Shell completions for bash, zsh, fish, elvish or PowerShell, printed.
@@ -106,6 +108,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Eval(args) => commands::eval::run(&args),
+        Command::Deal(args) => commands::deal::run(&args),
         Command::Keys(args) => commands::keys::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Phh(args) => commands::phh::run(&args),
         Command::Profiles(args) => commands::profiles::run(&args),

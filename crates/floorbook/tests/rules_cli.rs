@@ -153,3 +153,60 @@ fn global_options_completions_and_the_man_page() {
         ok_json(&floorbook(args));
     }
 }
+
+/// `floorbook deal`: the figures of a final-table deal (issue 39), by ICM, chip chop and
+/// save chop, in money that adds up to the prizes; a deal that cannot be is refused, saying
+/// what is allowed.
+#[test]
+fn a_deal_prints_each_players_figure() {
+    let args = [
+        "--stacks",
+        "100000,70000,50000,20000",
+        "--prizes",
+        "200,120,80,50",
+    ];
+    let run = |method: &str| {
+        let mut all = vec!["deal", method];
+        all.extend(args);
+        let out = floorbook(&all);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let icm = run("icm");
+    assert!(icm.contains("Malmuth"), "{icm}");
+    for (line, figure) in icm
+        .lines()
+        .skip(2)
+        .zip(["140.84", "123.80", "108.96", "76.40", "450.00"])
+    {
+        assert!(
+            line.trim_end().ends_with(figure),
+            "{line} is not {figure}\n{icm}"
+        );
+    }
+    let chop = run("chip-chop");
+    assert!(chop.contains("187.50") && chop.contains("37.50"), "{chop}");
+    let save = run("save-chop");
+    assert!(save.contains("154.17") && save.contains("70.83"), "{save}");
+    let out = floorbook(&[
+        "deal", "icm", "--stacks", "100,0", "--prizes", "10,5", "--json",
+    ]);
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("player 2") && said.contains("holds none"),
+        "{said}"
+    );
+    let out = floorbook(&["deal", "icm", "--stacks", "100,50", "--prizes", "ten"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not an amount"));
+    let out = floorbook(&[
+        "deal", "icm", "--stacks", "3,1", "--prizes", "100,60", "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["players"][0]["figure"], "90.00", "{v}");
+    assert_eq!(v["total_cents"], 16_000, "{v}");
+}

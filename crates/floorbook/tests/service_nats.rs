@@ -2160,9 +2160,37 @@ async fn the_auditor_reads_no_hole_card_of_a_hand_in_play() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("**Sealed**: from event") && said.contains("table 1 hand 1"),
+        "the audit says where the chain is sealed: {said}"
+    );
     for c in ["Ah", "Kd", "7c", "7s", "Qh", "Jh"] {
         assert!(!said.contains(&format!("{c} ")), "audit shows {c}: {said}");
     }
+    // Explaining a sealed event: refused until the hand is over, saying so.
+    let head = auditor
+        .head(&chain)
+        .await
+        .expect("head")
+        .expect("a head")
+        .seq
+        .0;
+    let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args([
+            "explain",
+            "--nats",
+            &auditor_url,
+            "--chain",
+            "c-sealed",
+            "--db",
+        ])
+        .arg(&db)
+        .arg(head.to_string())
+        .output()
+        .expect("floorbook explain runs");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "explained a sealed event");
+    assert!(said.contains("hand in play (table 1 hand 1)"), "{said}");
     // The writer dies mid-hand; another instance with the same key takes over and plays on.
     first.kill();
     let _second = Serve::start(

@@ -282,6 +282,14 @@ impl<S: EventStore> Disclosing<S> {
         self.seen.lock().ok()?.get(chain)?.withheld
     }
 
+    /// [`Disclosing::withheld`] with what releases it (`table 3 hand 17`).
+    pub fn withheld_until(&self, chain: &ChainId) -> Option<(Seq, String)> {
+        let seen = self.seen.lock().ok()?;
+        let s = seen.get(chain)?;
+        let w = s.withheld?;
+        Some((w, s.sealed.get(&w).cloned().unwrap_or_default()))
+    }
+
     fn note_sealed(&self, chain: &ChainId, seq: Seq, until: &str, opened: bool) {
         if let Ok(mut seen) = self.seen.lock() {
             let s = seen.entry(chain.clone()).or_default();

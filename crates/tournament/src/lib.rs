@@ -48,6 +48,7 @@ pub mod balance;
 pub mod chip_race;
 pub mod command;
 pub mod conduct;
+pub mod deal;
 pub mod engine;
 pub mod levels;
 pub mod places;

@@ -63,8 +63,18 @@ async fn open_with_snapshots(
 /// `floorbook explain SEQ`.
 pub async fn explain(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let (store, projector, chain) = open_with_snapshots(&args.store, &args.db, &args.chain).await?;
+    let sealed = |store: &super::Public| -> anyhow::Result<()> {
+        match store.withheld_until(&chain) {
+            Some((from, until)) if args.seq >= from.0 => anyhow::bail!(
+                "event {} comes at or after hole cards of a hand in play ({until}), sealed from event {from} until it ends: it is explained once that hand is over",
+                args.seq
+            ),
+            _ => Ok(()),
+        }
+    };
     if floorbook_ledger::cash::is_cash(&store, &chain).await? {
-        let record = floorbook_ledger::cash::load(&store, chain).await?;
+        let record = floorbook_ledger::cash::load(&store, chain.clone()).await?;
+        sealed(&store)?;
         let report = floorbook_ledger::cash::explain(&record, args.seq)?;
         super::emit(&render_cash_explain(&report, args.json)?)?;
         return Ok(if report.agrees {
@@ -73,7 +83,8 @@ pub async fn explain(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             ExitCode::from(1)
         });
     }
-    let rec = load_near(&projector, &store, chain, Some(args.seq)).await?;
+    let rec = load_near(&projector, &store, chain.clone(), Some(args.seq)).await?;
+    sealed(&store)?;
     let mut report = floorbook_ledger::explain::explain(&rec, args.seq)?;
     report.recorded_by = recorded_by(&store, &rec.chain, args.seq).await?;
     super::emit(&render_explain(&report, args.json)?)?;

@@ -12,6 +12,7 @@ use crate::backend::{Backend, StoreArgs};
 
 pub mod checkpoint;
 pub mod cmd;
+pub mod deal;
 pub mod deploy;
 pub mod eval;
 pub mod explain;

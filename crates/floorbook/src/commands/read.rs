@@ -533,7 +533,7 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
         let report = floorbook_ledger::cash::audit(&store, &projector, &chain).await?;
         match format {
             Format::Json => outln!(out, "{}", serde_json::to_string_pretty(&report)?),
-            Format::Md => cash_audit_md(&mut out, &report)?,
+            Format::Md => cash_audit_md(&mut out, &store, &report)?,
         }
         emit(&out)?;
         return Ok(if report.clean() {
@@ -574,6 +574,7 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
         Format::Md => {
             outln!(out, "# Audit of {chain}\n");
             outln!(out, "**Chain**: {chain_line}\n");
+            sealed_md(&mut out, &store, &chain);
             let names = registered_names(&projector, &chain)?;
             let who = |r: &Value| {
                 r["player"]
@@ -734,13 +735,30 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// A cash room's audit as Markdown.
-fn cash_audit_md(out: &mut String, r: &floorbook_ledger::cash::CashAudit) -> anyhow::Result<()> {
+/// The line that says where the chain is sealed for this reader: hole cards of a hand in play.
+fn sealed_md(out: &mut String, store: &super::Public, chain: &floorbook_log::ChainId) {
+    if let Some((seq, until)) = store.withheld_until(chain) {
+        outln!(
+            out,
+            "**Sealed**: from event {seq} on, hole cards of the hand in play ({until}) are sealed until it ends; what follows is read and re-derived then\n"
+        );
+    }
+}
+
+fn cash_audit_md(
+    out: &mut String,
+    store: &super::Public,
+    r: &floorbook_ledger::cash::CashAudit,
+) -> anyhow::Result<()> {
     let field = |v: &serde_json::Value, k: &str| match &v[k] {
         serde_json::Value::String(s) => s.clone(),
         serde_json::Value::Null => String::new(),
         other => other.to_string(),
     };
     outln!(out, "# Audit of {} (cash room)\n", r.chain);
+    if let Ok(chain) = floorbook_log::ChainId::new(r.chain.clone()) {
+        sealed_md(out, store, &chain);
+    }
     outln!(out, "**Chain**: {}\n", r.chain_status);
     outln!(
         out,
