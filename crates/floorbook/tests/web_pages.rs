@@ -1727,3 +1727,120 @@ async fn named_hole_cards_stay_off_every_page_while_the_hand_is_played() {
         "the audit re-derives the released hand: {html}"
     );
 }
+
+/// The page Chromium prints, as text (poppler's `pdftotext`): what a sheet of paper says.
+async fn printed(c: &Client, name: &str) -> String {
+    let pdf = c
+        .print(fantoccini::wd::PrintConfiguration::default())
+        .await
+        .expect("Chromium prints the page");
+    assert!(pdf.starts_with(b"%PDF"), "{name}: not a PDF");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("printed");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join(format!("{name}.pdf"));
+    std::fs::write(&path, pdf).expect("write");
+    let out = Command::new("pdftotext")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("pdftotext does not run ({e}): install poppler-utils (bash .ci/deps)")
+        });
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// Print (issue 36): the seat slips of the draw, the results and a dispute's record, printed
+/// by Chromium to PDF and read back: each player's slip names his table and seat as drawn,
+/// in English and German, and no sheet carries the page's links, switches, forms or buttons.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_slips_results_and_a_dispute_print() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let names = [
+        "Ann", "Bob", "Cid", "Dora", "Ede", "Fritz", "Gina", "Hugo", "Ida", "Jan", "Kurt",
+    ];
+    open_tournament(&data, "printed", "top18", &names, None).await;
+    // The draw as the chain holds it.
+    let store = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("store");
+    let chain = ChainId::new("printed").expect("chain");
+    let mut r = floorbook_ledger::reader::load(&store, chain)
+        .await
+        .expect("load")
+        .into_replayer();
+    r.run_to_end().expect("re-derives");
+    let t = r.into_tournament();
+    let mut drawn: Vec<(String, u32, usize)> = Vec::new();
+    for ts in &t.tables {
+        for (i, p) in ts.table.seats.iter().enumerate() {
+            if let Some(p) = p {
+                drawn.push((t.players[p].name.clone(), ts.table.no.0, i + 1));
+            }
+        }
+    }
+    assert_eq!(drawn.len(), names.len());
+    assert!(t.tables.len() >= 2, "two tables drawn");
+    let (_web, url) = web(&data);
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    for (lang, table, seat, nav) in [
+        ("en", "Table", "Seat", "Standings"),
+        ("de", "Tisch", "Platz", "Rangliste"),
+    ] {
+        c.goto(&format!("{url}/t/printed/slips?lang={lang}"))
+            .await
+            .expect("the slips");
+        wait_for(&c, "main", seat).await;
+        screenshot(&c, &format!("slips-{lang}")).await;
+        let text = printed(&c, &format!("slips-{lang}")).await;
+        for (who, t, s) in &drawn {
+            assert!(
+                text.contains(who.as_str()),
+                "{lang}: no slip for {who}:\n{text}"
+            );
+            let line = format!("{table} {t} · {seat} {s}");
+            assert!(
+                text.contains(&line),
+                "{lang}: {who}'s slip lacks {line:?}:\n{text}"
+            );
+        }
+        assert_eq!(
+            text.matches(&format!("{table} ")).count(),
+            names.len(),
+            "{lang}: one slip a player:\n{text}"
+        );
+        assert!(
+            !text.contains(nav),
+            "{lang}: the links are printed:\n{text}"
+        );
+    }
+    // The results: every player with the prize column; no links.
+    c.goto(&format!("{url}/t/printed/standings?lang=en"))
+        .await
+        .expect("the standings");
+    wait_for(&c, "main", "Prize").await;
+    let text = printed(&c, "standings").await;
+    for who in names {
+        assert!(text.contains(who), "the results lack {who}:\n{text}");
+    }
+    assert!(
+        text.contains("Prize") && !text.contains("Seating"),
+        "{text}"
+    );
+    // A dispute's record: the words, not the JSON behind the switch.
+    c.goto(&format!("{url}/t/printed/explain?seq=3&lang=en"))
+        .await
+        .expect("the dispute");
+    wait_for(&c, "main", "Entered by").await;
+    let text = printed(&c, "dispute").await;
+    assert!(text.contains("Entered by"), "{text}");
+    assert!(
+        !text.contains("The record as stored"),
+        "the raw switch printed:\n{text}"
+    );
+    assert!(!text.contains("\"payload\""), "JSON printed:\n{text}");
+}

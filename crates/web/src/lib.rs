@@ -272,6 +272,7 @@ pub fn router_of<S: EventStore + Clone + 'static>(web: Arc<Web<S>>) -> Router {
         .route("/terminal.js", get(terminal_js))
         .route("/t/{chain}/clock", get(clock::<S>))
         .route("/t/{chain}/seating", get(seating::<S>))
+        .route("/t/{chain}/slips", get(slips::<S>))
         .route("/t/{chain}/standings", get(standings::<S>))
         .route("/t/{chain}/live", get(live::<S>))
         .route("/t/{chain}/explain", get(dispute::<S>))
@@ -763,6 +764,22 @@ async fn seating<S: EventStore + Clone + 'static>(
     let main = pages::seating(&l.tournament, &moves, lang);
     Ok(keep_language(
         pages::page(&chain, "seating", main, part.main_only(), lang).into_response(),
+        part.lang.as_deref(),
+    ))
+}
+
+/// The seat slips of the draw, to print (issue 36).
+async fn slips<S: EventStore + Clone + 'static>(
+    State(web): State<Arc<Web<S>>>,
+    Path(chain): Path<String>,
+    Query(part): Query<Part>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let lang = words::language(part.lang.as_deref(), &headers);
+    let l = web.load(&chain).await?;
+    let main = pages::slips(&l.tournament, lang);
+    Ok(keep_language(
+        pages::page(&chain, "slips", main, part.main_only(), lang).into_response(),
         part.lang.as_deref(),
     ))
 }

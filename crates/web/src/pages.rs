@@ -102,6 +102,24 @@ tr.acting td { font-weight: 700; }
 details.remedies { margin: 1rem 0; }
 details.remedies summary { cursor: pointer; color: var(--accent); }
 blockquote { margin: .3rem 0 .8rem; padding-left: .8rem; border-left: .25rem solid #55616d; color: var(--dim); }
+.slips { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 1rem; }
+.slip { border: .15rem dashed var(--dim); border-radius: .4rem; padding: .8rem 1rem; break-inside: avoid; }
+.slip p { margin: .2rem 0; }
+.slip .who { font-size: 1.3rem; font-weight: 700; }
+.slip .where { font-size: 1.8rem; font-weight: 800; color: var(--accent); }
+/* On paper: black on white, the page's own content only (no links, switches, forms or buttons). */
+@media print {
+  :root { color-scheme: light; --fg: #000; --dim: #333; --bg: #fff; --card: #fff; --accent: #000; --warn: #000; }
+  header nav, header .lang, header .who, .noprint, form, button, #result, #offline, details.raw, section.history { display: none !important; }
+  header { padding: 0 0 .5rem; border-bottom: 1px solid #000; }
+  main { padding: .5rem 0; }
+  th, td { border-bottom: 1px solid #999; }
+  a { color: #000; text-decoration: none; }
+  .mark { background: #fff; color: #000; border: 1px solid #000; }
+  .table, .facts div { border: 1px solid #999; }
+  .slips { grid-template-columns: repeat(2, 1fr); }
+  .slip { border-color: #000; }
+}
 "#;
 
 /// The script: the clock counts down between updates; a live page fetches its main part
@@ -202,6 +220,7 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool, lang: Lang)
         "explain" => tr("nav-dispute"),
         "hands" => tr("nav-hands"),
         "audit" => tr("nav-audit"),
+        "slips" => tr("nav-slips"),
         _ => tr("nav-standings"),
     };
     let link = |to: &str, label: String| crate::terminal::nav_link(chain, which, to, &label);
@@ -214,7 +233,7 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool, lang: Lang)
                 title { (title) " · " (chain) " · Floorbook" }
                 link rel="stylesheet" href="/app.css";
             }
-            body data-live=[(which != "explain").then(|| format!("/t/{chain}/live"))] data-page=(which) {
+            body data-live=[(!matches!(which, "explain" | "slips")).then(|| format!("/t/{chain}/live"))] data-page=(which) {
                 header {
                     h1 { a href="/" style="color:inherit" { "Floorbook" } " · " (chain) }
                     nav aria-label=(tr("nav-pages")) {
@@ -227,7 +246,7 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool, lang: Lang)
                         (link("director", tr("nav-director")))
                         (link("explain", tr("nav-dispute")))
                     }
-                    @if matches!(which, "explain" | "clock" | "seating" | "standings" | "hands" | "audit") { (crate::terminal::switch(lang)) }
+                    @if matches!(which, "explain" | "clock" | "seating" | "standings" | "hands" | "audit" | "slips") { (crate::terminal::switch(lang)) }
                 }
                 main id="main" { (main) }
                 script src="/app.js" {}
@@ -535,6 +554,8 @@ pub fn seating(t: &Tournament, moves: &[MoveRow], lang: Lang) -> Markup {
         }
         @if t.tables.is_empty() {
             p.empty { (tr("no-tables")) }
+        } @else {
+            p.noprint { a href="slips" { (tr("print-slips")) } }
         }
         div.tables {
             @for ts in &t.tables {
@@ -794,6 +815,45 @@ pub fn league(table: &floorbook_ledger::league::Table, lang: Lang) -> Markup {
                         li { a href=(format!("/t/{chain}/standings")) { (chain) } " " (ta(lang, "league-tournament", &[("entrants", n(*entrants as f64)), ("seq", n(*seq as f64))])) } } }
                 }
                 script src="/app.js" {}
+            }
+        }
+    }
+}
+
+/// The seat slips of the draw, one a player, to print and hand out (issue 36): who, which
+/// table, which seat, and the chips he starts with.
+pub fn slips(t: &Tournament, lang: Lang) -> Markup {
+    let tr = |k: &str| crate::words::t(lang, k);
+    let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
+    let mut seated: Vec<(String, u32, usize, u64)> = Vec::new();
+    for ts in &t.tables {
+        for (i, p) in ts.table.seats.iter().enumerate() {
+            if let Some(p) = p {
+                let pl = t.players.get(p);
+                seated.push((
+                    name(t, p.0, lang),
+                    ts.table.no.0,
+                    i + 1,
+                    pl.map_or(0, |pl| pl.stack),
+                ));
+            }
+        }
+    }
+    // By name: the desk finds a player's slip as the players come up.
+    seated.sort_by_key(|a| a.0.to_lowercase());
+    html! {
+        @if seated.is_empty() {
+            p.empty { (tr("no-slips")) }
+        } @else {
+            p.noprint { button type="button" onclick="window.print()" { (tr("print")) } }
+            div.slips {
+                @for (who, table, seat, chips) in &seated {
+                    section.slip {
+                        p.who { (who) }
+                        p.where { (tra("slip-where", &[("table", n(*table)), ("seat", n(*seat as u32))])) }
+                        p.chips { (tra("slip-chips", &[("chips", s(crate::words::chips(*chips, lang)))])) }
+                    }
+                }
             }
         }
     }

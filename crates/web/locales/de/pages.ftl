@@ -86,3 +86,11 @@ league-counted = Gewertet
 league-results = Ergebnisse
 league-tournaments = Turniere
 league-tournament = ({ $entrants } Teilnehmer, festgehalten bei Eintrag { $seq })
+
+# Platzkarten (gedruckt bei der Auslosung)
+nav-slips = Platzkarten
+print-slips = Platzkarten drucken
+print = Drucken
+no-slips = Noch sitzt niemand: die Platzkarten folgen der Platzauslosung.
+slip-where = Tisch { $table } · Platz { $seat }
+slip-chips = Beginnt mit { $chips } Chips

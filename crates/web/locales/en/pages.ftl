@@ -86,3 +86,11 @@ league-counted = Counted
 league-results = Results
 league-tournaments = Tournaments
 league-tournament = ({ $entrants } entrants, pinned at entry { $seq })
+
+# Seat slips (printed at the draw)
+nav-slips = Seat slips
+print-slips = Print the seat slips
+print = Print
+no-slips = Nobody is seated yet: the slips follow the seat draw.
+slip-where = Table { $table } · Seat { $seat }
+slip-chips = Starting with { $chips } chips
