@@ -2413,3 +2413,183 @@ on_both_backends!(
     hole_cards_stay_secret_nats,
     hole_cards_stay_secret_while_the_hand_is_played
 );
+
+/// The code of a refusal's reason (`deal_stale`, `already_agreed`, …).
+fn refused_code(r: &Reply) -> String {
+    r.error
+        .as_ref()
+        .and_then(|e| e.reason.as_ref())
+        .and_then(|v| v["code"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Issue 39, a deal at the final table: under a house profile that allows deals, the
+/// director proposes one between hands and each player agrees in turn (twice, or a player
+/// not in it, is refused); one declining takes it off; the last agreement makes it, and its
+/// figures add up to the prizes still to be paid. Under the club's rules a deal is refused
+/// naming TR-7, and a profile that allows one there does not open.
+#[tokio::test]
+async fn a_deal_is_proposed_agreed_or_declined_and_recorded() {
+    let dir = tempfile::tempdir().expect("dir");
+    let (text, _) = builtin("nob").expect("nob");
+    let toml =
+        text.replace("shares = [100]", "shares = [50, 30, 20]") + "\n[deals]\nallowed = true\n";
+    let chain = ChainId::new("t-deal").expect("chain");
+    let mut desk = embedded_desk(dir.path(), &chain).await;
+    let open = WireCommand::Open {
+        profile: None,
+        profile_toml: Some(toml),
+    };
+    let r = one(&mut desk, Channel::Director, open).await;
+    assert!(r.ok, "{r:?}");
+    for p in 1..=4 {
+        let r = one(
+            &mut desk,
+            Channel::Floor,
+            WireCommand::Register {
+                player: p,
+                name: format!("P{p}"),
+                buy_in: "2.00".into(),
+                age: 30,
+                table: None,
+            },
+        )
+        .await;
+        assert!(r.ok, "{r:?}");
+    }
+    let start = WireCommand::Start {
+        draw: vec![0, 1, 2, 3],
+        button_seats: None,
+        at: None,
+        tables: None,
+    };
+    let r = one(&mut desk, Channel::Director, start).await;
+    assert!(r.ok, "{r:?}");
+    // The stacks as counted: 400, 250, 110 and 60 (the floor's counts, TR-26).
+    for (p, stack) in [(1, 400), (2, 250), (3, 110), (4, 60)] {
+        let r = one(
+            &mut desk,
+            Channel::Floor,
+            WireCommand::SetStack {
+                player: p,
+                stack,
+                reason: "counted for the deal".into(),
+            },
+        )
+        .await;
+        assert!(r.ok, "{r:?}");
+    }
+    let propose = |method| WireCommand::ProposeDeal {
+        method,
+        left_to_play: None,
+    };
+    use floorbook_service::wire::WireDealMethod;
+    // The floor may not propose: the director's.
+    let r = one(&mut desk, Channel::Floor, propose(WireDealMethod::Icm)).await;
+    assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Forbidden));
+    let r = one(&mut desk, Channel::Director, propose(WireDealMethod::Icm)).await;
+    assert!(
+        r.ok && r.events.iter().any(|e| e == "DealProposed"),
+        "{r:?}"
+    );
+    let deal = desk
+        .tournament()
+        .and_then(|t| t.deal.clone())
+        .expect("a deal on the table");
+    // Four players, three paid places of 8.00: 4.00, 2.40, 1.60.
+    let cents: Vec<u64> = deal.shares.iter().map(|s| s.cents).collect();
+    assert_eq!(cents.iter().sum::<u64>(), 800, "{cents:?}");
+    assert!(cents.windows(2).all(|w| w[0] >= w[1]), "{cents:?}");
+    let icm = floorbook_tournament::deal::figures(
+        floorbook_tournament::deal::DealMethod::Icm,
+        &[400, 250, 110, 60],
+        &[400, 240, 160],
+    )
+    .expect("figures");
+    assert_eq!(cents, icm);
+    let consent = |player| WireCommand::ConsentToDeal { player };
+    let r = one(
+        &mut desk,
+        Channel::Director,
+        propose(WireDealMethod::ChipChop),
+    )
+    .await;
+    assert_eq!(refused_code(&r), "deal_pending", "{r:?}");
+    // Player 3 holds out: the deal is off.
+    let r = one(&mut desk, Channel::Floor, consent(1)).await;
+    assert!(r.ok, "{r:?}");
+    let r = one(
+        &mut desk,
+        Channel::Floor,
+        WireCommand::DeclineDeal { player: 3 },
+    )
+    .await;
+    assert!(
+        r.ok && r.events.iter().any(|e| e == "DealDeclined"),
+        "{r:?}"
+    );
+    assert!(desk.tournament().and_then(|t| t.deal.clone()).is_none());
+    // A save chop, agreed by all four in turn.
+    let r = one(
+        &mut desk,
+        Channel::Director,
+        propose(WireDealMethod::SaveChop),
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+    for p in [2, 1, 4] {
+        let r = one(&mut desk, Channel::Floor, consent(p)).await;
+        assert!(r.ok && !r.events.iter().any(|e| e == "DealAgreed"), "{r:?}");
+    }
+    let r = one(&mut desk, Channel::Floor, consent(2)).await;
+    assert_eq!(refused_code(&r), "already_agreed", "{r:?}");
+    let r = one(&mut desk, Channel::Floor, consent(9)).await;
+    assert_eq!(refused_code(&r), "not_in_deal", "{r:?}");
+    let r = one(&mut desk, Channel::Floor, consent(3)).await;
+    assert!(r.events.iter().any(|e| e == "DealAgreed"), "{r:?}");
+    let agreed = desk
+        .tournament()
+        .and_then(|t| t.deal.clone())
+        .expect("agreed");
+    assert!(agreed.agreed);
+    assert_eq!(agreed.shares.iter().map(|s| s.cents).sum::<u64>(), 800);
+    let r = one(&mut desk, Channel::Director, propose(WireDealMethod::Icm)).await;
+    assert_eq!(refused_code(&r), "deal_agreed_already", "{r:?}");
+    // The chain re-derives every step of it.
+    let reading = EmbeddedStore::open(dir.path(), OpenMode::ReadOnly).expect("store");
+    let rec = load(&reading, chain.clone()).await.expect("load");
+    let mut replay = rec.into_replayer();
+    replay.run_to_end().expect("the deal re-derives");
+    assert_eq!(replay.into_tournament().deal, Some(agreed));
+
+    // The club's rules: refused, naming TR-7; a profile allowing deals there does not open.
+    drop(desk);
+    let club = ChainId::new("t-club").expect("chain");
+    let mut desk = embedded_desk(dir.path(), &club).await;
+    first_hand_of_three(&mut desk).await;
+    let r = one(&mut desk, Channel::Director, propose(WireDealMethod::Icm)).await;
+    assert_eq!(refused_code(&r), "deal_forbidden", "{r:?}");
+    assert!(
+        r.error.as_ref().is_some_and(|e| e.message.contains("TR-7")),
+        "{r:?}"
+    );
+    let (top18, _) = builtin("top18").expect("top18");
+    let other = ChainId::new("t-club-deals").expect("chain");
+    drop(desk);
+    let mut desk = embedded_desk(dir.path(), &other).await;
+    let r = one(
+        &mut desk,
+        Channel::Director,
+        WireCommand::Open {
+            profile: None,
+            profile_toml: Some(format!("{top18}\n[deals]\nallowed = true\n")),
+        },
+    )
+    .await;
+    assert!(!r.ok, "{r:?}");
+    assert!(
+        r.error.as_ref().is_some_and(|e| e.message.contains("TR-7")),
+        "{r:?}"
+    );
+}

@@ -21,7 +21,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::roles::Needs;
 use crate::wire::{
-    SeatCard, WireCashOffence, WireCorrection, WireLevel, WireOffence, WireOutOfTurn, WireSaid,
+    SeatCard, WireCashOffence, WireCorrection, WireDealMethod, WireLevel, WireOffence,
+    WireOutOfTurn, WireSaid,
 };
 
 /// A language the pages and the help speak.
@@ -173,6 +174,11 @@ input! {
         ("cheating", Words { en: "cheating", de: "Betrug" }),
         ("chip_dumping", Words { en: "chip dumping", de: "Chip Dumping" }),
         ("severe", Words { en: "violence or gross abuse", de: "Gewalt oder grobe Beleidigung" }),
+    ]),
+    WireDealMethod => Kind::Choice(&[
+        ("icm", Words { en: "ICM (Malmuth–Harville)", de: "ICM (Malmuth–Harville)" }),
+        ("chip_chop", Words { en: "chip chop (by chips)", de: "Chip Chop (nach Chips)" }),
+        ("save_chop", Words { en: "save chop (next place first, the rest by chips)", de: "Save Chop (erst der nächste Platz, der Rest nach Chips)" }),
     ]),
     WireCorrection => Kind::Choice(&[
         ("fold", Words { en: "fold", de: "Fold" }),
@@ -885,6 +891,33 @@ declare! {
     BalanceNow "balance_now" (Floor, Tournament, Desk)
     "TR-17", "Balance the tables now" / "Tische jetzt ausgleichen"
     {}
+
+    /// Director: proposes a deal at the final table, between hands: each player left's
+    /// figure by the method, on the prizes still to be paid, less what is kept back from
+    /// first place and played for. Only where the profile allows deals: the club's rules
+    /// disqualify agreements among players (TR-7).
+    ProposeDeal "propose_deal" (Director, Tournament, Desk)
+    "TR-7", "Propose a deal" / "Deal vorschlagen"
+    {
+        method: WireDealMethod => "Method" / "Methode",
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        left_to_play: Option<String> => "Kept back to play for (money, optional)" / "Zum Ausspielen zurückbehalten (Geld, optional)",
+    }
+
+    /// Floor: a player left agrees to the deal on the table, in person; when the last one
+    /// does, the deal is agreed and its figures are the prizes.
+    ConsentToDeal "consent_to_deal" (Floor, Tournament, Desk)
+    "TR-7", "A player agrees to the deal" / "Ein Spieler stimmt dem Deal zu"
+    {
+        player: u32 => "Player" / "Spieler",
+    }
+
+    /// Floor: a player left declines the deal on the table: it is off.
+    DeclineDeal "decline_deal" (Floor, Tournament, Desk)
+    "TR-7", "A player declines the deal" / "Ein Spieler lehnt den Deal ab"
+    {
+        player: u32 => "Player" / "Spieler",
+    }
 
     /// Floor: holds a table (no hand starts) or releases it, with the reason (TR-26).
     HoldTable "hold_table" (Floor, Tournament, Desk)

@@ -149,6 +149,38 @@ pub enum WireCorrection {
     None,
 }
 
+/// How a deal shares the prizes still to be paid (issue 39).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WireDealMethod {
+    /// Malmuth–Harville: each player's average prize over every order of finish.
+    Icm,
+    /// The prizes shared by chips.
+    ChipChop,
+    /// Everyone first takes the next place's prize, the rest shared by chips.
+    SaveChop,
+}
+
+impl WireDealMethod {
+    fn engine(self) -> floorbook_tournament::deal::DealMethod {
+        use floorbook_tournament::deal::DealMethod;
+        match self {
+            WireDealMethod::Icm => DealMethod::Icm,
+            WireDealMethod::ChipChop => DealMethod::ChipChop,
+            WireDealMethod::SaveChop => DealMethod::SaveChop,
+        }
+    }
+
+    fn of(m: floorbook_tournament::deal::DealMethod) -> WireDealMethod {
+        use floorbook_tournament::deal::DealMethod;
+        match m {
+            DealMethod::Icm => WireDealMethod::Icm,
+            DealMethod::ChipChop => WireDealMethod::ChipChop,
+            DealMethod::SaveChop => WireDealMethod::SaveChop,
+        }
+    }
+}
+
 /// The offence a sanction is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -299,6 +331,8 @@ impl ReplyError {
 pub enum WireError {
     #[error("card {got:?} is not a card: rank 2-9, T (or 10), J, Q, K, A, then suit c, d, h, s")]
     Card { got: String },
+    #[error("{got:?} is not an amount of money: digits with up to two decimals (80.50)")]
+    Money { got: String },
     #[error("a four-card flop has exactly 4 cards; got {got}")]
     FourCards { got: usize },
     #[error("rule {got:?} is not in the catalogue (RULES.md)")]
@@ -851,6 +885,23 @@ impl WireCommand {
                 reason: reason.clone(),
             },
             WireCommand::BalanceNow {} => Command::BalanceNow,
+            WireCommand::ProposeDeal {
+                method,
+                left_to_play,
+            } => Command::ProposeDeal {
+                method: method.engine(),
+                left_to_play: match left_to_play.as_deref().map(str::trim) {
+                    None | Some("") => 0,
+                    Some(m) => floorbook_tournament::buy_in_cents(m)
+                        .ok_or_else(|| WireError::Money { got: m.to_string() })?,
+                },
+            },
+            WireCommand::ConsentToDeal { player } => Command::ConsentToDeal {
+                player: PlayerId(*player),
+            },
+            WireCommand::DeclineDeal { player } => Command::DeclineDeal {
+                player: PlayerId(*player),
+            },
             WireCommand::HoldTable {
                 table,
                 hold,
@@ -1341,6 +1392,16 @@ impl WireCommand {
                 reason: reason.clone(),
             },
             Command::BalanceNow => WireCommand::BalanceNow {},
+            Command::ProposeDeal {
+                method,
+                left_to_play,
+            } => WireCommand::ProposeDeal {
+                method: WireDealMethod::of(*method),
+                left_to_play: (*left_to_play > 0)
+                    .then(|| format!("{}.{:02}", left_to_play / 100, left_to_play % 100)),
+            },
+            Command::ConsentToDeal { player } => WireCommand::ConsentToDeal { player: player.0 },
+            Command::DeclineDeal { player } => WireCommand::DeclineDeal { player: player.0 },
             Command::HoldTable {
                 table,
                 hold,

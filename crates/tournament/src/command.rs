@@ -140,6 +140,21 @@ pub enum Command {
     },
     /// TR-17: the floor balances now: the moves that are due, at tables between hands.
     BalanceNow,
+    /// Issue 39: the director proposes a deal at the final table by `method`, `left_to_play`
+    /// cents kept back from first place and played for (TR-7 forbids deals under the club's
+    /// rules; elsewhere the profile must allow them).
+    ProposeDeal {
+        method: crate::deal::DealMethod,
+        left_to_play: u64,
+    },
+    /// A player left agrees to the deal on the table.
+    ConsentToDeal {
+        player: PlayerId,
+    },
+    /// A player left declines the deal on the table: it is off.
+    DeclineDeal {
+        player: PlayerId,
+    },
     /// TR-26: the floor holds a table (no hand starts there) or releases it.
     HoldTable {
         table: TableNo,
@@ -293,6 +308,9 @@ impl Command {
             | Command::SetBreak { .. }
             | Command::MovePlayer { .. }
             | Command::BalanceNow
+            | Command::ProposeDeal { .. }
+            | Command::ConsentToDeal { .. }
+            | Command::DeclineDeal { .. }
             | Command::HoldTable { .. }
             | Command::BreakTableNow { .. }
             | Command::SetStack { .. }

@@ -14,14 +14,14 @@
 //! Figures are rounded to the cent by the largest remainder (ties to the larger stack, then
 //! the earlier player), so they add up to the prizes exactly.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// The most players a deal is computed for: ICM takes `n · 2^n` steps.
 pub const MAX_PLAYERS: usize = 20;
 
 /// How a deal shares the prizes still to be paid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DealMethod {
     Icm,
@@ -30,7 +30,8 @@ pub enum DealMethod {
 }
 
 /// A deal that cannot be computed.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "code", content = "args", rename_all = "snake_case")]
 pub enum DealError {
     #[error("a deal needs 2 to {MAX_PLAYERS} players left; got {got}")]
     Players { got: usize },

@@ -337,6 +337,25 @@ pub struct Profile {
     /// The payout of the prize pool (NOB-16); none by default.
     #[serde(default)]
     pub payout: Payout,
+    /// Deals at the final table (issue 39): none unless the house allows them.
+    #[serde(default, skip_serializing_if = "Deals::is_default")]
+    pub deals: Deals,
+}
+
+/// Whether the house allows deals at the final table. The seeds' own rules do not: the
+/// club's tournament rules disqualify "Absprachen unter Spielern" (TR-7), and the TDA
+/// procedures defer to them where silent.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deals {
+    #[serde(default)]
+    pub allowed: bool,
+}
+
+impl Deals {
+    fn is_default(&self) -> bool {
+        *self == Deals::default()
+    }
 }
 
 pub use BalancingRule as BalancingKind;
@@ -382,6 +401,13 @@ impl Profile {
         };
         if self.name.trim().is_empty() {
             bad("name", "a profile needs a name".into(), None);
+        }
+        if self.deals.allowed && matches!(self.system, System::TR | System::TDA) {
+            bad(
+                "deals.allowed",
+                "the club's tournament rules disqualify agreements among players (\"Absprachen unter Spielern\"): no deals under them".into(),
+                Some(Rule::Tr7),
+            );
         }
         let shares = &self.payout.shares;
         if !shares.is_empty()

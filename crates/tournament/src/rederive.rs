@@ -522,7 +522,11 @@ impl Rederiver {
             | TournamentEvent::TableHeld { .. }
             | TournamentEvent::StackCounted { .. }
             | TournamentEvent::ChipsTransferred { .. }
-            | TournamentEvent::SeatedByFloor { .. } => {
+            | TournamentEvent::SeatedByFloor { .. }
+            | TournamentEvent::DealProposed { .. }
+            | TournamentEvent::DealConsented { .. }
+            | TournamentEvent::DealAgreed { .. }
+            | TournamentEvent::DealDeclined { .. } => {
                 return Err(unexplained("a decision of the director or the floor"));
             }
         };

@@ -24,6 +24,7 @@ use crate::seating::{PlayerId, SeatNo, TableNo};
 pub use director::{ClockView, LevelClock, MAX_REASON};
 
 mod clock;
+pub mod deals;
 mod director;
 mod floor;
 mod hands;
@@ -443,6 +444,30 @@ pub enum TournamentEvent {
         levels: Vec<crate::command::LevelEdit>,
         rules: RuleSet,
     },
+    /// A deal proposed by the director: each player's figure by the method, in cents, and
+    /// what is kept back from first place and played for (the house's policy).
+    DealProposed {
+        method: crate::deal::DealMethod,
+        left_to_play: u64,
+        shares: Vec<deals::DealShare>,
+        rules: RuleSet,
+    },
+    /// A player agreed to the deal on the table.
+    DealConsented {
+        player: PlayerId,
+        rules: RuleSet,
+    },
+    /// Every player left agreed: the figures are their prizes.
+    DealAgreed {
+        shares: Vec<deals::DealShare>,
+        left_to_play: u64,
+        rules: RuleSet,
+    },
+    /// A player declined the deal on the table: it is off.
+    DealDeclined {
+        player: PlayerId,
+        rules: RuleSet,
+    },
     /// TR-5: a break after level `after` set by the director (0 minutes: taken out).
     BreakSet {
         after: u32,
@@ -520,6 +545,10 @@ impl TournamentEvent {
             TournamentEvent::ClockChanged { .. } => "ClockChanged",
             TournamentEvent::LevelsEdited { .. } => "LevelsEdited",
             TournamentEvent::BreakSet { .. } => "BreakSet",
+            TournamentEvent::DealProposed { .. } => "DealProposed",
+            TournamentEvent::DealConsented { .. } => "DealConsented",
+            TournamentEvent::DealAgreed { .. } => "DealAgreed",
+            TournamentEvent::DealDeclined { .. } => "DealDeclined",
             TournamentEvent::TableHeld { .. } => "TableHeld",
             TournamentEvent::StackCounted { .. } => "StackCounted",
             TournamentEvent::ChipsTransferred { .. } => "ChipsTransferred",
@@ -559,6 +588,10 @@ impl TournamentEvent {
             | TournamentEvent::ClockChanged { rules, .. }
             | TournamentEvent::LevelsEdited { rules, .. }
             | TournamentEvent::BreakSet { rules, .. }
+            | TournamentEvent::DealProposed { rules, .. }
+            | TournamentEvent::DealConsented { rules, .. }
+            | TournamentEvent::DealAgreed { rules, .. }
+            | TournamentEvent::DealDeclined { rules, .. }
             | TournamentEvent::TableHeld { rules, .. }
             | TournamentEvent::StackCounted { rules, .. }
             | TournamentEvent::ChipsTransferred { rules, .. }
@@ -684,6 +717,32 @@ pub enum TournamentError {
         limit: u64,
         rule: Rule,
     },
+    #[error(
+        "no deal: the club's tournament rules disqualify agreements among players (\"Absprachen unter Spielern\", {rule})"
+    )]
+    DealForbidden { rule: Rule },
+    #[error("this profile allows no deals (the house's policy: `[deals] allowed = true`)")]
+    DealsOff,
+    #[error("a deal is on the table: every player agrees to it or one declines it first")]
+    DealPending,
+    #[error("there is no deal on the table: the director proposes one")]
+    NoDealPending,
+    #[error("the deal is agreed: its figures are the prizes")]
+    DealAgreedAlready,
+    #[error("a deal is made between hands: table {table} plays a hand")]
+    DealInHand { table: u32 },
+    #[error("the profile publishes no payout: a deal has no prizes to share")]
+    DealNoPrizes,
+    #[error("what is kept back to play for is at most first place's prize, {max} cents; got {got}")]
+    DealLeftToPlay { got: u64, max: u64 },
+    #[error("player {player:?} is not one of the deal's players")]
+    NotInDeal { player: PlayerId },
+    #[error("player {player:?} has already agreed to the deal")]
+    AlreadyAgreed { player: PlayerId },
+    #[error("the stacks moved since the deal was proposed: the director proposes it again")]
+    DealStale,
+    #[error("the deal's figures: {0}")]
+    DealFigures(#[from] crate::deal::DealError),
 }
 
 /// The latest time a command may bring in: ten years into the tournament.
@@ -720,6 +779,7 @@ impl TournamentError {
             | TournamentError::StackCount { .. }
             | TournamentError::TableHeld(_) => vec![Rule::Tr26],
             TournamentError::BalancingPause => vec![Rule::Plo2],
+            TournamentError::DealForbidden { rule } => vec![*rule],
             TournamentError::Reservation(_) => vec![Rule::Plo3],
             TournamentError::BurnUnsaid => vec![Rule::TdaRp5],
             TournamentError::TableChoice { rule, .. }
@@ -789,6 +849,9 @@ pub struct Tournament {
     /// Chips added (or taken) by the floor's counts (TR-26), for the books.
     #[serde(default)]
     pub count_delta: i64,
+    /// The deal on the table or agreed (issue 39).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<deals::Deal>,
 }
 
 fn first_revision() -> u32 {
@@ -825,6 +888,7 @@ impl Tournament {
             started_per_table: 0,
             level_clock: LevelClock::default(),
             count_delta: 0,
+            deal: None,
             walk_ins: Vec::new(),
             pending_moves: Vec::new(),
         }
@@ -939,6 +1003,12 @@ impl Tournament {
                 reason,
             } => self.move_by_ruling(*player, *table, *seat, reason),
             Command::BalanceNow => self.balance_now(),
+            Command::ProposeDeal {
+                method,
+                left_to_play,
+            } => self.propose_deal(*method, *left_to_play, at),
+            Command::ConsentToDeal { player } => self.consent_to_deal(*player),
+            Command::DeclineDeal { player } => self.decline_deal(*player),
             Command::HoldTable {
                 table,
                 hold,

@@ -144,3 +144,7 @@ f-prize = Preis
 guest-before = Der Gast, wie der Raum ihn führte
 hand-record = Der Verlauf der Hand (ein Ereignis wählen)
 position-n = Position { $pos }
+ev-deal_proposed = Ein Deal vorgeschlagen
+ev-deal_consented = Ein Spieler stimmt dem Deal zu
+ev-deal_agreed = Der Deal von allen Spielern vereinbart
+ev-deal_declined = Ein Spieler lehnt den Deal ab

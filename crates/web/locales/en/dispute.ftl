@@ -144,3 +144,7 @@ f-prize = Prize
 guest-before = The guest as the room held him
 hand-record = The hand's record (pick an event)
 position-n = position { $pos }
+ev-deal_proposed = A deal proposed
+ev-deal_consented = A player agreed to the deal
+ev-deal_agreed = The deal agreed by every player
+ev-deal_declined = A player declined the deal
