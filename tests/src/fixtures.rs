@@ -45,3 +45,16 @@ pub fn decode_frames(mut rest: &[u8]) -> Vec<(Vec<u8>, floorbook_log::EventHash)
     }
     stored
 }
+
+/// Every stored byte of `chain` as a reader of the store gets it (the first million events),
+/// one event a line: what anyone with read access to the store can see.
+pub async fn stored_text<S: floorbook_log::EventStore>(store: &S, chain: &ChainId) -> String {
+    store
+        .read(chain, floorbook_log::Seq(1), 1_000_000)
+        .await
+        .expect("the store reads")
+        .iter()
+        .map(|e| String::from_utf8_lossy(&e.bytes).into_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -8,6 +8,7 @@ mod common;
 
 use chrono::{DateTime, TimeZone, Utc};
 use floorbook_e2e::drive::{Step, Verdict, request, script, verdict};
+use floorbook_e2e::fixtures::stored_text;
 use floorbook_e2e::nats::NatsServer;
 use floorbook_ledger::reader::{REFUSED, load};
 use floorbook_log::{ChainId, Envelope, EventStore, Role, Seq, verify_chain};
@@ -2265,16 +2266,6 @@ async fn a_tap_on_a_table_that_moved_on_is_refused() {
     };
     let r = desk.decide(vec![fresh]).await.replies.remove(0);
     assert!(r.ok, "{r:?}");
-}
-
-/// Every stored byte of `chain`, as a reader of the store gets it.
-async fn stored_text<S: EventStore>(store: &S, chain: &ChainId) -> String {
-    let events = store.read(chain, Seq(1), 100_000).await.expect("read");
-    events
-        .iter()
-        .map(|e| String::from_utf8_lossy(&e.bytes).into_owned())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Hole cards named while a hand is played (a deal the dealer saw, the floor's correction)

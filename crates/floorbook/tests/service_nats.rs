@@ -2118,20 +2118,7 @@ async fn the_auditor_reads_no_hole_card_of_a_hand_in_play() {
     }
     // The auditor reads the stream: no hole card of the hand in play.
     let auditor = auditor_store(server.port).await.expect("the auditor reads");
-    let stored = |store: NatsStore| {
-        let chain = chain.clone();
-        async move {
-            store
-                .read(&chain, Seq(1), 10_000)
-                .await
-                .expect("read")
-                .iter()
-                .map(|e| String::from_utf8_lossy(&e.bytes).into_owned())
-                .collect::<Vec<_>>()
-                .join("\n")
-        }
-    };
-    let text = stored(auditor.clone()).await;
+    let text = floorbook_e2e::fixtures::stored_text(&auditor, &chain).await;
     for c in ["\"Ah\"", "\"Kd\"", "\"7c\"", "\"7s\"", "\"Qh\"", "\"Jh\""] {
         assert!(
             !text.contains(c),
@@ -2142,18 +2129,21 @@ async fn the_auditor_reads_no_hole_card_of_a_hand_in_play() {
     // The auditor's tools answer for what they may read.
     let auditor_url = as_user(server.port, "auditor", "aud1tor");
     let db = dir.path().join("auditor.sqlite");
-    let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args([
-            "audit",
-            "--nats",
-            &auditor_url,
-            "--chain",
-            "c-sealed",
-            "--db",
-        ])
-        .arg(&db)
-        .output()
-        .expect("floorbook audit runs");
+    let audit = || {
+        Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args([
+                "audit",
+                "--nats",
+                &auditor_url,
+                "--chain",
+                "c-sealed",
+                "--db",
+            ])
+            .arg(&db)
+            .output()
+            .expect("floorbook audit runs")
+    };
+    let out = audit();
     let said = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
@@ -2237,18 +2227,7 @@ async fn the_auditor_reads_no_hole_card_of_a_hand_in_play() {
         opened.contains("\"Ah\""),
         "the hand's cards read once it is over"
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args([
-            "audit",
-            "--nats",
-            &auditor_url,
-            "--chain",
-            "c-sealed",
-            "--db",
-        ])
-        .arg(&db)
-        .output()
-        .expect("floorbook audit runs");
+    let out = audit();
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),

@@ -1844,3 +1844,95 @@ async fn seat_slips_results_and_a_dispute_print() {
     );
     assert!(!text.contains("\"payload\""), "JSON printed:\n{text}");
 }
+
+/// Issue 39, a deal made from the desks: where the profile allows deals the director's desk
+/// offers the deal (under the club's rules it offers none: TR-7); the director proposes an
+/// ICM deal, the floor records each player's consent from his desk, and the last agrees it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deal_is_made_from_the_desks() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let (nob, _) = floorbook_tournament::builtin("nob").expect("nob");
+    let toml = nob.replace("shares = [100]", "shares = [60, 40]") + "\n[deals]\nallowed = true\n";
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+        let chain = ChainId::new("deal").expect("chain");
+        let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
+        let open = WireCommand::Open {
+            profile: None,
+            profile_toml: Some(toml),
+        };
+        send(&mut desk, Channel::Director, open).await;
+        for (p, name) in [(1, "Ann"), (2, "Bob"), (3, "Cid")] {
+            let register = WireCommand::Register {
+                player: p,
+                name: name.into(),
+                buy_in: "2.00".into(),
+                age: 30,
+                table: None,
+            };
+            send(&mut desk, Channel::Floor, register).await;
+        }
+        let start = WireCommand::Start {
+            draw: vec![0, 1, 2],
+            button_seats: None,
+            at: Some(0),
+            tables: None,
+        };
+        send(&mut desk, Channel::Director, start).await;
+    }
+    open_tournament(&data, "club", "top18", &["Ann", "Bob", "Cid"], None).await;
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let td = browser(&webdriver).await;
+    let fay = browser(&webdriver).await;
+    log_in(&td, &url, "td", "director-secret", "/t/club/director").await;
+    wait_for(&td, "main", "Players").await;
+    assert!(
+        !shows(&td, "form[data-command=propose_deal]").await,
+        "the club's rules (TR-7) allow no deal, yet the desk offers one"
+    );
+    td.goto(&format!("{url}/t/deal/director"))
+        .await
+        .expect("the deal's desk");
+    wait_for(&td, "main", "Propose a deal").await;
+    let r = submit(
+        &td,
+        "form[data-command=propose_deal]",
+        &[("#propose_deal-method", "ICM (Malmuth–Harville)")],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    screenshot(&td, "deal-director").await;
+    log_in(&fay, &url, "fay", "floor-secret", "/t/deal/floor").await;
+    for p in ["1", "2", "3"] {
+        let r = submit(
+            &fay,
+            "form[data-command=consent_to_deal]",
+            &[("#consent_to_deal-player", p)],
+        )
+        .await;
+        assert!(r.contains("Recorded"), "player {p}: {r}");
+    }
+    let r = submit(
+        &fay,
+        "form[data-command=consent_to_deal]",
+        &[("#consent_to_deal-player", "1")],
+    )
+    .await;
+    assert!(
+        r.contains("The deal is agreed"),
+        "a consent after the deal: {r}"
+    );
+    // The chain holds the agreed deal: three figures adding up to the prize pool of 6.00.
+    let store = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("store");
+    let mut r = floorbook_ledger::reader::load(&store, ChainId::new("deal").expect("chain"))
+        .await
+        .expect("load")
+        .into_replayer();
+    r.run_to_end().expect("re-derives");
+    let deal = r.into_tournament().deal.expect("a deal");
+    assert!(deal.agreed, "{deal:?}");
+    assert_eq!(deal.shares.iter().map(|s| s.cents).sum::<u64>(), 600);
+}

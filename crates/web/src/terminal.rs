@@ -236,7 +236,12 @@ pub fn desk(
         _ => false,
     });
     let takes = |d: &Declaration, field: &str| d.fields.iter().any(|f| f.name == field);
-    let forms: Vec<&Declaration> = desk_forms(director, cash);
+    // A deal's forms only where the profile allows deals (never under TR-7).
+    let deals = overview.is_some_and(|m| m.deals);
+    let forms: Vec<&Declaration> = desk_forms(director, cash)
+        .into_iter()
+        .filter(|d| deals || !DEAL_COMMANDS.contains(&d.name))
+        .collect();
     let groups: [(&str, Vec<&Declaration>); 3] = [
         (
             "desk-for-player",
@@ -289,7 +294,12 @@ pub struct FloorModel {
     /// What balancing has due (TR-17): a move (player, name, from, to, seat) or a table to
     /// break (its number).
     due: Vec<floorbook_ledger::view::DueNow>,
+    /// The profile allows deals at the final table (issue 39): the deal's forms are offered.
+    deals: bool,
 }
+
+/// The commands of a deal at the final table: offered only where the profile allows deals.
+const DEAL_COMMANDS: [&str; 3] = ["propose_deal", "consent_to_deal", "decline_deal"];
 
 #[derive(Debug)]
 struct FloorTable {
@@ -358,6 +368,7 @@ impl FloorModel {
             tables,
             players,
             due,
+            deals: t.profile.deals.allowed,
         }
     }
 
