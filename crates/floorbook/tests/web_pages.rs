@@ -1935,4 +1935,24 @@ async fn a_deal_is_made_from_the_desks() {
     let deal = r.into_tournament().deal.expect("a deal");
     assert!(deal.agreed, "{deal:?}");
     assert_eq!(deal.shares.iter().map(|s| s.cents).sum::<u64>(), 600);
+    // The standings show the deal: equal stacks, 6.00 shared, 2.00 each.
+    td.goto(&format!("{url}/t/deal/standings?lang=en"))
+        .await
+        .expect("the standings");
+    wait_for(&td, "main", "A deal is agreed").await;
+    for name in ["Ann", "Bob", "Cid"] {
+        let prize = td
+            .execute(
+                "return [...document.querySelectorAll('main tbody tr')].find(r => r.children[1].textContent.trim() === arguments[0]).children[3].textContent.trim();",
+                vec![serde_json::json!(name)],
+            )
+            .await
+            .expect("the row");
+        assert_eq!(prize, serde_json::json!("2.00"), "{name}'s prize");
+    }
+    screenshot(&td, "deal-standings").await;
+    td.goto(&format!("{url}/t/deal/standings?lang=de"))
+        .await
+        .expect("die Rangliste");
+    wait_for(&td, "main", "Ein Deal ist vereinbart").await;
 }

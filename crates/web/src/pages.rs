@@ -618,7 +618,7 @@ fn name(t: &Tournament, player: u32, lang: Lang) -> String {
 }
 
 /// The standings: players in play by chips, then those out by place, with each paid place's
-/// prize (the profile's payout).
+/// prize (the profile's payout, or an agreed deal's figures).
 pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
     let tr = |k: &str| crate::words::t(lang, k);
     let mut playing: Vec<_> = t
@@ -636,18 +636,37 @@ pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
         })
         .collect();
     out.sort_by_key(|(place, _)| *place);
-    let prize = |place: u32| {
-        v.prizes_cents
-            .get(place as usize - 1)
-            .filter(|c| **c > 0)
-            .map(|c| money_in(*c, lang))
+    // An agreed deal's figures are its players' prizes; what was kept back goes to the winner.
+    let deal = t.deal.as_ref().filter(|d| d.agreed);
+    let dealt = |p: &floorbook_tournament::engine::Player, place: Option<u32>| {
+        let d = deal?;
+        let share = d.shares.iter().find(|s| s.player == p.id)?;
+        let won = if place == Some(1) { d.left_to_play } else { 0 };
+        Some(money_in(share.cents + won, lang))
+    };
+    let prize = |p: &floorbook_tournament::engine::Player, place: u32| {
+        dealt(p, Some(place)).or_else(|| {
+            v.prizes_cents
+                .get(place as usize - 1)
+                .filter(|c| **c > 0)
+                .map(|c| money_in(*c, lang))
+        })
     };
     html! {
+        @if let Some(d) = deal {
+            p.notice role="status" {
+                @if d.left_to_play > 0 {
+                    (ta(lang, "deal-agreed-kept", &[("kept", s(money_in(d.left_to_play, lang)))]))
+                } @else {
+                    (tr("deal-agreed"))
+                }
+            }
+        }
         table aria-label=(tr("nav-standings")) {
             thead { tr { th.num { (tr("col-place")) } th { (tr("col-player")) } th.num { (tr("col-chips")) } th.num { (tr("col-prize")) } } }
             tbody {
                 @for p in &playing {
-                    tr data-player=(p.id.0) { td.num { "—" } td { (p.name) } td.num { (crate::words::chips(p.stack, lang)) } td.num {} }
+                    tr data-player=(p.id.0) { td.num { "—" } td { (p.name) } td.num { (crate::words::chips(p.stack, lang)) } td.num { @if let Some(m) = dealt(p, None) { (m) } } }
                 }
                 @for (place, p) in &out {
                     tr data-player=(p.id.0) {
@@ -657,7 +676,7 @@ pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
                             @if matches!(p.status, Status::Disqualified { .. }) { " " span.flag { (tr("disqualified")) } }
                         }
                         td.num { @if *place == 1 { (crate::words::chips(p.stack, lang)) } }
-                        td.num { @if let Some(m) = prize(*place) { (m) } }
+                        td.num { @if let Some(m) = prize(p, *place) { (m) } }
                     }
                 }
             }

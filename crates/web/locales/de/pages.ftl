@@ -94,3 +94,5 @@ print = Drucken
 no-slips = Noch sitzt niemand: die Platzkarten folgen der Platzauslosung.
 slip-where = Tisch { $table } · Platz { $seat }
 slip-chips = Beginnt mit { $chips } Chips
+deal-agreed = Ein Deal ist vereinbart: der Betrag jedes seiner Spieler ist sein Preis.
+deal-agreed-kept = Ein Deal ist vereinbart: der Betrag jedes seiner Spieler ist sein Preis; { $kept } bleibt zurück und geht an den Sieger.

@@ -94,3 +94,5 @@ print = Print
 no-slips = Nobody is seated yet: the slips follow the seat draw.
 slip-where = Table { $table } · Seat { $seat }
 slip-chips = Starting with { $chips } chips
+deal-agreed = A deal is agreed: each of its players' figures is his prize.
+deal-agreed-kept = A deal is agreed: each of its players' figures is his prize; { $kept } is kept back and goes to the winner.
