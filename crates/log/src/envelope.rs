@@ -75,6 +75,8 @@ pub enum EnvelopeError {
         "a {event_type} event is to be kept secret (hole cards of a hand in play) but this writer holds no service key: `floorbook keys generate`"
     )]
     NoSecret { event_type: String },
+    #[error("sealing: {0}")]
+    Sealing(String),
 }
 
 /// The longest request id an envelope holds.
@@ -233,7 +235,9 @@ pub fn seal_all_keeping(
             }
             (Some(until), Some(secret)) => {
                 let seq = head.map_or(Seq::FIRST, |h| h.seq.next());
-                let sealed = secret.seal(chain, seq, &d.event_type, &d.payload, until);
+                let sealed = secret
+                    .seal(chain, seq, &d.event_type, &d.payload, until)
+                    .map_err(|e| EnvelopeError::Sealing(e.to_string()))?;
                 let mut open = d.clone();
                 open.secret_until = None;
                 open.payload =

@@ -84,6 +84,8 @@ pub enum SecretError {
     DoesNotOpen { seq: Seq },
     #[error("event {seq}'s sealed payload does not read: {reason}")]
     Malformed { seq: Seq, reason: String },
+    #[error("event {seq}'s payload is too large to seal")]
+    TooLarge { seq: Seq },
 }
 
 impl CardSecret {
@@ -117,7 +119,7 @@ impl CardSecret {
         event_type: &str,
         payload: &RawValue,
         until: &str,
-    ) -> SealedPayload {
+    ) -> Result<SealedPayload, SecretError> {
         let key = self.event_key(chain, seq);
         let cipher = ChaCha20Poly1305::new(Key::from_slice(&key.0.0));
         let aad = associated(chain, seq, event_type);
@@ -130,12 +132,12 @@ impl CardSecret {
                     aad: &aad,
                 },
             )
-            .unwrap_or_default();
-        SealedPayload {
+            .map_err(|_| SecretError::TooLarge { seq })?;
+        Ok(SealedPayload {
             secret: hex(&sealed),
             until: until.to_string(),
             key: self.id.clone(),
-        }
+        })
     }
 }
 
@@ -598,7 +600,9 @@ mod tests {
         let chain = ChainId::new("t-1").expect("chain");
         let s = secret();
         let plain = RawValue::from_string(r#"{"cards":["As","Kd"]}"#.into()).expect("raw");
-        let sealed = s.seal(&chain, Seq(3), "HoleDealt", &plain, "table 1 hand 1");
+        let sealed = s
+            .seal(&chain, Seq(3), "HoleDealt", &plain, "table 1 hand 1")
+            .expect("sealed");
         assert!(!sealed.secret.contains("As"));
         let env = env_with(&chain, 3, "HoleDealt", &sealed);
         let key = s.event_key(&chain, Seq(3));
