@@ -92,6 +92,11 @@ async fn open_top18<S: EventStore>(desk: &mut Desk<S>) {
 
 /// Players 1 to `n` registered by the floor (adults, the 15.00 buy-in).
 async fn register<S: EventStore>(desk: &mut Desk<S>, n: u32) {
+    register_paying(desk, n, "15.00").await;
+}
+
+/// Players 1 to `n` registered by the floor, adults paying `buy_in`.
+async fn register_paying<S: EventStore>(desk: &mut Desk<S>, n: u32, buy_in: &str) {
     for p in 1..=n {
         let r = one(
             desk,
@@ -99,7 +104,7 @@ async fn register<S: EventStore>(desk: &mut Desk<S>, n: u32) {
             WireCommand::Register {
                 player: p,
                 name: format!("P{p}"),
-                buy_in: "15.00".into(),
+                buy_in: buy_in.into(),
                 age: 30,
                 table: None,
             },
@@ -1949,21 +1954,7 @@ async fn stud_procedures_are_entered_audited_and_explained() {
         };
         let r = one(&mut desk, Channel::Director, open).await;
         assert!(r.ok, "{r:?}");
-        for p in 1..=3 {
-            let r = one(
-                &mut desk,
-                Channel::Floor,
-                WireCommand::Register {
-                    player: p,
-                    name: format!("P{p}"),
-                    buy_in: "20.00".into(),
-                    age: 30,
-                    table: None,
-                },
-            )
-            .await;
-            assert!(r.ok, "{r:?}");
-        }
+        register_paying(&mut desk, 3, "20.00").await;
         let mut send = async |channel: Channel, command: WireCommand| {
             let r = one(&mut desk, channel, command.clone()).await;
             assert!(r.ok, "{command:?}: {r:?}");
@@ -2434,21 +2425,7 @@ async fn a_deal_is_proposed_agreed_or_declined_and_recorded() {
     };
     let r = one(&mut desk, Channel::Director, open).await;
     assert!(r.ok, "{r:?}");
-    for p in 1..=4 {
-        let r = one(
-            &mut desk,
-            Channel::Floor,
-            WireCommand::Register {
-                player: p,
-                name: format!("P{p}"),
-                buy_in: "2.00".into(),
-                age: 30,
-                table: None,
-            },
-        )
-        .await;
-        assert!(r.ok, "{r:?}");
-    }
+    register_paying(&mut desk, 4, "2.00").await;
     let start = WireCommand::Start {
         draw: vec![0, 1, 2, 3],
         button_seats: None,
