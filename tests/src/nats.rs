@@ -86,8 +86,16 @@ impl NatsServer {
             env: Vec::new(),
             program: None,
         };
-        server.spawn();
-        server
+        for attempt in 1..=3 {
+            match server.spawn() {
+                Ok(()) => return server,
+                Err(why) if attempt < 3 && why.contains("address already in use") => {
+                    server.port = free_port();
+                }
+                Err(why) => panic!("{why}"),
+            }
+        }
+        unreachable!("the last attempt returns or panics")
     }
 
     /// Starts `deploy/nats/<name>` as shipped, on a current server ([`current_binary`]): only
@@ -137,35 +145,44 @@ impl NatsServer {
     /// JetStream store directory and returns the file's text (which may `include` files by
     /// absolute path); `env` is the server's environment (for `$VARIABLE`s in the config).
     pub fn start_config(
-        config: impl FnOnce(u16, &std::path::Path) -> String,
+        config: impl Fn(u16, &std::path::Path) -> String,
         env: &[(&str, &str)],
     ) -> NatsServer {
         NatsServer::from_config(config, env, None)
     }
 
     fn from_config(
-        config: impl FnOnce(u16, &std::path::Path) -> String,
+        config: impl Fn(u16, &std::path::Path) -> String,
         env: &[(&str, &str)],
         program: Option<PathBuf>,
     ) -> NatsServer {
         let store = tempfile::tempdir().expect("temporary JetStream store");
-        let port = free_port();
-        let text = config(port, &store.path().join("js"));
         let file = store.path().join("nats.conf");
-        std::fs::write(&file, text).expect("write the server configuration");
         let mut server = NatsServer {
-            port,
+            port: 0,
             store,
             child: None,
-            config: Some(file),
+            config: Some(file.clone()),
             env: env
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
             program,
         };
-        server.spawn();
-        server
+        // A free port is only free until someone binds it: another test's server may take it
+        // between our look and the server's bind. Then the server exits saying so, and it is
+        // started again on another port.
+        for attempt in 1..=3 {
+            server.port = free_port();
+            let text = config(server.port, &server.store.path().join("js"));
+            std::fs::write(&file, text).expect("write the server configuration");
+            match server.spawn() {
+                Ok(()) => return server,
+                Err(why) if attempt < 3 && why.contains("address already in use") => continue,
+                Err(why) => panic!("{why}"),
+            }
+        }
+        unreachable!("the last attempt returns or panics")
     }
 
     fn log_path(&self) -> PathBuf {
@@ -181,7 +198,7 @@ impl NatsServer {
         format!("nats://127.0.0.1:{}", self.port)
     }
 
-    fn spawn(&mut self) {
+    fn spawn(&mut self) -> Result<(), String> {
         let mut command = Command::new(self.program.clone().unwrap_or_else(binary));
         match &self.config {
             Some(file) => {
@@ -209,15 +226,37 @@ impl NatsServer {
             .spawn()
             .expect("start nats-server");
         self.child = Some(child);
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(30);
         while TcpStream::connect(("127.0.0.1", self.port)).is_err() {
-            assert!(
-                Instant::now() < deadline,
-                "nats-server did not listen on port {} within 15 s",
-                self.port
-            );
+            let exited = self
+                .child
+                .as_mut()
+                .and_then(|c| c.try_wait().ok().flatten());
+            if let Some(status) = exited {
+                self.child = None;
+                return Err(format!(
+                    "nats-server exited ({status}) before it listened on port {}; its log:\n{}",
+                    self.port,
+                    self.log_tail()
+                ));
+            }
+            if Instant::now() >= deadline {
+                return Err(format!(
+                    "nats-server did not listen on port {} within 30 s; its log:\n{}",
+                    self.port,
+                    self.log_tail()
+                ));
+            }
             std::thread::sleep(Duration::from_millis(20));
         }
+        Ok(())
+    }
+
+    /// The last lines the server logged, for a failure message.
+    fn log_tail(&self) -> String {
+        let log = self.log();
+        let lines: Vec<&str> = log.lines().collect();
+        lines[lines.len().saturating_sub(30)..].join("\n")
     }
 
     /// Kills the server at once (SIGKILL), as a crash would.
@@ -231,7 +270,9 @@ impl NatsServer {
     /// Starts the server again on the same port with the same store.
     pub fn restart(&mut self) {
         self.kill();
-        self.spawn();
+        if let Err(why) = self.spawn() {
+            panic!("{why}");
+        }
     }
 }
 
