@@ -1559,6 +1559,184 @@ async fn a_cash_room_is_run_through_the_floor_and_dealer_pages() {
     screen.close().await.expect("close");
 }
 
+/// Clicks the first element `css` finds, finding it again while a live part is redrawn.
+async fn click(c: &Client, css: &str) {
+    let until = Instant::now() + Duration::from_secs(15);
+    loop {
+        if let Ok(e) = c.find(Locator::Css(css)).await
+            && e.click().await.is_ok()
+        {
+            return;
+        }
+        assert!(Instant::now() < until, "nothing to click at {css}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The value of the field `css` now.
+async fn value(c: &Client, css: &str) -> String {
+    match c.find(Locator::Css(css)).await {
+        Ok(e) => e.prop("value").await.ok().flatten().unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
+/// Issue 36: the cash room's desk offers what is next and the floor acts by choosing. Guests
+/// report in person; the desk offers the main table's opening, then the first on the list to
+/// its first free seat at the table stake (GCB-9, GCB-7); choosing a guest by name fills every
+/// form that takes a guest. The room's waiting-list board on a big screen follows live, in
+/// English and German, at 1920×1080 and on a phone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cash_desk_offers_the_next_seat_and_the_board_shows_the_lists() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    let board = browser(&webdriver).await;
+    board.set_window_size(1920, 1080).await.expect("size");
+    c.set_window_size(1280, 1000).await.expect("size");
+
+    log_in(&c, &url, "td", "director-secret", "/").await;
+    let r = submit(
+        &c,
+        "form[data-command=open]",
+        &[("#open-chain", "saturday"), ("#open-profile", "gcb")],
+    )
+    .await;
+    assert!(r.contains("CashRoomOpened"), "{r}");
+    board
+        .goto(&format!("{url}/t/saturday/board"))
+        .await
+        .expect("the board");
+    let shown = wait_for(&board, "main", "No-limit Hold'em 2/5").await;
+    assert!(
+        shown.contains("Blinds 2/5") && shown.contains("table stake 200"),
+        "{shown}"
+    );
+    assert!(shown.contains("Nobody waits"), "{shown}");
+
+    log_in(&c, &url, "fay", "floor-secret", "/t/saturday/floor").await;
+    wait_for(&c, "section.game", "table stake 200").await;
+    assert!(
+        !shows(&c, "section.due").await,
+        "nothing is offered while nobody waits"
+    );
+    for (guest, name) in [("1", "Hans"), ("2", "Ida"), ("3", "Jon")] {
+        // The box "in person" stays ticked after the first.
+        let tick = if guest == "1" {
+            &[("#join_list-in_person", "[x]")][..]
+        } else {
+            &[]
+        };
+        let fields = [
+            &[
+                ("#join_list-guest", guest),
+                ("#join_list-name", name),
+                ("#join_list-game", "nlh-2-5"),
+            ][..],
+            tick,
+        ]
+        .concat();
+        let r = submit(&c, "form[data-command=join_list]", &fields).await;
+        assert!(r.contains("Listed"), "{name}: {r}");
+    }
+    let waiting = wait_for(&board, "article[data-game='nlh-2-5'] ol.waiting", "Jon").await;
+    assert_eq!(
+        waiting.lines().collect::<Vec<_>>(),
+        ["Hans", "Ida", "Jon"],
+        "the board lists them in the order they reported (GCB-9)"
+    );
+    wait_for(
+        &board,
+        "article[data-game='nlh-2-5'] .seats-free",
+        "No seat free",
+    )
+    .await;
+    screenshot(&board, "cash-board").await;
+
+    // The desk offers the main table's opening; one touch fills the form, one sends it.
+    let offer = wait_for(&c, "section.due", "Open table 1").await;
+    assert!(
+        !offer.contains("Seat Hans"),
+        "no seat before a table opens: {offer}"
+    );
+    click(&c, "button[data-offer=open_table]").await;
+    assert_eq!(value(&c, "#open_table-table").await, "1");
+    let r = submit(&c, "form[data-command=open_table]", &[]).await;
+    assert!(r.contains("Recorded"), "{r}");
+    // Then the first on the list, at the first free seat, at the table stake.
+    let offer = wait_for(&c, "section.due", "Seat Hans at table 1, seat 1").await;
+    assert!(offer.contains("table stake 200"), "{offer}");
+    click(&c, "button[data-offer=seat_guest]").await;
+    for (field, want) in [
+        ("guest", "1"),
+        ("table", "1"),
+        ("seat", "1"),
+        ("buy_in", "200"),
+    ] {
+        assert_eq!(
+            value(&c, &format!("#seat_guest-{field}")).await,
+            want,
+            "{field}"
+        );
+    }
+    // The floor checks the buy-in: Hans brings 300.
+    let r = submit(
+        &c,
+        "form[data-command=seat_guest]",
+        &[("#seat_guest-buy_in", "300")],
+    )
+    .await;
+    assert!(r.contains("Seated"), "{r}");
+    wait_for(&c, "section.due", "Seat Ida at table 1, seat 2").await;
+    let at_table = wait_for(&c, "div.table[data-table='1']", "Hans").await;
+    assert!(at_table.contains("300"), "{at_table}");
+    wait_for(
+        &board,
+        "article[data-game='nlh-2-5'] .seats-free",
+        "8 seats free",
+    )
+    .await;
+    let waiting = text(&board, "article[data-game='nlh-2-5'] ol.waiting").await;
+    assert!(
+        !waiting.contains("Hans") && waiting.contains("Ida"),
+        "{waiting}"
+    );
+
+    // Choosing Hans by his name fills every form that takes a guest.
+    click(&c, "div.table[data-table='1'] button[data-choose]").await;
+    wait_for(&c, "#chosen", "Hans").await;
+    for form in ["set_away", "cash_out", "add_chips", "warn"] {
+        assert_eq!(value(&c, &format!("#{form}-guest")).await, "1", "{form}");
+    }
+    let r = submit(
+        &c,
+        "form[data-command=set_away]",
+        &[("#set_away-away", "[x]")],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    wait_for(&c, "div.table[data-table='1']", "away").await;
+    c.execute("window.scrollTo(0, 0);", vec![])
+        .await
+        .expect("scrolled");
+    screenshot(&c, "cash-desk").await;
+
+    // The board in German, and on a phone.
+    board
+        .goto(&format!("{url}/t/saturday/board?lang=de"))
+        .await
+        .expect("the German board");
+    let de = wait_for(&board, "main", "Plätze frei").await;
+    assert!(de.contains("Table Stake 200") && de.contains("Ida"), "{de}");
+    board.set_window_size(390, 844).await.expect("phone");
+    screenshot(&board, "cash-board-phone-de").await;
+    c.close().await.expect("close");
+    board.close().await.expect("close");
+}
+
 /// A league's standings page: two simulated tournaments attached to a league; the page ranks
 /// the players as `floorbook league standings` does, and links each tournament.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

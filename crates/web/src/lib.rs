@@ -28,6 +28,7 @@ use floorbook_tournament::engine::{MAX_SECONDS, Tournament};
 use futures_util::Stream;
 use serde::Deserialize;
 
+mod cash_desk;
 mod dispute;
 mod pages;
 pub mod send;
@@ -265,6 +266,7 @@ pub fn router_of<S: EventStore + Clone + 'static>(web: Arc<Web<S>>) -> Router {
         .route("/t/{chain}/floor", get(floor_desk::<S>))
         .route("/t/{chain}/director", get(director_desk::<S>))
         .route("/t/{chain}/cash", get(cash_room::<S>))
+        .route("/t/{chain}/board", get(cash_board::<S>))
         .route("/t/{chain}/cmd", post(command::<S>))
         .route("/t/{chain}/audit", get(audit_page::<S>))
         .route("/t/{chain}/hands", get(hands_page::<S>))
@@ -577,10 +579,24 @@ async fn desk_page<S: EventStore + Clone + 'static>(
     let who = web.session(headers);
     let lang = words::language(part.lang.as_deref(), headers);
     let cash = web.is_cash(chain).await?;
+    // A cash room's desk: its games, lists and tables, and what is next, offered (issue 36).
+    if cash {
+        let room = web.load_cash(chain).await.ok();
+        let glance = room.as_ref().map(|r| cash_desk::overview(r, lang));
+        if part.part.as_deref() == Some("overview") {
+            return Ok(glance.unwrap_or_default().into_response());
+        }
+        let main = terminal::desk(cash, who.as_ref(), role, None, glance, lang);
+        if part.main_only() {
+            return Ok(main.into_response());
+        }
+        return Ok(keep_language(
+            terminal::page(chain, role, who.as_ref(), cash, lang, main).into_response(),
+            part.lang.as_deref(),
+        ));
+    }
     // A tournament's desk shows every table and player to choose from (issue 36).
-    let overview = if cash {
-        None
-    } else {
+    let overview = {
         // A chain not opened yet (or unreadable) shows the forms alone.
         web.load(chain)
             .await
@@ -591,7 +607,7 @@ async fn desk_page<S: EventStore + Clone + 'static>(
         let m = overview.as_ref().map(|m| terminal::floor_overview(m, lang));
         return Ok(m.unwrap_or_default().into_response());
     }
-    let main = terminal::desk(cash, who.as_ref(), role, overview.as_ref(), lang);
+    let main = terminal::desk(cash, who.as_ref(), role, overview.as_ref(), None, lang);
     if part.main_only() {
         return Ok(main.into_response());
     }
@@ -616,6 +632,23 @@ async fn cash_room<S: EventStore + Clone + 'static>(
     }
     Ok(keep_language(
         terminal::page(&chain, "cash", who.as_ref(), true, lang, main).into_response(),
+        part.lang.as_deref(),
+    ))
+}
+
+/// The cash room's waiting-list board, for a big screen in the room (no log-in: it shows what
+/// the room's board shows, the names on the lists and the free seats).
+async fn cash_board<S: EventStore + Clone + 'static>(
+    State(web): State<Arc<Web<S>>>,
+    Path(chain): Path<String>,
+    Query(part): Query<Part>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let lang = words::language(part.lang.as_deref(), &headers);
+    let room = web.load_cash(&chain).await?;
+    let main = cash_desk::board(&room, lang);
+    Ok(keep_language(
+        pages::page(&chain, "board", main, part.main_only(), lang).into_response(),
         part.lang.as_deref(),
     ))
 }

@@ -54,6 +54,14 @@ h3 a.open { font-size: .95rem; font-weight: 400; color: var(--accent); }
 section.history ol { columns: 2 18rem; margin: .3rem 0 1rem; }
 section.history li[aria-current] a { color: var(--fg); font-weight: 700; text-decoration: none; }
 #chosen { position: sticky; top: 0; z-index: 5; margin: .5rem 0; padding: .5rem .8rem; background: #1c3a24; border-left: .3rem solid #5fd37a; font-weight: 700; }
+section.due li button.offer { text-align: left; margin: .2rem 0; }
+p.stakes { color: var(--dim); margin: .2rem 0 .6rem; }
+.board { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 26rem), 1fr)); gap: 1.2rem; }
+.board article { background: var(--card); border-radius: .6rem; padding: 1rem 1.4rem; }
+.board h2 { font-size: clamp(1.6rem, min(4vw, 6vh), 3.2rem); margin: 0; }
+.board p.stakes { font-size: clamp(1.1rem, min(2.4vw, 3.5vh), 2rem); }
+.board p.seats-free { font-size: clamp(1.2rem, min(2.6vw, 4vh), 2.2rem); color: var(--accent); font-weight: 700; margin: .3rem 0; }
+.board ol.waiting { font-size: clamp(1.3rem, min(3vw, 4.5vh), 2.6rem); margin: .4rem 0; padding-left: 2.2em; }
 section.due { background: #3a2a12; border-left: .3rem solid var(--accent); padding: .5rem .9rem; margin-bottom: 1rem; }
 section.players input#find { display: block; width: 100%; max-width: 24rem; margin: .3rem 0 .6rem; }
 .foldto form.touch button { font-size: .95rem; min-width: 0; padding: .35rem .7rem; background: #4a5058; }
@@ -221,8 +229,11 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool, lang: Lang)
         "hands" => tr("nav-hands"),
         "audit" => tr("nav-audit"),
         "slips" => tr("nav-slips"),
+        "board" => tr("nav-board"),
         _ => tr("nav-standings"),
     };
+    // The cash room's board links the room's pages, a tournament's pages its own.
+    let cash = which == "board";
     let link = |to: &str, label: String| crate::terminal::nav_link(chain, which, to, &label);
     html! {
         (DOCTYPE)
@@ -237,16 +248,21 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool, lang: Lang)
                 header {
                     h1 { a href="/" style="color:inherit" { "Floorbook" } " · " (chain) }
                     nav aria-label=(tr("nav-pages")) {
-                        (link("clock", tr("nav-clock")))
-                        (link("seating", tr("nav-seating")))
-                        (link("standings", tr("nav-standings")))
+                        @if cash {
+                            (link("cash", tr("nav-room")))
+                            (link("board", tr("nav-board")))
+                        } @else {
+                            (link("clock", tr("nav-clock")))
+                            (link("seating", tr("nav-seating")))
+                            (link("standings", tr("nav-standings")))
+                        }
                         (link("hands", tr("nav-hands")))
                         (link("audit", tr("nav-audit")))
                         (link("floor", tr("nav-floor")))
                         (link("director", tr("nav-director")))
                         (link("explain", tr("nav-dispute")))
                     }
-                    @if matches!(which, "explain" | "clock" | "seating" | "standings" | "hands" | "audit" | "slips") { (crate::terminal::switch(lang)) }
+                    @if matches!(which, "explain" | "clock" | "seating" | "standings" | "hands" | "audit" | "slips" | "board") { (crate::terminal::switch(lang)) }
                 }
                 main id="main" { (main) }
                 script src="/app.js" {}

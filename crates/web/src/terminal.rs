@@ -80,7 +80,9 @@ pub fn form(d: &Declaration, fixed: &[(&str, String)], director: bool, lang: Lan
                     }
                     kind => {
                         label for=(id) { (label) }
+                        // A cash room's game is picked from its games (the desk's list).
                         input id=(id) name=(f.name) data-kind=(token(kind, required))
+                            list=[(f.name == "game").then_some("games")]
                             inputmode=[matches!(kind, Kind::Int | Kind::OptInt).then_some("numeric")]
                             required[required];
                     }
@@ -104,17 +106,27 @@ pub fn page(
 ) -> Markup {
     let tr = |k: &str| t(lang, k);
     let link = |to: &str, label: String| nav_link(chain, which, to, &label);
+    // The window's title in words: the page, or the dealer's table.
+    let title = match which.strip_prefix("dealer/") {
+        Some(table) => ta(lang, "table-title", &[("table", s(table))]),
+        None => match which {
+            "floor" => tr("nav-floor"),
+            "director" => tr("nav-director"),
+            "cash" => tr("nav-room"),
+            _ => tr("log-in"),
+        },
+    };
     html! {
         (DOCTYPE)
         html lang=(lang.tag()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (which) " · " (chain) " · Floorbook" }
+                title { (title) " · " (chain) " · Floorbook" }
                 link rel="stylesheet" href="/app.css";
             }
             // The pages that show a table follow the chain live; the desks' forms stay as typed.
-            body data-live=[(which.starts_with("dealer") || which == "cash" || (!cash && matches!(which, "floor" | "director"))).then(|| format!("/t/{chain}/live"))] data-page=(which) data-chain=(chain)
+            body data-live=[(which.starts_with("dealer") || matches!(which, "cash" | "floor" | "director")).then(|| format!("/t/{chain}/live"))] data-page=(which) data-chain=(chain)
                 data-t-recorded=(tr("js-recorded")) data-t-refused=(tr("js-refused"))
                 data-t-allowed=(tr("js-allowed")) data-t-call=(tr("js-call")) data-t-check=(tr("js-check"))
                 data-t-raise=(tr("js-raise")) data-t-fold=(tr("js-fold"))
@@ -124,6 +136,7 @@ pub fn page(
                     nav aria-label=(tr("nav-pages")) {
                         @if cash {
                             (link("cash", tr("nav-room")))
+                            (link("board", tr("nav-board")))
                         } @else {
                             (link("clock", tr("nav-clock")))
                             (link("seating", tr("nav-seating")))
@@ -227,6 +240,7 @@ pub fn desk(
     who: Option<&Session>,
     needs: &str,
     overview: Option<&FloorModel>,
+    cash_overview: Option<Markup>,
     lang: Lang,
 ) -> Markup {
     let director = needs == "director";
@@ -235,7 +249,12 @@ pub fn desk(
         Role::Sends(floorbook_service::subjects::Channel::Floor) => needs == "floor",
         _ => false,
     });
-    let takes = |d: &Declaration, field: &str| d.fields.iter().any(|f| f.name == field);
+    // A cash room's guest is its player.
+    let takes = |d: &Declaration, field: &str| {
+        d.fields
+            .iter()
+            .any(|f| f.name == field || (field == "player" && f.name == "guest"))
+    };
     // A deal's forms only where the profile allows deals (never under TR-7).
     let deals = overview.is_some_and(|m| m.deals);
     let forms: Vec<&Declaration> = desk_forms(director, cash)
@@ -274,6 +293,10 @@ pub fn desk(
         }
         @if let Some(m) = overview {
             div #overview data-live-part="overview" { (floor_overview(m, lang)) }
+            p #chosen role="status" aria-live="polite" {}
+        }
+        @if let Some(m) = cash_overview {
+            div #overview data-live-part="overview" { (m) }
             p #chosen role="status" aria-live="polite" {}
         }
         @for (key, group) in &groups {
@@ -1139,6 +1162,38 @@ pub const JS: PreEscaped<&str> = PreEscaped(
       c.dataset[name] = p ? p.dataset.name + ' (#' + v + ')' : tb.textContent;
       c.textContent = [c.dataset.player, c.dataset.table].filter(Boolean).join(' · ');
     }
+  });
+  // The cash room's desk: a name or a free seat fills every form that takes its fields
+  // (guest; table and seat); an offer fills its own form, which the floor checks and sends.
+  function fill(form, fields) {
+    Object.keys(fields).forEach(function (k) {
+      var el = form.querySelector('[name=' + k + ']:not([type=hidden])');
+      if (el) el.value = String(fields[k]);
+    });
+  }
+  document.addEventListener('click', function (ev) {
+    var c = ev.target.closest && ev.target.closest('[data-choose]');
+    if (!c) return;
+    var fields = JSON.parse(c.dataset.choose);
+    document.querySelectorAll('main form.cmd').forEach(function (f) { fill(f, fields); });
+    var chosen = document.getElementById('chosen');
+    if (chosen) {
+      var k = 'guest' in fields ? 'guest' : 'seat';
+      chosen.dataset[k] = c.dataset.name;
+      chosen.textContent = [chosen.dataset.guest, chosen.dataset.seat].filter(Boolean).join(' · ');
+    }
+  });
+  document.addEventListener('click', function (ev) {
+    var o = ev.target.closest && ev.target.closest('[data-offer]');
+    if (!o) return;
+    var form = document.querySelector('main form.cmd[data-command=' + o.dataset.offer + ']');
+    if (!form) return;
+    fill(form, JSON.parse(o.dataset.fill));
+    form.scrollIntoView({ block: 'center' });
+    var b = form.querySelector('button[type=submit]');
+    if (b) b.focus();
+    var chosen = document.getElementById('chosen');
+    if (chosen) chosen.textContent = o.textContent.trim();
   });
   document.addEventListener('input', function (ev) {
     if (ev.target.id !== 'find') return;
