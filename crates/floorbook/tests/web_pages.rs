@@ -140,6 +140,7 @@ async fn the_clock_seating_and_standings_pages_follow_the_chain_live() {
     wait_for(&c, "#next", "20 / 40").await;
     wait_for(&c, "#players", "3 of 3").await;
     wait_for(&c, "#average", "1,500").await;
+    wait_for(&c, "#chips", "4,500").await;
     wait_for(&c, "#pool", "45.00").await;
     screenshot(&c, "clock").await;
     // Issue 36: the room's screens in German, at the size of a room's screen.
@@ -151,6 +152,7 @@ async fn the_clock_seating_and_standings_pages_follow_the_chain_live() {
     wait_for(&c, "#next", "Nächste: 20 / 40").await;
     wait_for(&c, "#players", "3 von 3").await;
     wait_for(&c, "#average", "1.500").await;
+    wait_for(&c, "#chips", "4.500").await;
     wait_for(&c, "#pool", "45,00").await;
     screenshot(&c, "clock-de-1920").await;
     c.goto(&format!("{url}/t/friday/seating"))
@@ -390,7 +392,7 @@ async fn submit(c: &Client, form: &str, fields: &[(&str, &str)]) -> String {
                 Ok(e) if *value == "[x]" => e.click().await.is_ok(),
                 // A choice, picked by the words it shows.
                 Ok(e) if e.tag_name().await.is_ok_and(|t| t == "select") => {
-                    e.select_by_label(value).await.is_ok()
+                    e.select_by_label(value).await.is_ok() || e.select_by_value(value).await.is_ok()
                 }
                 Ok(e) => e.clear().await.is_ok() && e.send_keys(value).await.is_ok(),
                 Err(_) => false,
@@ -772,7 +774,10 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
     // Issue 36: the home page names each chain with how it stands: finished, its winner.
     screen.goto(&format!("{url}/")).await.expect("home");
     let row = wait_for(&screen, "tr[data-chain=spring]", "won by Ann").await;
-    assert!(row.contains("3 entrants") && row.contains("top18"), "{row}");
+    assert!(
+        row.contains("3 entrants") && row.contains("Top18 club tournament"),
+        "{row}"
+    );
     screen
         .goto(&format!("{url}/?lang=de"))
         .await
@@ -1606,6 +1611,31 @@ async fn the_cash_desk_offers_the_next_seat_and_the_board_shows_the_lists() {
     )
     .await;
     assert!(r.contains("CashRoomOpened"), "{r}");
+    // A profile of the house's own, pasted as TOML (the director's desk, issue 36).
+    let (gcb, _) = floorbook_cash::builtin("gcb").expect("gcb");
+    let own = gcb.replace(
+        "title = \"Grand Casino Bern cash games\"",
+        "title = \"Our own room\"",
+    );
+    c.execute(
+        "document.querySelector('details.own').open = true; document.getElementById('open-profile_toml').value = arguments[0];",
+        vec![serde_json::json!(own)],
+    )
+    .await
+    .expect("pasted");
+    let r = submit(
+        &c,
+        "form[data-command=open]",
+        &[
+            ("#open-chain", "own"),
+            ("#open-profile", "Your own profile (TOML)"),
+        ],
+    )
+    .await;
+    assert!(r.contains("CashRoomOpened"), "{r}");
+    c.goto(&format!("{url}/")).await.expect("home");
+    wait_for(&c, "main", "Our own room").await;
+    screenshot(&c, "home-director").await;
     board
         .goto(&format!("{url}/t/saturday/board"))
         .await
@@ -2083,6 +2113,18 @@ async fn a_deal_is_made_from_the_desks() {
     .await;
     assert!(r.contains("Recorded"), "{r}");
     screenshot(&td, "deal-director").await;
+    // Before the deal the room's clock shows the profile's payouts: 60 and 40 % of 6.00.
+    fay.goto(&format!("{url}/t/deal/clock?lang=en"))
+        .await
+        .expect("the clock");
+    let paid = wait_for(&fay, "#payouts", "3.60").await;
+    assert!(
+        paid.contains("1. 3.60") && paid.contains("2. 2.40"),
+        "{paid}"
+    );
+    wait_for(&fay, "#chips", "300").await;
+    fay.set_window_size(1920, 1080).await.expect("size");
+    screenshot(&fay, "clock-payouts-1920").await;
     log_in(&fay, &url, "fay", "floor-secret", "/t/deal/floor").await;
     for p in ["1", "2", "3"] {
         let r = submit(
@@ -2129,6 +2171,13 @@ async fn a_deal_is_made_from_the_desks() {
         assert_eq!(prize, serde_json::json!("2.00"), "{name}'s prize");
     }
     screenshot(&td, "deal-standings").await;
+    // The clock's payouts are the deal's figures now, by name.
+    td.goto(&format!("{url}/t/deal/clock?lang=en"))
+        .await
+        .expect("the clock");
+    wait_for(&td, "section.payouts", "by the deal agreed").await;
+    let paid = text(&td, "#payouts").await;
+    assert_eq!(paid.matches("2.00").count(), 3, "{paid}");
     td.goto(&format!("{url}/t/deal/standings?lang=de"))
         .await
         .expect("die Rangliste");

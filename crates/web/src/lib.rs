@@ -712,7 +712,7 @@ async fn index<S: EventStore + Clone + 'static>(
                 Ok(l) => {
                     let v = l.tournament.clock_view(l.seconds_at(Utc::now()));
                     pages::ChainState::Tournament {
-                        title: l.tournament.profile.name.clone(),
+                        title: l.tournament.profile.title.clone(),
                         started: v.started,
                         finished: v.finished,
                         on_break: v.on_break_after.is_some(),

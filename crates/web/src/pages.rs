@@ -26,6 +26,10 @@ main { padding: 1rem; }
 .clock .time { font-size: clamp(3.5rem, min(18vw, 26vh), 12rem); font-weight: 800; font-variant-numeric: tabular-nums; line-height: 1.1; }
 .clock .blinds { font-size: clamp(2rem, min(8vw, 11vh), 5.5rem); color: var(--accent); font-weight: 700; }
 .clock .next, .clock .break { font-size: clamp(1.1rem, 3vw, 2rem); color: var(--dim); }
+.clock section.payouts { margin-top: 1.2rem; }
+.clock section.payouts h2 { font-size: clamp(1.1rem, 2.4vw, 1.8rem); color: var(--dim); margin: 0 0 .4rem; }
+.clock ol#payouts { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; justify-content: center; gap: .4rem 1.6rem; font-size: clamp(1.1rem, min(2.6vw, 3.6vh), 2.2rem); font-variant-numeric: tabular-nums; }
+.clock ol#payouts .place { color: var(--dim); }
 .facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); gap: .75rem; margin-top: 1.5rem; }
 .facts div { background: var(--card); border-radius: .5rem; padding: .75rem; }
 .facts dt { color: var(--dim); font-size: .95rem; }
@@ -35,7 +39,8 @@ main { padding: 1rem; }
 .table h2 { margin: 0 0 .5rem; font-size: 1.25rem; }
 table { width: 100%; border-collapse: collapse; }
 pre { white-space: pre-wrap; word-break: break-word; font-size: .9rem; }
-input, button, select { font-size: 1.1rem; padding: .3rem .5rem; }
+input, button, select, textarea { font-size: 1.1rem; padding: .3rem .5rem; }
+textarea { width: 100%; background: #0c1014; color: var(--fg); border: 1px solid #55616d; border-radius: .3rem; font-family: ui-monospace, monospace; font-size: .95rem; }
 th, td { text-align: left; padding: .3rem .4rem; border-bottom: 1px solid #2c3640; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .flag { color: var(--warn); font-size: .9rem; }
@@ -297,6 +302,25 @@ pub enum ChainState {
 
 /// The home page: every tournament and cash room by name with how it stands, and the pages
 /// to open; for the director a form that opens a chain. `who`: the logged-in user, if any.
+/// The built-in profiles, tournaments or cash rooms, by name with their titles.
+fn builtin_titles(cash: bool) -> Vec<(&'static str, String)> {
+    if cash {
+        floorbook_cash::builtin_names()
+            .filter_map(|n| {
+                let (_, p) = floorbook_cash::builtin(n)?;
+                Some((n, p.ok()?.title))
+            })
+            .collect()
+    } else {
+        floorbook_tournament::builtin_names()
+            .filter_map(|n| {
+                let (_, p) = floorbook_tournament::builtin(n)?;
+                Some((n, p.ok()?.title))
+            })
+            .collect()
+    }
+}
+
 pub fn index(
     chains: &[(String, ChainState)],
     who: Option<(&str, String)>,
@@ -363,6 +387,7 @@ pub fn index(
                                         } @else {
                                             @if matches!(state, ChainState::Cash { .. }) {
                                                 a href=(format!("/t/{c}/cash")) { (tr("nav-room")) } " · "
+                                                a href=(format!("/t/{c}/board")) { (tr("nav-board")) } " · "
                                             } @else {
                                                 a href=(format!("/t/{c}/clock")) { (tr("nav-clock")) } " · "
                                                 a href=(format!("/t/{c}/seating")) { (tr("nav-seating")) } " · "
@@ -383,7 +408,20 @@ pub fn index(
                             label for="open-chain" { (tr("home-open-name")) }
                             input #open-chain name="chain" data-kind="chain" required;
                             label for="open-profile" { (tr("home-open-profile")) }
-                            input #open-profile name="profile" data-kind="text" required;
+                            select #open-profile name="profile" data-kind="opttext" {
+                                optgroup label=(tr("home-open-tournaments")) {
+                                    @for (name, title) in builtin_titles(false) { option value=(name) { (title) } }
+                                }
+                                optgroup label=(tr("home-open-cash")) {
+                                    @for (name, title) in builtin_titles(true) { option value=(name) { (title) } }
+                                }
+                                option value="" { (tr("home-open-own")) }
+                            }
+                            details.own {
+                                summary { (tr("home-open-own")) }
+                                label for="open-profile_toml" { (tr("home-open-toml")) }
+                                textarea #open-profile_toml name="profile_toml" data-kind="opttext" rows="8" {}
+                            }
                             button type="submit" { (tr("home-open-button")) }
                         }
                     }
@@ -467,7 +505,7 @@ pub fn clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
                 } @else {
                     (tra("level", &[("level", n(v.level as f64))]))
                 }
-                " · " (t.profile.name)
+                " · " (t.profile.title)
             }
             @if !v.by_time {
                 div.time id="time" { (tr("orbits")) }
@@ -489,8 +527,30 @@ pub fn clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
             dl.facts {
                 div { dt { (tr("players")) } dd id="players" { (tra("players-of", &[("left", n(v.players_left as f64)), ("entrants", n(v.entrants as f64))])) } }
                 div { dt { (tr("average-stack")) } dd id="average" { (crate::words::chips(v.average_stack, lang)) } }
+                div { dt { (tr("chips-in-play")) } dd id="chips" { (crate::words::chips(v.chips_in_play, lang)) } }
                 @if let Some(pool) = v.prize_pool_cents {
                     div { dt { (tr("prize-pool")) } dd id="pool" { (money_in(pool, lang)) } }
+                }
+            }
+            // The payouts: what each paid place wins (the profile's table on the pool), or,
+            // once a deal is agreed, each of its players' figures.
+            @if let Some(d) = t.deal.as_ref().filter(|d| d.agreed) {
+                section.payouts aria-label=(tr("payouts")) {
+                    h2 { (tr("payouts-deal")) }
+                    ol #payouts {
+                        @for sh in &d.shares {
+                            li { span.place { (t.players.get(&sh.player).map_or_else(String::new, |p| p.name.clone())) } " " (money_in(sh.cents, lang)) }
+                        }
+                    }
+                }
+            } @else if !v.prizes_cents.is_empty() {
+                section.payouts aria-label=(tr("payouts")) {
+                    h2 { (tr("payouts")) }
+                    ol #payouts {
+                        @for (k, cents) in v.prizes_cents.iter().enumerate() {
+                            li { span.place { (tra("place-no", &[("place", n(k as f64 + 1.0))])) } " " (money_in(*cents, lang)) }
+                        }
+                    }
                 }
             }
         }
@@ -512,7 +572,7 @@ fn finished_clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
     };
     html! {
         section.clock aria-label=(tr("nav-clock")) data-state="finished" {
-            div.level id="level" { (tr("tournament-over")) " · " (t.profile.name) }
+            div.level id="level" { (tr("tournament-over")) " · " (t.profile.title) }
             @if let Some(w) = by_place(1) {
                 div.time id="winner" { (w) }
                 div.next { (tr("wins-tournament")) }

@@ -80,6 +80,8 @@ pub struct ClockView {
     pub entrants: u32,
     /// Chips in play over the players left (rounded down).
     pub average_stack: u64,
+    /// Every chip in play: the stacks and what is in the pots of hands being played.
+    pub chips_in_play: u64,
     /// The buy-ins of the entrants in cents; None when a buy-in is not a sum of money.
     pub prize_pool_cents: Option<u64>,
     /// Each paid place's prize in cents, first place first (the profile's payout).
@@ -166,6 +168,7 @@ impl Tournament {
             players_left,
             entrants,
             average_stack: chips / u64::from(players_left.max(1)),
+            chips_in_play: chips,
             prize_pool_cents: pool,
             prizes_cents: pool
                 .map(|p| self.profile.payout.prizes(p))
