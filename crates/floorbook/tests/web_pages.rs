@@ -1767,6 +1767,154 @@ async fn the_cash_desk_offers_the_next_seat_and_the_board_shows_the_lists() {
     board.close().await.expect("close");
 }
 
+/// Issue 36, the director's desk: the seat draw made by the page at random (a permutation of
+/// the seat cards, recorded with the start), the clock run by one touch each (pause, resume, a
+/// minute more, the next level), and the levels to come changed in a table, not as JSON; a
+/// level already begun is not offered for change (TR-5). In English and German.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_director_draws_the_seats_and_runs_the_clock_from_the_desk() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let names = [
+        "Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon",
+    ];
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+        let chain = ChainId::new("club").expect("chain");
+        let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
+        let open = WireCommand::Open {
+            profile: Some("top18".into()),
+            profile_toml: None,
+        };
+        send(&mut desk, Channel::Director, open).await;
+        for (i, name) in names.iter().enumerate() {
+            let register = WireCommand::Register {
+                player: i as u32 + 1,
+                name: (*name).into(),
+                buy_in: "15.00".into(),
+                age: 30,
+                table: None,
+            };
+            send(&mut desk, Channel::Floor, register).await;
+        }
+    }
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    c.set_window_size(1024, 1366).await.expect("tablet");
+    log_in(&c, &url, "td", "director-secret", "/t/club/director").await;
+    let start = wait_for(&c, "section.start", "10 players registered").await;
+    assert!(start.contains("Draw the seats at random"), "{start}");
+    assert!(
+        !shows(&c, "section.director-clock").await,
+        "no clock to run before the start"
+    );
+    click(&c, "button[data-draw-seats]").await;
+    let drawn = value(&c, "#start-draw").await;
+    let mut cards: Vec<u32> = drawn
+        .split_whitespace()
+        .map(|x| x.parse().expect("a seat card"))
+        .collect();
+    cards.sort_unstable();
+    assert_eq!(cards, (0..10).collect::<Vec<_>>(), "a permutation: {drawn}");
+    let r = submit(&c, "form[data-command=start]", &[]).await;
+    assert!(r.contains("Recorded"), "{r}");
+    // The draw as recorded is the one the page made, and it seats everyone.
+    let store = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("store");
+    let text =
+        floorbook_e2e::fixtures::stored_text(&store, &ChainId::new("club").expect("chain")).await;
+    let recorded: Vec<&str> = drawn.split_whitespace().collect();
+    assert!(
+        text.contains(&format!("\"draw\":[{}]", recorded.join(","))),
+        "the start records the page's draw {drawn}"
+    );
+    drop(store);
+    let glance = wait_for(&c, "section.glance", "Table 2").await;
+    for name in names {
+        assert!(glance.contains(name), "{name} seated: {glance}");
+    }
+    assert!(shows(&c, "a[href=slips]").await, "the seat slips to print");
+
+    // The clock, one touch each.
+    wait_for(&c, "#director-clock-state", "Level 1").await;
+    let r = submit(&c, "form[data-command=pause_clock]", &[]).await;
+    assert!(r.contains("Recorded"), "{r}");
+    wait_for(&c, "#director-clock-state", "Clock paused").await;
+    let r = submit(&c, "form[data-command=resume_clock]", &[]).await;
+    assert!(r.contains("Recorded"), "{r}");
+    assert!(
+        !shows(&c, "form[aria-label='One minute more']").await,
+        "nothing of the level played yet: no time to give back (TR-5)"
+    );
+    let r = submit(&c, "form[aria-label='One minute less']", &[]).await;
+    assert!(r.contains("Recorded"), "{r}");
+    let r = submit(
+        &c,
+        "section.director-clock form[data-command=go_to_level]",
+        &[],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    wait_for(&c, "#director-clock-state", "Level 2").await;
+
+    // The levels to come: level 2 is in force, so the table offers level 3 on; level 3
+    // becomes 30/70 and a level is added at the end.
+    c.refresh().await.expect("reload");
+    wait_for(&c, "section.levels", "Levels to come").await;
+    assert!(
+        !shows(&c, "section.levels tr[data-level='2'] input").await,
+        "level 2 has begun: not offered for change"
+    );
+    let last = c
+        .execute(
+            "return document.querySelectorAll('section.levels tbody tr').length;",
+            vec![],
+        )
+        .await
+        .expect("rows")
+        .as_u64()
+        .expect("a count");
+    let level =
+        |no: u64, key: &str| format!("section.levels tr[data-level='{no}'] input[data-key={key}]");
+    let (small3, big3) = (level(3, "small"), level(3, "big"));
+    let (small_new, big_new, ante_new) = (
+        level(last, "small"),
+        level(last, "big"),
+        level(last, "ante"),
+    );
+    let r = submit(
+        &c,
+        "form[data-command=edit_levels]",
+        &[
+            (small3.as_str(), "30"),
+            (big3.as_str(), "70"),
+            (small_new.as_str(), "5000"),
+            (big_new.as_str(), "10000"),
+            (ante_new.as_str(), "1000"),
+        ],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    screenshot(&c, "director-desk-tablet").await;
+    let screen = browser(&webdriver).await;
+    screen
+        .goto(&format!("{url}/t/club/clock"))
+        .await
+        .expect("clock");
+    wait_for(&screen, "#next", "30 / 70").await;
+    screen.close().await.expect("close");
+    c.goto(&format!("{url}/t/club/director?lang=de"))
+        .await
+        .expect("German");
+    wait_for(&c, "section.director-clock", "Uhr anhalten").await;
+    let levels = wait_for(&c, "section.levels", "Kommende Stufen").await;
+    assert!(levels.contains("Small Blind"), "{levels}");
+    c.set_window_size(1920, 1080).await.expect("big screen");
+    screenshot(&c, "director-desk-de-1920").await;
+    c.close().await.expect("close");
+}
+
 /// A league's standings page: two simulated tournaments attached to a league; the page ranks
 /// the players as `floorbook league standings` does, and links each tournament.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

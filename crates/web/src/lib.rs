@@ -29,6 +29,7 @@ use futures_util::Stream;
 use serde::Deserialize;
 
 mod cash_desk;
+mod director_desk;
 mod dispute;
 mod pages;
 pub mod send;
@@ -586,7 +587,7 @@ async fn desk_page<S: EventStore + Clone + 'static>(
         if part.part.as_deref() == Some("overview") {
             return Ok(glance.unwrap_or_default().into_response());
         }
-        let main = terminal::desk(cash, who.as_ref(), role, None, glance, lang);
+        let main = terminal::desk(cash, who.as_ref(), role, None, glance, None, lang);
         if part.main_only() {
             return Ok(main.into_response());
         }
@@ -596,18 +597,37 @@ async fn desk_page<S: EventStore + Clone + 'static>(
         ));
     }
     // A tournament's desk shows every table and player to choose from (issue 36).
-    let overview = {
-        // A chain not opened yet (or unreadable) shows the forms alone.
-        web.load(chain)
-            .await
-            .ok()
-            .map(|l| terminal::FloorModel::tournament(&l.tournament, l.seconds_at(Utc::now())))
-    };
+    // A chain not opened yet (or unreadable) shows the forms alone; the director's desk adds
+    // the clock's controls, the start and the levels to come.
+    let loaded = web.load(chain).await.ok();
+    let now = loaded.as_ref().map(|l| l.seconds_at(Utc::now()));
+    let overview = loaded
+        .as_ref()
+        .zip(now)
+        .map(|(l, now)| terminal::FloorModel::tournament(&l.tournament, now));
+    let director = loaded
+        .as_ref()
+        .zip(now)
+        .filter(|_| role == "director")
+        .map(|(l, now)| director_desk::DirectorModel::tournament(&l.tournament, now));
     if part.part.as_deref() == Some("overview") {
-        let m = overview.as_ref().map(|m| terminal::floor_overview(m, lang));
+        let m = overview.as_ref().map(|m| {
+            maud::html! {
+                @if let Some(d) = &director { (director_desk::live_panel(d, lang)) }
+                (terminal::floor_overview(m, lang))
+            }
+        });
         return Ok(m.unwrap_or_default().into_response());
     }
-    let main = terminal::desk(cash, who.as_ref(), role, overview.as_ref(), None, lang);
+    let main = terminal::desk(
+        cash,
+        who.as_ref(),
+        role,
+        overview.as_ref(),
+        None,
+        director.as_ref(),
+        lang,
+    );
     if part.main_only() {
         return Ok(main.into_response());
     }

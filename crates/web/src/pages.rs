@@ -61,6 +61,14 @@ section.history li[aria-current] a { color: var(--fg); font-weight: 700; text-de
 #chosen { position: sticky; top: 0; z-index: 5; margin: .5rem 0; padding: .5rem .8rem; background: #1c3a24; border-left: .3rem solid #5fd37a; font-weight: 700; }
 section.due li button.offer { text-align: left; margin: .2rem 0; }
 p.stakes { color: var(--dim); margin: .2rem 0 .6rem; }
+section.director-clock { background: var(--card); border-radius: .5rem; padding: .5rem 1rem .8rem; margin-bottom: 1rem; }
+section.director-clock p { font-size: 1.3rem; margin: .2rem 0 .6rem; font-variant-numeric: tabular-nums; }
+section.director-clock .controls { display: flex; flex-wrap: wrap; gap: .5rem; }
+section.director-clock .controls form.touch button { margin: 0; }
+section.start, section.levels { background: var(--card); border-radius: .5rem; padding: .5rem 1rem .8rem; margin: 1rem 0; }
+section.levels table { max-width: 40rem; }
+section.levels input.level { width: 6.5rem; text-align: right; }
+section.levels tr.played td { color: var(--dim); }
 .board { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 26rem), 1fr)); gap: 1.2rem; }
 .board article { background: var(--card); border-radius: .6rem; padding: 1rem 1.4rem; }
 .board h2 { font-size: clamp(1.6rem, min(4vw, 6vh), 3.2rem); margin: 0; }

@@ -241,6 +241,7 @@ pub fn desk(
     needs: &str,
     overview: Option<&FloorModel>,
     cash_overview: Option<Markup>,
+    director_model: Option<&crate::director_desk::DirectorModel>,
     lang: Lang,
 ) -> Markup {
     let director = needs == "director";
@@ -292,9 +293,13 @@ pub fn desk(
             p.notice { (t(lang, if director { "desk-note-director" } else { "desk-note-floor" })) }
         }
         @if let Some(m) = overview {
-            div #overview data-live-part="overview" { (floor_overview(m, lang)) }
+            div #overview data-live-part="overview" {
+                @if let Some(d) = director_model { (crate::director_desk::live_panel(d, lang)) }
+                (floor_overview(m, lang))
+            }
             p #chosen role="status" aria-live="polite" {}
         }
+        @if let Some(d) = director_model { (crate::director_desk::setup(d, lang)) }
         @if let Some(m) = cash_overview {
             div #overview data-live-part="overview" { (m) }
             p #chosen role="status" aria-live="polite" {}
@@ -1195,6 +1200,32 @@ pub const JS: PreEscaped<&str> = PreEscaped(
     var chosen = document.getElementById('chosen');
     if (chosen) chosen.textContent = o.textContent.trim();
   });
+  // The director's seat draw (TR-1) made here at random: a permutation of the seat cards,
+  // one per registered player, from the browser's cryptographic random numbers; it is
+  // recorded with the start.
+  document.addEventListener('click', function (ev) {
+    var b = ev.target.closest && ev.target.closest('[data-draw-seats]');
+    if (!b) return;
+    var k = Number(b.dataset.drawSeats), cards = [], i;
+    for (i = 0; i < k; i++) cards.push(i);
+    function below(m) {
+      var r = new Uint32Array(1), lim = Math.floor(4294967296 / m) * m;
+      do { crypto.getRandomValues(r); } while (r[0] >= lim);
+      return r[0] % m;
+    }
+    for (i = k - 1; i > 0; i--) {
+      var j = below(i + 1), x = cards[i];
+      cards[i] = cards[j];
+      cards[j] = x;
+    }
+    var f = document.getElementById('start-draw');
+    if (f) {
+      f.value = cards.join(' ');
+      f.scrollIntoView({ block: 'center' });
+      var go = f.form && f.form.querySelector('button[type=submit]');
+      if (go) go.focus();
+    }
+  });
   document.addEventListener('input', function (ev) {
     if (ev.target.id !== 'find') return;
     var q = ev.target.value.trim().toLowerCase();
@@ -1219,6 +1250,13 @@ pub const JS: PreEscaped<&str> = PreEscaped(
     try {
       form.querySelectorAll('[name]').forEach(function (el) {
         if (el.dataset.kind === 'chain') { target = el.value.trim(); return; }
+        if (el.dataset.kind === 'levelpart') {
+          var row = Number(el.dataset.row), lv = el.value.trim();
+          body.levels = body.levels || [];
+          var r = body.levels[row] = body.levels[row] || {};
+          if (lv !== '') r[el.dataset.key] = Number(lv);
+          return;
+        }
         if (el.dataset.kind === 'seatcard') {
           (body[el.name] = body[el.name] || []).push({ seat: Number(el.dataset.seat), card: el.value.trim() });
           return;
@@ -1229,6 +1267,10 @@ pub const JS: PreEscaped<&str> = PreEscaped(
     } catch (e) {
       show({ ok: false, error: { kind: 'malformed', message: String(e) } }, '');
       return;
+    }
+    // The levels' table: its last row (one more level) counts only when filled in.
+    if (body.levels && body.levels.length && Object.keys(body.levels[body.levels.length - 1]).length === 0) {
+      body.levels.pop();
     }
     // The table as this page showed it: a tap on a table that moved on is refused.
     var headers = { 'Content-Type': 'application/json', 'X-Floorbook': '1' };

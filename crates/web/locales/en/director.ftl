@@ -1,0 +1,26 @@
+# The director's desk at a tournament.
+director-clock = The clock
+director-left = { $time } left
+director-left-running = left:
+director-pause = Pause the clock
+director-resume = Resume the clock
+director-minute-more = One minute more
+director-minute-less = One minute less
+director-next-level = Go to level { $level }
+director-start = The start and the seat draw
+director-registered = { $count ->
+    [one] One player registered to be seated.
+   *[other] { $count } players registered to be seated.
+}
+director-draw-how = Either the page draws the seats at random (it fills the seat cards into the start below, one per player in registration order), or type the seat cards as the players drew them by hand. The draw is recorded with the start; the seat slips can be printed after it.
+director-draw = Draw the seats at random
+director-slips = Print the seat slips of the draw
+director-levels = Levels to come
+director-levels-save = Change the levels to come
+director-levels-none = Every level has begun: none is left to change.
+director-col-level = Level
+director-col-small = Small blind
+director-col-big = Big blind
+director-col-ante = Ante
+director-col-minutes = Minutes
+director-field = Level { $level }: { $what }

@@ -1,0 +1,222 @@
+//! The director's desk at a tournament (issue 36): the clock with its controls as one touch
+//! each (pause or resume, a minute more or less, the next level: TR-5), the start with the seat
+//! draw made at random by the page or typed from the seat cards drawn by hand (TR-1), and the
+//! levels to come as a table to edit (TR-5's "levels not yet begun"), not as JSON.
+
+use floorbook_tournament::Level;
+use floorbook_tournament::engine::{ClockView, Status, Tournament};
+use fluent_templates::fluent_bundle::FluentValue;
+use maud::{Markup, html};
+
+use floorbook_service::commands::Lang;
+
+use crate::words::{chips, n, s, t, ta};
+
+/// What the director's desk shows of a tournament.
+#[derive(Debug)]
+pub struct DirectorModel {
+    clock: ClockView,
+    /// Players registered and not yet seated (the start's seat draw covers them).
+    registered: u32,
+    /// The schedule: each level's blinds and minutes.
+    levels: Vec<(Level, u32)>,
+    /// The first level (1-based) the director may still change.
+    first_editable: u32,
+    /// Levels go by time (a clock to control).
+    by_time: bool,
+}
+
+impl DirectorModel {
+    pub fn tournament(t: &Tournament, now: u64) -> DirectorModel {
+        let clock = t.clock_view(now);
+        let levels = &t.profile.levels;
+        let default = levels.minutes.unwrap_or(0);
+        let schedule = levels
+            .schedule
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let m = levels.lengths.get(i).copied().filter(|m| *m > 0);
+                (*l, m.unwrap_or(default))
+            })
+            .collect();
+        DirectorModel {
+            registered: t
+                .players
+                .values()
+                .filter(|p| p.status == Status::Registered)
+                .count() as u32,
+            levels: schedule,
+            // TR-5: the level in force and those before it are played as they stand.
+            first_editable: clock.level + 1,
+            by_time: clock.by_time,
+            clock,
+        }
+    }
+}
+
+/// `m:ss`.
+fn mmss(secs: u64) -> String {
+    format!("{}:{:02}", secs / 60, secs % 60)
+}
+
+fn blinds(l: &Level, lang: Lang) -> String {
+    let mut out = format!("{} / {}", chips(l.small, lang), chips(l.big, lang));
+    if l.ante > 0 {
+        out.push_str(&format!(" ({})", chips(l.ante, lang)));
+    }
+    out
+}
+
+/// A form of one touch: the command with its fields fixed.
+fn touch(command: &str, label: &str, fields: &[(&str, String)]) -> Markup {
+    html! {
+        form.cmd.touch data-command=(command) aria-label=(label) {
+            @for (name, value) in fields {
+                input type="hidden" name=(name) value=(value) data-kind="int";
+            }
+            button type="submit" { (label) }
+        }
+    }
+}
+
+/// Redrawn live with the overview: before the start, the seat draw; then the seat slips and
+/// the clock with its controls.
+pub fn live_panel(m: &DirectorModel, lang: Lang) -> Markup {
+    let tr = |k: &str| t(lang, k);
+    let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
+    let v = &m.clock;
+    if !v.started {
+        return html! {
+            section.start aria-label=(tr("director-start")) {
+                h2 { (tr("director-start")) " " span.rule { "(TR-1)" } }
+                p { (tra("director-registered", &[("count", n(m.registered))])) }
+                p { (tr("director-draw-how")) }
+                button.draw type="button" data-draw-seats=(m.registered) { (tr("director-draw")) }
+            }
+        };
+    }
+    if v.finished {
+        return html! {};
+    }
+    html! {
+        p { a href="slips" { (tr("director-slips")) } }
+        @if m.by_time { (clock(m, lang)) }
+    }
+}
+
+fn clock(m: &DirectorModel, lang: Lang) -> Markup {
+    let tr = |k: &str| t(lang, k);
+    let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
+    let v = &m.clock;
+    let length = m
+        .levels
+        .get(v.level.saturating_sub(1) as usize)
+        .map_or(0, |(_, minutes)| u64::from(*minutes) * 60);
+    let played = if v.on_break_after.is_some() {
+        0
+    } else {
+        v.seconds_left.map_or(0, |l| length.saturating_sub(l))
+    };
+    html! {
+        section.director-clock aria-label=(tr("director-clock")) {
+            h2 { (tr("director-clock")) " " span.rule { "(TR-5)" } }
+            p #director-clock-state {
+                @if let Some(after) = v.on_break_after {
+                    (tra("break-after", &[("level", n(after))]))
+                } @else {
+                    (tra("level", &[("level", n(v.level))])) " · " (blinds(&v.blinds, lang))
+                }
+                @if let Some(left) = v.seconds_left {
+                    " · "
+                    @if v.paused {
+                        (tra("director-left", &[("time", s(mmss(left)))])) " · " strong { (tr("clock-paused")) }
+                    } @else {
+                        (tra("director-left-running", &[])) " " span.timer data-left=(left) { (mmss(left)) }
+                    }
+                }
+            }
+            div.controls {
+                @if v.paused {
+                    (touch("resume_clock", &tr("director-resume"), &[]))
+                } @else {
+                    (touch("pause_clock", &tr("director-pause"), &[]))
+                }
+                // TR-5's adjustment stays within the level: time given back only as far as it
+                // was played, taken only as far as it is left.
+                @if played >= 60 {
+                    (touch("adjust_clock", &tr("director-minute-more"), &[("seconds", "60".into())]))
+                }
+                @if v.seconds_left.is_some_and(|l| l > 60) {
+                    (touch("adjust_clock", &tr("director-minute-less"), &[("seconds", "-60".into())]))
+                }
+                @if (v.level as usize) < m.levels.len() {
+                    (touch("go_to_level", &tra("director-next-level", &[("level", n(v.level + 1))]), &[("level", (v.level + 1).to_string())]))
+                }
+            }
+        }
+    }
+}
+
+/// The start and the levels to come: forms that keep what is typed (not redrawn live).
+pub fn setup(m: &DirectorModel, lang: Lang) -> Markup {
+    let tr = |k: &str| t(lang, k);
+    let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
+    let v = &m.clock;
+    html! {
+        @if m.by_time && !v.finished {
+            section.levels aria-label=(tr("director-levels")) {
+                h2 { (tr("director-levels")) " " span.rule { "(TR-5)" } }
+                form.cmd.levels data-command="edit_levels" aria-label=(tr("director-levels-save")) {
+                    input type="hidden" name="from" value=(m.first_editable) data-kind="int";
+                    table {
+                        thead { tr {
+                            th.num { (tr("director-col-level")) }
+                            th.num { (tr("director-col-small")) }
+                            th.num { (tr("director-col-big")) }
+                            th.num { (tr("director-col-ante")) }
+                            th.num { (tr("director-col-minutes")) }
+                        } }
+                        tbody {
+                            @for (i, (l, minutes)) in m.levels.iter().enumerate() {
+                                @let no = i as u32 + 1;
+                                @if no < m.first_editable {
+                                    tr.played data-level=(no) {
+                                        td.num { (no) } td.num { (chips(l.small, lang)) } td.num { (chips(l.big, lang)) }
+                                        td.num { (chips(l.ante, lang)) } td.num { (minutes) }
+                                    }
+                                } @else {
+                                    @let row = no - m.first_editable;
+                                    tr data-level=(no) {
+                                        td.num { (no) }
+                                        @for (key, value) in [("small", l.small), ("big", l.big), ("ante", l.ante)] {
+                                            td.num { input.level name="levels" data-kind="levelpart" data-row=(row) data-key=(key)
+                                                value=(value) inputmode="numeric" aria-label=(tra("director-field", &[("level", n(no)), ("what", s(tr(&format!("director-col-{key}"))))])); }
+                                        }
+                                        td.num { input.level name="levels" data-kind="levelpart" data-row=(row) data-key="minutes"
+                                            value=(minutes) inputmode="numeric" aria-label=(tra("director-field", &[("level", n(no)), ("what", s(tr("director-col-minutes")))])); }
+                                    }
+                                }
+                            }
+                            // One more level, added at the end when filled in.
+                            @let no = m.levels.len() as u32 + 1;
+                            @let row = no.saturating_sub(m.first_editable);
+                            tr.add data-level=(no) {
+                                td.num { (no) }
+                                @for key in ["small", "big", "ante", "minutes"] {
+                                    td.num { input.level name="levels" data-kind="levelpart" data-row=(row) data-key=(key)
+                                        inputmode="numeric" aria-label=(tra("director-field", &[("level", n(no)), ("what", s(tr(&format!("director-col-{key}"))))])); }
+                                }
+                            }
+                        }
+                    }
+                    @if m.first_editable as usize > m.levels.len() + 1 {
+                        p.empty { (tr("director-levels-none")) }
+                    } @else {
+                        button type="submit" { (tr("director-levels-save")) }
+                    }
+                }
+            }
+        }
+    }
+}
