@@ -317,26 +317,31 @@ fn users_file(dir: &std::path::Path) -> std::path::PathBuf {
         ("dan", "dealer:1", "dealer-secret"),
         ("aud", "auditor", "auditor-secret"),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
-            .args(["web", "user", "--users"])
-            .arg(&file)
-            .args(["--name", name, "--role", role])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("floorbook web user");
-        use std::io::Write as _;
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(format!("{pass}\n").as_bytes())
-            .expect("the password");
-        assert!(child.wait().expect("exits").success(), "adding {name}");
+        add_user(&file, name, role, pass);
     }
     let text = std::fs::read_to_string(&file).expect("the users file");
     assert!(!text.contains("secret"), "a password in the clear: {text}");
     file
+}
+
+/// `floorbook web user`: adds `name` with `role` and the password `pass` to the users file.
+fn add_user(file: &std::path::Path, name: &str, role: &str, pass: &str) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["web", "user", "--users"])
+        .arg(file)
+        .args(["--name", name, "--role", role])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("floorbook web user");
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(format!("{pass}\n").as_bytes())
+        .expect("the password");
+    assert!(child.wait().expect("exits").success(), "adding {name}");
 }
 
 /// `floorbook web` writing the chains on `data`, with log-in from `users`.
@@ -1798,13 +1803,79 @@ async fn the_director_draws_the_seats_and_runs_the_clock_from_the_desk() {
             send(&mut desk, Channel::Floor, register).await;
         }
     }
+    {
+        // The club's register: one member, and one barred (never offered).
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+        for (member, name) in [("C-0042", "Kai Berger"), ("C-0666", "Max Sperre")] {
+            let join = floorbook_members::MemberCommand::Join {
+                member: Some(member.into()),
+                name: name.into(),
+                born: chrono::NaiveDate::from_ymd_opt(1980, 7, 9).expect("a date"),
+                contact: None,
+            };
+            floorbook_ledger::members::record(
+                &store,
+                &join,
+                floorbook_log::Actor::new("office", floorbook_log::Role::Floor).expect("actor"),
+                at(),
+            )
+            .await
+            .expect("joined");
+        }
+        let bar = floorbook_members::MemberCommand::Bar {
+            member: "C-0666".into(),
+            reason: "cheating".into(),
+            rule: None,
+            until: None,
+        };
+        floorbook_ledger::members::record(
+            &store,
+            &bar,
+            floorbook_log::Actor::new("office", floorbook_log::Role::Floor).expect("actor"),
+            at(),
+        )
+        .await
+        .expect("barred");
+    }
     let users = users_file(dir.path());
     let (_web, url) = web_writing(&data, &users);
     let (_driver, webdriver) = chromedriver();
     let c = browser(&webdriver).await;
     c.set_window_size(1024, 1366).await.expect("tablet");
+    // The floor registers a member late to the desk: the member field offers the register's
+    // members by name (the barred one not), the buy-in field the profile's buy-ins.
+    log_in(&c, &url, "fay", "floor-secret", "/t/club/floor").await;
+    wait_for(&c, "section.players", "Jon").await;
+    let offered = c
+        .execute(
+            "var f = document.getElementById('register_member-member'), b = document.getElementById('register_member-buy_in'); return [f.getAttribute('list'), b.getAttribute('list'), Array.from(document.querySelectorAll('datalist#members option')).map(function (o) { return o.value + ' ' + o.textContent; }), Array.from(document.querySelectorAll('datalist#buy-ins option')).map(function (o) { return o.value; })];",
+            vec![],
+        )
+        .await
+        .expect("the lists");
+    assert_eq!(
+        offered,
+        serde_json::json!([
+            "members",
+            "buy-ins",
+            ["C-0042 Kai Berger"],
+            ["0.00", "7.50", "12.00", "15.00"]
+        ]),
+        "the member and buy-in fields' choices"
+    );
+    let r = submit(
+        &c,
+        "form[data-command=register_member]",
+        &[
+            ("#register_member-player", "11"),
+            ("#register_member-member", "C-0042"),
+            ("#register_member-buy_in", "15.00"),
+        ],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
     log_in(&c, &url, "td", "director-secret", "/t/club/director").await;
-    let start = wait_for(&c, "section.start", "10 players registered").await;
+    let start = wait_for(&c, "section.start", "11 players registered").await;
     assert!(start.contains("Draw the seats at random"), "{start}");
     assert!(
         !shows(&c, "section.director-clock").await,
@@ -1817,7 +1888,7 @@ async fn the_director_draws_the_seats_and_runs_the_clock_from_the_desk() {
         .map(|x| x.parse().expect("a seat card"))
         .collect();
     cards.sort_unstable();
-    assert_eq!(cards, (0..10).collect::<Vec<_>>(), "a permutation: {drawn}");
+    assert_eq!(cards, (0..11).collect::<Vec<_>>(), "a permutation: {drawn}");
     let r = submit(&c, "form[data-command=start]", &[]).await;
     assert!(r.contains("Recorded"), "{r}");
     // The draw as recorded is the one the page made, and it seats everyone.
@@ -1831,7 +1902,7 @@ async fn the_director_draws_the_seats_and_runs_the_clock_from_the_desk() {
     );
     drop(store);
     let glance = wait_for(&c, "section.glance", "Table 2").await;
-    for name in names {
+    for name in names.iter().chain(&["Kai Berger"]) {
         assert!(glance.contains(name), "{name} seated: {glance}");
     }
     assert!(shows(&c, "a[href=slips]").await, "the seat slips to print");
@@ -1913,6 +1984,377 @@ async fn the_director_draws_the_seats_and_runs_the_clock_from_the_desk() {
     c.set_window_size(1920, 1080).await.expect("big screen");
     screenshot(&c, "director-desk-de-1920").await;
     c.close().await.expect("close");
+}
+
+/// Hands lost by every player but the first to show: each loses to the aces on the board
+/// `3s 8d 9c Jh 4d` (no pair of the board's ranks, no straight, no flush).
+const LOSING: [&str; 6] = ["7h 2c", "7d 2s", "6c 2d", "6h 5s", "Kc Qd", "Ks Qc"];
+
+/// Plays the hand in play at the dealer page `c` to its end, as an evening's all-in hand: each
+/// player to act goes all in (or calls one), the first hand shown is the aces and every other
+/// loses. With `mis_tap`, the first player to act is first tapped as folding by mistake and the
+/// dealer takes it back (a correction). Returns when the page offers the next hand or says the
+/// tournament is over.
+async fn all_in_hand(c: &Client, mut mis_tap: bool) {
+    let mut shown = 0;
+    let mut boards = ["3s 8d 9c", "Jh", "4d"].into_iter();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        assert!(
+            Instant::now() < deadline,
+            "the hand did not end in two minutes"
+        );
+        let main = text(c, "main").await;
+        if main.contains("Start the next hand") || main.contains("is over") {
+            return;
+        }
+        let r = if shows(c, "form[data-command=deal_face_down]").await {
+            submit(c, "form[data-command=deal_face_down]", &[]).await
+        } else if shows(c, "#shown").await {
+            let cards = if shown == 0 {
+                "As Ah"
+            } else {
+                LOSING[shown - 1]
+            };
+            shown += 1;
+            submit(c, "form[data-command=show]", &[("#shown", cards)]).await
+        } else if shows(c, "#board").await {
+            let cards = boards.next().expect("board cards");
+            submit(c, "form[data-command=deal_board]", &[("#board", cards)]).await
+        } else if mis_tap && shows(c, "form[data-command=fold].touch").await {
+            let acting = text(c, "tr.acting").await;
+            let r = submit(c, "form[data-command=fold].touch", &[]).await;
+            assert!(r.contains("Recorded"), "{r}");
+            let back = submit(c, "form[data-command=take_back]", &[]).await;
+            assert!(back.contains("EntryTakenBack"), "{back}");
+            wait_for(c, "tr.acting", &acting).await;
+            mis_tap = false;
+            continue;
+        } else if shows(c, "form.all-in").await {
+            submit(c, "form.all-in", &[]).await
+        } else if shows(c, "form[data-command=check_or_call].touch").await {
+            submit(c, "form[data-command=check_or_call].touch", &[]).await
+        } else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        assert!(r.contains("Recorded"), "a touch was refused: {r}");
+    }
+}
+
+/// The table's first hand waits for the button's draw (TR-2): one card a seat, the ace of
+/// spades to the first seat shown.
+async fn draw_button(c: &Client) {
+    let seats = c
+        .execute(
+            "return Array.from(document.querySelectorAll('input[data-kind=seatcard]')).map(function (e) { return e.id; });",
+            vec![],
+        )
+        .await
+        .expect("the draw's fields");
+    let seats: Vec<String> = serde_json::from_value(seats).expect("ids");
+    let cards = ["As", "Kd", "Qh", "Jc", "Td", "9s", "8h", "7c", "6d"];
+    let fields: Vec<(String, &str)> = seats
+        .iter()
+        .zip(cards)
+        .map(|(id, card)| (format!("#{id}"), card))
+        .collect();
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(id, c)| (id.as_str(), *c)).collect();
+    let r = submit(c, "form[data-command=place_button]", &fields).await;
+    assert!(r.contains("ButtonDrawn"), "{r}");
+}
+
+/// The players the floor's overview shows at `table`, by name.
+async fn seated_at(c: &Client, table: u32) -> Vec<String> {
+    let names = c
+        .execute(
+            "return Array.from(document.querySelectorAll('div.table[data-table=\"' + arguments[0] + '\"] button[data-choose-player]')).map(function (b) { return b.dataset.name; });",
+            vec![serde_json::json!(table)],
+        )
+        .await
+        .expect("the table's players");
+    serde_json::from_value(names).expect("names")
+}
+
+/// Issue 36 item 9: a two-table evening run from the pages alone. The director opens it from
+/// the home page with the club's own profile (four seats a table, three places paid, a
+/// one-minute time penalty), the floor registers seven, the director draws the seats at
+/// random and starts: two tables. The floor gives a time penalty that runs out; the director
+/// sets a break, runs the clock into it and ends it. The dealer of table 1 plays an all-in hand
+/// with a mis-tap taken back: three are out. What balancing has due is made by one touch and
+/// the last four meet at one table, where its dealer plays to the end: the bubble, a bust to
+/// the money, the winner. Every screen on the way is checked, in English and German, and
+/// photographed at phone, tablet and 1920×1080 sizes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_two_table_evening_is_run_from_the_desks() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let users = users_file(dir.path());
+    add_user(&users, "dee", "dealer:2", "dealer2-secret");
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    c.set_window_size(1024, 1366).await.expect("tablet");
+    let screen = browser(&webdriver).await;
+    screen
+        .set_window_size(1920, 1080)
+        .await
+        .expect("big screen");
+
+    // Opening: the club's own profile, pasted as TOML.
+    let (top18, _) = floorbook_tournament::builtin("top18").expect("top18");
+    let own = top18
+        .replace(
+            "title = \"Top18 club tournament, NL Hold'em freeze-out, 1,500 chips\"",
+            "title = \"Thursday evening\"",
+        )
+        .replace("seats_per_table = 9", "seats_per_table = 4")
+        .replace("penalty_minutes = 15", "penalty_minutes = 1")
+        + "\n[payout]\nshares = [50, 30, 20]\n";
+    assert!(
+        own.contains("Thursday evening") && own.contains("penalty_minutes = 1"),
+        "{own}"
+    );
+    log_in(&c, &url, "td", "director-secret", "/").await;
+    c.execute(
+        "document.querySelector('details.own').open = true; document.getElementById('open-profile_toml').value = arguments[0];",
+        vec![serde_json::json!(own)],
+    )
+    .await
+    .expect("pasted");
+    let r = submit(
+        &c,
+        "form[data-command=open]",
+        &[
+            ("#open-chain", "thursday"),
+            ("#open-profile", "Your own profile (TOML)"),
+        ],
+    )
+    .await;
+    assert!(r.contains("TournamentOpened"), "{r}");
+
+    // Registration at the floor's desk.
+    let names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"];
+    log_in(&c, &url, "fay", "floor-secret", "/t/thursday/floor").await;
+    for (i, name) in names.iter().enumerate() {
+        let r = submit(
+            &c,
+            "form[data-command=register]",
+            &[
+                ("#register-player", &(i + 1).to_string()),
+                ("#register-name", name),
+                ("#register-buy_in", "15.00"),
+                ("#register-age", "30"),
+            ],
+        )
+        .await;
+        assert!(r.contains("Recorded"), "{name}: {r}");
+    }
+    screen
+        .goto(&format!("{url}/t/thursday/clock"))
+        .await
+        .expect("clock");
+    wait_for(&screen, "#players", "7 of 7").await;
+    wait_for(&screen, "#pool", "105.00").await;
+    let paid = wait_for(&screen, "#payouts", "52.50").await;
+    assert!(paid.contains("31.50") && paid.contains("21.00"), "{paid}");
+
+    // The draw, made by the director's page at random, and the start: two tables.
+    log_in(&c, &url, "td", "director-secret", "/t/thursday/director").await;
+    wait_for(&c, "section.start", "7 players registered").await;
+    click(&c, "button[data-draw-seats]").await;
+    let r = submit(&c, "form[data-command=start]", &[]).await;
+    assert!(r.contains("Recorded"), "{r}");
+    wait_for(&c, "section.glance", "Table 2").await;
+    let (one, two) = (seated_at(&c, 1).await, seated_at(&c, 2).await);
+    assert_eq!((one.len(), two.len()), (4, 3), "{one:?} {two:?}");
+    screenshot(&c, "evening-director-tablet").await;
+    screen
+        .goto(&format!("{url}/t/thursday/seating"))
+        .await
+        .expect("seating");
+    for name in names {
+        wait_for(&screen, "main", name).await;
+    }
+    screenshot(&screen, "evening-seating-1920").await;
+
+    // A time penalty at table 2 (TR-28: past the warnings the profile gives, one minute).
+    log_in(&c, &url, "fay", "floor-secret", "/t/thursday/floor").await;
+    let punished = two[0].clone();
+    let id = names.iter().position(|n| *n == punished).expect("a player") + 1;
+    let mut penalised = false;
+    for _ in 0..4 {
+        let r = submit(
+            &c,
+            "form[data-command=sanction]",
+            &[
+                ("#sanction-player", &id.to_string()),
+                ("#sanction-offence", "etiquette"),
+            ],
+        )
+        .await;
+        assert!(r.contains("Recorded"), "{r}");
+        let row = text(&c, "div.table[data-table='2']").await;
+        if row.contains("penalty") {
+            penalised = true;
+            break;
+        }
+    }
+    assert!(penalised, "{punished} was given a time penalty");
+    let penalty_given = Instant::now();
+
+    // The break: set after level 1, the clock run to its end, the big screen shows it by
+    // itself; the director ends it and level 2 starts.
+    screen
+        .goto(&format!("{url}/t/thursday/clock"))
+        .await
+        .expect("clock");
+    wait_for(&screen, "#level", "Level 1").await;
+    log_in(&c, &url, "td", "director-secret", "/t/thursday/director").await;
+    let r = submit(
+        &c,
+        "form[data-command=set_break]",
+        &[
+            ("#set_break-after_level", "1"),
+            ("#set_break-minutes", "10"),
+        ],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    wait_for(&screen, "#break", "Break after level 1").await;
+    let r = submit(
+        &c,
+        "div.forms form[data-command=adjust_clock]",
+        &[("#adjust_clock-seconds", "-710")],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    screen
+        .goto(&format!("{url}/t/thursday/clock?lang=de"))
+        .await
+        .expect("clock in German");
+    wait_for(&screen, "#level", "Pause nach Stufe 1").await;
+    screenshot(&screen, "evening-break-de-1920").await;
+    let r = submit(
+        &c,
+        "section.director-clock form[data-command=go_to_level]",
+        &[],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    wait_for(&screen, "#level", "Stufe 2").await;
+
+    // The penalty runs out: the floor's overview no longer shows it.
+    log_in(&c, &url, "fay", "floor-secret", "/t/thursday/floor").await;
+    let until = penalty_given + Duration::from_secs(100);
+    loop {
+        let row = text(&c, "div.table[data-table='2']").await;
+        if !row.is_empty() && !row.contains("penalty") {
+            break;
+        }
+        assert!(Instant::now() < until, "the penalty never ran out: {row}");
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        c.refresh().await.expect("reload");
+    }
+
+    // Table 1's dealer: the button's draw, then an all-in hand with a mis-tap taken back.
+    log_in(&c, &url, "dan", "dealer-secret", "/t/thursday/dealer/1").await;
+    draw_button(&c).await;
+    let r = submit(&c, "form[data-command=start_hand]", &[]).await;
+    assert!(r.contains("HandStarted"), "{r}");
+    all_in_hand(&c, true).await;
+    c.set_window_size(390, 844).await.expect("phone");
+    screenshot(&c, "evening-dealer-phone").await;
+    c.set_window_size(1024, 1366).await.expect("tablet");
+
+    // Three are out, a table's worth (TR-17): table 1 breaks. The desk offers its player's
+    // draw among table 2's free seats, made at random; the last four meet at table 2.
+    log_in(&c, &url, "fay", "floor-secret", "/t/thursday/floor").await;
+    let due = wait_for(&c, "section.due", "breaks").await;
+    assert!(due.contains("TR-17"), "{due}");
+    screenshot(&c, "evening-floor-due-tablet").await;
+    click(&c, "section.due button[data-draw-break]").await;
+    let table = value(&c, "#break_table-table").await;
+    let draw = value(&c, "#break_table-draw").await;
+    assert!(
+        !table.is_empty() && !draw.is_empty(),
+        "the draw filled in: {table} {draw}"
+    );
+    let r = submit(&c, "div.forms form[data-command=break_table]", &[]).await;
+    assert!(r.contains("Recorded"), "{r}");
+    let mut final_table = 0;
+    let until = Instant::now() + Duration::from_secs(15);
+    while final_table == 0 {
+        for t in [1, 2] {
+            if seated_at(&c, t).await.len() == 4 {
+                final_table = t;
+            }
+        }
+        assert!(Instant::now() < until, "no table holds the last four");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(!shows(&c, "section.due").await, "nothing more is due");
+
+    // The final table's dealer plays to the end.
+    let (dealer, pass) = if final_table == 1 {
+        ("dan", "dealer-secret")
+    } else {
+        ("dee", "dealer2-secret")
+    };
+    log_in(
+        &c,
+        &url,
+        dealer,
+        pass,
+        &format!("/t/thursday/dealer/{final_table}"),
+    )
+    .await;
+    for _ in 0..8 {
+        let main = text(&c, "main").await;
+        if main.contains("is over") {
+            break;
+        }
+        if shows(&c, "form[data-command=place_button]").await {
+            draw_button(&c).await;
+        }
+        let r = submit(&c, "form[data-command=start_hand]", &[]).await;
+        assert!(r.contains("HandStarted"), "{r}");
+        all_in_hand(&c, false).await;
+    }
+    wait_for(&c, "main", "The tournament is over").await;
+
+    // The result: three paid places, the bubble out of the money.
+    screen
+        .goto(&format!("{url}/t/thursday/standings?lang=en"))
+        .await
+        .expect("standings");
+    let standings = wait_for(&screen, "main", "52.50").await;
+    assert!(
+        standings.contains("31.50") && standings.contains("21.00"),
+        "{standings}"
+    );
+    screenshot(&screen, "evening-standings-1920").await;
+    screen
+        .goto(&format!("{url}/t/thursday/clock?lang=de"))
+        .await
+        .expect("the clock");
+    wait_for(&screen, "#level", "Das Turnier ist zu Ende").await;
+    screenshot(&screen, "evening-clock-over-de-1920").await;
+    screen.set_window_size(390, 844).await.expect("phone");
+    screen
+        .goto(&format!("{url}/t/thursday/standings?lang=de"))
+        .await
+        .expect("Rangliste");
+    wait_for(&screen, "main", "52,50").await;
+    screenshot(&screen, "evening-standings-de-phone").await;
+    // The record re-derives in every decision, the audit says (its page).
+    screen
+        .goto(&format!("{url}/t/thursday/audit?lang=en"))
+        .await
+        .expect("audit");
+    wait_for(&screen, "#verdict", "every decision re-derives").await;
+    c.close().await.expect("close");
+    screen.close().await.expect("close");
 }
 
 /// A league's standings page: two simulated tournaments attached to a league; the page ranks

@@ -100,11 +100,38 @@ pub enum DueNow {
         free_seats: u32,
         rules: floorbook_rules::RuleSet,
     },
+    /// A break announced (TR-17): the table's players now draw their seats (`break_table`),
+    /// one each of the other tables' free seats; nothing else moves before.
+    Draw {
+        table: u32,
+        players: u32,
+        free_seats: u32,
+    },
 }
 
 /// What balancing has due at `t` now, read from the decisions it would take.
 pub fn due_now(t: &Tournament) -> Vec<DueNow> {
     use floorbook_tournament::engine::TournamentEvent as E;
+    if let Some(breaking) = t.pending_break {
+        let players = |no| {
+            t.tables
+                .iter()
+                .filter(|ts| no == Some(ts.table.no))
+                .map(|ts| ts.table.players() as u32)
+                .sum::<u32>()
+        };
+        let free = t
+            .tables
+            .iter()
+            .filter(|ts| ts.table.no != breaking)
+            .map(|ts| ts.table.seats.iter().filter(|s| s.is_none()).count() as u32)
+            .sum();
+        return vec![DueNow::Draw {
+            table: breaking.0,
+            players: players(Some(breaking)),
+            free_seats: free,
+        }];
+    }
     t.due_now()
         .iter()
         .filter_map(|e| match e {
@@ -197,6 +224,14 @@ pub fn seating_view(t: &Tournament) -> Value {
             } => json!({
                 "break": {"table": table, "players": players, "free_seats": free_seats},
                 "rules": rules,
+            }),
+            DueNow::Draw {
+                table,
+                players,
+                free_seats,
+            } => json!({
+                "draw": {"table": table, "players": players, "free_seats": free_seats},
+                "rules": ["TR-17"],
             }),
         })
         .collect();

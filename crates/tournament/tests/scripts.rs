@@ -8,8 +8,8 @@
 //! - `[given]`: `players` (P1 … Pn registered, aged 30, the profile's first buy-in), `draw`
 //!   (the seat draw), `button_seats` (the drawn buttons, one per table) and `start_at` (the
 //!   start's time, default 0); `tables`, the director's choice of tables where the rule gives
-//!   one (NOB-7); `reserved`, `[player, table]` pairs (PLO-3); `then`, events the start must
-//!   decide.
+//!   one (NOB-7); `reserved`, `[player, table]` pairs (PLO-3); `seats_per_table`, the house's
+//!   seats where the case needs other than the profile's; `then`, events the start must decide.
 //! - `[[when]]`, in order: `do`, a command as the engine reads it
 //!   (`{ command = "hand", table = 1, action = { do = "fold", pos = 2 } }`); `at`, its time in
 //!   seconds (default: the latest so far); then either `then`, events the command must decide,
@@ -56,6 +56,8 @@ struct Given {
     start_at: u64,
     /// The director's choice of tables where the rule leaves one (NOB-7).
     tables: Option<u32>,
+    /// The house's seats per table, where the case needs other than the profile's.
+    seats_per_table: Option<u32>,
     /// PLO-3: `[player, table]` for the players who reserved a table.
     #[serde(default)]
     reserved: Vec<[u32; 2]>,
@@ -114,7 +116,10 @@ fn check(path: &Path) {
         "{name:?}: say where the numbers come from"
     );
     let (_, profile) = builtin(&script.profile).expect("a built-in profile");
-    let profile = profile.expect("the profile reads");
+    let mut profile = profile.expect("the profile reads");
+    if let Some(seats) = script.given.seats_per_table {
+        profile.seats_per_table = seats;
+    }
     let mut t = Transcript::new(Tournament::new(profile.clone()));
     let buy_in = profile.buy_ins.first().cloned().unwrap_or_default();
     for i in 1..=script.given.players {
@@ -267,6 +272,7 @@ golden! {
     tr_17_a_player_moved_into_the_blinds_is_left_out_until_the_button_reaches_him => "tr_17_a_player_moved_into_the_blinds_is_left_out_until_the_button_reaches_him.toml",
     tr_17_a_table_breaks_only_when_a_tables_worth_is_out_and_balancing_moves_the_second_next_big_blind => "tr_17_a_table_breaks_only_when_a_tables_worth_is_out_and_balancing_moves_the_second_next_big_blind.toml",
     tr_17_an_announced_move_is_called_off_when_balancing_no_longer_needs_it => "tr_17_an_announced_move_is_called_off_when_balancing_no_longer_needs_it.toml",
+    tr_17_three_out_of_seven_on_tables_of_four_break_a_table => "tr_17_three_out_of_seven_on_tables_of_four_break_a_table.toml",
     tr_20_hidden_chips_are_forfeited => "tr_20_hidden_chips_are_forfeited.toml",
     tr_25_a_table_that_starts_heads_up_gives_the_drawn_button_the_small_blind => "tr_25_a_table_that_starts_heads_up_gives_the_drawn_button_the_small_blind.toml",
     tr_25_heads_up_after_a_bust_the_button_posts_the_small_blind => "tr_25_heads_up_after_a_bust_the_button_posts_the_small_blind.toml",

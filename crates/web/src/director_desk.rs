@@ -150,7 +150,10 @@ fn clock(m: &DirectorModel, lang: Lang) -> Markup {
                 @if v.seconds_left.is_some_and(|l| l > 60) {
                     (touch("adjust_clock", &tr("director-minute-less"), &[("seconds", "-60".into())]))
                 }
-                @if (v.level as usize) < m.levels.len() {
+                // On a break the level after it is the one to go to: the break ends.
+                @if v.on_break_after.is_some() {
+                    (touch("go_to_level", &tra("director-end-break", &[("level", n(v.level))]), &[("level", v.level.to_string())]))
+                } @else if (v.level as usize) < m.levels.len() {
                     (touch("go_to_level", &tra("director-next-level", &[("level", n(v.level + 1))]), &[("level", (v.level + 1).to_string())]))
                 }
             }

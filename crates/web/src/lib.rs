@@ -148,6 +148,21 @@ impl<S: EventStore + Clone + 'static> Web<S> {
             .map_err(|e| WebError::Load(e.to_string()))
     }
 
+    /// The club's members a desk offers (ID and name), current and not barred; none where the
+    /// club keeps no register or it does not read.
+    pub async fn members(&self) -> Vec<(String, String)> {
+        let Ok(register) = floorbook_ledger::members::register(&self.reading).await else {
+            return Vec::new();
+        };
+        let mut out: Vec<(String, String)> = register
+            .members()
+            .filter(|m| m.merged_into.is_none() && m.bar.is_none())
+            .map(|m| (m.id.clone(), m.name.clone()))
+            .collect();
+        out.sort_by(|a, b| a.1.cmp(&b.1));
+        out
+    }
+
     /// The cash room on `chain` as it stands now (re-derived when the chain moved on).
     pub async fn load_cash(&self, chain: &str) -> Result<Arc<floorbook_cash::CashRoom>, WebError> {
         let id = ChainId::new(chain).map_err(|_| WebError::BadName(chain.to_string()))?;
@@ -587,7 +602,12 @@ async fn desk_page<S: EventStore + Clone + 'static>(
         if part.part.as_deref() == Some("overview") {
             return Ok(glance.unwrap_or_default().into_response());
         }
-        let main = terminal::desk(cash, who.as_ref(), role, None, glance, None, lang);
+        let parts = terminal::DeskParts {
+            cash_overview: glance,
+            members: web.members().await,
+            ..terminal::DeskParts::default()
+        };
+        let main = terminal::desk(cash, who.as_ref(), role, parts, lang);
         if part.main_only() {
             return Ok(main.into_response());
         }
@@ -619,15 +639,17 @@ async fn desk_page<S: EventStore + Clone + 'static>(
         });
         return Ok(m.unwrap_or_default().into_response());
     }
-    let main = terminal::desk(
-        cash,
-        who.as_ref(),
-        role,
-        overview.as_ref(),
-        None,
-        director.as_ref(),
-        lang,
-    );
+    let parts = terminal::DeskParts {
+        overview: overview.as_ref(),
+        director: director.as_ref(),
+        members: web.members().await,
+        buy_ins: loaded
+            .as_ref()
+            .map(|l| l.tournament.profile.buy_ins.clone())
+            .unwrap_or_default(),
+        ..terminal::DeskParts::default()
+    };
+    let main = terminal::desk(cash, who.as_ref(), role, parts, lang);
     if part.main_only() {
         return Ok(main.into_response());
     }

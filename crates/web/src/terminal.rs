@@ -80,9 +80,15 @@ pub fn form(d: &Declaration, fixed: &[(&str, String)], director: bool, lang: Lan
                     }
                     kind => {
                         label for=(id) { (label) }
-                        // A cash room's game is picked from its games (the desk's list).
+                        // A cash room's game is picked from its games, a member by name or
+                        // card, a buy-in from the profile's (the desk's lists).
                         input id=(id) name=(f.name) data-kind=(token(kind, required))
-                            list=[(f.name == "game").then_some("games")]
+                            list=[match f.name {
+                                "game" => Some("games"),
+                                "member" => Some("members"),
+                                "buy_in" if !matches!(kind, Kind::Int) => Some("buy-ins"),
+                                _ => None,
+                            }]
                             inputmode=[matches!(kind, Kind::Int | Kind::OptInt).then_some("numeric")]
                             required[required];
                     }
@@ -234,16 +240,36 @@ pub fn login(next: &str, problem: Option<&str>, lang: Lang) -> Markup {
     }
 }
 
+/// What a desk shows above its forms, and the choices its fields offer.
+#[derive(Debug, Default)]
+pub struct DeskParts<'a> {
+    /// A tournament's tables and players.
+    pub overview: Option<&'a FloorModel>,
+    /// A cash room's games, lists and tables.
+    pub cash_overview: Option<Markup>,
+    /// The director's clock, start and levels.
+    pub director: Option<&'a crate::director_desk::DirectorModel>,
+    /// The club's members (ID, name) a member field offers, by name or card.
+    pub members: Vec<(String, String)>,
+    /// The buy-ins the profile allows (TR-0b).
+    pub buy_ins: Vec<String>,
+}
+
 /// The forms page of a role (floor or director), with a note when the user may not send them.
 pub fn desk(
     cash: bool,
     who: Option<&Session>,
     needs: &str,
-    overview: Option<&FloorModel>,
-    cash_overview: Option<Markup>,
-    director_model: Option<&crate::director_desk::DirectorModel>,
+    parts: DeskParts,
     lang: Lang,
 ) -> Markup {
+    let DeskParts {
+        overview,
+        cash_overview,
+        director: director_model,
+        members,
+        buy_ins,
+    } = parts;
     let director = needs == "director";
     let may = who.is_some_and(|s| match s.role {
         Role::Sends(floorbook_service::subjects::Channel::Director) => true,
@@ -300,6 +326,10 @@ pub fn desk(
             p #chosen role="status" aria-live="polite" {}
         }
         @if let Some(d) = director_model { (crate::director_desk::setup(d, lang)) }
+        // What a member's or a buy-in's field offers: members by name or card, the profile's
+        // buy-ins.
+        datalist #members { @for (id, name) in &members { option value=(id) { (name) } } }
+        datalist #buy-ins { @for b in &buy_ins { option value=(b) {} } }
         @if let Some(m) = cash_overview {
             div #overview data-live-part="overview" { (m) }
             p #chosen role="status" aria-live="polite" {}
@@ -432,10 +462,23 @@ pub fn floor_overview(m: &FloorModel, lang: Lang) -> Markup {
                             floorbook_ledger::view::DueNow::Break { table, .. } => {
                                 li { (tra("desk-due-break", &[("table", n(*table))])) }
                             }
+                            // The break is announced: its players draw their seats, drawn here
+                            // at random among the other tables' free seats or as drawn by hand.
+                            floorbook_ledger::view::DueNow::Draw { table, players, free_seats } => {
+                                li {
+                                    (tra("desk-due-draw", &[("table", n(*table)), ("players", n(*players)), ("free", n(*free_seats))]))
+                                    " "
+                                    button.offer type="button" data-draw-break=(table) data-players=(players) data-free=(free_seats) {
+                                        (tr("desk-draw-break"))
+                                    }
+                                }
+                            }
                         }
                     }
                 }
-                (one_touch("balance_now", &tr("desk-balance-now"), &[], false))
+                @if m.due.iter().any(|d| !matches!(d, floorbook_ledger::view::DueNow::Draw { .. })) {
+                    (one_touch("balance_now", &tr("desk-balance-now"), &[], false))
+                }
             }
         }
         section.glance aria-label=(tr("desk-tables")) {
@@ -1203,27 +1246,41 @@ pub const JS: PreEscaped<&str> = PreEscaped(
   // The director's seat draw (TR-1) made here at random: a permutation of the seat cards,
   // one per registered player, from the browser's cryptographic random numbers; it is
   // recorded with the start.
-  document.addEventListener('click', function (ev) {
-    var b = ev.target.closest && ev.target.closest('[data-draw-seats]');
-    if (!b) return;
-    var k = Number(b.dataset.drawSeats), cards = [], i;
-    for (i = 0; i < k; i++) cards.push(i);
+  // `k` seat cards of `n` (0 to n-1), each once, in the order drawn.
+  function drawn(k, n) {
     function below(m) {
       var r = new Uint32Array(1), lim = Math.floor(4294967296 / m) * m;
       do { crypto.getRandomValues(r); } while (r[0] >= lim);
       return r[0] % m;
     }
-    for (i = k - 1; i > 0; i--) {
+    var cards = [], i;
+    for (i = 0; i < n; i++) cards.push(i);
+    for (i = n - 1; i > 0; i--) {
       var j = below(i + 1), x = cards[i];
       cards[i] = cards[j];
       cards[j] = x;
     }
-    var f = document.getElementById('start-draw');
-    if (f) {
-      f.value = cards.join(' ');
-      f.scrollIntoView({ block: 'center' });
-      var go = f.form && f.form.querySelector('button[type=submit]');
-      if (go) go.focus();
+    return cards.slice(0, k);
+  }
+  function fillDraw(id, cards, table) {
+    var f = document.getElementById(id);
+    if (!f) return;
+    f.value = cards.join(' ');
+    var t = f.form && f.form.querySelector('input[name=table]');
+    if (t && table !== undefined) t.value = table;
+    f.scrollIntoView({ block: 'center' });
+    var go = f.form && f.form.querySelector('button[type=submit]');
+    if (go) go.focus();
+  }
+  document.addEventListener('click', function (ev) {
+    var b = ev.target.closest && ev.target.closest('[data-draw-seats]');
+    if (b) {
+      var k = Number(b.dataset.drawSeats);
+      fillDraw('start-draw', drawn(k, k));
+    }
+    var br = ev.target.closest && ev.target.closest('[data-draw-break]');
+    if (br) {
+      fillDraw('break_table-draw', drawn(Number(br.dataset.players), Number(br.dataset.free)), br.dataset.drawBreak);
     }
   });
   document.addEventListener('input', function (ev) {

@@ -6,6 +6,7 @@ director-pause = Uhr anhalten
 director-resume = Uhr weiterlaufen lassen
 director-minute-more = Eine Minute mehr
 director-minute-less = Eine Minute weniger
+director-end-break = Pause beenden: Stufe { $level } beginnt
 director-next-level = Zu Stufe { $level }
 director-start = Der Start und die Platzauslosung
 director-registered = { $count ->

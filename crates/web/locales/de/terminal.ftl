@@ -136,6 +136,14 @@ nav-audit = Prüfung
 desk-due = Jetzt fällig
 desk-due-move = { $name } von Tisch { $from } an Tisch { $to }, Platz { $seat }
 desk-due-break = Tisch { $table } auflösen: seine Spieler ziehen neue Plätze
+desk-due-draw = Tisch { $table } wird aufgelöst: { $players ->
+    [one] sein Spieler zieht einen Platz
+   *[other] seine { $players } Spieler ziehen ihre Plätze
+} unter { $free ->
+    [one] dem einen freien Platz
+   *[other] den { $free } freien Plätzen
+} der anderen Tische (TR-17).
+desk-draw-break = Plätze zufällig auslosen
 desk-balance-now = Fällige Umsetzungen ausführen
 desk-tables = Tische
 desk-between-hands = zwischen zwei Händen

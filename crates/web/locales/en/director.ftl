@@ -6,6 +6,7 @@ director-pause = Pause the clock
 director-resume = Resume the clock
 director-minute-more = One minute more
 director-minute-less = One minute less
+director-end-break = End the break: level { $level } starts
 director-next-level = Go to level { $level }
 director-start = The start and the seat draw
 director-registered = { $count ->

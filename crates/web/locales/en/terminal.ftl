@@ -136,6 +136,14 @@ nav-audit = Audit
 desk-due = Due now
 desk-due-move = Move { $name } from table { $from } to table { $to }, seat { $seat }
 desk-due-break = Break table { $table }: its players draw new seats
+desk-due-draw = Table { $table } breaks: { $players ->
+    [one] its player draws a seat
+   *[other] its { $players } players draw their seats
+} among { $free ->
+    [one] the one free seat
+   *[other] the { $free } free seats
+} of the other tables (TR-17).
+desk-draw-break = Draw the seats at random
 desk-balance-now = Make the moves due
 desk-tables = Tables
 desk-between-hands = between hands
