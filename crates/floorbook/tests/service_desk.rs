@@ -2561,3 +2561,81 @@ async fn a_deal_is_proposed_agreed_or_declined_and_recorded() {
         "{r:?}"
     );
 }
+
+/// Closing the night (issue 36): the director records each prize paid out at the cashier's
+/// desk, once its place is final and paid, the amount the rules give (the profile's payout on
+/// the pool); twice, a place not paid, a player still playing and the floor are refused; the
+/// chain re-derives the payments.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_prize_is_paid_out_once_its_place_is_final() {
+    let dir = tempfile::tempdir().expect("dir");
+    let (text, _) = builtin("nob").expect("nob");
+    let toml = text.replace("shares = [100]", "shares = [50, 30, 20]");
+    let chain = ChainId::new("t-prizes").expect("chain");
+    let mut desk = embedded_desk(dir.path(), &chain).await;
+    let open = WireCommand::Open {
+        profile: None,
+        profile_toml: Some(toml),
+    };
+    let r = one(&mut desk, Channel::Director, open).await;
+    assert!(r.ok, "{r:?}");
+    register_paying(&mut desk, 4, "2.00").await;
+    let start = WireCommand::Start {
+        draw: vec![0, 1, 2, 3],
+        button_seats: None,
+        at: None,
+        tables: None,
+    };
+    let r = one(&mut desk, Channel::Director, start).await;
+    assert!(r.ok, "{r:?}");
+    let pay = |player| WireCommand::PayPrize { player };
+    let bust = |player| WireCommand::BustPlayer {
+        player,
+        winner: 1,
+        reason: "all in against player 1, not keyed in".into(),
+    };
+    // Nobody's place is final yet.
+    let r = one(&mut desk, Channel::Director, pay(1)).await;
+    assert_eq!(refused_code(&r), "no_prize", "{r:?}");
+    // Fourth: out of the money (three places of 8.00 paid: 4.00, 2.40, 1.60).
+    assert!(one(&mut desk, Channel::Floor, bust(4)).await.ok);
+    let r = one(&mut desk, Channel::Director, pay(4)).await;
+    assert_eq!(refused_code(&r), "no_prize", "{r:?}");
+    assert!(
+        r.error
+            .as_ref()
+            .is_some_and(|e| e.message.contains("3 places")),
+        "{r:?}"
+    );
+    assert!(one(&mut desk, Channel::Floor, bust(3)).await.ok);
+    // The floor does not pay: the director's.
+    let r = one(&mut desk, Channel::Floor, pay(3)).await;
+    assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Forbidden));
+    let r = one(&mut desk, Channel::Director, pay(3)).await;
+    assert!(r.ok && r.events.iter().any(|e| e == "PrizePaid"), "{r:?}");
+    let r = one(&mut desk, Channel::Director, pay(3)).await;
+    assert_eq!(refused_code(&r), "prize_paid_already", "{r:?}");
+    assert!(one(&mut desk, Channel::Floor, bust(2)).await.ok);
+    for p in [1, 2] {
+        let r = one(&mut desk, Channel::Director, pay(p)).await;
+        assert!(r.ok, "player {p}: {r:?}");
+    }
+    let paid = desk
+        .tournament()
+        .map(|t| t.prizes_paid.clone())
+        .expect("a tournament");
+    let paid: Vec<(u32, u64)> = paid.iter().map(|(p, c)| (p.0, *c)).collect();
+    assert_eq!(paid, [(1, 400), (2, 240), (3, 160)]);
+    // The chain re-derives every payment.
+    let reading = EmbeddedStore::open(dir.path(), OpenMode::ReadOnly).expect("store");
+    let rec = load(&reading, chain.clone()).await.expect("load");
+    let mut replay = rec.into_replayer();
+    replay.run_to_end().expect("the payments re-derive");
+    let rederived: Vec<(u32, u64)> = replay
+        .into_tournament()
+        .prizes_paid
+        .iter()
+        .map(|(p, c)| (p.0, *c))
+        .collect();
+    assert_eq!(rederived, paid);
+}

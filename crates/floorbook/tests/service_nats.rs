@@ -2236,3 +2236,87 @@ async fn the_auditor_reads_no_hole_card_of_a_hand_in_play() {
     );
     assert!(said.contains("Chain**: OK"), "{said}");
 }
+
+/// Issue 38 item 3: a terminal outside Rust. `docs/examples/terminal.py` (Python, nats-py),
+/// written from `schemas/asyncapi.json` alone, logs in as the shipped `dealer` user, plays a
+/// hand at table 1 (calls and checks, the board as given, the first hand shown wins) and reads
+/// the clock, against `floorbook serve` on a server with the shipped users.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_python_terminal_plays_a_hand_from_the_protocol_document() {
+    let server = with_users(&auth_conf(), &PASSWORDS);
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::as_service(&server, "py", &dir);
+    let chain = ChainId::new("pyterm").expect("chain");
+    open_as_director(server.port, &chain).await;
+    let floor = client(
+        connect(&as_user(server.port, "floor", "fl00r"), "fay")
+            .await
+            .expect("floor"),
+    );
+    for p in 1..=3 {
+        let r = floor
+            .send(&chain, Channel::Floor, &register_player(p, None))
+            .await
+            .expect("reply");
+        assert!(r.ok, "{r:?}");
+    }
+    let director = client(
+        connect(&as_user(server.port, "director", "d1rector"), "td")
+            .await
+            .expect("director"),
+    );
+    let start = Request {
+        actor: "td".into(),
+        id: None,
+        after: None,
+        seen: None,
+        command: WireCommand::Start {
+            draw: vec![0, 1, 2],
+            button_seats: Some(vec![1]),
+            at: None,
+            tables: None,
+        },
+    };
+    let r = director
+        .send(&chain, Channel::Director, &start)
+        .await
+        .expect("reply");
+    assert!(r.ok, "{r:?}");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = Command::new("python3")
+        .arg(root.join("docs/examples/terminal.py"))
+        .args(["--url", &format!("nats://127.0.0.1:{}", server.port)])
+        .args(["--user", "dealer", "--password", "d3aler"])
+        .args(["--chain", "pyterm", "--table", "1"])
+        .env("PYTHONPATH", root.join("target/py"))
+        .output()
+        .unwrap_or_else(|e| panic!("python3 does not run ({e}): install it (bash .ci/deps)"));
+    let said = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !err.contains("No module named 'nats'"),
+        "nats-py is missing: run `bash .ci/deps` (it installs it under target/py)"
+    );
+    assert!(out.status.success(), "terminal.py failed:\n{said}\n{err}");
+    // The hand ran to its end: the aces shown won the pot of three big blinds' worth (each
+    // called 20 and checked down), the others mucked.
+    assert!(said.contains("HandFinished"), "{said}");
+    let won: Vec<&str> = said.lines().filter(|l| l.ends_with("(+40)")).collect();
+    assert_eq!(won.len(), 1, "one winner of 40: {said}");
+    assert_eq!(
+        said.lines().filter(|l| l.ends_with("(-20)")).count(),
+        2,
+        "two lose their 20: {said}"
+    );
+    assert!(
+        said.contains("clock: level 1, blinds 10/20, 3 of 3 players"),
+        "{said}"
+    );
+    // Every request it sent carried the head it had seen.
+    assert!(
+        said.lines()
+            .filter(|l| l.starts_with('→'))
+            .all(|l| l.contains("\"after\"")),
+        "{said}"
+    );
+}

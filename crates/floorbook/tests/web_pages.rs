@@ -2347,12 +2347,31 @@ async fn a_two_table_evening_is_run_from_the_desks() {
         .expect("Rangliste");
     wait_for(&screen, "main", "52,50").await;
     screenshot(&screen, "evening-standings-de-phone").await;
+    // Closing the night: the director pays out the three prizes from his desk, one touch
+    // each; a prize is paid once.
+    log_in(&c, &url, "td", "director-secret", "/t/thursday/director").await;
+    let prizes = wait_for(&c, "section.prizes", "52.50").await;
+    assert!(
+        prizes.contains("31.50") && prizes.contains("21.00"),
+        "{prizes}"
+    );
+    for _ in 0..3 {
+        let r = submit(&c, "section.prizes form[data-command=pay_prize]", &[]).await;
+        assert!(r.contains("PrizePaid"), "{r}");
+    }
+    wait_for(&c, "section.prizes", "Every prize is paid out").await;
+    assert!(
+        !shows(&c, "section.prizes form[data-command=pay_prize]").await,
+        "a prize offered twice"
+    );
+    screenshot(&c, "evening-director-closed-tablet").await;
     // The record re-derives in every decision, the audit says (its page).
     screen
         .goto(&format!("{url}/t/thursday/audit?lang=en"))
         .await
         .expect("audit");
     wait_for(&screen, "#verdict", "every decision re-derives").await;
+    wait_for(&screen, "main", "PrizePaid").await;
     c.close().await.expect("close");
     screen.close().await.expect("close");
 }

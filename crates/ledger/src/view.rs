@@ -66,6 +66,10 @@ pub fn table_view(t: &Tournament, ts: &TableState) -> Value {
             "pots": h.pots(),
             "to_act": h.actor().map(|p| json!({"pos": p.0, "player": ids.get(p.0).map(|x| x.0)})),
             "legal": h.legal(),
+            // What the dealer enters next when nobody is to act: board cards, or the cards
+            // of the player due to show or muck.
+            "board_due": h.board_due(),
+            "shows_next": h.showdown_next().map(|p| p.0),
         })
     });
     json!({"table": ts.table.no.0, "button": ts.table.button.0, "seats": seats, "hand": hand})

@@ -919,6 +919,15 @@ declare! {
         player: u32 => "Player" / "Spieler",
     }
 
+    /// Director: closing the night, a player's prize is paid out at the cashier's desk, once
+    /// his place is final and paid (TR-0b: the place is the order of elimination); the amount
+    /// is the profile's payout for the place, or an agreed deal's figure.
+    PayPrize "pay_prize" (Director, Tournament, Desk)
+    "TR-0b", "Pay out a prize" / "Preis auszahlen"
+    {
+        player: u32 => "Player" / "Spieler",
+    }
+
     /// Floor: holds a table (no hand starts) or releases it, with the reason (TR-26).
     HoldTable "hold_table" (Floor, Tournament, Desk)
     "TR-26", "Hold or release a table" / "Tisch anhalten oder freigeben"

@@ -173,7 +173,7 @@ pub fn asyncapi() -> Value {
         (
             "queryClock",
             "floorbook.q.{chain}.clock",
-            "The clock: level, time left, blinds and ante, next level and break, players left of entrants, average stack, prize pool and prizes (TR-5).",
+            "The clock (TR-5): `clock.level` (from 1), `seconds_left`, `blinds` and `next_level` as the profiles write a level (`[small, big]`, then the ante; in stud `[small bet, big bet, ante, bring-in]`), `next_break`, `players_left` of `entrants`, `average_stack`, `chips_in_play`, `prize_pool_cents` and `prizes_cents` (first place first).",
         ),
         (
             "querySeating",
@@ -183,7 +183,7 @@ pub fn asyncapi() -> Value {
         (
             "queryTable",
             "floorbook.q.{chain}.table.{table}",
-            "One table as its dealer's terminal needs it, with its `mark` (sent back as `seen`).",
+            "One table as its dealer's terminal needs it, with its `mark` (sent back as `seen`): `table.seats` (seat, player, name, stack) and `table.hand`, none between hands: `to_act` (`pos`, `player`) and `legal` while someone is to act, else `board_due` (board cards to deal) or `shows_next` (the position to show or muck); `board`, `stacks`, `bets` and `pots` by position.",
         ),
     ] {
         let mut parameters = Map::new();

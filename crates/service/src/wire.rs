@@ -902,6 +902,9 @@ impl WireCommand {
             WireCommand::DeclineDeal { player } => Command::DeclineDeal {
                 player: PlayerId(*player),
             },
+            WireCommand::PayPrize { player } => Command::PayPrize {
+                player: PlayerId(*player),
+            },
             WireCommand::HoldTable {
                 table,
                 hold,
@@ -1402,6 +1405,7 @@ impl WireCommand {
             },
             Command::ConsentToDeal { player } => WireCommand::ConsentToDeal { player: player.0 },
             Command::DeclineDeal { player } => WireCommand::DeclineDeal { player: player.0 },
+            Command::PayPrize { player } => WireCommand::PayPrize { player: player.0 },
             Command::HoldTable {
                 table,
                 hold,

@@ -155,6 +155,11 @@ pub enum Command {
     DeclineDeal {
         player: PlayerId,
     },
+    /// Closing the night: a player's prize is paid out at the cashier's desk, once his place
+    /// is final and paid (the profile's payout, or an agreed deal's figure).
+    PayPrize {
+        player: PlayerId,
+    },
     /// TR-26: the floor holds a table (no hand starts there) or releases it.
     HoldTable {
         table: TableNo,
@@ -311,6 +316,7 @@ impl Command {
             | Command::ProposeDeal { .. }
             | Command::ConsentToDeal { .. }
             | Command::DeclineDeal { .. }
+            | Command::PayPrize { .. }
             | Command::HoldTable { .. }
             | Command::BreakTableNow { .. }
             | Command::SetStack { .. }

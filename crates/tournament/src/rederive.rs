@@ -526,7 +526,8 @@ impl Rederiver {
             | TournamentEvent::DealProposed { .. }
             | TournamentEvent::DealConsented { .. }
             | TournamentEvent::DealAgreed { .. }
-            | TournamentEvent::DealDeclined { .. } => {
+            | TournamentEvent::DealDeclined { .. }
+            | TournamentEvent::PrizePaid { .. } => {
                 return Err(unexplained("a decision of the director or the floor"));
             }
         };

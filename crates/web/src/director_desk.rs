@@ -24,6 +24,8 @@ pub struct DirectorModel {
     first_editable: u32,
     /// Levels go by time (a clock to control).
     by_time: bool,
+    /// The places paid so far: place, player, name, prize in cents, paid out already.
+    prizes: Vec<(u32, u32, String, u64, bool)>,
 }
 
 impl DirectorModel {
@@ -40,7 +42,18 @@ impl DirectorModel {
                 (*l, m.unwrap_or(default))
             })
             .collect();
+        let mut prizes: Vec<(u32, u32, String, u64, bool)> = t
+            .players
+            .values()
+            .filter_map(|p| {
+                let (place, cents) = t.prize_of(p.id, now)?;
+                let paid = t.prizes_paid.contains_key(&p.id);
+                Some((place, p.id.0, p.name.clone(), cents, paid))
+            })
+            .collect();
+        prizes.sort();
         DirectorModel {
+            prizes,
             registered: t
                 .players
                 .values()
@@ -96,12 +109,41 @@ pub fn live_panel(m: &DirectorModel, lang: Lang) -> Markup {
             }
         };
     }
-    if v.finished {
-        return html! {};
-    }
     html! {
-        p { a href="slips" { (tr("director-slips")) } }
-        @if m.by_time { (clock(m, lang)) }
+        @if !v.finished {
+            p { a href="slips" { (tr("director-slips")) } }
+            @if m.by_time { (clock(m, lang)) }
+        }
+        @if !m.prizes.is_empty() { (prizes(m, lang)) }
+    }
+}
+
+/// Closing the night: each paid place, its prize, and one touch to record it paid out.
+fn prizes(m: &DirectorModel, lang: Lang) -> Markup {
+    let tr = |k: &str| t(lang, k);
+    let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
+    html! {
+        section.prizes aria-label=(tr("director-prizes")) {
+            h2 { (tr("director-prizes")) " " span.rule { "(TR-0b)" } }
+            table {
+                tbody {
+                    @for (place, player, name, cents, paid) in &m.prizes {
+                        tr data-player=(player) {
+                            td.num { (tra("director-place", &[("place", n(*place))])) }
+                            td { (name) }
+                            td.num { (crate::pages::money_in(*cents, lang)) }
+                            td {
+                                @if *paid { span.paid { (tr("director-paid")) } }
+                                @else { (touch("pay_prize", &tra("director-pay", &[("name", s(name.clone()))]), &[("player", player.to_string())])) }
+                            }
+                        }
+                    }
+                }
+            }
+            @if m.clock.finished && m.prizes.iter().all(|p| p.4) {
+                p.notice { (tr("director-all-paid")) }
+            }
+        }
     }
 }
 

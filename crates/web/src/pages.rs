@@ -65,10 +65,12 @@ section.director-clock { background: var(--card); border-radius: .5rem; padding:
 section.director-clock p { font-size: 1.3rem; margin: .2rem 0 .6rem; font-variant-numeric: tabular-nums; }
 section.director-clock .controls { display: flex; flex-wrap: wrap; gap: .5rem; }
 section.director-clock .controls form.touch button { margin: 0; }
-section.start, section.levels { background: var(--card); border-radius: .5rem; padding: .5rem 1rem .8rem; margin: 1rem 0; }
+section.start, section.levels, section.prizes { background: var(--card); border-radius: .5rem; padding: .5rem 1rem .8rem; margin: 1rem 0; }
 section.levels table { max-width: 40rem; }
 section.levels input.level { width: 6.5rem; text-align: right; }
 section.levels tr.played td { color: var(--dim); }
+section.prizes span.paid { color: #5fd37a; font-weight: 700; }
+section.prizes form.touch button { margin: 0; }
 .board { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 26rem), 1fr)); gap: 1.2rem; }
 .board article { background: var(--card); border-radius: .6rem; padding: 1rem 1.4rem; }
 .board h2 { font-size: clamp(1.6rem, min(4vw, 6vh), 3.2rem); margin: 0; }
@@ -479,7 +481,7 @@ fn money(cents: u64) -> String {
 }
 
 /// Money as the language writes it (German: a decimal comma).
-fn money_in(cents: u64, lang: Lang) -> String {
+pub(crate) fn money_in(cents: u64, lang: Lang) -> String {
     match lang {
         Lang::En => money(cents),
         Lang::De => format!(

@@ -28,6 +28,7 @@ pub mod deals;
 mod director;
 mod floor;
 mod hands;
+mod prizes;
 mod races;
 mod registration;
 mod tables;
@@ -468,6 +469,14 @@ pub enum TournamentEvent {
         player: PlayerId,
         rules: RuleSet,
     },
+    /// A player's prize paid out at the cashier's desk: his place and the amount in cents
+    /// (the profile's payout, or the deal's figure).
+    PrizePaid {
+        player: PlayerId,
+        place: u32,
+        cents: u64,
+        rules: RuleSet,
+    },
     /// TR-5: a break after level `after` set by the director (0 minutes: taken out).
     BreakSet {
         after: u32,
@@ -549,6 +558,7 @@ impl TournamentEvent {
             TournamentEvent::DealConsented { .. } => "DealConsented",
             TournamentEvent::DealAgreed { .. } => "DealAgreed",
             TournamentEvent::DealDeclined { .. } => "DealDeclined",
+            TournamentEvent::PrizePaid { .. } => "PrizePaid",
             TournamentEvent::TableHeld { .. } => "TableHeld",
             TournamentEvent::StackCounted { .. } => "StackCounted",
             TournamentEvent::ChipsTransferred { .. } => "ChipsTransferred",
@@ -592,6 +602,7 @@ impl TournamentEvent {
             | TournamentEvent::DealConsented { rules, .. }
             | TournamentEvent::DealAgreed { rules, .. }
             | TournamentEvent::DealDeclined { rules, .. }
+            | TournamentEvent::PrizePaid { rules, .. }
             | TournamentEvent::TableHeld { rules, .. }
             | TournamentEvent::StackCounted { rules, .. }
             | TournamentEvent::ChipsTransferred { rules, .. }
@@ -743,6 +754,12 @@ pub enum TournamentError {
     DealStale,
     #[error("the deal's figures: {0}")]
     DealFigures(#[from] crate::deal::DealError),
+    #[error(
+        "player {player:?} has no prize: his place is not final or not paid ({paid} places are)"
+    )]
+    NoPrize { player: PlayerId, paid: u32 },
+    #[error("player {player:?}'s prize, {cents} cents, is paid already")]
+    PrizePaidAlready { player: PlayerId, cents: u64 },
 }
 
 /// The latest time a command may bring in: ten years into the tournament.
@@ -852,6 +869,9 @@ pub struct Tournament {
     /// The deal on the table or agreed (issue 39).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal: Option<deals::Deal>,
+    /// The prizes paid out at the cashier's desk, in cents, by player (closing the night).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub prizes_paid: BTreeMap<PlayerId, u64>,
 }
 
 fn first_revision() -> u32 {
@@ -889,6 +909,7 @@ impl Tournament {
             level_clock: LevelClock::default(),
             count_delta: 0,
             deal: None,
+            prizes_paid: BTreeMap::new(),
             walk_ins: Vec::new(),
             pending_moves: Vec::new(),
         }
@@ -1009,6 +1030,7 @@ impl Tournament {
             } => self.propose_deal(*method, *left_to_play, at),
             Command::ConsentToDeal { player } => self.consent_to_deal(*player),
             Command::DeclineDeal { player } => self.decline_deal(*player),
+            Command::PayPrize { player } => self.pay_prize(*player, at),
             Command::HoldTable {
                 table,
                 hold,

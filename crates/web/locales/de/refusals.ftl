@@ -128,3 +128,5 @@ refused-deal_left_to_play = Zum Ausspielen zurückbehalten wird höchstens der P
 refused-not_in_deal = Spieler { $player } gehört nicht zu den Spielern des Deals.
 refused-already_agreed = Spieler { $player } hat dem Deal schon zugestimmt.
 refused-deal_stale = Die Chipstände haben sich seit dem Vorschlag verändert: die Turnierleitung schlägt den Deal neu vor.
+refused-no_prize = Spieler { $player } hat keinen Preis: sein Platz steht nicht fest oder wird nicht bezahlt ({ $paid } Plätze werden bezahlt).
+refused-prize_paid_already = Der Preis von Spieler { $player }, { $cents } Cent, ist schon ausbezahlt.

@@ -128,3 +128,5 @@ refused-deal_left_to_play = What is kept back to play for is at most first place
 refused-not_in_deal = Player { $player } is not one of the deal's players.
 refused-already_agreed = Player { $player } has already agreed to the deal.
 refused-deal_stale = The stacks moved since the deal was proposed: the director proposes it again.
+refused-no_prize = Player { $player } has no prize: his place is not final or not paid ({ $paid } places are paid).
+refused-prize_paid_already = Player { $player }'s prize, { $cents } cents, is paid already.
