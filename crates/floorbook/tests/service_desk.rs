@@ -2414,26 +2414,9 @@ fn refused_code(r: &Reply) -> String {
 #[tokio::test]
 async fn a_deal_is_proposed_agreed_or_declined_and_recorded() {
     let dir = tempfile::tempdir().expect("dir");
-    let (text, _) = builtin("nob").expect("nob");
-    let toml =
-        text.replace("shares = [100]", "shares = [50, 30, 20]") + "\n[deals]\nallowed = true\n";
     let chain = ChainId::new("t-deal").expect("chain");
     let mut desk = embedded_desk(dir.path(), &chain).await;
-    let open = WireCommand::Open {
-        profile: None,
-        profile_toml: Some(toml),
-    };
-    let r = one(&mut desk, Channel::Director, open).await;
-    assert!(r.ok, "{r:?}");
-    register_paying(&mut desk, 4, "2.00").await;
-    let start = WireCommand::Start {
-        draw: vec![0, 1, 2, 3],
-        button_seats: None,
-        at: None,
-        tables: None,
-    };
-    let r = one(&mut desk, Channel::Director, start).await;
-    assert!(r.ok, "{r:?}");
+    four_paying_three(&mut desk, "\n[deals]\nallowed = true\n").await;
     // The stacks as counted: 400, 250, 110 and 60 (the floor's counts, TR-26).
     for (p, stack) in [(1, 400), (2, 250), (3, 110), (4, 60)] {
         let r = one(
@@ -2569,25 +2552,9 @@ async fn a_deal_is_proposed_agreed_or_declined_and_recorded() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_prize_is_paid_out_once_its_place_is_final() {
     let dir = tempfile::tempdir().expect("dir");
-    let (text, _) = builtin("nob").expect("nob");
-    let toml = text.replace("shares = [100]", "shares = [50, 30, 20]");
     let chain = ChainId::new("t-prizes").expect("chain");
     let mut desk = embedded_desk(dir.path(), &chain).await;
-    let open = WireCommand::Open {
-        profile: None,
-        profile_toml: Some(toml),
-    };
-    let r = one(&mut desk, Channel::Director, open).await;
-    assert!(r.ok, "{r:?}");
-    register_paying(&mut desk, 4, "2.00").await;
-    let start = WireCommand::Start {
-        draw: vec![0, 1, 2, 3],
-        button_seats: None,
-        at: None,
-        tables: None,
-    };
-    let r = one(&mut desk, Channel::Director, start).await;
-    assert!(r.ok, "{r:?}");
+    four_paying_three(&mut desk, "").await;
     let pay = |player| WireCommand::PayPrize { player };
     let bust = |player| WireCommand::BustPlayer {
         player,
@@ -2638,4 +2605,26 @@ async fn a_prize_is_paid_out_once_its_place_is_final() {
         .map(|(p, c)| (p.0, *c))
         .collect();
     assert_eq!(rederived, paid);
+}
+
+/// A nob tournament paying three places of its pool (50, 30 and 20 %), `extra` added to its
+/// profile, opened with four players at 2.00 each and started on one table.
+async fn four_paying_three(desk: &mut Desk<EmbeddedStore>, extra: &str) {
+    let (text, _) = builtin("nob").expect("nob");
+    let toml = text.replace("shares = [100]", "shares = [50, 30, 20]") + extra;
+    let open = WireCommand::Open {
+        profile: None,
+        profile_toml: Some(toml),
+    };
+    let r = one(desk, Channel::Director, open).await;
+    assert!(r.ok, "{r:?}");
+    register_paying(desk, 4, "2.00").await;
+    let start = WireCommand::Start {
+        draw: vec![0, 1, 2, 3],
+        button_seats: None,
+        at: None,
+        tables: None,
+    };
+    let r = one(desk, Channel::Director, start).await;
+    assert!(r.ok, "{r:?}");
 }

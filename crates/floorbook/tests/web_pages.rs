@@ -1569,6 +1569,26 @@ async fn a_cash_room_is_run_through_the_floor_and_dealer_pages() {
     screen.close().await.expect("close");
 }
 
+/// The director opens `chain` from the home page with a profile of the house's own, pasted as
+/// TOML; the reply as the page shows it.
+async fn open_own(c: &Client, chain: &str, toml: &str) -> String {
+    c.execute(
+        "document.querySelector('details.own').open = true; document.getElementById('open-profile_toml').value = arguments[0];",
+        vec![serde_json::json!(toml)],
+    )
+    .await
+    .expect("pasted");
+    submit(
+        c,
+        "form[data-command=open]",
+        &[
+            ("#open-chain", chain),
+            ("#open-profile", "Your own profile (TOML)"),
+        ],
+    )
+    .await
+}
+
 /// Clicks the first element `css` finds, finding it again while a live part is redrawn.
 async fn click(c: &Client, css: &str) {
     let until = Instant::now() + Duration::from_secs(15);
@@ -1622,21 +1642,7 @@ async fn the_cash_desk_offers_the_next_seat_and_the_board_shows_the_lists() {
         "title = \"Grand Casino Bern cash games\"",
         "title = \"Our own room\"",
     );
-    c.execute(
-        "document.querySelector('details.own').open = true; document.getElementById('open-profile_toml').value = arguments[0];",
-        vec![serde_json::json!(own)],
-    )
-    .await
-    .expect("pasted");
-    let r = submit(
-        &c,
-        "form[data-command=open]",
-        &[
-            ("#open-chain", "own"),
-            ("#open-profile", "Your own profile (TOML)"),
-        ],
-    )
-    .await;
+    let r = open_own(&c, "own", &own).await;
     assert!(r.contains("CashRoomOpened"), "{r}");
     c.goto(&format!("{url}/")).await.expect("home");
     wait_for(&c, "main", "Our own room").await;
@@ -2116,21 +2122,7 @@ async fn a_two_table_evening_is_run_from_the_desks() {
         "{own}"
     );
     log_in(&c, &url, "td", "director-secret", "/").await;
-    c.execute(
-        "document.querySelector('details.own').open = true; document.getElementById('open-profile_toml').value = arguments[0];",
-        vec![serde_json::json!(own)],
-    )
-    .await
-    .expect("pasted");
-    let r = submit(
-        &c,
-        "form[data-command=open]",
-        &[
-            ("#open-chain", "thursday"),
-            ("#open-profile", "Your own profile (TOML)"),
-        ],
-    )
-    .await;
+    let r = open_own(&c, "thursday", &own).await;
     assert!(r.contains("TournamentOpened"), "{r}");
 
     // Registration at the floor's desk.

@@ -263,14 +263,7 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool, lang: Lang)
                 header {
                     h1 { a href="/" style="color:inherit" { "Floorbook" } " · " (chain) }
                     nav aria-label=(tr("nav-pages")) {
-                        @if cash {
-                            (link("cash", tr("nav-room")))
-                            (link("board", tr("nav-board")))
-                        } @else {
-                            (link("clock", tr("nav-clock")))
-                            (link("seating", tr("nav-seating")))
-                            (link("standings", tr("nav-standings")))
-                        }
+                        (crate::terminal::room_links(chain, which, cash, lang))
                         (link("hands", tr("nav-hands")))
                         (link("audit", tr("nav-audit")))
                         (link("floor", tr("nav-floor")))

@@ -140,14 +140,7 @@ pub fn page(
                 header {
                     h1 { a href="/" style="color:inherit" { "Floorbook" } " · " (chain) }
                     nav aria-label=(tr("nav-pages")) {
-                        @if cash {
-                            (link("cash", tr("nav-room")))
-                            (link("board", tr("nav-board")))
-                        } @else {
-                            (link("clock", tr("nav-clock")))
-                            (link("seating", tr("nav-seating")))
-                            (link("standings", tr("nav-standings")))
-                        }
+                        (room_links(chain, which, cash, lang))
                         (link("floor", tr("nav-floor")))
                         (link("director", tr("nav-director")))
                         (link("explain", tr("nav-dispute")))
@@ -166,6 +159,23 @@ pub fn page(
                 script src="/app.js" {}
                 script src="/terminal.js" {}
             }
+        }
+    }
+}
+
+/// The header's first links: a cash room's room and board, or a tournament's clock, seating
+/// and standings.
+pub fn room_links(chain: &str, which: &str, cash: bool, lang: Lang) -> Markup {
+    let tr = |k: &str| t(lang, k);
+    let link = |to: &str, label: String| nav_link(chain, which, to, &label);
+    html! {
+        @if cash {
+            (link("cash", tr("nav-room")))
+            (link("board", tr("nav-board")))
+        } @else {
+            (link("clock", tr("nav-clock")))
+            (link("seating", tr("nav-seating")))
+            (link("standings", tr("nav-standings")))
         }
     }
 }
