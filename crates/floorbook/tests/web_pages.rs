@@ -2168,6 +2168,28 @@ async fn a_two_table_evening_is_run_from_the_desks() {
     for name in names {
         wait_for(&screen, "main", name).await;
     }
+    // For arriving players: every name, in order, with his table and seat.
+    let by_name = wait_for(&screen, "#by-name", "Gus").await;
+    let lines = screen
+        .execute(
+            "return Array.from(document.querySelectorAll('#by-name li')).map(function (l) { return l.textContent.replace(/\\s+/g, ' ').trim(); });",
+            vec![],
+        )
+        .await
+        .expect("the names");
+    let lines: Vec<String> = serde_json::from_value(lines).expect("lines");
+    assert_eq!(lines.len(), 7, "{by_name}");
+    for (line, name) in lines.iter().zip(names) {
+        assert!(
+            line.starts_with(name) && line.contains("table") && line.contains("seat"),
+            "{line} for {name}"
+        );
+    }
+    let (one_named, two_named) = (
+        lines.iter().filter(|l| l.contains("table 1")).count(),
+        lines.iter().filter(|l| l.contains("table 2")).count(),
+    );
+    assert_eq!((one_named, two_named), (4, 3), "{by_name}");
     screenshot(&screen, "evening-seating-1920").await;
 
     // A time penalty at table 2 (TR-28: past the warnings the profile gives, one minute).

@@ -59,6 +59,10 @@ h3 a.open { font-size: .95rem; font-weight: 400; color: var(--accent); }
 section.history ol { columns: 2 18rem; margin: .3rem 0 1rem; }
 section.history li[aria-current] a { color: var(--fg); font-weight: 700; text-decoration: none; }
 #chosen { position: sticky; top: 0; z-index: 5; margin: .5rem 0; padding: .5rem .8rem; background: #1c3a24; border-left: .3rem solid #5fd37a; font-weight: 700; }
+section.by-name { margin-top: 1.2rem; }
+section.by-name ol { list-style: none; padding: 0; columns: 3 16rem; column-gap: 2rem; font-size: clamp(1.1rem, min(2.2vw, 3.2vh), 2rem); }
+section.by-name li { break-inside: avoid; padding: .15rem 0; border-bottom: 1px solid #2c3640; display: flex; justify-content: space-between; gap: 1rem; }
+section.by-name .where { color: var(--accent); font-variant-numeric: tabular-nums; white-space: nowrap; }
 section.due li button.offer { text-align: left; margin: .2rem 0; }
 p.stakes { color: var(--dim); margin: .2rem 0 .6rem; }
 section.director-clock { background: var(--card); border-radius: .5rem; padding: .5rem 1rem .8rem; margin-bottom: 1rem; }
@@ -666,6 +670,23 @@ pub fn seating(t: &Tournament, moves: &[MoveRow], lang: Lang) -> Markup {
                                 }
                             }
                         }
+                    }
+                }
+            }
+        }
+        // For arriving players: every seated player by name, where he sits, in letters read
+        // across the room.
+        @let mut seated: Vec<(String, u32, u32)> = t
+            .players
+            .values()
+            .filter_map(|p| Some((p.name.clone(), p.table?.0, p.seat?.0)))
+            .collect();
+        @if !seated.is_empty() {
+            section.by-name aria-label=(tr("seats-by-name")) {
+                h2 { (tr("seats-by-name")) }
+                ol #by-name {
+                    @for (who, table, seat) in { seated.sort_by_key(|(n, _, _)| n.to_lowercase()); &seated } {
+                        li { span.who { (who) } " " span.where { (tra("table-seat", &[("table", n(*table)), ("seat", n(*seat))])) } }
                     }
                 }
             }

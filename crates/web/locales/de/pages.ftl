@@ -104,3 +104,5 @@ home-open-tournaments = Turniere
 home-open-cash = Cash-Game-Räume
 home-open-own = Eigenes Profil (TOML)
 home-open-toml = Das Profil als TOML (wie `floorbook profiles show` es ausgibt)
+seats-by-name = Wo sitze ich?
+table-seat = Tisch { $table } · Platz { $seat }

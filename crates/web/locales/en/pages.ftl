@@ -104,3 +104,5 @@ home-open-tournaments = Tournaments
 home-open-cash = Cash rooms
 home-open-own = Your own profile (TOML)
 home-open-toml = The profile as TOML (as `floorbook profiles show` prints one)
+seats-by-name = Find your seat
+table-seat = table { $table } · seat { $seat }
