@@ -1999,8 +1999,8 @@ const LOSING: [&str; 6] = ["7h 2c", "7d 2s", "6c 2d", "6h 5s", "Kc Qd", "Ks Qc"]
 /// Plays the hand in play at the dealer page `c` to its end, as an evening's all-in hand: each
 /// player to act goes all in (or calls one), the first hand shown is the aces and every other
 /// loses. With `mis_tap`, the first player to act is first tapped as folding by mistake and the
-/// dealer takes it back (a correction). Returns when the page offers the next hand or says the
-/// tournament is over.
+/// dealer takes it back (a correction). Returns when the page offers the next hand, says the
+/// table breaks or the tournament is over.
 async fn all_in_hand(c: &Client, mut mis_tap: bool) {
     let mut shown = 0;
     let mut boards = ["3s 8d 9c", "Jh", "4d"].into_iter();
@@ -2011,7 +2011,10 @@ async fn all_in_hand(c: &Client, mut mis_tap: bool) {
             "the hand did not end in two minutes"
         );
         let main = text(c, "main").await;
-        if main.contains("Start the next hand") || main.contains("is over") {
+        if main.contains("Start the next hand")
+            || main.contains("is over")
+            || main.contains("breaks (TR-17)")
+        {
             return;
         }
         let r = if shows(c, "form[data-command=deal_face_down]").await {
@@ -2277,6 +2280,12 @@ async fn a_two_table_evening_is_run_from_the_desks() {
     let r = submit(&c, "form[data-command=start_hand]", &[]).await;
     assert!(r.contains("HandStarted"), "{r}");
     all_in_hand(&c, true).await;
+    // Table 1 breaks (TR-17): its dealer is told so, and offered no next hand.
+    wait_for(&c, "main", "Table 1 breaks").await;
+    assert!(
+        !shows(&c, "form[data-command=start_hand]").await,
+        "a hand offered at a breaking table"
+    );
     c.set_window_size(390, 844).await.expect("phone");
     screenshot(&c, "evening-dealer-phone").await;
     c.set_window_size(1024, 1366).await.expect("tablet");

@@ -589,6 +589,9 @@ pub struct TableModel {
     finished: bool,
     /// The table's first hand waits for the button's draw (TR-2, NOB-10): the rule.
     draw_due: Option<&'static str>,
+    /// The table breaks (TR-17): no hand starts; its players draw their seats at the floor's
+    /// desk.
+    breaking: bool,
     /// The hand's last entry, which the dealer may still take back: its command.
     take_back: Option<String>,
     /// The table's mark as drawn: every command from this page carries it, and a table that
@@ -688,6 +691,7 @@ impl TableModel {
             button: draw_due.is_none().then_some(ts.table.button.0),
             finished: t.finished,
             draw_due,
+            breaking: t.pending_break == Some(TableNo(table)),
             take_back: t.last_entry(TableNo(table)).ok().map(|u| u.command.clone()),
             mark: floorbook_ledger::view::table_mark(t, table),
             won,
@@ -765,6 +769,7 @@ impl TableModel {
             button: t.hand.as_ref().map(|r| r.button).or(t.last_button),
             finished: false,
             draw_due: None,
+            breaking: false,
             take_back: room.last_entry(table).map(str::to_string),
             mark: floorbook_ledger::view::cash_table_mark(room, table),
             won: Vec::new(),
@@ -1053,7 +1058,9 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
                     }
                 }
                 None => {
-                    @if let Some(rule) = m.draw_due {
+                    @if m.breaking {
+                        p.notice role="status" { (tra("table-breaks-here", &[("table", s(t.clone()))])) }
+                    } @else if let Some(rule) = m.draw_due {
                         form.cmd.draw data-command="place_button" aria-label=(tr("button-draw")) {
                             h3 { (tr("button-draw")) " " span.rule { "(" (rule) ")" } }
                             p { (tr("button-draw-how")) }

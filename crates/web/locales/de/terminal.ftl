@@ -158,3 +158,4 @@ desk-for-player = Für den gewählten Spieler
 desk-for-table = Für einen Tisch
 desk-other = Weiteres
 desk-open-table = zum Tisch (Hand und Eingaben)
+table-breaks-here = Tisch { $table } wird aufgelöst (TR-17): hier beginnt keine Hand mehr. Seine Spieler ziehen ihre neuen Plätze am Desk des Floors.

@@ -158,3 +158,4 @@ desk-for-player = For the chosen player
 desk-for-table = For a table
 desk-other = Other
 desk-open-table = the table (its hand and entries)
+table-breaks-here = Table { $table } breaks (TR-17): no hand starts here. Its players draw their new seats at the floor's desk.
