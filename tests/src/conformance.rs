@@ -194,6 +194,44 @@ pub async fn chains_are_listed_and_independent<S: EventStore>(s: &S) {
     assert_eq!(s.head(&b).await.expect("head").map(|h| h.seq), Some(Seq(3)));
 }
 
+/// Answers to requests are kept beside each chain, in order, apart from other chains, and at
+/// least the latest `KEPT_ANSWERS` survive however many are kept; they never enter the chain.
+pub async fn answers_are_kept_in_order_per_chain<S: EventStore>(s: &S) {
+    let (a, b) = (chain("answers-a"), chain("answers-b"));
+    assert!(s.answers(&a).await.expect("none yet").is_empty());
+    // About 1 KiB each: more than the embedded store's file holds before it is cut.
+    let record =
+        |i: usize| format!("{{\"id\":\"req-{i}\",\"pad\":\"{}\"}}", "x".repeat(1000)).into_bytes();
+    let n = floorbook_log::KEPT_ANSWERS + 300;
+    let all: Vec<Vec<u8>> = (0..n).map(record).collect();
+    for part in all.chunks(500) {
+        s.keep_answers(&a, part.to_vec()).await.expect("kept");
+    }
+    s.keep_answers(&b, vec![b"{\"id\":\"b-1\"}".to_vec()])
+        .await
+        .expect("kept");
+    let got = s.answers(&a).await.expect("answers");
+    assert!(
+        got.len() >= floorbook_log::KEPT_ANSWERS && got.len() <= n,
+        "{} answers kept",
+        got.len()
+    );
+    assert_eq!(
+        got.as_slice(),
+        &all[n - got.len()..],
+        "the latest, in order"
+    );
+    assert_eq!(
+        s.answers(&b).await.expect("answers"),
+        vec![b"{\"id\":\"b-1\"}".to_vec()]
+    );
+    assert_eq!(
+        s.head(&a).await.expect("head"),
+        None,
+        "nothing in the chain"
+    );
+}
+
 /// Generates one `#[tokio::test]` per conformance check for a backend. `$make` is an async
 /// expression giving `(guard, store)`; the guard keeps temporary directories or servers alive.
 #[macro_export]
@@ -209,6 +247,7 @@ macro_rules! conformance_suite {
             two_concurrent_writers_never_fork_a_chain,
             follow_delivers_stored_then_new_events,
             chains_are_listed_and_independent,
+            answers_are_kept_in_order_per_chain,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {

@@ -204,4 +204,12 @@ impl EventStore for Backend {
     async fn checkpoints(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
         both!(self, s => s.checkpoints(chain).await)
     }
+
+    async fn keep_answers(&self, chain: &ChainId, answers: Vec<Vec<u8>>) -> Result<(), StoreError> {
+        both!(self, s => s.keep_answers(chain, answers).await)
+    }
+
+    async fn answers(&self, chain: &ChainId) -> Result<Vec<Vec<u8>>, StoreError> {
+        both!(self, s => s.answers(chain).await)
+    }
 }

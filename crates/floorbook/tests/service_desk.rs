@@ -401,7 +401,7 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
     assert_eq!(again, first);
     assert_eq!(desk.head(), head);
     // The id given to another request (issue 38: a floor command reusing it got the first
-    // one's success): refused as a conflict, nothing decided, and the first reply stays.
+    // one's success): refused `id_reused`, nothing decided, and the first reply stays.
     let mut other = inc.clone();
     other.request.command = WireCommand::FloorRuling {
         player: Some(4),
@@ -414,8 +414,9 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
     for reuse in [other.clone(), other_channel] {
         let r = desk.decide(vec![reuse]).await.replies.remove(0);
         let e = r.error.expect("refused");
-        assert_eq!(e.kind, ErrorKind::Conflict);
+        assert_eq!(e.kind, ErrorKind::IdReused);
         assert!(e.message.contains("ruling-1"), "{}", e.message);
+        assert!(e.message.contains("floor_ruling"), "{}", e.message);
         assert_eq!(desk.head(), head, "nothing decided");
     }
     let again = desk.decide(vec![inc.clone()]).await.replies.remove(0);
@@ -429,7 +430,7 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
     assert!(replies[0].ok, "{replies:?}");
     assert_eq!(
         replies[1].error.as_ref().map(|e| e.kind),
-        Some(ErrorKind::Conflict)
+        Some(ErrorKind::IdReused)
     );
     // The same id twice in one batch (a client that asked again before it had the answer):
     // decided once, both answered alike.
@@ -441,6 +442,30 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
     assert_eq!(both[0], both[1]);
     assert_eq!(both[0].first_seq, Some(before + 1));
     assert_eq!(desk.head().map(|h| h.seq.0), both[0].seq);
+    // A request that expects the next head: a conflict now, nothing written. Once the next
+    // command is recorded (the refusal below) it would be accepted if it were decided again.
+    let ahead = Incoming {
+        channel: Channel::Floor,
+        request: Request {
+            actor: "anna".into(),
+            id: Some("ahead-1".into()),
+            after: Some(desk.head().map_or(0, |h| h.seq.0) + 1),
+            seen: None,
+            command: WireCommand::FloorRuling {
+                player: Some(3),
+                ruling: "the call stands".into(),
+                rule: "TR-26".into(),
+                overrides: None,
+            },
+        },
+        at: at(),
+    };
+    let ahead_first = desk.decide(vec![ahead.clone()]).await.replies.remove(0);
+    assert_eq!(
+        ahead_first.error.as_ref().map(|e| e.kind),
+        Some(ErrorKind::Conflict),
+        "{ahead_first:?}"
+    );
     // A refusal with an id, and a request with a malformed id (nothing written).
     let refused_req = Incoming {
         channel: Channel::Dealer { table: 1 },
@@ -467,6 +492,11 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
         refused_first.error.as_ref().map(|e| e.kind),
         Some(ErrorKind::Forbidden)
     );
+    assert_eq!(
+        desk.head().map(|h| h.seq.0),
+        ahead.request.after,
+        "the request that expected this head would be accepted now"
+    );
     let mut bad_id = inc.clone();
     bad_id.request.id = Some("line\nbreak".into());
     let r = desk.decide(vec![bad_id]).await.replies.remove(0);
@@ -482,7 +512,33 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
     assert_eq!(again, first, "the ruling is not decided twice");
     let again = desk.decide(vec![refused_req]).await.replies.remove(0);
     assert_eq!(again, refused_first, "nor the refusal recorded twice");
+    // Issue 38: a refusal that wrote nothing to the chain is answered alike after the
+    // takeover (kept beside the chain), although the request would be accepted now.
+    let again = desk.decide(vec![ahead.clone()]).await.replies.remove(0);
+    assert_eq!(again, ahead_first, "the conflict is not decided afresh");
     assert_eq!(desk.head(), head);
+    // And an id reused for another request is told apart after the takeover too: refused
+    // `id_reused`, naming the first request's command; nothing decided.
+    for (id, first_command) in [("ruling-1", "floor_ruling"), ("ahead-1", "floor_ruling")] {
+        let mut other = ahead.clone();
+        other.request.id = Some(id.into());
+        other.request.after = None;
+        other.request.command = WireCommand::FloorRuling {
+            player: Some(5),
+            ruling: "another ruling".into(),
+            rule: "TR-26".into(),
+            overrides: None,
+        };
+        let r = desk.decide(vec![other]).await.replies.remove(0);
+        let e = r.error.expect("refused");
+        assert_eq!(e.kind, ErrorKind::IdReused, "{e:?}");
+        assert!(
+            e.message.contains(id) && e.message.contains(first_command),
+            "{}",
+            e.message
+        );
+        assert_eq!(desk.head(), head, "nothing decided");
+    }
     // The chain still re-derives: refusals are not the tournament's events.
     let rec = load(&store, chain.clone()).await.expect("load");
     rec.into_replayer().run_to_end().expect("re-derives");

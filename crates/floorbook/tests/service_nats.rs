@@ -2320,3 +2320,83 @@ async fn a_python_terminal_plays_a_hand_from_the_protocol_document() {
         "{said}"
     );
 }
+
+/// Issue 38: an id's answer is the same after the service restarts, with the shipped users and
+/// permissions: a refusal (which writes nothing to the chain) and an acceptance alike, also
+/// where deciding the request again would now give another answer; another request given the
+/// id is refused `id_reused`, naming the first request's command. Nothing is decided twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_to_a_request_id_outlives_a_restart_as_shipped() {
+    let auth = auth_conf();
+    let server = with_users(&auth, &PASSWORDS);
+    let dir = tempfile::tempdir().expect("dir");
+    let mut serve = Serve::as_service(&server, "ids", &dir);
+    let chain = ChainId::new("ids").expect("chain");
+    let opened = open_as_director(server.port, &chain).await;
+    let floor = client(
+        connect(&as_user(server.port, "floor", "fl00r"), "fay")
+            .await
+            .expect("floor"),
+    );
+    // Ann's registration expects the head after the next one: a conflict now.
+    let mut ahead = register_ann("fay");
+    ahead.id = Some("ann-ahead".into());
+    // (The ruling below records two events: as entered, and the ruling.)
+    ahead.after = Some(opened.seq.expect("seq") + 2);
+    let refused = floor
+        .send(&chain, Channel::Floor, &ahead)
+        .await
+        .expect("reply");
+    assert_eq!(
+        refused.error.as_ref().map(|e| e.kind),
+        Some(ErrorKind::Conflict),
+        "{refused:?}"
+    );
+    // A ruling with an id moves the head on: Ann's request would be accepted now.
+    let ruling = Request {
+        actor: "fay".into(),
+        id: Some("ruling-1".into()),
+        after: None,
+        seen: None,
+        command: WireCommand::FloorRuling {
+            player: None,
+            ruling: "the seat draw stands".into(),
+            rule: "TR-26".into(),
+            overrides: None,
+        },
+    };
+    let accepted = floor
+        .send(&chain, Channel::Floor, &ruling)
+        .await
+        .expect("reply");
+    assert!(accepted.ok, "{accepted:?}");
+    let head = accepted.seq;
+    assert_eq!(head, ahead.after, "Ann's request would be accepted now");
+    serve.kill();
+    let _serve = Serve::as_service(&server, "ids-again", &dir);
+    for (req, first) in [(&ahead, &refused), (&ruling, &accepted)] {
+        let again = floor
+            .send(&chain, Channel::Floor, req)
+            .await
+            .expect("reply");
+        assert_eq!(&again, first, "{:?} answered afresh", req.id);
+    }
+    let mut other = register_ann("fay");
+    other.id = Some("ruling-1".into());
+    let r = floor
+        .send(&chain, Channel::Floor, &other)
+        .await
+        .expect("reply");
+    let e = r.error.expect("refused");
+    assert_eq!(e.kind, ErrorKind::IdReused, "{e:?}");
+    assert!(e.message.contains("floor_ruling"), "{}", e.message);
+    let now = client(
+        connect(&as_user(server.port, "auditor", "aud1tor"), "aud")
+            .await
+            .expect("auditor"),
+    )
+    .query(&chain, Query::Head)
+    .await
+    .expect("head");
+    assert_eq!(now["seq"].as_u64(), head, "nothing decided twice");
+}

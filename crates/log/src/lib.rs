@@ -32,7 +32,9 @@ pub use envelope::{
 pub use frame::{FRAME_HEADER, FRAME_TRAILER, Frame, MAX_EVENT_BYTES, decode_frame, encode_frame};
 pub use ids::{Actor, ChainId, EventHash, IdError, Role, RuleId, Seq};
 pub use secret::{CardSecret, Disclosing, KEYS_RELEASED};
-pub use store::{AppendOutcome, Conflict, EventStore, EventStream, Head, StoreError, StoredEvent};
+pub use store::{
+    AppendOutcome, Conflict, EventStore, EventStream, Head, KEPT_ANSWERS, StoreError, StoredEvent,
+};
 pub use verify::{ChainVerifier, VerifyError, VerifyErrorKind, verify_events};
 pub use writer::{ChainWriter, WriteError};
 

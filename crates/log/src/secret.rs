@@ -512,6 +512,14 @@ impl<S: EventStore + Clone + 'static> EventStore for Disclosing<S> {
     async fn checkpoints(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
         self.inner.checkpoints(chain).await
     }
+
+    async fn keep_answers(&self, chain: &ChainId, answers: Vec<Vec<u8>>) -> Result<(), StoreError> {
+        self.inner.keep_answers(chain, answers).await
+    }
+
+    async fn answers(&self, chain: &ChainId) -> Result<Vec<Vec<u8>>, StoreError> {
+        self.inner.answers(chain).await
+    }
 }
 
 /// `e` as stored, opened with `secret` when sealed (what the writer itself appended).

@@ -210,4 +210,23 @@ pub trait EventStore: Send + Sync {
         &self,
         chain: &ChainId,
     ) -> impl Future<Output = Result<Vec<Checkpoint>, StoreError>> + Send;
+
+    /// Keeps the answers a writer gave to requests with ids beside the chain (never inside
+    /// it), durably, one opaque record each: a refusal writes nothing to the chain, and the
+    /// next writer (after a restart or a takeover) must give the same answer again.
+    fn keep_answers(
+        &self,
+        chain: &ChainId,
+        answers: Vec<Vec<u8>>,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// The answers kept for `chain`, oldest first: at least the latest [`KEPT_ANSWERS`].
+    fn answers(
+        &self,
+        chain: &ChainId,
+    ) -> impl Future<Output = Result<Vec<Vec<u8>>, StoreError>> + Send;
 }
+
+/// How many of a chain's latest answers a store keeps at least (see
+/// [`EventStore::keep_answers`]); older ones may be dropped.
+pub const KEPT_ANSWERS: usize = 4096;

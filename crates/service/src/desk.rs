@@ -99,15 +99,67 @@ pub struct Desk<S> {
     opened_at: Option<DateTime<Utc>>,
     /// The refusals recorded lately, by sender (channel and actor): their intake times.
     refused: HashMap<String, VecDeque<DateTime<Utc>>>,
-    /// Replies by request id, each with the digest of the request it answered (none for one
-    /// recalled from the chain).
-    seen: HashMap<String, (Option<blake3::Hash>, Reply)>,
+    /// Replies by request id, with what the request was (unknown for one recalled from the
+    /// chain alone).
+    seen: HashMap<String, Seen>,
     order: VecDeque<String>,
     /// The member register as read for this batch's registrations by member (issue 24).
     members: Option<floorbook_members::Register>,
     /// Events stored sealed (hole cards named while their hand is played), by the hand
     /// whose end releases their keys.
     sealed: std::collections::BTreeMap<HandAt, Vec<Seq>>,
+}
+
+/// A request id's first answer, and what the request was: the digest of its channel and
+/// body, its command's wire name and its channel (for the `id_reused` refusal's words).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+struct Seen {
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "hex_digest")]
+    digest: Option<blake3::Hash>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    command: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    channel: Option<String>,
+    reply: Reply,
+}
+
+/// A kept answer as stored beside the chain: the id with its [`Seen`].
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Kept {
+    id: String,
+    #[serde(flatten)]
+    seen: Seen,
+}
+
+mod hex_digest {
+    pub fn serialize<S: serde::Serializer>(
+        d: &Option<blake3::Hash>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match d {
+            Some(h) => s.serialize_str(&h.to_hex()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<blake3::Hash>, D::Error> {
+        let text: Option<String> = serde::Deserialize::deserialize(d)?;
+        text.map(|t| blake3::Hash::from_hex(t).map_err(serde::de::Error::custom))
+            .transpose()
+    }
+}
+
+impl Seen {
+    fn of(inc: &Incoming, reply: &Reply) -> Seen {
+        Seen {
+            digest: Some(digest(inc)),
+            command: Some(inc.request.command.name().to_string()),
+            channel: Some(inc.channel.token()),
+            reply: reply.clone(),
+        }
+    }
 }
 
 enum Outcome {
@@ -274,7 +326,31 @@ impl<S: EventStore> Desk<S> {
                 .first()
                 .is_some_and(|(_, r)| r.first_seq == Some(from.0));
         for (id, reply) in runs.into_iter().skip(usize::from(cut)) {
-            self.remember(&id, None, &reply);
+            self.remember(
+                &id,
+                Seen {
+                    digest: None,
+                    command: None,
+                    channel: None,
+                    reply,
+                },
+            );
+        }
+        // The answers kept beside the chain: the refusals, which wrote nothing to it, and what
+        // each accepted request was (its digest), so that a reused id is told apart.
+        let kept = self
+            .writer
+            .store()
+            .answers(self.writer.chain())
+            .await
+            .map_err(|e| DeskError::Write(WriteError::Store(e)))?;
+        for bytes in kept {
+            match serde_json::from_slice::<Kept>(&bytes) {
+                Ok(k) => self.remember(&k.id, k.seen),
+                Err(e) => {
+                    tracing::warn!(chain = %chain, error = %e, "an answer kept beside the chain does not read; it is skipped")
+                }
+            }
         }
         Ok(())
     }
@@ -351,24 +427,33 @@ impl<S: EventStore> Desk<S> {
             // the same batch (a client that asked again before the first was answered).
             // An id given to another request (another body, another channel) is refused: a
             // client bug must not look like success.
-            if let Some((id, (d, r))) = inc
+            if let Some((id, first)) = inc
                 .request
                 .id
                 .as_ref()
                 .and_then(|id| self.seen.get(id).map(|s| (id, s)))
             {
-                outcomes.push(match d {
-                    Some(d) if *d != digest(inc) => Outcome::Reused(reused(id)),
-                    _ => Outcome::Done(r.clone()),
+                outcomes.push(match first.digest {
+                    Some(d) if d != digest(inc) => Outcome::Reused(reused(
+                        id,
+                        first.command.as_deref(),
+                        first.channel.as_deref(),
+                    )),
+                    _ => Outcome::Done(first.reply.clone()),
                 });
                 continue;
             }
             if let Some(id) = inc.request.id.as_deref() {
                 if let Some(&first) = in_batch.get(id) {
-                    outcomes.push(if digest(&batch[first]) == digest(inc) {
+                    let was = &batch[first];
+                    outcomes.push(if digest(was) == digest(inc) {
                         Outcome::Same(first)
                     } else {
-                        Outcome::Reused(reused(id))
+                        Outcome::Reused(reused(
+                            id,
+                            Some(was.request.command.name()),
+                            Some(&was.channel.token()),
+                        ))
                     });
                     continue;
                 }
@@ -458,14 +543,24 @@ impl<S: EventStore> Desk<S> {
             }
         }
         let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
+        // The answers given for the first time to requests with ids, to keep beside the chain.
+        let mut kept: Vec<Vec<u8>> = Vec::new();
         for (o, inc) in outcomes.into_iter().zip(&batch) {
             let reply = match o {
                 Outcome::Reused(e) => {
                     replies.push(Reply::error(Some(&chain), e));
                     continue;
                 }
+                Outcome::Same(first) => {
+                    replies.push(replies[first].clone());
+                    continue;
+                }
+                Outcome::Done(r) if r.ok || self.is_seen(inc) => {
+                    // A reply remembered before (a repeat), given again.
+                    replies.push(r);
+                    continue;
+                }
                 Outcome::Done(r) => r,
-                Outcome::Same(first) => replies[first].clone(),
                 Outcome::Pending { from, to, error } => {
                     let events = appended.get(from..to).unwrap_or_default();
                     // The receipt signs the batch's head: it goes to each command whose
@@ -494,9 +589,30 @@ impl<S: EventStore> Desk<S> {
             if let Some(id) = &inc.request.id
                 && !stale
             {
-                self.remember(id, Some(digest(inc)), &reply);
+                let seen = Seen::of(inc, &reply);
+                match serde_json::to_vec(&Kept {
+                    id: id.clone(),
+                    seen: seen.clone(),
+                }) {
+                    Ok(bytes) => kept.push(bytes),
+                    Err(e) => {
+                        tracing::warn!(chain = %chain, error = %e, "an answer could not be encoded to keep")
+                    }
+                }
+                self.remember(id, seen);
             }
             replies.push(reply);
+        }
+        if !kept.is_empty()
+            && let Err(e) = self
+                .writer
+                .store()
+                .keep_answers(self.writer.chain(), kept)
+                .await
+        {
+            // What was decided stands (a refusal wrote nothing); only a writer that opens the
+            // chain later may not know these ids' answers.
+            tracing::warn!(chain = %chain, error = %e, "the answers to requests with ids were not kept beside the chain");
         }
         Decided {
             replies,
@@ -517,15 +633,23 @@ impl<S: EventStore> Desk<S> {
         self
     }
 
-    fn remember(&mut self, id: &str, digest: Option<blake3::Hash>, reply: &Reply) {
-        // A reply recalled from the chain knows no digest: the one of the request it answered
-        // is kept when that request comes again.
-        let digest = digest.or_else(|| self.seen.get(id).and_then(|(d, _)| *d));
-        if self
-            .seen
-            .insert(id.to_string(), (digest, reply.clone()))
-            .is_none()
-        {
+    /// Whether `inc`'s id has an answer already.
+    fn is_seen(&self, inc: &Incoming) -> bool {
+        inc.request
+            .id
+            .as_ref()
+            .is_some_and(|id| self.seen.contains_key(id))
+    }
+
+    fn remember(&mut self, id: &str, mut seen: Seen) {
+        // A reply recalled from the chain knows not what the request was: what is known of it
+        // stays when the request's kept answer comes again.
+        if let Some(before) = self.seen.get(id) {
+            seen.digest = seen.digest.or(before.digest);
+            seen.command = seen.command.or_else(|| before.command.clone());
+            seen.channel = seen.channel.or_else(|| before.channel.clone());
+        }
+        if self.seen.insert(id.to_string(), seen).is_none() {
             self.order.push_back(id.to_string());
         }
         while self.order.len() > REMEMBERED {
@@ -1225,12 +1349,18 @@ fn digest(inc: &Incoming) -> blake3::Hash {
     h.finalize()
 }
 
-/// The refusal of a request id given to another request before.
-fn reused(id: &str) -> ReplyError {
+/// The refusal of a request id given to another request before: its command and channel when
+/// known.
+fn reused(id: &str, command: Option<&str>, channel: Option<&str>) -> ReplyError {
+    let first = match (command, channel) {
+        (Some(c), Some(ch)) => format!("a {c} on the {ch} channel"),
+        (Some(c), None) => format!("a {c}"),
+        _ => "another request".to_string(),
+    };
     ReplyError::new(
-        ErrorKind::Conflict,
+        ErrorKind::IdReused,
         format!(
-            "request id {id:?} was given to another request before (another command, body or channel): a new request needs a new id; a repeat of the first gets its first reply"
+            "request id {id:?} was given to {first} before, with another body or channel: nothing was decided; a new request needs a new id, and a repeat of the first gets its first reply"
         ),
     )
 }

@@ -36,8 +36,10 @@ read at) and the view asked for.
 `actor`: who acts (a name or badge, 1 to 64 printable characters), recorded with every event.
 `command` and the command's fields (below). Optional:
 - `id` (1 to 128 characters): idempotency. The same id with the same body gets the first
-  reply again, also from a service instance that took the chain over; the same id with
-  another body, or from another role, is refused as a `conflict` and decides nothing.
+  reply again, accepted or refused, also after a restart or from a service instance that took
+  the chain over (answers are kept beside the chain); the same id with another body, or from
+  another role, is refused `id_reused` (naming the first request's command) and decides
+  nothing.
 - `after`: decide only if the chain's head is this sequence (0: empty chain); else a
   `conflict` naming the head.
 - `seen`: the table's `mark` as the terminal showed it (from the `table.{table}` query); when
@@ -51,9 +53,10 @@ read at) and the view asked for.
 `legal` (what the player to act may do), and `reason`, the refusal as data (`code`, `args`) for
 a terminal that words it in its own language. Error kinds: `malformed` (not a request of this
 shape, or a value out of range), `too_large`, `unknown_subject`, `forbidden` (the role may not;
-recorded), `rejected` (the rules do not allow it now; nothing written), `conflict` (`after`,
-`seen` or `id` do not match; nothing written), `no_chain`, `unavailable` (the store did not
-take the append; retry with the same `id`).
+recorded), `rejected` (the rules do not allow it now; nothing written), `conflict` (`after`
+or `seen` do not match; nothing written), `id_reused` (the `id` was given to another request;
+nothing decided), `no_chain`, `unavailable` (the store did not take the append; retry with the
+same `id`).
 
 ## Conventions
 - Tables are numbered from 1; seats from 1 as on the felt.

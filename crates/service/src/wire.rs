@@ -279,6 +279,9 @@ pub enum ErrorKind {
     NoChain,
     /// The store did not take the append; nothing is acknowledged. Retry.
     Unavailable,
+    /// The request's `id` was given to another request before (another command, body or
+    /// channel); nothing was decided. The message names the first request's command.
+    IdReused,
 }
 
 impl Reply {

@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use floorbook_log::{
-    AppendOutcome, ChainId, Checkpoint, Conflict, EventStore, EventStream, Head, SealedEvent, Seq,
-    StoreError, StoredEvent,
+    AppendOutcome, ChainId, Checkpoint, Conflict, EventStore, EventStream, Head, KEPT_ANSWERS,
+    SealedEvent, Seq, StoreError, StoredEvent,
 };
 use tokio::sync::watch;
 
@@ -52,7 +52,7 @@ impl EmbeddedStore {
         let dir = dir.as_ref().to_path_buf();
         let lock = match mode {
             OpenMode::ReadWrite => {
-                for sub in ["chains", "checkpoints"] {
+                for sub in ["chains", "checkpoints", "answers"] {
                     fs::create_dir_all(dir.join(sub)).map_err(|e| {
                         StoreError::io(format!("creating {}", dir.join(sub).display()), e)
                     })?;
@@ -227,6 +227,97 @@ impl EmbeddedStore {
     }
 }
 
+impl EmbeddedStore {
+    /// Appends `answers` to `answers/<chain>.jsonl`, one a line, and syncs it; a file grown
+    /// past [`ANSWERS_FILE_BYTES`] is cut to its latest [`KEPT_ANSWERS`] lines (written apart
+    /// and renamed into place, so that a crash leaves the old file or the new one).
+    fn keep_answers_blocking(
+        &self,
+        chain: &ChainId,
+        answers: &[Vec<u8>],
+    ) -> Result<(), StoreError> {
+        if self.inner.mode == OpenMode::ReadOnly {
+            return Err(StoreError::ReadOnly);
+        }
+        if answers.is_empty() {
+            return Ok(());
+        }
+        if let Some(bad) = answers
+            .iter()
+            .position(|a| a.is_empty() || a.contains(&b'\n'))
+        {
+            return Err(StoreError::backend(
+                "keeping an answer",
+                std::io::Error::other(format!(
+                    "answer {bad} is empty or holds a line break: one answer is one line"
+                )),
+            ));
+        }
+        let dir = self.inner.dir.join("answers");
+        let path = dir.join(format!("{chain}.jsonl"));
+        let existed = path.exists();
+        let what = || format!("writing {}", path.display());
+        let mut bytes = Vec::new();
+        for a in answers {
+            bytes.extend_from_slice(a);
+            bytes.push(b'\n');
+        }
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| StoreError::io(what(), e))?;
+        file.write_all(&bytes)
+            .and_then(|()| file.sync_data())
+            .map_err(|e| StoreError::io(what(), e))?;
+        if !existed {
+            sync_dir(&dir)?;
+        }
+        let len = file
+            .metadata()
+            .map_err(|e| StoreError::io(what(), e))?
+            .len();
+        if len > ANSWERS_FILE_BYTES {
+            let lines = self.answers_blocking(chain)?;
+            let keep = &lines[lines.len().saturating_sub(KEPT_ANSWERS)..];
+            let tmp = dir.join(format!("{chain}.jsonl.new"));
+            let mut out = Vec::new();
+            for a in keep {
+                out.extend_from_slice(a);
+                out.push(b'\n');
+            }
+            fs::write(&tmp, &out)
+                .and_then(|()| File::open(&tmp)?.sync_all())
+                .and_then(|()| fs::rename(&tmp, &path))
+                .map_err(|e| StoreError::io(what(), e))?;
+            sync_dir(&dir)?;
+        }
+        Ok(())
+    }
+
+    /// Every answer kept for `chain`, oldest first.
+    fn answers_blocking(&self, chain: &ChainId) -> Result<Vec<Vec<u8>>, StoreError> {
+        let path = self
+            .inner
+            .dir
+            .join("answers")
+            .join(format!("{chain}.jsonl"));
+        match fs::read(&path) {
+            // A torn last line (a crash while it was written) was never acknowledged.
+            Ok(bytes) => Ok(bytes
+                .split_inclusive(|b| *b == b'\n')
+                .filter(|l| l.ends_with(b"\n") && l.len() > 1)
+                .map(|l| l[..l.len() - 1].to_vec())
+                .collect()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+            Err(e) => Err(StoreError::io(format!("reading {}", path.display()), e)),
+        }
+    }
+}
+
+/// How large a chain's answers file grows before it is cut to its latest answers.
+const ANSWERS_FILE_BYTES: u64 = 4 << 20;
+
 /// An append whose expected head is stale succeeds only if it is a retry of events that are
 /// already stored exactly (the same role NATS' `Nats-Msg-Id` de-duplication plays).
 fn already_there(
@@ -381,5 +472,17 @@ impl EventStore for EmbeddedStore {
         let store = self.clone();
         let chain = chain.clone();
         blocking(move || store.checkpoints_blocking(&chain)).await
+    }
+
+    async fn keep_answers(&self, chain: &ChainId, answers: Vec<Vec<u8>>) -> Result<(), StoreError> {
+        let store = self.clone();
+        let chain = chain.clone();
+        blocking(move || store.keep_answers_blocking(&chain, &answers)).await
+    }
+
+    async fn answers(&self, chain: &ChainId) -> Result<Vec<Vec<u8>>, StoreError> {
+        let store = self.clone();
+        let chain = chain.clone();
+        blocking(move || store.answers_blocking(&chain)).await
     }
 }

@@ -11,8 +11,8 @@ use async_nats::jetstream::context::PublishErrorKind;
 use async_nats::jetstream::stream::{Config, LastRawMessageErrorKind, StorageType, Stream};
 use async_nats::jetstream::{self, Context};
 use floorbook_log::{
-    AppendOutcome, ChainId, Checkpoint, Conflict, EventStore, EventStream, Head, SealedEvent, Seq,
-    StoreError, StoredEvent,
+    AppendOutcome, ChainId, Checkpoint, Conflict, EventStore, EventStream, Head, KEPT_ANSWERS,
+    SealedEvent, Seq, StoreError, StoredEvent,
 };
 use futures_util::StreamExt;
 use serde::Deserialize;
@@ -78,6 +78,9 @@ struct Inner {
     js: Context,
     stream: Stream,
     checkpoints: Stream,
+    /// The writers' answers to requests with ids (`<name>_ANSWERS`), opened when first used:
+    /// only the service may, and readers (the auditor) never need it.
+    answers: tokio::sync::OnceCell<Stream>,
     opts: NatsOptions,
     chains: Mutex<HashMap<ChainId, Arc<tokio::sync::Mutex<ChainState>>>>,
     /// Until when reads skip consumers and use direct gets (a consumer failed: in a cluster
@@ -232,6 +235,7 @@ impl NatsStore {
                 js,
                 stream,
                 checkpoints,
+                answers: tokio::sync::OnceCell::new(),
                 opts,
                 chains: Mutex::new(HashMap::new()),
                 direct_until: Mutex::new(None),
@@ -599,6 +603,96 @@ impl NatsStore {
     }
 }
 
+impl NatsStore {
+    /// The answers stream, created when missing: one subject a chain, its latest
+    /// [`KEPT_ANSWERS`] messages kept. Nobody may delete or purge it.
+    async fn answers_stream(&self) -> Result<&Stream, StoreError> {
+        let opts = &self.inner.opts;
+        let name = format!("{}_ANSWERS", opts.stream);
+        self.inner
+            .answers
+            .get_or_try_init(|| async {
+                self.inner
+                    .js
+                    .get_or_create_stream(Config {
+                        name: name.clone(),
+                        subjects: vec![format!("{}.answer.*", opts.subject_prefix)],
+                        storage: StorageType::File,
+                        num_replicas: opts.replicas,
+                        deny_delete: true,
+                        deny_purge: true,
+                        allow_rollup: false,
+                        allow_direct: true,
+                        max_messages_per_subject: KEPT_ANSWERS as i64,
+                        ..Default::default()
+                    })
+                    .await
+                    .map_err(|e| backend(format!("opening stream {name}"), e))
+            })
+            .await
+    }
+
+    /// Publishes each answer as one message and waits for every ack.
+    async fn keep_answers_inner(
+        &self,
+        chain: &ChainId,
+        answers: Vec<Vec<u8>>,
+    ) -> Result<(), StoreError> {
+        if answers.is_empty() {
+            return Ok(());
+        }
+        self.answers_stream().await?;
+        let subject = format!("{}.answer.{chain}", self.inner.opts.subject_prefix);
+        let mut acks = Vec::with_capacity(answers.len());
+        for a in answers {
+            acks.push(
+                self.inner
+                    .js
+                    .publish(subject.clone(), a.into())
+                    .await
+                    .map_err(|e| backend(format!("publishing to {subject}"), e))?,
+            );
+        }
+        for ack in acks {
+            ack.await
+                .map_err(|e| backend(format!("publishing to {subject}"), e))?;
+        }
+        Ok(())
+    }
+
+    /// Every answer kept for `chain`, oldest first.
+    async fn answers_inner(&self, chain: &ChainId) -> Result<Vec<Vec<u8>>, StoreError> {
+        let stream = self.answers_stream().await?;
+        let subject = format!("{}.answer.{chain}", self.inner.opts.subject_prefix);
+        let last = match stream.get_last_raw_message_by_subject(&subject).await {
+            Ok(m) => m.sequence,
+            Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => return Ok(Vec::new()),
+            Err(e) => return Err(backend(format!("reading {subject}"), e)),
+        };
+        let mut messages = ordered_messages(
+            stream,
+            self.inner.client.max_payload(),
+            &subject,
+            None,
+            "reading",
+        )
+        .await?;
+        let mut out = Vec::new();
+        while let Some(m) = messages.next().await {
+            let m = m.map_err(|e| backend(format!("reading {subject}"), e))?;
+            let seq = m
+                .info()
+                .map_err(|e| backend(format!("reading {subject}"), StoreErrorText(e.to_string())))?
+                .stream_sequence;
+            out.push(m.payload.to_vec());
+            if seq >= last {
+                break;
+            }
+        }
+        Ok(out)
+    }
+}
+
 /// An error known only by its text (async-nats' message info error is boxed).
 #[derive(Debug)]
 struct StoreErrorText(String);
@@ -792,6 +886,14 @@ impl EventStore for NatsStore {
 
     async fn checkpoints(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
         self.checkpoints_inner(chain).await
+    }
+
+    async fn keep_answers(&self, chain: &ChainId, answers: Vec<Vec<u8>>) -> Result<(), StoreError> {
+        self.keep_answers_inner(chain, answers).await
+    }
+
+    async fn answers(&self, chain: &ChainId) -> Result<Vec<Vec<u8>>, StoreError> {
+        self.answers_inner(chain).await
     }
 }
 
