@@ -11,7 +11,8 @@ on is refused rather than recorded twice.
         --user dealer --password PASS --chain spring --table 1
 
 Needs nats-py (`pip install nats-py`). Prints one line per request and reply, then the hand's
-result and the clock.
+result and the clock. With `--check` it also holds every request and answer to the payload
+schemas the document names (needs `jsonschema`).
 """
 
 import argparse
@@ -25,8 +26,28 @@ import nats
 DOCUMENT = pathlib.Path(__file__).resolve().parents[2] / "schemas" / "asyncapi.json"
 
 
+def checker(document):
+    """Holds (message, value) to the payload schema the document gives that message."""
+    import jsonschema
+
+    def validator(message):
+        schema = document["components"]["messages"][message]["payload"]["schema"]
+        ref = schema["$ref"] if "$ref" in schema else schema["allOf"][0]["$ref"]
+        return jsonschema.Draft202012Validator(json.loads((DOCUMENT.parent / ref).read_text()))
+
+    validators = {m: validator(m) for m in ("reply", "queryReply", "check_or_call")}
+
+    def check(message, value):
+        errors = list(validators[message].iter_errors(value))
+        if errors:
+            raise SystemExit(f"{message} does not match its schema: {errors[0].message}: {value}")
+
+    return check
+
+
 class Terminal:
-    def __init__(self, nc, document, chain, table, actor):
+    def __init__(self, nc, document, chain, table, actor, check=None):
+        self.check = check or (lambda message, value: None)
         self.nc = nc
         self.chain = chain
         self.table = table
@@ -45,6 +66,7 @@ class Terminal:
     async def ask(self, subject):
         msg = await self.nc.request(subject, b"{}", timeout=5)
         reply = json.loads(msg.data)
+        self.check("reply" if "ok" in reply else "queryReply", reply)
         if "error" in reply and reply["error"]:
             raise SystemExit(f"{subject}: {reply['error']['message']}")
         self.head = max(self.head, reply.get("seq", 0))
@@ -54,8 +76,11 @@ class Terminal:
         body = {"actor": self.actor, "command": command, "table": self.table,
                 "after": self.head, **fields}
         print("→", self.commands, json.dumps(body))
+        # Any command's message gives the request schema (each narrows it to its command).
+        self.check("check_or_call", body)
         msg = await self.nc.request(self.commands, json.dumps(body).encode(), timeout=5)
         reply = json.loads(msg.data)
+        self.check("reply", reply)
         print("←", json.dumps({k: reply[k] for k in ("ok", "events", "error") if k in reply}))
         if not reply.get("ok"):
             raise SystemExit(f"refused: {reply['error']['message']}")
@@ -100,13 +125,16 @@ async def main():
     p.add_argument("--actor", default="terminal.py")
     p.add_argument("--board", default="2c 7d Js Qh 3s")
     p.add_argument("--shown", default="As Ah")
+    p.add_argument("--check", action="store_true",
+                   help="hold every request and answer to the document's schemas")
     a = p.parse_args()
     document = json.loads(DOCUMENT.read_text())
     # A user may read only its own inbox (deploy/nats/auth.conf): `_INBOX.<user>`.
     nc = await nats.connect(a.url, user=a.user, password=a.password,
                             inbox_prefix=f"_INBOX.{a.user}")
     try:
-        t = Terminal(nc, document, a.chain, a.table, a.actor)
+        t = Terminal(nc, document, a.chain, a.table, a.actor,
+                     checker(document) if a.check else None)
         before = await t.ask(t.table_query)
         stacks = {s["name"]: s["stack"] for s in before["table"]["seats"]}
         await t.play(a.board.split(), a.shown.split())

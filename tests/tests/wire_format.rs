@@ -192,3 +192,38 @@ fn a_chain_built_by_an_independent_script_is_sealed_byte_for_byte() {
         .verify_signature(&trusted)
         .expect("the script's signature holds");
 }
+
+/// The schema checks every test's exchanges pass through can fail: an unknown field, a wrong
+/// type and a missing field are each caught, in a command reply and in a query's answer.
+#[test]
+fn the_published_schemas_catch_an_unknown_field_and_a_wrong_type() {
+    use floorbook_e2e::schemas::{query_reply_problem, reply_problem};
+    use serde_json::json;
+    let ok = json!({"ok": true, "chain": "c", "first_seq": 3, "seq": 4, "hash": "ab", "events": ["CommandEntered", "Registered"]});
+    assert_eq!(reply_problem(&ok), None);
+    let refused = json!({"ok": false, "error": {"kind": "id_reused", "message": "request id \"a\" was given to a fold"}});
+    assert_eq!(reply_problem(&refused), None);
+    for bad in [
+        json!({"ok": true, "seq": 4, "extra": 1}),
+        json!({"ok": "yes"}),
+        json!({"ok": false, "error": {"kind": "no_such_kind", "message": "x"}}),
+        json!({"seq": 4}),
+    ] {
+        assert!(reply_problem(&bad).is_some(), "{bad} passed");
+    }
+    let table = json!({
+        "chain": "c", "writer": "a", "seq": 9, "hash": "ab",
+        "table": {"table": 1, "button": 3, "seats": [{"seat": 3, "player": 7, "name": "Ann", "stack": 1500}], "hand": null},
+        "mark": "0123456789abcdef",
+    });
+    assert_eq!(query_reply_problem(&table), None);
+    let mut stack_as_text = table.clone();
+    stack_as_text["table"]["seats"][0]["stack"] = json!("1500");
+    let mut unknown = table.clone();
+    unknown["table"]["seats"][0]["chips"] = json!(1500);
+    let mut no_writer = table.clone();
+    no_writer.as_object_mut().map(|o| o.remove("writer"));
+    for bad in [stack_as_text, unknown, no_writer] {
+        assert!(query_reply_problem(&bad).is_some(), "{bad} passed");
+    }
+}

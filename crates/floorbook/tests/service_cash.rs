@@ -9,6 +9,7 @@ mod common;
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use floorbook_cash::{CashEvent, builtin};
+use floorbook_e2e::schemas::CheckedDesk;
 use floorbook_ledger::cash::{load, rederive};
 use floorbook_ledger::reader::REFUSED;
 use floorbook_log::{ChainId, Envelope, EventStore, Seq, verify_chain};
@@ -48,7 +49,7 @@ async fn send<S: EventStore>(
     secs: u64,
 ) -> Reply {
     let d = desk
-        .decide(vec![Incoming {
+        .checked(vec![Incoming {
             channel,
             request: Request {
                 actor: "terminal".into(),

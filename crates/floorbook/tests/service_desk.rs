@@ -10,6 +10,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use floorbook_e2e::drive::{Step, Verdict, request, script, verdict};
 use floorbook_e2e::fixtures::stored_text;
 use floorbook_e2e::nats::NatsServer;
+use floorbook_e2e::schemas::CheckedDesk;
 use floorbook_ledger::reader::{REFUSED, load};
 use floorbook_log::{ChainId, Envelope, EventStore, Role, Seq, verify_chain};
 use floorbook_service::desk::{Desk, Incoming};
@@ -35,7 +36,7 @@ fn incoming(step: &Step, head: u64) -> Incoming {
 
 async fn one<S: EventStore>(desk: &mut Desk<S>, channel: Channel, command: WireCommand) -> Reply {
     let d = desk
-        .decide(vec![Incoming {
+        .checked(vec![Incoming {
             channel,
             request: Request {
                 actor: "anna".into(),
@@ -188,7 +189,7 @@ async fn tournament_of_profile_through_the_desk<S: EventStore + Clone + 'static>
                 },
                 ..step.clone()
             };
-            let d = desk.decide(vec![incoming(&wrong, head)]).await;
+            let d = desk.checked(vec![incoming(&wrong, head)]).await;
             let e = d.replies[0].error.clone().expect("rejected");
             assert_eq!(e.kind, ErrorKind::Rejected, "{e:?}");
             assert!(e.rules.iter().any(|r| r.id == "TR-21"), "{e:?}");
@@ -196,7 +197,7 @@ async fn tournament_of_profile_through_the_desk<S: EventStore + Clone + 'static>
             assert_eq!(desk.head().map(|h| h.seq.0), Some(head));
             out_of_turn_checked = true;
         }
-        let d = desk.decide(vec![incoming(step, head)]).await;
+        let d = desk.checked(vec![incoming(step, head)]).await;
         match verdict(step, head, &d.replies[0]) {
             Verdict::Done(h) => head = h,
             other => panic!("{:?}: {other:?} ({:?})", step.command, d.replies[0]),
@@ -216,7 +217,7 @@ async fn tournament_of_profile_through_the_desk<S: EventStore + Clone + 'static>
             incoming_batch.push(incoming(step, planned));
             planned += step.events;
         }
-        let d = desk.decide(incoming_batch).await;
+        let d = desk.checked(incoming_batch).await;
         let mut h = head;
         for (step, reply) in batch.iter().zip(&d.replies) {
             match verdict(step, h, reply) {
@@ -394,10 +395,10 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
         request: req.clone(),
         at: at(),
     };
-    let first = desk.decide(vec![inc.clone()]).await.replies.remove(0);
+    let first = desk.checked(vec![inc.clone()]).await.replies.remove(0);
     assert!(first.ok, "{first:?}");
     let head = desk.head();
-    let again = desk.decide(vec![inc.clone()]).await.replies.remove(0);
+    let again = desk.checked(vec![inc.clone()]).await.replies.remove(0);
     assert_eq!(again, first);
     assert_eq!(desk.head(), head);
     // The id given to another request (issue 38: a floor command reusing it got the first
@@ -412,21 +413,21 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
     let mut other_channel = inc.clone();
     other_channel.channel = Channel::Director;
     for reuse in [other.clone(), other_channel] {
-        let r = desk.decide(vec![reuse]).await.replies.remove(0);
+        let r = desk.checked(vec![reuse]).await.replies.remove(0);
         let e = r.error.expect("refused");
         assert_eq!(e.kind, ErrorKind::IdReused);
         assert!(e.message.contains("ruling-1"), "{}", e.message);
         assert!(e.message.contains("floor_ruling"), "{}", e.message);
         assert_eq!(desk.head(), head, "nothing decided");
     }
-    let again = desk.decide(vec![inc.clone()]).await.replies.remove(0);
+    let again = desk.checked(vec![inc.clone()]).await.replies.remove(0);
     assert_eq!(again, first, "the first reply stays");
     // In one batch: the first decided, the other body with its id refused.
     let mut a = inc.clone();
     a.request.id = Some("ruling-1b".into());
     let mut b = other.clone();
     b.request.id = Some("ruling-1b".into());
-    let replies = desk.decide(vec![a, b]).await.replies;
+    let replies = desk.checked(vec![a, b]).await.replies;
     assert!(replies[0].ok, "{replies:?}");
     assert_eq!(
         replies[1].error.as_ref().map(|e| e.kind),
@@ -437,7 +438,7 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
     let mut twice = inc.clone();
     twice.request.id = Some("ruling-2".into());
     let before = desk.head().map_or(0, |h| h.seq.0);
-    let both = desk.decide(vec![twice.clone(), twice]).await.replies;
+    let both = desk.checked(vec![twice.clone(), twice]).await.replies;
     assert!(both[0].ok, "{both:?}");
     assert_eq!(both[0], both[1]);
     assert_eq!(both[0].first_seq, Some(before + 1));
@@ -460,7 +461,7 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
         },
         at: at(),
     };
-    let ahead_first = desk.decide(vec![ahead.clone()]).await.replies.remove(0);
+    let ahead_first = desk.checked(vec![ahead.clone()]).await.replies.remove(0);
     assert_eq!(
         ahead_first.error.as_ref().map(|e| e.kind),
         Some(ErrorKind::Conflict),
@@ -484,7 +485,7 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
         at: at(),
     };
     let refused_first = desk
-        .decide(vec![refused_req.clone()])
+        .checked(vec![refused_req.clone()])
         .await
         .replies
         .remove(0);
@@ -499,7 +500,7 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
     );
     let mut bad_id = inc.clone();
     bad_id.request.id = Some("line\nbreak".into());
-    let r = desk.decide(vec![bad_id]).await.replies.remove(0);
+    let r = desk.checked(vec![bad_id]).await.replies.remove(0);
     assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Malformed));
     let head = desk.head();
     // Another writer takes the chain over (a new desk from the store, as after a crash):
@@ -508,13 +509,13 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
     let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
         .await
         .expect("desk again");
-    let again = desk.decide(vec![inc]).await.replies.remove(0);
+    let again = desk.checked(vec![inc]).await.replies.remove(0);
     assert_eq!(again, first, "the ruling is not decided twice");
-    let again = desk.decide(vec![refused_req]).await.replies.remove(0);
+    let again = desk.checked(vec![refused_req]).await.replies.remove(0);
     assert_eq!(again, refused_first, "nor the refusal recorded twice");
     // Issue 38: a refusal that wrote nothing to the chain is answered alike after the
     // takeover (kept beside the chain), although the request would be accepted now.
-    let again = desk.decide(vec![ahead.clone()]).await.replies.remove(0);
+    let again = desk.checked(vec![ahead.clone()]).await.replies.remove(0);
     assert_eq!(again, ahead_first, "the conflict is not decided afresh");
     assert_eq!(desk.head(), head);
     // And an id reused for another request is told apart after the takeover too: refused
@@ -529,7 +530,7 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
             rule: "TR-26".into(),
             overrides: None,
         };
-        let r = desk.decide(vec![other]).await.replies.remove(0);
+        let r = desk.checked(vec![other]).await.replies.remove(0);
         let e = r.error.expect("refused");
         assert_eq!(e.kind, ErrorKind::IdReused, "{e:?}");
         assert!(
@@ -801,7 +802,7 @@ async fn a_terminal_cannot_stall_or_flood_a_chain<S: EventStore + Clone + 'stati
             },
         )
     });
-    let d = desk.decide(batch).await;
+    let d = desk.checked(batch).await;
     assert!(!d.stale, "the appends went through");
     let honest = d.replies.last().expect("replies");
     assert!(honest.ok, "{honest:?}");
@@ -848,7 +849,7 @@ async fn a_terminal_cannot_stall_or_flood_a_chain<S: EventStore + Clone + 'stati
             )
         })
         .collect();
-    let d = desk.decide(batch).await;
+    let d = desk.checked(batch).await;
     assert!(!d.stale);
     assert!(d.replies.iter().all(|r| r.ok), "{:?}", d.replies);
     let seqs: Vec<u64> = d.replies.iter().filter_map(|r| r.seq).collect();
@@ -886,7 +887,7 @@ async fn a_closed_chain_is_signed<S: EventStore + Clone + 'static>(store: S) {
     trusted.add(&floorbook_log::ServiceKey::from_secret([7; 32]));
     let mut receipts = 0;
     for step in &steps {
-        let d = desk.decide(vec![incoming(step, head)]).await;
+        let d = desk.checked(vec![incoming(step, head)]).await;
         match verdict(step, head, &d.replies[0]) {
             Verdict::Done(h) => head = h,
             other => panic!("{:?}: {other:?}", step.command),
@@ -993,7 +994,7 @@ async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone + 'static
         profile: Some("top18".into()),
         profile_toml: None,
     };
-    let d = desk.decide(vec![send(Channel::Director, open, 0)]).await;
+    let d = desk.checked(vec![send(Channel::Director, open, 0)]).await;
     assert!(d.replies[0].ok, "{:?}", d.replies[0]);
     for p in 1..=3 {
         let register = WireCommand::Register {
@@ -1003,7 +1004,7 @@ async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone + 'static
             age: 30,
             table: None,
         };
-        let d = desk.decide(vec![send(Channel::Floor, register, 5)]).await;
+        let d = desk.checked(vec![send(Channel::Floor, register, 5)]).await;
         assert!(d.replies[0].ok, "{:?}", d.replies[0]);
     }
     let start = WireCommand::Start {
@@ -1012,7 +1013,7 @@ async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone + 'static
         at: None,
         tables: None,
     };
-    let d = desk.decide(vec![send(Channel::Director, start, 10)]).await;
+    let d = desk.checked(vec![send(Channel::Director, start, 10)]).await;
     assert!(d.replies[0].ok, "{:?}", d.replies[0]);
     let hand = WireCommand::StartHand {
         table: 1,
@@ -1021,7 +1022,7 @@ async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone + 'static
         straddle: false,
     };
     let d = desk
-        .decide(vec![send(Channel::Dealer { table: 1 }, hand, 800)])
+        .checked(vec![send(Channel::Dealer { table: 1 }, hand, 800)])
         .await;
     let r = &d.replies[0];
     assert!(r.ok, "{r:?}");
@@ -1039,7 +1040,7 @@ async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone + 'static
         player: 1,
         at: Some(10),
     };
-    let d = desk.decide(vec![send(Channel::Floor, earlier, 900)]).await;
+    let d = desk.checked(vec![send(Channel::Floor, earlier, 900)]).await;
     let e = d.replies[0].error.clone().expect("refused");
     assert_eq!(e.kind, ErrorKind::Rejected, "{e:?}");
     assert!(
@@ -1527,7 +1528,7 @@ async fn the_director_runs_the_clock_and_the_floor_its_tables() {
         assert_eq!((v.level, v.seconds_left, v.paused), (2, Some(720), false));
         // 1600 + 1500 + 1500 over three.
         assert_eq!(v.average_stack, 1533);
-        let seating = seating_view(t);
+        let seating = serde_json::to_value(seating_view(t)).expect("json");
         let seats = &seating["tables"][0]["seats"];
         let p1 = seats
             .as_array()
@@ -1623,7 +1624,7 @@ async fn a_rewrite_by_the_key_holder_is_caught_by_a_receipt() {
         let steps = script("top18", &profile, 3, seed).expect("script");
         let (mut head, mut receipt, mut left) = (0, None, more);
         for step in &steps {
-            let d = desk.decide(vec![incoming(step, head)]).await;
+            let d = desk.checked(vec![incoming(step, head)]).await;
             if let Verdict::Done(h) = verdict(step, head, &d.replies[0]) {
                 head = h;
             }
@@ -1705,7 +1706,7 @@ async fn two_writers_never_name_a_stale_head() {
         }]
     };
     // A terminal that saw A's head asks B.
-    let d = b.decide(with_after(acknowledged, 4)).await;
+    let d = b.checked(with_after(acknowledged, 4)).await;
     let e = d.replies[0].error.as_ref().expect("not decided");
     assert_eq!(e.kind, ErrorKind::Unavailable, "{e:?}");
     assert!(e.head.is_none_or(|h| h >= acknowledged), "{e:?}");
@@ -1714,7 +1715,7 @@ async fn two_writers_never_name_a_stale_head() {
     let mut b = Desk::open(connect().await, chain.clone(), None, 500)
         .await
         .expect("desk b again");
-    let d = b.decide(with_after(acknowledged, 4)).await;
+    let d = b.checked(with_after(acknowledged, 4)).await;
     assert!(d.replies[0].ok, "{:?}", d.replies[0]);
     assert_eq!(d.replies[0].first_seq, Some(acknowledged + 1));
     // A, now behind, expects its own head: its append is refused, and the conflict names the
@@ -1726,7 +1727,7 @@ async fn two_writers_never_name_a_stale_head() {
         acknowledged + 2,
         "B's registration: entered and decided"
     );
-    let d = a.decide(with_after(acknowledged, 5)).await;
+    let d = a.checked(with_after(acknowledged, 5)).await;
     let e = d.replies[0].error.as_ref().expect("not decided");
     assert_eq!(
         (e.kind, e.head),
@@ -2291,18 +2292,18 @@ async fn a_tap_on_a_table_that_moved_on_is_refused() {
         at: at(),
     };
     let seen = mark(&desk);
-    let first = desk.decide(vec![tap(&seen)]).await.replies.remove(0);
+    let first = desk.checked(vec![tap(&seen)]).await.replies.remove(0);
     assert!(first.ok, "{first:?}");
     let head = desk.head().map(|h| h.seq.0);
     assert_ne!(mark(&desk), seen, "the call changed the table");
     // The same tap again, from the page as it was.
-    let second = desk.decide(vec![tap(&seen)]).await.replies.remove(0);
+    let second = desk.checked(vec![tap(&seen)]).await.replies.remove(0);
     let e = second.error.expect("refused");
     assert_eq!(e.kind, ErrorKind::Conflict, "{e:?}");
     assert!(e.message.contains("the table moved on"), "{}", e.message);
     assert!(e.message.contains("is to act"), "{}", e.message);
     assert_eq!(desk.head().map(|h| h.seq.0), head, "nothing written");
-    let bad = desk.decide(vec![tap("a b")]).await.replies.remove(0);
+    let bad = desk.checked(vec![tap("a b")]).await.replies.remove(0);
     assert_eq!(bad.error.map(|e| e.kind), Some(ErrorKind::Malformed));
     // The next player's tap on the table as it stands goes through.
     let next = to_act(&desk);
@@ -2311,7 +2312,7 @@ async fn a_tap_on_a_table_that_moved_on_is_refused() {
         table: 1,
         pos: next,
     };
-    let r = desk.decide(vec![fresh]).await.replies.remove(0);
+    let r = desk.checked(vec![fresh]).await.replies.remove(0);
     assert!(r.ok, "{r:?}");
 }
 

@@ -3,6 +3,7 @@
 //! tournament, and against a cash room's day with a hand in play.
 
 use chrono::{TimeZone, Utc};
+use floorbook_e2e::schemas::CheckedDesk;
 use floorbook_log::ChainId;
 use floorbook_service::commands::COMMANDS;
 use floorbook_service::desk::{Desk, Incoming};
@@ -212,7 +213,7 @@ async fn send_and_check(desk: &mut Desk<EmbeddedStore>, channel: Channel, comman
         serde_json::to_value(desk.tournament()).expect("state"),
         serde_json::to_value(desk.cash()).expect("state"),
     );
-    let d = desk.decide(vec![incoming(channel, command.clone())]).await;
+    let d = desk.checked(vec![incoming(channel, command.clone())]).await;
     assert!(!d.stale, "{command:?} left the desk needing a reload");
     let r = &d.replies[0];
     let after = desk.head().map_or(0, |h| h.seq.0);
@@ -266,7 +267,7 @@ proptest! {
                     tables: None,
                 },
             ));
-            let d = desk.decide(setup).await;
+            let d = desk.checked(setup).await;
             assert!(d.replies.iter().all(|r| r.ok), "{:?}", d.replies);
             for (channel, command) in commands {
                 send_and_check(&mut desk, channel, command).await;
@@ -311,7 +312,7 @@ proptest! {
                 Channel::Dealer { table: 1 },
                 WireCommand::StartHand { table: 1, at: None, button: Some(1), straddle: false },
             ));
-            let d = desk.decide(setup).await;
+            let d = desk.checked(setup).await;
             assert!(d.replies.iter().all(|r| r.ok), "{:?}", d.replies);
             for (channel, command) in commands {
                 send_and_check(&mut desk, channel, command).await;
@@ -352,7 +353,7 @@ async fn desk_in_play(
         .iter()
         .map(|s| incoming(s.channel, s.command.clone()))
         .collect();
-    let d = desk.decide(prefix).await;
+    let d = desk.checked(prefix).await;
     assert!(
         d.replies.iter().all(|r| r.ok),
         "the script's prefix is accepted"
@@ -417,7 +418,7 @@ proptest! {
                         inc
                     })
                     .collect();
-                let d = desk.decide(incs.clone()).await;
+                let d = desk.checked(incs.clone()).await;
                 if d.stale {
                     desk = Desk::open(store.clone(), chain.clone(), None, 100_000)
                         .await

@@ -245,6 +245,8 @@ fn register_player(p: u32, id: Option<String>) -> Request {
 
 fn client(nats: async_nats::Client) -> CommandClient {
     let mut c = CommandClient::new(nats);
+    // Every request and answer of these tests is held to the published schemas.
+    c.observe = Some(floorbook_e2e::schemas::observer());
     c.timeout = Duration::from_millis(700);
     c.patience = Duration::from_secs(30);
     c
@@ -2287,7 +2289,7 @@ async fn a_python_terminal_plays_a_hand_from_the_protocol_document() {
         .arg(root.join("docs/examples/terminal.py"))
         .args(["--url", &format!("nats://127.0.0.1:{}", server.port)])
         .args(["--user", "dealer", "--password", "d3aler"])
-        .args(["--chain", "pyterm", "--table", "1"])
+        .args(["--chain", "pyterm", "--table", "1", "--check"])
         .env("PYTHONPATH", root.join("target/py"))
         .output()
         .unwrap_or_else(|e| panic!("python3 does not run ({e}): install it (bash .ci/deps)"));

@@ -1,11 +1,12 @@
-//! `schemas/request.schema.json` and `schemas/reply.schema.json` are generated from the
+//! `schemas/request.schema.json`, `reply.schema.json` and `query-reply.schema.json` are
+//! generated from the
 //! service's wire types; this test fails when a committed one is stale (regenerate with
 //! `UPDATE_WIRE=1 cargo test -p floorbook --test service_schemas`). Every command written in
 //! `docs/operations.md` parses as a request, read from the document itself.
 
 use std::path::PathBuf;
 
-use floorbook_service::wire::{Reply, Request};
+use floorbook_service::wire::{QueryReply, Reply, Request};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -16,6 +17,7 @@ fn committed_service_schemas_are_generated_from_the_types() {
     for (name, schema) in [
         ("request", schemars::schema_for!(Request)),
         ("reply", schemars::schema_for!(Reply)),
+        ("query-reply", schemars::schema_for!(QueryReply)),
     ] {
         let path = root().join("schemas").join(format!("{name}.schema.json"));
         committed_as_generated(&path, &schema);

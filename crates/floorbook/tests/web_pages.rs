@@ -4,6 +4,7 @@
 //! screenshot of each page (big screen and phone) under the target directory. A machine
 //! without Chromium fails here and says what to install (`.ci/run` installs it).
 
+use floorbook_e2e::schemas::CheckedDesk;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -50,7 +51,7 @@ async fn send(
     command: WireCommand,
 ) -> floorbook_service::wire::Reply {
     let d = desk
-        .decide(vec![Incoming {
+        .checked(vec![Incoming {
             channel,
             request: Request {
                 actor: "anna".into(),
@@ -720,6 +721,7 @@ async fn a_tournament_is_run_through_the_dealer_floor_and_director_pages() {
                     )
                     .await
                     .expect("the second tap");
+                floorbook_e2e::schemas::check_reply(&again);
                 assert_eq!(again["error"]["kind"], "conflict", "{again}");
                 assert!(
                     again["error"]["message"]

@@ -60,7 +60,7 @@ pub struct Before {
     pub players_left: u32,
     /// The command's table as it found it: the hand, who acts and what is legal.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub table: Option<serde_json::Value>,
+    pub table: Option<crate::view::TableView>,
 }
 
 impl Before {

@@ -25,6 +25,18 @@ pub enum ClientError {
     Encode(#[source] serde_json::Error),
 }
 
+/// Sees each exchange a client makes: the subject, the request's bytes and the answer's (a
+/// test holds each to the published schemas; a tool may log them).
+#[derive(Clone)]
+#[allow(clippy::type_complexity)]
+pub struct Observer(pub std::sync::Arc<dyn Fn(&str, &[u8], &[u8]) + Send + Sync>);
+
+impl std::fmt::Debug for Observer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Observer")
+    }
+}
+
 /// Sends commands and queries.
 #[derive(Debug, Clone)]
 pub struct CommandClient {
@@ -33,6 +45,8 @@ pub struct CommandClient {
     pub timeout: Duration,
     /// How long to keep asking.
     pub patience: Duration,
+    /// Sees every exchange, when set.
+    pub observe: Option<Observer>,
 }
 
 impl CommandClient {
@@ -41,6 +55,7 @@ impl CommandClient {
             nats,
             timeout: Duration::from_secs(2),
             patience: Duration::from_secs(30),
+            observe: None,
         }
     }
 
@@ -53,7 +68,12 @@ impl CommandClient {
             )
             .await;
             match attempt {
-                Ok(Ok(message)) => return Ok(message.payload),
+                Ok(Ok(message)) => {
+                    if let Some(o) = &self.observe {
+                        (o.0)(&subject, &body, &message.payload);
+                    }
+                    return Ok(message.payload);
+                }
                 // Timed out, or no responders (no service yet, a reconnect): ask again.
                 Ok(Err(_)) | Err(_) => {
                     if started.elapsed() >= self.patience {

@@ -828,7 +828,7 @@ impl<S: EventStore> Desk<S> {
                     err.legal = room
                         .hand(table)
                         .and_then(|r| r.hand.legal())
-                        .and_then(|l| serde_json::to_value(l).ok());
+                        .map(|l| Box::new(view::LegalView::of(&l)));
                 }
                 err
             })?;
@@ -1335,7 +1335,7 @@ fn rejection(t: &Tournament, command: &WireCommand, e: &TournamentError) -> Repl
         err.legal = t
             .hand(TableNo(table))
             .and_then(|h| h.legal())
-            .and_then(|l| serde_json::to_value(l).ok());
+            .map(|l| Box::new(view::LegalView::of(&l)));
     }
     err
 }

@@ -391,23 +391,8 @@ fn query_reply_message() -> Value {
     json!({
         "name": "queryReply",
         "title": "The answer to a query",
-        "description": "The head the view was read at, the instance that wrote it, and the view: `tournament` (state), `clock`, `seating`, `table` and `mark` (table.N), or `cash` for a cash room. A chain that does not exist is answered with a reply whose error kind is `no_chain`.",
-        "payload": {
-            "type": "object",
-            "required": ["chain", "seq"],
-            "properties": {
-                "chain": {"type": "string"},
-                "writer": {"type": "string", "description": "The service instance that holds the chain."},
-                "seq": {"type": "integer", "minimum": 0, "description": "The head's sequence (0: empty)."},
-                "hash": {"type": ["string", "null"], "description": "The head's blake3 hash, hex."},
-                "tournament": {"type": ["object", "null"]},
-                "clock": {"type": ["object", "null"]},
-                "seating": {"type": ["object", "null"]},
-                "table": {"type": ["object", "null"]},
-                "mark": {"type": ["string", "null"], "description": "The table's mark: send it back as `seen`."},
-                "cash": {"type": ["object", "null"]},
-            },
-        },
+        "description": "The head the view was read at, the instance that wrote it, and the view asked for: `tournament` (state), `clock`, `seating`, `table` and `mark` (table.N), or `cash` for a cash room's state or seating; the other views are left out. A chain that does not exist is answered with a command reply (`reply.schema.json`) whose error kind is `no_chain`.",
+        "payload": payload("query-reply.schema.json", None),
     })
 }
 

@@ -21,7 +21,9 @@ use tokio::sync::mpsc;
 use crate::desk::{Desk, Incoming};
 use crate::lease::{Held, LeaseError, Leases};
 use crate::subjects::{self, Channel, Query, Target};
-use crate::wire::{ErrorKind, MAX_REQUEST_BYTES, Reply, ReplyError, Request, WireCommand};
+use crate::wire::{
+    ErrorKind, MAX_REQUEST_BYTES, QueryReply, QueryTable, Reply, ReplyError, Request, WireCommand,
+};
 
 /// How the service runs.
 #[derive(Debug, Clone)]
@@ -521,58 +523,60 @@ async fn take_over(
 }
 
 fn answer(desk: &Desk<NatsStore>, query: Query, instance: &str) -> Vec<u8> {
+    serde_json::to_vec(&query_reply(desk, query, instance)).unwrap_or_default()
+}
+
+/// The answer to `query` from `desk`'s state.
+pub fn query_reply<S: floorbook_log::EventStore>(
+    desk: &Desk<S>,
+    query: Query,
+    instance: &str,
+) -> QueryReply {
+    use floorbook_ledger::view;
     let head = desk.head();
-    let mut body = serde_json::json!({
-        "chain": desk.chain(),
-        "writer": instance,
-        "seq": head.map_or(0, |h| h.seq.0),
-        "hash": head.map(|h| h.hash.to_hex()),
-    });
+    let mut body = QueryReply {
+        chain: desk.chain().to_string(),
+        writer: instance.to_string(),
+        seq: head.map_or(0, |h| h.seq.0),
+        hash: head.map(|h| h.hash.to_hex().to_string()),
+        tournament: None,
+        clock: None,
+        seating: None,
+        table: None,
+        mark: None,
+        cash: None,
+    };
     if let Some(room) = desk.cash() {
         match query {
-            Query::Head => {}
-            Query::State | Query::Seating => {
-                body["cash"] = floorbook_ledger::view::cash_view(room);
-            }
-            Query::Clock => {}
+            Query::Head | Query::Clock => {}
+            Query::State | Query::Seating => body.cash = Some(Some(view::cash_view(room))),
             Query::Table(no) => {
-                body["table"] =
-                    serde_json::json!(floorbook_ledger::view::cash_table_view(room, no));
-                body["mark"] = serde_json::json!(floorbook_ledger::view::cash_table_mark(room, no));
+                body.table = Some(view::cash_table_view(room, no).map(QueryTable::Cash));
+                body.mark = Some(view::cash_table_mark(room, no));
             }
         }
-        return serde_json::to_vec(&body).unwrap_or_default();
+        return body;
     }
+    let t = desk.tournament();
     match query {
         Query::Head => {}
-        Query::State => {
-            body["tournament"] = serde_json::json!(
-                desk.tournament()
-                    .map(floorbook_ledger::view::tournament_view)
-            );
-        }
+        Query::State => body.tournament = Some(t.map(view::tournament_view)),
         Query::Clock => {
             let now = desk.seconds_at(chrono::Utc::now());
-            body["clock"] = serde_json::json!(desk.tournament().map(|t| t.clock_view(now)));
+            body.clock = Some(t.map(|t| t.clock_view(now)));
         }
-        Query::Seating => {
-            body["seating"] =
-                serde_json::json!(desk.tournament().map(floorbook_ledger::view::seating_view));
-        }
+        Query::Seating => body.seating = Some(t.map(view::seating_view)),
         Query::Table(no) => {
-            body["table"] = serde_json::json!(desk.tournament().and_then(|t| {
+            body.table = Some(t.and_then(|t| {
                 t.tables
                     .iter()
                     .find(|ts| ts.table.no.0 == no)
-                    .map(|ts| floorbook_ledger::view::table_view(t, ts))
+                    .map(|ts| QueryTable::Tournament(view::table_view(t, ts)))
             }));
-            body["mark"] = serde_json::json!(
-                desk.tournament()
-                    .and_then(|t| floorbook_ledger::view::table_mark(t, no))
-            );
+            body.mark = Some(t.and_then(|t| view::table_mark(t, no)));
         }
     }
-    serde_json::to_vec(&body).unwrap_or_default()
+    body
 }
 
 /// How long the projector lets appended events gather between transactions.

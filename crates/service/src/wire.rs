@@ -229,6 +229,48 @@ pub struct Reply {
     pub receipt: Option<Box<floorbook_log::Checkpoint>>,
 }
 
+/// The answer to a query (`floorbook.q.{chain}.{query}`): the head it was read at, the
+/// instance that holds the chain, and the view asked for (present, or null when the chain has
+/// none: a table it does not have); the other views are left out.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "Floorbook query reply")]
+pub struct QueryReply {
+    pub chain: String,
+    /// The service instance that holds the chain.
+    pub writer: String,
+    /// The head's sequence (0: empty).
+    pub seq: u64,
+    /// The head's blake3 hash, hex; none for an empty chain.
+    pub hash: Option<String>,
+    /// `state` of a tournament: the level, players left and every table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<Option<floorbook_ledger::view::TournamentView>>,
+    /// `clock`: the clock screen now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Option<floorbook_tournament::engine::ClockView>>,
+    /// `seating`: the seating chart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seating: Option<Option<floorbook_ledger::view::SeatingView>>,
+    /// `table.{table}`: one table as its terminal needs it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<Option<QueryTable>>,
+    /// `table.{table}`: the table's mark; send it back as `seen`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark: Option<Option<String>>,
+    /// `state` or `seating` of a cash room: its tables and lists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cash: Option<Option<floorbook_ledger::view::CashView>>,
+}
+
+/// A table asked for: a tournament's or a cash room's.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum QueryTable {
+    Tournament(floorbook_ledger::view::TableView),
+    Cash(floorbook_ledger::view::CashTableView),
+}
+
 /// A refusal, a rejection or a failure.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -241,7 +283,7 @@ pub struct ReplyError {
     pub rules: Vec<RuleRef>,
     /// For a hand action: what the player to act may do now, with the limits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub legal: Option<serde_json::Value>,
+    pub legal: Option<Box<floorbook_ledger::view::LegalView>>,
     /// For a conflict: the chain's head now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub head: Option<u64>,

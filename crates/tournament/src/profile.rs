@@ -75,6 +75,22 @@ impl Serialize for Level {
     }
 }
 
+impl schemars::JsonSchema for Level {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Level".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A level: [small blind, big blind], [small blind, big blind, ante], or in stud [small bet, big bet, ante, bring-in].",
+            "type": "array",
+            "items": {"type": "integer", "minimum": 0},
+            "minItems": 2,
+            "maxItems": 4
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for Level {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = Vec::<u64>::deserialize(d)?;

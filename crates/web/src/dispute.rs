@@ -78,43 +78,39 @@ fn command(c: &floorbook_tournament::command::Command, lang: Lang) -> Markup {
 fn before(b: &floorbook_ledger::explain::Before, lang: Lang) -> Markup {
     let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
     let table = b.table.as_ref();
-    let hand = table.map(|t| &t["hand"]).filter(|h| h.is_object());
-    let players: Vec<u64> = hand
-        .and_then(|h| h["players"].as_array())
-        .map(|a| a.iter().filter_map(Value::as_u64).collect())
-        .unwrap_or_default();
+    let hand = table.and_then(|t| t.hand.as_ref());
+    let pos_of = |player: u32| hand.and_then(|h| h.players.iter().position(|q| *q == player));
     html! {
         p { (tra("met-level", &[("level", n(b.level as f64)), ("left", n(b.players_left))])) }
         @if let Some(tb) = table {
             table.seats aria-label=(t(lang, "met-table")) {
                 thead { tr { th { (t(lang, "col-seat")) } th { (t(lang, "col-player")) } th.num { (t(lang, "col-stack")) } th.num { (t(lang, "col-bet")) } } }
                 tbody {
-                    @for seat in tb["seats"].as_array().into_iter().flatten() {
-                        @let player = seat["player"].as_u64();
-                        @let pos = player.and_then(|p| players.iter().position(|q| *q == p));
-                        @let stack = pos.and_then(|i| hand.and_then(|h| h["stacks"][i].as_u64())).or(seat["stack"].as_u64());
+                    @for seat in &tb.seats {
+                        @let pos = pos_of(seat.player);
+                        @let stack = pos.and_then(|i| hand.and_then(|h| h.stacks.get(i).copied())).unwrap_or(seat.stack);
                         tr {
-                            td { (plain(&seat["seat"], lang))
-                                @if seat["seat"] == tb["button"] { " " span.mark.button { "D" } } }
-                            td { (seat["name"].as_str().unwrap_or("")) }
-                            td.num { (stack.unwrap_or(0)) }
-                            td.num { (pos.and_then(|i| hand.and_then(|h| h["bets"][i].as_u64())).unwrap_or(0)) }
+                            td { (seat.seat)
+                                @if seat.seat == tb.button { " " span.mark.button { "D" } } }
+                            td { (seat.name.as_deref().unwrap_or("")) }
+                            td.num { (stack) }
+                            td.num { (pos.and_then(|i| hand.and_then(|h| h.bets.get(i).copied())).unwrap_or(0)) }
                         }
                     }
                 }
             }
             @if let Some(h) = hand {
                 p {
-                    (tra("met-hand", &[("hand", n(h["hand"].as_u64().unwrap_or(0) as f64)), ("board", s(plain(&h["board"], lang)))]))
-                    @if let Some(p) = h["to_act"]["player"].as_u64() {
+                    (tra("met-hand", &[("hand", n(h.hand as f64)), ("board", s(plain(&Value::from(h.board.clone()), lang)))]))
+                    @if let Some(p) = h.to_act.as_ref().and_then(|a| a.player) {
                         " " (tra("met-to-act", &[("player", s(name_of(tb, p)))]))
                     }
                 }
-                @if let Some(l) = h["legal"].as_object() {
+                @if let Some(l) = &h.legal {
                     p { (t(lang, "js-allowed")) ": "
-                        @if l.get("call").and_then(Value::as_u64).unwrap_or(0) > 0 { (tra("call", &[("amount", n(l["call"].as_u64().unwrap_or(0) as f64))])) } @else { (t(lang, "check")) }
-                        @if let Some(r) = l.get("raise_to").and_then(Value::as_array) {
-                            ", " (tra("bet-or-raise-range", &[("low", n(r.first().and_then(Value::as_u64).unwrap_or(0) as f64)), ("high", n(r.get(1).and_then(Value::as_u64).unwrap_or(0) as f64))]))
+                        @if l.call > 0 { (tra("call", &[("amount", n(l.call as f64))])) } @else { (t(lang, "check")) }
+                        @if let Some([low, high]) = l.raise_to {
+                            ", " (tra("bet-or-raise-range", &[("low", n(low as f64)), ("high", n(high as f64))]))
                         }
                         ", " (t(lang, "fold"))
                     }
@@ -124,14 +120,13 @@ fn before(b: &floorbook_ledger::explain::Before, lang: Lang) -> Markup {
     }
 }
 
-fn name_of(table: &Value, player: u64) -> String {
-    table["seats"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|s| s["player"].as_u64() == Some(player))
-        .and_then(|s| s["name"].as_str())
-        .map_or_else(|| player.to_string(), str::to_string)
+fn name_of(table: &floorbook_ledger::view::TableView, player: u32) -> String {
+    table
+        .seats
+        .iter()
+        .find(|s| s.player == player)
+        .and_then(|s| s.name.clone())
+        .unwrap_or_else(|| player.to_string())
 }
 
 /// Who recorded an event, in words.

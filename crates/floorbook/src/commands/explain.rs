@@ -198,7 +198,7 @@ pub fn render_explain(report: &Explanation, as_json: bool) -> anyhow::Result<Str
     ));
     if let Some(t) = report.before.as_ref().and_then(|b| b.table.as_ref()) {
         lines.push("  the table as the command found it:".to_string());
-        lines.extend(table_lines(t));
+        lines.extend(table_lines(&serde_json::to_value(t)?));
     }
     if let Some(d) = &report.divergence {
         lines.push(format!(

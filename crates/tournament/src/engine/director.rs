@@ -57,7 +57,8 @@ pub(super) fn is_default_clock(c: &LevelClock) -> bool {
 
 /// What a clock screen shows at a moment (TR-5): the level and its blinds, the time left,
 /// what comes next, and the field.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ClockView {
     /// Seconds into the tournament the view is for.
     pub at: u64,
