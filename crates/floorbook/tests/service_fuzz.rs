@@ -5,7 +5,7 @@
 use chrono::{TimeZone, Utc};
 use floorbook_e2e::schemas::CheckedDesk;
 use floorbook_log::ChainId;
-use floorbook_service::commands::COMMANDS;
+use floorbook_service::commands::{COMMANDS, When};
 use floorbook_service::desk::{Desk, Incoming};
 use floorbook_service::subjects::Channel;
 use floorbook_service::wire::{ErrorKind, Reply, Request, WireCommand};
@@ -488,6 +488,180 @@ proptest! {
                 by_id.len(),
                 recorded.values().filter(|(_, r)| r.seq.is_some()).count()
             );
+        });
+    }
+}
+
+/// Where the desk stands for `command` (issue 38): the chain's phase, and for a command at a
+/// table, that table's.
+fn phase(desk: &Desk<EmbeddedStore>, command: &WireCommand) -> When {
+    if let Some(room) = desk.cash() {
+        return match command.table() {
+            Some(t) if room.hand(t).is_some() => When::InHand,
+            _ => When::Playing,
+        };
+    }
+    let Some(t) = desk.tournament() else {
+        return When::Unopened;
+    };
+    if t.finished {
+        When::Finished
+    } else if !t.started {
+        When::Registering
+    } else {
+        match command.table() {
+            Some(no) if t.hand(floorbook_tournament::seating::TableNo(no)).is_some() => {
+                When::InHand
+            }
+            _ => When::Playing,
+        }
+    }
+}
+
+/// A desk in one of the phases a command can meet: 0 an empty chain, 1 a tournament
+/// registering, 2 started with no hand yet, 3 a hand in play at table 1, 4 a cash room with
+/// a hand in play at table 1, 5 and 6 a simulated tournament part way and to its end.
+async fn desk_in_phase(dir: &tempfile::TempDir, which: usize, at: f64) -> Desk<EmbeddedStore> {
+    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+    let chain = ChainId::new("phases").expect("chain");
+    let mut desk = Desk::open(store, chain, None, 100_000).await.expect("desk");
+    let mut setup = Vec::new();
+    match which {
+        0 => {}
+        1..=3 => {
+            setup.push(incoming(
+                Channel::Director,
+                WireCommand::Open {
+                    profile: Some("top18".into()),
+                    profile_toml: None,
+                },
+            ));
+            for p in 1..=12 {
+                setup.push(incoming(
+                    Channel::Floor,
+                    WireCommand::Register {
+                        player: p,
+                        name: format!("P{p}"),
+                        buy_in: "15.00".into(),
+                        age: 30,
+                        table: None,
+                    },
+                ));
+            }
+            if which >= 2 {
+                setup.push(incoming(
+                    Channel::Director,
+                    WireCommand::Start {
+                        draw: (0..12).collect(),
+                        // Phase 2 leaves the button draw to the tables (TR-2).
+                        button_seats: (which == 3).then(|| vec![1, 1]),
+                        at: None,
+                        tables: None,
+                    },
+                ));
+            }
+            if which == 3 {
+                setup.push(incoming(
+                    Channel::Dealer { table: 1 },
+                    WireCommand::StartHand {
+                        table: 1,
+                        at: None,
+                        button: None,
+                        straddle: false,
+                    },
+                ));
+            }
+        }
+        4 => {
+            setup.push(incoming(
+                Channel::Director,
+                WireCommand::Open {
+                    profile: Some("gcb".into()),
+                    profile_toml: None,
+                },
+            ));
+            setup.push(incoming(
+                Channel::Floor,
+                WireCommand::OpenTable { table: 1 },
+            ));
+            for g in 1..=4 {
+                setup.push(incoming(
+                    Channel::Floor,
+                    WireCommand::SeatGuest {
+                        guest: g,
+                        name: Some(format!("G{g}")),
+                        table: 1,
+                        seat: g,
+                        buy_in: 200,
+                        wait_for_big_blind: false,
+                        member: None,
+                    },
+                ));
+            }
+            setup.push(incoming(
+                Channel::Dealer { table: 1 },
+                WireCommand::StartHand {
+                    table: 1,
+                    at: None,
+                    button: Some(1),
+                    straddle: false,
+                },
+            ));
+        }
+        _ => {
+            let steps = script("top18");
+            let k = if which == 5 {
+                ((steps.len() as f64) * at) as usize
+            } else {
+                steps.len()
+            };
+            setup.extend(
+                steps[..k.max(1)]
+                    .iter()
+                    .map(|s| incoming(s.channel, s.command.clone())),
+            );
+        }
+    }
+    if !setup.is_empty() {
+        let d = desk.checked(setup).await;
+        assert!(d.replies.iter().all(|r| r.ok), "{:?}", d.replies);
+    }
+    desk
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Issue 38: every command is decided only in the phases its declaration names. Random
+    /// commands (any declared command, fields drawn from its schema) from the director, who
+    /// may send them all, at a desk in every phase: each one accepted is held to the phase it
+    /// met (as the declaration says, and the protocol document with it).
+    #[test]
+    fn every_command_is_decided_only_in_its_declared_phases(
+        which in 0..7usize,
+        at in 0.0..1.0f64,
+        commands in prop::collection::vec(command(), 1..40)
+    ) {
+        let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
+        rt.block_on(async move {
+            let dir = tempfile::tempdir().expect("dir");
+            let mut desk = desk_in_phase(&dir, which, at).await;
+            if which == 6 {
+                assert!(desk.tournament().is_some_and(|t| t.finished), "the script ends the tournament");
+            }
+            for command in commands {
+                let met = phase(&desk, &command);
+                let d = desk.checked(vec![incoming(Channel::Director, command.clone())]).await;
+                let r = &d.replies[0];
+                if r.ok {
+                    let when = command.declaration().when;
+                    assert!(
+                        when.contains(&met),
+                        "{} was accepted when {met:?}; declared {when:?}: {command:?}",
+                        command.name()
+                    );
+                }
+            }
         });
     }
 }

@@ -112,6 +112,37 @@ pub enum Place {
     Desk,
 }
 
+/// When a command may be decided (issue 38): the phases of its chain, and for a command at a
+/// table, of that table. Outside them it is refused; a property test (`service_fuzz.rs`)
+/// sends every command in every phase and holds each acceptance to this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum When {
+    /// The chain is not opened yet.
+    Unopened,
+    /// A tournament opened and not started: registration.
+    Registering,
+    /// Play runs (a tournament started, a cash room open); for a command at a table, that
+    /// table has no hand in play.
+    Playing,
+    /// A hand is in play at the command's table.
+    InHand,
+    /// The tournament is over.
+    Finished,
+}
+
+impl When {
+    /// Its name in the protocol document.
+    pub fn name(self) -> &'static str {
+        match self {
+            When::Unopened => "unopened",
+            When::Registering => "registering",
+            When::Playing => "playing",
+            When::InHand => "in_hand",
+            When::Finished => "finished",
+        }
+    }
+}
+
 /// How a field is entered; the type of the field gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -221,6 +252,8 @@ pub struct Declaration {
     pub at_table: bool,
     pub game: Game,
     pub place: Place,
+    /// When it may be decided.
+    pub when: &'static [When],
     /// The rules it cites.
     pub rules: &'static str,
     /// One line of help: what it does, as a form's title.
@@ -276,7 +309,7 @@ macro_rules! declare {
     ($(
         $(#[doc = $doc:literal])+
         $variant:ident $wire:literal
-        ($role:ident $(raised by $raise:ident)?, $game:ident, $place:ident $(, $at_table:ident)?)
+        ($role:ident $(raised by $raise:ident)?, $game:ident, $place:ident $(, $at_table:ident)?; $($when:ident)+)
         $rules:literal, $en:literal / $de:literal
         {
             $( $(#[$fattr:meta])* $field:ident : $fty:ty $(=> $fen:literal / $fde:literal)? ),* $(,)?
@@ -305,6 +338,7 @@ macro_rules! declare {
                     at_table: flag!($($at_table)?),
                     game: Game::$game,
                     place: Place::$place,
+                    when: &[$(When::$when),+],
                     rules: $rules,
                     help: Words { en: $en, de: $de },
                     fields: &[
@@ -409,7 +443,7 @@ fn given(v: &dyn Any) -> bool {
 declare! {
     /// Director: opens the tournament's chain under a rule profile, given by built-in name
     /// (`floorbook profiles list`) or as TOML.
-    Open "open" (Director, Both, Wire)
+    Open "open" (Director, Both, Wire; Unopened)
     "TR-0b", "Open a tournament or a cash room" / "Turnier oder Cash-Game-Raum eröffnen"
     {
         #[serde(default)]
@@ -419,7 +453,7 @@ declare! {
     }
 
     /// Floor: registers a player (TR-0a age, TR-0b buy-in).
-    Register "register" (Floor, Tournament, Desk)
+    Register "register" (Floor, Tournament, Desk; Registering)
     "TR-0a, TR-0b", "Register a player" / "Spieler anmelden"
     {
         player: u32 => "Player number" / "Spielernummer",
@@ -435,7 +469,7 @@ declare! {
     /// Floor: registers a member of the club's register (issue 24): his name comes from the
     /// register and TR-0a's age check reads the birth date on record (the date itself never
     /// enters the tournament's chain); a barred member is refused.
-    RegisterMember "register_member" (Floor, Tournament, Desk)
+    RegisterMember "register_member" (Floor, Tournament, Desk; Registering)
     "TR-0a, TR-0b", "Register a member" / "Mitglied anmelden"
     {
         player: u32 => "Player number" / "Spielernummer",
@@ -449,7 +483,7 @@ declare! {
 
     /// Floor: a walk-in who is not yet a member joins the register on the spot and is
     /// registered as that member (the birth date goes to the register only).
-    RegisterWalkIn "register_walk_in" (Floor, Tournament, Desk)
+    RegisterWalkIn "register_walk_in" (Floor, Tournament, Desk; Registering)
     "TR-0a, TR-0b", "Register a walk-in (joins the club)" / "Laufkundschaft anmelden (wird Mitglied)"
     {
         player: u32 => "Player number" / "Spielernummer",
@@ -466,7 +500,7 @@ declare! {
 
     /// Director: starts play with the seat draw (a permutation of the seat cards, TR-1) and,
     /// where the profile draws them, the button seats.
-    Start "start" (Director, Tournament, Desk)
+    Start "start" (Director, Tournament, Desk; Registering)
     "TR-1", "Start: the seat draw" / "Start: die Platzauslosung"
     {
         draw: Vec<u32> => "Seat cards, in registration order" / "Platzkarten in Reihenfolge der Anmeldung",
@@ -483,7 +517,7 @@ declare! {
     }
 
     /// Dealer: the button draw at a table, one card per seat (TR-2).
-    PlaceButton "place_button" (Dealer, Tournament, Table, at_table)
+    PlaceButton "place_button" (Dealer, Tournament, Table, at_table; Playing)
     "TR-2", "The button draw" / "Auslosung des Buttons"
     {
         table: u32 => "Table" / "Tisch",
@@ -493,7 +527,7 @@ declare! {
     /// Dealer: starts the next hand. Its time is the moment the service takes it in; an
     /// imported or simulated hand gives `at`, seconds into the tournament (never earlier than
     /// the chain's latest time).
-    StartHand "start_hand" (Dealer, Both, Table, at_table)
+    StartHand "start_hand" (Dealer, Both, Table, at_table; Playing)
     "TR-4", "Start the next hand" / "Nächste Hand beginnen"
     {
         table: u32 => "Table" / "Tisch",
@@ -508,7 +542,7 @@ declare! {
     }
 
     /// Dealer: hole cards to one position (null for a card not seen, in a live hand).
-    DealHole "deal_hole" (Dealer, Both, Table, at_table)
+    DealHole "deal_hole" (Dealer, Both, Table, at_table; InHand)
     "TR-4", "Deal the hole cards" / "Verdeckte Karten geben"
     {
         table: u32 => "Table" / "Tisch",
@@ -518,14 +552,14 @@ declare! {
 
     /// Dealer: the hole cards still due, dealt face down and unseen, to each player in turn:
     /// one tap for a deal nobody names (stud stops at the first card due face up).
-    DealFaceDown "deal_face_down" (Dealer, Both, Table, at_table)
+    DealFaceDown "deal_face_down" (Dealer, Both, Table, at_table; InHand)
     "TR-4", "Cards dealt face down" / "Karten verdeckt gegeben"
     {
         table: u32 => "Table" / "Tisch",
     }
 
     /// Dealer: the next board cards (the burn is implied).
-    DealBoard "deal_board" (Dealer, Both, Table, at_table)
+    DealBoard "deal_board" (Dealer, Both, Table, at_table; InHand)
     "TR-3.2", "Deal the board" / "Board geben"
     {
         table: u32 => "Table" / "Tisch",
@@ -533,7 +567,7 @@ declare! {
     }
 
     /// Dealer: the player at `pos` folds.
-    Fold "fold" (Dealer, Both, Table, at_table)
+    Fold "fold" (Dealer, Both, Table, at_table; InHand)
     "TR-21, PLO-6", "Fold" / "Passen (Fold)"
     {
         table: u32 => "Table" / "Tisch",
@@ -541,7 +575,7 @@ declare! {
     }
 
     /// Dealer: the player at `pos` checks, or calls what is due.
-    CheckOrCall "check_or_call" (Dealer, Both, Table, at_table)
+    CheckOrCall "check_or_call" (Dealer, Both, Table, at_table; InHand)
     "TR-21, NOB-13", "Check or call" / "Schieben oder mitgehen"
     {
         table: u32 => "Table" / "Tisch",
@@ -549,7 +583,7 @@ declare! {
     }
 
     /// Dealer: the player at `pos` declares a check; refused when a bet is due (NOB-14).
-    Check "check" (Dealer, Both, Table, at_table)
+    Check "check" (Dealer, Both, Table, at_table; InHand)
     "NOB-14", "Check" / "Schieben (Check)"
     {
         table: u32 => "Table" / "Tisch",
@@ -558,7 +592,7 @@ declare! {
 
     /// Dealer: every player to act before `pos` folds, in turn (one tap for "folds to seat
     /// 6"); then `pos` acts, or wins when everyone else has folded.
-    FoldTo "fold_to" (Dealer, Both, Table, at_table)
+    FoldTo "fold_to" (Dealer, Both, Table, at_table; InHand)
     "TR-21", "Everyone folds to this player" / "Alle passen bis zu diesem Spieler"
     {
         table: u32 => "Table" / "Tisch",
@@ -567,14 +601,14 @@ declare! {
 
     /// Dealer: everyone still to act on this street checks, in turn ("checked around");
     /// refused when a bet is due.
-    CheckAround "check_around" (Dealer, Both, Table, at_table)
+    CheckAround "check_around" (Dealer, Both, Table, at_table; InHand)
     "TR-21, NOB-14", "Everyone checks" / "Alle schieben (Check)"
     {
         table: u32 => "Table" / "Tisch",
     }
 
     /// Dealer: the player at `pos` bets or raises to a street total of `to`.
-    BetOrRaiseTo "bet_or_raise_to" (Dealer, Both, Table, at_table)
+    BetOrRaiseTo "bet_or_raise_to" (Dealer, Both, Table, at_table; InHand)
     "TR-8, PLO-8, NOB-12", "Bet or raise to" / "Setzen oder erhöhen auf"
     {
         table: u32 => "Table" / "Tisch",
@@ -584,7 +618,7 @@ declare! {
 
     /// Dealer: the player at `pos` shows at the showdown: the cards as dealt (no `cards`), or
     /// in a live hand the cards the dealer enters (null for one kept face down).
-    Show "show" (Dealer, Both, Table, at_table)
+    Show "show" (Dealer, Both, Table, at_table; InHand)
     "TR-3.6, TR-11", "Show at the showdown" / "Beim Showdown zeigen"
     {
         table: u32 => "Table" / "Tisch",
@@ -594,7 +628,7 @@ declare! {
     }
 
     /// Dealer: the player at `pos` mucks at the showdown.
-    Muck "muck" (Dealer, Both, Table, at_table)
+    Muck "muck" (Dealer, Both, Table, at_table; InHand)
     "TR-3.6, TR-11", "Muck at the showdown" / "Beim Showdown verwerfen"
     {
         table: u32 => "Table" / "Tisch",
@@ -604,7 +638,7 @@ declare! {
     /// Dealer: chips put over the line by the player at `pos`, `single_chip` when one chip,
     /// with what he said: read by the profile (TR-23 oversized chip, GCB-4 single chip, GCB-2
     /// "raise" alone, PLO-9 change, PLO-7 under the minimum), the reading recorded.
-    PutIn "put_in" (Dealer, Both, Table, at_table)
+    PutIn "put_in" (Dealer, Both, Table, at_table; InHand)
     "TR-23, GCB-4, GCB-2, PLO-9, PLO-7", "Chips put in, with what he said" / "Gesetzte Chips und was er sagte"
     {
         table: u32 => "Table" / "Tisch",
@@ -617,7 +651,7 @@ declare! {
     }
 
     /// Dealer: the player at `pos` says "raise" with no amount: the minimum raise (GCB-2).
-    Raise "raise" (Dealer, Both, Table, at_table)
+    Raise "raise" (Dealer, Both, Table, at_table; InHand)
     "GCB-2", "\"Raise\" with no amount: the minimum raise" / "„Raise“ ohne Betrag: die Mindesterhöhung"
     {
         table: u32 => "Table" / "Tisch",
@@ -625,7 +659,7 @@ declare! {
     }
 
     /// Dealer (stud): the player at `pos` posts the bring-in (TDA-RP-10).
-    BringIn "bring_in" (Dealer, Both, Table, at_table)
+    BringIn "bring_in" (Dealer, Both, Table, at_table; InHand)
     "TDA-RP-10", "Bring-in" / "Bring-in"
     {
         table: u32 => "Table" / "Tisch",
@@ -634,7 +668,7 @@ declare! {
 
     /// Dealer: a hole card of `pos` turned up in the deal (TR-3.1): it becomes the flop's
     /// burn, the player gets his replacement after everyone else.
-    CardExposedInDeal "card_exposed_in_deal" (Dealer, Both, Remedy, at_table)
+    CardExposedInDeal "card_exposed_in_deal" (Dealer, Both, Remedy, at_table; InHand)
     "TR-3.1", "A card exposed in the deal" / "Beim Geben aufgedeckte Karte"
     {
         table: u32 => "Table" / "Tisch",
@@ -644,7 +678,7 @@ declare! {
 
     /// Floor: the flop came without a burn (TR-3.2, TDA-39B); before any action the floor
     /// draws `burn_pick` (0 to 2) of the three to burn and `next` completes the flop.
-    FlopWithoutBurn "flop_without_burn" (Floor, Both, Remedy, at_table)
+    FlopWithoutBurn "flop_without_burn" (Floor, Both, Remedy, at_table; InHand)
     "TDA-39B", "Flop dealt without a burn" / "Flop ohne Burn-Karte gegeben"
     {
         table: u32 => "Table" / "Tisch",
@@ -655,7 +689,7 @@ declare! {
     }
 
     /// Floor: board cards dealt before the betting ended (TR-3.3, TDA-39C, TDA-RP-5).
-    PrematureBoard "premature_board" (Floor, Both, Remedy, at_table)
+    PrematureBoard "premature_board" (Floor, Both, Remedy, at_table; InHand)
     "TDA-RP-5", "Board cards dealt too early" / "Boardkarten zu früh gegeben"
     {
         table: u32 => "Table" / "Tisch",
@@ -663,7 +697,7 @@ declare! {
     }
 
     /// Floor: the player at `pos` opened his own cards during play (TR-3.4; GCB-8).
-    ExposedOwnCards "exposed_own_cards" (Floor, Both, Remedy, at_table)
+    ExposedOwnCards "exposed_own_cards" (Floor, Both, Remedy, at_table; InHand)
     "TR-3.4, GCB-8", "A player opened his cards" / "Ein Spieler hat seine Karten geöffnet"
     {
         table: u32 => "Table" / "Tisch",
@@ -675,7 +709,7 @@ declare! {
 
     /// Floor: the player at `pos` folded on false information and his cards were retrieved:
     /// he acts again (GCB-8).
-    FoldRetrieved "fold_retrieved" (Floor, Both, Remedy, at_table)
+    FoldRetrieved "fold_retrieved" (Floor, Both, Remedy, at_table; InHand)
     "GCB-8", "A fold on false information, cards retrieved" / "Fold nach falscher Auskunft, Karten zurückgeholt"
     {
         table: u32 => "Table" / "Tisch",
@@ -683,7 +717,7 @@ declare! {
     }
 
     /// Floor: a four-card flop (TDA-39A); `burn_pick` is the drawn card that becomes the burn.
-    FourCardFlop "four_card_flop" (Floor, Both, Remedy, at_table)
+    FourCardFlop "four_card_flop" (Floor, Both, Remedy, at_table; InHand)
     "TDA-39A", "Four cards on the flop" / "Vier Karten im Flop"
     {
         table: u32 => "Table" / "Tisch",
@@ -692,7 +726,7 @@ declare! {
     }
 
     /// Floor: the stub was dropped or scrambled (TDA-RP-4, TDA-39D).
-    StubScrambled "stub_scrambled" (Floor, Both, Remedy, at_table)
+    StubScrambled "stub_scrambled" (Floor, Both, Remedy, at_table; InHand)
     "TDA-RP-4", "The stub dropped or scrambled" / "Restdeck fallen gelassen oder vermischt"
     {
         table: u32 => "Table" / "Tisch",
@@ -701,7 +735,7 @@ declare! {
     }
 
     /// Floor: the dealer killed the unprotected hand of `pos` (TR-22).
-    UnprotectedHandKilled "unprotected_hand_killed" (Floor, Both, Remedy, at_table)
+    UnprotectedHandKilled "unprotected_hand_killed" (Floor, Both, Remedy, at_table; InHand)
     "TR-22", "An unprotected hand killed" / "Ungeschützte Hand eingezogen"
     {
         table: u32 => "Table" / "Tisch",
@@ -710,7 +744,7 @@ declare! {
 
     /// Floor: the player at `pos` put in `amount`, short of the call, unaware of a raise;
     /// nobody has acted after him: he takes it back and acts again (GCB-3).
-    ShortCallUnaware "short_call_unaware" (Floor, Both, Remedy, at_table)
+    ShortCallUnaware "short_call_unaware" (Floor, Both, Remedy, at_table; InHand)
     "GCB-3", "A short call, unaware of a raise" / "Zu kurzer Call, Erhöhung nicht bemerkt"
     {
         table: u32 => "Table" / "Tisch",
@@ -719,7 +753,7 @@ declare! {
     }
 
     /// Floor: an action out of turn (TR-21, GCB-3).
-    OutOfTurn "out_of_turn" (Floor, Both, Remedy, at_table)
+    OutOfTurn "out_of_turn" (Floor, Both, Remedy, at_table; InHand)
     "TR-21, GCB-3", "An action out of turn" / "Handlung außerhalb der Reihe"
     {
         table: u32 => "Table" / "Tisch",
@@ -729,7 +763,7 @@ declare! {
 
     /// Floor: the recorded hole cards of the player at `pos` were wrong; these are the cards he
     /// was dealt, and the reason (TR-26). Listed by the audit.
-    CorrectHoleCards "correct_hole_cards" (Floor, Both, Remedy, at_table)
+    CorrectHoleCards "correct_hole_cards" (Floor, Both, Remedy, at_table; InHand)
     "TR-26", "Correct the recorded hole cards" / "Erfasste verdeckte Karten berichtigen"
     {
         table: u32 => "Table" / "Tisch",
@@ -740,7 +774,7 @@ declare! {
 
     /// Dealer (stud): a down card of `pos` exposed in the first deal becomes his up card; his
     /// third-street card is dealt face down (TDA-RP-10 A).
-    DownCardExposed "down_card_exposed" (Dealer, Both, StudRemedy, at_table)
+    DownCardExposed "down_card_exposed" (Dealer, Both, StudRemedy, at_table; InHand)
     "TDA-RP-10 A", "A down card exposed in the first deal (it becomes his up card)" / "Verdeckte Karte beim ersten Geben aufgedeckt (wird seine offene Karte)"
     {
         table: u32 => "Table" / "Tisch",
@@ -750,7 +784,7 @@ declare! {
 
     /// Floor (stud): the dealer exposed `pos`'s seventh-street card: replaced while betting is
     /// possible, otherwise it stays face up (TDA-RP-10 B).
-    SeventhCardExposed "seventh_card_exposed" (Floor, Both, StudRemedy, at_table)
+    SeventhCardExposed "seventh_card_exposed" (Floor, Both, StudRemedy, at_table; InHand)
     "TDA-RP-10 B", "A seventh-street card exposed by the dealer" / "Karte der siebten Straße vom Dealer aufgedeckt"
     {
         table: u32 => "Table" / "Tisch",
@@ -760,7 +794,7 @@ declare! {
 
     /// Floor (stud): cards of the next street dealt before the betting ended go back into the
     /// reshuffled stub; the street comes without another burn (TDA-RP-5 D).
-    PrematureStudCards "premature_stud_cards" (Floor, Both, StudRemedy, at_table)
+    PrematureStudCards "premature_stud_cards" (Floor, Both, StudRemedy, at_table; InHand)
     "TDA-RP-5 D", "Cards of the next street dealt too early" / "Karten der nächsten Straße zu früh gegeben"
     {
         table: u32 => "Table" / "Tisch",
@@ -774,7 +808,7 @@ declare! {
     /// folded or mucked cards (TR-3.5), a hand shown to one player and so to all (TR-3.8), or
     /// the uncalled winner's choice (TR-3.7). Recorded in the table's last hand; the result
     /// stands.
-    ShowAfterHand "show_after_hand" (Dealer, Both, AfterHand, at_table)
+    ShowAfterHand "show_after_hand" (Dealer, Both, AfterHand, at_table; Playing Finished)
     "TR-3.5, TR-3.8", "Cards shown after the hand" / "Nach der Hand gezeigte Karten"
     {
         table: u32 => "Table" / "Tisch",
@@ -785,7 +819,7 @@ declare! {
     /// Dealer: takes back the hand's last entry at `table`, an entry error (a call tapped for
     /// a fold), while the hand is in play and nothing has followed it; the hand is as it was
     /// before it, and the entry stays in the chain. Later, the floor corrects with a ruling.
-    TakeBack "take_back" (Dealer, Both, Table, at_table)
+    TakeBack "take_back" (Dealer, Both, Table, at_table; InHand)
     "TR-26", "Take back the last entry" / "Letzte Eingabe zurücknehmen"
     {
         table: u32 => "Table" / "Tisch",
@@ -796,7 +830,7 @@ declare! {
     /// (`to` chips for a bet or raise; `none`: it was not made), and every later entry is
     /// played again on it. Refused when a later entry no longer stands, for a finished hand,
     /// and for a recorded fold unless the player's cards were retrieved (GCB-8).
-    CorrectEntry "correct_entry" (Floor, Tournament, Desk)
+    CorrectEntry "correct_entry" (Floor, Tournament, Desk; InHand)
     "TR-26, GCB-8", "Correct an earlier entry" / "Frühere Eingabe berichtigen"
     {
         table: u32 => "Table" / "Tisch",
@@ -812,7 +846,7 @@ declare! {
     /// Dealer: a denomination races off (TR-15), one card per odd chip, now (or at `at`, as
     /// for `start_hand`): due once the level it follows has ended, before the table's next
     /// hand.
-    ChipRace "chip_race" (Dealer, Tournament, AfterHand, at_table)
+    ChipRace "chip_race" (Dealer, Tournament, AfterHand, at_table; Playing)
     "TR-15", "Chip race: the cards dealt" / "Chip Race: die gegebenen Karten"
     {
         table: u32 => "Table" / "Tisch",
@@ -823,7 +857,7 @@ declare! {
 
     /// Floor: a warning or penalty for an offence (TR-7, TR-20, TR-24, TR-27, TR-28). For
     /// hidden chips, `chips` names the chips found: they are forfeited (TR-20).
-    Sanction "sanction" (Floor, Tournament, Desk)
+    Sanction "sanction" (Floor, Tournament, Desk; Registering Playing)
     "TR-28", "Penalty or warning" / "Strafe oder Verwarnung"
     {
         player: u32 => "Player" / "Spieler",
@@ -838,7 +872,7 @@ declare! {
 
     /// Floor (director with `overrides`): a ruling under a rule, or an override of a recorded
     /// decision (TR-26).
-    FloorRuling "floor_ruling" (Floor raised by overrides, Tournament, Desk)
+    FloorRuling "floor_ruling" (Floor raised by overrides, Tournament, Desk; Registering Playing Finished)
     "TR-26", "Ruling" / "Entscheidung"
     {
         #[serde(default)]
@@ -850,7 +884,7 @@ declare! {
     }
 
     /// Floor: a player is away from, or back at, the table.
-    SetAbsent "set_absent" (Floor, Tournament, Desk)
+    SetAbsent "set_absent" (Floor, Tournament, Desk; Registering Playing)
     "TR-6", "Away or back" / "Abwesend oder zurück"
     {
         player: u32 => "Player" / "Spieler",
@@ -859,7 +893,7 @@ declare! {
 
     /// Floor: the clock is called on the player to act (TR-19), now (or at `at`, as for
     /// `start_hand`).
-    CallClock "call_clock" (Floor, Tournament, Desk)
+    CallClock "call_clock" (Floor, Tournament, Desk; Playing)
     "TR-19", "Call the clock" / "Uhr ansagen (Clock)"
     {
         table: u32 => "Table" / "Tisch",
@@ -868,7 +902,7 @@ declare! {
     }
 
     /// Floor: the called clock is checked, now (or at `at`); run out, the hand is dead (TR-19).
-    CheckClock "check_clock" (Floor, Tournament, Desk)
+    CheckClock "check_clock" (Floor, Tournament, Desk; Playing)
     "TR-19", "Check the clock" / "Angesagte Uhr prüfen"
     {
         table: u32 => "Table" / "Tisch",
@@ -878,7 +912,7 @@ declare! {
 
     /// Floor: moves `player`, between his table's hands, to a free seat by ruling, over the
     /// automatic choice, with the reason (TR-26, TR-17).
-    MovePlayer "move_player" (Floor, Tournament, Desk)
+    MovePlayer "move_player" (Floor, Tournament, Desk; Playing)
     "TR-26, TR-17", "Move a player" / "Spieler umsetzen"
     {
         player: u32 => "Player" / "Spieler",
@@ -888,7 +922,7 @@ declare! {
     }
 
     /// Floor: the moves and the break that are due, at tables between hands, now (TR-17).
-    BalanceNow "balance_now" (Floor, Tournament, Desk)
+    BalanceNow "balance_now" (Floor, Tournament, Desk; Playing)
     "TR-17", "Balance the tables now" / "Tische jetzt ausgleichen"
     {}
 
@@ -896,7 +930,7 @@ declare! {
     /// figure by the method, on the prizes still to be paid, less what is kept back from
     /// first place and played for. Only where the profile allows deals: the club's rules
     /// disqualify agreements among players (TR-7).
-    ProposeDeal "propose_deal" (Director, Tournament, Desk)
+    ProposeDeal "propose_deal" (Director, Tournament, Desk; Playing)
     "TR-7", "Propose a deal" / "Deal vorschlagen"
     {
         method: WireDealMethod => "Method" / "Methode",
@@ -906,14 +940,14 @@ declare! {
 
     /// Floor: a player left agrees to the deal on the table, in person; when the last one
     /// does, the deal is agreed and its figures are the prizes.
-    ConsentToDeal "consent_to_deal" (Floor, Tournament, Desk)
+    ConsentToDeal "consent_to_deal" (Floor, Tournament, Desk; Playing)
     "TR-7", "A player agrees to the deal" / "Ein Spieler stimmt dem Deal zu"
     {
         player: u32 => "Player" / "Spieler",
     }
 
     /// Floor: a player left declines the deal on the table: it is off.
-    DeclineDeal "decline_deal" (Floor, Tournament, Desk)
+    DeclineDeal "decline_deal" (Floor, Tournament, Desk; Playing)
     "TR-7", "A player declines the deal" / "Ein Spieler lehnt den Deal ab"
     {
         player: u32 => "Player" / "Spieler",
@@ -922,14 +956,14 @@ declare! {
     /// Director: closing the night, a player's prize is paid out at the cashier's desk, once
     /// his place is final and paid (TR-0b: the place is the order of elimination); the amount
     /// is the profile's payout for the place, or an agreed deal's figure.
-    PayPrize "pay_prize" (Director, Tournament, Desk)
+    PayPrize "pay_prize" (Director, Tournament, Desk; Playing Finished)
     "TR-0b", "Pay out a prize" / "Preis auszahlen"
     {
         player: u32 => "Player" / "Spieler",
     }
 
     /// Floor: holds a table (no hand starts) or releases it, with the reason (TR-26).
-    HoldTable "hold_table" (Floor, Tournament, Desk)
+    HoldTable "hold_table" (Floor, Tournament, Desk; Playing)
     "TR-26", "Hold or release a table" / "Tisch anhalten oder freigeben"
     {
         table: u32 => "Table" / "Tisch",
@@ -939,7 +973,7 @@ declare! {
 
     /// Floor: breaks a table now, between its hands; its players then draw their seats with
     /// `break_table` (TR-26, TR-17).
-    BreakTableNow "break_table_now" (Floor, Tournament, Desk)
+    BreakTableNow "break_table_now" (Floor, Tournament, Desk; Playing)
     "TR-17", "Break a table now" / "Tisch jetzt auflösen"
     {
         table: u32 => "Table" / "Tisch",
@@ -947,7 +981,7 @@ declare! {
     }
 
     /// Floor: a breaking table's players draw their new seats (TR-17).
-    BreakTable "break_table" (Floor, Tournament, Desk)
+    BreakTable "break_table" (Floor, Tournament, Desk; Playing)
     "TR-17", "Seat a breaking table's players" / "Spieler eines aufgelösten Tisches setzen"
     {
         table: u32 => "Table" / "Tisch",
@@ -955,7 +989,7 @@ declare! {
     }
 
     /// Floor: a player's stack after a count, between his table's hands (TR-26).
-    SetStack "set_stack" (Floor, Tournament, Desk)
+    SetStack "set_stack" (Floor, Tournament, Desk; Playing)
     "TR-26", "Set a stack after a count" / "Chipstand nach dem Zählen festsetzen"
     {
         player: u32 => "Player" / "Spieler",
@@ -965,7 +999,7 @@ declare! {
 
     /// Floor: a registered or waiting player without a seat takes a free seat with the
     /// starting stack (TR-26; PLO-1's waiting list).
-    SeatPlayer "seat_player" (Floor, Tournament, Desk)
+    SeatPlayer "seat_player" (Floor, Tournament, Desk; Playing)
     "PLO-1", "Seat a waiting or late player" / "Wartenden oder späten Spieler setzen"
     {
         player: u32 => "Player" / "Spieler",
@@ -975,7 +1009,7 @@ declare! {
 
     /// Floor: `player` is out, at a table whose hands are not keyed in; his chips went to
     /// `winner` at the same table (TR-26).
-    BustPlayer "bust_player" (Floor, Tournament, Desk)
+    BustPlayer "bust_player" (Floor, Tournament, Desk; Playing)
     "TR-26", "Player out (hand not keyed in)" / "Spieler ausgeschieden (Hand nicht erfasst)"
     {
         player: u32 => "Player" / "Spieler",
@@ -984,7 +1018,7 @@ declare! {
     }
 
     /// Floor: a registered player who never came is removed (TR-6, PLO-1), now (or at `at`).
-    RemoveNoShow "remove_no_show" (Floor, Tournament, Desk)
+    RemoveNoShow "remove_no_show" (Floor, Tournament, Desk; Playing)
     "TR-6", "Remove a no-show" / "Nicht erschienenen Spieler streichen"
     {
         player: u32 => "Player" / "Spieler",
@@ -993,7 +1027,7 @@ declare! {
     }
 
     /// Director: pauses the level clock (TR-5), now (or at `at`).
-    PauseClock "pause_clock" (Director, Tournament, Desk)
+    PauseClock "pause_clock" (Director, Tournament, Desk; Playing)
     "TR-5", "Pause the clock" / "Uhr anhalten"
     {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1001,7 +1035,7 @@ declare! {
     }
 
     /// Director: the paused level clock runs again (TR-5).
-    ResumeClock "resume_clock" (Director, Tournament, Desk)
+    ResumeClock "resume_clock" (Director, Tournament, Desk; Playing)
     "TR-5", "Resume the clock" / "Uhr weiterlaufen lassen"
     {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1010,7 +1044,7 @@ declare! {
 
     /// Director: adds `seconds` to the level in force (negative: takes them away), at most
     /// back to its start and on to its end (TR-5).
-    AdjustClock "adjust_clock" (Director, Tournament, Desk)
+    AdjustClock "adjust_clock" (Director, Tournament, Desk; Playing)
     "TR-5", "Add or take time" / "Zeit hinzufügen oder abziehen"
     {
         seconds: i64 => "Seconds (negative takes time)" / "Sekunden (negativ zieht ab)",
@@ -1019,7 +1053,7 @@ declare! {
     }
 
     /// Director: the clock goes to the start of level `level` (1-based, TR-5).
-    GoToLevel "go_to_level" (Director, Tournament, Desk)
+    GoToLevel "go_to_level" (Director, Tournament, Desk; Playing)
     "TR-5", "Go to a level" / "Zu einer Stufe springen"
     {
         level: u32 => "Level" / "Stufe",
@@ -1029,7 +1063,7 @@ declare! {
 
     /// Director: a break after level `after_level` (1-based) of `minutes`; 0 takes it out.
     /// Only one not yet begun (TR-5). (Not `after`: that is the request's head guard.)
-    SetBreak "set_break" (Director, Tournament, Desk)
+    SetBreak "set_break" (Director, Tournament, Desk; Registering Playing)
     "TR-5", "Set a break" / "Pause festlegen"
     {
         after_level: u32 => "After level" / "Nach Stufe",
@@ -1040,7 +1074,7 @@ declare! {
 
     /// Director: changes levels not yet begun, from level `from` (1-based); levels past the
     /// last are added (TR-5).
-    EditLevels "edit_levels" (Director, Tournament, Desk)
+    EditLevels "edit_levels" (Director, Tournament, Desk; Registering Playing)
     "TR-5", "Edit levels to come" / "Kommende Stufen ändern"
     {
         from: u32 => "From level" / "Ab Stufe",
@@ -1051,7 +1085,7 @@ declare! {
 
     /// Cash, floor: a guest who reported in person goes on a game's waiting list (GCB-9;
     /// `in_person: false`, a phone call, is refused).
-    JoinList "join_list" (Floor, Cash, Desk)
+    JoinList "join_list" (Floor, Cash, Desk; Playing)
     "GCB-9", "Waiting list: a guest reports in person" / "Warteliste: ein Gast meldet sich persönlich"
     {
         guest: u32 => "Guest number" / "Gastnummer",
@@ -1067,7 +1101,7 @@ declare! {
     }
 
     /// Cash, floor: a guest leaves the waiting list (GCB-9).
-    LeaveList "leave_list" (Floor, Cash, Desk)
+    LeaveList "leave_list" (Floor, Cash, Desk; Playing)
     "GCB-9", "Off the waiting list" / "Von der Warteliste streichen"
     {
         guest: u32 => "Guest" / "Gast",
@@ -1075,7 +1109,7 @@ declare! {
     }
 
     /// Cash, floor: opens a game's main table, or its side table when GCB-10 allows.
-    OpenTable "open_table" (Floor, Cash, Desk)
+    OpenTable "open_table" (Floor, Cash, Desk; Playing)
     "GCB-10", "Open a table" / "Tisch eröffnen"
     {
         table: u32 => "Table" / "Tisch",
@@ -1083,7 +1117,7 @@ declare! {
 
     /// Cash, floor: a guest takes a free seat with a buy-in of at least the table stake
     /// (GCB-7), in list order (GCB-9); `wait_for_big_blind` instead of posting one to come in.
-    SeatGuest "seat_guest" (Floor, Cash, Desk)
+    SeatGuest "seat_guest" (Floor, Cash, Desk; Playing)
     "GCB-9, GCB-7", "Seat a guest" / "Gast setzen"
     {
         guest: u32 => "Guest" / "Gast",
@@ -1100,7 +1134,7 @@ declare! {
     }
 
     /// Cash, floor: a guest who lost his stack buys in again (GCB-7).
-    Rebuy "rebuy" (Floor, Cash, Desk)
+    Rebuy "rebuy" (Floor, Cash, Desk; Playing)
     "GCB-7", "Rebuy" / "Rebuy"
     {
         guest: u32 => "Guest" / "Gast",
@@ -1108,7 +1142,7 @@ declare! {
     }
 
     /// Cash, floor: a guest adds money between his hands (GCB-13, GCB-7).
-    AddChips "add_chips" (Floor, Cash, Desk)
+    AddChips "add_chips" (Floor, Cash, Desk; Playing)
     "GCB-13", "Add chips between hands" / "Chips zwischen den Händen nachkaufen"
     {
         guest: u32 => "Guest" / "Gast",
@@ -1116,7 +1150,7 @@ declare! {
     }
 
     /// Cash, floor: chips taken off the table while playing: always refused (GCB-13).
-    TakeChips "take_chips" (Floor, Cash, Wire)
+    TakeChips "take_chips" (Floor, Cash, Wire; Playing)
     "GCB-13", "Take chips off the table (always refused)" / "Chips vom Tisch nehmen (stets abgelehnt)"
     {
         guest: u32 => "Guest" / "Gast",
@@ -1124,14 +1158,14 @@ declare! {
     }
 
     /// Cash, floor: a guest leaves the table with everything in front of him.
-    CashOut "cash_out" (Floor, Cash, Desk)
+    CashOut "cash_out" (Floor, Cash, Desk; Playing)
     "GCB-13", "Cash out" / "Auszahlen"
     {
         guest: u32 => "Guest" / "Gast",
     }
 
     /// Cash, floor or dealer's report: a guest steps away (GCB-1) or is back (GCB-6, GCB-7).
-    SetAway "set_away" (Floor, Cash, Desk)
+    SetAway "set_away" (Floor, Cash, Desk; Playing)
     "GCB-1, GCB-6", "Away or back" / "Abwesend oder zurück"
     {
         guest: u32 => "Guest" / "Gast",
@@ -1139,7 +1173,7 @@ declare! {
     }
 
     /// Cash, floor: a seat change at his table (GCB-6).
-    ChangeSeat "change_seat" (Floor, Cash, Desk)
+    ChangeSeat "change_seat" (Floor, Cash, Desk; Playing)
     "GCB-6", "Change seat" / "Platz wechseln"
     {
         guest: u32 => "Guest" / "Gast",
@@ -1149,7 +1183,7 @@ declare! {
     }
 
     /// Cash, floor: the called player moves to the main table's free seat (GCB-10).
-    AcceptMove "accept_move" (Floor, Cash, Desk)
+    AcceptMove "accept_move" (Floor, Cash, Desk; Playing)
     "GCB-10", "Must-move: he moves" / "Must-Move: er wechselt"
     {
         guest: u32 => "Guest" / "Gast",
@@ -1157,14 +1191,14 @@ declare! {
     }
 
     /// Cash, floor: the called player refuses to move; his day is over (GCB-10).
-    RefuseMove "refuse_move" (Floor, Cash, Desk)
+    RefuseMove "refuse_move" (Floor, Cash, Desk; Playing)
     "GCB-10", "Must-move: he refuses" / "Must-Move: er weigert sich"
     {
         guest: u32 => "Guest" / "Gast",
     }
 
     /// Cash, floor: a warning (GCB-1; GCB-8 for cards exposed early).
-    Warn "warn" (Floor, Cash, Desk)
+    Warn "warn" (Floor, Cash, Desk; Playing)
     "GCB-1", "Warning" / "Verwarnung"
     {
         guest: u32 => "Guest" / "Gast",
@@ -1175,7 +1209,7 @@ declare! {
 
     /// Cash, director (the gaming shift manager): a ruling on a case the rules do not list;
     /// final (GCB-1).
-    HouseRuling "house_ruling" (Director, Cash, Desk)
+    HouseRuling "house_ruling" (Director, Cash, Desk; Playing)
     "GCB-1", "Ruling of the gaming shift manager (final)" / "Entscheidung des Spielsaalleiters (endgültig)"
     {
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -74,6 +74,10 @@ same `id`).
 - Time: a command is decided at the moment the service takes it in. `at` (seconds into the
   tournament) is for imported commands only; time never runs backwards.
 - A hand's entries are numbered from 1 in the order entered (`correct_entry`'s `entry`).
+- Phases: each command names when it is decided (`x-floorbook-when`): `unopened` (before
+  `open`), `registering` (a tournament opened, not started), `playing` (play runs; for a
+  command at a table, that table between hands), `in_hand` (a hand in play at the command's
+  table), `finished` (the tournament is over). Outside them it is refused.
 "#;
 
 /// The AsyncAPI 3.0 document.
@@ -357,6 +361,12 @@ fn message(d: &Declaration) -> Value {
     if d.at_table {
         description.push_str(" A dealer sends it only for his own table (`table`).");
     }
+    let when: Vec<&str> = d.when.iter().map(|w| w.name()).collect();
+    description.push_str(&format!(
+        " Decided only when the chain{} is {}; refused (`rejected`) otherwise.",
+        if d.at_table { " (and the table)" } else { "" },
+        when.join(" or ")
+    ));
     if !fields.is_empty() {
         description.push_str(&format!("\n\nFields: {}.", fields.join("; ")));
     }
@@ -375,6 +385,7 @@ fn message(d: &Declaration) -> Value {
         "x-floorbook-role": role,
         "x-floorbook-game": game,
         "x-floorbook-rules": rules,
+        "x-floorbook-when": d.when.iter().map(|w| w.name()).collect::<Vec<_>>(),
         "x-floorbook-help-de": d.help.de,
     })
 }

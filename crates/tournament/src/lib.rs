@@ -42,7 +42,7 @@
 ///   for the button's draw (TR-2, NOB-10), and the draw is refused in a hand, after the first
 ///   hand, or unless every player at the table draws. Premature stud cards (TDA-RP-5 D) say
 ///   whether the street's burn was dealt before them; a burn that was stays burned and counts.
-pub const RULES_REVISION: u32 = 6;
+pub const RULES_REVISION: u32 = 7;
 
 pub mod balance;
 pub mod chip_race;

@@ -209,6 +209,13 @@ impl Tournament {
         at: u64,
     ) -> Result<(), TournamentError> {
         let rule = self.clock_rule()?;
+        // Revision 7: the level clock runs from the start to the end (TR-5); before the start
+        // it stands at level 1, and a finished tournament's clock stands where it finished.
+        if self.revision >= 7 && (!self.started || self.finished) {
+            return Err(TournamentError::NotNow(
+                "the level clock runs from the tournament's start to its end (TR-5)",
+            ));
+        }
         let now = self.clock_secs(at);
         let mut clock = self.level_clock;
         match action {

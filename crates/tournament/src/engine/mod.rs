@@ -959,6 +959,24 @@ impl Tournament {
     }
 
     fn apply(&mut self, command: &Command, at: u64) -> Result<(), TournamentError> {
+        // Revision 7: once the tournament is over, only a ruling, a prize paid out and cards
+        // shown after the last hand (TR-3.5, TR-3.7) are recorded.
+        if self.revision >= 7
+            && self.finished
+            && !matches!(
+                command,
+                Command::FloorRuling { .. }
+                    | Command::PayPrize { .. }
+                    | Command::Hand {
+                        action: HandCommand::ShowAfterHand { .. },
+                        ..
+                    }
+            )
+        {
+            return Err(TournamentError::NotNow(
+                "the tournament is over: only a ruling, a prize paid out or cards shown after the last hand are recorded now",
+            ));
+        }
         match command {
             Command::Register {
                 player,
