@@ -186,7 +186,15 @@ pub enum CashLoadError {
     #[error("the profile recorded at seq 1 of {chain} does not hold: {problems}")]
     Profile { chain: ChainId, problems: String },
     #[error(
-        "chain {chain} was opened under cash rules revision {recorded}; this build derives revisions 1 to {supported}"
+        "chain {chain} is of format {recorded}; this build reads formats 1 to {supported} (a newer build is needed)"
+    )]
+    Format {
+        chain: ChainId,
+        recorded: u32,
+        supported: u32,
+    },
+    #[error(
+        "chain {chain} was opened under cash rules revision {recorded}; this build derives revisions 1 to {supported} (a newer build is needed)"
     )]
     Revision {
         chain: ChainId,
@@ -276,6 +284,13 @@ pub async fn load<S: EventStore>(store: &S, chain: ChainId) -> Result<CashRecord
         }
     }
     let opening = opening.ok_or_else(|| CashLoadError::Empty(chain.clone()))?;
+    if !(1..=CHAIN_FORMAT).contains(&opening.chain_format) {
+        return Err(CashLoadError::Format {
+            chain,
+            recorded: opening.chain_format,
+            supported: CHAIN_FORMAT,
+        });
+    }
     if !(1..=floorbook_cash::CASH_RULES_REVISION).contains(&opening.rules_revision) {
         return Err(CashLoadError::Revision {
             chain,
