@@ -1274,6 +1274,51 @@ async fn the_floor_chooses_a_player_from_the_desk_and_acts_on_him() {
         .await
         .expect("chosen");
     wait_for(&c, "#chosen", "Bob (#2)").await;
+    // The allowed range beside each number field, before sending, and held by the browser: a
+    // move's seat (TR-17: the profile's seats a table), the chips a sanction takes out of
+    // play (TR-20: at most the chosen player's).
+    let profile = floorbook_tournament::builtin("top18")
+        .expect("top18")
+        .1
+        .expect("reads");
+    let seats = profile.seats_per_table;
+    let limits = c
+        .execute(
+            "var seat = document.querySelector('#move_player-seat'), chips = document.querySelector('#sanction-chips');             var r = {seat_max: seat.max, seat_words: seat.form.querySelector('[data-range-for=seat]').textContent,                      chips_max: chips.max, chips_words: chips.form.querySelector('[data-range-for=chips]').textContent};             seat.value = String(Number(seat.max) + 1); r.too_far = seat.checkValidity();             seat.value = seat.max; r.last = seat.checkValidity(); seat.value = '';             return r;",
+            vec![],
+        )
+        .await
+        .expect("the limits");
+    assert_eq!(limits["seat_max"], seats.to_string(), "{limits}");
+    assert!(
+        limits["seat_words"]
+            .as_str()
+            .is_some_and(|w| w.contains(&format!("1 to {seats}")) && w.contains("TR-17")),
+        "{limits}"
+    );
+    assert_eq!(
+        limits["too_far"], false,
+        "a seat past the table is held back: {limits}"
+    );
+    assert_eq!(limits["last"], true, "{limits}");
+    assert_eq!(
+        limits["chips_max"],
+        profile.starting_chips.to_string(),
+        "{limits}"
+    );
+    assert!(
+        limits["chips_words"].as_str().is_some_and(|w| w
+            .contains(&format!("1 to {}", profile.starting_chips))
+            && w.contains("TR-20")),
+        "{limits}"
+    );
+    c.execute(
+        "document.querySelector('form[data-command=move_player]').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .expect("scrolled");
+    screenshot(&c, "floor-desk-forms").await;
     let filled = c
         .execute(
             "return Array.from(document.querySelectorAll('main form.cmd input[name=player]:not([type=hidden])')).map(function (e) { return e.value; });",

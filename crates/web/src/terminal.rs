@@ -57,7 +57,37 @@ pub fn desk_forms(director: bool, cash: bool) -> Vec<&'static Declaration> {
 /// One declared command as a form. `fixed`: fields the page fills in (the table of a dealer's
 /// terminal); `director`: the director's desk, which shows the fields that make a command his.
 pub fn form(d: &Declaration, fixed: &[(&str, String)], director: bool, lang: Lang) -> Markup {
+    form_within(d, fixed, director, &[], lang)
+}
+
+/// What a number field of a desk's form allows now (issue 36), shown beside it before the
+/// command is sent and held by the browser: its least and greatest value and the rule that
+/// sets them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limit {
+    pub command: &'static str,
+    pub field: &'static str,
+    pub min: i64,
+    /// None: no greatest value; for a field whose greatest value is the chosen player's
+    /// chips (`sanction`'s `chips`), the page sets it when a player is chosen.
+    pub max: Option<i64>,
+    pub rule: &'static str,
+}
+
+/// [`form`] with the limits of its number fields shown and held.
+pub fn form_within(
+    d: &Declaration,
+    fixed: &[(&str, String)],
+    director: bool,
+    limits: &[Limit],
+    lang: Lang,
+) -> Markup {
     let title = d.help.get(lang);
+    let limit = |field: &str| {
+        limits
+            .iter()
+            .find(|l| l.command == d.name && l.field == field)
+    };
     html! {
         form.cmd data-command=(d.name) aria-label=(title) {
             h3 { (title) " " span.rule { "(" (d.rules) ")" } }
@@ -79,10 +109,22 @@ pub fn form(d: &Declaration, fixed: &[(&str, String)], director: bool, lang: Lan
                         }
                     }
                     kind => {
-                        label for=(id) { (label) }
+                        @let lim = limit(f.name);
+                        label for=(id) {
+                            (label)
+                            @if let Some(l) = lim {
+                                " " span.range data-range-for=(f.name) {
+                                    "(" (range_words(l, lang)) ", " (l.rule) ")"
+                                }
+                            }
+                        }
                         // A cash room's game is picked from its games, a member by name or
                         // card, a buy-in from the profile's (the desk's lists).
                         input id=(id) name=(f.name) data-kind=(token(kind, required))
+                            type=[lim.map(|_| "number")]
+                            step=[lim.map(|_| 1)]
+                            min=[lim.map(|l| l.min)]
+                            max=[lim.and_then(|l| l.max)]
                             list=[match f.name {
                                 "game" => Some("games"),
                                 "member" => Some("members"),
@@ -96,6 +138,18 @@ pub fn form(d: &Declaration, fixed: &[(&str, String)], director: bool, lang: Lan
             }
             button type="submit" { (title) }
         }
+    }
+}
+
+/// A limit in words: "1 to 12", or "at least 1".
+fn range_words(l: &Limit, lang: Lang) -> String {
+    match l.max {
+        Some(max) => ta(
+            lang,
+            "range-between",
+            &[("min", n(l.min as f64)), ("max", n(max as f64))],
+        ),
+        None => ta(lang, "range-from", &[("min", n(l.min as f64))]),
     }
 }
 
@@ -136,7 +190,8 @@ pub fn page(
                 data-t-recorded=(tr("js-recorded")) data-t-refused=(tr("js-refused"))
                 data-t-allowed=(tr("js-allowed")) data-t-call=(tr("js-call")) data-t-check=(tr("js-check"))
                 data-t-raise=(tr("js-raise")) data-t-fold=(tr("js-fold"))
-                data-t-lost=(tr("js-lost")) data-t-store=(tr("js-store")) {
+                data-t-lost=(tr("js-lost")) data-t-store=(tr("js-store"))
+                data-t-range-between=(ta(lang, "range-between", &[("min", s("{min}".to_string())), ("max", s("{max}".to_string()))])) {
                 header {
                     h1 { a href="/" style="color:inherit" { "Floorbook" } " · " (chain) }
                     nav aria-label=(tr("nav-pages")) {
@@ -347,7 +402,7 @@ pub fn desk(
         @for (key, group) in &groups {
             @if !group.is_empty() {
                 h2 { (t(lang, key)) }
-                div.forms { @for d in group { (form(d, &[], director, lang)) } }
+                div.forms { @for d in group { (form_within(d, &[], director, overview.map_or(&[][..], |m| &m.limits), lang)) } }
             }
         }
     }
@@ -364,6 +419,8 @@ pub struct FloorModel {
     due: Vec<floorbook_ledger::view::DueNow>,
     /// The profile allows deals at the final table (issue 39): the deal's forms are offered.
     deals: bool,
+    /// What the number fields of the desk's forms allow now.
+    pub limits: Vec<Limit>,
 }
 
 /// The commands of a deal at the final table: offered only where the profile allows deals.
@@ -437,6 +494,7 @@ impl FloorModel {
             players,
             due,
             deals: t.profile.deals.allowed,
+            limits: limits(t, now),
         }
     }
 
@@ -446,6 +504,82 @@ impl FloorModel {
             .find(|p| p.id == id)
             .map_or_else(|| format!("#{id}"), |p| p.name.clone())
     }
+}
+
+/// What the number fields of the floor's and the director's forms allow in `t` at `now`.
+fn limits(t: &Tournament, now: u64) -> Vec<Limit> {
+    let mut out = Vec::new();
+    let mut add = |command, field, min: i64, max: Option<i64>, rule| {
+        out.push(Limit {
+            command,
+            field,
+            min,
+            max,
+            rule,
+        })
+    };
+    let levels = t.profile.levels.schedule.len() as i64;
+    add(
+        "register",
+        "age",
+        i64::from(t.profile.min_age),
+        Some(120),
+        "TR-0a",
+    );
+    add("go_to_level", "level", 1, Some(levels), "TR-5");
+    // TR-20: hidden chips named with the sanction leave play: 1 to the chips he has.
+    add("sanction", "chips", 1, None, "TR-20");
+    add("set_stack", "stack", 0, None, "TR-26");
+    if let (Some(lo), Some(hi)) = (
+        t.tables.iter().map(|ts| ts.table.no.0).min(),
+        t.tables.iter().map(|ts| ts.table.no.0).max(),
+    ) {
+        for (command, rule) in [
+            ("call_clock", "TR-19"),
+            ("check_clock", "TR-19"),
+            ("hold_table", "TR-26"),
+            ("break_table_now", "TR-17"),
+            ("break_table", "TR-17"),
+            ("correct_entry", "TR-26"),
+            ("move_player", "TR-17"),
+            ("seat_player", "PLO-1"),
+        ] {
+            add(command, "table", i64::from(lo), Some(i64::from(hi)), rule);
+        }
+        let seats = i64::from(t.profile.seats_per_table);
+        add("move_player", "seat", 1, Some(seats), "TR-17");
+        add("seat_player", "seat", 1, Some(seats), "PLO-1");
+    }
+    // TR-5: time given back to the level in force (at most what has been played of it) or
+    // taken from it (at most what is left of it).
+    if t.started && !t.finished && t.profile.levels.advance != floorbook_tournament::Advance::Orbits
+    {
+        let v = t.clock_view(now);
+        if let Some(left) = v.seconds_left {
+            let length = match v.on_break_after {
+                Some(after) => t
+                    .profile
+                    .levels
+                    .breaks
+                    .iter()
+                    .find(|b| b[0] == after)
+                    .map_or(0, |b| u64::from(b[1]) * 60),
+                None => floorbook_tournament::levels::level_seconds(
+                    &t.profile,
+                    v.level.saturating_sub(1) as usize,
+                ),
+            };
+            let played = length.saturating_sub(left);
+            add(
+                "adjust_clock",
+                "seconds",
+                -(left as i64),
+                Some(played as i64),
+                "TR-5",
+            );
+        }
+    }
+    out
 }
 
 /// `m:ss` for a count of seconds.
@@ -511,7 +645,7 @@ pub fn floor_overview(m: &FloorModel, lang: Lang) -> Markup {
                                     tr {
                                         td.num { (seat) @if seat == tb.button { " " span.mark.button { "D" } } }
                                         @if let Some(pl) = p.and_then(|id| m.players.iter().find(|x| x.id == id)) {
-                                            td { button.choose type="button" data-choose-player=(pl.id) data-name=(pl.name) { (pl.name) } (flags(pl, lang)) }
+                                            td { button.choose type="button" data-choose-player=(pl.id) data-name=(pl.name) data-stack=(pl.stack) { (pl.name) } (flags(pl, lang)) }
                                             td.num { (chips(pl.stack, lang)) }
                                         } @else {
                                             td.empty { (tr("free")) } td {}
@@ -534,7 +668,7 @@ pub fn floor_overview(m: &FloorModel, lang: Lang) -> Markup {
                     @for pl in &m.players {
                         tr data-find=(format!("{} #{}", pl.name.to_lowercase(), pl.id)) {
                             td.num { (pl.id) }
-                            td { button.choose type="button" data-choose-player=(pl.id) data-name=(pl.name) { (pl.name) } (flags(pl, lang)) }
+                            td { button.choose type="button" data-choose-player=(pl.id) data-name=(pl.name) data-stack=(pl.stack) { (pl.name) } (flags(pl, lang)) }
                             td {
                                 @if let Some((table, seat)) = pl.at { (tra("desk-at", &[("table", n(table)), ("seat", n(seat))])) }
                                 @else if let Some(place) = pl.out { (tra("desk-out", &[("place", n(place))])) }
@@ -1222,6 +1356,14 @@ pub const JS: PreEscaped<&str> = PreEscaped(
     var name = p ? 'player' : 'table', v = p ? p.dataset.choosePlayer : tb.dataset.chooseTable;
     document.querySelectorAll('main form.cmd input[name=' + name + ']:not([type=hidden])')
       .forEach(function (el) { el.value = v; });
+    // TR-20: the chips a sanction takes out of play are at most the chosen player's.
+    if (p && p.dataset.stack) {
+      document.querySelectorAll('main form.cmd input[name=chips]').forEach(function (el) {
+        el.max = p.dataset.stack;
+        var span = el.form.querySelector('[data-range-for=chips]');
+        if (span) span.textContent = '(' + T('range-between').replace('{min}', el.min || '1').replace('{max}', p.dataset.stack) + ', TR-20)';
+      });
+    }
     var c = document.getElementById('chosen');
     if (c) {
       c.dataset[name] = p ? p.dataset.name + ' (#' + v + ')' : tb.textContent;

@@ -159,3 +159,6 @@ desk-for-table = Für einen Tisch
 desk-other = Weiteres
 desk-open-table = zum Tisch (Hand und Eingaben)
 table-breaks-here = Tisch { $table } wird aufgelöst (TR-17): hier beginnt keine Hand mehr. Seine Spieler ziehen ihre neuen Plätze am Desk des Floors.
+# What a form's number field allows now, shown beside it.
+range-between = { $min } bis { $max }
+range-from = mindestens { $min }

@@ -159,3 +159,6 @@ desk-for-table = For a table
 desk-other = Other
 desk-open-table = the table (its hand and entries)
 table-breaks-here = Table { $table } breaks (TR-17): no hand starts here. Its players draw their new seats at the floor's desk.
+# What a form's number field allows now, shown beside it.
+range-between = { $min } to { $max }
+range-from = at least { $min }
