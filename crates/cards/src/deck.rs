@@ -183,10 +183,11 @@ mod tests {
     }
 
     /// The pinned test vectors: if either of these changes, recorded seeds would replay as
-    /// different hands. Never update them; add a new `ShuffleAlgorithm` instead. Both were
-    /// cross-checked against an independent pure-Python ChaCha20 block function (DJB variant,
-    /// 64-bit counter, zero nonce) driving the same Fisher–Yates, so they pin the documented
-    /// algorithm and not merely this implementation.
+    /// different hands. Never update them; add a new `ShuffleAlgorithm` instead. An
+    /// independent pure-Python ChaCha20 (DJB variant, 64-bit counter, zero nonce) driving the
+    /// same Fisher–Yates, `tests/golden/independent/deck.py`, gives the same orders
+    /// (`tests/independent_shuffle.rs`), so they pin the documented algorithm and not merely
+    /// this implementation.
     #[test]
     fn chacha20_fisher_yates_v1_is_pinned() {
         let zero = Deck::from_seed(DeckSeed([0; 32]), ShuffleAlgorithm::ChaCha20FisherYatesV1);
