@@ -53,6 +53,13 @@ pub fn refusal(lang: Lang, reason: &serde_json::Value) -> Option<String> {
     use serde_json::Value;
     let code = reason.get("code")?.as_str()?;
     let args = reason.get("args");
+    // The tournament's "not possible now" carries its reason in English words: each is worded
+    // apart, found by a slug of those words.
+    if code == "not_now"
+        && let Some(Value::String(why)) = args
+    {
+        return LOCALES.try_lookup(&id(lang), &format!("refused-not_now-{}", slug(why)));
+    }
     if let Some(inner) = args.filter(|a| a.get("code").is_some()) {
         return refusal(lang, inner);
     }
@@ -111,6 +118,19 @@ pub fn refusal(lang: Lang, reason: &serde_json::Value) -> Option<String> {
 /// A number as an argument.
 pub fn n(v: impl Into<f64>) -> FluentValue<'static> {
     FluentValue::from(v.into())
+}
+
+/// Words as a message id: lower case, every run of other characters one `-`.
+fn slug(words: &str) -> String {
+    let mut out = String::with_capacity(words.len());
+    for c in words.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_string()
 }
 
 /// Text as an argument.
@@ -258,6 +278,67 @@ mod tests {
         assert!(refusal(Lang::En, &few).is_some_and(|w| w.contains("1 can play")));
         let unworded = reason(&TournamentError::NotNow("no hand in play"));
         assert_eq!(refusal(Lang::De, &unworded), None);
+    }
+
+    /// Every "not possible now" the tournament gives is worded in both languages: the reasons
+    /// are read from the engine's source, each `NotNow(…)`'s words.
+    #[test]
+    fn every_reason_for_not_now_is_worded() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tournament/src");
+        let mut files = vec![root];
+        let mut reasons = Vec::new();
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(
+                    std::fs::read_dir(&path)
+                        .expect("dir")
+                        .map(|e| e.expect("entry").path()),
+                );
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("source");
+            for (at, _) in text.match_indices("NotNow(") {
+                // The call's words: every string literal up to its closing parenthesis.
+                let rest = &text[at + "NotNow(".len()..];
+                let (mut depth, mut end, mut quoted) = (1, rest.len(), false);
+                for (i, c) in rest.char_indices() {
+                    match c {
+                        '"' => quoted = !quoted,
+                        '(' if !quoted => depth += 1,
+                        ')' if !quoted => {
+                            depth -= 1;
+                            if depth == 0 {
+                                end = i;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                reasons.extend(
+                    rest[..end]
+                        .split('"')
+                        .skip(1)
+                        .step_by(2)
+                        .map(str::to_string),
+                );
+            }
+        }
+        assert!(reasons.len() >= 30, "{reasons:?}");
+        for why in reasons {
+            let reason = serde_json::json!({"code": "not_now", "args": why});
+            let de = refusal(Lang::De, &reason);
+            let en = refusal(Lang::En, &reason);
+            assert!(
+                de.as_deref()
+                    .is_some_and(|w| w.starts_with("Das ist jetzt nicht möglich")),
+                "no German for {why:?}"
+            );
+            assert!(
+                en.as_deref().is_some_and(|w| w.contains(why.as_str())),
+                "no English for {why:?}"
+            );
+        }
     }
 
     /// Every message exists in both languages, and every message the code asks for exists.

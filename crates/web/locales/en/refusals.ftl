@@ -130,3 +130,39 @@ refused-already_agreed = Player { $player } has already agreed to the deal.
 refused-deal_stale = The stacks moved since the deal was proposed: the director proposes it again.
 refused-no_prize = Player { $player } has no prize: his place is not final or not paid ({ $paid } places are paid).
 refused-prize_paid_already = Player { $player }'s prize, { $cents } cents, is paid already.
+
+# "Not possible now": each of the tournament's reasons, by its words (refusal code `not_now`).
+# `crates/web/src/words.rs` finds it by a slug of the English words; a test holds every
+# reason the engine gives to a message in both languages.
+refused-not_now-a-deal-is-made-while-the-tournament-is-played = That is not possible now: a deal is made while the tournament is played.
+refused-not_now-a-hand-is-in-progress-at-this-table = That is not possible now: a hand is in progress at this table.
+refused-not_now-fewer-than-two-players-at-the-table = That is not possible now: fewer than two players at the table.
+refused-not_now-its-players-do-not-fit-into-the-free-seats-at-the-other-tables = That is not possible now: its players do not fit into the free seats at the other tables.
+refused-not_now-levels-go-by-each-table-s-orbits-here-nob-9-there-is-no-level-clock = That is not possible now: levels go by each table's orbits here (NOB-9): there is no level clock.
+refused-not_now-no-chip-race-is-due = That is not possible now: no chip race is due.
+refused-not_now-no-finished-hand-at-this-table-cards-are-shown-after-a-hand-before-the-next = That is not possible now: no finished hand at this table (cards are shown after a hand, before the next).
+refused-not_now-no-hand-in-play-at-this-table-a-finished-hand-s-pot-is-pushed-and-the-director-rules-on-it-tr-26 = That is not possible now: no hand in play at this table: a finished hand's pot is pushed, and the director rules on it (TR-26).
+refused-not_now-no-hand-in-progress-at-this-table = That is not possible now: no hand in progress at this table.
+refused-not_now-no-move-or-break-is-due-at-a-table-between-hands-tr-17 = That is not possible now: no move or break is due at a table between hands (TR-17).
+refused-not_now-nobody-is-to-act = That is not possible now: nobody is to act.
+refused-not_now-only-a-registered-or-waiting-player-without-a-seat-is-seated = That is not possible now: only a registered or waiting player without a seat is seated.
+refused-not_now-registration-is-closed-once-the-tournament-starts = That is not possible now: registration is closed once the tournament starts.
+refused-not_now-something-has-followed-the-last-entry-at-this-table-the-floor-corrects-it-with-a-ruling-tr-26 = That is not possible now: something has followed the last entry at this table: the floor corrects it with a ruling (TR-26).
+refused-not_now-that-table-is-not-due-to-break-tr-17-the-table-with-the-lowest-number-breaks = That is not possible now: that table is not due to break (TR-17: the table with the lowest number breaks).
+refused-not_now-the-button-has-not-been-placed-at-this-table-the-button-draw-comes-first-tr-2 = That is not possible now: the button has not been placed at this table: the button draw comes first (TR-2).
+refused-not_now-the-chips-go-to-another-player-at-the-same-table = That is not possible now: the chips go to another player at the same table.
+refused-not_now-the-chips-in-play-would-pass-the-limit = That is not possible now: the chips in play would pass the limit.
+refused-not_now-the-clock-is-paused-already = That is not possible now: the clock is paused already.
+refused-not_now-the-clock-is-running = That is not possible now: the clock is running.
+refused-not_now-the-level-clock-runs-from-the-tournament-s-start-to-its-end-tr-5 = That is not possible now: the level clock runs from the tournament's start to its end (TR-5).
+refused-not_now-the-player-has-no-seat = That is not possible now: the player has no seat.
+refused-not_now-the-player-is-dealt-into-the-hand-in-progress-remove-him-after-it = That is not possible now: the player is dealt into the hand in progress; remove him after it.
+refused-not_now-the-player-is-not-in-play = That is not possible now: the player is not in play.
+refused-not_now-the-player-s-table-is-in-a-hand-the-floor-acts-between-hands = That is not possible now: the player's table is in a hand: the floor acts between hands.
+refused-not_now-the-table-is-held-already = That is not possible now: the table is held already.
+refused-not_now-the-table-is-in-a-hand-it-breaks-between-hands = That is not possible now: the table is in a hand: it breaks between hands.
+refused-not_now-the-table-is-not-held = That is not possible now: the table is not held.
+refused-not_now-the-tournament-has-started = That is not possible now: the tournament has started.
+refused-not_now-the-tournament-is-not-running = That is not possible now: the tournament is not running.
+refused-not_now-the-tournament-is-over-only-a-ruling-a-prize-paid-out-or-cards-shown-after-the-last-hand-are-recorded-now = That is not possible now: the tournament is over: only a ruling, a prize paid out or cards shown after the last hand are recorded now.
+refused-not_now-there-is-no-entry-to-take-back-at-this-table-only-the-last-entry-of-a-hand-in-play-once = That is not possible now: there is no entry to take back at this table (only the last entry of a hand in play, once).
