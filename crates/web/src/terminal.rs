@@ -61,8 +61,9 @@ pub fn form(d: &Declaration, fixed: &[(&str, String)], director: bool, lang: Lan
 }
 
 /// What a number field of a desk's form allows now (issue 36), shown beside it before the
-/// command is sent and held by the browser: its least and greatest value and the rule that
-/// sets them.
+/// command is sent: its least and greatest value and the rule that sets them. The service
+/// holds the value to the rules when it decides (the page's figures may have moved on by
+/// then: the clock runs, stacks change), so the page shows them and does not hold them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limit {
     pub command: &'static str,
@@ -121,10 +122,8 @@ pub fn form_within(
                         // A cash room's game is picked from its games, a member by name or
                         // card, a buy-in from the profile's (the desk's lists).
                         input id=(id) name=(f.name) data-kind=(token(kind, required))
-                            type=[lim.map(|_| "number")]
-                            step=[lim.map(|_| 1)]
-                            min=[lim.map(|l| l.min)]
-                            max=[lim.and_then(|l| l.max)]
+                            data-min=[lim.map(|l| l.min)]
+                            data-max=[lim.and_then(|l| l.max)]
                             list=[match f.name {
                                 "game" => Some("games"),
                                 "member" => Some("members"),
@@ -1359,9 +1358,9 @@ pub const JS: PreEscaped<&str> = PreEscaped(
     // TR-20: the chips a sanction takes out of play are at most the chosen player's.
     if (p && p.dataset.stack) {
       document.querySelectorAll('main form.cmd input[name=chips]').forEach(function (el) {
-        el.max = p.dataset.stack;
+        el.dataset.max = p.dataset.stack;
         var span = el.form.querySelector('[data-range-for=chips]');
-        if (span) span.textContent = '(' + T('range-between').replace('{min}', el.min || '1').replace('{max}', p.dataset.stack) + ', TR-20)';
+        if (span) span.textContent = '(' + T('range-between').replace('{min}', el.dataset.min || '1').replace('{max}', p.dataset.stack) + ', TR-20)';
       });
     }
     var c = document.getElementById('chosen');
