@@ -14,6 +14,7 @@ pub mod drafts;
 pub mod explain;
 pub mod league;
 pub mod members;
+pub mod ohh;
 pub mod reader;
 pub mod resume;
 pub mod secret;

@@ -41,6 +41,9 @@ pub struct HandArgs {
     pub read: ReadArgs,
     /// The hand number.
     pub hand: u64,
+    /// Print the hand as an Open Hand History (OHH 1.4.6 JSON), as trackers import it.
+    #[arg(long, conflicts_with = "json")]
+    pub ohh: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -412,6 +415,12 @@ pub(crate) fn person(p: impl std::fmt::Display, name: Option<&str>) -> String {
 pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
     let mut out = String::new();
     let (store, projector, chain) = open(&args.read).await?;
+    if args.ohh {
+        let history = floorbook_ledger::ohh::hand_history(&store, &chain, args.hand).await?;
+        outln!(out, "{}", serde_json::to_string_pretty(&history)?);
+        emit(&out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let row: Option<(i64, i64, Option<i64>, String, i64)> = projector
         .connection()
         .query_row(
