@@ -20,6 +20,16 @@ fn floorbook(args: &[&str], data: &Path) -> std::process::Output {
         .expect("floorbook runs")
 }
 
+/// A simulated tournament (`floorbook simulate ARGS`) recorded into `data`.
+fn simulate(args: &[&str], data: &Path) {
+    let out = floorbook(&[&["simulate"], args].concat(), data);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 const ACTIONS: [&str; 13] = [
     "Dealt Cards",
     "Mucks Cards",
@@ -40,24 +50,9 @@ const ACTIONS: [&str; 13] = [
 fn every_hand_of_a_tournament_is_an_open_hand_history_that_adds_up() {
     let dir = tempfile::tempdir().expect("dir");
     let data = dir.path().join("data");
-    let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args([
-            "simulate",
-            "--profile",
-            "top18",
-            "--players",
-            "12",
-            "--seed",
-            "5",
-            "--data",
-        ])
-        .arg(&data)
-        .output()
-        .expect("simulate runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    simulate(
+        &["--profile", "top18", "--players", "12", "--seed", "5"],
+        &data,
     );
     let mut hand = 0;
     let mut showdowns = 0;
@@ -230,24 +225,9 @@ fn every_hand_of_a_tournament_is_an_open_hand_history_that_adds_up() {
 fn a_hand_that_is_not_there_is_refused() {
     let dir = tempfile::tempdir().expect("dir");
     let data = dir.path().join("data");
-    let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args([
-            "simulate",
-            "--profile",
-            "nob",
-            "--players",
-            "4",
-            "--seed",
-            "2",
-            "--data",
-        ])
-        .arg(&data)
-        .output()
-        .expect("simulate runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    simulate(
+        &["--profile", "nob", "--players", "4", "--seed", "2"],
+        &data,
     );
     let out = floorbook(&["hand", "100000", "--ohh"], &data);
     assert!(!out.status.success());

@@ -290,35 +290,51 @@ proptest! {
             let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
             let chain = ChainId::new("c-fuzz").expect("chain");
             let mut desk = Desk::open(store, chain, None, 1000).await.expect("desk");
-            let mut setup = vec![
-                incoming(
-                    Channel::Director,
-                    WireCommand::Open { profile: Some("gcb".into()), profile_toml: None },
-                ),
-                incoming(Channel::Floor, WireCommand::OpenTable { table: 1 }),
-            ];
-            for g in 1..=5 {
-                setup.push(incoming(Channel::Floor, WireCommand::SeatGuest {
-                    guest: g,
-                    name: Some(format!("G{g}")),
-                    table: 1,
-                    seat: g,
-                    buy_in: 200,
-                    wait_for_big_blind: false,
-                    member: None,
-                }));
-            }
-            setup.push(incoming(
-                Channel::Dealer { table: 1 },
-                WireCommand::StartHand { table: 1, at: None, button: Some(1), straddle: false },
-            ));
-            let d = desk.checked(setup).await;
+            let d = desk.checked(cash_room_in_hand(5)).await;
             assert!(d.replies.iter().all(|r| r.ok), "{:?}", d.replies);
             for (channel, command) in commands {
                 send_and_check(&mut desk, channel, command).await;
             }
         });
     }
+}
+
+/// A cash room's day opened (gcb), table 1 open with `guests` seated at 200, a hand started.
+fn cash_room_in_hand(guests: u32) -> Vec<Incoming> {
+    let mut setup = vec![
+        incoming(
+            Channel::Director,
+            WireCommand::Open {
+                profile: Some("gcb".into()),
+                profile_toml: None,
+            },
+        ),
+        incoming(Channel::Floor, WireCommand::OpenTable { table: 1 }),
+    ];
+    for g in 1..=guests {
+        setup.push(incoming(
+            Channel::Floor,
+            WireCommand::SeatGuest {
+                guest: g,
+                name: Some(format!("G{g}")),
+                table: 1,
+                seat: g,
+                buy_in: 200,
+                wait_for_big_blind: false,
+                member: None,
+            },
+        ));
+    }
+    setup.push(incoming(
+        Channel::Dealer { table: 1 },
+        WireCommand::StartHand {
+            table: 1,
+            at: None,
+            button: Some(1),
+            straddle: false,
+        },
+    ));
+    setup
 }
 
 /// A simulated tournament's commands under `profile` (top18, or stud), once for all cases.
@@ -572,42 +588,7 @@ async fn desk_in_phase(dir: &tempfile::TempDir, which: usize, at: f64) -> Desk<E
                 ));
             }
         }
-        4 => {
-            setup.push(incoming(
-                Channel::Director,
-                WireCommand::Open {
-                    profile: Some("gcb".into()),
-                    profile_toml: None,
-                },
-            ));
-            setup.push(incoming(
-                Channel::Floor,
-                WireCommand::OpenTable { table: 1 },
-            ));
-            for g in 1..=4 {
-                setup.push(incoming(
-                    Channel::Floor,
-                    WireCommand::SeatGuest {
-                        guest: g,
-                        name: Some(format!("G{g}")),
-                        table: 1,
-                        seat: g,
-                        buy_in: 200,
-                        wait_for_big_blind: false,
-                        member: None,
-                    },
-                ));
-            }
-            setup.push(incoming(
-                Channel::Dealer { table: 1 },
-                WireCommand::StartHand {
-                    table: 1,
-                    at: None,
-                    button: Some(1),
-                    straddle: false,
-                },
-            ));
-        }
+        4 => setup = cash_room_in_hand(4),
         _ => {
             let steps = script("top18");
             let k = if which == 5 {

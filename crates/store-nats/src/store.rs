@@ -566,40 +566,17 @@ impl NatsStore {
     /// Every checkpoint published for `chain`, oldest first.
     async fn checkpoints_inner(&self, chain: &ChainId) -> Result<Vec<Checkpoint>, StoreError> {
         let subject = format!("{}.checkpoint.{chain}", self.inner.opts.subject_prefix);
-        let last = match self
-            .inner
-            .checkpoints
-            .get_last_raw_message_by_subject(&subject)
-            .await
-        {
-            Ok(m) => m.sequence,
-            Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => return Ok(Vec::new()),
-            Err(e) => return Err(backend(format!("reading {subject}"), e)),
-        };
-        let mut messages = ordered_messages(
+        payloads(
             &self.inner.checkpoints,
             self.inner.client.max_payload(),
             &subject,
-            None,
-            "reading",
         )
-        .await?;
-        let mut out = Vec::new();
-        while let Some(m) = messages.next().await {
-            let m = m.map_err(|e| backend(format!("reading {subject}"), e))?;
-            let seq = m
-                .info()
-                .map_err(|e| backend(format!("reading {subject}"), StoreErrorText(e.to_string())))?
-                .stream_sequence;
-            out.push(
-                serde_json::from_slice(&m.payload)
-                    .map_err(|e| backend(format!("a checkpoint in {subject}"), e))?,
-            );
-            if seq >= last {
-                break;
-            }
-        }
-        Ok(out)
+        .await?
+        .iter()
+        .map(|p| {
+            serde_json::from_slice(p).map_err(|e| backend(format!("a checkpoint in {subject}"), e))
+        })
+        .collect()
     }
 }
 
@@ -664,33 +641,40 @@ impl NatsStore {
     async fn answers_inner(&self, chain: &ChainId) -> Result<Vec<Vec<u8>>, StoreError> {
         let stream = self.answers_stream().await?;
         let subject = format!("{}.answer.{chain}", self.inner.opts.subject_prefix);
-        let last = match stream.get_last_raw_message_by_subject(&subject).await {
-            Ok(m) => m.sequence,
-            Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => return Ok(Vec::new()),
-            Err(e) => return Err(backend(format!("reading {subject}"), e)),
-        };
-        let mut messages = ordered_messages(
-            stream,
-            self.inner.client.max_payload(),
-            &subject,
-            None,
-            "reading",
-        )
-        .await?;
-        let mut out = Vec::new();
-        while let Some(m) = messages.next().await {
-            let m = m.map_err(|e| backend(format!("reading {subject}"), e))?;
-            let seq = m
-                .info()
-                .map_err(|e| backend(format!("reading {subject}"), StoreErrorText(e.to_string())))?
-                .stream_sequence;
-            out.push(m.payload.to_vec());
-            if seq >= last {
-                break;
-            }
-        }
-        Ok(out)
+        Ok(payloads(stream, self.inner.client.max_payload(), &subject)
+            .await?
+            .into_iter()
+            .map(|p| p.to_vec())
+            .collect())
     }
+}
+
+/// Every message on `subject` of `stream`, oldest first, up to the last one there when the
+/// read began.
+async fn payloads(
+    stream: &Stream,
+    max_payload: usize,
+    subject: &str,
+) -> Result<Vec<bytes::Bytes>, StoreError> {
+    let last = match stream.get_last_raw_message_by_subject(subject).await {
+        Ok(m) => m.sequence,
+        Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => return Ok(Vec::new()),
+        Err(e) => return Err(backend(format!("reading {subject}"), e)),
+    };
+    let mut messages = ordered_messages(stream, max_payload, subject, None, "reading").await?;
+    let mut out = Vec::new();
+    while let Some(m) = messages.next().await {
+        let m = m.map_err(|e| backend(format!("reading {subject}"), e))?;
+        let seq = m
+            .info()
+            .map_err(|e| backend(format!("reading {subject}"), StoreErrorText(e.to_string())))?
+            .stream_sequence;
+        out.push(m.payload.clone());
+        if seq >= last {
+            break;
+        }
+    }
+    Ok(out)
 }
 
 /// An error known only by its text (async-nats' message info error is boxed).
