@@ -1,5 +1,6 @@
 //! `floorbook hand N --ohh` (issue 38 item 7): every hand of a simulated tournament written as
-//! an Open Hand History (spec 1.4.6) and held to it: the fields and their types, actions only
+//! an Open Hand History (spec 1.4.6), alone and in the chain's export (`hand --ohh`), and held
+//! to it: the fields and their types, actions only
 //! of the specification's list and only by players of the hand, the streets in order with
 //! their board cards, and the chips: each player's stack at the start, less what his actions
 //! put in, plus what he won and what came back uncalled, is his stack when the hand was settled
@@ -56,6 +57,28 @@ fn every_hand_of_a_tournament_is_an_open_hand_history_that_adds_up() {
     );
     let mut hand = 0;
     let mut showdowns = 0;
+    // The whole chain at once (one re-derivation): a blank line between hands.
+    let all = floorbook(&["hand", "--ohh"], &data);
+    assert!(
+        all.status.success(),
+        "{}",
+        String::from_utf8_lossy(&all.stderr)
+    );
+    let all = String::from_utf8(all.stdout).expect("text");
+    let mut exported: HashMap<String, Value> = all
+        .split("\n\n")
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| {
+            let v: Value = serde_json::from_str(p).expect("one OHH object");
+            (
+                v["ohh"]["game_number"]
+                    .as_str()
+                    .expect("number")
+                    .to_string(),
+                v,
+            )
+        })
+        .collect();
     loop {
         hand += 1;
         let out = floorbook(&["hand", &hand.to_string(), "--ohh"], &data);
@@ -66,6 +89,12 @@ fn every_hand_of_a_tournament_is_an_open_hand_history_that_adds_up() {
         }
         let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
         let h = &doc["ohh"];
+        let number = h["game_number"].as_str().expect("number");
+        assert_eq!(
+            exported.remove(number).as_ref(),
+            Some(&doc),
+            "hand {hand}: the chain's export writes it as the hand's own does"
+        );
         assert_eq!(h["spec_version"], "1.4.6");
         assert_eq!(h["tournament"], true);
         assert_eq!(h["game_type"], "Holdem");
@@ -217,6 +246,11 @@ fn every_hand_of_a_tournament_is_an_open_hand_history_that_adds_up() {
         );
     }
     assert!(hand > 5, "the tournament played {} hands", hand - 1);
+    assert!(
+        exported.is_empty(),
+        "exported but not a hand: {:?}",
+        exported.keys()
+    );
     assert!(showdowns > 0, "no hand went to a showdown");
 }
 

@@ -39,6 +39,112 @@ pub enum OhhError {
     Diverged { hand: u64, why: String },
 }
 
+/// A hand as it began: its table, level, button and players by position with their seats
+/// and names, the blinds each position owed, and where its start is recorded.
+struct Began {
+    hand: u64,
+    table: TableNo,
+    level: usize,
+    button: u32,
+    ids: Vec<u32>,
+    seats: Vec<Option<u32>>,
+    names: Vec<String>,
+    blinds: Vec<u64>,
+    seq: u64,
+}
+
+impl Began {
+    /// From a `HandStarted` event recorded at `seq`, with `t` the tournament just after it.
+    fn of(
+        e: &TournamentEvent,
+        t: &floorbook_tournament::engine::Tournament,
+        seq: u64,
+    ) -> Option<Began> {
+        let TournamentEvent::HandStarted {
+            table,
+            hand,
+            level,
+            button,
+            players,
+            blinds,
+            ..
+        } = e
+        else {
+            return None;
+        };
+        let seats_now = &t
+            .tables
+            .iter()
+            .find(|ts| ts.table.no == *table)?
+            .table
+            .seats;
+        Some(Began {
+            hand: *hand,
+            table: *table,
+            level: *level,
+            button: button.0,
+            ids: players.iter().map(|p| p.0).collect(),
+            seats: players
+                .iter()
+                .map(|p| {
+                    seats_now
+                        .iter()
+                        .position(|s| *s == Some(*p))
+                        .map(|i| i as u32 + 1)
+                })
+                .collect(),
+            names: players
+                .iter()
+                .map(|p| {
+                    t.players
+                        .get(p)
+                        .map_or_else(|| p.0.to_string(), |pl| pl.name.clone())
+                })
+                .collect(),
+            blinds: blinds.clone(),
+            seq,
+        })
+    }
+}
+
+fn stud(profile: &floorbook_tournament::Profile) -> bool {
+    matches!(
+        profile.game,
+        GameKind::Stud | GameKind::StudHiLo | GameKind::Razz
+    )
+}
+
+/// When the event at `seq` was recorded.
+async fn recorded_at<S: EventStore>(
+    store: &S,
+    chain: &ChainId,
+    seq: u64,
+) -> Result<DateTime<Utc>, OhhError> {
+    Ok(store
+        .read(chain, Seq(seq), 1)
+        .await?
+        .first()
+        .and_then(|e| e.envelope().ok())
+        .map_or(DateTime::<Utc>::UNIX_EPOCH, |env| env.at))
+}
+
+/// The finished hand of `began`, as `t` holds it at its table right after it ended.
+fn played<'t>(
+    t: &'t floorbook_tournament::engine::Tournament,
+    began: &Began,
+) -> Result<&'t floorbook_hand::TableHand, OhhError> {
+    t.tables
+        .iter()
+        .find(|ts| ts.table.no == began.table)
+        .and_then(|ts| ts.last_hand.as_ref())
+        .filter(|(no, _)| *no == began.hand)
+        .map(|(_, h)| h)
+        .ok_or_else(|| OhhError::Diverged {
+            hand: began.hand,
+            why: "the finished hand is not at its table".into(),
+        })
+}
+
 /// The OHH object (`{"ohh": …}`) of hand `hand` of the tournament chain `chain`.
 pub async fn hand_history<S: EventStore>(
     store: &S,
@@ -46,52 +152,24 @@ pub async fn hand_history<S: EventStore>(
     hand: u64,
 ) -> Result<Value, OhhError> {
     let rec = load(store, chain.clone()).await?;
-    let started = rec
-        .events
-        .iter()
-        .position(|e| matches!(e, TournamentEvent::HandStarted { hand: h, .. } if *h == hand));
-    let Some(started) = started else {
-        return Err(OhhError::NoHand {
+    let at = |what: &dyn Fn(&TournamentEvent) -> bool| rec.events.iter().position(what);
+    let started = at(&|e| matches!(e, TournamentEvent::HandStarted { hand: h, .. } if *h == hand))
+        .ok_or_else(|| OhhError::NoHand {
             chain: chain.clone(),
             hand,
-        });
-    };
-    let finished = rec
-        .events
-        .iter()
-        .position(|e| matches!(e, TournamentEvent::HandFinished { hand: h, .. } if *h == hand))
-        .ok_or(OhhError::NotOver { hand })?;
-    let TournamentEvent::HandStarted {
-        table,
-        level,
-        button,
-        players,
-        blinds,
-        ..
-    } = rec.events[started].clone()
-    else {
-        return Err(OhhError::NoHand {
-            chain: chain.clone(),
-            hand,
-        });
-    };
-    let start_seq = rec.seqs.get(started - rec.base).copied().unwrap_or(1);
-    let started_at = store
-        .read(chain, Seq(start_seq), 1)
-        .await?
-        .first()
-        .and_then(|e| e.envelope().ok())
-        .map_or(DateTime::<Utc>::UNIX_EPOCH, |env| env.at);
+        })?;
+    let finished =
+        at(&|e| matches!(e, TournamentEvent::HandFinished { hand: h, .. } if *h == hand))
+            .ok_or(OhhError::NotOver { hand })?;
     let profile = rec.profile.clone();
-    if matches!(
-        profile.game,
-        GameKind::Stud | GameKind::StudHiLo | GameKind::Razz
-    ) {
+    if stud(&profile) {
         return Err(OhhError::Stud {
             hand,
             game: format!("{:?}", profile.game),
         });
     }
+    let start_seq = rec.seqs.get(started - rec.base).copied().unwrap_or(1);
+    let started_event = rec.events[started].clone();
     let diverged = |d: Box<floorbook_tournament::rederive::Divergence>| OhhError::Diverged {
         hand,
         why: format!("{d:?}"),
@@ -99,56 +177,88 @@ pub async fn hand_history<S: EventStore>(
     let mut replay = rec.into_replayer();
     // The table as the hand began: who sits where, with what.
     replay.run_through(started).map_err(diverged)?;
-    let t = replay.tournament();
-    let seat_of = |p: floorbook_tournament::seating::PlayerId| -> Option<u32> {
-        t.tables
-            .iter()
-            .find(|ts| ts.table.no == table)?
-            .table
-            .seats
-            .iter()
-            .position(|s| *s == Some(p))
-            .map(|i| i as u32 + 1)
-    };
-    let seats: Vec<Option<u32>> = players.iter().map(|p| seat_of(*p)).collect();
-    let names: Vec<String> = players
-        .iter()
-        .map(|p| {
-            t.players
-                .get(p)
-                .map_or_else(|| p.0.to_string(), |pl| pl.name.clone())
-        })
-        .collect();
-    replay.run_through(finished).map_err(diverged)?;
-    let t = replay.tournament();
-    let Some((_, played)) = t
-        .tables
-        .iter()
-        .find(|ts| ts.table.no == table)
-        .and_then(|ts| ts.last_hand.as_ref())
-        .filter(|(no, _)| *no == hand)
-    else {
-        return Err(OhhError::Diverged {
+    let began =
+        Began::of(&started_event, replay.tournament(), start_seq).ok_or(OhhError::NoHand {
+            chain: chain.clone(),
             hand,
-            why: "the finished hand is not at its table".into(),
+        })?;
+    replay.run_through(finished).map_err(diverged)?;
+    let hand_played = played(replay.tournament(), &began)?;
+    let when = recorded_at(store, chain, began.seq).await?;
+    Ok(history(chain, &profile, &began, hand_played, when))
+}
+
+/// Every finished hand of the tournament chain `chain` as OHH objects, in the order they
+/// ended, from one re-derivation of the chain (stud: none, refused as for one hand).
+pub async fn hand_histories<S: EventStore>(
+    store: &S,
+    chain: &ChainId,
+) -> Result<Vec<Value>, OhhError> {
+    let rec = load(store, chain.clone()).await?;
+    let profile = rec.profile.clone();
+    if stud(&profile) {
+        return Err(OhhError::Stud {
+            hand: 1,
+            game: format!("{:?}", profile.game),
         });
-    };
+    }
+    let (base, seqs) = (rec.base, rec.seqs.clone());
+    let mut replay = rec.into_replayer();
+    let mut open: Vec<Began> = Vec::new();
+    let mut done: Vec<(Began, floorbook_hand::TableHand)> = Vec::new();
+    loop {
+        let step = replay.step().map_err(|d| OhhError::Diverged {
+            hand: open.first().map_or(0, |b| b.hand),
+            why: format!("{d:?}"),
+        })?;
+        let Some(step) = step else { break };
+        for (k, e) in step.derived.iter().enumerate() {
+            let seq = seqs.get(step.from + k - base).copied().unwrap_or(1);
+            if let Some(b) = Began::of(e, replay.tournament(), seq) {
+                open.push(b);
+            }
+            if let TournamentEvent::HandFinished { hand, .. } = e
+                && let Some(i) = open.iter().position(|b| b.hand == *hand)
+            {
+                let began = open.remove(i);
+                let hand_played = played(replay.tournament(), &began)?.clone();
+                done.push((began, hand_played));
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(done.len());
+    for (began, hand_played) in done {
+        let when = recorded_at(store, chain, began.seq).await?;
+        out.push(history(chain, &profile, &began, &hand_played, when));
+    }
+    Ok(out)
+}
+
+/// The OHH object of the hand `began` that `played` holds, started at `when`.
+fn history(
+    chain: &ChainId,
+    profile: &floorbook_tournament::Profile,
+    began: &Began,
+    played: &floorbook_hand::TableHand,
+    when: DateTime<Utc>,
+) -> Value {
     let starting = played.starting_stacks().to_vec();
     let events = played.events().to_vec();
-    let ids: Vec<u32> = players.iter().map(|p| p.0).collect();
-    let schedule = &profile.levels.schedule;
-    let (small, big, ante) = schedule
-        .get(level)
+    let ids = &began.ids;
+    let (small, big, ante) = profile
+        .levels
+        .schedule
+        .get(began.level)
         .map_or((0, 0, 0), |l| (l.small, l.big, l.ante));
-    let (rounds, pots) = rounds_and_pots(&events, &ids, &blinds, small);
+    let (rounds, pots) = rounds_and_pots(&events, ids, &began.blinds, small);
     let players_json: Vec<Value> = ids
         .iter()
         .enumerate()
         .map(|(i, id)| {
             json!({
                 "id": id,
-                "seat": seats[i],
-                "name": names[i],
+                "seat": began.seats[i],
+                "name": began.names[i],
                 "starting_stack": starting.get(i).map_or(0, |c| c.0),
             })
         })
@@ -168,16 +278,16 @@ pub async fn hand_history<S: EventStore>(
         info["buyin_amount"] = json!(b);
         info["fee_amount"] = json!(0);
     }
-    Ok(json!({"ohh": {
+    json!({"ohh": {
         "spec_version": SPEC_VERSION,
         "site_name": "Floorbook",
         "network_name": "Floorbook",
         "internal_version": env!("CARGO_PKG_VERSION"),
         "tournament": true,
         "tournament_info": info,
-        "game_number": format!("{chain}-{hand}"),
-        "start_date_utc": started_at.to_rfc3339_opts(SecondsFormat::Secs, true),
-        "table_name": table_name(table),
+        "game_number": format!("{chain}-{}", began.hand),
+        "start_date_utc": when.to_rfc3339_opts(SecondsFormat::Secs, true),
+        "table_name": table_name(began.table),
         "game_type": match profile.game { GameKind::Omaha => "Omaha", _ => "Holdem" },
         "bet_limit": {
             "bet_type": match profile.structure {
@@ -188,7 +298,7 @@ pub async fn hand_history<S: EventStore>(
             "bet_cap": 0,
         },
         "table_size": profile.seats_per_table,
-        "dealer_seat": button.0,
+        "dealer_seat": began.button,
         "small_blind_amount": small,
         "big_blind_amount": big,
         "ante_amount": ante,
@@ -196,7 +306,7 @@ pub async fn hand_history<S: EventStore>(
         "players": players_json,
         "rounds": rounds,
         "pots": pots,
-    }}))
+    }})
 }
 
 fn table_name(table: TableNo) -> String {

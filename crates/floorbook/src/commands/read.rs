@@ -39,9 +39,12 @@ pub struct ReadArgs {
 pub struct HandArgs {
     #[command(flatten)]
     pub read: ReadArgs,
-    /// The hand number.
-    pub hand: u64,
-    /// Print the hand as an Open Hand History (OHH 1.4.6 JSON), as trackers import it.
+    /// The hand number (with `--ohh` and none: every finished hand).
+    #[arg(required_unless_present = "ohh")]
+    pub hand: Option<u64>,
+    /// Print the hand as an Open Hand History (OHH 1.4.6 JSON), as trackers import it; without
+    /// a hand number every finished hand of the chain, one object each, a blank line between
+    /// (OHH's file of many hands).
     #[arg(long, conflicts_with = "json")]
     pub ohh: bool,
 }
@@ -416,21 +419,32 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
     let mut out = String::new();
     let (store, projector, chain) = open(&args.read).await?;
     if args.ohh {
-        let history = floorbook_ledger::ohh::hand_history(&store, &chain, args.hand).await?;
-        outln!(out, "{}", serde_json::to_string_pretty(&history)?);
+        let histories = match args.hand {
+            Some(hand) => vec![floorbook_ledger::ohh::hand_history(&store, &chain, hand).await?],
+            None => floorbook_ledger::ohh::hand_histories(&store, &chain).await?,
+        };
+        for (i, h) in histories.iter().enumerate() {
+            if i > 0 {
+                outln!(out, "");
+            }
+            outln!(out, "{}", serde_json::to_string_pretty(h)?);
+        }
         emit(&out)?;
         return Ok(ExitCode::SUCCESS);
     }
+    let Some(number) = args.hand else {
+        bail!("name the hand");
+    };
     let row: Option<(i64, i64, Option<i64>, String, i64)> = projector
         .connection()
         .query_row(
             "SELECT table_no, started_seq, finished_seq, players, level FROM hands WHERE chain = ?1 AND hand = ?2",
-            rusqlite::params![chain.as_str(), args.hand as i64],
+            rusqlite::params![chain.as_str(), number as i64],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
         )
         .ok();
     let Some((table, start, finish, players, level)) = row else {
-        bail!("chain {chain} has no hand {}", args.hand);
+        bail!("chain {chain} has no hand {number}");
     };
     let players: Vec<i64> = serde_json::from_str(&players).unwrap_or_default();
     // The registered names, for a person reading the hand.
@@ -449,7 +463,7 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
             let env = e.envelope()?;
             match ChainEvent::decode(&env)? {
                 ChainEvent::Decided(TournamentEvent::InHand { hand, event, .. })
-                    if hand == args.hand =>
+                    if hand == number =>
                 {
                     lines.push((e.seq.0, event));
                 }
@@ -458,7 +472,7 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
                     button,
                     blinds,
                     ..
-                }) if hand == args.hand => {
+                }) if hand == number => {
                     started = Some((button.0, blinds));
                 }
                 ChainEvent::Decided(TournamentEvent::HandStarted { table: t, .. })
@@ -479,11 +493,11 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
             out,
             "{}",
             serde_json::to_string_pretty(
-                &json!({"chain": chain.as_str(), "hand": args.hand, "table": table, "level": level, "button": started.as_ref().map(|s| s.0), "blinds": started.as_ref().map(|s| &s.1), "players": players, "events": list})
+                &json!({"chain": chain.as_str(), "hand": number, "table": table, "level": level, "button": started.as_ref().map(|s| s.0), "blinds": started.as_ref().map(|s| &s.1), "players": players, "events": list})
             )?
         );
     } else {
-        outln!(out, "hand {} at table {table}, level {level}", args.hand);
+        outln!(out, "hand {number} at table {table}, level {level}");
         let stud = lines
             .iter()
             .any(|(_, e)| matches!(e, HandEvent::StudDealt { .. }));
