@@ -203,18 +203,7 @@ impl NatsStore {
         let js = jetstream::context::ContextBuilder::new()
             .ack_timeout(opts.ack_timeout)
             .build(client.clone());
-        let config = |name: String, subject: String| Config {
-            name,
-            subjects: vec![subject],
-            storage: StorageType::File,
-            num_replicas: opts.replicas,
-            deny_delete: true,
-            deny_purge: true,
-            allow_rollup: false,
-            allow_direct: true,
-            duplicate_window: Duration::from_secs(120),
-            ..Default::default()
-        };
+        let config = |name: String, subject: String| stream_config(&opts, name, subject);
         let stream = js
             .get_or_create_stream(config(
                 opts.stream.clone(),
@@ -592,16 +581,12 @@ impl NatsStore {
                 self.inner
                     .js
                     .get_or_create_stream(Config {
-                        name: name.clone(),
-                        subjects: vec![format!("{}.answer.*", opts.subject_prefix)],
-                        storage: StorageType::File,
-                        num_replicas: opts.replicas,
-                        deny_delete: true,
-                        deny_purge: true,
-                        allow_rollup: false,
-                        allow_direct: true,
                         max_messages_per_subject: KEPT_ANSWERS as i64,
-                        ..Default::default()
+                        ..stream_config(
+                            opts,
+                            name.clone(),
+                            format!("{}.answer.*", opts.subject_prefix),
+                        )
                     })
                     .await
                     .map_err(|e| backend(format!("opening stream {name}"), e))
@@ -646,6 +631,23 @@ impl NatsStore {
             .into_iter()
             .map(|p| p.to_vec())
             .collect())
+    }
+}
+
+/// A stream of the store: on disk, replicated as the options say, its messages never deleted
+/// or purged through the API, read by direct gets.
+fn stream_config(opts: &NatsOptions, name: String, subject: String) -> Config {
+    Config {
+        name,
+        subjects: vec![subject],
+        storage: StorageType::File,
+        num_replicas: opts.replicas,
+        deny_delete: true,
+        deny_purge: true,
+        allow_rollup: false,
+        allow_direct: true,
+        duplicate_window: Duration::from_secs(120),
+        ..Default::default()
     }
 }
 
