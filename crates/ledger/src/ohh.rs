@@ -213,7 +213,11 @@ pub async fn hand_histories<S: EventStore>(
         })?;
         let Some(step) = step else { break };
         for (k, e) in step.derived.iter().enumerate() {
-            let seq = seqs.get(step.from + k - base).copied().unwrap_or(1);
+            let seq = (step.from + k)
+                .checked_sub(base)
+                .and_then(|i| seqs.get(i))
+                .copied()
+                .unwrap_or(1);
             if let Some(b) = Began::of(e, replay.tournament(), seq) {
                 open.push(b);
             }

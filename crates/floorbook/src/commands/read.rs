@@ -433,7 +433,9 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let Some(number) = args.hand else {
-        bail!("name the hand");
+        bail!(
+            "name the hand by its number (`floorbook hand 5`); only with --ohh may it be left out, for every hand of the chain"
+        );
     };
     let row: Option<(i64, i64, Option<i64>, String, i64)> = projector
         .connection()
