@@ -2852,7 +2852,13 @@ async fn a_deal_is_made_from_the_desks() {
         .await
         .expect("the clock");
     wait_for(&td, "section.payouts", "by the deal agreed").await;
-    let paid = text(&td, "#payouts").await;
+    // The clock redraws itself live: read the payouts until a redraw has settled.
+    let until = Instant::now() + Duration::from_secs(15);
+    let mut paid = text(&td, "#payouts").await;
+    while paid.matches("2.00").count() != 3 && Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        paid = text(&td, "#payouts").await;
+    }
     assert_eq!(paid.matches("2.00").count(), 3, "{paid}");
     td.goto(&format!("{url}/t/deal/standings?lang=de"))
         .await
