@@ -159,3 +159,38 @@ impl<S: EventStore> CheckedDesk for Desk<S> {
 fn reply_value(r: &Reply) -> Value {
     serde_json::to_value(r).expect("a reply serializes")
 }
+
+/// Why `value` does not match the schema `name` of `tests/golden/independent/` (a format's
+/// schema written from its own specification, not from Floorbook's code: `ohh-1.4.6`,
+/// `ots-1.1.5`), if it does not.
+pub fn independent_problem(name: &str, value: &Value) -> Option<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("golden/independent")
+        .join(format!("{name}.schema.json"));
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => return Some(format!("{}: {e}", path.display())),
+    };
+    let schema: Value = match serde_json::from_str(&text) {
+        Ok(v) => v,
+        Err(e) => return Some(format!("{}: {e}", path.display())),
+    };
+    let url = format!("file://{}", path.display());
+    let mut compiler = Compiler::new();
+    let mut schemas = Schemas::new();
+    let index = compiler
+        .add_resource(&url, schema)
+        .map_err(|e| e.to_string())
+        .and_then(|()| {
+            compiler
+                .compile(&url, &mut schemas)
+                .map_err(|e| e.to_string())
+        });
+    match index {
+        Err(e) => Some(format!("{}: {e}", path.display())),
+        Ok(index) => schemas
+            .validate(value, index)
+            .err()
+            .map(|e| format!("does not match {name}.schema.json: {e:#}")),
+    }
+}

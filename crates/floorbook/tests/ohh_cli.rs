@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
 
+use floorbook_e2e::schemas::independent_problem;
 use serde_json::Value;
 
 fn floorbook(args: &[&str], data: &Path) -> std::process::Output {
@@ -31,7 +32,7 @@ fn simulate(args: &[&str], data: &Path) {
     );
 }
 
-const ACTIONS: [&str; 13] = [
+const ACTIONS: [&str; 14] = [
     "Dealt Cards",
     "Mucks Cards",
     "Shows Cards",
@@ -40,6 +41,7 @@ const ACTIONS: [&str; 13] = [
     "Post BB",
     "Post Dead",
     "Post Extra Blind",
+    "Straddle",
     "Fold",
     "Check",
     "Bet",
@@ -88,6 +90,10 @@ fn every_hand_of_a_tournament_is_an_open_hand_history_that_adds_up() {
             break;
         }
         let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        // The specification's fields and types, read from its pages apart from this code.
+        if let Some(problem) = independent_problem("ohh-1.4.6", &doc) {
+            panic!("hand {hand}: {problem}\n{doc:#}");
+        }
         let h = &doc["ohh"];
         let number = h["game_number"].as_str().expect("number");
         assert_eq!(
@@ -266,4 +272,157 @@ fn a_hand_that_is_not_there_is_refused() {
     let out = floorbook(&["hand", "100000", "--ohh"], &data);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("has no hand 100000"));
+}
+
+/// A cash room's evening (GCB, with straddles and dead blinds) as OHH, in the house's currency:
+/// every finished hand matches the specification, is a cash hand (no tournament fields, the
+/// currency named), seats its players on the table's seats with the game's blinds, and its
+/// chips add up: the pots are paid out whole, nobody puts in more than he sat with, and what
+/// the pots lack of what was put in is exactly the bet nobody called (the highest live
+/// contribution over the next).
+#[test]
+fn every_hand_of_a_cash_evening_is_an_open_hand_history_that_adds_up() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    simulate(
+        &["--profile", "gcb", "--minutes", "30", "--seed", "3"],
+        &data,
+    );
+    let all = floorbook(&["hand", "--ohh", "--currency", "CHF"], &data);
+    assert!(
+        all.status.success(),
+        "{}",
+        String::from_utf8_lossy(&all.stderr)
+    );
+    let all = String::from_utf8(all.stdout).expect("text");
+    let hands: Vec<Value> = all
+        .split("\n\n")
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| serde_json::from_str(p).expect("one OHH object"))
+        .collect();
+    assert!(hands.len() > 10, "{} hands", hands.len());
+    let mut seen_actions: HashMap<String, usize> = HashMap::new();
+    for doc in &hands {
+        if let Some(problem) = independent_problem("ohh-1.4.6", doc) {
+            panic!("{problem}\n{doc:#}");
+        }
+        let h = &doc["ohh"];
+        let number = h["game_number"].as_str().expect("number");
+        assert!(h.get("tournament").is_none(), "{number}: a cash hand");
+        assert!(h.get("tournament_info").is_none(), "{number}: a cash hand");
+        assert_eq!(h["currency"], "CHF", "{number}");
+        // The profile's games: NL Hold'em 2/5 on tables 1 and 2, PL Omaha 5/5 on 3 and 4.
+        let table = h["table_name"].as_str().expect("table");
+        let (game, blinds, limit) = match table {
+            "Table 1" | "Table 2" => ("Holdem", (2, 5), "NL"),
+            "Table 3" | "Table 4" => ("Omaha", (5, 5), "PL"),
+            other => panic!("{number}: {other} is no table of the room"),
+        };
+        assert_eq!(h["game_type"], game, "{number}");
+        assert_eq!(h["bet_limit"]["bet_type"], limit, "{number}");
+        assert_eq!(
+            (
+                h["small_blind_amount"].as_u64(),
+                h["big_blind_amount"].as_u64()
+            ),
+            (Some(blinds.0), Some(blinds.1)),
+            "{number}"
+        );
+        assert_eq!(h["table_size"], 9, "{number}");
+        let players = h["players"].as_array().expect("players");
+        let start: HashMap<u64, u64> = players
+            .iter()
+            .map(|p| {
+                (
+                    p["id"].as_u64().expect("id"),
+                    p["starting_stack"].as_u64().expect("stack"),
+                )
+            })
+            .collect();
+        let seats: Vec<u64> = players.iter().filter_map(|p| p["seat"].as_u64()).collect();
+        assert!(
+            seats.iter().all(|s| (1..=9).contains(s)),
+            "{number}: {seats:?}"
+        );
+        // The button is on a seat of the table: a player's, or an empty one (a dead button
+        // after a player left, GCB-10's moves).
+        assert!(
+            (1..=9).contains(&h["dealer_seat"].as_u64().expect("button")),
+            "{number}: the button is on a seat"
+        );
+        let mut put_in: HashMap<u64, u64> = HashMap::new();
+        let mut live: HashMap<u64, u64> = HashMap::new();
+        for r in h["rounds"].as_array().expect("rounds") {
+            for a in r["actions"].as_array().expect("actions") {
+                let action = a["action"].as_str().expect("action");
+                *seen_actions.entry(action.to_string()).or_default() += 1;
+                let who = a["player_id"].as_u64().expect("player");
+                assert!(start.contains_key(&who), "{number}: {who} is not dealt in");
+                if let Some(amount) = a["amount"].as_u64() {
+                    *put_in.entry(who).or_default() += amount;
+                    // A dead blind is in the pot but matches no bet.
+                    if action != "Post Dead" {
+                        *live.entry(who).or_default() += amount;
+                    }
+                }
+            }
+        }
+        for (who, chips) in &put_in {
+            assert!(
+                *chips <= start[who],
+                "{number}: player {who} put in {chips} of {}",
+                start[who]
+            );
+        }
+        let mut in_pots = 0;
+        for pot in h["pots"].as_array().expect("pots") {
+            let wins: u64 = pot["player_wins"]
+                .as_array()
+                .expect("wins")
+                .iter()
+                .map(|w| w["win_amount"].as_u64().expect("win"))
+                .sum();
+            assert_eq!(pot["amount"].as_u64(), Some(wins), "{number}: paid whole");
+            in_pots += wins;
+        }
+        let mut contributions: Vec<u64> = live.values().copied().collect();
+        contributions.sort_unstable_by(|a, b| b.cmp(a));
+        let uncalled = contributions.first().copied().unwrap_or(0)
+            - contributions.get(1).copied().unwrap_or(0);
+        let total: u64 = put_in.values().sum();
+        assert_eq!(
+            total - in_pots,
+            uncalled,
+            "{number}: what the pots lack is the bet nobody called"
+        );
+    }
+    // The evening holds the room's own posts: blinds, straddles (GCB-5), dead blinds (GCB-6).
+    for action in ["Post SB", "Post BB", "Straddle", "Post Dead", "Shows Cards"] {
+        assert!(
+            seen_actions.contains_key(action),
+            "no {action} in the evening: {seen_actions:?}"
+        );
+    }
+    // One hand alone is the same object as in the whole export.
+    let first = &hands[0]["ohh"]["game_number"];
+    let number = first
+        .as_str()
+        .and_then(|n| n.rsplit('-').next())
+        .expect("a number");
+    let one = floorbook(&["hand", number, "--ohh", "--currency", "CHF"], &data);
+    assert!(
+        one.status.success(),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    let one: Value = serde_json::from_slice(&one.stdout).expect("JSON");
+    assert_eq!(one, hands[0]);
+    // A currency is three capital letters; anything else is refused, naming the form.
+    let bad = floorbook(&["hand", "--ohh", "--currency", "euro"], &data);
+    assert!(!bad.status.success());
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("three capital letters"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
 }

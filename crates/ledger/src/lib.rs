@@ -15,6 +15,7 @@ pub mod explain;
 pub mod league;
 pub mod members;
 pub mod ohh;
+pub mod ots;
 pub mod reader;
 pub mod resume;
 pub mod secret;

@@ -37,6 +37,190 @@ pub enum OhhError {
     Stud { hand: u64, game: String },
     #[error("hand {hand} does not re-derive from the chain: {why}")]
     Diverged { hand: u64, why: String },
+    #[error(transparent)]
+    CashLoad(#[from] crate::cash::CashLoadError),
+    #[error(
+        "the currency is named by its three capital letters (ISO 4217: EUR, CHF, USD), not {0:?}"
+    )]
+    Currency(String),
+}
+
+/// How the money of an export is named.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Export {
+    /// The house's currency (ISO 4217): a chain records amounts, not what they are in.
+    pub currency: String,
+}
+
+impl Export {
+    /// An export in `currency`: three capital letters (ISO 4217, or the specifications' own
+    /// codes such as XPM for play money).
+    pub fn new(currency: &str) -> Result<Export, OhhError> {
+        if currency.len() == 3 && currency.bytes().all(|b| b.is_ascii_uppercase()) {
+            Ok(Export {
+                currency: currency.to_string(),
+            })
+        } else {
+            Err(OhhError::Currency(currency.to_string()))
+        }
+    }
+}
+
+/// Hand `hand`, or every finished hand, of the chain `chain` as OHH objects: a tournament's
+/// or a cash room's.
+pub async fn histories<S: EventStore>(
+    store: &S,
+    chain: &ChainId,
+    hand: Option<u64>,
+    export: &Export,
+) -> Result<Vec<Value>, OhhError> {
+    if crate::cash::is_cash(store, chain).await? {
+        let all = cash_hand_histories(store, chain, export).await?;
+        return match hand {
+            None => Ok(all.into_iter().map(|(_, v)| v).collect()),
+            Some(n) => all
+                .into_iter()
+                .find(|(no, _)| *no == n)
+                .map(|(_, v)| vec![v])
+                .ok_or_else(|| OhhError::NoHand {
+                    chain: chain.clone(),
+                    hand: n,
+                }),
+        };
+    }
+    match hand {
+        Some(n) => Ok(vec![hand_history(store, chain, n, export).await?]),
+        None => hand_histories(store, chain, export).await,
+    }
+}
+
+/// A cash hand as it began: its table, button and players by position.
+struct CashBegan {
+    table: u32,
+    button: u32,
+    ids: Vec<u32>,
+    seats: Vec<Option<u32>>,
+    posts: Vec<&'static str>,
+    when: DateTime<Utc>,
+}
+
+/// Every finished hand of the cash room `chain` (hand number, OHH object), in the order they
+/// ended, from one re-derivation of the room. Amounts are the room's money in `export`'s
+/// currency; a hand still being played is left out.
+pub async fn cash_hand_histories<S: EventStore>(
+    store: &S,
+    chain: &ChainId,
+    export: &Export,
+) -> Result<Vec<(u64, Value)>, OhhError> {
+    use floorbook_cash::{CashEvent, CashRoom, PostKind};
+    let record = crate::cash::load(store, chain.clone()).await?;
+    let mut room = CashRoom::under_revision(record.profile.clone(), record.opening.rules_revision);
+    let mut open: std::collections::BTreeMap<u64, CashBegan> = Default::default();
+    let mut out = Vec::new();
+    for c in &record.commands {
+        let derived =
+            room.decide(&c.entered.command, c.entered.at)
+                .map_err(|e| OhhError::Diverged {
+                    hand: open.keys().next().copied().unwrap_or(0),
+                    why: format!("command {} is refused on re-derivation: {e}", c.seq),
+                })?;
+        for e in derived {
+            match e {
+                CashEvent::HandStarted {
+                    table,
+                    hand,
+                    button,
+                    dealt,
+                    posted,
+                    ..
+                } => {
+                    let posts = dealt
+                        .iter()
+                        .map(|d| {
+                            match posted
+                                .iter()
+                                .find(|p| p.guest == d.guest && p.kind != PostKind::SmallBlindDead)
+                                .map(|p| p.kind)
+                            {
+                                Some(PostKind::SmallBlind) => "Post SB",
+                                Some(PostKind::BigBlind | PostKind::BigBlindLive) => "Post BB",
+                                Some(PostKind::Straddle) => "Straddle",
+                                _ => "Post Extra Blind",
+                            }
+                        })
+                        .collect();
+                    open.insert(
+                        hand,
+                        CashBegan {
+                            table,
+                            button,
+                            ids: dealt.iter().map(|d| d.guest).collect(),
+                            seats: dealt.iter().map(|d| Some(d.seat)).collect(),
+                            posts,
+                            when: c.at,
+                        },
+                    );
+                }
+                CashEvent::HandFinished { hand, .. } => {
+                    let Some(began) = open.remove(&hand) else {
+                        continue;
+                    };
+                    let finished = room
+                        .tables()
+                        .get(&began.table)
+                        .and_then(|t| t.last_hand.as_ref())
+                        .filter(|(no, _, _)| *no == hand)
+                        .ok_or_else(|| OhhError::Diverged {
+                            hand,
+                            why: "the finished hand is not at its table".into(),
+                        })?;
+                    let game =
+                        room.profile()
+                            .game_of(began.table)
+                            .ok_or_else(|| OhhError::Diverged {
+                                hand,
+                                why: format!("table {} has no game", began.table),
+                            })?;
+                    let names: Vec<String> = began
+                        .ids
+                        .iter()
+                        .map(|g| {
+                            room.guests()
+                                .get(g)
+                                .map_or_else(|| g.to_string(), |guest| guest.name.clone())
+                        })
+                        .collect();
+                    let played = floorbook_hand::TableHand::from(finished.1.clone());
+                    out.push((
+                        hand,
+                        sheet(
+                            &Sheet {
+                                game_number: format!("{chain}-{hand}"),
+                                table: began.table,
+                                table_size: game.seats,
+                                game: game.variant,
+                                structure: game.structure,
+                                small: game.small_blind,
+                                big: game.big_blind,
+                                ante: 0,
+                                button: began.button,
+                                ids: &began.ids,
+                                seats: &began.seats,
+                                names: &names,
+                                posts: began.posts.clone(),
+                                when: began.when,
+                                tournament: None,
+                                currency: &export.currency,
+                            },
+                            &played,
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// A hand as it began: its table, level, button and players by position with their seats
@@ -150,6 +334,7 @@ pub async fn hand_history<S: EventStore>(
     store: &S,
     chain: &ChainId,
     hand: u64,
+    export: &Export,
 ) -> Result<Value, OhhError> {
     let rec = load(store, chain.clone()).await?;
     let at = |what: &dyn Fn(&TournamentEvent) -> bool| rec.events.iter().position(what);
@@ -185,7 +370,7 @@ pub async fn hand_history<S: EventStore>(
     replay.run_through(finished).map_err(diverged)?;
     let hand_played = played(replay.tournament(), &began)?;
     let when = recorded_at(store, chain, began.seq).await?;
-    Ok(history(chain, &profile, &began, hand_played, when))
+    Ok(history(chain, &profile, &began, hand_played, when, export))
 }
 
 /// Every finished hand of the tournament chain `chain` as OHH objects, in the order they
@@ -193,6 +378,7 @@ pub async fn hand_history<S: EventStore>(
 pub async fn hand_histories<S: EventStore>(
     store: &S,
     chain: &ChainId,
+    export: &Export,
 ) -> Result<Vec<Value>, OhhError> {
     let rec = load(store, chain.clone()).await?;
     let profile = rec.profile.clone();
@@ -233,9 +419,33 @@ pub async fn hand_histories<S: EventStore>(
     let mut out = Vec::with_capacity(done.len());
     for (began, hand_played) in done {
         let when = recorded_at(store, chain, began.seq).await?;
-        out.push(history(chain, &profile, &began, &hand_played, when));
+        out.push(history(chain, &profile, &began, &hand_played, when, export));
     }
     Ok(out)
+}
+
+/// What an OHH object says of a hand apart from its events: its table and game, blinds,
+/// button and players by position.
+struct Sheet<'a> {
+    game_number: String,
+    table: u32,
+    table_size: u32,
+    game: GameKind,
+    structure: Structure,
+    small: u64,
+    big: u64,
+    ante: u64,
+    /// The button's seat.
+    button: u32,
+    ids: &'a [u32],
+    seats: &'a [Option<u32>],
+    names: &'a [String],
+    /// The action each position's blind is written as.
+    posts: Vec<&'static str>,
+    when: DateTime<Utc>,
+    /// A tournament's `tournament_info`; None for a cash hand, which names its `currency`.
+    tournament: Option<Value>,
+    currency: &'a str,
 }
 
 /// The OHH object of the hand `began` that `played` holds, started at `when`.
@@ -245,76 +455,136 @@ fn history(
     began: &Began,
     played: &floorbook_hand::TableHand,
     when: DateTime<Utc>,
+    export: &Export,
 ) -> Value {
-    let starting = played.starting_stacks().to_vec();
-    let events = played.events().to_vec();
-    let ids = &began.ids;
     let (small, big, ante) = profile
         .levels
         .schedule
         .get(began.level)
         .map_or((0, 0, 0), |l| (l.small, l.big, l.ante));
-    let (rounds, pots) = rounds_and_pots(&events, ids, &began.blinds, small);
-    let players_json: Vec<Value> = ids
-        .iter()
-        .enumerate()
-        .map(|(i, id)| {
-            json!({
-                "id": id,
-                "seat": began.seats[i],
-                "name": began.names[i],
-                "starting_stack": starting.get(i).map_or(0, |c| c.0),
-            })
-        })
-        .collect();
+    // The small blind is the first blind posted of the small blind's size; the others owed
+    // the big blind (a short stack posts what he has, all in).
+    let mut posts = vec!["Post Extra Blind"; began.ids.len()];
+    let mut seen = 0usize;
+    for e in played.events() {
+        if let HandEvent::BlindPosted { pos, .. } = e {
+            let owed = began.blinds.get(pos.0).copied().unwrap_or(0);
+            if let Some(p) = posts.get_mut(pos.0) {
+                *p = if owed == small && seen == 0 && owed > 0 {
+                    "Post SB"
+                } else if owed > 0 {
+                    "Post BB"
+                } else {
+                    "Post Extra Blind"
+                };
+            }
+            seen += 1;
+        }
+    }
     let buy_in = match profile.buy_ins.as_slice() {
-        [one] => floorbook_tournament::buy_in_cents(one).map(|c| c as f64 / 100.0),
+        [one] => floorbook_tournament::buy_in_cents(one),
         _ => None,
     };
     let mut info = json!({
         "tournament_number": chain.as_str(),
         "name": profile.title,
-        "currency": "EUR",
+        "currency": export.currency,
         "initial_stack": profile.starting_chips,
         "type": "MTT",
     });
     if let Some(b) = buy_in {
-        info["buyin_amount"] = json!(b);
+        info["buyin_amount"] = money(b);
         info["fee_amount"] = json!(0);
     }
-    json!({"ohh": {
+    sheet(
+        &Sheet {
+            game_number: format!("{chain}-{}", began.hand),
+            table: began.table.0,
+            table_size: profile.seats_per_table,
+            game: profile.game,
+            structure: profile.structure,
+            small,
+            big,
+            ante,
+            button: began.button,
+            ids: &began.ids,
+            seats: &began.seats,
+            names: &began.names,
+            posts,
+            when,
+            tournament: Some(info),
+            currency: &export.currency,
+        },
+        played,
+    )
+}
+
+/// A sum of money in cents as the decimal OHH and OTS write (12.5 for 1250).
+pub(crate) fn money(cents: u64) -> Value {
+    if cents.is_multiple_of(100) {
+        json!(cents / 100)
+    } else {
+        json!(cents as f64 / 100.0)
+    }
+}
+
+/// The OHH object of `sheet`'s hand as `played` holds it.
+fn sheet(sheet: &Sheet, played: &floorbook_hand::TableHand) -> Value {
+    let starting = played.starting_stacks().to_vec();
+    let events = played.events().to_vec();
+    let (rounds, pots) = rounds_and_pots(&events, sheet.ids, &sheet.posts);
+    let players_json: Vec<Value> = sheet
+        .ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| {
+            json!({
+                "id": id,
+                "seat": sheet.seats.get(i).copied().flatten(),
+                "name": sheet.names.get(i).cloned().unwrap_or_else(|| id.to_string()),
+                "starting_stack": starting.get(i).map_or(0, |c| c.0),
+            })
+        })
+        .collect();
+    let mut ohh = json!({
         "spec_version": SPEC_VERSION,
         "site_name": "Floorbook",
         "network_name": "Floorbook",
         "internal_version": env!("CARGO_PKG_VERSION"),
-        "tournament": true,
-        "tournament_info": info,
-        "game_number": format!("{chain}-{}", began.hand),
-        "start_date_utc": when.to_rfc3339_opts(SecondsFormat::Secs, true),
-        "table_name": table_name(began.table),
-        "game_type": match profile.game { GameKind::Omaha => "Omaha", _ => "Holdem" },
+        "game_number": sheet.game_number,
+        "start_date_utc": sheet.when.to_rfc3339_opts(SecondsFormat::Secs, true),
+        "table_name": table_name(sheet.table),
+        "game_type": match sheet.game { GameKind::Omaha => "Omaha", _ => "Holdem" },
         "bet_limit": {
-            "bet_type": match profile.structure {
+            "bet_type": match sheet.structure {
                 Structure::NoLimit => "NL",
                 Structure::PotLimit => "PL",
                 Structure::FixedLimit => "FL",
             },
             "bet_cap": 0,
         },
-        "table_size": profile.seats_per_table,
-        "dealer_seat": began.button,
-        "small_blind_amount": small,
-        "big_blind_amount": big,
-        "ante_amount": ante,
+        "table_size": sheet.table_size,
+        "dealer_seat": sheet.button,
+        "small_blind_amount": sheet.small,
+        "big_blind_amount": sheet.big,
+        "ante_amount": sheet.ante,
         "flags": [],
         "players": players_json,
         "rounds": rounds,
         "pots": pots,
-    }})
+    });
+    match &sheet.tournament {
+        Some(info) => {
+            ohh["tournament"] = json!(true);
+            ohh["tournament_info"] = info.clone();
+        }
+        None => ohh["currency"] = json!(sheet.currency),
+    }
+    json!({ "ohh": ohh })
 }
 
-fn table_name(table: TableNo) -> String {
-    format!("Table {}", table.0)
+fn table_name(table: u32) -> String {
+    format!("Table {table}")
 }
 
 fn street_name(street: floorbook_hand::Street) -> &'static str {
@@ -333,21 +603,15 @@ fn card_names(cards: &[Option<floorbook_cards::Card>]) -> Vec<String> {
 }
 
 /// The hand's events as OHH rounds (Preflop, then a round for each street dealt, then the
-/// showdown) and its pots. `ids` are the players by position, `blinds` the blind each position
-/// owed (the small blind `small`, the big blind, or none).
-fn rounds_and_pots(
-    events: &[HandEvent],
-    ids: &[u32],
-    blinds: &[u64],
-    small: u64,
-) -> (Value, Value) {
+/// showdown) and its pots. `ids` are the players by position, `posts` the action each
+/// position's blind is written as.
+fn rounds_and_pots(events: &[HandEvent], ids: &[u32], posts: &[&'static str]) -> (Value, Value) {
     let mut rounds: Vec<Value> =
         vec![json!({"id": 0, "street": "Preflop", "cards": [], "actions": []})];
     let mut number = 0u64;
     // What each position has put in on this street, and the street's highest bet.
     let mut in_street = vec![0u64; ids.len()];
     let mut top = 0u64;
-    let mut blinds_seen = 0usize;
     let mut settled = false;
     let mut pots: Vec<Value> = Vec::new();
     let id = |pos: floorbook_hand::Pos| ids.get(pos.0).copied();
@@ -372,16 +636,7 @@ fn rounds_and_pots(
                 json!({"player_id": id(*pos), "action": "Post Ante", "amount": amount.0, "is_allin": all_in}),
             ),
             HandEvent::BlindPosted { pos, amount, all_in, .. } => {
-                // The blind the position owed (a short stack posts what he has, all in).
-                let owed = blinds.get(pos.0).copied().unwrap_or(0);
-                let name = if owed == small && blinds_seen == 0 && owed > 0 {
-                    "Post SB"
-                } else if owed > 0 {
-                    "Post BB"
-                } else {
-                    "Post Extra Blind"
-                };
-                blinds_seen += 1;
+                let name = posts.get(pos.0).copied().unwrap_or("Post Extra Blind");
                 if let Some(s) = in_street.get_mut(pos.0) {
                     *s += amount.0;
                     top = top.max(*s);
@@ -510,5 +765,52 @@ fn rounds_and_pots(
             }
         }
     }
+    lone_winners_bet(&ordered, &mut pots);
     (Value::Array(ordered), Value::Array(pots))
+}
+
+/// At a live table the chips a lone winner has in front of him never go into the pot: they
+/// are his again when the others fold, and the engine awards only what was pushed in. OHH has
+/// no such chips and no action for a bet returned: its pots hold everything put in but the
+/// part of the largest bet nobody matched (the largest live contribution over the next; antes
+/// and dead blinds match nothing). What the lone winner had matched is added to the last pot
+/// he wins, so that a tracker reading the actions and the pots counts his chips right.
+fn lone_winners_bet(rounds: &[Value], pots: &mut [Value]) {
+    let mut put_in: std::collections::BTreeMap<u64, (u64, u64)> = Default::default();
+    for a in rounds
+        .iter()
+        .filter_map(|r| r["actions"].as_array())
+        .flatten()
+    {
+        if let (Some(who), Some(amount)) = (a["player_id"].as_u64(), a["amount"].as_u64()) {
+            let (all, live) = put_in.entry(who).or_default();
+            *all += amount;
+            if !matches!(a["action"].as_str(), Some("Post Ante" | "Post Dead")) {
+                *live += amount;
+            }
+        }
+    }
+    let mut live: Vec<u64> = put_in.values().map(|(_, l)| *l).collect();
+    live.sort_unstable_by(|a, b| b.cmp(a));
+    let uncalled = live.first().copied().unwrap_or(0) - live.get(1).copied().unwrap_or(0);
+    let all: u64 = put_in.values().map(|(a, _)| *a).sum();
+    let in_pots: u64 = pots.iter().filter_map(|p| p["amount"].as_u64()).sum();
+    let winners: std::collections::BTreeSet<Option<u64>> = pots
+        .iter()
+        .filter_map(|p| p["player_wins"].as_array())
+        .flatten()
+        .map(|w| w["player_id"].as_u64())
+        .collect();
+    let want = all.saturating_sub(uncalled);
+    if let ([Some(_)], Some(last)) = (
+        winners.iter().collect::<Vec<_>>().as_slice(),
+        pots.last_mut(),
+    ) && want > in_pots
+    {
+        let more = want - in_pots;
+        last["amount"] = json!(last["amount"].as_u64().unwrap_or(0) + more);
+        if let Some(w) = last["player_wins"].get_mut(0) {
+            w["win_amount"] = json!(w["win_amount"].as_u64().unwrap_or(0) + more);
+        }
+    }
 }

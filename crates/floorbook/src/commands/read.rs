@@ -47,6 +47,10 @@ pub struct HandArgs {
     /// (OHH's file of many hands).
     #[arg(long, conflicts_with = "json")]
     pub ohh: bool,
+    /// The house's currency in the export (ISO 4217): a tournament's buy-in, a cash game's
+    /// amounts.
+    #[arg(long, default_value = "EUR", requires = "ohh")]
+    pub currency: String,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -87,12 +91,26 @@ pub struct StandingsArgs {
     /// Print CSV (place, player, name, chips, status, eliminated in hand, prize).
     #[arg(long, conflicts_with = "json")]
     pub csv: bool,
+    /// Print the tournament as an Open Tournament Summary (OTS 1.1.5 JSON), as trackers import
+    /// it: every entrant's place and prize, re-derived from the chain.
+    #[arg(long, conflicts_with_all = ["json", "csv"])]
+    pub ots: bool,
+    /// The house's currency in the summary (ISO 4217).
+    #[arg(long, default_value = "EUR", requires = "ots")]
+    pub currency: String,
 }
 
 pub async fn standings(sargs: &StandingsArgs) -> anyhow::Result<ExitCode> {
     let args = &sargs.read;
     let mut out = String::new();
     let (store, projector, chain) = open(args).await?;
+    if sargs.ots {
+        let export = floorbook_ledger::ohh::Export::new(&sargs.currency)?;
+        let summary = floorbook_ledger::ots::summary(&store, &chain, &export).await?;
+        outln!(out, "{}", serde_json::to_string_pretty(&summary)?);
+        emit(&out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     // The prize of each paid place (the profile's payout of the buy-ins paid, NOB-16).
     let profile = match store.read(&chain, Seq::FIRST, 1).await?.first() {
         Some(e) => Some(opening_of(&chain, &Envelope::parse(&e.bytes)?)?.profile),
@@ -419,10 +437,9 @@ pub async fn hand(args: &HandArgs) -> anyhow::Result<ExitCode> {
     let mut out = String::new();
     let (store, projector, chain) = open(&args.read).await?;
     if args.ohh {
-        let histories = match args.hand {
-            Some(hand) => vec![floorbook_ledger::ohh::hand_history(&store, &chain, hand).await?],
-            None => floorbook_ledger::ohh::hand_histories(&store, &chain).await?,
-        };
+        let export = floorbook_ledger::ohh::Export::new(&args.currency)?;
+        let histories =
+            floorbook_ledger::ohh::histories(&store, &chain, args.hand, &export).await?;
         for (i, h) in histories.iter().enumerate() {
             if i > 0 {
                 outln!(out, "");

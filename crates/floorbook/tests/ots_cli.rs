@@ -1,0 +1,248 @@
+//! `floorbook standings --ots` (issue 38 item 7): a tournament as an Open Tournament Summary
+//! (spec 1.1.5), held to the specification's fields and types (a schema written from its pages,
+//! `tests/golden/independent/ots-1.1.5.schema.json`) and to the night as the floor ran it:
+//! every entrant once, each place once, the prizes of the house's payout summing to the pool,
+//! the same figures the standings print, and those still playing marked so.
+
+mod common;
+
+use chrono::{DateTime, TimeZone, Utc};
+use common::{floorbook, ok_json};
+use floorbook_e2e::schemas::independent_problem;
+use floorbook_log::ChainId;
+use floorbook_service::desk::{Desk, Incoming};
+use floorbook_service::subjects::Channel;
+use floorbook_service::wire::{Reply, Request, WireCommand};
+use floorbook_store_embedded::{EmbeddedStore, OpenMode};
+use serde_json::Value;
+
+fn at() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 12, 4, 19, 30, 0)
+        .single()
+        .expect("a time")
+}
+
+async fn one(desk: &mut Desk<EmbeddedStore>, channel: Channel, command: WireCommand) -> Reply {
+    let d = desk
+        .decide(vec![Incoming {
+            channel,
+            request: Request {
+                actor: "mara".into(),
+                id: None,
+                after: None,
+                seen: None,
+                command,
+            },
+            at: at(),
+        }])
+        .await;
+    let r = d.replies.into_iter().next().expect("one reply");
+    assert!(r.ok, "{r:?}");
+    r
+}
+
+/// A top18 evening with the house's payout of 50, 30 and 20 percent: `buy_ins` registered in
+/// order, the draw in order, then `busts` players out from the last registered down.
+async fn evening(store: &EmbeddedStore, chain: &str, buy_ins: &[&str], busts: usize) {
+    let (top18, _) = floorbook_tournament::builtin("top18").expect("top18");
+    let toml = format!("{top18}\n[payout]\nshares = [50, 30, 20]\n");
+    let chain = ChainId::new(chain).expect("chain");
+    let mut desk = Desk::open(store.clone(), chain, None, 500)
+        .await
+        .expect("desk");
+    one(
+        &mut desk,
+        Channel::Director,
+        WireCommand::Open {
+            profile: None,
+            profile_toml: Some(toml),
+        },
+    )
+    .await;
+    for (i, buy_in) in buy_ins.iter().enumerate() {
+        one(
+            &mut desk,
+            Channel::Floor,
+            WireCommand::Register {
+                player: i as u32 + 1,
+                name: format!("Spieler {}", i + 1),
+                buy_in: buy_in.to_string(),
+                age: 30,
+                table: None,
+            },
+        )
+        .await;
+    }
+    let n = buy_ins.len() as u32;
+    one(
+        &mut desk,
+        Channel::Director,
+        WireCommand::Start {
+            draw: (0..n).collect(),
+            button_seats: Some(vec![1]),
+            at: Some(0),
+            tables: None,
+        },
+    )
+    .await;
+    for p in (n + 1 - busts as u32..=n).rev() {
+        one(
+            &mut desk,
+            Channel::Floor,
+            WireCommand::BustPlayer {
+                player: p,
+                winner: 1,
+                reason: "counted out".into(),
+            },
+        )
+        .await;
+    }
+}
+
+fn summary(data: &str, chain: &str) -> Value {
+    let doc = ok_json(&floorbook(&[
+        "standings",
+        "--data",
+        data,
+        "--chain",
+        chain,
+        "--ots",
+        "--currency",
+        "EUR",
+    ]));
+    if let Some(problem) = independent_problem("ots-1.1.5", &doc) {
+        panic!("{problem}\n{doc:#}");
+    }
+    doc
+}
+
+#[tokio::test]
+async fn a_finished_evening_is_summarised_place_by_place_with_the_pool_paid_out() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().to_str().expect("utf-8").to_string();
+    {
+        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+        evening(&store, "friday", &["15.00"; 7], 6).await;
+        // Two players left, and one paid less (TR-0b lets him choose).
+        evening(
+            &store,
+            "saturday",
+            &["15.00", "15.00", "12.00", "15.00", "15.00"],
+            3,
+        )
+        .await;
+    }
+    let doc = summary(&data, "friday");
+    let ots = &doc["ots"];
+    assert_eq!(ots["spec_version"], "1.1.5");
+    assert_eq!(ots["tournament_number"], "friday");
+    assert_eq!(ots["player_count"], 7);
+    assert_eq!(ots["currency"], "EUR");
+    assert_eq!(ots["buyin_amount"], 15);
+    assert_eq!(ots["fee_amount"], 0);
+    assert_eq!(ots["initial_stack"], 1500);
+    assert_eq!(ots["type"], "STT", "one table");
+    assert_eq!(ots["start_date_utc"], "2026-12-04T19:30:00Z");
+    assert_eq!(ots["end_date_utc"], "2026-12-04T19:30:00Z");
+    // Seven buy-ins of 15.00: 105.00; 50/30/20 is 52.50, 31.50 and 21.00.
+    assert_eq!(ots["prize_pool"], 105);
+    let finishes = ots["tournament_finishes_and_winnings"]
+        .as_array()
+        .expect("finishes");
+    let by_place: Vec<(u64, &str, f64)> = finishes
+        .iter()
+        .map(|f| {
+            assert_eq!(f["still_playing"], false, "{f}");
+            (
+                f["finish_position"].as_u64().expect("place"),
+                f["player_name"].as_str().expect("name"),
+                f["prize"].as_f64().expect("prize"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        by_place,
+        [
+            (1, "Spieler 1", 52.5),
+            (2, "Spieler 2", 31.5),
+            (3, "Spieler 3", 21.0),
+            (4, "Spieler 4", 0.0),
+            (5, "Spieler 5", 0.0),
+            (6, "Spieler 6", 0.0),
+            (7, "Spieler 7", 0.0),
+        ]
+    );
+    // The standings print the same prizes.
+    let standings = ok_json(&floorbook(&[
+        "standings",
+        "--data",
+        &data,
+        "--chain",
+        "friday",
+        "--json",
+    ]));
+    for s in standings["standings"].as_array().expect("list") {
+        let place = s["place"].as_u64().expect("place");
+        let prize = s["prize"]
+            .as_str()
+            .map_or(0.0, |p| p.parse::<f64>().expect("a sum"));
+        let (_, _, ots_prize) = by_place[place as usize - 1];
+        assert!(
+            (prize - ots_prize).abs() < 0.001,
+            "place {place}: standings {prize}, summary {ots_prize}"
+        );
+    }
+
+    // Saturday: three out, two still playing; the buy-ins differ, so OTS's one buy-in is left
+    // out, and the pool is what they paid.
+    let doc = summary(&data, "saturday");
+    let ots = &doc["ots"];
+    assert_eq!(ots["player_count"], 5);
+    assert!(ots.get("buyin_amount").is_none(), "{ots}");
+    assert!(ots.get("end_date_utc").is_none(), "not over: {ots}");
+    assert_eq!(ots["prize_pool"], 72);
+    let finishes = ots["tournament_finishes_and_winnings"]
+        .as_array()
+        .expect("finishes");
+    let playing: Vec<&str> = finishes
+        .iter()
+        .filter(|f| f["still_playing"] == true)
+        .map(|f| {
+            assert!(
+                f.get("finish_position").is_none() && f.get("prize").is_none(),
+                "{f}"
+            );
+            f["player_name"].as_str().expect("name")
+        })
+        .collect();
+    assert_eq!(playing, ["Spieler 1", "Spieler 2"]);
+    let places: Vec<u64> = finishes
+        .iter()
+        .filter_map(|f| f["finish_position"].as_u64())
+        .collect();
+    assert_eq!(places, [3, 4, 5]);
+    // Third place is paid once the place is final: 20 % of 72.00.
+    assert_eq!(finishes[2]["prize"], 14.4);
+
+    // The schema holds: a field the specification does not list, or a place as text, fails.
+    let mut odd = doc.clone();
+    odd["ots"]["bounty_hunter"] = true.into();
+    assert!(independent_problem("ots-1.1.5", &odd).is_some());
+    let mut odd = doc.clone();
+    odd["ots"]["tournament_finishes_and_winnings"][2]["finish_position"] = "3".into();
+    assert!(independent_problem("ots-1.1.5", &odd).is_some());
+
+    // A currency that is no code is refused with the form it takes.
+    let bad = floorbook(&[
+        "standings",
+        "--data",
+        &data,
+        "--chain",
+        "friday",
+        "--ots",
+        "--currency",
+        "€",
+    ]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("three capital letters"));
+}
