@@ -8,7 +8,7 @@ mod common;
 
 use chrono::{DateTime, TimeZone, Utc};
 use common::{floorbook, ok_json};
-use floorbook_e2e::schemas::independent_problem;
+use floorbook_e2e::schemas::{CheckedDesk, independent_problem};
 use floorbook_log::ChainId;
 use floorbook_service::desk::{Desk, Incoming};
 use floorbook_service::subjects::Channel;
@@ -23,8 +23,16 @@ fn at() -> DateTime<Utc> {
 }
 
 async fn one(desk: &mut Desk<EmbeddedStore>, channel: Channel, command: WireCommand) -> Reply {
+    let r = answer(desk, channel, command).await;
+    assert!(r.ok, "{r:?}");
+    r
+}
+
+/// The desk's answer to one command, accepted or refused, checked against the published
+/// reply schema.
+async fn answer(desk: &mut Desk<EmbeddedStore>, channel: Channel, command: WireCommand) -> Reply {
     let d = desk
-        .decide(vec![Incoming {
+        .checked(vec![Incoming {
             channel,
             request: Request {
                 actor: "mara".into(),
@@ -36,14 +44,34 @@ async fn one(desk: &mut Desk<EmbeddedStore>, channel: Channel, command: WireComm
             at: at(),
         }])
         .await;
-    let r = d.replies.into_iter().next().expect("one reply");
-    assert!(r.ok, "{r:?}");
-    r
+    d.replies.into_iter().next().expect("one reply")
 }
 
 /// A top18 evening with the house's payout of 50, 30 and 20 percent: `buy_ins` registered in
 /// order, the draw in order, then `busts` players out from the last registered down.
 async fn evening(store: &EmbeddedStore, chain: &str, buy_ins: &[&str], busts: usize) {
+    let mut desk = evening_desk(store, chain, buy_ins).await;
+    bust(&mut desk, buy_ins.len() as u32, busts).await;
+}
+
+/// Busts `count` players, from player `last` down, to player 1.
+async fn bust(desk: &mut Desk<EmbeddedStore>, last: u32, count: usize) {
+    for p in (last + 1 - count as u32..=last).rev() {
+        one(
+            desk,
+            Channel::Floor,
+            WireCommand::BustPlayer {
+                player: p,
+                winner: 1,
+                reason: "counted out".into(),
+            },
+        )
+        .await;
+    }
+}
+
+/// The desk of a top18 evening (payout 50/30/20) with `buy_ins` registered and started.
+async fn evening_desk(store: &EmbeddedStore, chain: &str, buy_ins: &[&str]) -> Desk<EmbeddedStore> {
     let (top18, _) = floorbook_tournament::builtin("top18").expect("top18");
     let toml = format!("{top18}\n[payout]\nshares = [50, 30, 20]\n");
     let chain = ChainId::new(chain).expect("chain");
@@ -85,18 +113,7 @@ async fn evening(store: &EmbeddedStore, chain: &str, buy_ins: &[&str], busts: us
         },
     )
     .await;
-    for p in (n + 1 - busts as u32..=n).rev() {
-        one(
-            &mut desk,
-            Channel::Floor,
-            WireCommand::BustPlayer {
-                player: p,
-                winner: 1,
-                reason: "counted out".into(),
-            },
-        )
-        .await;
-    }
+    desk
 }
 
 fn summary(data: &str, chain: &str) -> Value {
@@ -245,4 +262,104 @@ async fn a_finished_evening_is_summarised_place_by_place_with_the_pool_paid_out(
     ]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("three capital letters"));
+}
+
+fn payout(shares: &[u32]) -> WireCommand {
+    WireCommand::EditPayout {
+        shares: shares.to_vec(),
+    }
+}
+
+/// NOB-16: the director sets the payout while no place it pays is decided; a payout that does
+/// not add up, or one that would change a decided place's prize, is refused with the rule and
+/// writes nothing; the floor may not; the summary and `explain` follow the payout recorded.
+#[tokio::test]
+async fn the_director_sets_the_payout_until_a_paid_place_is_decided() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().to_str().expect("utf-8").to_string();
+    let seq;
+    {
+        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+        let mut desk = evening_desk(&store, "sunday", &["15.00"; 7]).await;
+        let refused = |r: &Reply, code: &str| {
+            let e = r.error.as_ref().expect("refused");
+            assert_eq!(
+                e.reason.as_ref().and_then(|v| v["code"].as_str()),
+                Some(code),
+                "{e:?}"
+            );
+            assert_eq!(
+                e.rules.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(),
+                ["NOB-16"]
+            );
+        };
+        let head = desk.head().expect("head").seq;
+        // Not adding up, a place paid nothing, more places than any field: refused, nothing
+        // written.
+        for bad in [vec![50, 30], vec![100, 0], vec![1; 1001]] {
+            let r = answer(&mut desk, Channel::Director, payout(&bad)).await;
+            refused(&r, "payout_shares");
+            assert!(
+                r.error
+                    .expect("refused")
+                    .message
+                    .contains("1 to 1000 places")
+            );
+        }
+        assert_eq!(
+            desk.head().expect("head").seq,
+            head,
+            "a refusal by the rules writes nothing"
+        );
+        // The floor has no say in the payout (his attempt is kept as a refusal).
+        let r = answer(&mut desk, Channel::Floor, payout(&[100])).await;
+        assert!(!r.ok, "{r:?}");
+        assert!(
+            r.error.expect("refused").message.contains("director"),
+            "the role that may"
+        );
+        // Four of seven out: places 7 to 4 are decided. Paying three places stays open.
+        bust(&mut desk, 7, 4).await;
+        let r = one(&mut desk, Channel::Director, payout(&[60, 30, 10])).await;
+        assert_eq!(r.events, ["CommandEntered", "PayoutEdited"]);
+        seq = r.seq.expect("recorded");
+        // Paying a fourth would pay a place decided already: refused, naming it.
+        let r = answer(&mut desk, Channel::Director, payout(&[40, 30, 20, 10])).await;
+        refused(&r, "payout_decided");
+        assert!(
+            r.error
+                .expect("refused")
+                .message
+                .contains("place 4 is decided")
+        );
+        // Fifth place out: the third place is decided, and the payout in force pays it.
+        bust(&mut desk, 3, 1).await;
+        let r = answer(&mut desk, Channel::Director, payout(&[70, 30])).await;
+        refused(&r, "payout_decided");
+        // The last bust ends it: no payout is set after the end.
+        bust(&mut desk, 2, 1).await;
+        let r = answer(&mut desk, Channel::Director, payout(&[100])).await;
+        assert!(!r.ok, "{r:?}");
+    }
+    // The summary pays by the payout recorded: 60/30/10 of 105.00.
+    let doc = summary(&data, "sunday");
+    let prizes: Vec<f64> = doc["ots"]["tournament_finishes_and_winnings"]
+        .as_array()
+        .expect("finishes")
+        .iter()
+        .map(|f| f["prize"].as_f64().expect("prize"))
+        .collect();
+    assert_eq!(prizes, [63.0, 31.5, 10.5, 0.0, 0.0, 0.0, 0.0]);
+    // `explain` re-derives the payout's decision and names its rule.
+    let e = ok_json(&floorbook(&[
+        "explain",
+        "--data",
+        &data,
+        "--chain",
+        "sunday",
+        &seq.to_string(),
+        "--json",
+    ]));
+    assert_eq!(e["agrees"], true, "{e}");
+    assert!(e.to_string().contains("NOB-16"), "{e}");
 }

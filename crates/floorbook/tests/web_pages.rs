@@ -2142,6 +2142,14 @@ async fn seated_at(c: &Client, table: u32) -> Vec<String> {
 async fn a_two_table_evening_is_run_from_the_desks() {
     let dir = tempfile::tempdir().expect("dir");
     let data = dir.path().join("data");
+    // The service key beside the data, where `floorbook web` finds it: the night's record
+    // is signed as it closes.
+    let keys = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["keys", "generate", "--dir"])
+        .arg(dir.path().join("data-keys"))
+        .output()
+        .expect("floorbook keys");
+    assert!(keys.status.success(), "{keys:?}");
     let users = users_file(dir.path());
     add_user(&users, "dee", "dealer:2", "dealer2-secret");
     let (_web, url) = web_writing(&data, &users);
@@ -2163,7 +2171,7 @@ async fn a_two_table_evening_is_run_from_the_desks() {
         )
         .replace("seats_per_table = 9", "seats_per_table = 4")
         .replace("penalty_minutes = 15", "penalty_minutes = 1")
-        + "\n[payout]\nshares = [50, 30, 20]\n";
+        + "\n[payout]\nshares = [60, 40]\n";
     assert!(
         own.contains("Thursday evening") && own.contains("penalty_minutes = 1"),
         "{own}"
@@ -2189,6 +2197,43 @@ async fn a_two_table_evening_is_run_from_the_desks() {
         .await;
         assert!(r.contains("Recorded"), "{name}: {r}");
     }
+    // The director pays three places instead of the profile's two (NOB-16): the payout's
+    // table, changed in its rows and one added; a payout that does not add up is refused
+    // with the rule and the form it takes.
+    log_in(&c, &url, "td", "director-secret", "/t/thursday/director").await;
+    wait_for(&c, "section.payout", "Prize pool: 105.00").await;
+    let r = submit(
+        &c,
+        "form[data-command=edit_payout]",
+        &[
+            ("section.payout tr[data-place='1'] input", "50"),
+            ("section.payout tr[data-place='2'] input", "30"),
+        ],
+    )
+    .await;
+    assert!(
+        r.contains("Refused") && r.contains("NOB-16") && r.contains("100"),
+        "{r}"
+    );
+    let r = submit(
+        &c,
+        "form[data-command=edit_payout]",
+        &[
+            ("section.payout tr[data-place='1'] input", "50"),
+            ("section.payout tr[data-place='2'] input", "30"),
+            ("section.payout tr[data-place='3'] input", "20"),
+        ],
+    )
+    .await;
+    assert!(r.contains("PayoutEdited"), "{r}");
+    // The table shows what the typed percents make of the pool: 50/30/20 of 105.00.
+    let table = text(&c, "section.payout table").await;
+    assert!(
+        table.contains("52.50") && table.contains("31.50") && table.contains("21.00"),
+        "{table}"
+    );
+    assert_eq!(text(&c, "section.payout .total").await, "100 %");
+    screenshot(&c, "evening-director-payout-tablet").await;
     screen
         .goto(&format!("{url}/t/thursday/clock"))
         .await
@@ -2427,6 +2472,8 @@ async fn a_two_table_evening_is_run_from_the_desks() {
         assert!(r.contains("PrizePaid"), "{r}");
     }
     wait_for(&c, "section.prizes", "Every prize is paid out").await;
+    // The last payment closed the record: signed up to its last entry, at once.
+    wait_for(&c, "section.prizes .signed", "signed up to its last entry").await;
     assert!(
         !shows(&c, "section.prizes form[data-command=pay_prize]").await,
         "a prize offered twice"

@@ -144,7 +144,7 @@ pub async fn audit_with<S: EventStore>(
         "SELECT seq, player, offence, sanction, rules FROM sanctions WHERE chain = ?1 ORDER BY seq",
     )?;
     let floor = rows(
-        "SELECT seq, type, actor, rules FROM events WHERE chain = ?1 AND type IN ('FloorRuling', 'EntryTakenBack', 'EntryCorrected', 'ClockExpired', 'ActedFor', 'AbsenceChanged', 'ChipsForfeited', 'StackCounted', 'ChipsTransferred', 'SeatedByFloor', 'MoveDue', 'MoveCalledOff', 'TableHeld', 'ClockChanged', 'LevelsEdited', 'BreakSet', 'DealProposed', 'DealConsented', 'DealAgreed', 'DealDeclined', 'PrizePaid') ORDER BY seq",
+        "SELECT seq, type, actor, rules FROM events WHERE chain = ?1 AND type IN ('FloorRuling', 'EntryTakenBack', 'EntryCorrected', 'ClockExpired', 'ActedFor', 'AbsenceChanged', 'ChipsForfeited', 'StackCounted', 'ChipsTransferred', 'SeatedByFloor', 'MoveDue', 'MoveCalledOff', 'TableHeld', 'ClockChanged', 'LevelsEdited', 'BreakSet', 'PayoutEdited', 'DealProposed', 'DealConsented', 'DealAgreed', 'DealDeclined', 'PrizePaid') ORDER BY seq",
     )?;
     let refused_commands = rows(
         "SELECT seq, actor, role, command, reason FROM refused_commands WHERE chain = ?1 ORDER BY seq",

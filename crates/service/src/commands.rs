@@ -1083,6 +1083,15 @@ declare! {
         at: Option<u64>,
     }
 
+    /// Director: the house's payout, percents of the prize pool by place, first place first
+    /// (empty: none published); while no place it pays, or the one in force pays, is decided
+    /// (NOB-16).
+    EditPayout "edit_payout" (Director, Tournament, Desk; Registering Playing)
+    "NOB-16", "Set the payout" / "Auszahlung festlegen"
+    {
+        shares: Vec<u32> => "Percent of the prize pool by place, first place first" / "Prozent des Preisgelds je Platz, erster Platz zuerst",
+    }
+
     /// Cash, floor: a guest who reported in person goes on a game's waiting list (GCB-9;
     /// `in_person: false`, a phone call, is refused).
     JoinList "join_list" (Floor, Cash, Desk; Playing)

@@ -519,14 +519,14 @@ impl<S: EventStore> Desk<S> {
                 }
             }
         }
-        // Witnessing: the head after a finished hand, a broken table or the end is signed at
-        // once, whatever the checkpoint interval, and the signed head goes back as a receipt
+        // Witnessing: the head after a finished hand, a broken table, the end or a prize paid
+        // out (the night closes with the last) is signed at once, whatever the checkpoint interval, and the signed head goes back as a receipt
         // with the reply of the command that caused it, so it leaves the operator's hands as
         // it is made.
         let closes = |d: &Draft| {
             matches!(
                 d.event_type.as_str(),
-                "Finished" | "TableBroken" | "HandFinished"
+                "Finished" | "TableBroken" | "HandFinished" | "PrizePaid"
             )
         };
         let mut receipt: Option<Box<floorbook_log::Checkpoint>> = None;

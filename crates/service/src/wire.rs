@@ -222,9 +222,9 @@ pub struct Reply {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ReplyError>,
     /// A receipt: the chain's head signed by the service, given with the reply to a command
-    /// that finished a hand, broke a table or ended the tournament. Kept outside the
-    /// operator's hands (`floorbook cmd --receipts FILE`), it makes a later rewrite of the
-    /// chain show (`floorbook verify --checkpoint FILE`).
+    /// that finished a hand, broke a table, ended the tournament or paid out a prize. Kept
+    /// outside the operator's hands (`floorbook cmd --receipts FILE`), it makes a later
+    /// rewrite of the chain show (`floorbook verify --checkpoint FILE`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receipt: Option<Box<floorbook_log::Checkpoint>>,
 }
@@ -910,6 +910,9 @@ impl WireCommand {
                     })
                     .collect(),
             },
+            WireCommand::EditPayout { shares } => Command::EditPayout {
+                shares: shares.clone(),
+            },
             WireCommand::SetBreak {
                 after_level,
                 minutes,
@@ -1408,6 +1411,9 @@ impl WireCommand {
                     level: *level,
                     at: Some(at),
                 },
+            },
+            Command::EditPayout { shares } => WireCommand::EditPayout {
+                shares: shares.clone(),
             },
             Command::EditLevels { from, levels } => WireCommand::EditLevels {
                 from: *from,

@@ -83,7 +83,7 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
     };
     let hand = |action| Command::Hand { table, action };
     let reason = || ["a count", "", "moved by the floor"][(raw[7] % 3) as usize].to_string();
-    let command = match raw[0] % 55 {
+    let command = match raw[0] % 56 {
         0 => Command::Register {
             member: None,
             player,
@@ -319,6 +319,16 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
         },
         50 => hand(HandCommand::FoldTo { pos }),
         51 => hand(HandCommand::CheckAround),
+        // NOB-16: a payout that adds up to 100, or one that does not.
+        52 => Command::EditPayout {
+            shares: match raw[5] % 3 {
+                0 => vec![50, 30, 20],
+                1 => vec![100],
+                _ => (0..number(raw[6], 5).min(1200))
+                    .map(|k| (k % 9 * 7) as u32)
+                    .collect(),
+            },
+        },
         // The legal action of the player to act at some table, to move on.
         _ => {
             let legal = t

@@ -130,6 +130,12 @@ pub enum Command {
         after: u32,
         minutes: u32,
     },
+    /// NOB-16: the director sets the house's payout, percents of the prize pool by place,
+    /// first place first (empty: none published), while no place it pays, or paid before, is
+    /// decided.
+    EditPayout {
+        shares: Vec<u32>,
+    },
     /// TR-26, TR-17: the floor moves a player by ruling (over the automatic choice), to a free
     /// seat, with the reason. The player's table must be between hands.
     MovePlayer {
@@ -311,6 +317,7 @@ impl Command {
             | Command::CorrectEntry { .. }
             | Command::EditLevels { .. }
             | Command::SetBreak { .. }
+            | Command::EditPayout { .. }
             | Command::MovePlayer { .. }
             | Command::BalanceNow
             | Command::ProposeDeal { .. }

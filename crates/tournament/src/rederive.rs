@@ -519,6 +519,7 @@ impl Rederiver {
             TournamentEvent::ClockChanged { .. }
             | TournamentEvent::LevelsEdited { .. }
             | TournamentEvent::BreakSet { .. }
+            | TournamentEvent::PayoutEdited { .. }
             | TournamentEvent::TableHeld { .. }
             | TournamentEvent::StackCounted { .. }
             | TournamentEvent::ChipsTransferred { .. }

@@ -1,7 +1,9 @@
 //! The director's desk at a tournament (issue 36): the clock with its controls as one touch
 //! each (pause or resume, a minute more or less, the next level: TR-5), the start with the seat
 //! draw made at random by the page or typed from the seat cards drawn by hand (TR-1), and the
-//! levels to come as a table to edit (TR-5's "levels not yet begun"), not as JSON.
+//! levels to come as a table to edit (TR-5's "levels not yet begun"), not as JSON, the house's
+//! payout as a table of places (NOB-16) while no place it pays is decided, and the close of the
+//! night: each prize paid out, and the record signed.
 
 use floorbook_tournament::Level;
 use floorbook_tournament::engine::{ClockView, Status, Tournament};
@@ -26,6 +28,13 @@ pub struct DirectorModel {
     by_time: bool,
     /// The places paid so far: place, player, name, prize in cents, paid out already.
     prizes: Vec<(u32, u32, String, u64, bool)>,
+    /// The payout in force: percents of the prize pool by place, first place first.
+    shares: Vec<u32>,
+    /// The best place decided so far (places are decided from the last up).
+    decided: Option<u32>,
+    /// The latest signed checkpoint of the chain (its sequence and key), and the chain's head.
+    pub signed: Option<(u64, String)>,
+    pub head: u64,
 }
 
 impl DirectorModel {
@@ -52,8 +61,20 @@ impl DirectorModel {
             })
             .collect();
         prizes.sort();
+        let decided = t
+            .players
+            .values()
+            .filter_map(|p| match p.status {
+                Status::Busted { place } | Status::Disqualified { place } => Some(place),
+                _ => None,
+            })
+            .min();
         DirectorModel {
             prizes,
+            shares: t.profile.payout.shares.clone(),
+            decided,
+            signed: None,
+            head: 0,
             registered: t
                 .players
                 .values()
@@ -142,6 +163,15 @@ fn prizes(m: &DirectorModel, lang: Lang) -> Markup {
             }
             @if m.clock.finished && m.prizes.iter().all(|p| p.4) {
                 p.notice { (tr("director-all-paid")) }
+                @match &m.signed {
+                    Some((seq, key)) if *seq >= m.head => {
+                        p.signed { (tra("director-signed", &[("seq", n(*seq as f64)), ("key", s(key.clone()))])) }
+                    }
+                    Some((seq, key)) => {
+                        p.signed { (tra("director-signed-behind", &[("seq", n(*seq as f64)), ("key", s(key.clone())), ("head", n(m.head as f64))])) }
+                    }
+                    None => { p.signed { (tr("director-unsigned")) } }
+                }
             }
         }
     }
@@ -203,12 +233,88 @@ fn clock(m: &DirectorModel, lang: Lang) -> Markup {
     }
 }
 
-/// The start and the levels to come: forms that keep what is typed (not redrawn live).
+/// NOB-16: the payout as a table of places with their percent of the pool and the prize it
+/// makes of the pool as it stands; one more row adds a place, an emptied row drops its own.
+/// Once a place it pays is decided it stands, shown without a form.
+fn payout(m: &DirectorModel, lang: Lang) -> Markup {
+    let tr = |k: &str| t(lang, k);
+    let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
+    let pool = m.clock.prize_pool_cents;
+    let prize = |share: u32| {
+        pool.map(|p| crate::pages::money_in((u128::from(p) * u128::from(share) / 100) as u64, lang))
+            .unwrap_or_default()
+    };
+    let locked = m
+        .decided
+        .filter(|&place| place as usize <= m.shares.len().max(1));
+    html! {
+        section.payout aria-label=(tr("director-payout")) {
+            h2 { (tr("director-payout")) " " span.rule { "(NOB-16)" } }
+            @if let Some(p) = pool {
+                p { (tra("director-payout-pool", &[("pool", s(crate::pages::money_in(p, lang)))])) }
+            }
+            @if let Some(place) = locked {
+                p.notice { (tra("director-payout-locked", &[("place", n(place))])) }
+                @if m.shares.is_empty() {
+                    p.empty { (tr("director-payout-none")) }
+                } @else {
+                    table {
+                        thead { tr { th.num { (tr("director-col-place")) } th.num { (tr("director-col-percent")) } th.num { (tr("director-col-prize")) } } }
+                        tbody {
+                            @for (i, share) in m.shares.iter().enumerate() {
+                                tr { td.num { (i + 1) "." } td.num { (share) " %" } td.num { (prize(*share)) } }
+                            }
+                        }
+                    }
+                }
+            } @else {
+                form.cmd.payout data-command="edit_payout" data-pool=[pool] aria-label=(tr("director-payout-save")) {
+                    p { (tr("director-payout-how")) }
+                    @if let Some(place) = m.decided {
+                        p { (tra("director-payout-most", &[("places", n(place - 1))])) }
+                    }
+                    table {
+                        thead { tr { th.num { (tr("director-col-place")) } th.num { (tr("director-col-percent")) } th.num { (tr("director-col-prize")) } } }
+                        tbody {
+                            @for (i, share) in m.shares.iter().enumerate() {
+                                tr data-place=(i + 1) {
+                                    td.num { (i + 1) "." }
+                                    td.num { input.share name="shares" data-kind="share" value=(share) inputmode="numeric"
+                                        aria-label=(tra("director-payout-field", &[("place", n(i as u32 + 1))])); }
+                                    td.num.prize { (prize(*share)) }
+                                }
+                            }
+                            @let next = m.shares.len() + 1;
+                            tr.add data-place=(next) {
+                                td.num { (next) "." }
+                                td.num { input.share name="shares" data-kind="share" inputmode="numeric"
+                                    aria-label=(tra("director-payout-field", &[("place", n(next as u32))])); }
+                                td.num.prize {}
+                            }
+                        }
+                        tfoot {
+                            tr {
+                                td.num { (tr("director-payout-total")) }
+                                td.num.total { (m.shares.iter().sum::<u32>()) " %" }
+                                td {}
+                            }
+                        }
+                    }
+                    button type="submit" { (tr("director-payout-save")) }
+                }
+            }
+        }
+    }
+}
+
+/// The start, the levels to come and the payout: forms that keep what is typed (not redrawn
+/// live).
 pub fn setup(m: &DirectorModel, lang: Lang) -> Markup {
     let tr = |k: &str| t(lang, k);
     let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
     let v = &m.clock;
     html! {
+        @if !v.finished { (payout(m, lang)) }
         @if m.by_time && !v.finished {
             section.levels aria-label=(tr("director-levels")) {
                 h2 { (tr("director-levels")) " " span.rule { "(TR-5)" } }

@@ -625,11 +625,31 @@ async fn desk_page<S: EventStore + Clone + 'static>(
         .as_ref()
         .zip(now)
         .map(|(l, now)| terminal::FloorModel::tournament(&l.tournament, now));
-    let director = loaded
+    let mut director = loaded
         .as_ref()
         .zip(now)
         .filter(|_| role == "director")
         .map(|(l, now)| director_desk::DirectorModel::tournament(&l.tournament, now));
+    // Closing the night: the record as signed (its latest checkpoint against its head).
+    if let Some(d) = director.as_mut()
+        && loaded.as_ref().is_some_and(|l| l.tournament.finished)
+        && let Ok(id) = ChainId::new(chain)
+    {
+        d.head = web
+            .store
+            .head(&id)
+            .await
+            .ok()
+            .flatten()
+            .map_or(0, |h| h.seq.0);
+        d.signed = web
+            .store
+            .checkpoints(&id)
+            .await
+            .ok()
+            .and_then(|cps| cps.into_iter().max_by_key(|c| c.seq))
+            .map(|c| (c.seq.0, c.key_id.to_string()));
+    }
     if part.part.as_deref() == Some("overview") {
         let m = overview.as_ref().map(|m| {
             maud::html! {

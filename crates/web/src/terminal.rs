@@ -1441,6 +1441,24 @@ pub const JS: PreEscaped<&str> = PreEscaped(
       fillDraw('break_table-draw', drawn(Number(br.dataset.players), Number(br.dataset.free)), br.dataset.drawBreak);
     }
   });
+  // The payout's table: each place's prize of the pool and the total, as the percents are
+  // typed (the service decides; this only shows what a figure makes).
+  document.addEventListener('input', function (ev) {
+    var form = ev.target.closest && ev.target.closest('form[data-command=edit_payout]');
+    if (!form) return;
+    var pool = form.dataset.pool === undefined ? NaN : Number(form.dataset.pool);
+    var lang = document.documentElement.lang || 'en';
+    var fmt = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: lang === 'de' });
+    var total = 0;
+    form.querySelectorAll('tr[data-place]').forEach(function (tr) {
+      var v = tr.querySelector('input').value.trim(), cell = tr.querySelector('.prize');
+      var pct = /^[0-9]+$/.test(v) ? Number(v) : NaN;
+      if (!isNaN(pct)) total += pct;
+      if (cell) cell.textContent = isNaN(pct) || isNaN(pool) ? '' : fmt.format(Math.floor(pool * pct / 100) / 100);
+    });
+    var t = form.querySelector('.total');
+    if (t) { t.textContent = total + ' %'; t.classList.toggle('off', total !== 100 && total !== 0); }
+  });
   document.addEventListener('input', function (ev) {
     if (ev.target.id !== 'find') return;
     var q = ev.target.value.trim().toLowerCase();
@@ -1470,6 +1488,16 @@ pub const JS: PreEscaped<&str> = PreEscaped(
           body.levels = body.levels || [];
           var r = body.levels[row] = body.levels[row] || {};
           if (lv !== '') r[el.dataset.key] = Number(lv);
+          return;
+        }
+        if (el.dataset.kind === 'share') {
+          // The payout's places in order; an emptied row drops its place.
+          var sv = el.value.trim();
+          body.shares = body.shares || [];
+          if (sv !== '') {
+            if (!/^[0-9]+$/.test(sv)) throw new Error(el.getAttribute('aria-label') + ': ' + sv);
+            body.shares.push(Number(sv));
+          }
           return;
         }
         if (el.dataset.kind === 'seatcard') {

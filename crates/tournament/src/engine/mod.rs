@@ -483,6 +483,12 @@ pub enum TournamentEvent {
         minutes: u32,
         rules: RuleSet,
     },
+    /// NOB-16: the house's payout set by the director: percents of the prize pool by place,
+    /// first place first (empty: none published).
+    PayoutEdited {
+        shares: Vec<u32>,
+        rules: RuleSet,
+    },
     /// TR-26: the floor holds a table (no hand starts) or releases it.
     TableHeld {
         table: TableNo,
@@ -554,6 +560,7 @@ impl TournamentEvent {
             TournamentEvent::ClockChanged { .. } => "ClockChanged",
             TournamentEvent::LevelsEdited { .. } => "LevelsEdited",
             TournamentEvent::BreakSet { .. } => "BreakSet",
+            TournamentEvent::PayoutEdited { .. } => "PayoutEdited",
             TournamentEvent::DealProposed { .. } => "DealProposed",
             TournamentEvent::DealConsented { .. } => "DealConsented",
             TournamentEvent::DealAgreed { .. } => "DealAgreed",
@@ -598,6 +605,7 @@ impl TournamentEvent {
             | TournamentEvent::ClockChanged { rules, .. }
             | TournamentEvent::LevelsEdited { rules, .. }
             | TournamentEvent::BreakSet { rules, .. }
+            | TournamentEvent::PayoutEdited { rules, .. }
             | TournamentEvent::DealProposed { rules, .. }
             | TournamentEvent::DealConsented { rules, .. }
             | TournamentEvent::DealAgreed { rules, .. }
@@ -676,6 +684,14 @@ pub enum TournamentError {
     NoLevel { got: u32, levels: u32 },
     #[error("the levels: {0} (TR-5)")]
     LevelEdit(String),
+    #[error(
+        "a payout is percents above 0 of the prize pool, one for each of 1 to {max} places paid, first place first, adding up to 100 (none: no payout published); got {got:?} (NOB-16)"
+    )]
+    PayoutShares { got: Vec<u32>, max: u32 },
+    #[error(
+        "place {place} is decided and paid under the payout in force ({paid} places) or the new one ({new} places): the payout stands once a place it pays is decided (NOB-16)"
+    )]
+    PayoutDecided { place: u32, paid: u32, new: u32 },
     #[error("seat {seat:?} at table {table:?} is not free; free seats there: {free:?}")]
     SeatTaken {
         table: TableNo,
@@ -792,6 +808,9 @@ impl TournamentError {
             TournamentError::ClockAdjust { .. }
             | TournamentError::NoLevel { .. }
             | TournamentError::LevelEdit(_) => vec![Rule::Tr5],
+            TournamentError::PayoutShares { .. } | TournamentError::PayoutDecided { .. } => {
+                vec![Rule::Nob16]
+            }
             TournamentError::Reason { .. }
             | TournamentError::StackCount { .. }
             | TournamentError::TableHeld(_) => vec![Rule::Tr26],
@@ -1035,6 +1054,7 @@ impl Tournament {
             Command::Clock { action } => self.clock_action(*action, at),
             Command::EditLevels { from, levels } => self.edit_levels(*from, levels, at),
             Command::SetBreak { after, minutes } => self.set_break(*after, *minutes, at),
+            Command::EditPayout { shares } => self.edit_payout(shares),
             Command::MovePlayer {
                 player,
                 table,

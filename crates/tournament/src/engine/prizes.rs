@@ -2,7 +2,7 @@
 //! record. A prize is the profile's payout for the place (the pool's share, TR-0b's buy-ins),
 //! or an agreed deal's figure for its players (what was kept back goes to the winner).
 
-use floorbook_rules::RuleSet;
+use floorbook_rules::{Rule, RuleSet};
 
 use super::{Status, Tournament, TournamentError, TournamentEvent};
 use crate::seating::PlayerId;
@@ -23,6 +23,46 @@ impl Tournament {
         let prizes = self.clock_view(at).prizes_cents;
         let cents = *prizes.get(usize::try_from(place).ok()?.checked_sub(1)?)?;
         (cents > 0).then_some((place, cents))
+    }
+
+    /// NOB-16: the director sets the house's payout. Refused once a place it pays, or the one
+    /// in force pays, is decided (a prize would change under a player who has his place), and
+    /// while a deal is on the table or agreed (its figures come from the payout).
+    pub(super) fn edit_payout(&mut self, shares: &[u32]) -> Result<(), TournamentError> {
+        let bad = || TournamentError::PayoutShares {
+            got: shares.to_vec(),
+            max: MAX_PAID_PLACES,
+        };
+        if shares.len() > MAX_PAID_PLACES as usize || shares.contains(&0) {
+            return Err(bad());
+        }
+        if !shares.is_empty() && shares.iter().map(|&s| u64::from(s)).sum::<u64>() != 100 {
+            return Err(bad());
+        }
+        match &self.deal {
+            Some(d) if d.agreed => return Err(TournamentError::DealAgreedAlready),
+            Some(_) => return Err(TournamentError::DealPending),
+            None => {}
+        }
+        let paid = self.profile.payout.shares.len() as u32;
+        let new = shares.len() as u32;
+        let best_decided = self
+            .players
+            .values()
+            .filter_map(|p| match p.status {
+                Status::Busted { place } | Status::Disqualified { place } => Some(place),
+                _ => None,
+            })
+            .min();
+        if let Some(place) = best_decided.filter(|&place| place <= paid.max(new)) {
+            return Err(TournamentError::PayoutDecided { place, paid, new });
+        }
+        self.profile.payout.shares = shares.to_vec();
+        self.out.push(TournamentEvent::PayoutEdited {
+            shares: shares.to_vec(),
+            rules: RuleSet::of(&[Rule::Nob16]),
+        });
+        Ok(())
     }
 
     pub(super) fn pay_prize(&mut self, player: PlayerId, at: u64) -> Result<(), TournamentError> {
@@ -46,3 +86,6 @@ impl Tournament {
         Ok(())
     }
 }
+
+/// The most places a payout pays (a festival's main event pays about 15 % of its field).
+pub const MAX_PAID_PLACES: u32 = 1000;

@@ -58,6 +58,7 @@ ev-no_show_replaced = Ein Nichterschienener ersetzt
 ev-clock_changed = Die Uhr verändert
 ev-levels_edited = Stufen geändert
 ev-break_set = Eine Pause festgelegt
+ev-payout_edited = Die Auszahlung festgelegt
 ev-table_held = Ein Tisch angehalten oder freigegeben
 ev-stack_counted = Ein Chipstand gezählt
 ev-chips_transferred = Chips übertragen

@@ -164,3 +164,5 @@ refused-not_now-the-tournament-has-started = Das ist jetzt nicht möglich: das T
 refused-not_now-the-tournament-is-not-running = Das ist jetzt nicht möglich: das Turnier läuft nicht.
 refused-not_now-the-tournament-is-over-only-a-ruling-a-prize-paid-out-or-cards-shown-after-the-last-hand-are-recorded-now = Das ist jetzt nicht möglich: das Turnier ist vorbei: jetzt werden nur noch eine Entscheidung, ein ausgezahlter Preis oder nach der letzten Hand gezeigte Karten erfasst.
 refused-not_now-there-is-no-entry-to-take-back-at-this-table-only-the-last-entry-of-a-hand-in-play-once = Das ist jetzt nicht möglich: an diesem Tisch gibt es keine Eingabe zurückzunehmen (nur die letzte Eingabe einer laufenden Hand, einmal).
+refused-payout_shares = Eine Auszahlung ist der Anteil jedes bezahlten Platzes am Preisgeld in Prozent, über 0, erster Platz zuerst, zusammen 100, für 1 bis { $max } Plätze (keine: keine Auszahlung). Angegeben: { $got } (NOB-16).
+refused-payout_decided = Die Auszahlung steht: Platz { $place } ist entschieden, und die geltende Auszahlung bezahlt { $paid } Plätze, die neue { $new } (NOB-16).

@@ -58,6 +58,7 @@ ev-no_show_replaced = A no-show replaced
 ev-clock_changed = The clock changed
 ev-levels_edited = Levels edited
 ev-break_set = A break set
+ev-payout_edited = The payout set
 ev-table_held = A table held or released
 ev-stack_counted = A stack counted
 ev-chips_transferred = Chips transferred

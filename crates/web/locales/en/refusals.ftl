@@ -166,3 +166,5 @@ refused-not_now-the-tournament-has-started = That is not possible now: the tourn
 refused-not_now-the-tournament-is-not-running = That is not possible now: the tournament is not running.
 refused-not_now-the-tournament-is-over-only-a-ruling-a-prize-paid-out-or-cards-shown-after-the-last-hand-are-recorded-now = That is not possible now: the tournament is over: only a ruling, a prize paid out or cards shown after the last hand are recorded now.
 refused-not_now-there-is-no-entry-to-take-back-at-this-table-only-the-last-entry-of-a-hand-in-play-once = That is not possible now: there is no entry to take back at this table (only the last entry of a hand in play, once).
+refused-payout_shares = A payout is each paid place's percent of the prize pool, above 0, first place first, adding up to 100, for 1 to { $max } places (none: no payout). Given: { $got } (NOB-16).
+refused-payout_decided = The payout stands: place { $place } is decided, and the payout in force pays { $paid } places, the new one { $new } (NOB-16).
