@@ -14,6 +14,7 @@ use floorbook_service::desk::{Desk, Incoming};
 use floorbook_service::subjects::Channel;
 use floorbook_service::wire::{Request, WireCommand};
 use floorbook_store_embedded::{EmbeddedStore, OpenMode};
+use floorbook_tournament::engine::Status;
 use serde_json::Value;
 
 fn root() -> PathBuf {
@@ -70,9 +71,28 @@ fn json(out: &Output, what: &str) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{what}: {e}: {text}"))
 }
 
-const OLD: [(&str, &str, &str); 2] = [
+const OLD: [(&str, &str, &str); 9] = [
+    ("f1-rev1", "tournament", "t-nob-s1-p9"),
+    ("f1-rev2", "tournament", "t-nob-s1-p9"),
+    ("f1-rev3", "tournament", "t-nob-s1-p9"),
+    ("rev3", "tournament", "t-nob-s1-p9"),
+    ("rev4", "tournament", "t-nob-s1-p9"),
+    ("rev5", "tournament", "t-nob-s1-p9"),
+    ("rev5", "cash", "c-gcb-s3-g5-m6"),
     ("rev6", "tournament", "t-nob-s1-p9"),
     ("rev6", "cash", "c-gcb-s3-g5-m6"),
+];
+
+/// Each old tournament: its folder, the chain format and the rules revision it was written
+/// with (tests/golden/old/README.md).
+const TOURNAMENTS: [(&str, u32, u32); 7] = [
+    ("f1-rev1", 1, 1),
+    ("f1-rev2", 1, 2),
+    ("f1-rev3", 1, 3),
+    ("rev3", 2, 3),
+    ("rev4", 2, 4),
+    ("rev5", 2, 5),
+    ("rev6", 2, 6),
 ];
 
 /// Every old chain verifies against its signed checkpoints, audits clean, rebuilds its
@@ -297,4 +317,119 @@ async fn newer_formats_and_revisions_are_refused_naming_the_version() {
             "{field}: {err}"
         );
     }
+}
+
+/// A desk takes over every old tournament, each by its own format and revision: the chain's
+/// revision is the one the desk decides by; a format-2 chain takes a new command as entered,
+/// a format-1 chain (decisions only) refuses one it could not re-derive, naming the format;
+/// each chain verifies and re-derives whole afterwards.
+#[tokio::test]
+async fn a_desk_takes_over_a_tournament_of_every_old_format_and_revision() {
+    let mut paid = Vec::new();
+    for (build, format, revision) in TOURNAMENTS {
+        let (_dir, data) = copy_of(build, "tournament");
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+        let chain = ChainId::new("t-nob-s1-p9").expect("chain");
+        let rec = floorbook_ledger::reader::load(&store, chain.clone())
+            .await
+            .unwrap_or_else(|e| panic!("{build}: {e}"));
+        assert_eq!((rec.format, rec.revision), (format, revision), "{build}");
+        let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+            .await
+            .unwrap_or_else(|e| panic!("{build}: the old chain opens: {e}"));
+        let t = desk.tournament().expect("a tournament");
+        assert!(t.finished, "{build}: played to its end");
+        assert_eq!(t.revision, revision, "{build}: decided by its own revision");
+        let winner = t
+            .players
+            .values()
+            .find(|p| p.status == Status::Busted { place: 1 })
+            .map(|p| p.id.0)
+            .expect("a winner");
+        let has_payout = !t.profile.payout.shares.is_empty();
+        // A ruling is a decision that explains itself: every format takes it.
+        let before = desk.head().expect("head").seq.0;
+        let d = desk
+            .checked(vec![floor(WireCommand::FloorRuling {
+                player: None,
+                ruling: "the final count stands".into(),
+                rule: "TR-26".into(),
+                overrides: None,
+            })])
+            .await;
+        assert!(d.replies[0].ok, "{build}: {:?}", d.replies);
+        assert!(desk.head().expect("head").seq.0 > before, "{build}");
+        // The winner's prize paid out: format 2 records it as entered, where the profile the
+        // chain was opened with has a payout (NOB-16's winner takes all came with revision 5's
+        // build; before it the profile published none, and there is no prize to pay); format
+        // 1, which records no command, could not re-derive it.
+        let before = desk.head().expect("head").seq.0;
+        let mut pay = floor(WireCommand::PayPrize { player: winner });
+        pay.channel = Channel::Director;
+        let d = desk.checked(vec![pay]).await;
+        let r = &d.replies[0];
+        if format == 1 {
+            let e = r.error.as_ref().expect("refused on a format-1 chain");
+            assert!(e.message.contains("of format 1"), "{build}: {e:?}");
+            assert_eq!(desk.head().expect("head").seq.0, before, "{build}");
+        } else if has_payout {
+            assert!(r.ok, "{build}: {r:?}");
+            assert_eq!(
+                r.events.last().map(String::as_str),
+                Some("PrizePaid"),
+                "{build}"
+            );
+            paid.push(build);
+        } else {
+            let e = r.error.as_ref().expect("no prize to pay");
+            assert!(e.message.contains("has no prize"), "{build}: {e:?}");
+            assert_eq!(desk.head().expect("head").seq.0, before, "{build}");
+        }
+        drop(desk);
+        drop(store);
+        let v = ok(&floorbook(&["verify"], &data), "verify after the takeover");
+        assert!(v.contains("t-nob-s1-p9"), "{build}: {v}");
+        let a = json(
+            &floorbook(&["audit", "--chain", "t-nob-s1-p9", "--json"], &data),
+            "audit after the takeover",
+        );
+        assert_eq!(a["verified"], true, "{build}: {a}");
+        assert!(a["divergence"].is_null(), "{build}: {a}");
+    }
+    assert!(!paid.is_empty(), "no old chain paid a prize");
+}
+
+/// A desk takes the revision-1 cash day over (the house's readings before the markers of
+/// revision 2): a guest joins the list, and the day re-derives whole by revision 1.
+#[tokio::test]
+async fn a_desk_takes_a_revision_1_cash_day_over() {
+    let (_dir, data) = copy_of("rev5", "cash");
+    let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+    let chain = ChainId::new("c-gcb-s3-g5-m6").expect("chain");
+    let rec = floorbook_ledger::cash::load(&store, chain.clone())
+        .await
+        .expect("the old day reads");
+    assert_eq!(rec.opening.rules_revision, 1);
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+        .await
+        .expect("the old chain opens");
+    assert_eq!(desk.cash().map(|c| c.revision()), Some(1));
+    let d = desk
+        .checked(vec![floor(WireCommand::JoinList {
+            guest: 77,
+            name: "Gast 77".into(),
+            game: "nlh-2-5".into(),
+            in_person: true,
+            member: None,
+        })])
+        .await;
+    assert!(d.replies[0].ok, "{:?}", d.replies);
+    drop(desk);
+    drop(store);
+    let a = json(
+        &floorbook(&["audit", "--chain", "c-gcb-s3-g5-m6", "--json"], &data),
+        "audit after the takeover",
+    );
+    assert_eq!(a["verified"], true, "{a}");
+    assert!(a["divergence"].is_null(), "{a}");
 }
