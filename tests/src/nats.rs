@@ -194,6 +194,14 @@ impl NatsServer {
         std::fs::read_to_string(self.log_path()).unwrap_or_default()
     }
 
+    /// The folder the server keeps its JetStream store in (what an operator backs up).
+    pub fn store_dir(&self) -> PathBuf {
+        match self.config {
+            Some(_) => self.store.path().join("js"),
+            None => self.store.path().to_path_buf(),
+        }
+    }
+
     pub fn url(&self) -> String {
         format!("nats://127.0.0.1:{}", self.port)
     }
@@ -262,6 +270,23 @@ impl NatsServer {
     /// Kills the server at once (SIGKILL), as a crash would.
     pub fn kill(&mut self) {
         if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+
+    /// Stops the server as an operator does (SIGTERM: it flushes its store and exits), or
+    /// kills it when it has not exited within 20 s.
+    pub fn stop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = Command::new("kill")
+                .arg("-TERM")
+                .arg(c.id().to_string())
+                .status();
+            let deadline = Instant::now() + Duration::from_secs(20);
+            while c.try_wait().ok().flatten().is_none() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(20));
+            }
             let _ = c.kill();
             let _ = c.wait();
         }

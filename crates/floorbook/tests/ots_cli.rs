@@ -350,6 +350,29 @@ async fn the_director_sets_the_payout_until_a_paid_place_is_decided() {
         .map(|f| f["prize"].as_f64().expect("prize"))
         .collect();
     assert_eq!(prizes, [63.0, 31.5, 10.5, 0.0, 0.0, 0.0, 0.0]);
+    // The standings pay by it too (not by the payout the chain was opened with).
+    let standings = ok_json(&floorbook(&[
+        "standings",
+        "--data",
+        &data,
+        "--chain",
+        "sunday",
+        "--json",
+    ]));
+    let paid: Vec<(u64, String)> = standings["standings"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|s| Some((s["place"].as_u64()?, s["prize"].as_str()?.to_string())))
+        .collect();
+    assert_eq!(
+        paid,
+        [
+            (1, "63.00".to_string()),
+            (2, "31.50".to_string()),
+            (3, "10.50".to_string())
+        ]
+    );
     // `explain` re-derives the payout's decision and names its rule.
     let e = ok_json(&floorbook(&[
         "explain",

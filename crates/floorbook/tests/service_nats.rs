@@ -85,9 +85,19 @@ async fn drive(
     client: &CommandClient,
     chain: &ChainId,
     steps: &[Step],
+    midway: impl AsyncFnMut(),
+) -> Vec<(u64, String)> {
+    drive_from(client, chain, steps, 0, midway).await
+}
+
+/// [`drive`] on a chain whose head is `head` now.
+async fn drive_from(
+    client: &CommandClient,
+    chain: &ChainId,
+    steps: &[Step],
+    mut head: u64,
     mut midway: impl AsyncFnMut(),
 ) -> Vec<(u64, String)> {
-    let mut head = 0;
     let mut acked = Vec::new();
     for (i, step) in steps.iter().enumerate() {
         if i == steps.len() / 2 {
@@ -2401,4 +2411,169 @@ async fn an_answer_to_a_request_id_outlives_a_restart_as_shipped() {
     .await
     .expect("head");
     assert_eq!(now["seq"].as_u64(), head, "nothing decided twice");
+}
+
+/// Copies the folder `from` into `to`, whole.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("type").is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+/// `floorbook ARGS` to its end: its exit code and what it printed (out, then err).
+fn run(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(args)
+        .output()
+        .expect("floorbook runs");
+    (
+        out.status.code(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+/// Issue 41: `docs/operations.md`'s back-up and restore, run as written. A tournament is played
+/// through `serve` (every write synced); a third in, the operator exports a signed head for the
+/// auditor, stops the node and copies its JetStream folder (the backup); play goes on and a
+/// second head is exported. Then the node's store is lost and the backup restored into an
+/// empty server: `verify` passes against the signed checkpoints, the head exported before the
+/// backup still checks, the one exported after it names what the restore lost (`LOG CUT`),
+/// `rebuild` rebuilds the projections, and a new `serve` carries the tournament on from the
+/// restored head to its end, re-deriving as the simulation played it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backup_is_restored_and_the_tournament_carries_on() {
+    let mut server = NatsServer::start_config(
+        |port, store| {
+            format!(
+                "listen: 127.0.0.1:{port}\njetstream {{\n  store_dir: \"{}\"\n}}\n",
+                store.display()
+            )
+        },
+        &[],
+    );
+    let dir = tempfile::tempdir().expect("dir");
+    let keys = dir.path().join("keys");
+    let k = keys.to_str().expect("utf-8");
+    let (code, said) = run(&["keys", "generate", "--dir", k]);
+    assert_eq!(code, Some(0), "{said}");
+    let url = server.url();
+    let chain = ChainId::new("drill").expect("chain");
+    let steps = script("top18", &top18(), 18, 5).expect("script");
+    let (a, b) = (steps.len() / 3, 2 * steps.len() / 3);
+    let serve = |name: &str| {
+        Serve::start(
+            &url,
+            name,
+            &dir.path().join(format!("{name}.sqlite")),
+            &["--keys", k],
+        )
+    };
+    let terminal = async |url: &str| client(connect(url, "terminal").await.expect("connect"));
+    let export = |file: &str| {
+        let out = dir.path().join(file);
+        let (code, said) = run(&[
+            "checkpoint",
+            "--nats",
+            &url,
+            "--chain",
+            "drill",
+            "--keys",
+            k,
+            "--out",
+            out.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(code, Some(0), "{said}");
+        out
+    };
+    let mut first = serve("a");
+    let acked = drive(&terminal(&url).await, &chain, &steps[..a], async || {}).await;
+    let backed_up = acked.last().expect("acknowledged").0;
+    let receipt_before = export("before.json");
+    // The backup: the node stopped, its JetStream folder copied.
+    first.kill();
+    server.stop();
+    let backup = dir.path().join("backup");
+    copy_tree(&server.store_dir(), &backup);
+    server.restart();
+    let mut second = serve("b");
+    let acked = drive_from(
+        &terminal(&url).await,
+        &chain,
+        &steps[a..b],
+        backed_up,
+        async || {},
+    )
+    .await;
+    let lost = acked.last().expect("acknowledged").0;
+    assert!(lost > backed_up);
+    let receipt_after = export("after.json");
+    // The node's store is lost; the backup goes into an empty one.
+    second.kill();
+    server.stop();
+    std::fs::remove_dir_all(server.store_dir()).expect("the store is lost");
+    copy_tree(&backup, &server.store_dir());
+    server.restart();
+    let (code, said) = run(&["verify", "--nats", &url, "--keys", k]);
+    assert_eq!(code, Some(0), "the restored chains verify: {said}");
+    let before = receipt_before.to_str().expect("utf-8");
+    let (code, said) = run(&[
+        "verify",
+        "--nats",
+        &url,
+        "--keys",
+        k,
+        "--checkpoint",
+        before,
+    ]);
+    assert_eq!(
+        code,
+        Some(0),
+        "the head exported before the backup checks: {said}"
+    );
+    let after = receipt_after.to_str().expect("utf-8");
+    let (code, said) = run(&["verify", "--nats", &url, "--keys", k, "--checkpoint", after]);
+    assert_ne!(code, Some(0), "{said}");
+    assert!(
+        said.contains("LOG CUT"),
+        "the receipt names the loss: {said}"
+    );
+    let db = dir.path().join("rebuilt.sqlite");
+    let (code, said) = run(&[
+        "rebuild",
+        "--nats",
+        &url,
+        "--db",
+        db.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, Some(0), "{said}");
+    // Play goes on from the restored head: what was lost is entered again, then the rest.
+    let _third = serve("c");
+    drive_from(
+        &terminal(&url).await,
+        &chain,
+        &steps[a..],
+        backed_up,
+        async || {},
+    )
+    .await;
+    // Every step was taken as the script counted its events (the driver checks each head);
+    // the audit re-derives every decision of the carried-on chain.
+    let (code, said) = run(&["audit", "--nats", &url, "--chain", "drill", "--json"]);
+    assert_eq!(code, Some(0), "{said}");
+    let audit: serde_json::Value = serde_json::from_str(&said).expect("the audit's JSON");
+    assert_eq!(audit["verified"], true, "{audit}");
+    assert!(audit["divergence"].is_null(), "{audit}");
+    let (code, said) = run(&["verify", "--nats", &url, "--keys", k]);
+    assert_eq!(code, Some(0), "{said}");
 }

@@ -39,6 +39,8 @@ pub enum OhhError {
     Diverged { hand: u64, why: String },
     #[error(transparent)]
     CashLoad(#[from] crate::cash::CashLoadError),
+    #[error(transparent)]
+    Resume(#[from] crate::resume::ResumeError),
     #[error(
         "the currency is named by its three capital letters (ISO 4217: EUR, CHF, USD), not {0:?}"
     )]

@@ -10,9 +10,17 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use floorbook_log::{ChainId, EventStore, Seq};
+use floorbook_projections::Projector;
 use floorbook_tournament::Advance;
+use floorbook_tournament::engine::Tournament;
 use floorbook_tournament::engine::{Status, TournamentEvent};
+use floorbook_tournament::rederive::Snapshot;
+use floorbook_tournament::seating::PlayerId;
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::resume::{Resume, catch_up};
 
 use crate::ohh::{Export, OhhError, money};
 use crate::reader::load;
@@ -53,13 +61,7 @@ pub async fn summary<S: EventStore>(
                 }
                 Status::Busted { place } | Status::Disqualified { place } => place,
             };
-            // What the cashier paid, or else the place's prize as it stands.
-            let prize = t
-                .prizes_paid
-                .get(&p.id)
-                .copied()
-                .or_else(|| t.prize_of(p.id, t.clock).map(|(_, cents)| cents))
-                .unwrap_or(0);
+            let prize = prize_of(t, p.id).unwrap_or(0);
             Some((
                 place,
                 json!({
@@ -137,4 +139,46 @@ async fn recorded_at<S: EventStore>(
         .first()
         .and_then(|e| e.envelope().ok())
         .map(|env| env.at))
+}
+
+/// What `player` wins (cents): what the cashier paid him, or else his place's prize as it
+/// stands (the payout of the pool, or an agreed deal's figure). None while his place is not
+/// final, and for a place not paid.
+fn prize_of(t: &Tournament, player: PlayerId) -> Option<u64> {
+    t.prizes_paid
+        .get(&player)
+        .copied()
+        .or_else(|| t.prize_of(player, t.clock).map(|(_, cents)| cents))
+}
+
+/// The tournament chain `chain` re-derived to its end, from the latest replay snapshot the
+/// projections hold (written by `simulate`, `rebuild` and `explain`), or from its start when
+/// there is none or it does not read.
+pub async fn at_end<S: EventStore>(
+    projector: &Projector,
+    store: &S,
+    chain: &ChainId,
+) -> Result<Tournament, OhhError> {
+    let from = projector
+        .snapshot_before(chain, None)
+        .ok()
+        .flatten()
+        .and_then(|(_, next_seq, state)| {
+            let snapshot: Snapshot = serde_json::from_str(&state).ok()?;
+            Some(Resume {
+                snapshot: Arc::new(snapshot),
+                next_seq,
+            })
+        });
+    let r = catch_up(store, chain, from.as_ref()).await?;
+    Ok(r.snapshot.tournament.clone())
+}
+
+/// Each player's prize (cents) in `t`, for those whose place is final and paid: the figures
+/// the summary, the standings and the cashier share.
+pub fn prizes(t: &Tournament) -> BTreeMap<u32, u64> {
+    t.players
+        .keys()
+        .filter_map(|&id| prize_of(t, id).map(|cents| (id.0, cents)))
+        .collect()
 }

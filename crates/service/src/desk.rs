@@ -97,7 +97,8 @@ pub struct Desk<S> {
     max_append_bytes: usize,
     /// When the chain was opened: a command's time is the moment of intake, counted from here.
     opened_at: Option<DateTime<Utc>>,
-    /// The refusals recorded lately, by sender (channel and actor): their intake times.
+    /// The refusals recorded lately, by sender (its channel, which the users file binds to a
+    /// NATS user): their intake times.
     refused: HashMap<String, VecDeque<DateTime<Utc>>>,
     /// Replies by request id, with what the request was (unknown for one recalled from the
     /// chain alone).

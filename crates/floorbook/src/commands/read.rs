@@ -10,8 +10,7 @@ use clap::Args;
 use floorbook_cards::Card;
 use floorbook_hand::{HandEvent, Pos};
 use floorbook_ledger::chain::ChainEvent;
-use floorbook_ledger::reader::opening_of;
-use floorbook_log::{ChainId, Envelope, EventStore, Seq};
+use floorbook_log::{ChainId, EventStore, Seq};
 use floorbook_projections::Projector;
 use floorbook_rules::Rule;
 use floorbook_tournament::engine::TournamentEvent;
@@ -111,29 +110,16 @@ pub async fn standings(sargs: &StandingsArgs) -> anyhow::Result<ExitCode> {
         emit(&out)?;
         return Ok(ExitCode::SUCCESS);
     }
-    // The prize of each paid place (the profile's payout of the buy-ins paid, NOB-16).
-    let profile = match store.read(&chain, Seq::FIRST, 1).await?.first() {
-        Some(e) => Some(opening_of(&chain, &Envelope::parse(&e.bytes)?)?.profile),
-        None => None,
-    };
-    let conn = projector.connection();
-    let pool: u64 = {
-        let mut stmt = conn.prepare(
-            "SELECT buy_in FROM players WHERE chain = ?1 AND status NOT IN ('registered', 'wait_listed')",
-        )?;
-        let paid: Vec<Option<String>> = stmt
-            .query_map([chain.as_str()], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        paid.iter()
-            .flatten()
-            .filter_map(|b| floorbook_tournament::buy_in_cents(b))
-            .sum()
-    };
-    let prizes = profile.map(|p| p.payout.prizes(pool)).unwrap_or_default();
-    let prize = |place: Option<i64>| -> Option<String> {
-        let cents = prizes.get(usize::try_from(place? - 1).ok()?)?;
+    // Each paid place's prize as the re-derived tournament holds it: the payout in force of
+    // the buy-ins paid (NOB-16), an agreed deal's figure, or what the cashier paid.
+    let prizes = floorbook_ledger::ots::prizes(
+        &floorbook_ledger::ots::at_end(&projector, &store, &chain).await?,
+    );
+    let prize = |player: i64| -> Option<String> {
+        let cents = prizes.get(&u32::try_from(player).ok()?)?;
         Some(format!("{}.{:02}", cents / 100, cents % 100))
     };
+    let conn = projector.connection();
     let mut stmt = conn.prepare(
         "SELECT place, player, COALESCE(m.name, p.name), stack, status, busted_in_hand
          FROM players p
@@ -171,13 +157,13 @@ pub async fn standings(sargs: &StandingsArgs) -> anyhow::Result<ExitCode> {
                 "{},{player},{quoted},{chips},{status},{},{}",
                 text(place.map(|p| p.to_string())),
                 text(hand.map(|h| h.to_string())),
-                text(prize(*place))
+                text(prize(*player))
             );
         }
     } else if args.json {
         let list: Vec<Value> = rows
             .iter()
-            .map(|(place, player, name, chips, status, hand)| json!({"place": place, "player": player, "name": name, "chips": chips, "status": status, "eliminated_in_hand": hand, "prize": prize(*place)}))
+            .map(|(place, player, name, chips, status, hand)| json!({"place": place, "player": player, "name": name, "chips": chips, "status": status, "eliminated_in_hand": hand, "prize": prize(*player)}))
             .collect();
         outln!(
             out,
@@ -192,7 +178,7 @@ pub async fn standings(sargs: &StandingsArgs) -> anyhow::Result<ExitCode> {
                 ("out", _) => "out".to_string(),
                 _ => format!("{chips} chips"),
             };
-            let won = prize(place)
+            let won = prize(player)
                 .map(|p| format!(", wins {p}"))
                 .unwrap_or_default();
             let place = place.map_or("  -".to_string(), |p| format!("{p:>3}"));
