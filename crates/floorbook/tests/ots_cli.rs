@@ -386,3 +386,93 @@ async fn the_director_sets_the_payout_until_a_paid_place_is_decided() {
     assert_eq!(e["agrees"], true, "{e}");
     assert!(e.to_string().contains("NOB-16"), "{e}");
 }
+
+/// Issue 39: a payout that follows the field, rounded to whole euros. The clock's prizes change
+/// as the field grows past a table's size; the summary and the standings pay by the table of
+/// the final field. Worked by hand: 5 entries at 7.50 (37.50) pay one place; 7 (52.50) pay 65 %
+/// and 35 %, 34.125 and 18.375 rounded down to 34.00 and 18.00, the 0.50 left to first.
+#[tokio::test]
+async fn a_payout_follows_the_field_and_pays_whole_euros() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().to_str().expect("utf-8").to_string();
+    {
+        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+        let (top18, _) = floorbook_tournament::builtin("top18").expect("top18");
+        let toml = format!(
+            "{top18}\n[payout]\nshares = [100]\nunit = 100\nremainder = \"largest_remainder\"\n\n[[payout.by_entries]]\nentries = 6\nshares = [65, 35]\n"
+        );
+        let mut desk = Desk::open(
+            store.clone(),
+            ChainId::new("field").expect("chain"),
+            None,
+            500,
+        )
+        .await
+        .expect("desk");
+        one(
+            &mut desk,
+            Channel::Director,
+            WireCommand::Open {
+                profile: None,
+                profile_toml: Some(toml),
+            },
+        )
+        .await;
+        let register = |p: u32| WireCommand::Register {
+            player: p,
+            name: format!("Spieler {p}"),
+            buy_in: "7.50".into(),
+            age: 30,
+            table: None,
+        };
+        for p in 1..=5 {
+            one(&mut desk, Channel::Floor, register(p)).await;
+        }
+        let prizes = |desk: &Desk<EmbeddedStore>| {
+            desk.tournament()
+                .expect("a tournament")
+                .clock_view(0)
+                .prizes_cents
+        };
+        assert_eq!(prizes(&desk), [3_750], "five entries: one place");
+        for p in 6..=7 {
+            one(&mut desk, Channel::Floor, register(p)).await;
+        }
+        assert_eq!(prizes(&desk), [3_450, 1_800], "seven entries: two places");
+        one(
+            &mut desk,
+            Channel::Director,
+            WireCommand::Start {
+                draw: (0..7).collect(),
+                button_seats: Some(vec![1]),
+                at: Some(0),
+                tables: None,
+            },
+        )
+        .await;
+        bust(&mut desk, 7, 6).await;
+    }
+    let doc = summary(&data, "field");
+    let prizes: Vec<f64> = doc["ots"]["tournament_finishes_and_winnings"]
+        .as_array()
+        .expect("finishes")
+        .iter()
+        .map(|f| f["prize"].as_f64().expect("prize"))
+        .collect();
+    assert_eq!(prizes, [34.5, 18.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+    let standings = ok_json(&floorbook(&[
+        "standings",
+        "--data",
+        &data,
+        "--chain",
+        "field",
+        "--json",
+    ]));
+    let paid: Vec<&str> = standings["standings"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|s| s["prize"].as_str())
+        .collect();
+    assert_eq!(paid, ["34.50", "18.00"]);
+}

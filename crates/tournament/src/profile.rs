@@ -273,29 +273,117 @@ pub struct Penalties {
 }
 
 /// How the prize pool (the buy-ins paid) is paid out.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Payout {
     /// Percent of the prize pool for each place, first place first (NOB-16, winner takes all:
     /// `[100]`); they add up to 100. Empty: the house publishes no payout.
     #[serde(default)]
     pub shares: Vec<u32>,
+    /// Payouts that scale with the field (issue 39): the table of the largest `entries` the
+    /// field has reached; a field smaller than every table's is paid by `shares`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by_entries: Vec<PayoutTable>,
+    /// Each prize is rounded down to a multiple of this many cents (1: to the cent; 500: to
+    /// five euros).
+    #[serde(default = "one_cent", skip_serializing_if = "is_one_cent")]
+    pub unit: u64,
+    /// Where what the rounding leaves goes.
+    #[serde(default, skip_serializing_if = "Remainder::is_first")]
+    pub remainder: Remainder,
 }
 
-impl Payout {
-    /// Each paid place's prize in cents from a prize pool of `pool` cents, first place first:
-    /// its share rounded down to the cent, the cents left over to first place.
-    pub fn prizes(&self, pool: u64) -> Vec<u64> {
-        let mut out: Vec<u64> = self
-            .shares
-            .iter()
-            .map(|&s| (u128::from(pool) * u128::from(s) / 100) as u64)
-            .collect();
-        let paid: u64 = out.iter().sum();
-        if let Some(first) = out.first_mut() {
-            *first += pool.saturating_sub(paid);
+/// None published: no shares, prizes to the cent.
+impl Default for Payout {
+    fn default() -> Payout {
+        Payout {
+            shares: Vec::new(),
+            by_entries: Vec::new(),
+            unit: one_cent(),
+            remainder: Remainder::First,
         }
-        out
+    }
+}
+
+/// A payout for fields of at least `entries` entries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PayoutTable {
+    pub entries: u32,
+    pub shares: Vec<u32>,
+}
+
+/// Where the money a payout's rounding leaves goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Remainder {
+    /// All of it to first place.
+    #[default]
+    First,
+    /// A unit at a time to the places whose share lost the most to the rounding (the better
+    /// place first on a tie); what is left below a unit to first place.
+    LargestRemainder,
+}
+
+impl Remainder {
+    fn is_first(&self) -> bool {
+        *self == Remainder::First
+    }
+}
+
+fn one_cent() -> u64 {
+    1
+}
+
+fn is_one_cent(u: &u64) -> bool {
+    *u == 1
+}
+
+/// The largest rounding unit a payout names: 10,000.00.
+pub const MAX_PAYOUT_UNIT: u64 = 1_000_000;
+
+impl Payout {
+    /// The percents that pay a field of `entries` entries, first place first.
+    pub fn shares_for(&self, entries: u32) -> &[u32] {
+        self.by_entries
+            .iter()
+            .rev()
+            .find(|t| t.entries <= entries)
+            .map_or(&self.shares, |t| &t.shares)
+    }
+
+    /// Each paid place's prize in cents from a prize pool of `pool` cents and a field of
+    /// `entries` entries, first place first: its share rounded down to the unit, what that
+    /// leaves by the remainder rule; the whole pool is paid.
+    pub fn prizes(&self, pool: u64, entries: u32) -> Vec<u64> {
+        let shares = self.shares_for(entries);
+        let unit = u128::from(self.unit.max(1));
+        // Each share exactly, in hundredths of a cent.
+        let exact: Vec<u128> = shares
+            .iter()
+            .map(|&s| u128::from(pool) * u128::from(s))
+            .collect();
+        let mut out: Vec<u128> = exact.iter().map(|e| e / 100 / unit * unit).collect();
+        let paid: u128 = out.iter().sum();
+        let mut left = u128::from(pool).saturating_sub(paid);
+        if self.remainder == Remainder::LargestRemainder {
+            let mut order: Vec<usize> = (0..out.len()).collect();
+            // What each place lost to the rounding, largest first; the better place on a tie.
+            order.sort_by_key(|&i| (std::cmp::Reverse(exact[i] - out[i] * 100), i));
+            for &i in &order {
+                if left < unit {
+                    break;
+                }
+                if exact[i] > out[i] * 100 {
+                    out[i] += unit;
+                    left -= unit;
+                }
+            }
+        }
+        if let Some(first) = out.first_mut() {
+            *first += left;
+        }
+        out.into_iter().map(|c| c as u64).collect()
     }
 }
 
@@ -425,14 +513,51 @@ impl Profile {
                 Some(Rule::Tr7),
             );
         }
+        let adds_up = |shares: &[u32]| {
+            !shares.contains(&0) && shares.iter().map(|&s| u64::from(s)).sum::<u64>() == 100
+        };
         let shares = &self.payout.shares;
-        if !shares.is_empty()
-            && (shares.contains(&0) || shares.iter().map(|&s| u64::from(s)).sum::<u64>() != 100)
-        {
+        if !shares.is_empty() && !adds_up(shares) {
             bad(
                 "payout.shares",
                 format!(
                     "the shares of the prize pool are percents above 0 that add up to 100; got {shares:?}"
+                ),
+                None,
+            );
+        }
+        let mut smaller = 1;
+        for (i, t) in self.payout.by_entries.iter().enumerate() {
+            let at = format!("payout.by_entries[{i}]");
+            if t.entries <= smaller {
+                bad(
+                    &at,
+                    format!(
+                        "the tables go by field size, from the smallest up: each for at least {} entries (more than the one before); got {}",
+                        smaller + 1,
+                        t.entries
+                    ),
+                    None,
+                );
+            }
+            if !adds_up(&t.shares) || t.shares.len() > t.entries as usize {
+                bad(
+                    &at,
+                    format!(
+                        "a table's shares are percents above 0 that add up to 100, for at most as many places as its {} entries; got {:?}",
+                        t.entries, t.shares
+                    ),
+                    None,
+                );
+            }
+            smaller = smaller.max(t.entries);
+        }
+        if !(1..=MAX_PAYOUT_UNIT).contains(&self.payout.unit) {
+            bad(
+                "payout.unit",
+                format!(
+                    "prizes are rounded to a unit of 1 to {MAX_PAYOUT_UNIT} cents; got {}",
+                    self.payout.unit
                 ),
                 None,
             );

@@ -408,11 +408,12 @@ fn a_payout_divides_the_pool_and_first_place_gets_the_odd_cents() {
     use floorbook_tournament::{Payout, buy_in_cents};
     let p = Payout {
         shares: vec![50, 30, 20],
+        ..Payout::default()
     };
     // 7 × 15.00 = 105.00: 52.50, 31.50, 21.00.
-    assert_eq!(p.prizes(10_500), vec![5_250, 3_150, 2_100]);
+    assert_eq!(p.prizes(10_500, 7), vec![5_250, 3_150, 2_100]);
     // 1.01: 0.50, 0.30, 0.20 and one cent left over for first.
-    assert_eq!(p.prizes(101), vec![51, 30, 20]);
+    assert_eq!(p.prizes(101, 7), vec![51, 30, 20]);
     assert_eq!(buy_in_cents("15.00"), Some(1_500));
     assert_eq!(buy_in_cents("7.5"), Some(750));
     assert_eq!(buy_in_cents("2"), Some(200));
@@ -431,5 +432,84 @@ fn a_payout_divides_the_pool_and_first_place_gets_the_odd_cents() {
             .iter()
             .any(|problem| problem.field == "payout.shares"),
         "shares adding up to 90"
+    );
+}
+
+/// Issue 39: a payout that scales with the field, rounded to the house's unit. Worked by hand:
+/// the tables pay 1 place from 2 entries, 2 from 6, 3 from 10; prizes are rounded down to whole
+/// euros (100 cents) and what that leaves goes to first place, or a euro at a time to the
+/// places that lost the most to the rounding.
+#[test]
+fn a_payout_follows_the_field_and_rounds_to_the_houses_unit() {
+    use floorbook_tournament::{Payout, PayoutTable, Remainder};
+    let table = |entries: u32, shares: &[u32]| PayoutTable {
+        entries,
+        shares: shares.to_vec(),
+    };
+    let mut p = Payout {
+        shares: vec![100],
+        by_entries: vec![table(6, &[65, 35]), table(10, &[50, 30, 20])],
+        unit: 100,
+        remainder: Remainder::First,
+    };
+    assert_eq!(p.shares_for(2), [100]);
+    assert_eq!(p.shares_for(5), [100]);
+    assert_eq!(p.shares_for(6), [65, 35]);
+    assert_eq!(p.shares_for(9), [65, 35]);
+    assert_eq!(p.shares_for(10), [50, 30, 20]);
+    assert_eq!(p.shares_for(400), [50, 30, 20]);
+    // 7 × 7.50 = 52.50 for 7 entries: 65 % is 34.125 → 34.00, 35 % is 18.375 → 18.00; the 0.50
+    // left goes to first: 34.50 and 18.00.
+    assert_eq!(p.prizes(5_250, 7), vec![3_450, 1_800]);
+    // 11 × 12.00 = 132.00: 66.00, 39.60 → 39.00, 26.40 → 26.00; 1.00 left, to first: 67.00.
+    assert_eq!(p.prizes(13_200, 11), vec![6_700, 3_900, 2_600]);
+    // By largest remainder the euro goes to second place (it lost 0.60, third 0.40).
+    p.remainder = Remainder::LargestRemainder;
+    assert_eq!(p.prizes(13_200, 11), vec![6_600, 4_000, 2_600]);
+    // 13 × 7.50 = 97.50: 48.75 → 48, 29.25 → 29, 19.50 → 19; 1.50 left: a euro to the largest
+    // loss (first, 0.75), the 0.50 below a euro to first too: 49.50, 29.00, 19.00.
+    assert_eq!(p.prizes(9_750, 13), vec![4_950, 2_900, 1_900]);
+    for pool in [0, 1, 99, 5_250, 13_200, 9_750, 123_457] {
+        for entries in [2, 7, 11] {
+            assert_eq!(
+                p.prizes(pool, entries).iter().sum::<u64>(),
+                pool,
+                "the whole pool is paid: {pool} over {entries}"
+            );
+        }
+    }
+}
+
+/// A profile's payout tables are checked: ascending field sizes, shares that add up to 100 for
+/// no more places than entries, a unit within range; each fault named by its field.
+#[test]
+fn payout_tables_that_do_not_hold_are_named() {
+    let (_, profile) = floorbook_tournament::builtin("top18").expect("top18");
+    let mut profile = profile.expect("reads");
+    profile.payout.by_entries = vec![
+        floorbook_tournament::PayoutTable {
+            entries: 6,
+            shares: vec![60, 40],
+        },
+        floorbook_tournament::PayoutTable {
+            entries: 6,
+            shares: vec![50, 30, 20],
+        },
+        floorbook_tournament::PayoutTable {
+            entries: 2,
+            shares: vec![50, 30, 20],
+        },
+    ];
+    profile.payout.unit = 0;
+    let fields: Vec<String> = profile.check().into_iter().map(|p| p.field).collect();
+    assert_eq!(
+        fields,
+        [
+            "payout.by_entries[1]",
+            "payout.by_entries[2]",
+            "payout.by_entries[2]",
+            "payout.unit"
+        ],
+        "{fields:?}"
     );
 }

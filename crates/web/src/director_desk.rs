@@ -30,6 +30,8 @@ pub struct DirectorModel {
     prizes: Vec<(u32, u32, String, u64, bool)>,
     /// The payout in force: percents of the prize pool by place, first place first.
     shares: Vec<u32>,
+    /// The profile's payouts by field size (at least so many entries, the percents).
+    tables: Vec<(u32, Vec<u32>)>,
     /// The best place decided so far (places are decided from the last up).
     decided: Option<u32>,
     /// The latest signed checkpoint of the chain (its sequence and key), and the chain's head.
@@ -71,7 +73,14 @@ impl DirectorModel {
             .min();
         DirectorModel {
             prizes,
-            shares: t.profile.payout.shares.clone(),
+            shares: t.profile.payout.shares_for(clock.entrants).to_vec(),
+            tables: t
+                .profile
+                .payout
+                .by_entries
+                .iter()
+                .map(|tb| (tb.entries, tb.shares.clone()))
+                .collect(),
             decided,
             signed: None,
             head: 0,
@@ -252,6 +261,15 @@ fn payout(m: &DirectorModel, lang: Lang) -> Markup {
             h2 { (tr("director-payout")) " " span.rule { "(NOB-16)" } }
             @if let Some(p) = pool {
                 p { (tra("director-payout-pool", &[("pool", s(crate::pages::money_in(p, lang)))])) }
+            }
+            @if !m.tables.is_empty() {
+                p.tables {
+                    (tr("director-payout-tables")) " "
+                    @for (i, (entries, shares)) in m.tables.iter().enumerate() {
+                        @if i > 0 { "; " }
+                        (tra("director-payout-table", &[("entries", n(*entries)), ("shares", s(shares.iter().map(|x| format!("{x} %")).collect::<Vec<_>>().join(" / ")))]))
+                    }
+                }
             }
             @if let Some(place) = locked {
                 p.notice { (tra("director-payout-locked", &[("place", n(place))])) }

@@ -172,7 +172,7 @@ impl Tournament {
             chips_in_play: chips,
             prize_pool_cents: pool,
             prizes_cents: pool
-                .map(|p| self.profile.payout.prizes(p))
+                .map(|p| self.profile.payout.prizes(p, entrants))
                 .unwrap_or_default(),
         }
     }

@@ -44,7 +44,9 @@ impl Tournament {
             Some(_) => return Err(TournamentError::DealPending),
             None => {}
         }
-        let paid = self.profile.payout.shares.len() as u32;
+        // The payout in force pays the places of its table for the field as it is.
+        let entries = self.clock_view(self.clock).entrants;
+        let paid = self.profile.payout.shares_for(entries).len() as u32;
         let new = shares.len() as u32;
         let best_decided = self
             .players
@@ -57,7 +59,9 @@ impl Tournament {
         if let Some(place) = best_decided.filter(|&place| place <= paid.max(new)) {
             return Err(TournamentError::PayoutDecided { place, paid, new });
         }
+        // The director's payout is the one for every field size from now on.
         self.profile.payout.shares = shares.to_vec();
+        self.profile.payout.by_entries.clear();
         self.out.push(TournamentEvent::PayoutEdited {
             shares: shares.to_vec(),
             rules: RuleSet::of(&[Rule::Nob16]),

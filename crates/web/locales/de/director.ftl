@@ -45,3 +45,5 @@ director-signed = Das Protokoll ist bis zu seinem letzten Eintrag, { $seq }, sig
 director-signed-behind = Das Protokoll ist bis Eintrag { $seq } von { $head } signiert (Schlüssel { $key }); der Rest wird mit der nächsten Hand, Pause oder Auszahlung signiert.
 director-unsigned = Das Protokoll hat noch keinen signierten Prüfpunkt.
 director-payout-total = Summe
+director-payout-tables = Die Auszahlung des Profils richtet sich nach dem Feld:
+director-payout-table = ab { $entries } Teilnehmern { $shares }

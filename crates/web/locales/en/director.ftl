@@ -45,3 +45,5 @@ director-signed = The record is signed up to its last entry, { $seq } (key { $ke
 director-signed-behind = The record is signed up to entry { $seq } of { $head } (key { $key }); the rest is signed with the next hand, break or payment.
 director-unsigned = The record has no signed checkpoint yet.
 director-payout-total = Total
+director-payout-tables = The profile's payout follows the field:
+director-payout-table = from { $entries } entries { $shares }
