@@ -2427,10 +2427,12 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// `floorbook ARGS` to its end: its exit code and what it printed (out, then err).
-fn run(args: &[&str]) -> (Option<i32>, String) {
+/// `floorbook ARGS` to its end in the folder `cwd` (where its default data folder and
+/// projections are): its exit code and what it printed (out, then err).
+fn run(cwd: &Path, args: &[&str]) -> (Option<i32>, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
         .args(args)
+        .current_dir(cwd)
         .output()
         .expect("floorbook runs");
     (
@@ -2465,7 +2467,7 @@ async fn a_backup_is_restored_and_the_tournament_carries_on() {
     let dir = tempfile::tempdir().expect("dir");
     let keys = dir.path().join("keys");
     let k = keys.to_str().expect("utf-8");
-    let (code, said) = run(&["keys", "generate", "--dir", k]);
+    let (code, said) = run(dir.path(), &["keys", "generate", "--dir", k]);
     assert_eq!(code, Some(0), "{said}");
     let url = server.url();
     let chain = ChainId::new("drill").expect("chain");
@@ -2482,17 +2484,20 @@ async fn a_backup_is_restored_and_the_tournament_carries_on() {
     let terminal = async |url: &str| client(connect(url, "terminal").await.expect("connect"));
     let export = |file: &str| {
         let out = dir.path().join(file);
-        let (code, said) = run(&[
-            "checkpoint",
-            "--nats",
-            &url,
-            "--chain",
-            "drill",
-            "--keys",
-            k,
-            "--out",
-            out.to_str().expect("utf-8"),
-        ]);
+        let (code, said) = run(
+            dir.path(),
+            &[
+                "checkpoint",
+                "--nats",
+                &url,
+                "--chain",
+                "drill",
+                "--keys",
+                k,
+                "--out",
+                out.to_str().expect("utf-8"),
+            ],
+        );
         assert_eq!(code, Some(0), "{said}");
         out
     };
@@ -2524,38 +2529,47 @@ async fn a_backup_is_restored_and_the_tournament_carries_on() {
     std::fs::remove_dir_all(server.store_dir()).expect("the store is lost");
     copy_tree(&backup, &server.store_dir());
     server.restart();
-    let (code, said) = run(&["verify", "--nats", &url, "--keys", k]);
+    let (code, said) = run(dir.path(), &["verify", "--nats", &url, "--keys", k]);
     assert_eq!(code, Some(0), "the restored chains verify: {said}");
     let before = receipt_before.to_str().expect("utf-8");
-    let (code, said) = run(&[
-        "verify",
-        "--nats",
-        &url,
-        "--keys",
-        k,
-        "--checkpoint",
-        before,
-    ]);
+    let (code, said) = run(
+        dir.path(),
+        &[
+            "verify",
+            "--nats",
+            &url,
+            "--keys",
+            k,
+            "--checkpoint",
+            before,
+        ],
+    );
     assert_eq!(
         code,
         Some(0),
         "the head exported before the backup checks: {said}"
     );
     let after = receipt_after.to_str().expect("utf-8");
-    let (code, said) = run(&["verify", "--nats", &url, "--keys", k, "--checkpoint", after]);
+    let (code, said) = run(
+        dir.path(),
+        &["verify", "--nats", &url, "--keys", k, "--checkpoint", after],
+    );
     assert_ne!(code, Some(0), "{said}");
     assert!(
         said.contains("LOG CUT"),
         "the receipt names the loss: {said}"
     );
     let db = dir.path().join("rebuilt.sqlite");
-    let (code, said) = run(&[
-        "rebuild",
-        "--nats",
-        &url,
-        "--db",
-        db.to_str().expect("utf-8"),
-    ]);
+    let (code, said) = run(
+        dir.path(),
+        &[
+            "rebuild",
+            "--nats",
+            &url,
+            "--db",
+            db.to_str().expect("utf-8"),
+        ],
+    );
     assert_eq!(code, Some(0), "{said}");
     // Play goes on from the restored head: what was lost is entered again, then the rest.
     let _third = serve("c");
@@ -2569,11 +2583,14 @@ async fn a_backup_is_restored_and_the_tournament_carries_on() {
     .await;
     // Every step was taken as the script counted its events (the driver checks each head);
     // the audit re-derives every decision of the carried-on chain.
-    let (code, said) = run(&["audit", "--nats", &url, "--chain", "drill", "--json"]);
+    let (code, said) = run(
+        dir.path(),
+        &["audit", "--nats", &url, "--chain", "drill", "--json"],
+    );
     assert_eq!(code, Some(0), "{said}");
     let audit: serde_json::Value = serde_json::from_str(&said).expect("the audit's JSON");
     assert_eq!(audit["verified"], true, "{audit}");
     assert!(audit["divergence"].is_null(), "{audit}");
-    let (code, said) = run(&["verify", "--nats", &url, "--keys", k]);
+    let (code, said) = run(dir.path(), &["verify", "--nats", &url, "--keys", k]);
     assert_eq!(code, Some(0), "{said}");
 }
