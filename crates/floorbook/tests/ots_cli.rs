@@ -476,3 +476,87 @@ async fn a_payout_follows_the_field_and_pays_whole_euros() {
         .collect();
     assert_eq!(paid, ["34.50", "18.00"]);
 }
+
+/// Issue 39: a buy-in of 22.00 pays 2.00 to the house and 20.00 to the pool, and the house's
+/// guarantee of 150.00 adds what five entries (100.00) fall short of it: the clock shows the
+/// pool with its overlay, and the summary writes the buy-in apart from the fee as OTS does.
+/// Worked by hand: 70 % and 30 % of 150.00 are 105.00 and 45.00.
+#[tokio::test]
+async fn a_fee_and_a_guarantee_are_paid_apart_from_the_pool() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().to_str().expect("utf-8").to_string();
+    {
+        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+        let (top18, _) = floorbook_tournament::builtin("top18").expect("top18");
+        let toml = format!(
+            "{}\n[payout]\nshares = [70, 30]\nfee = \"2.00\"\nguarantee = \"150.00\"\n",
+            top18.replace("\"15.00\"]", "\"15.00\", \"22.00\"]")
+        );
+        let mut desk = Desk::open(
+            store.clone(),
+            ChainId::new("guaranteed").expect("chain"),
+            None,
+            500,
+        )
+        .await
+        .expect("desk");
+        one(
+            &mut desk,
+            Channel::Director,
+            WireCommand::Open {
+                profile: None,
+                profile_toml: Some(toml),
+            },
+        )
+        .await;
+        for p in 1..=5 {
+            one(
+                &mut desk,
+                Channel::Floor,
+                WireCommand::Register {
+                    player: p,
+                    name: format!("Spieler {p}"),
+                    buy_in: "22.00".into(),
+                    age: 30,
+                    table: None,
+                },
+            )
+            .await;
+        }
+        let clock = desk.tournament().expect("a tournament").clock_view(0);
+        assert_eq!(
+            (
+                clock.prize_pool_cents,
+                clock.fees_cents,
+                clock.overlay_cents
+            ),
+            (Some(15_000), 1_000, 5_000)
+        );
+        assert_eq!(clock.prizes_cents, [10_500, 4_500]);
+        one(
+            &mut desk,
+            Channel::Director,
+            WireCommand::Start {
+                draw: (0..5).collect(),
+                button_seats: Some(vec![1]),
+                at: Some(0),
+                tables: None,
+            },
+        )
+        .await;
+        bust(&mut desk, 5, 4).await;
+    }
+    let doc = summary(&data, "guaranteed");
+    let ots = &doc["ots"];
+    assert_eq!(
+        (&ots["buyin_amount"], &ots["fee_amount"], &ots["prize_pool"]),
+        (&20.into(), &2.into(), &150.into())
+    );
+    let prizes: Vec<f64> = ots["tournament_finishes_and_winnings"]
+        .as_array()
+        .expect("finishes")
+        .iter()
+        .map(|f| f["prize"].as_f64().expect("prize"))
+        .collect();
+    assert_eq!(prizes, [105.0, 45.0, 0.0, 0.0, 0.0]);
+}

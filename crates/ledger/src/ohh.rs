@@ -495,8 +495,15 @@ fn history(
         "type": "MTT",
     });
     if let Some(b) = buy_in {
-        info["buyin_amount"] = money(b);
-        info["fee_amount"] = json!(0);
+        let fee = profile
+            .payout
+            .fee
+            .as_deref()
+            .and_then(floorbook_tournament::buy_in_cents)
+            .unwrap_or(0)
+            .min(b);
+        info["buyin_amount"] = money(b - fee);
+        info["fee_amount"] = money(fee);
     }
     sheet(
         &Sheet {

@@ -4,9 +4,10 @@
 //! out, those still playing marked so, the prize pool and the buy-in of the profile, and when
 //! play started and ended as recorded.
 //!
-//! A house summary has no hero: `hero_player_name` is left out. The profiles have no entry fee
-//! (the buy-in is the prize pool's, TR-0b), so `fee_amount` is 0. OTS has one buy-in: where the
-//! entrants paid different ones, `buyin_amount` is left out.
+//! A house summary has no hero: `hero_player_name` is left out. A buy-in is written as OTS
+//! does, apart from the house's fee (`payout.fee`; none in the seed profiles, whose buy-in is
+//! the prize pool's, TR-0b). OTS has one buy-in: where the entrants paid different ones,
+//! `buyin_amount` is left out.
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use floorbook_log::{ChainId, EventStore, Seq};
@@ -49,6 +50,13 @@ pub async fn summary<S: EventStore>(
     })?;
     let t = replay.tournament();
     let clock = t.clock_view(t.clock);
+    // The house's fee out of each buy-in (an entry that paid less gives all it paid).
+    let fee = profile
+        .payout
+        .fee
+        .as_deref()
+        .and_then(floorbook_tournament::buy_in_cents)
+        .unwrap_or(0);
     // Every entrant: those out by place, then those still playing by their names.
     let mut finishes: Vec<(u32, Value)> = t
         .players
@@ -89,7 +97,7 @@ pub async fn summary<S: EventStore>(
         "tournament_number": chain.as_str(),
         "tournament_name": profile.title,
         "currency": export.currency,
-        "fee_amount": 0,
+        "fee_amount": money(fee),
         "initial_stack": profile.starting_chips,
         "type": if t.multi_table { "MTT" } else { "STT" },
         "flags": [],
@@ -112,7 +120,7 @@ pub async fn summary<S: EventStore>(
         .map(|p| floorbook_tournament::buy_in_cents(&p.buy_in))
         .collect();
     if let [Some(cents)] = paid.into_iter().collect::<Vec<_>>().as_slice() {
-        ots["buyin_amount"] = money(*cents);
+        ots["buyin_amount"] = money(cents.saturating_sub(fee));
     }
     if let Some(pool) = clock.prize_pool_cents {
         ots["prize_pool"] = money(pool);

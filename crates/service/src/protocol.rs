@@ -180,7 +180,7 @@ pub fn asyncapi() -> Value {
         (
             "queryClock",
             "floorbook.q.{chain}.clock",
-            "The clock (TR-5): `clock.level` (from 1), `seconds_left`, `blinds` and `next_level` as the profiles write a level (`[small, big]`, then the ante; in stud `[small bet, big bet, ante, bring-in]`), `next_break`, `players_left` of `entrants`, `average_stack`, `chips_in_play`, `prize_pool_cents` and `prizes_cents` (first place first).",
+            "The clock (TR-5): `clock.level` (from 1), `seconds_left`, `blinds` and `next_level` as the profiles write a level (`[small, big]`, then the ante; in stud `[small bet, big bet, ante, bring-in]`), `next_break`, `players_left` of `entrants`, `average_stack`, `chips_in_play`, `prize_pool_cents` (the buy-ins less the house's fees, `fees_cents`, plus the overlay its guarantee adds, `overlay_cents`) and `prizes_cents` (first place first).",
         ),
         (
             "querySeating",

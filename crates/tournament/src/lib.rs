@@ -59,7 +59,7 @@ pub mod transcript;
 
 pub use profile::{
     Advance, Balancing, BalancingKind, Betting, BlindCap, Button, ChipRace, Clock, FinalTableReset,
-    Level, Levels, MAX_LEVEL_MINUTES, MAX_PAYOUT_UNIT, Payout, PayoutTable, Penalties, Places,
-    Problem, Profile, ProfileError, Remainder, SameHand, Seating, System, TableCount, TableDraw,
-    builtin, builtin_names, buy_in_cents,
+    Level, Levels, MAX_LEVEL_MINUTES, MAX_PAYOUT_UNIT, Money, Payout, PayoutTable, Penalties,
+    Places, Problem, Profile, ProfileError, Remainder, SameHand, Seating, System, TableCount,
+    TableDraw, builtin, builtin_names, buy_in_cents,
 };

@@ -291,6 +291,27 @@ pub struct Payout {
     /// Where what the rounding leaves goes.
     #[serde(default, skip_serializing_if = "Remainder::is_first")]
     pub remainder: Remainder,
+    /// The house's fee (its rake) taken from each entry's buy-in, written as the buy-ins are
+    /// (`"2.00"`); an entry that paid less gives all it paid. None: every buy-in is the pool's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fee: Option<String>,
+    /// The prize pool the house guarantees (`"500.00"`): what the entries' part falls short of
+    /// it, the house adds (the overlay).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guarantee: Option<String>,
+}
+
+/// Where the money of the entries goes (cents).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Money {
+    /// What the entries paid.
+    pub entries: u64,
+    /// The house's fees out of it.
+    pub fees: u64,
+    /// What the house adds to reach its guarantee.
+    pub overlay: u64,
+    /// The prize pool: the entries less the fees, plus the overlay.
+    pub pool: u64,
 }
 
 /// None published: no shares, prizes to the cent.
@@ -301,6 +322,8 @@ impl Default for Payout {
             by_entries: Vec::new(),
             unit: one_cent(),
             remainder: Remainder::First,
+            fee: None,
+            guarantee: None,
         }
     }
 }
@@ -343,6 +366,29 @@ fn is_one_cent(u: &u64) -> bool {
 pub const MAX_PAYOUT_UNIT: u64 = 1_000_000;
 
 impl Payout {
+    /// The money of entries that paid `buy_ins` (cents each): the fee out of each, the pool,
+    /// and the overlay the guarantee adds. None when the fee or the guarantee is not an amount
+    /// (a profile `check` refuses).
+    pub fn money(&self, buy_ins: impl IntoIterator<Item = u64>) -> Option<Money> {
+        let fee = match &self.fee {
+            Some(f) => buy_in_cents(f)?,
+            None => 0,
+        };
+        let guarantee = match &self.guarantee {
+            Some(g) => buy_in_cents(g)?,
+            None => 0,
+        };
+        let mut m = Money::default();
+        for paid in buy_ins {
+            m.entries = m.entries.saturating_add(paid);
+            m.fees = m.fees.saturating_add(paid.min(fee));
+        }
+        let theirs = m.entries - m.fees;
+        m.overlay = guarantee.saturating_sub(theirs);
+        m.pool = theirs + m.overlay;
+        Some(m)
+    }
+
     /// The percents that pay a field of `entries` entries, first place first.
     pub fn shares_for(&self, entries: u32) -> &[u32] {
         self.by_entries
@@ -551,6 +597,22 @@ impl Profile {
                 );
             }
             smaller = smaller.max(t.entries);
+        }
+        for (field, amount) in [
+            ("payout.fee", &self.payout.fee),
+            ("payout.guarantee", &self.payout.guarantee),
+        ] {
+            if let Some(a) = amount
+                && buy_in_cents(a).is_none()
+            {
+                bad(
+                    field,
+                    format!(
+                        "an amount in euros and cents, as the buy-ins are written (\"2.00\"); got {a:?}"
+                    ),
+                    None,
+                );
+            }
         }
         if !(1..=MAX_PAYOUT_UNIT).contains(&self.payout.unit) {
             bad(

@@ -451,6 +451,7 @@ fn a_payout_follows_the_field_and_rounds_to_the_houses_unit() {
         by_entries: vec![table(6, &[65, 35]), table(10, &[50, 30, 20])],
         unit: 100,
         remainder: Remainder::First,
+        ..Payout::default()
     };
     assert_eq!(p.shares_for(2), [100]);
     assert_eq!(p.shares_for(5), [100]);
@@ -512,4 +513,48 @@ fn payout_tables_that_do_not_hold_are_named() {
         ],
         "{fields:?}"
     );
+}
+
+/// Issue 39: the buy-in split into the house's fee and the pool, and a guarantee's overlay.
+/// Worked by hand: five entries of 22.00 and a free one, a fee of 2.00: 110.00 paid, 10.00 in
+/// fees (the free entry gives none), 100.00 in the pool; a guarantee of 150.00 adds 50.00.
+#[test]
+fn a_buy_in_pays_the_house_its_fee_and_a_guarantee_its_overlay() {
+    use floorbook_tournament::{Money, Payout};
+    let mut p = Payout {
+        fee: Some("2.00".into()),
+        ..Payout::default()
+    };
+    let paid = [2_200, 2_200, 2_200, 2_200, 2_200, 0];
+    assert_eq!(
+        p.money(paid),
+        Some(Money {
+            entries: 11_000,
+            fees: 1_000,
+            overlay: 0,
+            pool: 10_000
+        })
+    );
+    p.guarantee = Some("150.00".into());
+    assert_eq!(
+        p.money(paid),
+        Some(Money {
+            entries: 11_000,
+            fees: 1_000,
+            overlay: 5_000,
+            pool: 15_000
+        })
+    );
+    // Money is conserved: what was paid and added is the pool and the fees.
+    let m = p.money(paid).expect("amounts");
+    assert_eq!(m.entries + m.overlay, m.pool + m.fees);
+    // A guarantee the field passes adds nothing.
+    assert_eq!(p.money([2_200; 100]).map(|m| m.overlay), Some(0));
+    // A fee or guarantee that is no amount is named by the profile's check.
+    let (_, profile) = floorbook_tournament::builtin("top18").expect("top18");
+    let mut profile = profile.expect("reads");
+    profile.payout.fee = Some("2 euros".into());
+    profile.payout.guarantee = Some("-1".into());
+    let fields: Vec<String> = profile.check().into_iter().map(|p| p.field).collect();
+    assert_eq!(fields, ["payout.fee", "payout.guarantee"]);
 }

@@ -539,6 +539,9 @@ pub fn clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
                 div { dt { (tr("chips-in-play")) } dd id="chips" { (crate::words::chips(v.chips_in_play, lang)) } }
                 @if let Some(pool) = v.prize_pool_cents {
                     div { dt { (tr("prize-pool")) } dd id="pool" { (money_in(pool, lang)) } }
+                    @if v.overlay_cents > 0 {
+                        div { dt { (tr("overlay")) } dd id="overlay" { (money_in(v.overlay_cents, lang)) } }
+                    }
                 }
             }
             // The payouts: what each paid place wins (the profile's table on the pool), or,
@@ -597,6 +600,9 @@ fn finished_clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
                 div { dt { (tr("entrants")) } dd id="players" { (v.entrants) } }
                 @if let Some(pool) = v.prize_pool_cents {
                     div { dt { (tr("prize-pool")) } dd id="pool" { (money_in(pool, lang)) } }
+                    @if v.overlay_cents > 0 {
+                        div { dt { (tr("overlay")) } dd id="overlay" { (money_in(v.overlay_cents, lang)) } }
+                    }
                 }
             }
         }
@@ -977,5 +983,49 @@ pub fn slips(t: &Tournament, lang: Lang) -> Markup {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use floorbook_tournament::command::Command;
+    use floorbook_tournament::seating::PlayerId;
+
+    /// Issue 39: the clock shows the prize pool with what the house's guarantee adds to it, in
+    /// both languages. Three buy-ins of 15.00 under a guarantee of 100.00: 55.00 added.
+    #[test]
+    fn the_clock_shows_the_guarantee_s_overlay() {
+        let (_, profile) = floorbook_tournament::builtin("top18").expect("top18");
+        let mut profile = profile.expect("reads");
+        profile.payout.guarantee = Some("100.00".into());
+        let mut t = Tournament::new(profile);
+        for p in 1..=3 {
+            t.decide(
+                &Command::Register {
+                    player: PlayerId(p),
+                    name: format!("P{p}"),
+                    buy_in: "15.00".into(),
+                    age: 30,
+                    table: None,
+                    member: None,
+                },
+                0,
+            )
+            .expect("registered");
+        }
+        let v = t.clock_view(0);
+        assert_eq!((v.prize_pool_cents, v.overlay_cents), (Some(10_000), 5_500));
+        let en = clock(&t, &v, Lang::En).into_string();
+        assert!(en.contains("100.00") && en.contains("55.00"), "{en}");
+        assert!(
+            en.contains("house&#39;s guarantee") || en.contains("house's guarantee"),
+            "{en}"
+        );
+        let de = clock(&t, &v, Lang::De).into_string();
+        assert!(
+            de.contains("100,00") && de.contains("55,00") && de.contains("Overlay"),
+            "{de}"
+        );
     }
 }

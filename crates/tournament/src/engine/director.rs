@@ -83,8 +83,15 @@ pub struct ClockView {
     pub average_stack: u64,
     /// Every chip in play: the stacks and what is in the pots of hands being played.
     pub chips_in_play: u64,
-    /// The buy-ins of the entrants in cents; None when a buy-in is not a sum of money.
+    /// The prize pool in cents: the entrants' buy-ins less the house's fees, plus the overlay
+    /// its guarantee adds; None when a buy-in is not a sum of money.
     pub prize_pool_cents: Option<u64>,
+    /// The house's fees out of the buy-ins (cents).
+    #[serde(default)]
+    pub fees_cents: u64,
+    /// What the house adds to the pool to reach its guarantee (cents).
+    #[serde(default)]
+    pub overlay_cents: u64,
     /// Each paid place's prize in cents, first place first (the profile's payout).
     pub prizes_cents: Vec<u64>,
 }
@@ -142,12 +149,14 @@ impl Tournament {
         } else {
             u64::from(entrants) * self.profile.starting_chips
         };
-        let pool: Option<u64> = self
+        let paid: Option<Vec<u64>> = self
             .players
             .values()
             .filter(entrant)
             .map(|p| crate::buy_in_cents(&p.buy_in))
-            .sum();
+            .collect();
+        let money = paid.and_then(|paid| self.profile.payout.money(paid));
+        let pool = money.map(|m| m.pool);
         ClockView {
             at,
             started: self.started,
@@ -171,6 +180,8 @@ impl Tournament {
             average_stack: chips / u64::from(players_left.max(1)),
             chips_in_play: chips,
             prize_pool_cents: pool,
+            fees_cents: money.map_or(0, |m| m.fees),
+            overlay_cents: money.map_or(0, |m| m.overlay),
             prizes_cents: pool
                 .map(|p| self.profile.payout.prizes(p, entrants))
                 .unwrap_or_default(),

@@ -10,6 +10,7 @@ players = Spieler
 players-of = { $left } von { $entrants }
 average-stack = Durchschnittlicher Chipstand
 prize-pool = Preisgeld
+overlay = davon vom Haus zugeschossen, um seine Garantie zu halten (Overlay)
 wins-tournament = gewinnt das Turnier
 prizes = Preise
 entrants = Teilnehmer

@@ -10,6 +10,7 @@ players = Players
 players-of = { $left } of { $entrants }
 average-stack = Average stack
 prize-pool = Prize pool
+overlay = of it added by the house's guarantee (overlay)
 wins-tournament = wins the tournament
 prizes = Prizes
 entrants = Entrants
