@@ -32,6 +32,21 @@ fn simulate(args: &[&str], data: &Path) {
     );
 }
 
+/// Each player's stack as the hand began, by his id.
+fn starting_stacks(h: &Value) -> HashMap<u64, u64> {
+    h["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| {
+            (
+                p["id"].as_u64().expect("id"),
+                p["starting_stack"].as_u64().expect("stack"),
+            )
+        })
+        .collect()
+}
+
 const ACTIONS: [&str; 14] = [
     "Dealt Cards",
     "Mucks Cards",
@@ -124,15 +139,7 @@ fn every_hand_of_a_tournament_is_an_open_hand_history_that_adds_up() {
             h["start_date_utc"]
         );
         let players = h["players"].as_array().expect("players");
-        let start: HashMap<u64, u64> = players
-            .iter()
-            .map(|p| {
-                (
-                    p["id"].as_u64().expect("id"),
-                    p["starting_stack"].as_u64().expect("stack"),
-                )
-            })
-            .collect();
+        let start = starting_stacks(h);
         let seats: Vec<u64> = players
             .iter()
             .map(|p| p["seat"].as_u64().expect("seat"))
@@ -330,15 +337,7 @@ fn every_hand_of_a_cash_evening_is_an_open_hand_history_that_adds_up() {
         );
         assert_eq!(h["table_size"], 9, "{number}");
         let players = h["players"].as_array().expect("players");
-        let start: HashMap<u64, u64> = players
-            .iter()
-            .map(|p| {
-                (
-                    p["id"].as_u64().expect("id"),
-                    p["starting_stack"].as_u64().expect("stack"),
-                )
-            })
-            .collect();
+        let start = starting_stacks(h);
         let seats: Vec<u64> = players.iter().filter_map(|p| p["seat"].as_u64()).collect();
         assert!(
             seats.iter().all(|s| (1..=9).contains(s)),

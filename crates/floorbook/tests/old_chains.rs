@@ -21,25 +21,12 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("type").is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy");
-        }
-    }
-}
-
 /// A writable copy of the old data folder `old/<build>/<name>` and its keys beside it.
 fn copy_of(build: &str, name: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("dir");
     let from = root().join("tests/golden/old").join(build);
-    copy_dir(&from.join(name), &dir.path().join(name));
-    copy_dir(
+    floorbook_e2e::fixtures::copy_tree(&from.join(name), &dir.path().join(name));
+    floorbook_e2e::fixtures::copy_tree(
         &from.join(format!("{name}-keys")),
         &dir.path().join(format!("{name}-keys")),
     );
@@ -201,34 +188,42 @@ async fn a_desk_takes_an_old_tournament_over_and_decides_by_its_revision() {
     assert!(a["divergence"].is_null(), "{a}");
 }
 
-/// A desk takes the old cash room's day over: a guest joins the waiting list.
+/// A desk takes each old cash room's day over by its own revision (1: the readings before
+/// revision 2's markers for each missed blind): a guest joins the waiting list, and the day
+/// re-derives whole.
 #[tokio::test]
-async fn a_desk_takes_an_old_cash_day_over() {
-    let (_dir, data) = copy_of("rev6", "cash");
-    let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
-    let chain = ChainId::new("c-gcb-s3-g5-m6").expect("chain");
-    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
-        .await
-        .expect("the old chain opens");
-    assert!(desk.cash().is_some(), "a cash room");
-    let d = desk
-        .checked(vec![floor(WireCommand::JoinList {
-            guest: 77,
-            name: "Gast 77".into(),
-            game: "nlh-2-5".into(),
-            in_person: true,
-            member: None,
-        })])
-        .await;
-    assert!(d.replies[0].ok, "{:?}", d.replies);
-    drop(desk);
-    drop(store);
-    let a = json(
-        &floorbook(&["audit", "--chain", "c-gcb-s3-g5-m6", "--json"], &data),
-        "audit after the takeover",
-    );
-    assert_eq!(a["verified"], true, "{a}");
-    assert!(a["divergence"].is_null(), "{a}");
+async fn a_desk_takes_old_cash_days_over() {
+    for (build, revision) in [("rev5", 1), ("rev6", 2)] {
+        let (_dir, data) = copy_of(build, "cash");
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+        let chain = ChainId::new("c-gcb-s3-g5-m6").expect("chain");
+        let rec = floorbook_ledger::cash::load(&store, chain.clone())
+            .await
+            .unwrap_or_else(|e| panic!("{build}: {e}"));
+        assert_eq!(rec.opening.rules_revision, revision, "{build}");
+        let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
+            .await
+            .unwrap_or_else(|e| panic!("{build}: the old chain opens: {e}"));
+        assert_eq!(desk.cash().map(|c| c.revision()), Some(revision), "{build}");
+        let d = desk
+            .checked(vec![floor(WireCommand::JoinList {
+                guest: 77,
+                name: "Gast 77".into(),
+                game: "nlh-2-5".into(),
+                in_person: true,
+                member: None,
+            })])
+            .await;
+        assert!(d.replies[0].ok, "{build}: {:?}", d.replies);
+        drop(desk);
+        drop(store);
+        let a = json(
+            &floorbook(&["audit", "--chain", "c-gcb-s3-g5-m6", "--json"], &data),
+            "audit after the takeover",
+        );
+        assert_eq!(a["verified"], true, "{build}: {a}");
+        assert!(a["divergence"].is_null(), "{build}: {a}");
+    }
 }
 
 /// The opening of an old chain with `field` set to `value`, as the only event of a new chain
@@ -397,39 +392,4 @@ async fn a_desk_takes_over_a_tournament_of_every_old_format_and_revision() {
         assert!(a["divergence"].is_null(), "{build}: {a}");
     }
     assert!(!paid.is_empty(), "no old chain paid a prize");
-}
-
-/// A desk takes the revision-1 cash day over (the house's readings before the markers of
-/// revision 2): a guest joins the list, and the day re-derives whole by revision 1.
-#[tokio::test]
-async fn a_desk_takes_a_revision_1_cash_day_over() {
-    let (_dir, data) = copy_of("rev5", "cash");
-    let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
-    let chain = ChainId::new("c-gcb-s3-g5-m6").expect("chain");
-    let rec = floorbook_ledger::cash::load(&store, chain.clone())
-        .await
-        .expect("the old day reads");
-    assert_eq!(rec.opening.rules_revision, 1);
-    let mut desk = Desk::open(store.clone(), chain.clone(), None, 500)
-        .await
-        .expect("the old chain opens");
-    assert_eq!(desk.cash().map(|c| c.revision()), Some(1));
-    let d = desk
-        .checked(vec![floor(WireCommand::JoinList {
-            guest: 77,
-            name: "Gast 77".into(),
-            game: "nlh-2-5".into(),
-            in_person: true,
-            member: None,
-        })])
-        .await;
-    assert!(d.replies[0].ok, "{:?}", d.replies);
-    drop(desk);
-    drop(store);
-    let a = json(
-        &floorbook(&["audit", "--chain", "c-gcb-s3-g5-m6", "--json"], &data),
-        "audit after the takeover",
-    );
-    assert_eq!(a["verified"], true, "{a}");
-    assert!(a["divergence"].is_null(), "{a}");
 }

@@ -74,6 +74,14 @@ async fn bust(desk: &mut Desk<EmbeddedStore>, last: u32, count: usize) {
 async fn evening_desk(store: &EmbeddedStore, chain: &str, buy_ins: &[&str]) -> Desk<EmbeddedStore> {
     let (top18, _) = floorbook_tournament::builtin("top18").expect("top18");
     let toml = format!("{top18}\n[payout]\nshares = [50, 30, 20]\n");
+    let mut desk = opened(store, chain, toml).await;
+    register(&mut desk, 1, buy_ins).await;
+    start(&mut desk, buy_ins.len() as u32).await;
+    desk
+}
+
+/// A desk on `chain`, opened by the director under the profile `toml`.
+async fn opened(store: &EmbeddedStore, chain: &str, toml: String) -> Desk<EmbeddedStore> {
     let chain = ChainId::new(chain).expect("chain");
     let mut desk = Desk::open(store.clone(), chain, None, 500)
         .await
@@ -87,13 +95,18 @@ async fn evening_desk(store: &EmbeddedStore, chain: &str, buy_ins: &[&str]) -> D
         },
     )
     .await;
-    for (i, buy_in) in buy_ins.iter().enumerate() {
+    desk
+}
+
+/// Players from `first` on ("Spieler N", aged 30) registered with `buy_ins`, in order.
+async fn register(desk: &mut Desk<EmbeddedStore>, first: u32, buy_ins: &[&str]) {
+    for (p, buy_in) in (first..).zip(buy_ins) {
         one(
-            &mut desk,
+            desk,
             Channel::Floor,
             WireCommand::Register {
-                player: i as u32 + 1,
-                name: format!("Spieler {}", i + 1),
+                player: p,
+                name: format!("Spieler {p}"),
                 buy_in: buy_in.to_string(),
                 age: 30,
                 table: None,
@@ -101,19 +114,21 @@ async fn evening_desk(store: &EmbeddedStore, chain: &str, buy_ins: &[&str]) -> D
         )
         .await;
     }
-    let n = buy_ins.len() as u32;
+}
+
+/// The start: the `players` registered drawn in order, the button on seat 1.
+async fn start(desk: &mut Desk<EmbeddedStore>, players: u32) {
     one(
-        &mut desk,
+        desk,
         Channel::Director,
         WireCommand::Start {
-            draw: (0..n).collect(),
+            draw: (0..players).collect(),
             button_seats: Some(vec![1]),
             at: Some(0),
             tables: None,
         },
     )
     .await;
-    desk
 }
 
 fn summary(data: &str, chain: &str) -> Value {
@@ -401,55 +416,18 @@ async fn a_payout_follows_the_field_and_pays_whole_euros() {
         let toml = format!(
             "{top18}\n[payout]\nshares = [100]\nunit = 100\nremainder = \"largest_remainder\"\n\n[[payout.by_entries]]\nentries = 6\nshares = [65, 35]\n"
         );
-        let mut desk = Desk::open(
-            store.clone(),
-            ChainId::new("field").expect("chain"),
-            None,
-            500,
-        )
-        .await
-        .expect("desk");
-        one(
-            &mut desk,
-            Channel::Director,
-            WireCommand::Open {
-                profile: None,
-                profile_toml: Some(toml),
-            },
-        )
-        .await;
-        let register = |p: u32| WireCommand::Register {
-            player: p,
-            name: format!("Spieler {p}"),
-            buy_in: "7.50".into(),
-            age: 30,
-            table: None,
-        };
-        for p in 1..=5 {
-            one(&mut desk, Channel::Floor, register(p)).await;
-        }
+        let mut desk = opened(&store, "field", toml).await;
         let prizes = |desk: &Desk<EmbeddedStore>| {
             desk.tournament()
                 .expect("a tournament")
                 .clock_view(0)
                 .prizes_cents
         };
+        register(&mut desk, 1, &["7.50"; 5]).await;
         assert_eq!(prizes(&desk), [3_750], "five entries: one place");
-        for p in 6..=7 {
-            one(&mut desk, Channel::Floor, register(p)).await;
-        }
+        register(&mut desk, 6, &["7.50"; 2]).await;
         assert_eq!(prizes(&desk), [3_450, 1_800], "seven entries: two places");
-        one(
-            &mut desk,
-            Channel::Director,
-            WireCommand::Start {
-                draw: (0..7).collect(),
-                button_seats: Some(vec![1]),
-                at: Some(0),
-                tables: None,
-            },
-        )
-        .await;
+        start(&mut desk, 7).await;
         bust(&mut desk, 7, 6).await;
     }
     let doc = summary(&data, "field");
@@ -492,37 +470,8 @@ async fn a_fee_and_a_guarantee_are_paid_apart_from_the_pool() {
             "{}\n[payout]\nshares = [70, 30]\nfee = \"2.00\"\nguarantee = \"150.00\"\n",
             top18.replace("\"15.00\"]", "\"15.00\", \"22.00\"]")
         );
-        let mut desk = Desk::open(
-            store.clone(),
-            ChainId::new("guaranteed").expect("chain"),
-            None,
-            500,
-        )
-        .await
-        .expect("desk");
-        one(
-            &mut desk,
-            Channel::Director,
-            WireCommand::Open {
-                profile: None,
-                profile_toml: Some(toml),
-            },
-        )
-        .await;
-        for p in 1..=5 {
-            one(
-                &mut desk,
-                Channel::Floor,
-                WireCommand::Register {
-                    player: p,
-                    name: format!("Spieler {p}"),
-                    buy_in: "22.00".into(),
-                    age: 30,
-                    table: None,
-                },
-            )
-            .await;
-        }
+        let mut desk = opened(&store, "guaranteed", toml).await;
+        register(&mut desk, 1, &["22.00"; 5]).await;
         let clock = desk.tournament().expect("a tournament").clock_view(0);
         assert_eq!(
             (
@@ -533,17 +482,7 @@ async fn a_fee_and_a_guarantee_are_paid_apart_from_the_pool() {
             (Some(15_000), 1_000, 5_000)
         );
         assert_eq!(clock.prizes_cents, [10_500, 4_500]);
-        one(
-            &mut desk,
-            Channel::Director,
-            WireCommand::Start {
-                draw: (0..5).collect(),
-                button_seats: Some(vec![1]),
-                at: Some(0),
-                tables: None,
-            },
-        )
-        .await;
+        start(&mut desk, 5).await;
         bust(&mut desk, 5, 4).await;
     }
     let doc = summary(&data, "guaranteed");

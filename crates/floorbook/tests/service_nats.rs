@@ -2413,20 +2413,6 @@ async fn an_answer_to_a_request_id_outlives_a_restart_as_shipped() {
     assert_eq!(now["seq"].as_u64(), head, "nothing decided twice");
 }
 
-/// Copies the folder `from` into `to`, whole.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("type").is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy");
-        }
-    }
-}
-
 /// `floorbook ARGS` to its end in the folder `cwd` (where its default data folder and
 /// projections are): its exit code and what it printed (out, then err).
 fn run(cwd: &Path, args: &[&str]) -> (Option<i32>, String) {
@@ -2509,7 +2495,7 @@ async fn a_backup_is_restored_and_the_tournament_carries_on() {
     first.kill();
     server.stop();
     let backup = dir.path().join("backup");
-    copy_tree(&server.store_dir(), &backup);
+    floorbook_e2e::fixtures::copy_tree(&server.store_dir(), &backup);
     server.restart();
     let mut second = serve("b");
     let acked = drive_from(
@@ -2527,7 +2513,7 @@ async fn a_backup_is_restored_and_the_tournament_carries_on() {
     second.kill();
     server.stop();
     std::fs::remove_dir_all(server.store_dir()).expect("the store is lost");
-    copy_tree(&backup, &server.store_dir());
+    floorbook_e2e::fixtures::copy_tree(&backup, &server.store_dir());
     server.restart();
     let (code, said) = run(dir.path(), &["verify", "--nats", &url, "--keys", k]);
     assert_eq!(code, Some(0), "the restored chains verify: {said}");

@@ -2033,6 +2033,19 @@ async fn the_director_draws_the_seats_and_runs_the_clock_from_the_desk() {
     assert!(levels.contains("Small Blind"), "{levels}");
     c.set_window_size(1920, 1080).await.expect("big screen");
     screenshot(&c, "director-desk-de-1920").await;
+    // The payout in German: its table of places (none published by top18 yet).
+    let payout = wait_for(&c, "section.payout", "Auszahlung").await;
+    assert!(
+        payout.contains("am Preisgeld in Prozent") && payout.contains("Auszahlung festlegen"),
+        "{payout}"
+    );
+    c.execute(
+        "document.querySelector('section.payout').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .expect("scrolled");
+    screenshot(&c, "director-payout-de-1920").await;
     c.close().await.expect("close");
 }
 

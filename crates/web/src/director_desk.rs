@@ -63,14 +63,7 @@ impl DirectorModel {
             })
             .collect();
         prizes.sort();
-        let decided = t
-            .players
-            .values()
-            .filter_map(|p| match p.status {
-                Status::Busted { place } | Status::Disqualified { place } => Some(place),
-                _ => None,
-            })
-            .min();
+        let decided = t.best_decided_place();
         DirectorModel {
             prizes,
             shares: t.profile.payout.shares_for(clock.entrants).to_vec(),

@@ -72,6 +72,7 @@ section.director-clock .controls form.touch button { margin: 0; }
 section.start, section.levels, section.prizes { background: var(--card); border-radius: .5rem; padding: .5rem 1rem .8rem; margin: 1rem 0; }
 section.levels table { max-width: 40rem; }
 section.levels input.level { width: 6.5rem; text-align: right; }
+section.payout table { max-width: 36rem; }
 section.payout form.cmd input.share { width: 5rem; margin-left: auto; text-align: right; }
 section.payout .total.off { color: var(--warn); font-weight: 700; }
 section.levels tr.played td { color: var(--dim); }

@@ -25,6 +25,18 @@ impl Tournament {
         (cents > 0).then_some((place, cents))
     }
 
+    /// The best place decided so far (places are decided from the last up: TR-0b); None while
+    /// nobody is out.
+    pub fn best_decided_place(&self) -> Option<u32> {
+        self.players
+            .values()
+            .filter_map(|p| match p.status {
+                Status::Busted { place } | Status::Disqualified { place } => Some(place),
+                _ => None,
+            })
+            .min()
+    }
+
     /// NOB-16: the director sets the house's payout. Refused once a place it pays, or the one
     /// in force pays, is decided (a prize would change under a player who has his place), and
     /// while a deal is on the table or agreed (its figures come from the payout).
@@ -48,15 +60,10 @@ impl Tournament {
         let entries = self.clock_view(self.clock).entrants;
         let paid = self.profile.payout.shares_for(entries).len() as u32;
         let new = shares.len() as u32;
-        let best_decided = self
-            .players
-            .values()
-            .filter_map(|p| match p.status {
-                Status::Busted { place } | Status::Disqualified { place } => Some(place),
-                _ => None,
-            })
-            .min();
-        if let Some(place) = best_decided.filter(|&place| place <= paid.max(new)) {
+        if let Some(place) = self
+            .best_decided_place()
+            .filter(|&place| place <= paid.max(new))
+        {
             return Err(TournamentError::PayoutDecided { place, paid, new });
         }
         // The director's payout is the one for every field size from now on.
