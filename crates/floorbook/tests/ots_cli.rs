@@ -131,6 +131,34 @@ async fn start(desk: &mut Desk<EmbeddedStore>, players: u32) {
     .await;
 }
 
+/// Each entrant's prize in the summary of `chain`, in its order (places first).
+fn summary_prizes(doc: &Value) -> Vec<f64> {
+    doc["ots"]["tournament_finishes_and_winnings"]
+        .as_array()
+        .expect("finishes")
+        .iter()
+        .map(|f| f["prize"].as_f64().expect("prize"))
+        .collect()
+}
+
+/// The prizes `floorbook standings --json` prints for `chain`, by place.
+fn standings_prizes(data: &str, chain: &str) -> Vec<(u64, String)> {
+    let standings = ok_json(&floorbook(&[
+        "standings",
+        "--data",
+        data,
+        "--chain",
+        chain,
+        "--json",
+    ]));
+    standings["standings"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|s| Some((s["place"].as_u64()?, s["prize"].as_str()?.to_string())))
+        .collect()
+}
+
 fn summary(data: &str, chain: &str) -> Value {
     let doc = ok_json(&floorbook(&[
         "standings",
@@ -358,35 +386,12 @@ async fn the_director_sets_the_payout_until_a_paid_place_is_decided() {
     }
     // The summary pays by the payout recorded: 60/30/10 of 105.00.
     let doc = summary(&data, "sunday");
-    let prizes: Vec<f64> = doc["ots"]["tournament_finishes_and_winnings"]
-        .as_array()
-        .expect("finishes")
-        .iter()
-        .map(|f| f["prize"].as_f64().expect("prize"))
-        .collect();
+    let prizes = summary_prizes(&doc);
     assert_eq!(prizes, [63.0, 31.5, 10.5, 0.0, 0.0, 0.0, 0.0]);
     // The standings pay by it too (not by the payout the chain was opened with).
-    let standings = ok_json(&floorbook(&[
-        "standings",
-        "--data",
-        &data,
-        "--chain",
-        "sunday",
-        "--json",
-    ]));
-    let paid: Vec<(u64, String)> = standings["standings"]
-        .as_array()
-        .expect("list")
-        .iter()
-        .filter_map(|s| Some((s["place"].as_u64()?, s["prize"].as_str()?.to_string())))
-        .collect();
     assert_eq!(
-        paid,
-        [
-            (1, "63.00".to_string()),
-            (2, "31.50".to_string()),
-            (3, "10.50".to_string())
-        ]
+        standings_prizes(&data, "sunday"),
+        [(1, "63.00"), (2, "31.50"), (3, "10.50")].map(|(p, s)| (p, s.to_string()))
     );
     // `explain` re-derives the payout's decision and names its rule.
     let e = ok_json(&floorbook(&[
@@ -431,28 +436,11 @@ async fn a_payout_follows_the_field_and_pays_whole_euros() {
         bust(&mut desk, 7, 6).await;
     }
     let doc = summary(&data, "field");
-    let prizes: Vec<f64> = doc["ots"]["tournament_finishes_and_winnings"]
-        .as_array()
-        .expect("finishes")
-        .iter()
-        .map(|f| f["prize"].as_f64().expect("prize"))
-        .collect();
-    assert_eq!(prizes, [34.5, 18.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
-    let standings = ok_json(&floorbook(&[
-        "standings",
-        "--data",
-        &data,
-        "--chain",
-        "field",
-        "--json",
-    ]));
-    let paid: Vec<&str> = standings["standings"]
-        .as_array()
-        .expect("list")
-        .iter()
-        .filter_map(|s| s["prize"].as_str())
-        .collect();
-    assert_eq!(paid, ["34.50", "18.00"]);
+    assert_eq!(summary_prizes(&doc), [34.5, 18.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+    assert_eq!(
+        standings_prizes(&data, "field"),
+        [(1, "34.50"), (2, "18.00")].map(|(p, s)| (p, s.to_string()))
+    );
 }
 
 /// Issue 39: a buy-in of 22.00 pays 2.00 to the house and 20.00 to the pool, and the house's
@@ -491,11 +479,6 @@ async fn a_fee_and_a_guarantee_are_paid_apart_from_the_pool() {
         (&ots["buyin_amount"], &ots["fee_amount"], &ots["prize_pool"]),
         (&20.into(), &2.into(), &150.into())
     );
-    let prizes: Vec<f64> = ots["tournament_finishes_and_winnings"]
-        .as_array()
-        .expect("finishes")
-        .iter()
-        .map(|f| f["prize"].as_f64().expect("prize"))
-        .collect();
+    let prizes = summary_prizes(&doc);
     assert_eq!(prizes, [105.0, 45.0, 0.0, 0.0, 0.0]);
 }

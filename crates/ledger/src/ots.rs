@@ -120,7 +120,10 @@ pub async fn summary<S: EventStore>(
         .map(|p| floorbook_tournament::buy_in_cents(&p.buy_in))
         .collect();
     if let [Some(cents)] = paid.into_iter().collect::<Vec<_>>().as_slice() {
-        ots["buyin_amount"] = money(cents.saturating_sub(fee));
+        // An entry that paid less than the fee gave all it paid to the house.
+        let fee = fee.min(*cents);
+        ots["buyin_amount"] = money(cents - fee);
+        ots["fee_amount"] = money(fee);
     }
     if let Some(pool) = clock.prize_pool_cents {
         ots["prize_pool"] = money(pool);
