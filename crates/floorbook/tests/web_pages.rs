@@ -2046,6 +2046,14 @@ async fn the_director_draws_the_seats_and_runs_the_clock_from_the_desk() {
     .await
     .expect("scrolled");
     screenshot(&c, "director-payout-de-1920").await;
+    c.set_window_size(390, 844).await.expect("phone");
+    c.execute(
+        "document.querySelector('section.payout').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .expect("scrolled");
+    screenshot(&c, "director-payout-de-phone").await;
     c.close().await.expect("close");
 }
 
