@@ -130,6 +130,7 @@ pub async fn open_tournament(
                 buy_in: "15.00".into(),
                 age: 30,
                 table: None,
+                draw: None,
             },
         ));
     }

@@ -95,6 +95,7 @@ async fn tournament(store: &EmbeddedStore, chain: &str, members: &[&str]) {
                 member: m.to_string(),
                 buy_in: "15.00".into(),
                 table: None,
+                draw: None,
             },
         )
         .await;
@@ -208,6 +209,7 @@ async fn registers_by_member<S: EventStore + Clone + 'static>(store: &S) {
         member: member.into(),
         buy_in: "15.00".into(),
         table: None,
+        draw: None,
     };
     let r = one(&mut desk, Channel::Floor, by_member(1, &hans)).await;
     assert!(r.ok, "{r:?}");
@@ -244,6 +246,7 @@ async fn registers_by_member<S: EventStore + Clone + 'static>(store: &S) {
             buy_in: "15.00".into(),
             contact: Some("0171 555 0100".into()),
             table: None,
+            draw: None,
         },
     )
     .await;
@@ -266,6 +269,7 @@ async fn registers_by_member<S: EventStore + Clone + 'static>(store: &S) {
             buy_in: "15.00".into(),
             contact: None,
             table: None,
+            draw: None,
         },
     )
     .await;

@@ -110,6 +110,7 @@ async fn register(desk: &mut Desk<EmbeddedStore>, first: u32, buy_ins: &[&str]) 
                 buy_in: buy_in.to_string(),
                 age: 30,
                 table: None,
+                draw: None,
             },
         )
         .await;

@@ -259,6 +259,7 @@ async fn who_may_send_what<S: EventStore + Clone + 'static>(store: S) {
             buy_in: "10".into(),
             age: 30,
             table: None,
+            draw: None,
         },
         50,
     )

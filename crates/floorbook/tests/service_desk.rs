@@ -108,6 +108,7 @@ async fn register_paying<S: EventStore>(desk: &mut Desk<S>, n: u32, buy_in: &str
                 buy_in: buy_in.into(),
                 age: 30,
                 table: None,
+                draw: None,
             },
         )
         .await;
@@ -301,6 +302,7 @@ async fn refusals<S: EventStore + Clone + 'static>(store: S) -> Reply {
                 buy_in: buy_in.into(),
                 age,
                 table: None,
+                draw: None,
             },
         )
         .await;
@@ -799,6 +801,7 @@ async fn a_terminal_cannot_stall_or_flood_a_chain<S: EventStore + Clone + 'stati
                 buy_in: "15.00".into(),
                 age: 30,
                 table: None,
+                draw: None,
             },
         )
     });
@@ -1003,6 +1006,7 @@ async fn a_commands_time_is_the_moment_of_intake<S: EventStore + Clone + 'static
             buy_in: "15.00".into(),
             age: 30,
             table: None,
+            draw: None,
         };
         let d = desk.checked(vec![send(Channel::Floor, register, 5)]).await;
         assert!(d.replies[0].ok, "{:?}", d.replies[0]);
@@ -1700,6 +1704,7 @@ async fn two_writers_never_name_a_stale_head() {
                     buy_in: "15.00".into(),
                     age: 30,
                     table: None,
+                    draw: None,
                 },
             },
             at: at(),
@@ -1764,6 +1769,7 @@ async fn the_projections_and_the_audit_match_a_tournament_worked_out_by_hand() {
                     buy_in: "15.00".into(),
                     age: 30,
                     table: None,
+                    draw: None,
                 },
             )
             .await;
@@ -2684,4 +2690,121 @@ async fn four_paying_three(desk: &mut Desk<EmbeddedStore>, extra: &str) {
     };
     let r = one(desk, Channel::Director, start).await;
     assert!(r.ok, "{r:?}");
+}
+
+/// Issue 39 through the service: a late registration and a re-entry into a nob tournament
+/// the house runs with entries open to the end of level 2 and one re-entry a player; the
+/// places of the players out wait for the end, the prizes follow every entry, the audit
+/// counts the chips the entries brought, and `explain` names the house's setting.
+#[tokio::test]
+async fn late_registration_and_re_entry_are_entered_placed_paid_and_explained() {
+    let dir = tempfile::tempdir().expect("dir");
+    let chain = ChainId::new("t-reentry").expect("chain");
+    let mut desk = embedded_desk(dir.path(), &chain).await;
+    four_paying_three(
+        &mut desk,
+        "\n[entries]\nlate_until_level = 2\nreentries = 1\n",
+    )
+    .await;
+    let bust = |player| WireCommand::BustPlayer {
+        player,
+        winner: 1,
+        reason: "all in against player 1, not keyed in".into(),
+    };
+    let reenter = |player, draw| WireCommand::Reenter {
+        player,
+        buy_in: "2.00".into(),
+        draw,
+    };
+    // A late registration draws one of the four free seats of the one table (eight seats).
+    let late = |draw| WireCommand::Register {
+        player: 5,
+        name: "Late Larry".into(),
+        buy_in: "2.00".into(),
+        age: 40,
+        table: None,
+        draw,
+    };
+    let r = one(&mut desk, Channel::Floor, late(None)).await;
+    assert_eq!(refused_code(&r), "entry_draw_needed", "{r:?}");
+    let r = one(&mut desk, Channel::Floor, late(Some(4))).await;
+    assert_eq!(refused_code(&r), "entry_draw", "{r:?}");
+    let r = one(&mut desk, Channel::Floor, late(Some(2))).await;
+    assert!(r.ok && r.events.iter().any(|e| e == "Entered"), "{r:?}");
+    let late_seq = r.seq.expect("a seq");
+    // A dealer does not sell entries.
+    let r = one(&mut desk, Channel::Dealer { table: 1 }, reenter(4, 0)).await;
+    assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Forbidden));
+    // Player 4 is out without a place, and buys his one re-entry.
+    assert!(one(&mut desk, Channel::Floor, bust(4)).await.ok);
+    let r = one(&mut desk, Channel::Floor, reenter(3, 0)).await;
+    assert_eq!(refused_code(&r), "not_out", "{r:?}");
+    let r = one(&mut desk, Channel::Floor, reenter(4, 0)).await;
+    assert!(r.ok && r.events.iter().any(|e| e == "Entered"), "{r:?}");
+    let reentry_seq = r.seq.expect("a seq");
+    assert!(one(&mut desk, Channel::Floor, bust(4)).await.ok);
+    let r = one(&mut desk, Channel::Floor, reenter(4, 0)).await;
+    assert_eq!(refused_code(&r), "reentry_limit", "{r:?}");
+    for p in [3, 5, 2] {
+        let r = one(&mut desk, Channel::Floor, bust(p)).await;
+        assert!(r.ok, "player {p}: {r:?}");
+    }
+    let t = desk.tournament().expect("a tournament").clone();
+    assert!(t.finished);
+    let place = |p: u32| match t.players[&floorbook_tournament::seating::PlayerId(p)].status {
+        floorbook_tournament::engine::Status::Busted { place } => place,
+        other => panic!("player {p}: {other:?}"),
+    };
+    // Out in the order 4, 3, 5, 2: placed 5th to 2nd when the end closed entries.
+    assert_eq!(
+        [1, 2, 5, 3, 4].map(place),
+        [1, 2, 3, 4, 5],
+        "the order of elimination"
+    );
+    // Six entries of 2.00: 12.00 paid 50/30/20.
+    let clock = t.clock_view(t.clock);
+    assert_eq!((clock.entrants, clock.reentries), (6, 1));
+    assert_eq!(clock.prizes_cents, vec![600, 360, 240]);
+    for p in [1, 2, 5] {
+        let r = one(
+            &mut desk,
+            Channel::Director,
+            WireCommand::PayPrize { player: p },
+        )
+        .await;
+        assert!(r.ok, "player {p}: {r:?}");
+    }
+    let paid: Vec<(u32, u64)> = desk
+        .tournament()
+        .map(|t| t.prizes_paid.iter().map(|(p, c)| (p.0, *c)).collect())
+        .expect("a tournament");
+    assert_eq!(paid, [(1, 600), (2, 360), (5, 240)]);
+    drop(desk);
+    // Audited (the chips of every entry counted) and explained, naming the house's setting.
+    audited_and_explained(dir.path(), &chain, &[], &[late_seq, reentry_seq], None);
+    let d = dir.path().to_str().expect("utf-8");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["explain", "--data", d, "--chain", chain.as_str()])
+        .arg(reentry_seq.to_string())
+        .output()
+        .expect("explain");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("entries.late_until_level = 2") && text.contains("entries.reentries = 1"),
+        "{text}"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["audit", "--data", d, "--chain", chain.as_str(), "--json"])
+        .output()
+        .expect("audit");
+    let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    // The money to the cent: six entries of 2.00 (no fee, no guarantee) make the pool, all of
+    // it paid out, as the re-derived tournament shows.
+    let money = &audit["money"];
+    assert_eq!(money["entries"], 6, "{audit}");
+    assert_eq!(money["paid_in_cents"], 1_200);
+    assert_eq!(money["pool_cents"], 1_200);
+    assert_eq!(money["derived_pool_cents"], 1_200);
+    assert_eq!(money["prizes_paid_cents"], 1_200);
+    assert_eq!(money["ok"], true);
 }

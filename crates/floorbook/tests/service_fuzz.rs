@@ -255,6 +255,7 @@ proptest! {
                     buy_in: "15.00".into(),
                     age: 30,
                     table: None,
+                    draw: None,
                 }));
             }
             setup.push(incoming(
@@ -561,6 +562,7 @@ async fn desk_in_phase(dir: &tempfile::TempDir, which: usize, at: f64) -> Desk<E
                         buy_in: "15.00".into(),
                         age: 30,
                         table: None,
+                        draw: None,
                     },
                 ));
             }

@@ -204,6 +204,7 @@ fn register_ann(actor: &str) -> Request {
             buy_in: "15.00".into(),
             age: 40,
             table: None,
+            draw: None,
         },
     }
 }
@@ -249,6 +250,7 @@ fn register_player(p: u32, id: Option<String>) -> Request {
             buy_in: "15.00".into(),
             age: 30,
             table: None,
+            draw: None,
         },
     }
 }

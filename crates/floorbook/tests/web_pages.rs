@@ -117,6 +117,7 @@ async fn the_clock_seating_and_standings_pages_follow_the_chain_live() {
             buy_in: "15.00".into(),
             age: 30,
             table: None,
+            draw: None,
         };
         send(&mut desk, Channel::Floor, register).await;
     }
@@ -1849,6 +1850,7 @@ async fn the_director_draws_the_seats_and_runs_the_clock_from_the_desk() {
                 buy_in: "15.00".into(),
                 age: 30,
                 table: None,
+                draw: None,
             };
             send(&mut desk, Channel::Floor, register).await;
         }
@@ -2822,6 +2824,7 @@ async fn a_deal_is_made_from_the_desks() {
                 buy_in: "2.00".into(),
                 age: 30,
                 table: None,
+                draw: None,
             };
             send(&mut desk, Channel::Floor, register).await;
         }
@@ -2932,4 +2935,123 @@ async fn a_deal_is_made_from_the_desks() {
         .await
         .expect("die Rangliste");
     wait_for(&td, "main", "Ein Deal ist vereinbart").await;
+}
+
+/// Issue 39, late registration and re-entry from the floor's desk: while entries are open the
+/// desk says until when and offers a seat drawn at random among the free seats at the tables
+/// with the fewest players; the floor records a late player into it, then a re-entry for a
+/// player out (shown as "may re-enter", unplaced); the room's clock shows the re-entries and
+/// until when entries stay open. In English and German, on a phone and a tablet.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn late_entries_and_re_entries_are_made_from_the_floors_desk() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let (nob, _) = floorbook_tournament::builtin("nob").expect("nob");
+    let toml = nob.replace("shares = [100]", "shares = [60, 40]")
+        + "\n[entries]\nlate_until_level = 2\nreentries = 1\n";
+    let chain = ChainId::new("reentry").expect("chain");
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+        let mut desk = Desk::open(store, chain.clone(), None, 500)
+            .await
+            .expect("desk");
+        let open = WireCommand::Open {
+            profile: None,
+            profile_toml: Some(toml),
+        };
+        send(&mut desk, Channel::Director, open).await;
+        for (p, name) in [(1, "Ann"), (2, "Bob"), (3, "Cid")] {
+            let register = WireCommand::Register {
+                player: p,
+                name: name.into(),
+                buy_in: "2.00".into(),
+                age: 30,
+                table: None,
+                draw: None,
+            };
+            send(&mut desk, Channel::Floor, register).await;
+        }
+        let start = WireCommand::Start {
+            draw: vec![0, 1, 2],
+            button_seats: None,
+            at: Some(0),
+            tables: None,
+        };
+        send(&mut desk, Channel::Director, start).await;
+    }
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let fay = browser(&webdriver).await;
+    log_in(&fay, &url, "fay", "floor-secret", "/t/reentry/floor").await;
+    let open = wait_for(&fay, "section.entries", "level 2").await;
+    assert!(open.contains("5 free seats"), "{open}");
+    // The seat is drawn on the page and named in table and seat; the form carries the draw.
+    click(&fay, "[data-draw-entry]").await;
+    let drawn = wait_for(&fay, "#chosen", "Drawn: table 1, seat").await;
+    let draw = value(&fay, "#register-draw").await;
+    assert!(
+        matches!(draw.as_str(), "0" | "1" | "2" | "3" | "4"),
+        "the draw {draw:?} ({drawn})"
+    );
+    let r = submit(
+        &fay,
+        "form[data-command=register]",
+        &[
+            ("#register-player", "4"),
+            ("#register-name", "Dora"),
+            ("#register-buy_in", "2.00"),
+            ("#register-age", "41"),
+        ],
+    )
+    .await;
+    assert!(r.contains("Recorded") && r.contains("Entered"), "{r}");
+    let seat: String = drawn
+        .trim_start_matches("Drawn: table 1, seat ")
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    wait_for(&fay, "#players", &format!("table 1, seat {seat}")).await;
+    // Bob is out (entered by the floor) and may re-enter.
+    let r = submit(
+        &fay,
+        "form[data-command=bust_player]",
+        &[
+            ("#bust_player-player", "2"),
+            ("#bust_player-winner", "1"),
+            ("#bust_player-reason", "all in against Ann, not keyed in"),
+        ],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    wait_for(&fay, "#players", "may re-enter").await;
+    fay.set_window_size(390, 844).await.expect("phone");
+    screenshot(&fay, "floor-entries-390").await;
+    click(&fay, "[data-draw-entry]").await;
+    wait_for(&fay, "#chosen", "Drawn: table 1").await;
+    let r = submit(
+        &fay,
+        "form[data-command=reenter]",
+        &[("#reenter-player", "2"), ("#reenter-buy_in", "2.00")],
+    )
+    .await;
+    assert!(r.contains("Recorded") && r.contains("Entered"), "{r}");
+    // The desk in German, on a tablet.
+    fay.goto(&format!("{url}/t/reentry/floor?lang=de"))
+        .await
+        .expect("german");
+    wait_for(&fay, "section.entries", "Level 2").await;
+    fay.set_window_size(820, 1180).await.expect("tablet");
+    screenshot(&fay, "floor-entries-de-820").await;
+    // The clock: five entrants (four players and a re-entry), a pool of 10.00.
+    let clock = browser(&webdriver).await;
+    clock
+        .goto(&format!("{url}/t/reentry/clock?lang=en"))
+        .await
+        .expect("the clock");
+    wait_for(&clock, "#reentries", "1").await;
+    wait_for(&clock, "#entries-open", "until the end of level 2").await;
+    wait_for(&clock, "#pool", "10.00").await;
+    clock.set_window_size(1920, 1080).await.expect("size");
+    screenshot(&clock, "clock-entries-1920").await;
 }

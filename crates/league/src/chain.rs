@@ -213,6 +213,7 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
     let mut names: BTreeMap<u32, (String, f64, Option<String>)> = BTreeMap::new();
     let mut entrants = 0;
     let mut places: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut spent: BTreeMap<u32, f64> = BTreeMap::new();
     let mut finished = false;
     for e in events {
         match e {
@@ -229,9 +230,35 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
                 );
             }
             TournamentEvent::Started { players, .. } => entrants = *players,
-            TournamentEvent::Busted { player, place, .. }
-            | TournamentEvent::NoShowRemoved { player, place, .. } => {
+            // Issue 39: a late registration is one more player; a re-entry is spent again.
+            TournamentEvent::Entered {
+                player,
+                entry,
+                buy_in,
+                ..
+            } => {
+                if *entry == 1 {
+                    entrants += 1;
+                } else {
+                    *spent.entry(player.0).or_default() += buy_in.parse().unwrap_or(0.0);
+                }
+            }
+            TournamentEvent::Busted {
+                player,
+                place: Some(place),
+                ..
+            }
+            | TournamentEvent::NoShowRemoved {
+                player,
+                place: Some(place),
+                ..
+            } => {
                 places.insert(player.0, *place);
+            }
+            TournamentEvent::EntriesClosed { places: placed, .. } => {
+                for (p, place) in placed {
+                    places.insert(p.0, *place);
+                }
             }
             TournamentEvent::Finished { winner } => {
                 places.insert(winner.0, 1);
@@ -254,7 +281,7 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
                 player: name,
                 place,
                 buy_in,
-                spend: buy_in,
+                spend: buy_in + spent.get(&id).copied().unwrap_or(0.0),
                 member,
             }
         })

@@ -10,7 +10,7 @@ use floorbook_projections::{ProjectionError, Projector};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::explain::{DivergenceReport, into_first_divergence};
+use crate::explain::{DivergenceReport, into_first_divergence_and_end};
 use crate::reader::{LoadError, Recorded, load};
 
 /// The chips counted at a level change against the chips that should be in play.
@@ -21,6 +21,25 @@ pub struct ChipCount {
     pub level: usize,
     pub chips: i64,
     pub expected: i64,
+    pub ok: bool,
+}
+
+/// The money of a tournament counted from its events, to the cent (issue 39): what every
+/// entry paid, the house's fees, the overlay its guarantee adds, the prize pool, and the
+/// prizes paid out, against the pool the re-derived tournament shows.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct MoneyCount {
+    /// Entries paid: every player who played, once for each entry.
+    pub entries: u32,
+    pub paid_in_cents: u64,
+    pub fees_cents: u64,
+    pub overlay_cents: u64,
+    pub pool_cents: u64,
+    pub prizes_paid_cents: u64,
+    /// The prize pool of the re-derived tournament (none where a buy-in is not an amount).
+    pub derived_pool_cents: Option<u64>,
+    /// Paid in plus overlay is the pool plus the fees, the count agrees with the re-derived
+    /// tournament, and no more than the pool is paid out.
     pub ok: bool,
 }
 
@@ -38,6 +57,7 @@ pub struct Audit {
     pub refused_commands: Vec<Value>,
     pub chip_counts: Vec<ChipCount>,
     pub chip_counts_ok: bool,
+    pub money: MoneyCount,
     pub decisions_rederived: usize,
     pub divergences: Vec<DivergenceReport>,
 }
@@ -45,7 +65,7 @@ pub struct Audit {
 impl Audit {
     /// Everything holds: the chain, the chips, every decision.
     pub fn clean(&self) -> bool {
-        self.verified && self.chip_counts_ok && self.divergences.is_empty()
+        self.verified && self.chip_counts_ok && self.money.ok && self.divergences.is_empty()
     }
 }
 
@@ -128,8 +148,16 @@ pub async fn audit_with<S: EventStore>(
     // reading of the log.
     let recorded = load(store, chain.clone()).await?;
     let chip_counts = chip_counts(&recorded);
+    let mut money = money_count(&recorded);
     let decisions_rederived = recorded.events.len();
-    let divergences: Vec<DivergenceReport> = into_first_divergence(recorded).into_iter().collect();
+    let (divergence, derived) = into_first_divergence_and_end(recorded);
+    let divergences: Vec<DivergenceReport> = divergence.into_iter().collect();
+    money.derived_pool_cents = derived.and_then(|t| t.clock_view(t.clock).prize_pool_cents);
+    money.ok = money.paid_in_cents + money.overlay_cents == money.pool_cents + money.fees_cents
+        && money.prizes_paid_cents <= money.pool_cents
+        && money
+            .derived_pool_cents
+            .is_none_or(|d| d == money.pool_cents);
     let (verified, chain_status) = match verification.await {
         Ok(Some(h)) => (true, format!("OK, {} events, head {}", h.seq, h.hash)),
         Ok(None) => (true, "empty".to_string()),
@@ -159,9 +187,70 @@ pub async fn audit_with<S: EventStore>(
         refused_commands,
         chip_counts_ok: chip_counts.iter().all(|c| c.ok),
         chip_counts,
+        money,
         decisions_rederived,
         divergences,
     })
+}
+
+/// The money counted from the recorded events alone: each entrant's buy-in (the one he
+/// registered with; a no-show whose seat went to a waiting player paid nothing in), each
+/// re-entry's, the profile's fee from each, the overlay up to the guarantee, the prizes paid.
+fn money_count(rec: &Recorded) -> MoneyCount {
+    use floorbook_tournament::engine::TournamentEvent as E;
+    let cents = |s: &str| floorbook_tournament::buy_in_cents(s).unwrap_or(0);
+    let payout = &rec.profile.payout;
+    let fee = payout.fee.as_deref().map_or(0, cents);
+    let guarantee = payout.guarantee.as_deref().map_or(0, cents);
+    let mut buy_in: BTreeMap<u32, u64> = BTreeMap::new();
+    let mut entrants: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
+    let mut waiting: std::collections::BTreeSet<u32> = Default::default();
+    let mut started = false;
+    let mut m = MoneyCount::default();
+    for e in &rec.events {
+        match e {
+            E::Started { .. } => started = true,
+            E::WaitListed { player, .. } => {
+                waiting.insert(player.0);
+            }
+            E::Registered {
+                player, buy_in: b, ..
+            } => {
+                buy_in.insert(player.0, cents(b));
+            }
+            E::Seated { player, .. } | E::SeatedByFloor { player, .. } => {
+                let b = buy_in.get(&player.0).copied().unwrap_or(0);
+                entrants.insert(player.0, vec![b]);
+            }
+            E::NoShowReplaced { player, by, .. } => {
+                entrants.remove(&player.0);
+                let b = buy_in.get(&by.0).copied().unwrap_or(0);
+                entrants.insert(by.0, vec![b]);
+            }
+            E::Entered {
+                player, buy_in: b, ..
+            } => entrants.entry(player.0).or_default().push(cents(b)),
+            E::PrizePaid { cents: c, .. } => m.prizes_paid_cents += c,
+            _ => {}
+        }
+    }
+    // Before the start the pool is that of the players registered (not those waiting).
+    if !started {
+        entrants = buy_in
+            .iter()
+            .filter(|(p, _)| !waiting.contains(p))
+            .map(|(p, b)| (*p, vec![*b]))
+            .collect();
+    }
+    for paid in entrants.values().flatten() {
+        m.entries += 1;
+        m.paid_in_cents += paid;
+        m.fees_cents += (*paid).min(fee);
+    }
+    let theirs = m.paid_in_cents - m.fees_cents;
+    m.overlay_cents = guarantee.saturating_sub(theirs);
+    m.pool_cents = theirs + m.overlay_cents;
+    m
 }
 
 /// The chips at every level change, counted from the recorded events: every stack, what a
@@ -255,8 +344,9 @@ fn chip_counts(rec: &Recorded) -> Vec<ChipCount> {
                 stacks.insert(player.0, *stack as i64);
                 expected += *stack as i64 - *was as i64;
             }
-            // TR-26: a player seated by the floor brings the starting stack into play.
-            E::SeatedByFloor { player, stack, .. } => {
+            // TR-26: a player seated by the floor, and (issue 39) a late registration or a
+            // re-entry, brings the starting stack into play.
+            E::SeatedByFloor { player, stack, .. } | E::Entered { player, stack, .. } => {
                 stacks.insert(player.0, *stack as i64);
                 expected += *stack as i64;
             }

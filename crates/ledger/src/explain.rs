@@ -103,6 +103,10 @@ pub struct Explanation {
     pub before: Option<Before>,
     /// The rules that decided the recorded event, with their text.
     pub rules: Vec<RuleText>,
+    /// The house's profile settings behind it, where a format the director chose decided it
+    /// (issue 39: entries after the start, deals), as `name = value`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub settings: Vec<Setting>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub divergence: Option<DivergenceReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -128,6 +132,43 @@ pub enum ExplainError {
 impl From<LoadError> for ExplainError {
     fn from(e: LoadError) -> ExplainError {
         ExplainError::Load(Box::new(e))
+    }
+}
+
+/// A profile setting and its value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Setting {
+    pub name: &'static str,
+    pub value: String,
+}
+
+/// The profile settings that decided `e`, where a format of the house's choosing did.
+pub fn settings_of(e: Option<&TournamentEvent>, t: &Tournament) -> Vec<Setting> {
+    let entries = &t.profile.entries;
+    let late = || Setting {
+        name: "entries.late_until_level",
+        value: entries.late_until_level.to_string(),
+    };
+    let reentries = || Setting {
+        name: "entries.reentries",
+        value: entries.reentries.to_string(),
+    };
+    match e {
+        Some(TournamentEvent::Entered { entry: 1, .. })
+        | Some(TournamentEvent::EntriesClosed { .. })
+        | Some(TournamentEvent::Busted { place: None, .. })
+        | Some(TournamentEvent::NoShowRemoved { place: None, .. }) => vec![late()],
+        Some(TournamentEvent::Entered { .. }) => vec![late(), reentries()],
+        Some(
+            TournamentEvent::DealProposed { .. }
+            | TournamentEvent::DealConsented { .. }
+            | TournamentEvent::DealAgreed { .. }
+            | TournamentEvent::DealDeclined { .. },
+        ) => vec![Setting {
+            name: "deals.allowed",
+            value: t.profile.deals.allowed.to_string(),
+        }],
+        _ => Vec::new(),
     }
 }
 
@@ -157,6 +198,7 @@ pub fn explain(rec: &Recorded, seq: u64) -> Result<Explanation, ExplainError> {
                     seq: Some(seq),
                     agrees: recorded.is_some() && recorded == derived,
                     rules: rules_of(recorded.as_ref()),
+                    settings: settings_of(recorded.as_ref(), r.tournament()),
                     recorded,
                     derived,
                     command: Some(step.command),
@@ -191,6 +233,7 @@ fn diverged(rec: &Recorded, d: &Divergence, index: usize, before: Option<Before>
         seq: rec.seq_of(index),
         agrees: matched,
         rules: rules_of(recorded.as_ref()),
+        settings: Vec::new(),
         recorded,
         derived,
         command: d.command.clone(),
@@ -205,6 +248,26 @@ fn diverged(rec: &Recorded, d: &Divergence, index: usize, before: Option<Before>
 pub fn first_divergence(rec: &Recorded) -> Option<DivergenceReport> {
     let mut r = rec.replayer();
     r.run_to_end().err().map(|d| DivergenceReport::of(rec, &d))
+}
+
+/// [`into_first_divergence`], with the tournament re-derived to the end (none where it
+/// diverged).
+pub fn into_first_divergence_and_end(
+    rec: Recorded,
+) -> (Option<DivergenceReport>, Option<Tournament>) {
+    let (base, seqs) = (rec.base, rec.seqs.clone());
+    let mut r = rec.into_replayer();
+    let divergence = r.run_to_end().err();
+    let end = divergence.is_none().then(|| r.tournament().clone());
+    std::thread::spawn(move || drop(r));
+    let report = divergence.map(|d| DivergenceReport {
+        seq: d.index.checked_sub(base).and_then(|i| seqs.get(i)).copied(),
+        recorded: d.recorded,
+        derived: d.derived,
+        command: d.command,
+        reason: d.reason,
+    });
+    (report, end)
 }
 
 /// [`first_divergence`], giving the record's events to the re-derivation instead of copying

@@ -68,6 +68,13 @@ pub async fn summary<S: EventStore>(
                     return Some((0, json!({"player_name": p.name, "still_playing": true})));
                 }
                 Status::Busted { place } | Status::Disqualified { place } => place,
+                // Out while entries are open (issue 39): placed when they close.
+                Status::Out { .. } => {
+                    return Some((
+                        u32::MAX,
+                        json!({"player_name": p.name, "still_playing": false}),
+                    ));
+                }
             };
             let prize = prize_of(t, p.id).unwrap_or(0);
             Some((

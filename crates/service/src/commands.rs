@@ -452,8 +452,9 @@ declare! {
         profile_toml: Option<String> => "Profile as TOML" / "Profil als TOML",
     }
 
-    /// Floor: registers a player (TR-0a age, TR-0b buy-in).
-    Register "register" (Floor, Tournament, Desk; Registering)
+    /// Floor: registers a player (TR-0a age, TR-0b buy-in); after the start while entries are
+    /// open (issue 39), into a drawn seat.
+    Register "register" (Floor, Tournament, Desk; Registering Playing)
     "TR-0a, TR-0b", "Register a player" / "Spieler anmelden"
     {
         player: u32 => "Player number" / "Spielernummer",
@@ -464,12 +465,28 @@ declare! {
         /// none for a walk-in.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         table: Option<u32> => "Reserved table (PLO-3)" / "Reservierter Tisch (PLO-3)",
+        /// A late registration's seat (issue 39): the draw among the free seats at the tables
+        /// with the fewest players, 0-based; none before the start.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        draw: Option<u32> => "Seat draw (late registration)" / "Platzauslosung (Nachmeldung)",
+    }
+
+    /// Floor: a player out while entries are open buys a new entry (issue 39: the profile's
+    /// `entries.reentries`), seated by a draw as a late registration is.
+    Reenter "reenter" (Floor, Tournament, Desk; Playing)
+    "TR-0b", "Re-entry" / "Re-Entry"
+    {
+        player: u32 => "Player number" / "Spielernummer",
+        buy_in: String => "Buy-in" / "Buy-in",
+        /// The seat: the draw among the free seats at the tables with the fewest players,
+        /// 0-based.
+        draw: u32 => "Seat draw" / "Platzauslosung",
     }
 
     /// Floor: registers a member of the club's register (issue 24): his name comes from the
     /// register and TR-0a's age check reads the birth date on record (the date itself never
     /// enters the tournament's chain); a barred member is refused.
-    RegisterMember "register_member" (Floor, Tournament, Desk; Registering)
+    RegisterMember "register_member" (Floor, Tournament, Desk; Registering Playing)
     "TR-0a, TR-0b", "Register a member" / "Mitglied anmelden"
     {
         player: u32 => "Player number" / "Spielernummer",
@@ -479,11 +496,15 @@ declare! {
         /// The table he reserved in advance, where the profile keeps reservations (PLO-3).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         table: Option<u32> => "Reserved table (PLO-3)" / "Reservierter Tisch (PLO-3)",
+        /// A late registration's seat (issue 39): the draw among the free seats at the tables
+        /// with the fewest players, 0-based; none before the start.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        draw: Option<u32> => "Seat draw (late registration)" / "Platzauslosung (Nachmeldung)",
     }
 
     /// Floor: a walk-in who is not yet a member joins the register on the spot and is
     /// registered as that member (the birth date goes to the register only).
-    RegisterWalkIn "register_walk_in" (Floor, Tournament, Desk; Registering)
+    RegisterWalkIn "register_walk_in" (Floor, Tournament, Desk; Registering Playing)
     "TR-0a, TR-0b", "Register a walk-in (joins the club)" / "Laufkundschaft anmelden (wird Mitglied)"
     {
         player: u32 => "Player number" / "Spielernummer",
@@ -496,6 +517,10 @@ declare! {
         contact: Option<String> => "Contact (optional)" / "Kontakt (freiwillig)",
         #[serde(default, skip_serializing_if = "Option::is_none")]
         table: Option<u32> => "Reserved table (PLO-3)" / "Reservierter Tisch (PLO-3)",
+        /// A late registration's seat (issue 39): the draw among the free seats at the tables
+        /// with the fewest players, 0-based; none before the start.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        draw: Option<u32> => "Seat draw (late registration)" / "Platzauslosung (Nachmeldung)",
     }
 
     /// Director: starts play with the seat draw (a permutation of the seat cards, TR-1) and,

@@ -871,6 +871,7 @@ impl<S: EventStore> Desk<S> {
                 member,
                 buy_in,
                 table,
+                draw,
             } => {
                 let register = self.members.as_ref().ok_or_else(|| {
                     ReplyError::new(
@@ -897,6 +898,7 @@ impl<S: EventStore> Desk<S> {
                     age: entry.age,
                     table: table.map(TableNo),
                     member: Some(entry.member),
+                    draw: *draw,
                 }
             }
             other => other.to_engine().map_err(|e| malformed(&e))?,
@@ -1093,6 +1095,7 @@ impl<S: EventStore> Desk<S> {
                 buy_in,
                 contact,
                 table,
+                draw,
             } = &inc.request.command
             else {
                 continue;
@@ -1141,6 +1144,7 @@ impl<S: EventStore> Desk<S> {
                             member: id,
                             buy_in: buy_in.clone(),
                             table: *table,
+                            draw: *draw,
                         };
                     }
                 }

@@ -566,6 +566,7 @@ impl WireCommand {
                 buy_in,
                 age,
                 table,
+                draw,
             } => Command::Register {
                 player: PlayerId(*player),
                 name: name.clone(),
@@ -573,6 +574,16 @@ impl WireCommand {
                 age: *age,
                 table: table.map(TableNo),
                 member: None,
+                draw: *draw,
+            },
+            WireCommand::Reenter {
+                player,
+                buy_in,
+                draw,
+            } => Command::Reenter {
+                player: PlayerId(*player),
+                buy_in: buy_in.clone(),
+                draw: *draw,
             },
             WireCommand::RegisterMember { .. } | WireCommand::RegisterWalkIn { .. } => {
                 return Err(WireError::NeedsRegister { what: self.name() });
@@ -1270,12 +1281,14 @@ impl WireCommand {
                 buy_in,
                 table,
                 member: Some(member),
+                draw,
                 ..
             } => WireCommand::RegisterMember {
                 player: player.0,
                 member: member.clone(),
                 buy_in: buy_in.clone(),
                 table: table.map(|t| t.0),
+                draw: *draw,
             },
             Command::Register {
                 player,
@@ -1284,12 +1297,23 @@ impl WireCommand {
                 age,
                 table,
                 member: None,
+                draw,
             } => WireCommand::Register {
                 player: player.0,
                 name: name.clone(),
                 buy_in: buy_in.clone(),
                 age: *age,
                 table: table.map(|t| t.0),
+                draw: *draw,
+            },
+            Command::Reenter {
+                player,
+                buy_in,
+                draw,
+            } => WireCommand::Reenter {
+                player: player.0,
+                buy_in: buy_in.clone(),
+                draw: *draw,
             },
             Command::Start {
                 draw,

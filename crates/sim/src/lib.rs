@@ -146,6 +146,7 @@ pub fn simulate_draining(
                 buy_in: buy_in.clone(),
                 age,
                 table,
+                draw: None,
             },
             0,
         )?;
@@ -309,6 +310,12 @@ pub fn simulate_draining(
             if t.finished {
                 break;
             }
+            // Issue 39: while entries are open, players out buy a new entry now and then, and
+            // late players register; each draws his seat.
+            let at = now(&t, seconds);
+            if profile.entries.late_until_level > 0 && t.entries_open(at) {
+                incidents += late_entries(&mut t, &mut rng, at, &buy_in)?;
+            }
             match t.decide(&Command::StartHand { table: no }, now(&t, seconds)) {
                 Ok(_) => {}
                 // A break: the clock moves on to its end.
@@ -339,6 +346,58 @@ pub fn simulate_draining(
         hands,
         incidents,
     })
+}
+
+/// Re-entries and late registrations at `at`, at random; how many were made.
+fn late_entries(
+    t: &mut Transcript,
+    rng: &mut ChaCha20Rng,
+    at: u64,
+    buy_in: &str,
+) -> Result<u64, SimError> {
+    let mut made = 0;
+    let out: Vec<PlayerId> = t
+        .players
+        .values()
+        .filter(|p| {
+            p.status
+                == floorbook_tournament::engine::Status::Out {
+                    disqualified: false,
+                }
+                && (p.reentries.len() as u32) < t.profile.entries.reentries
+        })
+        .map(|p| p.id)
+        .collect();
+    for player in out {
+        let seats = t.entry_seats();
+        if seats == 0 || below(rng, 3) == 0 {
+            continue;
+        }
+        let draw = below(rng, u64::from(seats)) as u32;
+        let command = Command::Reenter {
+            player,
+            buy_in: buy_in.to_string(),
+            draw,
+        };
+        t.decide(&command, at)?;
+        made += 1;
+    }
+    let seats = t.entry_seats();
+    if seats > 0 && below(rng, 8) == 0 {
+        let next = t.players.keys().map(|p| p.0).max().unwrap_or(0) + 1;
+        let command = Command::Register {
+            member: None,
+            player: PlayerId(next),
+            name: format!("Player {next}"),
+            buy_in: buy_in.to_string(),
+            age: t.profile.min_age,
+            table: None,
+            draw: Some(below(rng, u64::from(seats)) as u32),
+        };
+        t.decide(&command, at)?;
+        made += 1;
+    }
+    Ok(made)
 }
 
 fn seed_bytes(rng: &mut ChaCha20Rng) -> DeckSeed {

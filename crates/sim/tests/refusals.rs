@@ -93,6 +93,7 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
             table: raw[7]
                 .is_multiple_of(2)
                 .then(|| TableNo(number(raw[7], 4) as u32)),
+            draw: None,
         },
         1 => Command::Start {
             draw: (0..number(raw[5], 30).min(60))

@@ -18,7 +18,7 @@ fn check_after_hand(t: &Tournament, total: u64) {
     // Chips are conserved, except what chip races add or remove (TR-15, recorded).
     assert_eq!(
         t.chips_in_play() as i64,
-        total as i64 + t.race_delta - t.removed_chips as i64,
+        total as i64 + t.race_delta - t.removed_chips as i64 + t.entered_chips as i64,
         "chips are conserved"
     );
     for ts in &t.tables {
@@ -245,6 +245,27 @@ fn check_moves(
                 remove(&mut seats, player.0);
                 seats.entry(table.0).or_default().insert(seat.0, by.0);
             }
+            // Issue 39: a new entry takes his drawn seat (waiting for the button when it is
+            // between the small blind and the button).
+            TournamentEvent::Entered {
+                player,
+                table,
+                seat,
+                sits_out,
+                ..
+            } => {
+                seats.entry(table.0).or_default().insert(seat.0, player.0);
+                if *sits_out {
+                    waiting.insert(player.0);
+                }
+                // A re-entry is the same player in a new seat: the last big blind he posted
+                // was in his old one (which this reading does not track).
+                for p in last_bb.values_mut() {
+                    if *p == player.0 {
+                        *p = u32::MAX;
+                    }
+                }
+            }
             TournamentEvent::TableBroken { table, .. } => {
                 breaking = true;
                 broken += 1;
@@ -368,7 +389,13 @@ fn run_profile(p: Profile, players: u32, seed: u64, style: Style) -> (Transcript
         })
         .collect();
     places.sort_unstable();
-    let expected: Vec<u32> = (1..=registered).collect();
+    // Issue 39: late registrations are players of the field too (re-entries are not).
+    let late = t
+        .events
+        .iter()
+        .filter(|e| matches!(e, TournamentEvent::Entered { entry: 1, .. }))
+        .count() as u32;
+    let expected: Vec<u32> = (1..=registered + late).collect();
     assert_eq!(places, expected, "places 1..N each awarded once");
     let winner = t
         .players
@@ -377,7 +404,7 @@ fn run_profile(p: Profile, players: u32, seed: u64, style: Style) -> (Transcript
         .expect("winner");
     assert_eq!(
         winner.stack as i64,
-        total as i64 + t.race_delta - t.removed_chips as i64,
+        total as i64 + t.race_delta - t.removed_chips as i64 + t.entered_chips as i64,
         "the winner holds every chip (and what chip races added or removed)"
     );
     // Levels only rise: the tournament's (TR-5, PLO-5) and each table's by its orbits (NOB-9);
@@ -557,8 +584,89 @@ fn plo_1_a_full_field_puts_the_rest_on_the_waiting_list() {
     assert_eq!(waitlisted + replaced, 3);
 }
 
+/// The PL Omaha profile as a house runs it with late registration and re-entries (issue 39):
+/// a €20 buy-in with a €2 fee, a €300 guarantee, entries open to the end of level 3, two
+/// re-entries a player, a payout that grows with the field.
+fn reentry_profile() -> Profile {
+    let mut p = profile("plo27");
+    p.name = "plo27-reentry".into();
+    p.buy_ins = vec!["20.00".into()];
+    p.payout.fee = Some("2.00".into());
+    p.payout.guarantee = Some("300.00".into());
+    p.payout.shares = vec![100];
+    p.payout.by_entries = vec![
+        floorbook_tournament::PayoutTable {
+            entries: 10,
+            shares: vec![65, 35],
+        },
+        floorbook_tournament::PayoutTable {
+            entries: 20,
+            shares: vec![50, 30, 20],
+        },
+    ];
+    p.entries = floorbook_tournament::Entries {
+        late_until_level: 3,
+        reentries: 2,
+    };
+    assert_eq!(p.check(), Vec::new());
+    p
+}
+
+/// Money is conserved: what the entries paid is the prizes and the fees, less the overlay.
+fn check_money(t: &Tournament) {
+    let clock = t.clock_view(t.clock);
+    let paid: u64 = t
+        .players
+        .values()
+        .filter(|p| !matches!(p.status, Status::Registered | Status::WaitListed))
+        .map(|p| 2_000 * u64::from(p.entries()))
+        .sum();
+    let prizes: u64 = clock.prizes_cents.iter().sum();
+    let pool = clock.prize_pool_cents.expect("a pool");
+    assert_eq!(prizes, pool, "the whole pool is paid");
+    assert_eq!(
+        paid + clock.overlay_cents,
+        prizes + clock.fees_cents,
+        "entries + overlay = prizes + fees"
+    );
+    assert_eq!(clock.entrants, t.entry_count());
+}
+
+#[test]
+fn re_entry_tournaments_place_every_player_once_and_conserve_chips_and_money() {
+    let (mut reentries, mut late) = (0, 0);
+    for (players, seed) in [(6, 1), (12, 2), (19, 3), (25, 4)] {
+        let (t, _) = run_profile(reentry_profile(), players, seed, Style::Loose);
+        check_money(&t);
+        reentries += t.clock_view(t.clock).reentries;
+        late += t
+            .events
+            .iter()
+            .filter(|e| matches!(e, TournamentEvent::Entered { entry: 1, .. }))
+            .count();
+        // Every player out while entries were open was placed when they closed.
+        assert!(t.out_while_open.is_empty());
+        assert!(
+            t.events
+                .iter()
+                .any(|e| matches!(e, TournamentEvent::EntriesClosed { .. }))
+        );
+    }
+    assert!(reentries > 0, "the bots re-entered");
+    assert!(late > 0, "late players registered");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
+    #[test]
+    fn random_re_entry_tournaments_hold_every_invariant(
+        players in 2u32..30,
+        seed in any::<u64>(),
+    ) {
+        let (t, _) = run_profile(reentry_profile(), players, seed, Style::Loose);
+        check_money(&t);
+    }
+
     #[test]
     fn random_tournaments_hold_every_invariant(
         which in any::<proptest::sample::Index>(),

@@ -31,6 +31,17 @@ pub enum Command {
         /// were read from the register, whose birth date stays there.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         member: Option<String>,
+        /// A late registration's seat (issue 39): the draw among the free seats at the tables
+        /// with the fewest players (0-based, in table and seat order); none before the start.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        draw: Option<u32>,
+    },
+    /// Issue 39: a player out while entries are open buys a new entry with `buy_in`, seated
+    /// by `draw` as a late registration is.
+    Reenter {
+        player: PlayerId,
+        buy_in: String,
+        draw: u32,
     },
     /// The seat draw (a permutation of the seat cards) and, where the button was drawn before
     /// the start, each table's button seat.
@@ -311,7 +322,7 @@ impl Command {
             ),
             Command::Sanction { chips, .. } => chips.is_none(),
             Command::Start { tables, .. } => tables.is_none(),
-            Command::Register { table, .. } => table.is_none(),
+            Command::Register { table, draw, .. } => table.is_none() && draw.is_none(),
             Command::Clock { .. }
             | Command::TakeBack { .. }
             | Command::CorrectEntry { .. }
@@ -328,7 +339,8 @@ impl Command {
             | Command::BreakTableNow { .. }
             | Command::SetStack { .. }
             | Command::SeatPlayer { .. }
-            | Command::BustPlayer { .. } => false,
+            | Command::BustPlayer { .. }
+            | Command::Reenter { .. } => false,
             _ => true,
         }
     }

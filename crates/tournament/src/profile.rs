@@ -490,7 +490,34 @@ pub struct Profile {
     /// Deals at the final table (issue 39): none unless the house allows them.
     #[serde(default, skip_serializing_if = "Deals::is_default")]
     pub deals: Deals,
+    /// Entries after the start (issue 39): late registration and re-entries; none by default
+    /// (a freeze-out, as the seeds play).
+    #[serde(default, skip_serializing_if = "Entries::is_default")]
+    pub entries: Entries,
 }
+
+/// Entries after the start: the house's choice of format (issue 39). The club's tournament
+/// rules play "im Freeze-Out Modus" (TR-0b): none under them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entries {
+    /// Late registration and re-entry stay open until the end of this level (1-based); 0:
+    /// entries close with the start.
+    #[serde(default)]
+    pub late_until_level: u32,
+    /// How often a player out may buy a new entry while entries are open (0: none).
+    #[serde(default)]
+    pub reentries: u32,
+}
+
+impl Entries {
+    fn is_default(&self) -> bool {
+        *self == Entries::default()
+    }
+}
+
+/// The most re-entries a profile may allow a player.
+pub const MAX_REENTRIES: u32 = 100;
 
 /// Whether the house allows deals at the final table. The seeds' own rules do not: the
 /// club's tournament rules disqualify "Absprachen unter Spielern" (TR-7), and the TDA
@@ -557,6 +584,37 @@ impl Profile {
                 "deals.allowed",
                 "the club's tournament rules disqualify agreements among players (\"Absprachen unter Spielern\"): no deals under them".into(),
                 Some(Rule::Tr7),
+            );
+        }
+        let entries = &self.entries;
+        if *entries != Entries::default() && matches!(self.system, System::TR | System::TDA) {
+            bad(
+                "entries",
+                "the club's tournaments are played as freeze-outs (\"im Freeze-Out Modus\"): no entries after the start under their rules".into(),
+                Some(Rule::Tr0b),
+            );
+        }
+        let levels = self.levels.schedule.len() as u32;
+        if entries.late_until_level > levels {
+            bad(
+                "entries.late_until_level",
+                format!(
+                    "entries close at the end of a level of the schedule, 1 to {levels} (0: at the start); got {}",
+                    entries.late_until_level
+                ),
+                None,
+            );
+        }
+        if entries.reentries > MAX_REENTRIES
+            || (entries.reentries > 0 && entries.late_until_level == 0)
+        {
+            bad(
+                "entries.reentries",
+                format!(
+                    "0 to {MAX_REENTRIES} re-entries a player, and only while entries are open after the start (entries.late_until_level 1 or more); got {}",
+                    entries.reentries
+                ),
+                None,
             );
         }
         let adds_up = |shares: &[u32]| {

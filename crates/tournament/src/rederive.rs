@@ -352,6 +352,7 @@ impl Rederiver {
                 age: profile.min_age,
                 table: *table,
                 member: member.clone(),
+                draw: None,
             },
             TournamentEvent::WaitListed { player, .. } => Command::Register {
                 member: None,
@@ -360,6 +361,7 @@ impl Rederiver {
                 buy_in: profile.buy_ins.first().cloned().unwrap_or_default(),
                 age: profile.min_age,
                 table: None,
+                draw: None,
             },
             TournamentEvent::Started { at, .. } => {
                 if let Some(at) = at {
@@ -524,6 +526,8 @@ impl Rederiver {
             | TournamentEvent::StackCounted { .. }
             | TournamentEvent::ChipsTransferred { .. }
             | TournamentEvent::SeatedByFloor { .. }
+            | TournamentEvent::Entered { .. }
+            | TournamentEvent::EntriesClosed { .. }
             | TournamentEvent::DealProposed { .. }
             | TournamentEvent::DealConsented { .. }
             | TournamentEvent::DealAgreed { .. }

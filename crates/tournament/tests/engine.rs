@@ -28,6 +28,7 @@ trait Floor {
             buy_in: buy_in.into(),
             age,
             table: None,
+            draw: None,
         };
         self.send(command, 0).map(|_| ())
     }
@@ -458,7 +459,7 @@ fn tr_6_a_no_show_loses_seat_and_stack_after_ten_minutes() {
     t.remove_no_show(PlayerId(4), 600).expect("removed");
     assert!(matches!(
         t.events.last(),
-        Some(TournamentEvent::NoShowRemoved { player: PlayerId(4), stack: 1500, place: 4, rules, .. })
+        Some(TournamentEvent::NoShowRemoved { player: PlayerId(4), stack: 1500, place: Some(4), rules, .. })
             if rules.contains(Rule::Tr6)
     ));
     assert_eq!(t.players[&PlayerId(4)].status, Status::Busted { place: 4 });
@@ -784,6 +785,7 @@ fn nob_7_eight_players_start_on_one_table_or_two_of_four_as_the_director_chooses
                 buy_in: t.profile.buy_ins[0].clone(),
                 age: 30,
                 table: None,
+                draw: None,
             };
             t.decide(&register, 0).expect("registered");
         }
@@ -839,6 +841,7 @@ fn plo_3_a_reservation_takes_the_seat_of_the_latest_walk_in() {
         buy_in: "20.00".into(),
         age: 30,
         table: table.map(TableNo),
+        draw: None,
     };
     let mut t = Transcript::new(Tournament::new(profile("plo27")));
     let buy_in = t.profile.buy_ins[0].clone();
@@ -856,6 +859,7 @@ fn plo_3_a_reservation_takes_the_seat_of_the_latest_walk_in() {
             buy_in: buy_in.clone(),
             age,
             table,
+            draw: None,
         },
         other => other,
     };
@@ -899,6 +903,7 @@ fn plo_3_a_reservation_takes_the_seat_of_the_latest_walk_in() {
                 buy_in: "15.00".into(),
                 age: 30,
                 table: Some(TableNo(1)),
+                draw: None,
             },
             0,
         )

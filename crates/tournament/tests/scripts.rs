@@ -135,6 +135,7 @@ fn check(path: &Path) {
                 .iter()
                 .find(|[p, _]| *p == i)
                 .map(|[_, t]| TableNo(*t)),
+            draw: None,
         };
         t.decide(&register, 0).expect("given: registered");
     }

@@ -259,6 +259,14 @@ pub fn dispute(head: u64, e: &Explanation, steps: &[HandStep], lang: Lang) -> Ma
             }
             (history(steps, e.seq.unwrap_or(0), lang))
             (rules(e.rules.iter().map(|r| (r.id, r.text)), lang))
+            @if !e.settings.is_empty() {
+                h3 { (tr("house-settings")) }
+                ul id="settings" {
+                    @for st in &e.settings {
+                        li { (t(lang, &format!("setting-{}", st.name.replace('.', "-")))) ": " strong { (st.value) } " " code { (st.name) } }
+                    }
+                }
+            }
             details.raw {
                 summary { (tr("raw")) }
                 div.tables {

@@ -527,6 +527,10 @@ pub fn clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
                 div.time id="time" { "—" }
             }
             @if v.paused { div.next role="status" { (tr("clock-paused")) } }
+            // Issue 39: late registration and re-entry while they are open.
+            @if let Some(until) = v.entries_until_level {
+                div.next id="entries-open" { (tra("entries-open-until", &[("level", n(until as f64))])) }
+            }
             div.blinds id="blinds" { (blinds(&v.blinds)) }
             @if let Some(next) = v.next_level {
                 div.next id="next" { (tra("next-level", &[("blinds", s(blinds(&next)))])) }
@@ -536,6 +540,9 @@ pub fn clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
             }
             dl.facts {
                 div { dt { (tr("players")) } dd id="players" { (tra("players-of", &[("left", n(v.players_left as f64)), ("entrants", n(v.entrants as f64))])) } }
+                @if v.reentries > 0 {
+                    div { dt { (tr("reentries")) } dd id="reentries" { (v.reentries) } }
+                }
                 div { dt { (tr("average-stack")) } dd id="average" { (crate::words::chips(v.average_stack, lang)) } }
                 div { dt { (tr("chips-in-play")) } dd id="chips" { (crate::words::chips(v.chips_in_play, lang)) } }
                 @if let Some(pool) = v.prize_pool_cents {
@@ -1010,6 +1017,7 @@ mod tests {
                     age: 30,
                     table: None,
                     member: None,
+                    draw: None,
                 },
                 0,
             )

@@ -348,9 +348,12 @@ pub fn desk(
     };
     // A deal's forms only where the profile allows deals (never under TR-7).
     let deals = overview.is_some_and(|m| m.deals);
+    // The re-entry's form only where the profile allows re-entries.
+    let reentries = overview.is_some_and(|m| m.reentries);
     let forms: Vec<&Declaration> = desk_forms(director, cash)
         .into_iter()
         .filter(|d| deals || !DEAL_COMMANDS.contains(&d.name))
+        .filter(|d| reentries || d.name != "reenter")
         .collect();
     let groups: [(&str, Vec<&Declaration>); 3] = [
         (
@@ -418,6 +421,11 @@ pub struct FloorModel {
     due: Vec<floorbook_ledger::view::DueNow>,
     /// The profile allows deals at the final table (issue 39): the deal's forms are offered.
     deals: bool,
+    /// The profile allows re-entries (issue 39): the re-entry's form is offered.
+    reentries: bool,
+    /// Entries are open (issue 39): until the end of this level, and the free seats (table,
+    /// seat) a new entry draws from, in the draw's order.
+    entries_open: Option<(u32, Vec<(u32, u32)>)>,
     /// What the number fields of the desk's forms allow now.
     pub limits: Vec<Limit>,
 }
@@ -444,6 +452,8 @@ struct FloorPlayer {
     stack: u64,
     /// Out, with his place.
     out: Option<u32>,
+    /// Out while entries are open (placed when they close): whether he may re-enter.
+    out_open: Option<bool>,
     waiting: bool,
     away: bool,
     /// Seconds left of a time penalty (TR-28).
@@ -478,6 +488,12 @@ impl FloorModel {
                     Status::Busted { place } | Status::Disqualified { place } => Some(place),
                     _ => None,
                 },
+                out_open: match pl.status {
+                    Status::Out { disqualified } => Some(
+                        !disqualified && (pl.reentries.len() as u32) < t.profile.entries.reentries,
+                    ),
+                    _ => None,
+                },
                 waiting: matches!(pl.status, Status::Registered | Status::WaitListed),
                 away: pl.absent,
                 penalty_left: pl
@@ -493,6 +509,12 @@ impl FloorModel {
             players,
             due,
             deals: t.profile.deals.allowed,
+            reentries: t.profile.entries.reentries > 0,
+            entries_open: t.entries_open(now).then(|| {
+                let seats = t.entry_seat_list();
+                let seats = seats.iter().map(|(t, s)| (t.0, s.0)).collect();
+                (t.profile.entries.late_until_level, seats)
+            }),
             limits: limits(t, now),
         }
     }
@@ -526,6 +548,13 @@ fn limits(t: &Tournament, now: u64) -> Vec<Limit> {
         "TR-0a",
     );
     add("go_to_level", "level", 1, Some(levels), "TR-5");
+    // Issue 39: a new entry draws one of the free seats at the tables with the fewest players.
+    if t.entries_open(now) {
+        let seats = i64::from(t.entry_seats());
+        for command in ["register", "register_member", "register_walk_in", "reenter"] {
+            add(command, "draw", 0, Some(seats - 1), "TDA 8A");
+        }
+    }
     // TR-20: hidden chips named with the sanction leave play: 1 to the chips he has.
     add("sanction", "chips", 1, None, "TR-20");
     add("set_stack", "stack", 0, None, "TR-26");
@@ -624,6 +653,21 @@ pub fn floor_overview(m: &FloorModel, lang: Lang) -> Markup {
                 }
             }
         }
+        // Issue 39: while entries are open, a new entry's seat is drawn here at random (or as
+        // drawn by hand) among the free seats at the tables with the fewest players.
+        @if let Some((until, seats)) = &m.entries_open {
+            section.entries aria-label=(tr("desk-entries")) {
+                h2 { (tr("desk-entries")) }
+                p {
+                    (tra("desk-entries-open", &[("level", n(*until)), ("seats", n(seats.len() as u32))]))
+                    @if !seats.is_empty() {
+                        " " button.offer type="button"
+                            data-draw-entry=(seats.iter().map(|(t, s)| format!("{t}-{s}")).collect::<Vec<_>>().join(","))
+                            data-drawn=(tr("desk-entry-drawn")) { (tr("desk-draw-entry")) }
+                    }
+                }
+            }
+        }
         section.glance aria-label=(tr("desk-tables")) {
             h2 { (tr("desk-tables")) }
             div.tables {
@@ -671,6 +715,7 @@ pub fn floor_overview(m: &FloorModel, lang: Lang) -> Markup {
                             td {
                                 @if let Some((table, seat)) = pl.at { (tra("desk-at", &[("table", n(table)), ("seat", n(seat))])) }
                                 @else if let Some(place) = pl.out { (tra("desk-out", &[("place", n(place))])) }
+                                @else if let Some(may) = pl.out_open { (tr(if may { "desk-out-may-reenter" } else { "desk-out-unplaced" })) }
                                 @else if pl.waiting { (tr("desk-waiting")) }
                             }
                             td.num { @if pl.out.is_none() { (chips(pl.stack, lang)) } }
@@ -1435,6 +1480,18 @@ pub const JS: PreEscaped<&str> = PreEscaped(
     if (b) {
       var k = Number(b.dataset.drawSeats);
       fillDraw('start-draw', drawn(k, k));
+    }
+    // A new entry's seat (issue 39): one of the free seats, into every form that takes it.
+    var be = ev.target.closest && ev.target.closest('[data-draw-entry]');
+    if (be) {
+      var free = be.dataset.drawEntry.split(',');
+      var k = drawn(1, free.length)[0], at = free[k].split('-');
+      ['register-draw', 'register_member-draw', 'register_walk_in-draw', 'reenter-draw'].forEach(function (id) {
+        var f = document.getElementById(id);
+        if (f) f.value = k;
+      });
+      var chosen = document.getElementById('chosen');
+      if (chosen) chosen.textContent = be.dataset.drawn.replace('#T', at[0]).replace('#S', at[1]);
     }
     var br = ev.target.closest && ev.target.closest('[data-draw-break]');
     if (br) {

@@ -210,6 +210,12 @@ pub fn render_explain(report: &Explanation, as_json: bool) -> anyhow::Result<Str
     for r in &report.rules {
         lines.push(format!("  {}: {}", r.id, r.text));
     }
+    for setting in &report.settings {
+        lines.push(format!(
+            "  the house's setting: {} = {}",
+            setting.name, setting.value
+        ));
+    }
     Ok(lines.join("\n") + "\n")
 }
 

@@ -734,6 +734,21 @@ pub async fn audit(args: &AuditArgs) -> anyhow::Result<ExitCode> {
                     if c.ok { "OK" } else { "MISMATCH" }
                 );
             }
+            let m = &report.money;
+            let eur = |c: u64| format!("{}.{:02}", c / 100, c % 100);
+            outln!(out, "\n## Money\n");
+            outln!(
+                out,
+                "- {} entries paid {}, fees {}, overlay {}: prize pool {} (re-derived: {}); prizes paid out {} — {}",
+                m.entries,
+                eur(m.paid_in_cents),
+                eur(m.fees_cents),
+                eur(m.overlay_cents),
+                eur(m.pool_cents),
+                m.derived_pool_cents.map_or("none".to_string(), eur),
+                eur(m.prizes_paid_cents),
+                if m.ok { "OK" } else { "MISMATCH" }
+            );
             outln!(out, "\n## Divergences\n");
             if report.divergences.is_empty() {
                 outln!(

@@ -94,12 +94,47 @@ pub struct ClockView {
     pub overlay_cents: u64,
     /// Each paid place's prize in cents, first place first (the profile's payout).
     pub prizes_cents: Vec<u64>,
+    /// Issue 39: entries (late registration, re-entries) are open until the end of this level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entries_until_level: Option<u32>,
+    /// Issue 39: the re-entries bought so far (counted in `entrants`).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub reentries: u32,
+}
+
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Tournament {
     /// The level clock's reading at `at`.
     pub(super) fn clock_secs(&self, at: u64) -> u64 {
         self.level_clock.read(at)
+    }
+
+    /// The level in force at `at` (0-based), the clock's reading and its position.
+    fn level_and_position(&self, at: u64) -> (usize, u64, crate::levels::ClockPosition) {
+        let by_time = self.profile.levels.advance != Advance::Orbits;
+        let schedule = &self.profile.levels.schedule;
+        // Before the start the clock stands at the start of level 1.
+        let secs = if self.started { self.clock_secs(at) } else { 0 };
+        let pos = clock_position(&self.profile, secs);
+        let level = if by_time {
+            pos.level.max(if self.started { self.level } else { 0 })
+        } else {
+            self.level
+        };
+        (level.min(schedule.len().saturating_sub(1)), secs, pos)
+    }
+
+    /// The level (1-based) the clock shows at `at`.
+    pub fn level_at(&self, at: u64) -> u32 {
+        let at = if self.finished {
+            self.clock
+        } else {
+            at.max(self.clock)
+        };
+        self.level_and_position(at).0 as u32 + 1
     }
 
     /// The clock screen at `at` seconds into the tournament (not before the latest recorded
@@ -113,15 +148,7 @@ impl Tournament {
         };
         let by_time = self.profile.levels.advance != Advance::Orbits;
         let schedule = &self.profile.levels.schedule;
-        // Before the start the clock stands at the start of level 1.
-        let secs = if self.started { self.clock_secs(at) } else { 0 };
-        let pos = clock_position(&self.profile, secs);
-        let level = if by_time {
-            pos.level.max(if self.started { self.level } else { 0 })
-        } else {
-            self.level
-        };
-        let level = level.min(schedule.len().saturating_sub(1));
+        let (level, secs, pos) = self.level_and_position(at);
         let blinds = schedule.get(level).copied().unwrap_or(Level {
             small: 0,
             big: 0,
@@ -136,7 +163,13 @@ impl Tournament {
                 p.status == Status::Registered
             }
         };
-        let entrants = self.players.values().filter(entrant).count() as u32;
+        // Every entry counts: a player's first and each re-entry (issue 39).
+        let entrants = self
+            .players
+            .values()
+            .filter(entrant)
+            .map(|p| p.entries())
+            .sum::<u32>();
         let players_left = if self.finished {
             1
         } else if self.started {
@@ -153,7 +186,8 @@ impl Tournament {
             .players
             .values()
             .filter(entrant)
-            .map(|p| crate::buy_in_cents(&p.buy_in))
+            .flat_map(|p| std::iter::once(&p.buy_in).chain(&p.reentries))
+            .map(|b| crate::buy_in_cents(b))
             .collect();
         let money = paid.and_then(|paid| self.profile.payout.money(paid));
         let pool = money.map(|m| m.pool);
@@ -185,6 +219,16 @@ impl Tournament {
             prizes_cents: pool
                 .map(|p| self.profile.payout.prizes(p, entrants))
                 .unwrap_or_default(),
+            entries_until_level: (self.profile.entries.late_until_level > 0
+                && !self.entries_closed
+                && !self.finished
+                && (level as u32) < self.profile.entries.late_until_level)
+                .then_some(self.profile.entries.late_until_level),
+            reentries: self
+                .players
+                .values()
+                .map(|p| p.reentries.len() as u32)
+                .sum(),
         }
     }
 
@@ -701,7 +745,7 @@ impl Tournament {
             rules: RuleSet::of(&[Rule::Tr26]),
         });
         let place = self.remaining();
-        self.bust(player, Status::Busted { place });
+        let place = self.eliminate(player, place, false);
         self.out.push(TournamentEvent::Busted {
             player,
             place,

@@ -168,7 +168,7 @@ impl Tournament {
         if let Some(p) = self.players.get_mut(&player) {
             p.stack = 0;
         }
-        self.bust(player, Status::Disqualified { place });
+        let place = self.eliminate(player, place, true);
         self.out.push(TournamentEvent::Busted {
             player,
             place,
@@ -350,7 +350,7 @@ impl Tournament {
             }
             _ => {
                 let place = self.remaining();
-                self.bust(player, Status::Busted { place });
+                let place = self.eliminate(player, place, false);
                 if let Some(p) = self.players.get_mut(&player) {
                     p.stack = 0;
                 }

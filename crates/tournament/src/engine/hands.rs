@@ -1034,8 +1034,9 @@ impl Tournament {
             let remaining_after = self.remaining() - busted.len() as u32;
             let (places, rules) =
                 places_for_hand(&busted, remaining_after, self.profile.places.same_hand);
+            let base = self.out_while_open.len();
             for (p, place) in places {
-                self.bust(p, Status::Busted { place });
+                let place = self.eliminate(p, place, false);
                 self.out.push(TournamentEvent::Busted {
                     player: p,
                     place,
@@ -1043,6 +1044,8 @@ impl Tournament {
                     rules: rules.with(Rule::Tr9),
                 });
             }
+            // Those out in one hand are kept worst first, as if out one after the other.
+            self.out_while_open[base..].reverse();
         }
         if self.remaining() == 1 {
             self.declare_winner();

@@ -26,6 +26,7 @@ pub use director::{ClockView, LevelClock, MAX_REASON};
 mod clock;
 pub mod deals;
 mod director;
+mod entries;
 mod floor;
 mod hands;
 mod prizes;
@@ -40,8 +41,18 @@ pub enum Status {
     Registered,
     WaitListed,
     Playing,
-    Busted { place: u32 },
-    Disqualified { place: u32 },
+    Busted {
+        place: u32,
+    },
+    Disqualified {
+        place: u32,
+    },
+    /// Out while entries are open (issue 39): placed when they close, and (unless
+    /// disqualified) free to buy a new entry until then.
+    Out {
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        disqualified: bool,
+    },
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -84,6 +95,16 @@ pub struct Player {
     /// PLO-3: the table he reserved in advance.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reserved: Option<TableNo>,
+    /// The buy-ins of his re-entries, in order (issue 39).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reentries: Vec<String>,
+}
+
+impl Player {
+    /// His entries: the first and every re-entry.
+    pub fn entries(&self) -> u32 {
+        1 + self.reentries.len() as u32
+    }
 }
 
 /// A table in play and its current hand.
@@ -261,8 +282,36 @@ pub enum TournamentEvent {
     },
     Busted {
         player: PlayerId,
-        place: u32,
+        /// None while entries are open (issue 39): the place is given when they close.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        place: Option<u32>,
         hand: u64,
+        rules: RuleSet,
+    },
+    /// Issue 39: a new entry after the start, a late registration (entry 1) or a re-entry,
+    /// with a full stack, at the free seat `draw` (0-based) of the `seats` free seats at the
+    /// tables with the fewest players, in table and seat order (the recorded random input).
+    /// Where the button would reach him before the blinds (between the small blind and the
+    /// button) he sits out until the button passes.
+    Entered {
+        player: PlayerId,
+        entry: u32,
+        buy_in: String,
+        table: TableNo,
+        seat: SeatNo,
+        draw: u32,
+        seats: u32,
+        stack: u64,
+        sits_out: bool,
+        rules: RuleSet,
+    },
+    /// Issue 39: entries closed at the end of level `level` (or with the tournament's end);
+    /// the players out while they were open are placed, the last out best, and the field is
+    /// `entries` entries.
+    EntriesClosed {
+        level: u32,
+        entries: u32,
+        places: Vec<(PlayerId, u32)>,
         rules: RuleSet,
     },
     Moved {
@@ -413,7 +462,9 @@ pub enum TournamentEvent {
     NoShowRemoved {
         player: PlayerId,
         stack: u64,
-        place: u32,
+        /// None while entries are open (issue 39).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        place: Option<u32>,
         at: u64,
         rules: RuleSet,
     },
@@ -538,6 +589,8 @@ impl TournamentEvent {
             TournamentEvent::InHand { .. } => "InHand",
             TournamentEvent::HandFinished { .. } => "HandFinished",
             TournamentEvent::Busted { .. } => "Busted",
+            TournamentEvent::Entered { .. } => "Entered",
+            TournamentEvent::EntriesClosed { .. } => "EntriesClosed",
             TournamentEvent::Moved { .. } => "Moved",
             TournamentEvent::TableBreakDue { .. } => "TableBreakDue",
             TournamentEvent::MoveDue { .. } => "MoveDue",
@@ -585,6 +638,8 @@ impl TournamentEvent {
             | TournamentEvent::ButtonDrawn { rules, .. }
             | TournamentEvent::HandStarted { rules, .. }
             | TournamentEvent::Busted { rules, .. }
+            | TournamentEvent::Entered { rules, .. }
+            | TournamentEvent::EntriesClosed { rules, .. }
             | TournamentEvent::Moved { rules, .. }
             | TournamentEvent::TableBreakDue { rules, .. }
             | TournamentEvent::MoveDue { rules, .. }
@@ -776,6 +831,34 @@ pub enum TournamentError {
     NoPrize { player: PlayerId, paid: u32 },
     #[error("player {player:?}'s prize, {cents} cents, is paid already")]
     PrizePaidAlready { player: PlayerId, cents: u64 },
+    #[error(
+        "this tournament is a freeze-out: nobody enters after the start (the profile's entries.late_until_level is 0)"
+    )]
+    FreezeOut,
+    #[error(
+        "entries after the start ran until the end of level {until_level}; level {level} is playing (the profile's entries.late_until_level)"
+    )]
+    EntriesOver { until_level: u32, level: u32 },
+    #[error(
+        "a new entry is seated by a draw among the {seats} free seats at the tables with the fewest players: 0 to {}; got {got}",
+        seats.saturating_sub(1)
+    )]
+    EntryDraw { got: u32, seats: u32 },
+    #[error(
+        "a late registration is seated by a draw among the {seats} free seats at the tables with the fewest players: give one, 0 to {}",
+        seats.saturating_sub(1)
+    )]
+    EntryDrawNeeded { seats: u32 },
+    #[error("every table is full: a new entry waits for a seat")]
+    TablesFull,
+    #[error("player {player:?} has had his {max} re-entries (the profile's entries.reentries)")]
+    ReentryLimit { player: PlayerId, max: u32 },
+    #[error(
+        "player {player:?} is not out: a re-entry is bought by a player out while entries are open"
+    )]
+    NotOut { player: PlayerId },
+    #[error("player {player:?} was disqualified: he buys no new entry (TR-28)")]
+    DisqualifiedNoEntry { player: PlayerId },
 }
 
 /// The latest time a command may bring in: ten years into the tournament.
@@ -798,6 +881,7 @@ impl TournamentError {
         match self {
             TournamentError::TooYoung { .. } => vec![Rule::Tr0a],
             TournamentError::BuyIn { .. } => vec![Rule::Tr0b],
+            TournamentError::DisqualifiedNoEntry { .. } => vec![Rule::Tr28],
             TournamentError::Hand(r) => r.rules(),
             TournamentError::Race(_) => vec![Rule::Tr15],
             TournamentError::BreakPending(_) => vec![Rule::Tr17],
@@ -891,6 +975,19 @@ pub struct Tournament {
     /// The prizes paid out at the cashier's desk, in cents, by player (closing the night).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub prizes_paid: BTreeMap<PlayerId, u64>,
+    /// Issue 39: the players out while entries are open, in the order they went out (those
+    /// out in one hand worst first); placed when entries close.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub out_while_open: Vec<PlayerId>,
+    /// Issue 39: the chips the entries after the start brought into play, for the books.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub entered_chips: u64,
+    /// Issue 39: entries after the start have closed (`EntriesClosed` is recorded).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub entries_closed: bool,
+    /// The time the command being decided brings in.
+    #[serde(skip)]
+    now: u64,
 }
 
 fn first_revision() -> u32 {
@@ -931,6 +1028,10 @@ impl Tournament {
             prizes_paid: BTreeMap::new(),
             walk_ins: Vec::new(),
             pending_moves: Vec::new(),
+            out_while_open: Vec::new(),
+            entries_closed: false,
+            entered_chips: 0,
+            now: 0,
         }
     }
 
@@ -959,17 +1060,30 @@ impl Tournament {
         // Every command checks all that can refuse it before it changes anything (the
         // property test in tests/invariants.rs holds it to that), except the start: it seats
         // the whole field once, and a copy made once per tournament keeps it whole.
-        let backup = matches!(command, Command::Start { .. }).then(|| self.clone());
-        let result = self.apply(command, at);
+        // Entries close at the first command past their last level (issue 39), before it is
+        // decided; a copy made once keeps a refused command's state whole.
+        self.now = at;
+        let closing = self.entries_close_due(at);
+        let backup = (closing || matches!(command, Command::Start { .. })).then(|| self.clone());
+        if closing {
+            self.close_entries();
+        }
+        let result = self.apply(command, at).map(|()| {
+            // The tournament's end closes them too: the players out are placed under the winner.
+            if self.finished && !self.entries_closed && self.profile.entries.late_until_level > 0 {
+                self.close_entries();
+            }
+        });
         let events = std::mem::take(&mut self.out);
         match result {
             Ok(()) => Ok(events),
             Err(e) => {
+                let backup_taken = backup.is_some();
                 if let Some(whole) = backup {
                     *self = whole;
                 }
                 debug_assert!(
-                    events.is_empty() || matches!(command, Command::Start { .. }),
+                    events.is_empty() || backup_taken,
                     "{command:?} was refused ({e}) after it had decided {events:?}"
                 );
                 Err(e)
@@ -1004,7 +1118,21 @@ impl Tournament {
                 age,
                 table,
                 member,
-            } => self.register(*player, name, *age, buy_in, *table, member.as_deref()),
+                draw,
+            } => self.register(registration::Registration {
+                player: *player,
+                name,
+                age: *age,
+                buy_in,
+                table: *table,
+                member: member.as_deref(),
+                draw: *draw,
+            }),
+            Command::Reenter {
+                player,
+                buy_in,
+                draw,
+            } => self.reenter(*player, buy_in, *draw),
             Command::Start {
                 draw,
                 button_seats,

@@ -116,7 +116,7 @@ impl Tournament {
             .collect();
         for p in busted {
             let place = self.remaining();
-            self.bust(p, Status::Busted { place });
+            let place = self.eliminate(p, place, false);
             self.out.push(TournamentEvent::Busted {
                 player: p,
                 place,

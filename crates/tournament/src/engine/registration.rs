@@ -7,20 +7,43 @@ use super::{Player, Status, TableState, Tournament, TournamentError, TournamentE
 use crate::balance::Table;
 use crate::seating::{PlayerId, SeatNo, TableNo, draw_seats, tables_for};
 
+/// What a registration brings: the player, his name, age and buy-in, the table he reserved
+/// (PLO-3), the member he is (issue 24), and after the start the seat's draw (issue 39).
+pub(super) struct Registration<'a> {
+    pub player: PlayerId,
+    pub name: &'a str,
+    pub age: u32,
+    pub buy_in: &'a str,
+    pub table: Option<TableNo>,
+    pub member: Option<&'a str>,
+    pub draw: Option<u32>,
+}
+
 impl Tournament {
-    /// Registers a player: TR-0a (age), TR-0b (buy-in), the cap and waiting list (PLO-1, PLO-3).
-    pub(super) fn register(
-        &mut self,
-        player: PlayerId,
-        name: &str,
-        age: u32,
-        buy_in: &str,
-        table: Option<TableNo>,
-        member: Option<&str>,
-    ) -> Result<(), TournamentError> {
+    /// Registers a player: TR-0a (age), TR-0b (buy-in), the cap and waiting list (PLO-1, PLO-3);
+    /// after the start, while entries are open, into a drawn seat (issue 39).
+    pub(super) fn register(&mut self, r: Registration<'_>) -> Result<(), TournamentError> {
+        let Registration {
+            player,
+            name,
+            age,
+            buy_in,
+            table,
+            member,
+            draw,
+        } = r;
+        // After the start only while entries are open (issue 39), into a drawn seat.
         if self.started {
+            self.late_entry_open()?;
+            if table.is_some() {
+                return Err(TournamentError::Reservation(
+                    "tables are reserved before the start; a late registration draws its seat"
+                        .into(),
+                ));
+            }
+        } else if draw.is_some() {
             return Err(TournamentError::NotNow(
-                "registration is closed once the tournament starts",
+                "seats are drawn at the start: a registration before it draws none",
             ));
         }
         if self.players.contains_key(&player) {
@@ -83,6 +106,13 @@ impl Tournament {
         } else {
             Status::Registered
         };
+        // A late registration is seated at once (unless the field is full: he waits).
+        let late_seat = if self.started && status == Status::Registered {
+            self.chips_fit()?;
+            Some(self.entry_seat(draw)?)
+        } else {
+            None
+        };
         self.players.insert(
             player,
             Player {
@@ -99,6 +129,7 @@ impl Tournament {
                 penalized_until: None,
                 arrived: false,
                 reserved: table,
+                reentries: Vec::new(),
             },
         );
         if reserving && table.is_none() {
@@ -130,6 +161,9 @@ impl Tournament {
                 player,
                 rules: RuleSet::of(&[Rule::Plo1, Rule::Plo3]),
             });
+        }
+        if let Some(seat) = late_seat {
+            self.seat_entry(player, buy_in, seat);
         }
         Ok(())
     }

@@ -107,3 +107,5 @@ home-open-own = Eigenes Profil (TOML)
 home-open-toml = Das Profil als TOML (wie `floorbook profiles show` es ausgibt)
 seats-by-name = Wo sitze ich?
 table-seat = Tisch { $table } · Platz { $seat }
+reentries = Re-Entries
+entries-open-until = Nachmeldung und Re-Entry bis zum Ende von Level { $level }

@@ -130,6 +130,14 @@ refused-already_agreed = Spieler { $player } hat dem Deal schon zugestimmt.
 refused-deal_stale = Die Chipstände haben sich seit dem Vorschlag verändert: die Turnierleitung schlägt den Deal neu vor.
 refused-no_prize = Spieler { $player } hat keinen Preis: sein Platz steht nicht fest oder wird nicht bezahlt ({ $paid } Plätze werden bezahlt).
 refused-prize_paid_already = Der Preis von Spieler { $player }, { $cents } Cent, ist schon ausbezahlt.
+refused-freeze_out = Dieses Turnier ist ein Freeze-Out: nach dem Start steigt niemand mehr ein.
+refused-entries_over = Nachmeldung und Re-Entry waren bis zum Ende von Level { $until_level } offen; gespielt wird Level { $level }.
+refused-entry_draw = Ein neuer Einstieg zieht einen der { $seats } freien Plätze an den Tischen mit den wenigsten Spielern; die Auslosung { $got } ist keiner davon (0 ist der erste).
+refused-entry_draw_needed = Eine Nachmeldung zieht ihren Platz: einen der { $seats } freien Plätze an den Tischen mit den wenigsten Spielern.
+refused-tables_full = Alle Tische sind voll: ein neuer Einstieg wartet auf einen Platz.
+refused-reentry_limit = Spieler { $player } hatte seine { $max } Re-Entries schon.
+refused-not_out = Spieler { $player } ist noch im Turnier: ein Re-Entry wird nach dem Ausscheiden gekauft, solange der Einstieg offen ist.
+refused-disqualified_no_entry = Spieler { $player } wurde disqualifiziert: kein neuer Einstieg (TR-28).
 
 # "Jetzt nicht möglich": jeder Grund des Turniers, nach seinen Worten (Ablehnungscode `not_now`).
 refused-not_now-a-deal-is-made-while-the-tournament-is-played = Das ist jetzt nicht möglich: ein Deal wird gemacht, während das Turnier läuft.
@@ -162,6 +170,8 @@ refused-not_now-the-table-is-in-a-hand-it-breaks-between-hands = Das ist jetzt n
 refused-not_now-the-table-is-not-held = Das ist jetzt nicht möglich: der Tisch ist nicht angehalten.
 refused-not_now-the-tournament-has-started = Das ist jetzt nicht möglich: das Turnier hat begonnen.
 refused-not_now-the-tournament-is-not-running = Das ist jetzt nicht möglich: das Turnier läuft nicht.
+refused-not_now-the-tournament-is-over = Das ist jetzt nicht möglich: das Turnier ist vorbei.
+refused-not_now-seats-are-drawn-at-the-start-a-registration-before-it-draws-none = Das ist jetzt nicht möglich: die Plätze werden beim Start ausgelost; eine Anmeldung davor zieht keinen.
 refused-not_now-the-tournament-is-over-only-a-ruling-a-prize-paid-out-or-cards-shown-after-the-last-hand-are-recorded-now = Das ist jetzt nicht möglich: das Turnier ist vorbei: jetzt werden nur noch eine Entscheidung, ein ausgezahlter Preis oder nach der letzten Hand gezeigte Karten erfasst.
 refused-not_now-there-is-no-entry-to-take-back-at-this-table-only-the-last-entry-of-a-hand-in-play-once = Das ist jetzt nicht möglich: an diesem Tisch gibt es keine Eingabe zurückzunehmen (nur die letzte Eingabe einer laufenden Hand, einmal).
 refused-payout_shares = Eine Auszahlung ist der Anteil jedes bezahlten Platzes am Preisgeld in Prozent, über 0, erster Platz zuerst, zusammen 100, für 1 bis { $max } Plätze (keine: keine Auszahlung). Angegeben: { $got } (NOB-16).

@@ -162,3 +162,9 @@ table-breaks-here = Tisch { $table } wird aufgelöst (TR-17): hier beginnt keine
 # What a form's number field allows now, shown beside it.
 range-between = { $min } bis { $max }
 range-from = mindestens { $min }
+desk-entries = Nachmeldung und Re-Entry
+desk-entries-open = Offen bis zum Ende von Level { $level }. Ein neuer Einstieg bekommt den vollen Stack und zieht einen der { $seats } freien Plätze an den Tischen mit den wenigsten Spielern; zwischen Small Blind und Button wartet er auf den Button.
+desk-draw-entry = Platz zufällig auslosen
+desk-entry-drawn = Gezogen: Tisch #T, Platz #S. Jetzt die Anmeldung oder den Re-Entry erfassen.
+desk-out-may-reenter = ausgeschieden, Re-Entry möglich (platziert bei Einstiegsschluss)
+desk-out-unplaced = ausgeschieden (platziert bei Einstiegsschluss)

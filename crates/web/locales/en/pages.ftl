@@ -107,3 +107,5 @@ home-open-own = Your own profile (TOML)
 home-open-toml = The profile as TOML (as `floorbook profiles show` prints one)
 seats-by-name = Find your seat
 table-seat = table { $table } · seat { $seat }
+reentries = Re-entries
+entries-open-until = Late registration and re-entry until the end of level { $level }

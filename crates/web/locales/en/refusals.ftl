@@ -130,6 +130,14 @@ refused-already_agreed = Player { $player } has already agreed to the deal.
 refused-deal_stale = The stacks moved since the deal was proposed: the director proposes it again.
 refused-no_prize = Player { $player } has no prize: his place is not final or not paid ({ $paid } places are paid).
 refused-prize_paid_already = Player { $player }'s prize, { $cents } cents, is paid already.
+refused-freeze_out = This tournament is a freeze-out: nobody enters after the start.
+refused-entries_over = Late registration and re-entry ran until the end of level { $until_level }; level { $level } is playing.
+refused-entry_draw = A new entry draws one of the { $seats } free seats at the tables with the fewest players; the draw { $got } is not one of them (0 is the first).
+refused-entry_draw_needed = A late registration draws its seat: one of the { $seats } free seats at the tables with the fewest players.
+refused-tables_full = Every table is full: a new entry waits for a seat.
+refused-reentry_limit = Player { $player } has had his { $max } re-entries.
+refused-not_out = Player { $player } is still in: a re-entry is bought once out, while entries are open.
+refused-disqualified_no_entry = Player { $player } was disqualified: no new entry (TR-28).
 
 # "Not possible now": each of the tournament's reasons, by its words (refusal code `not_now`).
 # `crates/web/src/words.rs` finds it by a slug of the English words; a test holds every
@@ -164,6 +172,8 @@ refused-not_now-the-table-is-in-a-hand-it-breaks-between-hands = That is not pos
 refused-not_now-the-table-is-not-held = That is not possible now: the table is not held.
 refused-not_now-the-tournament-has-started = That is not possible now: the tournament has started.
 refused-not_now-the-tournament-is-not-running = That is not possible now: the tournament is not running.
+refused-not_now-the-tournament-is-over = That is not possible now: the tournament is over.
+refused-not_now-seats-are-drawn-at-the-start-a-registration-before-it-draws-none = That is not possible now: seats are drawn at the start: a registration before it draws none.
 refused-not_now-the-tournament-is-over-only-a-ruling-a-prize-paid-out-or-cards-shown-after-the-last-hand-are-recorded-now = That is not possible now: the tournament is over: only a ruling, a prize paid out or cards shown after the last hand are recorded now.
 refused-not_now-there-is-no-entry-to-take-back-at-this-table-only-the-last-entry-of-a-hand-in-play-once = That is not possible now: there is no entry to take back at this table (only the last entry of a hand in play, once).
 refused-payout_shares = A payout is each paid place's percent of the prize pool, above 0, first place first, adding up to 100, for 1 to { $max } places (none: no payout). Given: { $got } (NOB-16).

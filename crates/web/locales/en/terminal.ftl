@@ -162,3 +162,9 @@ table-breaks-here = Table { $table } breaks (TR-17): no hand starts here. Its pl
 # What a form's number field allows now, shown beside it.
 range-between = { $min } to { $max }
 range-from = at least { $min }
+desk-entries = Late registration and re-entry
+desk-entries-open = Open until the end of level { $level }. A new entry gets a full stack and draws one of the { $seats } free seats at the tables with the fewest players; between the small blind and the button he waits for the button.
+desk-draw-entry = Draw a seat at random
+desk-entry-drawn = Drawn: table #T, seat #S. Now record the registration or the re-entry.
+desk-out-may-reenter = out, may re-enter (placed when entries close)
+desk-out-unplaced = out (placed when entries close)

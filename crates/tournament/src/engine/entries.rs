@@ -1,0 +1,290 @@
+//! Entries after the start (issue 39): late registration and re-entries while the profile's
+//! window is open (until the end of level `entries.late_until_level`), each a full stack
+//! seated by a recorded draw into the tables with the fewest players, dealt in anywhere but
+//! between the small blind and the button (TDA rule 8A); and the close of the window, which
+//! places everyone out while it was open by the order of elimination (TR-0b).
+//!
+//! While entries are open a player out has no place yet: the field still grows, and the
+//! places below those still playing are only known when it stops. He is `Out`, may buy a new
+//! entry, and is placed when entries close, the last out best.
+
+use floorbook_rules::{Rule, RuleSet};
+
+use super::{Status, Tournament, TournamentError, TournamentEvent};
+use crate::seating::{PlayerId, SeatNo, TableNo};
+
+/// A new entry's seat: the table and seat drawn, and how many free seats there were to draw.
+pub(super) struct EntrySeat {
+    pub table: TableNo,
+    pub seat: SeatNo,
+    pub draw: u32,
+    pub seats: u32,
+}
+
+impl Tournament {
+    /// Whether entries are open at `at`: the tournament runs and the level is not past the
+    /// profile's last level for them.
+    pub fn entries_open(&self, at: u64) -> bool {
+        let until = self.profile.entries.late_until_level;
+        until > 0
+            && self.started
+            && !self.finished
+            && !self.entries_closed
+            && self.level_at(at) <= until
+    }
+
+    /// Entries are to close now: they were open and the clock is past their last level.
+    pub(super) fn entries_close_due(&self, at: u64) -> bool {
+        let until = self.profile.entries.late_until_level;
+        until > 0
+            && self.started
+            && !self.finished
+            && !self.entries_closed
+            && self.level_at(at) > until
+    }
+
+    /// Closes entries: the players out while they were open are placed under those still in,
+    /// the last out best (TR-0b: the order of elimination).
+    pub(super) fn close_entries(&mut self) {
+        let still_in = if self.finished { 1 } else { self.remaining() };
+        let order = std::mem::take(&mut self.out_while_open);
+        let k = order.len() as u32;
+        let mut places = Vec::with_capacity(order.len());
+        for (i, p) in order.iter().enumerate() {
+            let place = still_in + k - i as u32;
+            if let Some(pl) = self.players.get_mut(p) {
+                pl.status = match pl.status {
+                    Status::Out { disqualified: true } => Status::Disqualified { place },
+                    _ => Status::Busted { place },
+                };
+            }
+            places.push((*p, place));
+        }
+        places.reverse();
+        self.entries_closed = true;
+        let entries = self.entry_count();
+        self.out.push(TournamentEvent::EntriesClosed {
+            level: self.level_at(self.now),
+            entries,
+            places,
+            rules: RuleSet::of(&[Rule::Tr0b]),
+        });
+    }
+
+    /// The entries so far: every player who played, once for each entry.
+    pub fn entry_count(&self) -> u32 {
+        self.players
+            .values()
+            .filter(|p| !matches!(p.status, Status::Registered | Status::WaitListed))
+            .map(|p| p.entries())
+            .sum()
+    }
+
+    /// A late entry may be made now, or the refusal that says until when it could.
+    pub(super) fn late_entry_open(&self) -> Result<(), TournamentError> {
+        let until = self.profile.entries.late_until_level;
+        if until == 0 {
+            return Err(TournamentError::FreezeOut);
+        }
+        if self.finished {
+            return Err(TournamentError::NotNow("the tournament is over"));
+        }
+        if !self.entries_open(self.now) {
+            return Err(TournamentError::EntriesOver {
+                until_level: until,
+                level: self.level_at(self.now),
+            });
+        }
+        Ok(())
+    }
+
+    /// The seat `draw` picks for a new entry: among the free seats at the tables with the
+    /// fewest players (so the tables stay balanced), in table and seat order. A table about to
+    /// break takes nobody.
+    pub(super) fn entry_seat(&self, draw: Option<u32>) -> Result<EntrySeat, TournamentError> {
+        let free = self.entry_seat_list();
+        if free.is_empty() {
+            return Err(TournamentError::TablesFull);
+        }
+        let seats = free.len() as u32;
+        let draw = draw.ok_or(TournamentError::EntryDrawNeeded { seats })?;
+        let (table, seat) = free
+            .get(draw as usize)
+            .copied()
+            .ok_or(TournamentError::EntryDraw { got: draw, seats })?;
+        Ok(EntrySeat {
+            table,
+            seat,
+            draw,
+            seats,
+        })
+    }
+
+    /// The seats a new entry draws from, in the order the draw counts them: the free seats
+    /// at the tables with the fewest players, in table and seat order.
+    pub fn entry_seat_list(&self) -> Vec<(TableNo, SeatNo)> {
+        let open = self
+            .tables
+            .iter()
+            .filter(|t| Some(t.table.no) != self.pending_break);
+        let fewest = open
+            .clone()
+            .map(|t| t.table.seats.iter().flatten().count())
+            .min();
+        open.filter(|t| Some(t.table.seats.iter().flatten().count()) == fewest)
+            .flat_map(|t| {
+                t.table
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| s.is_none())
+                    .map(|(i, _)| (t.table.no, SeatNo(i as u32 + 1)))
+            })
+            .collect()
+    }
+
+    /// How many seats a new entry draws from now (0: every table is full).
+    pub fn entry_seats(&self) -> u32 {
+        self.entry_seat_list().len() as u32
+    }
+
+    /// Whether a new player at `seat` would sit between the next hand's small blind and its
+    /// button: the button would reach him before he posts a blind (TDA rule 8A). At a table
+    /// that has not played, every seat is dealt in.
+    fn before_the_blinds(&self, table: TableNo, seat: SeatNo) -> bool {
+        let Some(ts) = self.tables.iter().find(|t| t.table.no == table) else {
+            return false;
+        };
+        let n = ts.table.seats.len() as u32;
+        match (ts.last_small_blind, ts.last_big_blind) {
+            // The next button is where the small blind was, the next small blind where the
+            // big blind was (the dead-button rule): the seats from the one to the other.
+            (Some(sb), Some(bb)) => {
+                let step = |x: SeatNo| (x.0 + n - sb.0) % n;
+                step(seat) <= step(bb)
+            }
+            (None, Some(_)) => {
+                let mut seated = ts.table.clone();
+                if let Some(slot) = seated.seats.get_mut((seat.0 - 1) as usize) {
+                    *slot = Some(PlayerId(u32::MAX));
+                }
+                self.next_blinds(&seated).contains(&seat)
+            }
+            _ => false,
+        }
+    }
+
+    /// Seats a new entry (late registration or re-entry) with a full stack.
+    pub(super) fn seat_entry(&mut self, player: PlayerId, buy_in: &str, at: EntrySeat) {
+        let sits_out = self.before_the_blinds(at.table, at.seat);
+        let stack = self.profile.starting_chips;
+        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == at.table)
+            && let Some(slot) = ts.table.seats.get_mut((at.seat.0 - 1) as usize)
+        {
+            *slot = Some(player);
+        }
+        let mut entry = 1;
+        if let Some(p) = self.players.get_mut(&player) {
+            p.status = Status::Playing;
+            p.stack = stack;
+            p.table = Some(at.table);
+            p.seat = Some(at.seat);
+            p.waiting_for_button = sits_out;
+            p.arrived = true;
+            p.absent = false;
+            entry = p.entries();
+        }
+        self.entered_chips += stack;
+        self.out.push(TournamentEvent::Entered {
+            player,
+            entry,
+            buy_in: buy_in.to_string(),
+            table: at.table,
+            seat: at.seat,
+            draw: at.draw,
+            seats: at.seats,
+            stack,
+            sits_out,
+            rules: RuleSet::EMPTY,
+        });
+    }
+
+    /// A player out buys a new entry while entries are open, within the profile's limit.
+    pub(super) fn reenter(
+        &mut self,
+        player: PlayerId,
+        buy_in: &str,
+        draw: u32,
+    ) -> Result<(), TournamentError> {
+        self.late_entry_open()?;
+        let max = self.profile.entries.reentries;
+        let pl = self
+            .players
+            .get(&player)
+            .ok_or(TournamentError::NoPlayer(player))?;
+        match pl.status {
+            Status::Out {
+                disqualified: false,
+            } => {}
+            Status::Out { disqualified: true } | Status::Disqualified { .. } => {
+                return Err(TournamentError::DisqualifiedNoEntry { player });
+            }
+            _ => return Err(TournamentError::NotOut { player }),
+        }
+        if pl.reentries.len() as u32 >= max {
+            return Err(TournamentError::ReentryLimit { player, max });
+        }
+        if !self.profile.buy_ins.iter().any(|b| b == buy_in) {
+            return Err(TournamentError::BuyIn {
+                got: buy_in.to_string(),
+                offered: self.profile.buy_ins.clone(),
+            });
+        }
+        self.chips_fit()?;
+        let seat = self.entry_seat(Some(draw))?;
+        if let Some(p) = self.players.get_mut(&player) {
+            p.reentries.push(buy_in.to_string());
+        }
+        self.out_while_open.retain(|p| *p != player);
+        self.seat_entry(player, buy_in, seat);
+        Ok(())
+    }
+
+    /// A full stack more keeps the chips in play countable (the hand engine's limit).
+    pub(super) fn chips_fit(&self) -> Result<(), TournamentError> {
+        let total = self.chips_in_play();
+        if total
+            .checked_add(self.profile.starting_chips)
+            .is_none_or(|t| t > u64::MAX / 2)
+        {
+            return Err(TournamentError::NotNow(
+                "the chips in play would pass the limit",
+            ));
+        }
+        Ok(())
+    }
+
+    /// A player out: his place, or, while entries are open, none until they close (he is
+    /// `Out` and kept in the order of elimination). `place` is the one he takes when entries
+    /// are closed.
+    pub(super) fn eliminate(
+        &mut self,
+        player: PlayerId,
+        place: u32,
+        disqualified: bool,
+    ) -> Option<u32> {
+        if self.entries_open(self.now) {
+            self.bust(player, Status::Out { disqualified });
+            self.out_while_open.push(player);
+            None
+        } else {
+            let status = if disqualified {
+                Status::Disqualified { place }
+            } else {
+                Status::Busted { place }
+            };
+            self.bust(player, status);
+            Some(place)
+        }
+    }
+}
