@@ -483,3 +483,119 @@ async fn a_fee_and_a_guarantee_are_paid_apart_from_the_pool() {
     let prizes = summary_prizes(&doc);
     assert_eq!(prizes, [105.0, 45.0, 0.0, 0.0, 0.0]);
 }
+
+/// The desk's answer to one command taken in `minutes` after [`at`].
+async fn answer_later(
+    desk: &mut Desk<EmbeddedStore>,
+    channel: Channel,
+    command: WireCommand,
+    minutes: i64,
+) -> Reply {
+    let d = desk
+        .checked(vec![Incoming {
+            channel,
+            request: Request {
+                actor: "mara".into(),
+                id: None,
+                after: None,
+                seen: None,
+                command,
+            },
+            at: at() + chrono::Duration::minutes(minutes),
+        }])
+        .await;
+    d.replies.into_iter().next().expect("one reply")
+}
+
+/// Issue 39: a rebuy evening, summarised. The PL Omaha profile with €20 buy-ins, rebuys at
+/// €10 (a double allowed) until the end of level 1 and the add-on (5,000 chips for €5) in
+/// level 2: the summary names what a rebuy and the add-on cost and who made how many, the pool
+/// holds them, and the audit counts the money to the cent.
+#[tokio::test]
+async fn a_rebuy_evening_is_summarised_with_its_rebuys_and_add_ons() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().to_str().expect("utf-8").to_string();
+    {
+        let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+        let (plo, _) = floorbook_tournament::builtin("plo27").expect("plo27");
+        let toml = plo.replace("buy_ins = [\"0.00\"]", "buy_ins = [\"20.00\"]")
+            + "\n[payout]\nshares = [70, 30]\n\n[entries]\nrebuys = 2\nrebuy_until_level = 1\n\
+               rebuy_price = \"10.00\"\ndouble_rebuy = true\naddon_chips = 5000\n\
+               addon_price = \"5.00\"\n";
+        let mut desk = opened(&store, "rebuys", toml).await;
+        register(&mut desk, 1, &["20.00"; 3]).await;
+        start(&mut desk, 3).await;
+        let rebuy = |player, double| WireCommand::TournamentRebuy { player, double };
+        let r = answer_later(&mut desk, Channel::Floor, rebuy(1, true), 1).await;
+        assert!(r.ok && r.events.iter().any(|e| e == "Rebought"), "{r:?}");
+        // The add-on is in level 2; in level 2 a rebuy is over.
+        let r = answer_later(
+            &mut desk,
+            Channel::Floor,
+            WireCommand::AddOn { player: 2 },
+            2,
+        )
+        .await;
+        assert_eq!(
+            r.error
+                .as_ref()
+                .and_then(|e| e.reason.as_ref())
+                .map(|r| r["code"].clone()),
+            Some(Value::from("add_on_not_now")),
+            "{r:?}"
+        );
+        let r = answer_later(
+            &mut desk,
+            Channel::Floor,
+            WireCommand::AddOn { player: 2 },
+            16,
+        )
+        .await;
+        assert!(r.ok && r.events.iter().any(|e| e == "AddedOn"), "{r:?}");
+        let r = answer_later(&mut desk, Channel::Floor, rebuy(3, false), 17).await;
+        assert!(!r.ok, "{r:?}");
+        for p in [3, 2] {
+            let bust = WireCommand::BustPlayer {
+                player: p,
+                winner: 1,
+                reason: "all in against Spieler 1, not keyed in".into(),
+            };
+            let r = answer_later(&mut desk, Channel::Floor, bust, 20).await;
+            assert!(r.ok, "{r:?}");
+        }
+    }
+    let doc = summary(&data, "rebuys");
+    let ots = &doc["ots"];
+    assert_eq!(ots["rebuy_cost"], 10.0);
+    assert_eq!(ots["addon_cost"], 5.0);
+    // Three buy-ins of €20, two rebuys at €10, one add-on at €5.
+    assert_eq!(ots["prize_pool"], 85.0);
+    let made: Vec<(String, u64, u64)> = ots["tournament_rebuys"]
+        .as_array()
+        .expect("rebuys")
+        .iter()
+        .map(|r| {
+            (
+                r["player_name"].as_str().unwrap_or_default().to_string(),
+                r["rebuys"].as_u64().unwrap_or(99),
+                r["addons"].as_u64().unwrap_or(99),
+            )
+        })
+        .collect();
+    assert_eq!(
+        made,
+        [
+            ("Spieler 1".to_string(), 2, 0),
+            ("Spieler 2".to_string(), 0, 1)
+        ]
+    );
+    assert_eq!(summary_prizes(&doc), [59.5, 25.5, 0.0]);
+    let audit = ok_json(&floorbook(&[
+        "audit", "--data", &data, "--chain", "rebuys", "--json",
+    ]));
+    let money = &audit["money"];
+    assert_eq!(money["paid_in_cents"], 8_500, "{audit}");
+    assert_eq!(money["pool_cents"], 8_500);
+    assert_eq!(money["derived_pool_cents"], 8_500);
+    assert_eq!(money["ok"], true);
+}

@@ -2948,7 +2948,7 @@ async fn late_entries_and_re_entries_are_made_from_the_floors_desk() {
     let data = dir.path().join("data");
     let (nob, _) = floorbook_tournament::builtin("nob").expect("nob");
     let toml = nob.replace("shares = [100]", "shares = [60, 40]")
-        + "\n[entries]\nlate_until_level = 2\nreentries = 1\n";
+        + "\n[entries]\nlate_until_level = 2\nreentries = 1\nrebuys = 1\nrebuy_until_level = 2\n";
     let chain = ChainId::new("reentry").expect("chain");
     {
         let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
@@ -3036,6 +3036,15 @@ async fn late_entries_and_re_entries_are_made_from_the_floors_desk() {
     )
     .await;
     assert!(r.contains("Recorded") && r.contains("Entered"), "{r}");
+    // Cid, at the starting stack, rebuys at his seat; the desk says until when.
+    wait_for(&fay, "section.rebuys", "until the end of level 2").await;
+    let r = submit(
+        &fay,
+        "form[data-command=tournament_rebuy]",
+        &[("#tournament_rebuy-player", "3")],
+    )
+    .await;
+    assert!(r.contains("Recorded") && r.contains("Rebought"), "{r}");
     // The desk in German, on a tablet.
     fay.goto(&format!("{url}/t/reentry/floor?lang=de"))
         .await
@@ -3043,15 +3052,16 @@ async fn late_entries_and_re_entries_are_made_from_the_floors_desk() {
     wait_for(&fay, "section.entries", "Level 2").await;
     fay.set_window_size(820, 1180).await.expect("tablet");
     screenshot(&fay, "floor-entries-de-820").await;
-    // The clock: five entrants (four players and a re-entry), a pool of 10.00.
+    // The clock: five entrants (four players and a re-entry) and a rebuy, a pool of 12.00.
     let clock = browser(&webdriver).await;
     clock
         .goto(&format!("{url}/t/reentry/clock?lang=en"))
         .await
         .expect("the clock");
     wait_for(&clock, "#reentries", "1").await;
+    wait_for(&clock, "#rebuys", "1").await;
     wait_for(&clock, "#entries-open", "until the end of level 2").await;
-    wait_for(&clock, "#pool", "10.00").await;
+    wait_for(&clock, "#pool", "12.00").await;
     clock.set_window_size(1920, 1080).await.expect("size");
     screenshot(&clock, "clock-entries-1920").await;
 }

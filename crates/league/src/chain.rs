@@ -252,6 +252,11 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
                 player,
                 place: Some(place),
                 ..
+            }
+            | TournamentEvent::Surrendered {
+                player,
+                place: Some(place),
+                ..
             } => {
                 places.insert(player.0, *place);
             }

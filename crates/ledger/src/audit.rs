@@ -195,7 +195,8 @@ pub async fn audit_with<S: EventStore>(
 
 /// The money counted from the recorded events alone: each entrant's buy-in (the one he
 /// registered with; a no-show whose seat went to a waiting player paid nothing in), each
-/// re-entry's, the profile's fee from each, the overlay up to the guarantee, the prizes paid.
+/// re-entry's, the profile's fee from each, every rebuy and add-on (no fee), the overlay up to
+/// the guarantee, the prizes paid.
 fn money_count(rec: &Recorded) -> MoneyCount {
     use floorbook_tournament::engine::TournamentEvent as E;
     let cents = |s: &str| floorbook_tournament::buy_in_cents(s).unwrap_or(0);
@@ -207,6 +208,7 @@ fn money_count(rec: &Recorded) -> MoneyCount {
     let mut waiting: std::collections::BTreeSet<u32> = Default::default();
     let mut started = false;
     let mut m = MoneyCount::default();
+    let mut topped = 0;
     for e in &rec.events {
         match e {
             E::Started { .. } => started = true,
@@ -231,6 +233,8 @@ fn money_count(rec: &Recorded) -> MoneyCount {
                 player, buy_in: b, ..
             } => entrants.entry(player.0).or_default().push(cents(b)),
             E::PrizePaid { cents: c, .. } => m.prizes_paid_cents += c,
+            // Rebuys and add-ons go to the pool whole (no fee).
+            E::Rebought { cents: c, .. } | E::AddedOn { cents: c, .. } => topped += c,
             _ => {}
         }
     }
@@ -247,6 +251,7 @@ fn money_count(rec: &Recorded) -> MoneyCount {
         m.paid_in_cents += paid;
         m.fees_cents += (*paid).min(fee);
     }
+    m.paid_in_cents += topped;
     let theirs = m.paid_in_cents - m.fees_cents;
     m.overlay_cents = guarantee.saturating_sub(theirs);
     m.pool_cents = theirs + m.overlay_cents;
@@ -318,7 +323,12 @@ fn chip_counts(rec: &Recorded) -> Vec<ChipCount> {
                 expected -= *chips as i64;
             }
             // TR-6: the stack leaves play with the player.
-            E::NoShowRemoved { player, stack, .. } => {
+            E::NoShowRemoved { player, stack, .. }
+            | E::Surrendered {
+                player,
+                chips: stack,
+                ..
+            } => {
                 stacks.remove(&player.0);
                 expected -= *stack as i64;
             }
@@ -346,6 +356,11 @@ fn chip_counts(rec: &Recorded) -> Vec<ChipCount> {
             }
             // TR-26: a player seated by the floor, and (issue 39) a late registration or a
             // re-entry, brings the starting stack into play.
+            // Issue 39: a rebuy or the add-on adds its chips to the stack.
+            E::Rebought { player, chips, .. } | E::AddedOn { player, chips, .. } => {
+                *stacks.entry(player.0).or_default() += *chips as i64;
+                expected += *chips as i64;
+            }
             E::SeatedByFloor { player, stack, .. } | E::Entered { player, stack, .. } => {
                 stacks.insert(player.0, *stack as i64);
                 expected += *stack as i64;

@@ -157,8 +157,30 @@ pub fn settings_of(e: Option<&TournamentEvent>, t: &Tournament) -> Vec<Setting> 
         Some(TournamentEvent::Entered { entry: 1, .. })
         | Some(TournamentEvent::EntriesClosed { .. })
         | Some(TournamentEvent::Busted { place: None, .. })
-        | Some(TournamentEvent::NoShowRemoved { place: None, .. }) => vec![late()],
+        | Some(TournamentEvent::NoShowRemoved { place: None, .. })
+        | Some(TournamentEvent::Surrendered { place: None, .. }) => vec![late()],
         Some(TournamentEvent::Entered { .. }) => vec![late(), reentries()],
+        Some(TournamentEvent::Rebought { .. }) => vec![
+            Setting {
+                name: "entries.rebuys",
+                value: entries.rebuys.to_string(),
+            },
+            Setting {
+                name: "entries.rebuy_until_level",
+                value: entries.rebuy_until_level.to_string(),
+            },
+            Setting {
+                name: "entries.rebuy_at_or_below",
+                value: entries
+                    .rebuy_at_or_below
+                    .unwrap_or(t.profile.starting_chips)
+                    .to_string(),
+            },
+        ],
+        Some(TournamentEvent::AddedOn { .. }) => vec![Setting {
+            name: "entries.addon_chips",
+            value: entries.addon_chips.to_string(),
+        }],
         Some(
             TournamentEvent::DealProposed { .. }
             | TournamentEvent::DealConsented { .. }

@@ -135,6 +135,26 @@ pub async fn summary<S: EventStore>(
     if let Some(pool) = clock.prize_pool_cents {
         ots["prize_pool"] = money(pool);
     }
+    // Issue 39: rebuys and add-ons, with what each cost.
+    if profile.entries.rebuys > 0 {
+        ots["rebuy_cost"] = money(t.rebuy_cents());
+        if profile.entries.addon_chips > 0 {
+            ots["addon_cost"] = money(t.addon_cents());
+        }
+        let rebuys: Vec<Value> = t
+            .players
+            .values()
+            .filter(|p| p.rebuys > 0 || p.added_on)
+            .map(|p| {
+                json!({
+                    "player_name": p.name,
+                    "rebuys": p.rebuys,
+                    "addons": u32::from(p.added_on),
+                })
+            })
+            .collect();
+        ots["tournament_rebuys"] = json!(rebuys);
+    }
     // Levels by time: the level's length. By orbits (NOB-9) a level has no round time.
     if profile.levels.advance != Advance::Orbits
         && let Some(minutes) = profile.levels.minutes

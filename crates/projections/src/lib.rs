@@ -712,6 +712,42 @@ fn apply_one(
                 params![chain, n(&p, "player"), n(&p, "place")],
             )?;
         }
+        // TDA 8B: out with his chips taken out of play.
+        "Surrendered" => {
+            tx.prepare_cached("UPDATE players SET status = 'out', place = ?3, busted_in_hand = 0, stack = 0, table_no = NULL, seat = NULL WHERE chain = ?1 AND player = ?2")?.execute(
+                params![chain, n(&p, "player"), n(&p, "place")],
+            )?;
+        }
+        // Issue 39: a late registration or a re-entry seated with a full stack.
+        "Entered" => {
+            tx.prepare_cached("UPDATE players SET status = 'playing', place = NULL, busted_in_hand = NULL, stack = ?3, table_no = ?4, seat = ?5 WHERE chain = ?1 AND player = ?2")?
+                .execute(params![chain, n(&p, "player"), n(&p, "stack"), n(&p, "table"), n(&p, "seat")])?;
+        }
+        // Issue 39: a rebuy or the add-on; a player out takes his seat back.
+        "Rebought" | "AddedOn" => {
+            tx.prepare_cached("UPDATE players SET stack = ?3 WHERE chain = ?1 AND player = ?2")?
+                .execute(params![chain, n(&p, "player"), n(&p, "stack")])?;
+            if let Some(back) = p.get("seat_back").and_then(|v| v.as_array()) {
+                let at = |i: usize| back.get(i).and_then(serde_json::Value::as_i64);
+                tx.prepare_cached("UPDATE players SET status = 'playing', place = NULL, busted_in_hand = NULL, table_no = ?3, seat = ?4 WHERE chain = ?1 AND player = ?2")?
+                    .execute(params![chain, n(&p, "player"), at(0), at(1)])?;
+            }
+        }
+        // Issue 39: entries closed: the players out while they were open get their places.
+        "EntriesClosed" => {
+            for pair in p
+                .get("places")
+                .and_then(|v| v.as_array())
+                .into_iter()
+                .flatten()
+            {
+                let at = |i: usize| pair.get(i).and_then(serde_json::Value::as_i64);
+                tx.prepare_cached(
+                    "UPDATE players SET place = ?3 WHERE chain = ?1 AND player = ?2",
+                )?
+                .execute(params![chain, at(0), at(1)])?;
+            }
+        }
         "NoShowReplaced" => {
             // PLO-1: the waiting player takes the seat and the stack.
             tx.prepare_cached("UPDATE players SET status = 'no_show', stack = 0, table_no = NULL, seat = NULL WHERE chain = ?1 AND player = ?2")?.execute(

@@ -471,6 +471,33 @@ declare! {
         draw: Option<u32> => "Seat draw (late registration)" / "Platzauslosung (Nachmeldung)",
     }
 
+    /// Floor: a rebuy in the rebuy period (issue 39: the profile's `entries.rebuys`), by a
+    /// player at or below its threshold between his table's hands, or by one out in it, who
+    /// takes his seat back; `double`: two at once where the profile allows it.
+    TournamentRebuy "tournament_rebuy" (Floor, Tournament, Desk; Playing)
+    "TR-0b", "Rebuy" / "Rebuy"
+    {
+        player: u32 => "Player number" / "Spielernummer",
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        double: bool => "Double rebuy" / "Doppelter Rebuy",
+    }
+
+    /// Floor: a player still in surrenders between his table's hands (TDA rule 8B): his chips
+    /// leave play and he is placed as the next one out.
+    Surrender "surrender" (Floor, Tournament, Desk; Playing)
+    "TR-0b", "A player surrenders" / "Ein Spieler gibt auf"
+    {
+        player: u32 => "Player number" / "Spielernummer",
+    }
+
+    /// Floor: the add-on (issue 39: the profile's `entries.addon_chips`), once a player still
+    /// in, in the level after the rebuy period (its break included).
+    AddOn "add_on" (Floor, Tournament, Desk; Playing)
+    "TR-0b", "Add-on" / "Add-on"
+    {
+        player: u32 => "Player number" / "Spielernummer",
+    }
+
     /// Floor: a player out while entries are open buys a new entry (issue 39: the profile's
     /// `entries.reentries`), seated by a draw as a late registration is.
     Reenter "reenter" (Floor, Tournament, Desk; Playing)

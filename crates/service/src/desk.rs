@@ -932,7 +932,14 @@ impl<S: EventStore> Desk<S> {
                 | Command::Clock { .. }
                 | Command::EditLevels { .. }
                 | Command::SetBreak { .. }
-        ) || (matches!(command, Command::Start { .. }) && t.revision >= 5);
+                // Issue 39: entries and the players out follow the level the clock shows.
+                | Command::Reenter { .. }
+                | Command::Rebuy { .. }
+                | Command::AddOn { .. }
+                | Command::Surrender { .. }
+                | Command::BustPlayer { .. }
+        ) || (matches!(command, Command::Start { .. }) && t.revision >= 5)
+            || (matches!(command, Command::Register { .. }) && t.started);
         let intake = seconds_since(self.opened_at, inc.at);
         let at = match req.command.at() {
             Some(at) => at,

@@ -576,6 +576,16 @@ impl WireCommand {
                 member: None,
                 draw: *draw,
             },
+            WireCommand::TournamentRebuy { player, double } => Command::Rebuy {
+                player: PlayerId(*player),
+                double: *double,
+            },
+            WireCommand::AddOn { player } => Command::AddOn {
+                player: PlayerId(*player),
+            },
+            WireCommand::Surrender { player } => Command::Surrender {
+                player: PlayerId(*player),
+            },
             WireCommand::Reenter {
                 player,
                 buy_in,
@@ -1306,6 +1316,12 @@ impl WireCommand {
                 table: table.map(|t| t.0),
                 draw: *draw,
             },
+            Command::Rebuy { player, double } => WireCommand::TournamentRebuy {
+                player: player.0,
+                double: *double,
+            },
+            Command::AddOn { player } => WireCommand::AddOn { player: player.0 },
+            Command::Surrender { player } => WireCommand::Surrender { player: player.0 },
             Command::Reenter {
                 player,
                 buy_in,

@@ -313,7 +313,10 @@ pub fn simulate_draining(
             // Issue 39: while entries are open, players out buy a new entry now and then, and
             // late players register; each draws his seat.
             let at = now(&t, seconds);
-            if profile.entries.late_until_level > 0 && t.entries_open(at) {
+            if profile.entries.rebuys > 0 {
+                incidents += rebuys(&mut t, &mut rng, at, no)?;
+            }
+            if t.late_open(at) {
                 incidents += late_entries(&mut t, &mut rng, at, &buy_in)?;
             }
             match t.decide(&Command::StartHand { table: no }, now(&t, seconds)) {
@@ -348,6 +351,70 @@ pub fn simulate_draining(
     })
 }
 
+/// Rebuys by players out and by those at `table` at or below the threshold, in the rebuy
+/// period, and the add-on at `table` in its level, at random; how many were made.
+fn rebuys(
+    t: &mut Transcript,
+    rng: &mut ChaCha20Rng,
+    at: u64,
+    table: TableNo,
+) -> Result<u64, SimError> {
+    use floorbook_tournament::engine::Status;
+    let e = t.profile.entries.clone();
+    let level = t.level_at(at);
+    let threshold = e.rebuy_at_or_below.unwrap_or(t.profile.starting_chips);
+    let idle = t
+        .tables
+        .iter()
+        .any(|ts| ts.table.no == table && ts.hand.is_none());
+    let mut made = 0;
+    if level <= e.rebuy_until_level && t.entries_open(at) && t.pending_break.is_none() {
+        let takers: Vec<(PlayerId, u32)> = t
+            .players
+            .values()
+            .filter(|p| {
+                let out = p.status
+                    == Status::Out {
+                        disqualified: false,
+                    };
+                let low = idle
+                    && p.status == Status::Playing
+                    && p.table == Some(table)
+                    && p.stack <= threshold;
+                (out || low) && p.rebuys < e.rebuys
+            })
+            .map(|p| (p.id, p.rebuys))
+            .collect();
+        for (player, had) in takers {
+            if below(rng, 2) == 0 {
+                continue;
+            }
+            let double = e.double_rebuy && had + 2 <= e.rebuys && below(rng, 3) == 0;
+            match t.decide(&Command::Rebuy { player, double }, at) {
+                Ok(_) => made += 1,
+                // His seat went to someone else meanwhile: he re-enters or stays out.
+                Err(TournamentError::SeatGone { .. }) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+    if e.addon_chips > 0 && level == e.rebuy_until_level + 1 && idle {
+        let takers: Vec<PlayerId> = t
+            .players
+            .values()
+            .filter(|p| p.status == Status::Playing && p.table == Some(table) && !p.added_on)
+            .map(|p| p.id)
+            .collect();
+        for player in takers {
+            if below(rng, 3) > 0 {
+                t.decide(&Command::AddOn { player }, at)?;
+                made += 1;
+            }
+        }
+    }
+    Ok(made)
+}
+
 /// Re-entries and late registrations at `at`, at random; how many were made.
 fn late_entries(
     t: &mut Transcript,
@@ -356,6 +423,9 @@ fn late_entries(
     buy_in: &str,
 ) -> Result<u64, SimError> {
     let mut made = 0;
+    if t.pending_break.is_some() {
+        return Ok(0);
+    }
     let out: Vec<PlayerId> = t
         .players
         .values()

@@ -225,7 +225,8 @@ fn check_moves(
                 }
             }
             TournamentEvent::Busted { player, .. }
-            | TournamentEvent::NoShowRemoved { player, .. } => {
+            | TournamentEvent::NoShowRemoved { player, .. }
+            | TournamentEvent::Surrendered { player, .. } => {
                 if let Some((t, _)) = seats
                     .iter()
                     .find(|(_, s)| s.values().any(|q| *q == player.0))
@@ -244,6 +245,19 @@ fn check_moves(
             } => {
                 remove(&mut seats, player.0);
                 seats.entry(table.0).or_default().insert(seat.0, by.0);
+            }
+            // Issue 39: a rebuy by a player out gives him his seat back.
+            TournamentEvent::Rebought {
+                player,
+                seat_back: Some((table, seat)),
+                ..
+            } => {
+                seats.entry(table.0).or_default().insert(seat.0, player.0);
+                for p in last_bb.values_mut() {
+                    if *p == player.0 {
+                        *p = u32::MAX;
+                    }
+                }
             }
             // Issue 39: a new entry takes his drawn seat (waiting for the button when it is
             // between the small blind and the button).
@@ -293,19 +307,17 @@ fn check_moves(
                         "{name}: {e:?}: NOB-7 moves a player only to a table that cannot deal"
                     );
                     let fullest = seats.keys().map(|k| (count(*k), *k)).max();
-                    let shortest = seats
-                        .keys()
-                        .map(|k| (count(*k), std::cmp::Reverse(*k)))
-                        .min();
+                    // The lowest-numbered of the shortest tables.
+                    let shortest = seats.keys().map(|k| (count(*k), *k)).min();
                     assert_eq!(
                         fullest.map(|x| x.1),
                         Some(from.0),
                         "{name}: {e:?}: not the fullest table"
                     );
                     assert_eq!(
-                        shortest.map(|x| x.1.0),
+                        shortest.map(|x| x.1),
                         Some(to.0),
-                        "{name}: {e:?}: not the shortest table"
+                        "{name}: {e:?}: not the shortest table ({seats:?})"
                     );
                     let at = &seats[&from.0];
                     let none_waiting = at.values().all(|p| !waiting.contains(p));
@@ -607,6 +619,28 @@ fn reentry_profile() -> Profile {
     p.entries = floorbook_tournament::Entries {
         late_until_level: 3,
         reentries: 2,
+        ..Default::default()
+    };
+    assert_eq!(p.check(), Vec::new());
+    p
+}
+
+/// The same with rebuys instead of re-entries: late registration to the end of level 2,
+/// rebuys at or below half the starting stack until the end of level 3 (three a player, a
+/// double allowed, €10 each), and the add-on in level 4 (15,000 chips for €10).
+fn rebuy_profile() -> Profile {
+    let mut p = reentry_profile();
+    p.name = "plo27-rebuy".into();
+    p.entries = floorbook_tournament::Entries {
+        late_until_level: 2,
+        rebuys: 3,
+        rebuy_until_level: 3,
+        rebuy_at_or_below: Some(5_000),
+        rebuy_price: Some("10.00".into()),
+        double_rebuy: true,
+        addon_chips: 15_000,
+        addon_price: Some("10.00".into()),
+        ..Default::default()
     };
     assert_eq!(p.check(), Vec::new());
     p
@@ -619,7 +653,11 @@ fn check_money(t: &Tournament) {
         .players
         .values()
         .filter(|p| !matches!(p.status, Status::Registered | Status::WaitListed))
-        .map(|p| 2_000 * u64::from(p.entries()))
+        .map(|p| {
+            2_000 * u64::from(p.entries())
+                + u64::from(p.rebuys) * t.rebuy_cents()
+                + if p.added_on { t.addon_cents() } else { 0 }
+        })
         .sum();
     let prizes: u64 = clock.prizes_cents.iter().sum();
     let pool = clock.prize_pool_cents.expect("a pool");
@@ -656,8 +694,32 @@ fn re_entry_tournaments_place_every_player_once_and_conserve_chips_and_money() {
     assert!(late > 0, "late players registered");
 }
 
+#[test]
+fn rebuy_tournaments_place_every_player_once_and_conserve_chips_and_money() {
+    let (mut rebuys, mut addons) = (0, 0);
+    for (players, seed) in [(6, 1), (12, 2), (19, 3), (25, 4)] {
+        let (t, _) = run_profile(rebuy_profile(), players, seed, Style::Loose);
+        check_money(&t);
+        let clock = t.clock_view(t.clock);
+        rebuys += clock.rebuys;
+        addons += clock.addons;
+        assert!(t.out_while_open.is_empty());
+    }
+    assert!(rebuys > 0, "the bots rebought");
+    assert!(addons > 0, "the bots took the add-on");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
+    #[test]
+    fn random_rebuy_tournaments_hold_every_invariant(
+        players in 2u32..30,
+        seed in any::<u64>(),
+    ) {
+        let (t, _) = run_profile(rebuy_profile(), players, seed, Style::Loose);
+        check_money(&t);
+    }
+
     #[test]
     fn random_re_entry_tournaments_hold_every_invariant(
         players in 2u32..30,

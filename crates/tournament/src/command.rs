@@ -43,6 +43,21 @@ pub enum Command {
         buy_in: String,
         draw: u32,
     },
+    /// Issue 39: a rebuy in the rebuy period (two at once where the profile allows a double).
+    Rebuy {
+        player: PlayerId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        double: bool,
+    },
+    /// TDA rule 8B: a player surrenders between his table's hands; his chips leave play and
+    /// he is placed as the next one out.
+    Surrender {
+        player: PlayerId,
+    },
+    /// Issue 39: the add-on, once a player, in the level after the rebuy period.
+    AddOn {
+        player: PlayerId,
+    },
     /// The seat draw (a permutation of the seat cards) and, where the button was drawn before
     /// the start, each table's button seat.
     Start {
@@ -340,7 +355,10 @@ impl Command {
             | Command::SetStack { .. }
             | Command::SeatPlayer { .. }
             | Command::BustPlayer { .. }
-            | Command::Reenter { .. } => false,
+            | Command::Reenter { .. }
+            | Command::Rebuy { .. }
+            | Command::AddOn { .. }
+            | Command::Surrender { .. } => false,
             _ => true,
         }
     }

@@ -314,6 +314,27 @@ pub struct Money {
     pub pool: u64,
 }
 
+impl Money {
+    /// With `cents` more paid in that the house takes no fee from (rebuys and add-ons): the
+    /// overlay is what the guarantee still needs.
+    pub fn topped_up(self, cents: u64, payout: &Payout) -> Money {
+        let guarantee = payout
+            .guarantee
+            .as_deref()
+            .and_then(buy_in_cents)
+            .unwrap_or(0);
+        let entries = self.entries.saturating_add(cents);
+        let theirs = entries - self.fees;
+        let overlay = guarantee.saturating_sub(theirs);
+        Money {
+            entries,
+            fees: self.fees,
+            overlay,
+            pool: theirs + overlay,
+        }
+    }
+}
+
 /// None published: no shares, prizes to the cent.
 impl Default for Payout {
     fn default() -> Payout {
@@ -508,9 +529,50 @@ pub struct Entries {
     /// How often a player out may buy a new entry while entries are open (0: none).
     #[serde(default)]
     pub reentries: u32,
+    /// How many rebuys a player may make (0: none); a double rebuy counts two.
+    #[serde(default)]
+    pub rebuys: u32,
+    /// The rebuy period ends with this level (1-based).
+    #[serde(default)]
+    pub rebuy_until_level: u32,
+    /// A player rebuys with this many chips or fewer (none: the starting stack).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rebuy_at_or_below: Option<u64>,
+    /// The chips a rebuy brings (none: the starting stack).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rebuy_chips: Option<u64>,
+    /// What a rebuy costs, as the buy-ins are written (none: the first buy-in).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rebuy_price: Option<String>,
+    /// Two rebuys at once are allowed (double the chips, double the price).
+    #[serde(default)]
+    pub double_rebuy: bool,
+    /// The chips of the add-on, once for each player in the level after the rebuy period
+    /// (its break included); 0: no add-on.
+    #[serde(default)]
+    pub addon_chips: u64,
+    /// What the add-on costs (none: the first buy-in).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub addon_price: Option<String>,
 }
 
 impl Entries {
+    /// The last level of the window in which players out are not yet placed: late
+    /// registration and re-entry, or the rebuy period, whichever ends later.
+    pub fn open_until_level(&self) -> u32 {
+        let rebuys = if self.rebuys > 0 {
+            self.rebuy_until_level
+        } else {
+            0
+        };
+        self.late_until_level.max(rebuys)
+    }
+
+    /// The chips a rebuy brings under `profile`.
+    pub fn rebuy_stack(&self, starting: u64) -> u64 {
+        self.rebuy_chips.unwrap_or(starting)
+    }
+
     fn is_default(&self) -> bool {
         *self == Entries::default()
     }
@@ -604,6 +666,62 @@ impl Profile {
                 ),
                 None,
             );
+        }
+        if entries.rebuys > MAX_REENTRIES || (entries.rebuys > 0) != (entries.rebuy_until_level > 0)
+        {
+            bad(
+                "entries.rebuys",
+                format!(
+                    "0 to {MAX_REENTRIES} rebuys a player, with the level the rebuy period ends with (entries.rebuy_until_level, 1 to {levels}); got {} rebuys until level {}",
+                    entries.rebuys, entries.rebuy_until_level
+                ),
+                None,
+            );
+        }
+        if entries.rebuy_until_level > levels {
+            bad(
+                "entries.rebuy_until_level",
+                format!(
+                    "the rebuy period ends with a level of the schedule, 1 to {levels}; got {}",
+                    entries.rebuy_until_level
+                ),
+                None,
+            );
+        }
+        if entries.addon_chips > 0 && entries.rebuys == 0 {
+            bad(
+                "entries.addon_chips",
+                "the add-on is made at the end of the rebuy period: the profile needs rebuys (entries.rebuys) for it".into(),
+                None,
+            );
+        }
+        for (field, chips) in [
+            ("entries.rebuy_chips", entries.rebuy_chips.unwrap_or(1)),
+            ("entries.addon_chips", entries.addon_chips.max(1)),
+        ] {
+            if chips > MAX_STARTING_CHIPS {
+                bad(
+                    field,
+                    format!("at most {MAX_STARTING_CHIPS} chips; got {chips}"),
+                    None,
+                );
+            }
+        }
+        for (field, price) in [
+            ("entries.rebuy_price", &entries.rebuy_price),
+            ("entries.addon_price", &entries.addon_price),
+        ] {
+            if let Some(a) = price
+                && buy_in_cents(a).is_none()
+            {
+                bad(
+                    field,
+                    format!(
+                        "an amount in euros and cents, as the buy-ins are written (\"2.00\"); got {a:?}"
+                    ),
+                    None,
+                );
+            }
         }
         if entries.reentries > MAX_REENTRIES
             || (entries.reentries > 0 && entries.late_until_level == 0)

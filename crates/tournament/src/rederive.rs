@@ -527,6 +527,9 @@ impl Rederiver {
             | TournamentEvent::ChipsTransferred { .. }
             | TournamentEvent::SeatedByFloor { .. }
             | TournamentEvent::Entered { .. }
+            | TournamentEvent::Rebought { .. }
+            | TournamentEvent::AddedOn { .. }
+            | TournamentEvent::Surrendered { .. }
             | TournamentEvent::EntriesClosed { .. }
             | TournamentEvent::DealProposed { .. }
             | TournamentEvent::DealConsented { .. }

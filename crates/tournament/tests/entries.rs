@@ -19,6 +19,7 @@ fn profile() -> Profile {
     p.entries = Entries {
         late_until_level: 2,
         reentries: 1,
+        ..Entries::default()
     };
     assert_eq!(p.check(), Vec::new(), "the house's profile is sound");
     p
@@ -400,6 +401,7 @@ fn the_club_rules_play_freeze_outs_and_a_freeze_out_takes_no_late_entry() {
     p.entries = Entries {
         late_until_level: 0,
         reentries: 2,
+        ..Entries::default()
     };
     assert!(p.check().iter().any(|p| p.field == "entries.reentries"));
     // The PLO profile as shipped: a freeze-out.
@@ -445,4 +447,291 @@ fn the_club_rules_play_freeze_outs_and_a_freeze_out_takes_no_late_entry() {
         )
         .expect_err("freeze-out");
     assert_eq!(e, TournamentError::FreezeOut);
+}
+
+/// The house's rebuy format: rebuys at or below the starting stack until the end of level 2,
+/// three a player (a double counts two), at €20 each; the add-on in level 3 (15,000 chips for
+/// €10).
+fn rebuy_profile() -> Profile {
+    let mut p = profile();
+    p.entries = Entries {
+        rebuys: 3,
+        rebuy_until_level: 2,
+        double_rebuy: true,
+        addon_chips: 15_000,
+        addon_price: Some("10.00".into()),
+        ..Entries::default()
+    };
+    assert_eq!(p.check(), Vec::new(), "the rebuy profile is sound");
+    p
+}
+
+fn rebought(events: &[TournamentEvent]) -> (u32, u64, u64, Option<SeatNo>) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            TournamentEvent::Rebought {
+                count,
+                chips,
+                stack,
+                seat_back,
+                ..
+            } => Some((*count, *chips, *stack, seat_back.map(|(_, s)| s))),
+            _ => None,
+        })
+        .expect("a rebuy")
+}
+
+#[test]
+fn rebuys_at_or_below_the_threshold_a_double_the_seat_kept_and_the_add_on() {
+    let mut t = Transcript::new(Tournament::new(rebuy_profile()));
+    for p in 1..=10 {
+        t.decide(&register(p, None), 0).expect("registered");
+    }
+    t.decide(
+        &Command::Start {
+            draw: (0..10).collect(),
+            button_seats: None,
+            tables: None,
+        },
+        0,
+    )
+    .expect("started");
+    let rebuy = |p: u32, double: bool| Command::Rebuy {
+        player: PlayerId(p),
+        double,
+    };
+    // P2 holds the starting stack, the threshold: a double rebuy, 20,000 more.
+    let events = t.decide(&rebuy(2, true), 60).expect("a double").to_vec();
+    assert_eq!(rebought(&events), (2, 20_000, 30_000, None));
+    // Now above the threshold.
+    let e = t.decide(&rebuy(2, false), 61).expect_err("above");
+    assert_eq!(
+        e,
+        TournamentError::RebuyAbove {
+            player: PlayerId(2),
+            stack: 30_000,
+            threshold: 10_000
+        }
+    );
+    // P1 goes out in the rebuy period: no place, and his rebuy gives him his seat back.
+    let seat = t.players[&PlayerId(1)].seat;
+    let mate = table_mate(&t, 1);
+    t.decide(&bust(1, mate), 100).expect("out");
+    assert_eq!(
+        t.players[&PlayerId(1)].status,
+        Status::Out {
+            disqualified: false
+        }
+    );
+    let events = t.decide(&rebuy(1, false), 110).expect("back").to_vec();
+    assert_eq!(rebought(&events), (1, 10_000, 10_000, seat));
+    assert_eq!(t.players[&PlayerId(1)].status, Status::Playing);
+    assert_eq!(t.players[&PlayerId(1)].seat, seat);
+    // Two more and he has made his three.
+    t.decide(&rebuy(1, true), 120).expect("a double");
+    let mate = table_mate(&t, 1);
+    t.decide(&bust(1, mate), 130).expect("out again");
+    let e = t.decide(&rebuy(1, false), 140).expect_err("spent");
+    assert_eq!(
+        e,
+        TournamentError::RebuyLimit {
+            player: PlayerId(1),
+            max: 3,
+            had: 3
+        }
+    );
+    // No add-on in the rebuy period.
+    let add_on = |p: u32| Command::AddOn {
+        player: PlayerId(p),
+    };
+    let e = t.decide(&add_on(3), 200).expect_err("not yet");
+    assert_eq!(e, TournamentError::AddOnNotNow { level: 3, now: 1 });
+    // Level 3 (30 minutes in): the rebuy period is over; entries close before the add-on
+    // (P1, out for good, is placed tenth); the add-on is once a player.
+    let e = t.decide(&rebuy(3, false), 1_800).expect_err("over");
+    assert_eq!(
+        e,
+        TournamentError::RebuysOver {
+            until_level: 2,
+            level: 3
+        }
+    );
+    let before = t.players[&PlayerId(3)].stack;
+    let events = t.decide(&add_on(3), 1_800).expect("the add-on").to_vec();
+    assert!(matches!(
+        &events[0],
+        TournamentEvent::EntriesClosed { places, .. } if places == &vec![(PlayerId(1), 10)]
+    ));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        TournamentEvent::AddedOn {
+            chips: 15_000,
+            stack,
+            cents: 1_000,
+            ..
+        } if *stack == before + 15_000
+    )));
+    let e = t.decide(&add_on(3), 1_810).expect_err("once");
+    assert_eq!(
+        e,
+        TournamentError::AddedOnAlready {
+            player: PlayerId(3)
+        }
+    );
+    // The money: ten buy-ins of €20 less €2 fee each, five rebuys at €20 and one add-on at
+    // €10 whole: €180 + €100 + €10.
+    let clock = t.clock_view(1_810);
+    assert_eq!((clock.rebuys, clock.addons), (5, 1));
+    assert_eq!(clock.fees_cents, 2_000);
+    assert_eq!(clock.prize_pool_cents, Some(29_000));
+    // Chips: ten stacks, five rebuys and the add-on.
+    assert_eq!(clock.chips_in_play, 100_000 + 50_000 + 15_000);
+}
+
+#[test]
+fn a_player_out_whose_seat_was_taken_re_enters_instead_of_rebuying() {
+    let mut p = rebuy_profile();
+    p.entries.late_until_level = 2;
+    p.entries.reentries = 1;
+    let mut t = Transcript::new(Tournament::new(p));
+    for p in 1..=2 {
+        t.decide(&register(p, None), 0).expect("registered");
+    }
+    t.decide(
+        &Command::Start {
+            draw: vec![0, 1],
+            button_seats: None,
+            tables: None,
+        },
+        0,
+    )
+    .expect("started");
+    t.decide(&register(3, Some(0)), 10).expect("late");
+    let seat = t.players[&PlayerId(1)].seat.expect("seated");
+    t.decide(&bust(1, 2), 20).expect("out");
+    // A late player draws P1's empty seat (the first free one).
+    let free = t.entry_seat_list();
+    let k = free
+        .iter()
+        .position(|(_, s)| *s == seat)
+        .expect("his seat is free");
+    t.decide(&register(4, Some(k as u32)), 30).expect("late");
+    let e = t
+        .decide(
+            &Command::Rebuy {
+                player: PlayerId(1),
+                double: false,
+            },
+            40,
+        )
+        .expect_err("seat gone");
+    assert_eq!(
+        e,
+        TournamentError::SeatGone {
+            player: PlayerId(1)
+        }
+    );
+}
+
+#[test]
+fn tda_8b_a_surrender_takes_the_chips_out_of_play_and_places_the_player() {
+    // While entries are open: no place yet, no new entry after it; placed when they close.
+    let mut t = started();
+    let chips = t.clock_view(50).chips_in_play;
+    let events = t
+        .decide(
+            &Command::Surrender {
+                player: PlayerId(4),
+            },
+            50,
+        )
+        .expect("surrendered")
+        .to_vec();
+    assert!(events.iter().any(|e| matches!(
+        e,
+        TournamentEvent::Surrendered {
+            player: PlayerId(4),
+            chips: 10_000,
+            place: None,
+            ..
+        }
+    )));
+    assert_eq!(t.clock_view(50).chips_in_play, chips - 10_000);
+    assert_eq!(t.removed_chips, 10_000);
+    let e = t
+        .decide(
+            &Command::Reenter {
+                player: PlayerId(4),
+                buy_in: "20.00".into(),
+                draw: 0,
+            },
+            60,
+        )
+        .expect_err("final");
+    assert_eq!(
+        e,
+        TournamentError::SurrenderedNoEntry {
+            player: PlayerId(4)
+        }
+    );
+    let mate = table_mate(&t, 5);
+    let events = t.decide(&bust(5, mate), 1_900).expect("out").to_vec();
+    assert!(matches!(
+        &events[0],
+        TournamentEvent::EntriesClosed { places, .. } if places == &vec![(PlayerId(4), 10)]
+    ));
+    assert_eq!(t.players[&PlayerId(4)].status, Status::Busted { place: 10 });
+    assert_eq!(t.players[&PlayerId(5)].status, Status::Busted { place: 9 });
+    // A freeze-out places him at once.
+    let mut top18 = Transcript::new(Tournament::new(
+        builtin("top18").expect("built in").1.expect("reads"),
+    ));
+    for p in 1..=3 {
+        top18
+            .decide(
+                &Command::Register {
+                    player: PlayerId(p),
+                    name: format!("P{p}"),
+                    buy_in: "0.00".into(),
+                    age: 30,
+                    table: None,
+                    member: None,
+                    draw: None,
+                },
+                0,
+            )
+            .expect("registered");
+    }
+    top18
+        .decide(
+            &Command::Start {
+                draw: vec![0, 1, 2],
+                button_seats: Some(vec![SeatNo(1)]),
+                tables: None,
+            },
+            0,
+        )
+        .expect("started");
+    let events = top18
+        .decide(
+            &Command::Surrender {
+                player: PlayerId(2),
+            },
+            10,
+        )
+        .expect("surrendered")
+        .to_vec();
+    assert!(events.iter().any(|e| matches!(
+        e,
+        TournamentEvent::Surrendered {
+            place: Some(3),
+            chips: 1_500,
+            ..
+        }
+    )));
+    assert_eq!(
+        top18.players[&PlayerId(2)].status,
+        Status::Busted { place: 3 }
+    );
 }

@@ -531,6 +531,9 @@ pub fn clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
             @if let Some(until) = v.entries_until_level {
                 div.next id="entries-open" { (tra("entries-open-until", &[("level", n(until as f64))])) }
             }
+            @if let Some(until) = v.rebuys_until_level {
+                div.next id="rebuys-open" { (tra("rebuys-open-until", &[("level", n(until as f64))])) }
+            }
             div.blinds id="blinds" { (blinds(&v.blinds)) }
             @if let Some(next) = v.next_level {
                 div.next id="next" { (tra("next-level", &[("blinds", s(blinds(&next)))])) }
@@ -542,6 +545,12 @@ pub fn clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
                 div { dt { (tr("players")) } dd id="players" { (tra("players-of", &[("left", n(v.players_left as f64)), ("entrants", n(v.entrants as f64))])) } }
                 @if v.reentries > 0 {
                     div { dt { (tr("reentries")) } dd id="reentries" { (v.reentries) } }
+                }
+                @if v.rebuys > 0 {
+                    div { dt { (tr("rebuys")) } dd id="rebuys" { (v.rebuys) } }
+                }
+                @if v.addons > 0 {
+                    div { dt { (tr("addons")) } dd id="addons" { (v.addons) } }
                 }
                 div { dt { (tr("average-stack")) } dd id="average" { (crate::words::chips(v.average_stack, lang)) } }
                 div { dt { (tr("chips-in-play")) } dd id="chips" { (crate::words::chips(v.chips_in_play, lang)) } }

@@ -354,6 +354,14 @@ pub fn desk(
         .into_iter()
         .filter(|d| deals || !DEAL_COMMANDS.contains(&d.name))
         .filter(|d| reentries || d.name != "reenter")
+        .filter(|d| {
+            let rebuys = overview.and_then(|m| m.rebuys);
+            match d.name {
+                "tournament_rebuy" => rebuys.is_some(),
+                "add_on" => rebuys.is_some_and(|r| r.2 > 0),
+                _ => true,
+            }
+        })
         .collect();
     let groups: [(&str, Vec<&Declaration>); 3] = [
         (
@@ -423,6 +431,12 @@ pub struct FloorModel {
     deals: bool,
     /// The profile allows re-entries (issue 39): the re-entry's form is offered.
     reentries: bool,
+    /// The profile's rebuys (issue 39): until the end of this level, at or below these chips;
+    /// the add-on's chips (0: none).
+    rebuys: Option<(u32, u64, u64)>,
+    /// The rebuy period or the add-on's level is now.
+    rebuy_now: bool,
+    addon_now: bool,
     /// Entries are open (issue 39): until the end of this level, and the free seats (table,
     /// seat) a new entry draws from, in the draw's order.
     entries_open: Option<(u32, Vec<(u32, u32)>)>,
@@ -510,7 +524,23 @@ impl FloorModel {
             due,
             deals: t.profile.deals.allowed,
             reentries: t.profile.entries.reentries > 0,
-            entries_open: t.entries_open(now).then(|| {
+            rebuys: (t.profile.entries.rebuys > 0).then(|| {
+                let e = &t.profile.entries;
+                (
+                    e.rebuy_until_level,
+                    e.rebuy_at_or_below.unwrap_or(t.profile.starting_chips),
+                    e.addon_chips,
+                )
+            }),
+            rebuy_now: t.started
+                && !t.finished
+                && t.profile.entries.rebuys > 0
+                && t.level_at(now) <= t.profile.entries.rebuy_until_level,
+            addon_now: t.started
+                && !t.finished
+                && t.profile.entries.addon_chips > 0
+                && t.level_at(now) == t.profile.entries.rebuy_until_level + 1,
+            entries_open: t.late_open(now).then(|| {
                 let seats = t.entry_seat_list();
                 let seats = seats.iter().map(|(t, s)| (t.0, s.0)).collect();
                 (t.profile.entries.late_until_level, seats)
@@ -549,7 +579,7 @@ fn limits(t: &Tournament, now: u64) -> Vec<Limit> {
     );
     add("go_to_level", "level", 1, Some(levels), "TR-5");
     // Issue 39: a new entry draws one of the free seats at the tables with the fewest players.
-    if t.entries_open(now) {
+    if t.late_open(now) {
         let seats = i64::from(t.entry_seats());
         for command in ["register", "register_member", "register_walk_in", "reenter"] {
             add(command, "draw", 0, Some(seats - 1), "TDA 8A");
@@ -665,6 +695,17 @@ pub fn floor_overview(m: &FloorModel, lang: Lang) -> Markup {
                             data-draw-entry=(seats.iter().map(|(t, s)| format!("{t}-{s}")).collect::<Vec<_>>().join(","))
                             data-drawn=(tr("desk-entry-drawn")) { (tr("desk-draw-entry")) }
                     }
+                }
+            }
+        }
+        @if let Some((until, at_or_below, addon)) = m.rebuys.filter(|_| m.rebuy_now || m.addon_now) {
+            section.rebuys aria-label=(tr("desk-rebuys")) {
+                h2 { (tr("desk-rebuys")) }
+                @if m.rebuy_now {
+                    p { (tra("desk-rebuys-open", &[("level", n(until)), ("chips", n(at_or_below as f64))])) }
+                }
+                @if m.addon_now {
+                    p { (tra("desk-addon-now", &[("chips", n(addon as f64))])) }
                 }
             }
         }

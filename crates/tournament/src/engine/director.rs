@@ -100,6 +100,14 @@ pub struct ClockView {
     /// Issue 39: the re-entries bought so far (counted in `entrants`).
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub reentries: u32,
+    /// Issue 39: the rebuys made so far (a double counts two) and the add-ons.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub rebuys: u32,
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub addons: u32,
+    /// Issue 39: the rebuy period runs until the end of this level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rebuys_until_level: Option<u32>,
 }
 
 fn is_zero_u32(n: &u32) -> bool {
@@ -189,7 +197,18 @@ impl Tournament {
             .flat_map(|p| std::iter::once(&p.buy_in).chain(&p.reentries))
             .map(|b| crate::buy_in_cents(b))
             .collect();
-        let money = paid.and_then(|paid| self.profile.payout.money(paid));
+        // Rebuys and add-ons go to the pool whole: the house's fee is taken from buy-ins.
+        let topped: u64 = self
+            .players
+            .values()
+            .map(|p| {
+                u64::from(p.rebuys) * self.rebuy_cents()
+                    + if p.added_on { self.addon_cents() } else { 0 }
+            })
+            .sum();
+        let money = paid
+            .and_then(|paid| self.profile.payout.money(paid))
+            .map(|m| m.topped_up(topped, &self.profile.payout));
         let pool = money.map(|m| m.pool);
         ClockView {
             at,
@@ -229,6 +248,13 @@ impl Tournament {
                 .values()
                 .map(|p| p.reentries.len() as u32)
                 .sum(),
+            rebuys: self.players.values().map(|p| p.rebuys).sum(),
+            addons: self.players.values().filter(|p| p.added_on).count() as u32,
+            rebuys_until_level: (self.profile.entries.rebuys > 0
+                && !self.entries_closed
+                && !self.finished
+                && (level as u32) < self.profile.entries.rebuy_until_level)
+                .then_some(self.profile.entries.rebuy_until_level),
         }
     }
 
@@ -465,7 +491,7 @@ impl Tournament {
         Ok(())
     }
 
-    fn idle_table_of(&self, player: PlayerId) -> Result<TableNo, TournamentError> {
+    pub(super) fn idle_table_of(&self, player: PlayerId) -> Result<TableNo, TournamentError> {
         let pl = self
             .players
             .get(&player)

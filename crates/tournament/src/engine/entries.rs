@@ -22,10 +22,11 @@ pub(super) struct EntrySeat {
 }
 
 impl Tournament {
-    /// Whether entries are open at `at`: the tournament runs and the level is not past the
-    /// profile's last level for them.
+    /// Whether entries are open at `at` (late registration, re-entry or the rebuy period): the
+    /// tournament runs and the level is not past the last of them. Players out are not placed
+    /// until they close.
     pub fn entries_open(&self, at: u64) -> bool {
-        let until = self.profile.entries.late_until_level;
+        let until = self.profile.entries.open_until_level();
         until > 0
             && self.started
             && !self.finished
@@ -33,9 +34,16 @@ impl Tournament {
             && self.level_at(at) <= until
     }
 
+    /// Whether late registration and re-entry are open at `at` (the rebuy period may run
+    /// longer).
+    pub fn late_open(&self, at: u64) -> bool {
+        let until = self.profile.entries.late_until_level;
+        until > 0 && self.entries_open(at) && self.level_at(at) <= until
+    }
+
     /// Entries are to close now: they were open and the clock is past their last level.
     pub(super) fn entries_close_due(&self, at: u64) -> bool {
-        let until = self.profile.entries.late_until_level;
+        let until = self.profile.entries.open_until_level();
         until > 0
             && self.started
             && !self.finished
@@ -54,7 +62,9 @@ impl Tournament {
             let place = still_in + k - i as u32;
             if let Some(pl) = self.players.get_mut(p) {
                 pl.status = match pl.status {
-                    Status::Out { disqualified: true } => Status::Disqualified { place },
+                    Status::Out { disqualified: true } if !pl.surrendered => {
+                        Status::Disqualified { place }
+                    }
                     _ => Status::Busted { place },
                 };
             }
@@ -89,7 +99,7 @@ impl Tournament {
         if self.finished {
             return Err(TournamentError::NotNow("the tournament is over"));
         }
-        if !self.entries_open(self.now) {
+        if !self.entries_open(self.now) || self.level_at(self.now) > until {
             return Err(TournamentError::EntriesOver {
                 until_level: until,
                 level: self.level_at(self.now),
@@ -102,6 +112,10 @@ impl Tournament {
     /// fewest players (so the tables stay balanced), in table and seat order. A table about to
     /// break takes nobody.
     pub(super) fn entry_seat(&self, draw: Option<u32>) -> Result<EntrySeat, TournamentError> {
+        // A breaking table's players draw the free seats first (TR-17).
+        if let Some(t) = self.pending_break {
+            return Err(TournamentError::BreakPending(t));
+        }
         let free = self.entry_seat_list();
         if free.is_empty() {
             return Err(TournamentError::TablesFull);
@@ -222,6 +236,9 @@ impl Tournament {
             .players
             .get(&player)
             .ok_or(TournamentError::NoPlayer(player))?;
+        if pl.surrendered {
+            return Err(TournamentError::SurrenderedNoEntry { player });
+        }
         match pl.status {
             Status::Out {
                 disqualified: false,
@@ -274,7 +291,11 @@ impl Tournament {
         disqualified: bool,
     ) -> Option<u32> {
         if self.entries_open(self.now) {
+            let seat = self.players.get(&player).and_then(|p| p.table.zip(p.seat));
             self.bust(player, Status::Out { disqualified });
+            if let Some(p) = self.players.get_mut(&player) {
+                p.left_seat = seat;
+            }
             self.out_while_open.push(player);
             None
         } else {
@@ -286,5 +307,243 @@ impl Tournament {
             self.bust(player, status);
             Some(place)
         }
+    }
+}
+
+impl Tournament {
+    /// Issue 39: a rebuy during the rebuy period, by a player at or below the profile's
+    /// threshold between his table's hands, or by one out in it, who takes his seat back. A
+    /// double rebuy (where the profile allows it) is two at once.
+    pub(super) fn rebuy(&mut self, player: PlayerId, double: bool) -> Result<(), TournamentError> {
+        let e = self.profile.entries.clone();
+        if e.rebuys == 0 {
+            return Err(TournamentError::NoRebuys);
+        }
+        if !self.started || self.finished {
+            return Err(TournamentError::NotNow("the tournament is not running"));
+        }
+        let level = self.level_at(self.now);
+        if level > e.rebuy_until_level || self.entries_closed {
+            return Err(TournamentError::RebuysOver {
+                until_level: e.rebuy_until_level,
+                level,
+            });
+        }
+        if double && !e.double_rebuy {
+            return Err(TournamentError::NoDoubleRebuy);
+        }
+        let count = if double { 2 } else { 1 };
+        let pl = self
+            .players
+            .get(&player)
+            .ok_or(TournamentError::NoPlayer(player))?;
+        if pl.rebuys + count > e.rebuys {
+            return Err(TournamentError::RebuyLimit {
+                player,
+                max: e.rebuys,
+                had: pl.rebuys,
+            });
+        }
+        if pl.surrendered {
+            return Err(TournamentError::SurrenderedNoEntry { player });
+        }
+        let threshold = e.rebuy_at_or_below.unwrap_or(self.profile.starting_chips);
+        let back_to = match pl.status {
+            Status::Playing => {
+                if pl.stack > threshold {
+                    return Err(TournamentError::RebuyAbove {
+                        player,
+                        stack: pl.stack,
+                        threshold,
+                    });
+                }
+                self.idle_table_of(player)?;
+                None
+            }
+            Status::Out {
+                disqualified: false,
+            } => {
+                if let Some(t) = self.pending_break {
+                    return Err(TournamentError::BreakPending(t));
+                }
+                // He takes back the seat he left, if it is still his to take.
+                let seat = pl.left_seat.filter(|(t, s)| {
+                    self.tables.iter().any(|ts| {
+                        ts.table.no == *t
+                            && Some(ts.table.no) != self.pending_break
+                            && ts.table.seats.get((s.0 - 1) as usize) == Some(&None)
+                    })
+                });
+                let Some(seat) = seat else {
+                    return Err(TournamentError::SeatGone { player });
+                };
+                Some(seat)
+            }
+            Status::Out { disqualified: true } | Status::Disqualified { .. } => {
+                return Err(TournamentError::DisqualifiedNoEntry { player });
+            }
+            _ => return Err(TournamentError::NotOut { player }),
+        };
+        let chips = e.rebuy_stack(self.profile.starting_chips) * u64::from(count);
+        self.chips_fit_more(chips)?;
+        let cents = self.rebuy_cents() * u64::from(count);
+        if let Some((table, seat)) = back_to {
+            if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table)
+                && let Some(slot) = ts.table.seats.get_mut((seat.0 - 1) as usize)
+            {
+                *slot = Some(player);
+            }
+            self.out_while_open.retain(|p| *p != player);
+        }
+        let mut stack = 0;
+        if let Some(p) = self.players.get_mut(&player) {
+            if let Some((table, seat)) = back_to {
+                p.status = Status::Playing;
+                p.table = Some(table);
+                p.seat = Some(seat);
+                p.stack = 0;
+            }
+            p.rebuys += count;
+            p.stack += chips;
+            stack = p.stack;
+        }
+        self.entered_chips += chips;
+        self.out.push(TournamentEvent::Rebought {
+            player,
+            count,
+            chips,
+            stack,
+            cents,
+            seat_back: back_to,
+            rules: RuleSet::EMPTY,
+        });
+        // A player back at his seat can leave the tables apart by two: they are balanced as
+        // after a hand (TR-17, PLO-2).
+        if back_to.is_some() {
+            self.rebalance();
+        }
+        Ok(())
+    }
+
+    /// Issue 39: the add-on, once for each player still in, in the level after the rebuy
+    /// period (its break included), between his table's hands.
+    pub(super) fn add_on(&mut self, player: PlayerId) -> Result<(), TournamentError> {
+        let e = self.profile.entries.clone();
+        if e.addon_chips == 0 {
+            return Err(TournamentError::NoAddOn);
+        }
+        if !self.started || self.finished {
+            return Err(TournamentError::NotNow("the tournament is not running"));
+        }
+        let level = self.level_at(self.now);
+        if level != e.rebuy_until_level + 1 {
+            return Err(TournamentError::AddOnNotNow {
+                level: e.rebuy_until_level + 1,
+                now: level,
+            });
+        }
+        let pl = self
+            .players
+            .get(&player)
+            .ok_or(TournamentError::NoPlayer(player))?;
+        if pl.status != Status::Playing {
+            return Err(TournamentError::NotNow(
+                "the add-on is for a player still in",
+            ));
+        }
+        if pl.added_on {
+            return Err(TournamentError::AddedOnAlready { player });
+        }
+        self.idle_table_of(player)?;
+        self.chips_fit_more(e.addon_chips)?;
+        let cents = self.addon_cents();
+        let mut stack = 0;
+        if let Some(p) = self.players.get_mut(&player) {
+            p.added_on = true;
+            p.stack += e.addon_chips;
+            stack = p.stack;
+        }
+        self.entered_chips += e.addon_chips;
+        self.out.push(TournamentEvent::AddedOn {
+            player,
+            chips: e.addon_chips,
+            stack,
+            cents,
+            rules: RuleSet::EMPTY,
+        });
+        Ok(())
+    }
+
+    /// What a rebuy costs, in cents.
+    pub fn rebuy_cents(&self) -> u64 {
+        self.price(self.profile.entries.rebuy_price.as_deref())
+    }
+
+    /// What the add-on costs, in cents.
+    pub fn addon_cents(&self) -> u64 {
+        self.price(self.profile.entries.addon_price.as_deref())
+    }
+
+    fn price(&self, given: Option<&str>) -> u64 {
+        given
+            .or(self.profile.buy_ins.first().map(String::as_str))
+            .and_then(crate::buy_in_cents)
+            .unwrap_or(0)
+    }
+
+    /// `chips` more keep the chips in play countable (the hand engine's limit).
+    fn chips_fit_more(&self, chips: u64) -> Result<(), TournamentError> {
+        if self
+            .chips_in_play()
+            .checked_add(chips)
+            .is_none_or(|t| t > u64::MAX / 2)
+        {
+            return Err(TournamentError::NotNow(
+                "the chips in play would pass the limit",
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Tournament {
+    /// TDA rule 8B: a player still in surrenders between his table's hands: his chips are
+    /// taken out of play and he is placed as the next one out (while entries are open, when
+    /// they close; he buys no new entry after it).
+    pub(super) fn surrender(&mut self, player: PlayerId) -> Result<(), TournamentError> {
+        if !self.started || self.finished {
+            return Err(TournamentError::NotNow("the tournament is not running"));
+        }
+        let pl = self
+            .players
+            .get(&player)
+            .ok_or(TournamentError::NoPlayer(player))?;
+        if pl.status != Status::Playing {
+            return Err(TournamentError::NotNow("only a player still in surrenders"));
+        }
+        self.idle_table_of(player)?;
+        let chips = pl.stack;
+        if let Some(p) = self.players.get_mut(&player) {
+            p.stack = 0;
+            p.surrendered = true;
+        }
+        self.removed_chips += chips;
+        let place = self.remaining();
+        // A surrender is final: no rebuy or re-entry after it (as a disqualified player's).
+        let place = self.eliminate(player, place, true);
+        if place.is_some()
+            && let Some(p) = self.players.get_mut(&player)
+        {
+            p.status = Status::Busted {
+                place: place.unwrap_or_default(),
+            };
+        }
+        self.out.push(TournamentEvent::Surrendered {
+            player,
+            chips,
+            place,
+            rules: RuleSet::EMPTY,
+        });
+        self.after_removal()
     }
 }

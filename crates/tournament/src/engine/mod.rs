@@ -98,6 +98,22 @@ pub struct Player {
     /// The buy-ins of his re-entries, in order (issue 39).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reentries: Vec<String>,
+    /// His rebuys (issue 39; a double rebuy counts two).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub rebuys: u32,
+    /// He took the add-on (issue 39).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub added_on: bool,
+    /// He surrendered (TDA rule 8B): out for good.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub surrendered: bool,
+    /// The seat he left when he went out while entries were open: a rebuy takes it back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_seat: Option<(TableNo, SeatNo)>,
+}
+
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Player {
@@ -303,6 +319,36 @@ pub enum TournamentEvent {
         seats: u32,
         stack: u64,
         sits_out: bool,
+        rules: RuleSet,
+    },
+    /// Issue 39: a rebuy (`count` 2: a double rebuy) for `cents`, bringing `chips`; the
+    /// player's stack after it. A player out in the rebuy period takes his seat back.
+    Rebought {
+        player: PlayerId,
+        count: u32,
+        chips: u64,
+        stack: u64,
+        cents: u64,
+        /// The table and seat he took back (a player out in the rebuy period).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat_back: Option<(TableNo, SeatNo)>,
+        rules: RuleSet,
+    },
+    /// TDA rule 8B: a player surrendered; his `chips` left play; his place (none while
+    /// entries are open: given when they close).
+    Surrendered {
+        player: PlayerId,
+        chips: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        place: Option<u32>,
+        rules: RuleSet,
+    },
+    /// Issue 39: the add-on for `cents`, bringing `chips`; the player's stack after it.
+    AddedOn {
+        player: PlayerId,
+        chips: u64,
+        stack: u64,
+        cents: u64,
         rules: RuleSet,
     },
     /// Issue 39: entries closed at the end of level `level` (or with the tournament's end);
@@ -590,6 +636,9 @@ impl TournamentEvent {
             TournamentEvent::HandFinished { .. } => "HandFinished",
             TournamentEvent::Busted { .. } => "Busted",
             TournamentEvent::Entered { .. } => "Entered",
+            TournamentEvent::Rebought { .. } => "Rebought",
+            TournamentEvent::AddedOn { .. } => "AddedOn",
+            TournamentEvent::Surrendered { .. } => "Surrendered",
             TournamentEvent::EntriesClosed { .. } => "EntriesClosed",
             TournamentEvent::Moved { .. } => "Moved",
             TournamentEvent::TableBreakDue { .. } => "TableBreakDue",
@@ -639,6 +688,9 @@ impl TournamentEvent {
             | TournamentEvent::HandStarted { rules, .. }
             | TournamentEvent::Busted { rules, .. }
             | TournamentEvent::Entered { rules, .. }
+            | TournamentEvent::Rebought { rules, .. }
+            | TournamentEvent::AddedOn { rules, .. }
+            | TournamentEvent::Surrendered { rules, .. }
             | TournamentEvent::EntriesClosed { rules, .. }
             | TournamentEvent::Moved { rules, .. }
             | TournamentEvent::TableBreakDue { rules, .. }
@@ -859,6 +911,44 @@ pub enum TournamentError {
     NotOut { player: PlayerId },
     #[error("player {player:?} was disqualified: he buys no new entry (TR-28)")]
     DisqualifiedNoEntry { player: PlayerId },
+    #[error("player {player:?} surrendered (TDA rule 8B): he buys no new entry")]
+    SurrenderedNoEntry { player: PlayerId },
+    #[error("this profile has no rebuys (the profile's entries.rebuys is 0)")]
+    NoRebuys,
+    #[error(
+        "the rebuy period ran until the end of level {until_level}; level {level} is playing (the profile's entries.rebuy_until_level)"
+    )]
+    RebuysOver { until_level: u32, level: u32 },
+    #[error("this profile allows no double rebuy (the profile's entries.double_rebuy)")]
+    NoDoubleRebuy,
+    #[error(
+        "player {player:?} has made {had} of his {max} rebuys (a double rebuy counts two; the profile's entries.rebuys)"
+    )]
+    RebuyLimit {
+        player: PlayerId,
+        max: u32,
+        had: u32,
+    },
+    #[error(
+        "player {player:?} has {stack} chips: a rebuy is made with {threshold} or fewer (the profile's entries.rebuy_at_or_below)"
+    )]
+    RebuyAbove {
+        player: PlayerId,
+        stack: u64,
+        threshold: u64,
+    },
+    #[error(
+        "player {player:?}'s seat is taken or his table broke: he takes a new seat by a re-entry"
+    )]
+    SeatGone { player: PlayerId },
+    #[error("this profile has no add-on (the profile's entries.addon_chips is 0)")]
+    NoAddOn,
+    #[error(
+        "the add-on is taken in level {level} (after the rebuy period, its break included); level {now} is playing"
+    )]
+    AddOnNotNow { level: u32, now: u32 },
+    #[error("player {player:?} has taken the add-on already: once a player")]
+    AddedOnAlready { player: PlayerId },
 }
 
 /// The latest time a command may bring in: ten years into the tournament.
@@ -1070,7 +1160,8 @@ impl Tournament {
         }
         let result = self.apply(command, at).map(|()| {
             // The tournament's end closes them too: the players out are placed under the winner.
-            if self.finished && !self.entries_closed && self.profile.entries.late_until_level > 0 {
+            if self.finished && !self.entries_closed && self.profile.entries.open_until_level() > 0
+            {
                 self.close_entries();
             }
         });
@@ -1133,6 +1224,9 @@ impl Tournament {
                 buy_in,
                 draw,
             } => self.reenter(*player, buy_in, *draw),
+            Command::Rebuy { player, double } => self.rebuy(*player, *double),
+            Command::AddOn { player } => self.add_on(*player),
+            Command::Surrender { player } => self.surrender(*player),
             Command::Start {
                 draw,
                 button_seats,

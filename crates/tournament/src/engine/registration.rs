@@ -130,6 +130,10 @@ impl Tournament {
                 arrived: false,
                 reserved: table,
                 reentries: Vec::new(),
+                rebuys: 0,
+                added_on: false,
+                surrendered: false,
+                left_seat: None,
             },
         );
         if reserving && table.is_none() {

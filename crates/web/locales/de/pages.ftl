@@ -109,3 +109,6 @@ seats-by-name = Wo sitze ich?
 table-seat = Tisch { $table } · Platz { $seat }
 reentries = Re-Entries
 entries-open-until = Nachmeldung und Re-Entry bis zum Ende von Level { $level }
+rebuys = Rebuys
+addons = Add-ons
+rebuys-open-until = Rebuys bis zum Ende von Level { $level }, danach das Add-on

@@ -138,6 +138,16 @@ refused-tables_full = Alle Tische sind voll: ein neuer Einstieg wartet auf einen
 refused-reentry_limit = Spieler { $player } hatte seine { $max } Re-Entries schon.
 refused-not_out = Spieler { $player } ist noch im Turnier: ein Re-Entry wird nach dem Ausscheiden gekauft, solange der Einstieg offen ist.
 refused-disqualified_no_entry = Spieler { $player } wurde disqualifiziert: kein neuer Einstieg (TR-28).
+refused-surrendered_no_entry = Spieler { $player } hat aufgegeben (TDA-Regel 8B): kein neuer Einstieg.
+refused-no_rebuys = Dieses Turnier hat keine Rebuys.
+refused-rebuys_over = Die Rebuy-Phase lief bis zum Ende von Level { $until_level }; gespielt wird Level { $level }.
+refused-no_double_rebuy = Dieses Turnier erlaubt keinen doppelten Rebuy.
+refused-rebuy_limit = Spieler { $player } hat { $had } seiner { $max } Rebuys gemacht (ein doppelter zählt zwei).
+refused-rebuy_above = Spieler { $player } hat { $stack } Chips: ein Rebuy wird mit { $threshold } oder weniger gemacht.
+refused-seat_gone = Der Platz von Spieler { $player } ist besetzt oder sein Tisch aufgelöst: er bekommt einen neuen Platz über einen Re-Entry.
+refused-no_add_on = Dieses Turnier hat kein Add-on.
+refused-add_on_not_now = Das Add-on gibt es in Level { $level } (nach der Rebuy-Phase, samt ihrer Pause); gespielt wird Level { $now }.
+refused-added_on_already = Spieler { $player } hat das Add-on schon genommen: einmal je Spieler.
 
 # "Jetzt nicht möglich": jeder Grund des Turniers, nach seinen Worten (Ablehnungscode `not_now`).
 refused-not_now-a-deal-is-made-while-the-tournament-is-played = Das ist jetzt nicht möglich: ein Deal wird gemacht, während das Turnier läuft.
@@ -170,6 +180,8 @@ refused-not_now-the-table-is-in-a-hand-it-breaks-between-hands = Das ist jetzt n
 refused-not_now-the-table-is-not-held = Das ist jetzt nicht möglich: der Tisch ist nicht angehalten.
 refused-not_now-the-tournament-has-started = Das ist jetzt nicht möglich: das Turnier hat begonnen.
 refused-not_now-the-tournament-is-not-running = Das ist jetzt nicht möglich: das Turnier läuft nicht.
+refused-not_now-the-add-on-is-for-a-player-still-in = Das ist jetzt nicht möglich: das Add-on gibt es nur für einen Spieler im Turnier.
+refused-not_now-only-a-player-still-in-surrenders = Das ist jetzt nicht möglich: nur ein Spieler im Turnier kann aufgeben.
 refused-not_now-the-tournament-is-over = Das ist jetzt nicht möglich: das Turnier ist vorbei.
 refused-not_now-seats-are-drawn-at-the-start-a-registration-before-it-draws-none = Das ist jetzt nicht möglich: die Plätze werden beim Start ausgelost; eine Anmeldung davor zieht keinen.
 refused-not_now-the-tournament-is-over-only-a-ruling-a-prize-paid-out-or-cards-shown-after-the-last-hand-are-recorded-now = Das ist jetzt nicht möglich: das Turnier ist vorbei: jetzt werden nur noch eine Entscheidung, ein ausgezahlter Preis oder nach der letzten Hand gezeigte Karten erfasst.

@@ -168,3 +168,6 @@ desk-draw-entry = Platz zufällig auslosen
 desk-entry-drawn = Gezogen: Tisch #T, Platz #S. Jetzt die Anmeldung oder den Re-Entry erfassen.
 desk-out-may-reenter = ausgeschieden, Re-Entry möglich (platziert bei Einstiegsschluss)
 desk-out-unplaced = ausgeschieden (platziert bei Einstiegsschluss)
+desk-rebuys = Rebuys und Add-on
+desk-rebuys-open = Die Rebuy-Phase läuft bis zum Ende von Level { $level }: ein Spieler mit { $chips } Chips oder weniger kauft zwischen den Händen seines Tisches nach; ein ausgeschiedener behält seinen Platz.
+desk-addon-now = Jetzt das Add-on, einmal für jeden Spieler im Turnier: { $chips } Chips.

@@ -109,3 +109,6 @@ seats-by-name = Find your seat
 table-seat = table { $table } · seat { $seat }
 reentries = Re-entries
 entries-open-until = Late registration and re-entry until the end of level { $level }
+rebuys = Rebuys
+addons = Add-ons
+rebuys-open-until = Rebuys until the end of level { $level }, then the add-on

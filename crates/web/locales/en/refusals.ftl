@@ -138,6 +138,16 @@ refused-tables_full = Every table is full: a new entry waits for a seat.
 refused-reentry_limit = Player { $player } has had his { $max } re-entries.
 refused-not_out = Player { $player } is still in: a re-entry is bought once out, while entries are open.
 refused-disqualified_no_entry = Player { $player } was disqualified: no new entry (TR-28).
+refused-surrendered_no_entry = Player { $player } surrendered (TDA rule 8B): no new entry.
+refused-no_rebuys = This tournament has no rebuys.
+refused-rebuys_over = The rebuy period ran until the end of level { $until_level }; level { $level } is playing.
+refused-no_double_rebuy = This tournament allows no double rebuy.
+refused-rebuy_limit = Player { $player } has made { $had } of his { $max } rebuys (a double rebuy counts two).
+refused-rebuy_above = Player { $player } has { $stack } chips: a rebuy is made with { $threshold } or fewer.
+refused-seat_gone = Player { $player }'s seat is taken or his table broke: he takes a new seat by a re-entry.
+refused-no_add_on = This tournament has no add-on.
+refused-add_on_not_now = The add-on is taken in level { $level } (after the rebuy period, its break included); level { $now } is playing.
+refused-added_on_already = Player { $player } has taken the add-on already: once a player.
 
 # "Not possible now": each of the tournament's reasons, by its words (refusal code `not_now`).
 # `crates/web/src/words.rs` finds it by a slug of the English words; a test holds every
@@ -172,6 +182,8 @@ refused-not_now-the-table-is-in-a-hand-it-breaks-between-hands = That is not pos
 refused-not_now-the-table-is-not-held = That is not possible now: the table is not held.
 refused-not_now-the-tournament-has-started = That is not possible now: the tournament has started.
 refused-not_now-the-tournament-is-not-running = That is not possible now: the tournament is not running.
+refused-not_now-the-add-on-is-for-a-player-still-in = That is not possible now: the add-on is for a player still in.
+refused-not_now-only-a-player-still-in-surrenders = That is not possible now: only a player still in surrenders.
 refused-not_now-the-tournament-is-over = That is not possible now: the tournament is over.
 refused-not_now-seats-are-drawn-at-the-start-a-registration-before-it-draws-none = That is not possible now: seats are drawn at the start: a registration before it draws none.
 refused-not_now-the-tournament-is-over-only-a-ruling-a-prize-paid-out-or-cards-shown-after-the-last-hand-are-recorded-now = That is not possible now: the tournament is over: only a ruling, a prize paid out or cards shown after the last hand are recorded now.

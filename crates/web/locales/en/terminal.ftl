@@ -168,3 +168,6 @@ desk-draw-entry = Draw a seat at random
 desk-entry-drawn = Drawn: table #T, seat #S. Now record the registration or the re-entry.
 desk-out-may-reenter = out, may re-enter (placed when entries close)
 desk-out-unplaced = out (placed when entries close)
+desk-rebuys = Rebuys and add-on
+desk-rebuys-open = The rebuy period runs until the end of level { $level }: a player with { $chips } chips or fewer rebuys between his table's hands; a player out keeps his seat.
+desk-addon-now = The add-on now, once for each player still in: { $chips } chips.
