@@ -2948,7 +2948,8 @@ async fn late_entries_and_re_entries_are_made_from_the_floors_desk() {
     let data = dir.path().join("data");
     let (nob, _) = floorbook_tournament::builtin("nob").expect("nob");
     let toml = nob.replace("shares = [100]", "shares = [60, 40]")
-        + "\n[entries]\nlate_until_level = 2\nreentries = 1\nrebuys = 1\nrebuy_until_level = 2\n";
+        + "\n[entries]\nlate_until_level = 2\nreentries = 1\nrebuys = 1\nrebuy_until_level = 2\n"
+        + "\n[bounty]\nkind = \"progressive\"\namount = \"0.50\"\n";
     let chain = ChainId::new("reentry").expect("chain");
     {
         let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
@@ -3052,7 +3053,7 @@ async fn late_entries_and_re_entries_are_made_from_the_floors_desk() {
     wait_for(&fay, "section.entries", "Level 2").await;
     fay.set_window_size(820, 1180).await.expect("tablet");
     screenshot(&fay, "floor-entries-de-820").await;
-    // The clock: five entrants (four players and a re-entry) and a rebuy, a pool of 12.00.
+    // The clock: five entrants (four players and a re-entry) and a rebuy.
     let clock = browser(&webdriver).await;
     clock
         .goto(&format!("{url}/t/reentry/clock?lang=en"))
@@ -3061,7 +3062,22 @@ async fn late_entries_and_re_entries_are_made_from_the_floors_desk() {
     wait_for(&clock, "#reentries", "1").await;
     wait_for(&clock, "#rebuys", "1").await;
     wait_for(&clock, "#entries-open", "until the end of level 2").await;
-    wait_for(&clock, "#pool", "12.00").await;
+    // The pool is the buy-ins and the rebuy less the bounties: 5 × 1.50 + 2.00.
+    wait_for(&clock, "#pool", "9.50").await;
+    wait_for(&clock, "#bounties", "2.50").await;
     clock.set_window_size(1920, 1080).await.expect("size");
     screenshot(&clock, "clock-entries-1920").await;
+    // The standings: Ann knocked Bob out and won half his bounty in cash, the other half onto
+    // her own (0.50 + 0.25).
+    clock
+        .goto(&format!("{url}/t/reentry/standings?lang=en"))
+        .await
+        .expect("the standings");
+    let ann = wait_for(&clock, "tr[data-player='1']", "bounty").await;
+    assert!(
+        ann.contains("0.25") && ann.contains("(bounty 0.75)"),
+        "{ann}"
+    );
+    clock.set_window_size(390, 844).await.expect("phone");
+    screenshot(&clock, "standings-bounties-390").await;
 }

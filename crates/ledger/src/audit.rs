@@ -36,6 +36,9 @@ pub struct MoneyCount {
     pub overlay_cents: u64,
     pub pool_cents: u64,
     pub prizes_paid_cents: u64,
+    /// The bounties of the entries (issue 39: apart from the pool) and what was won of them.
+    pub bounty_cents: u64,
+    pub bounties_won_cents: u64,
     /// The prize pool of the re-derived tournament (none where a buy-in is not an amount).
     pub derived_pool_cents: Option<u64>,
     /// Paid in plus overlay is the pool plus the fees, the count agrees with the re-derived
@@ -153,8 +156,10 @@ pub async fn audit_with<S: EventStore>(
     let (divergence, derived) = into_first_divergence_and_end(recorded);
     let divergences: Vec<DivergenceReport> = divergence.into_iter().collect();
     money.derived_pool_cents = derived.and_then(|t| t.clock_view(t.clock).prize_pool_cents);
-    money.ok = money.paid_in_cents + money.overlay_cents == money.pool_cents + money.fees_cents
+    money.ok = money.paid_in_cents + money.overlay_cents
+        == money.pool_cents + money.fees_cents + money.bounty_cents
         && money.prizes_paid_cents <= money.pool_cents
+        && money.bounties_won_cents <= money.bounty_cents
         && money
             .derived_pool_cents
             .is_none_or(|d| d == money.pool_cents);
@@ -209,6 +214,7 @@ fn money_count(rec: &Recorded) -> MoneyCount {
     let mut started = false;
     let mut m = MoneyCount::default();
     let mut topped = 0;
+    let mut heads = 0;
     for e in &rec.events {
         match e {
             E::Started { .. } => started = true,
@@ -234,7 +240,19 @@ fn money_count(rec: &Recorded) -> MoneyCount {
             } => entrants.entry(player.0).or_default().push(cents(b)),
             E::PrizePaid { cents: c, .. } => m.prizes_paid_cents += c,
             // Rebuys and add-ons go to the pool whole (no fee).
-            E::Rebought { cents: c, .. } | E::AddedOn { cents: c, .. } => topped += c,
+            E::Rebought {
+                cents: c,
+                seat_back,
+                ..
+            } => {
+                topped += c;
+                // A player out who rebuys puts a new head on the table.
+                heads += u64::from(seat_back.is_some());
+            }
+            E::AddedOn { cents: c, .. } => topped += c,
+            E::BountyWon { shares, .. } => {
+                m.bounties_won_cents += shares.iter().map(|s| s.cash).sum::<u64>();
+            }
             _ => {}
         }
     }
@@ -251,8 +269,10 @@ fn money_count(rec: &Recorded) -> MoneyCount {
         m.paid_in_cents += paid;
         m.fees_cents += (*paid).min(fee);
     }
+    let bounty = rec.profile.bounty.as_ref().map_or(0, |b| b.cents());
     m.paid_in_cents += topped;
-    let theirs = m.paid_in_cents - m.fees_cents;
+    m.bounty_cents = (bounty * (u64::from(m.entries) + heads)).min(m.paid_in_cents - m.fees_cents);
+    let theirs = m.paid_in_cents - m.fees_cents - m.bounty_cents;
     m.overlay_cents = guarantee.saturating_sub(theirs);
     m.pool_cents = theirs + m.overlay_cents;
     m

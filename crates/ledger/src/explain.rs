@@ -177,6 +177,27 @@ pub fn settings_of(e: Option<&TournamentEvent>, t: &Tournament) -> Vec<Setting> 
                     .to_string(),
             },
         ],
+        Some(TournamentEvent::BountyWon { .. }) => t
+            .profile
+            .bounty
+            .iter()
+            .flat_map(|b| {
+                [
+                    Setting {
+                        name: "bounty.kind",
+                        value: format!("{:?}", b.kind).to_lowercase(),
+                    },
+                    Setting {
+                        name: "bounty.amount",
+                        value: b.amount.clone(),
+                    },
+                    Setting {
+                        name: "bounty.to_eliminator",
+                        value: b.to_eliminator.to_string(),
+                    },
+                ]
+            })
+            .collect(),
         Some(TournamentEvent::AddedOn { .. }) => vec![Setting {
             name: "entries.addon_chips",
             value: entries.addon_chips.to_string(),

@@ -135,6 +135,10 @@ pub async fn summary<S: EventStore>(
     if let Some(pool) = clock.prize_pool_cents {
         ots["prize_pool"] = money(pool);
     }
+    // Issue 39: the bounty on each entry's head.
+    if let Some(b) = &profile.bounty {
+        ots["bounty_value_amount"] = money(b.cents());
+    }
     // Issue 39: rebuys and add-ons, with what each cost.
     if profile.entries.rebuys > 0 {
         ots["rebuy_cost"] = money(t.rebuy_cents());

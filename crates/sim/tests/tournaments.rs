@@ -621,6 +621,12 @@ fn reentry_profile() -> Profile {
         reentries: 2,
         ..Default::default()
     };
+    // A progressive bounty of €5 on every entry's head.
+    p.bounty = Some(floorbook_tournament::Bounty {
+        kind: floorbook_tournament::BountyKind::Progressive,
+        amount: "5.00".into(),
+        to_eliminator: 50,
+    });
     assert_eq!(p.check(), Vec::new());
     p
 }
@@ -646,7 +652,8 @@ fn rebuy_profile() -> Profile {
     p
 }
 
-/// Money is conserved: what the entries paid is the prizes and the fees, less the overlay.
+/// Money is conserved: what the entries paid is the prizes, the bounties and the fees, less
+/// the overlay; at the end every bounty has been paid out in cash.
 fn check_money(t: &Tournament) {
     let clock = t.clock_view(t.clock);
     let paid: u64 = t
@@ -664,9 +671,14 @@ fn check_money(t: &Tournament) {
     assert_eq!(prizes, pool, "the whole pool is paid");
     assert_eq!(
         paid + clock.overlay_cents,
-        prizes + clock.fees_cents,
-        "entries + overlay = prizes + fees"
+        prizes + clock.fees_cents + clock.bounties_cents,
+        "entries + overlay = prizes + fees + bounties"
     );
+    assert_eq!(clock.bounties_cents, t.bounty_money());
+    if t.finished {
+        let won: u64 = t.players.values().map(|p| p.bounties_won).sum();
+        assert_eq!(won, t.bounty_money(), "every bounty paid out");
+    }
     assert_eq!(clock.entrants, t.entry_count());
 }
 

@@ -58,8 +58,9 @@ pub mod seating;
 pub mod transcript;
 
 pub use profile::{
-    Advance, Balancing, BalancingKind, Betting, BlindCap, Button, ChipRace, Clock, Entries,
-    FinalTableReset, Level, Levels, MAX_LEVEL_MINUTES, MAX_PAYOUT_UNIT, MAX_REENTRIES, Money,
-    Payout, PayoutTable, Penalties, Places, Problem, Profile, ProfileError, Remainder, SameHand,
-    Seating, System, TableCount, TableDraw, builtin, builtin_names, buy_in_cents,
+    Advance, Balancing, BalancingKind, Betting, BlindCap, Bounty, BountyKind, Button, ChipRace,
+    Clock, Entries, FinalTableReset, Level, Levels, MAX_LEVEL_MINUTES, MAX_PAYOUT_UNIT,
+    MAX_REENTRIES, Money, Payout, PayoutTable, Penalties, Places, Problem, Profile, ProfileError,
+    Remainder, SameHand, Seating, System, TableCount, TableDraw, builtin, builtin_names,
+    buy_in_cents,
 };

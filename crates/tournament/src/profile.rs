@@ -308,6 +308,8 @@ pub struct Money {
     pub entries: u64,
     /// The house's fees out of it.
     pub fees: u64,
+    /// The bounties out of it (issue 39): on the players' heads, not in the pool.
+    pub bounties: u64,
     /// What the house adds to reach its guarantee.
     pub overlay: u64,
     /// The prize pool: the entries less the fees, plus the overlay.
@@ -315,6 +317,25 @@ pub struct Money {
 }
 
 impl Money {
+    /// With `cents` of the entries put on heads as bounties: out of the pool; the overlay is
+    /// what the guarantee still needs.
+    pub fn less_bounties(self, cents: u64, payout: &Payout) -> Money {
+        let guarantee = payout
+            .guarantee
+            .as_deref()
+            .and_then(buy_in_cents)
+            .unwrap_or(0);
+        let bounties = cents.min(self.entries - self.fees);
+        let theirs = self.entries - self.fees - bounties;
+        let overlay = guarantee.saturating_sub(theirs);
+        Money {
+            bounties,
+            overlay,
+            pool: theirs + overlay,
+            ..self
+        }
+    }
+
     /// With `cents` more paid in that the house takes no fee from (rebuys and add-ons): the
     /// overlay is what the guarantee still needs.
     pub fn topped_up(self, cents: u64, payout: &Payout) -> Money {
@@ -329,6 +350,7 @@ impl Money {
         Money {
             entries,
             fees: self.fees,
+            bounties: self.bounties,
             overlay,
             pool: theirs + overlay,
         }
@@ -515,6 +537,48 @@ pub struct Profile {
     /// (a freeze-out, as the seeds play).
     #[serde(default, skip_serializing_if = "Entries::is_default")]
     pub entries: Entries,
+    /// Bounties (issue 39): a part of every buy-in on the player's head; none by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bounty: Option<Bounty>,
+}
+
+/// What kind of bounty a tournament plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BountyKind {
+    /// A fixed knock-out: the whole bounty to whoever knocks the player out.
+    Knockout,
+    /// Progressive (PKO): a share in cash to the eliminator, the rest onto his own head.
+    Progressive,
+}
+
+/// The house's bounty format (issue 39).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bounty {
+    pub kind: BountyKind,
+    /// The part of each buy-in (and re-entry) that goes on the player's head, as the buy-ins
+    /// are written (`"5.00"`); it is not in the prize pool.
+    pub amount: String,
+    /// PKO: the percent of a head paid in cash to the eliminator (the rest goes onto his own
+    /// head); 50 unless set.
+    #[serde(default = "half", skip_serializing_if = "is_half")]
+    pub to_eliminator: u32,
+}
+
+fn half() -> u32 {
+    50
+}
+
+fn is_half(n: &u32) -> bool {
+    *n == 50
+}
+
+impl Bounty {
+    /// The bounty on a new entry's head, in cents.
+    pub fn cents(&self) -> u64 {
+        buy_in_cents(&self.amount).unwrap_or(0)
+    }
 }
 
 /// Entries after the start: the house's choice of format (issue 39). The club's tournament
@@ -655,6 +719,28 @@ impl Profile {
                 "the club's tournaments are played as freeze-outs (\"im Freeze-Out Modus\"): no entries after the start under their rules".into(),
                 Some(Rule::Tr0b),
             );
+        }
+        if let Some(b) = &self.bounty {
+            if buy_in_cents(&b.amount).is_none_or(|c| c == 0) {
+                bad(
+                    "bounty.amount",
+                    format!(
+                        "an amount above 0 in euros and cents, as the buy-ins are written (\"5.00\"); got {:?}",
+                        b.amount
+                    ),
+                    None,
+                );
+            }
+            if !(1..=100).contains(&b.to_eliminator) {
+                bad(
+                    "bounty.to_eliminator",
+                    format!(
+                        "the eliminator's cash share of a progressive bounty, 1 to 100 percent; got {}",
+                        b.to_eliminator
+                    ),
+                    None,
+                );
+            }
         }
         let levels = self.levels.schedule.len() as u32;
         if entries.late_until_level > levels {

@@ -530,6 +530,7 @@ impl Rederiver {
             | TournamentEvent::Rebought { .. }
             | TournamentEvent::AddedOn { .. }
             | TournamentEvent::Surrendered { .. }
+            | TournamentEvent::BountyWon { .. }
             | TournamentEvent::EntriesClosed { .. }
             | TournamentEvent::DealProposed { .. }
             | TournamentEvent::DealConsented { .. }

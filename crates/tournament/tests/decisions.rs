@@ -531,6 +531,7 @@ fn a_buy_in_pays_the_house_its_fee_and_a_guarantee_its_overlay() {
         Some(Money {
             entries: 11_000,
             fees: 1_000,
+            bounties: 0,
             overlay: 0,
             pool: 10_000
         })
@@ -541,6 +542,7 @@ fn a_buy_in_pays_the_house_its_fee_and_a_guarantee_its_overlay() {
         Some(Money {
             entries: 11_000,
             fees: 1_000,
+            bounties: 0,
             overlay: 5_000,
             pool: 15_000
         })
@@ -550,6 +552,11 @@ fn a_buy_in_pays_the_house_its_fee_and_a_guarantee_its_overlay() {
     assert_eq!(m.entries + m.overlay, m.pool + m.fees);
     // A guarantee the field passes adds nothing.
     assert_eq!(p.money([2_200; 100]).map(|m| m.overlay), Some(0));
+    // Issue 39: bounties of €5 on the five paying heads leave the pool; the guarantee's
+    // overlay makes up what it then lacks.
+    let m = m.less_bounties(2_500, &p);
+    assert_eq!((m.bounties, m.overlay, m.pool), (2_500, 7_500, 15_000));
+    assert_eq!(m.entries + m.overlay, m.pool + m.fees + m.bounties);
     // A fee or guarantee that is no amount is named by the profile's check.
     let (_, profile) = floorbook_tournament::builtin("top18").expect("top18");
     let mut profile = profile.expect("reads");

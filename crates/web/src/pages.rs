@@ -532,7 +532,8 @@ pub fn clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
                 div.next id="entries-open" { (tra("entries-open-until", &[("level", n(until as f64))])) }
             }
             @if let Some(until) = v.rebuys_until_level {
-                div.next id="rebuys-open" { (tra("rebuys-open-until", &[("level", n(until as f64))])) }
+                @let key = if t.profile.entries.addon_chips > 0 { "rebuys-open-until-addon" } else { "rebuys-open-until" };
+                div.next id="rebuys-open" { (tra(key, &[("level", n(until as f64))])) }
             }
             div.blinds id="blinds" { (blinds(&v.blinds)) }
             @if let Some(next) = v.next_level {
@@ -548,6 +549,9 @@ pub fn clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
                 }
                 @if v.rebuys > 0 {
                     div { dt { (tr("rebuys")) } dd id="rebuys" { (v.rebuys) } }
+                }
+                @if v.bounties_cents > 0 {
+                    div { dt { (tr("bounties")) } dd id="bounties" { (money_in(v.bounties_cents, lang)) } }
                 }
                 @if v.addons > 0 {
                     div { dt { (tr("addons")) } dd id="addons" { (v.addons) } }
@@ -761,6 +765,21 @@ pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
         })
         .collect();
     out.sort_by_key(|(place, _)| *place);
+    // Issue 39: those out while entries are open have no place yet.
+    let unplaced: Vec<&floorbook_tournament::engine::Player> = t
+        .players
+        .values()
+        .filter(|p| matches!(p.status, Status::Out { .. }))
+        .collect();
+    // Issue 39: bounties won, and (for those still in) the one on his head.
+    let bounties = t.profile.bounty.is_some();
+    let bounty = |p: &floorbook_tournament::engine::Player| {
+        let head = (p.status == Status::Playing).then(|| t.head(p.id));
+        html! {
+            @if p.bounties_won > 0 { (money_in(p.bounties_won, lang)) }
+            @if let Some(h) = head { " " span.head { "(" (ta(lang, "bounty-on-head", &[("amount", s(money_in(h, lang)))])) ")" } }
+        }
+    };
     // An agreed deal's figures are its players' prizes; what was kept back goes to the winner.
     let deal = t.deal.as_ref().filter(|d| d.agreed);
     let dealt = |p: &floorbook_tournament::engine::Player, place: Option<u32>| {
@@ -788,10 +807,13 @@ pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
             }
         }
         table aria-label=(tr("nav-standings")) {
-            thead { tr { th.num { (tr("col-place")) } th { (tr("col-player")) } th.num { (tr("col-chips")) } th.num { (tr("col-prize")) } } }
+            thead { tr { th.num { (tr("col-place")) } th { (tr("col-player")) } th.num { (tr("col-chips")) } th.num { (tr("col-prize")) } @if bounties { th.num { (tr("col-bounty")) } } } }
             tbody {
                 @for p in &playing {
-                    tr data-player=(p.id.0) { td.num { "—" } td { (p.name) } td.num { (crate::words::chips(p.stack, lang)) } td.num { @if let Some(m) = dealt(p, None) { (m) } } }
+                    tr data-player=(p.id.0) { td.num { "—" } td { (p.name) } td.num { (crate::words::chips(p.stack, lang)) } td.num { @if let Some(m) = dealt(p, None) { (m) } } @if bounties { td.num { (bounty(p)) } } }
+                }
+                @for p in &unplaced {
+                    tr data-player=(p.id.0) { td.num { "—" } td { (p.name) " " span.flag { (tr("out-unplaced")) } } td.num {} td.num {} @if bounties { td.num { (bounty(p)) } } }
                 }
                 @for (place, p) in &out {
                     tr data-player=(p.id.0) {
@@ -802,6 +824,7 @@ pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
                         }
                         td.num { @if *place == 1 { (crate::words::chips(p.stack, lang)) } }
                         td.num { @if let Some(m) = prize(p, *place) { (m) } }
+                        @if bounties { td.num { (bounty(p)) } }
                     }
                 }
             }

@@ -100,6 +100,9 @@ pub struct ClockView {
     /// Issue 39: the re-entries bought so far (counted in `entrants`).
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub reentries: u32,
+    /// Issue 39: the bounty money of the entries (on heads or won), apart from the pool.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub bounties_cents: u64,
     /// Issue 39: the rebuys made so far (a double counts two) and the add-ons.
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub rebuys: u32,
@@ -111,6 +114,10 @@ pub struct ClockView {
 }
 
 fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_zero_u64(n: &u64) -> bool {
     *n == 0
 }
 
@@ -208,7 +215,8 @@ impl Tournament {
             .sum();
         let money = paid
             .and_then(|paid| self.profile.payout.money(paid))
-            .map(|m| m.topped_up(topped, &self.profile.payout));
+            .map(|m| m.topped_up(topped, &self.profile.payout))
+            .map(|m| m.less_bounties(self.bounty_money(), &self.profile.payout));
         let pool = money.map(|m| m.pool);
         ClockView {
             at,
@@ -235,6 +243,7 @@ impl Tournament {
             prize_pool_cents: pool,
             fees_cents: money.map_or(0, |m| m.fees),
             overlay_cents: money.map_or(0, |m| m.overlay),
+            bounties_cents: money.map_or(0, |m| m.bounties),
             prizes_cents: pool
                 .map(|p| self.profile.payout.prizes(p, entrants))
                 .unwrap_or_default(),
@@ -778,6 +787,7 @@ impl Tournament {
             hand: 0,
             rules: RuleSet::of(&[Rule::Tr26]),
         });
+        self.award_bounty(player, &[winner]);
         self.after_removal()
     }
 }

@@ -394,6 +394,7 @@ impl Tournament {
                 *slot = Some(player);
             }
             self.out_while_open.retain(|p| *p != player);
+            self.rebuy_heads += 1;
         }
         let mut stack = 0;
         if let Some(p) = self.players.get_mut(&player) {
@@ -528,6 +529,7 @@ impl Tournament {
             p.surrendered = true;
         }
         self.removed_chips += chips;
+        self.award_bounty(player, &[]);
         let place = self.remaining();
         // A surrender is final: no rebuy or re-entry after it (as a disqualified player's).
         let place = self.eliminate(player, place, true);

@@ -169,6 +169,7 @@ impl Tournament {
             p.stack = 0;
         }
         let place = self.eliminate(player, place, true);
+        self.award_bounty(player, &[]);
         self.out.push(TournamentEvent::Busted {
             player,
             place,
@@ -204,6 +205,7 @@ impl Tournament {
             w.status = Status::Busted { place: 1 };
             let winner = w.id;
             self.out.push(TournamentEvent::Finished { winner });
+            self.winner_takes_his_bounty(winner);
         }
         self.finished = true;
     }
@@ -351,6 +353,7 @@ impl Tournament {
             _ => {
                 let place = self.remaining();
                 let place = self.eliminate(player, place, false);
+                self.award_bounty(player, &[]);
                 if let Some(p) = self.players.get_mut(&player) {
                     p.stack = 0;
                 }

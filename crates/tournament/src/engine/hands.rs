@@ -956,7 +956,10 @@ impl Tournament {
         let mut forfeit = 0;
         for (i, p) in ids.iter().enumerate() {
             if let Some(pl) = self.players.get_mut(p) {
-                if matches!(pl.status, Status::Disqualified { .. }) {
+                if matches!(
+                    pl.status,
+                    Status::Disqualified { .. } | Status::Out { disqualified: true }
+                ) {
                     // A disqualified player's chips go to the table's next pot.
                     forfeit += finals[i];
                     pl.stack = 0;
@@ -1009,6 +1012,8 @@ impl Tournament {
             hand: hand_no,
             stacks: ids.iter().copied().zip(finals.iter().copied()).collect(),
         });
+        // Issue 39: who won which pot, for the bounties of the players out.
+        let awards = self.profile.bounty.is_some().then(|| Awards::of(&hand));
         if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) {
             ts.last_hand = Some((hand_no, hand));
             ts.last_players = ids.clone();
@@ -1046,6 +1051,23 @@ impl Tournament {
             }
             // Those out in one hand are kept worst first, as if out one after the other.
             self.out_while_open[base..].reverse();
+            // Issue 39: each one's bounty goes to the winners of the highest pot he played
+            // for (the pot he was all in for: they covered him there), split if they tied.
+            if self.profile.bounty.is_some() {
+                for b in &busted {
+                    let Some(i) = ids.iter().position(|p| *p == b.player) else {
+                        continue;
+                    };
+                    let winners = awards
+                        .as_ref()
+                        .map(|a| a.winners_at(i))
+                        .unwrap_or_default()
+                        .into_iter()
+                        .filter_map(|w| ids.get(w).copied())
+                        .collect::<Vec<_>>();
+                    self.award_bounty(b.player, &winners);
+                }
+            }
         }
         if self.remaining() == 1 {
             self.declare_winner();
@@ -1067,4 +1089,76 @@ fn nothing_at_risk(hand: &floorbook_hand::TableHand, pos: floorbook_hand::Pos) -
         .all(|i| {
             stacks.get(i).is_some_and(|s| s.is_zero()) && bets.get(i).is_some_and(|b| *b <= own)
         })
+}
+
+/// A finished hand's pots as awarded, with what each player put in: the winners of the pot a
+/// player went all in for (issue 39: his bounty's).
+struct Awards {
+    /// What each position put into the pots.
+    put_in: Vec<u64>,
+    /// Each pot awarded, in order (main pot first): its amount and who won a share.
+    pots: Vec<(u64, Vec<usize>)>,
+    /// Chips in the main pot from before the hand (NOB-3).
+    carried_in: u64,
+}
+
+impl Awards {
+    fn of(hand: &floorbook_hand::TableHand) -> Awards {
+        let n = hand.players();
+        let mut won = vec![0u64; n];
+        let mut pots = Vec::new();
+        for e in hand.events() {
+            if let HandEvent::PotAwarded { amount, shares, .. } = e {
+                for (p, c) in shares {
+                    if let Some(w) = won.get_mut(p.0) {
+                        *w += c.0;
+                    }
+                }
+                let winners = shares
+                    .iter()
+                    .filter(|(_, c)| !c.is_zero())
+                    .map(|(p, _)| p.0)
+                    .collect();
+                pots.push((amount.0, winners));
+            }
+        }
+        let start = hand.starting_stacks();
+        let end = hand.stacks();
+        let put_in: Vec<u64> = (0..n)
+            .map(|i| {
+                let s = start.get(i).map_or(0, |c| c.0);
+                let e = end.get(i).map_or(0, |c| c.0);
+                (s + won[i]).saturating_sub(e)
+            })
+            .collect();
+        let total_start: u64 = start.iter().map(|c| c.0).sum();
+        let total_end: u64 = end.iter().map(|c| c.0).sum();
+        let carried_in = (hand.carry_out().0 + total_end).saturating_sub(total_start);
+        Awards {
+            put_in,
+            pots,
+            carried_in,
+        }
+    }
+
+    /// The winners of the pot position `i`'s last chip went into: the pots are built by the
+    /// levels of what the players put in, main pot first (equal ones merged), so his level ends
+    /// in the first awarded pot whose running total reaches it.
+    fn winners_at(&self, i: usize) -> Vec<usize> {
+        let Some(&mine) = self.put_in.get(i).filter(|c| **c > 0) else {
+            return Vec::new();
+        };
+        // The chips of every level up to his: each player's part up to his amount.
+        let upto: u64 = self.put_in.iter().map(|c| (*c).min(mine)).sum::<u64>() + self.carried_in;
+        // Odd chips carried to the next hand make the awards a little short.
+        let slack = self.put_in.len() as u64;
+        let mut running = 0;
+        for (amount, winners) in &self.pots {
+            running += amount;
+            if running + slack >= upto {
+                return winners.iter().copied().filter(|w| *w != i).collect();
+            }
+        }
+        Vec::new()
+    }
 }

@@ -23,6 +23,7 @@ use crate::seating::{PlayerId, SeatNo, TableNo};
 
 pub use director::{ClockView, LevelClock, MAX_REASON};
 
+mod bounties;
 mod clock;
 pub mod deals;
 mod director;
@@ -104,6 +105,13 @@ pub struct Player {
     /// He took the add-on (issue 39).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub added_on: bool,
+    /// Issue 39: what a progressive bounty added to his head since his latest entry (cents; the
+    /// head is the profile's bounty plus it).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bounty_gain: u64,
+    /// Issue 39: the bounties he won, in cash (cents).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bounties_won: u64,
     /// He surrendered (TDA rule 8B): out for good.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub surrendered: bool,
@@ -226,6 +234,17 @@ fn no_one_lost(n: &u32) -> bool {
     *n == 0
 }
 
+/// One winner's part of a bounty (issue 39).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BountyShare {
+    pub player: PlayerId,
+    /// Paid to him in cash, in cents.
+    pub cash: u64,
+    /// Added to the bounty on his own head (a progressive bounty), in cents.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub onto_head: u64,
+}
+
 /// Something that happened in the tournament.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -332,6 +351,15 @@ pub enum TournamentEvent {
         /// The table and seat he took back (a player out in the rebuy period).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seat_back: Option<(TableNo, SeatNo)>,
+        rules: RuleSet,
+    },
+    /// Issue 39: the bounty on `from`'s head, won by those who knocked him out (split when
+    /// they tied): each one's cash and what went onto his own head (a progressive bounty).
+    /// `from` winning his own is the tournament's winner taking his head, and what nobody won.
+    BountyWon {
+        from: PlayerId,
+        head: u64,
+        shares: Vec<BountyShare>,
         rules: RuleSet,
     },
     /// TDA rule 8B: a player surrendered; his `chips` left play; his place (none while
@@ -639,6 +667,7 @@ impl TournamentEvent {
             TournamentEvent::Rebought { .. } => "Rebought",
             TournamentEvent::AddedOn { .. } => "AddedOn",
             TournamentEvent::Surrendered { .. } => "Surrendered",
+            TournamentEvent::BountyWon { .. } => "BountyWon",
             TournamentEvent::EntriesClosed { .. } => "EntriesClosed",
             TournamentEvent::Moved { .. } => "Moved",
             TournamentEvent::TableBreakDue { .. } => "TableBreakDue",
@@ -691,6 +720,7 @@ impl TournamentEvent {
             | TournamentEvent::Rebought { rules, .. }
             | TournamentEvent::AddedOn { rules, .. }
             | TournamentEvent::Surrendered { rules, .. }
+            | TournamentEvent::BountyWon { rules, .. }
             | TournamentEvent::EntriesClosed { rules, .. }
             | TournamentEvent::Moved { rules, .. }
             | TournamentEvent::TableBreakDue { rules, .. }
@@ -1075,6 +1105,13 @@ pub struct Tournament {
     /// Issue 39: entries after the start have closed (`EntriesClosed` is recorded).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub entries_closed: bool,
+    /// Issue 39: bounties nobody won (a player disqualified, surrendered or removed), kept for
+    /// the tournament's winner, in cents.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bounties_unclaimed: u64,
+    /// Issue 39: rebuys by players out, each a new head (its bounty from the rebuy's price).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub rebuy_heads: u32,
     /// The time the command being decided brings in.
     #[serde(skip)]
     now: u64,
@@ -1121,6 +1158,8 @@ impl Tournament {
             out_while_open: Vec::new(),
             entries_closed: false,
             entered_chips: 0,
+            bounties_unclaimed: 0,
+            rebuy_heads: 0,
             now: 0,
         }
     }

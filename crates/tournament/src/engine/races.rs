@@ -117,6 +117,7 @@ impl Tournament {
         for p in busted {
             let place = self.remaining();
             let place = self.eliminate(p, place, false);
+            self.award_bounty(p, &[]);
             self.out.push(TournamentEvent::Busted {
                 player: p,
                 place,

@@ -133,6 +133,8 @@ impl Tournament {
                 rebuys: 0,
                 added_on: false,
                 surrendered: false,
+                bounty_gain: 0,
+                bounties_won: 0,
                 left_seat: None,
             },
         );

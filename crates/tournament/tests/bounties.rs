@@ -1,0 +1,243 @@
+//! Bounties (issue 39), worked by hand: a progressive knock-out won in the main pot and in a
+//! side pot, split in a tie, a fixed knock-out, and the winner's own head.
+//!
+//! The house's profile is the Nob home game's (NL Hold'em, blinds 1/2) with a €20 buy-in of
+//! which €5 goes on the player's head.
+
+use floorbook_cards::Card;
+use floorbook_hand::{Phase, Pos, ShowOrMuck};
+use floorbook_tournament::command::{Command, HandCommand};
+use floorbook_tournament::engine::{BountyShare, Tournament, TournamentEvent};
+use floorbook_tournament::seating::{PlayerId, SeatNo, TableNo};
+use floorbook_tournament::transcript::Transcript;
+use floorbook_tournament::{Bounty, BountyKind, builtin};
+
+const T1: TableNo = TableNo(1);
+
+fn card(s: &str) -> Card {
+    s.parse().expect("card")
+}
+
+/// Three players on one table (the button on seat 1) with `stacks` by player, bounties of
+/// `kind`.
+fn three(kind: BountyKind, stacks: [u64; 3]) -> Transcript {
+    let mut p = builtin("nob").expect("built in").1.expect("reads");
+    p.buy_ins = vec!["20.00".into()];
+    p.bounty = Some(Bounty {
+        kind,
+        amount: "5.00".into(),
+        to_eliminator: 50,
+    });
+    assert_eq!(p.check(), Vec::new());
+    let mut t = Transcript::new(Tournament::new(p));
+    for i in 1..=3 {
+        t.decide(
+            &Command::Register {
+                player: PlayerId(i),
+                name: format!("P{i}"),
+                buy_in: "20.00".into(),
+                age: 30,
+                table: None,
+                member: None,
+                draw: None,
+            },
+            0,
+        )
+        .expect("registered");
+    }
+    t.decide(
+        &Command::Start {
+            draw: vec![0, 1, 2],
+            button_seats: Some(vec![SeatNo(1)]),
+            tables: None,
+        },
+        0,
+    )
+    .expect("started");
+    t.edited(|t| {
+        for (i, s) in stacks.iter().enumerate() {
+            if let Some(p) = t.players.get_mut(&PlayerId(i as u32 + 1)) {
+                p.stack = *s;
+            }
+        }
+    })
+}
+
+/// Plays one hand: each player's hole cards, everyone all in (or calling) pre-flop, every
+/// hand turned up, then the board; returns the hand's events as recorded.
+fn all_in_hand(t: &mut Transcript, holes: [(u32, &str); 3], board: &str) -> Vec<TournamentEvent> {
+    let from = t.events.len();
+    t.decide(&Command::StartHand { table: T1 }, 10)
+        .expect("hand");
+    let order: Vec<PlayerId> = t.tables[0]
+        .hand
+        .as_ref()
+        .map(|(_, _, ids)| ids.clone())
+        .expect("a hand");
+    for (pos, id) in order.iter().enumerate() {
+        let h = holes
+            .iter()
+            .find(|(p, _)| *p == id.0)
+            .map(|(_, h)| *h)
+            .expect("his cards");
+        let cards = vec![Some(card(&h[..2])), Some(card(&h[2..]))];
+        t.decide(
+            &Command::Hand {
+                table: T1,
+                action: HandCommand::DealHole {
+                    pos: Pos(pos),
+                    cards,
+                },
+            },
+            10,
+        )
+        .expect("dealt");
+    }
+    let mut board: Vec<Card> = board.split(' ').map(card).collect();
+    while let Some(h) = t.hand(T1) {
+        let action = match h.phase() {
+            Phase::Betting => {
+                let l = h.legal().expect("someone acts");
+                match l.raise_to {
+                    Some((_, max)) => HandCommand::BetOrRaiseTo {
+                        pos: l.actor,
+                        to: max,
+                    },
+                    None => HandCommand::CheckOrCall { pos: l.actor },
+                }
+            }
+            // An all-in showdown turns every hand up (TR-3.6), then the board comes.
+            Phase::Showdown => HandCommand::ShowOrMuck {
+                pos: h.showdown_next().expect("one to show"),
+                what: ShowOrMuck::ShowDealt,
+            },
+            Phase::BoardDealing => {
+                let due = h.board_due();
+                HandCommand::DealBoard {
+                    cards: board.drain(..due).collect(),
+                }
+            }
+            other => panic!("the hand stands at {other:?}"),
+        };
+        t.decide(&Command::Hand { table: T1, action }, 10)
+            .expect("played");
+    }
+    t.events[from..].to_vec()
+}
+
+fn bounties(events: &[TournamentEvent]) -> Vec<(u32, u64, Vec<BountyShare>)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            TournamentEvent::BountyWon {
+                from, head, shares, ..
+            } => Some((from.0, *head, shares.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The heads won from others, by the player knocked out.
+fn knocked(events: &[TournamentEvent]) -> Vec<(u32, u64, Vec<BountyShare>)> {
+    let mut won: Vec<_> = bounties(events)
+        .into_iter()
+        .filter(|(from, _, shares)| shares.iter().all(|s| s.player.0 != *from))
+        .collect();
+    won.sort_by_key(|(from, _, _)| *from);
+    won
+}
+
+/// What the tournament's winner took of his own head.
+fn own(events: &[TournamentEvent]) -> Option<(u32, u64, Vec<BountyShare>)> {
+    bounties(events)
+        .into_iter()
+        .find(|(from, _, shares)| shares.iter().any(|s| s.player.0 == *from))
+}
+
+fn share(player: u32, cash: u64, onto_head: u64) -> BountyShare {
+    BountyShare {
+        player: PlayerId(player),
+        cash,
+        onto_head,
+    }
+}
+
+#[test]
+fn a_progressive_bounty_is_won_in_the_main_pot_and_in_the_side_pot() {
+    // P1 all in for 20, P2 for 60, P3 covers both and wins with aces: P1's head from the
+    // main pot, P2's from the side pot (P2's 40 above P1's 20 were played with P3 only), half
+    // in cash (250 cents) and half onto P3's head.
+    let mut t = three(BountyKind::Progressive, [20, 60, 100]);
+    let events = all_in_hand(
+        &mut t,
+        [(1, "QsQh"), (2, "KsKh"), (3, "AsAh")],
+        "2c 7d 9c 4d Jc",
+    );
+    assert_eq!(
+        knocked(&events),
+        [
+            (1, 500, vec![share(3, 250, 250)]),
+            (2, 500, vec![share(3, 250, 250)]),
+        ]
+    );
+    // P3 is the last one in: he takes his own head, 500 and the 500 added: 1,500 in all,
+    // every bounty of the three entries.
+    assert_eq!(own(&events), Some((3, 1_000, vec![share(3, 1_000, 0)])));
+    assert_eq!(t.players[&PlayerId(3)].bounties_won, 1_500);
+    assert_eq!(t.bounty_money(), 1_500);
+    // The pool is the buy-ins less the bounties: 3 × €15.
+    assert_eq!(t.clock_view(10).prize_pool_cents, Some(4_500));
+    assert_eq!(t.clock_view(10).bounties_cents, 1_500);
+}
+
+#[test]
+fn the_side_pot_s_winner_takes_the_bounty_of_the_player_all_in_for_it() {
+    // P1 all in for 20 wins the main pot with aces; P2, all in for 60, loses the side pot to
+    // P3's kings: P2's bounty is P3's (the side pot was the one P2 was all in for), and P1,
+    // who won the main pot, is not out.
+    let mut t = three(BountyKind::Knockout, [20, 60, 100]);
+    let events = all_in_hand(
+        &mut t,
+        [(1, "AsAh"), (2, "QsQh"), (3, "KsKh")],
+        "2c 7d 9c 4d Jc",
+    );
+    assert_eq!(knocked(&events), [(2, 500, vec![share(3, 500, 0)])]);
+    assert_eq!(t.players[&PlayerId(1)].bounties_won, 0);
+}
+
+#[test]
+fn tied_winners_split_a_bounty() {
+    // P1 all in for 20; P2 and P3 all in for 60 each tie with the same straight: they split
+    // P1's head (250 each: 125 in cash, 125 onto each head); neither is out.
+    let mut t = three(BountyKind::Progressive, [20, 60, 60]);
+    let events = all_in_hand(
+        &mut t,
+        [(1, "2c3d"), (2, "AsKs"), (3, "AhKh")],
+        "Qd Jd Tc 5s 6h",
+    );
+    assert_eq!(
+        knocked(&events),
+        [(1, 500, vec![share(2, 125, 125), share(3, 125, 125)])]
+    );
+    assert_eq!(own(&events), None, "nobody has won yet");
+    assert_eq!(t.head(PlayerId(2)), 625);
+    assert_eq!(t.head(PlayerId(3)), 625);
+}
+
+#[test]
+fn a_fixed_knock_out_pays_the_whole_head_in_cash() {
+    let mut t = three(BountyKind::Knockout, [20, 60, 100]);
+    let events = all_in_hand(
+        &mut t,
+        [(1, "QsQh"), (2, "KsKh"), (3, "AsAh")],
+        "2c 7d 9c 4d Jc",
+    );
+    assert_eq!(
+        knocked(&events),
+        [
+            (1, 500, vec![share(3, 500, 0)]),
+            (2, 500, vec![share(3, 500, 0)]),
+        ]
+    );
+    assert_eq!(t.players[&PlayerId(3)].bounties_won, 1_500);
+}
