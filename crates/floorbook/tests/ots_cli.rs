@@ -31,20 +31,7 @@ async fn one(desk: &mut Desk<EmbeddedStore>, channel: Channel, command: WireComm
 /// The desk's answer to one command, accepted or refused, checked against the published
 /// reply schema.
 async fn answer(desk: &mut Desk<EmbeddedStore>, channel: Channel, command: WireCommand) -> Reply {
-    let d = desk
-        .checked(vec![Incoming {
-            channel,
-            request: Request {
-                actor: "mara".into(),
-                id: None,
-                after: None,
-                seen: None,
-                command,
-            },
-            at: at(),
-        }])
-        .await;
-    d.replies.into_iter().next().expect("one reply")
+    answer_later(desk, channel, command, 0).await
 }
 
 /// A top18 evening with the house's payout of 50, 30 and 20 percent: `buy_ins` registered in
@@ -484,7 +471,8 @@ async fn a_fee_and_a_guarantee_are_paid_apart_from_the_pool() {
     assert_eq!(prizes, [105.0, 45.0, 0.0, 0.0, 0.0]);
 }
 
-/// The desk's answer to one command taken in `minutes` after [`at`].
+/// The desk's answer to one command taken in `minutes` after [`at`], checked against the
+/// published reply schema.
 async fn answer_later(
     desk: &mut Desk<EmbeddedStore>,
     channel: Channel,

@@ -2799,6 +2799,37 @@ async fn seat_slips_results_and_a_dispute_print() {
     assert!(!text.contains("\"payload\""), "JSON printed:\n{text}");
 }
 
+/// The chain `chain` in `data`, opened under the profile `toml`, with Ann, Bob and Cid
+/// registered at 2.00 and started on one table.
+async fn ann_bob_and_cid(data: &std::path::Path, chain: &str, toml: String) {
+    let store = EmbeddedStore::open(data, OpenMode::ReadWrite).expect("store");
+    let chain = ChainId::new(chain).expect("chain");
+    let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
+    let open = WireCommand::Open {
+        profile: None,
+        profile_toml: Some(toml),
+    };
+    send(&mut desk, Channel::Director, open).await;
+    for (p, name) in [(1, "Ann"), (2, "Bob"), (3, "Cid")] {
+        let register = WireCommand::Register {
+            player: p,
+            name: name.into(),
+            buy_in: "2.00".into(),
+            age: 30,
+            table: None,
+            draw: None,
+        };
+        send(&mut desk, Channel::Floor, register).await;
+    }
+    let start = WireCommand::Start {
+        draw: vec![0, 1, 2],
+        button_seats: None,
+        at: Some(0),
+        tables: None,
+    };
+    send(&mut desk, Channel::Director, start).await;
+}
+
 /// Issue 39, a deal made from the desks: where the profile allows deals the director's desk
 /// offers the deal (under the club's rules it offers none: TR-7); the director proposes an
 /// ICM deal, the floor records each player's consent from his desk, and the last agrees it.
@@ -2808,34 +2839,7 @@ async fn a_deal_is_made_from_the_desks() {
     let data = dir.path().join("data");
     let (nob, _) = floorbook_tournament::builtin("nob").expect("nob");
     let toml = nob.replace("shares = [100]", "shares = [60, 40]") + "\n[deals]\nallowed = true\n";
-    {
-        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
-        let chain = ChainId::new("deal").expect("chain");
-        let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
-        let open = WireCommand::Open {
-            profile: None,
-            profile_toml: Some(toml),
-        };
-        send(&mut desk, Channel::Director, open).await;
-        for (p, name) in [(1, "Ann"), (2, "Bob"), (3, "Cid")] {
-            let register = WireCommand::Register {
-                player: p,
-                name: name.into(),
-                buy_in: "2.00".into(),
-                age: 30,
-                table: None,
-                draw: None,
-            };
-            send(&mut desk, Channel::Floor, register).await;
-        }
-        let start = WireCommand::Start {
-            draw: vec![0, 1, 2],
-            button_seats: None,
-            at: Some(0),
-            tables: None,
-        };
-        send(&mut desk, Channel::Director, start).await;
-    }
+    ann_bob_and_cid(&data, "deal", toml).await;
     open_tournament(&data, "club", "top18", &["Ann", "Bob", "Cid"], None).await;
     let users = users_file(dir.path());
     let (_web, url) = web_writing(&data, &users);
@@ -2950,36 +2954,7 @@ async fn late_entries_and_re_entries_are_made_from_the_floors_desk() {
     let toml = nob.replace("shares = [100]", "shares = [60, 40]")
         + "\n[entries]\nlate_until_level = 2\nreentries = 1\nrebuys = 1\nrebuy_until_level = 2\n"
         + "\n[bounty]\nkind = \"progressive\"\namount = \"0.50\"\n";
-    let chain = ChainId::new("reentry").expect("chain");
-    {
-        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
-        let mut desk = Desk::open(store, chain.clone(), None, 500)
-            .await
-            .expect("desk");
-        let open = WireCommand::Open {
-            profile: None,
-            profile_toml: Some(toml),
-        };
-        send(&mut desk, Channel::Director, open).await;
-        for (p, name) in [(1, "Ann"), (2, "Bob"), (3, "Cid")] {
-            let register = WireCommand::Register {
-                player: p,
-                name: name.into(),
-                buy_in: "2.00".into(),
-                age: 30,
-                table: None,
-                draw: None,
-            };
-            send(&mut desk, Channel::Floor, register).await;
-        }
-        let start = WireCommand::Start {
-            draw: vec![0, 1, 2],
-            button_seats: None,
-            at: Some(0),
-            tables: None,
-        };
-        send(&mut desk, Channel::Director, start).await;
-    }
+    ann_bob_and_cid(&data, "reentry", toml).await;
     let users = users_file(dir.path());
     let (_web, url) = web_writing(&data, &users);
     let (_driver, webdriver) = chromedriver();

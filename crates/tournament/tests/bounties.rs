@@ -125,6 +125,12 @@ fn all_in_hand(t: &mut Transcript, holes: [(u32, &str); 3], board: &str) -> Vec<
     t.events[from..].to_vec()
 }
 
+/// P1 with queens, P2 with kings and P3 with aces, all in pre-flop, on a board that helps
+/// nobody: P3 wins.
+fn aces_win(t: &mut Transcript) -> Vec<TournamentEvent> {
+    all_in_hand(t, [(1, "QsQh"), (2, "KsKh"), (3, "AsAh")], "2c 7d 9c 4d Jc")
+}
+
 fn bounties(events: &[TournamentEvent]) -> Vec<(u32, u64, Vec<BountyShare>)> {
     events
         .iter()
@@ -168,11 +174,7 @@ fn a_progressive_bounty_is_won_in_the_main_pot_and_in_the_side_pot() {
     // main pot, P2's from the side pot (P2's 40 above P1's 20 were played with P3 only), half
     // in cash (250 cents) and half onto P3's head.
     let mut t = three(BountyKind::Progressive, [20, 60, 100]);
-    let events = all_in_hand(
-        &mut t,
-        [(1, "QsQh"), (2, "KsKh"), (3, "AsAh")],
-        "2c 7d 9c 4d Jc",
-    );
+    let events = aces_win(&mut t);
     assert_eq!(
         knocked(&events),
         [
@@ -227,11 +229,7 @@ fn tied_winners_split_a_bounty() {
 #[test]
 fn a_fixed_knock_out_pays_the_whole_head_in_cash() {
     let mut t = three(BountyKind::Knockout, [20, 60, 100]);
-    let events = all_in_hand(
-        &mut t,
-        [(1, "QsQh"), (2, "KsKh"), (3, "AsAh")],
-        "2c 7d 9c 4d Jc",
-    );
+    let events = aces_win(&mut t);
     assert_eq!(
         knocked(&events),
         [

@@ -47,17 +47,23 @@ fn bust(player: u32, winner: u32) -> Command {
 
 /// Ten players on two tables of five.
 fn started() -> Transcript {
-    let mut t = Transcript::new(Tournament::new(profile()));
-    for p in 1..=10 {
+    let t = started_under(profile(), 10);
+    assert_eq!(t.tables.len(), 2, "PLO-1: ten players start on two tables");
+    t
+}
+
+/// Players 1 to `n` registered under `p` and drawn in order.
+fn started_under(p: Profile, n: u32) -> Transcript {
+    let mut t = Transcript::new(Tournament::new(p));
+    for p in 1..=n {
         t.decide(&register(p, None), 0).expect("registered");
     }
     let start = Command::Start {
-        draw: (0..10).collect(),
+        draw: (0..n).collect(),
         button_seats: None,
         tables: None,
     };
     t.decide(&start, 0).expect("started");
-    assert_eq!(t.tables.len(), 2, "PLO-1: ten players start on two tables");
     t
 }
 
@@ -310,19 +316,7 @@ fn a_new_entry_between_the_small_blind_and_the_button_waits_for_the_button() {
 fn the_end_of_the_tournament_closes_entries_and_places_everyone_out() {
     // Two players, one busts the other while entries are open: the tournament is over and the
     // player out is second.
-    let mut t = Transcript::new(Tournament::new(profile()));
-    for p in 1..=2 {
-        t.decide(&register(p, None), 0).expect("registered");
-    }
-    t.decide(
-        &Command::Start {
-            draw: vec![0, 1],
-            button_seats: None,
-            tables: None,
-        },
-        0,
-    )
-    .expect("started");
+    let mut t = started_under(profile(), 2);
     let events = t.decide(&bust(2, 1), 100).expect("out").to_vec();
     assert!(events.iter().any(|e| matches!(
         e,
@@ -484,19 +478,7 @@ fn rebought(events: &[TournamentEvent]) -> (u32, u64, u64, Option<SeatNo>) {
 
 #[test]
 fn rebuys_at_or_below_the_threshold_a_double_the_seat_kept_and_the_add_on() {
-    let mut t = Transcript::new(Tournament::new(rebuy_profile()));
-    for p in 1..=10 {
-        t.decide(&register(p, None), 0).expect("registered");
-    }
-    t.decide(
-        &Command::Start {
-            draw: (0..10).collect(),
-            button_seats: None,
-            tables: None,
-        },
-        0,
-    )
-    .expect("started");
+    let mut t = started_under(rebuy_profile(), 10);
     let rebuy = |p: u32, double: bool| Command::Rebuy {
         player: PlayerId(p),
         double,
@@ -594,19 +576,7 @@ fn a_player_out_whose_seat_was_taken_re_enters_instead_of_rebuying() {
     let mut p = rebuy_profile();
     p.entries.late_until_level = 2;
     p.entries.reentries = 1;
-    let mut t = Transcript::new(Tournament::new(p));
-    for p in 1..=2 {
-        t.decide(&register(p, None), 0).expect("registered");
-    }
-    t.decide(
-        &Command::Start {
-            draw: vec![0, 1],
-            button_seats: None,
-            tables: None,
-        },
-        0,
-    )
-    .expect("started");
+    let mut t = started_under(p, 2);
     t.decide(&register(3, Some(0)), 10).expect("late");
     let seat = t.players[&PlayerId(1)].seat.expect("seated");
     t.decide(&bust(1, 2), 20).expect("out");

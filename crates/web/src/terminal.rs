@@ -699,8 +699,9 @@ pub fn floor_overview(m: &FloorModel, lang: Lang) -> Markup {
             }
         }
         @if let Some((until, at_or_below, addon)) = m.rebuys.filter(|_| m.rebuy_now || m.addon_now) {
-            section.rebuys aria-label=(tr("desk-rebuys")) {
-                h2 { (tr("desk-rebuys")) }
+            @let title = tr(if addon > 0 { "desk-rebuys" } else { "desk-rebuys-only" });
+            section.rebuys aria-label=(title) {
+                h2 { (title) }
                 @if m.rebuy_now {
                     p { (tra("desk-rebuys-open", &[("level", n(until)), ("chips", n(at_or_below as f64))])) }
                 }

@@ -171,3 +171,4 @@ desk-out-unplaced = ausgeschieden (platziert bei Einstiegsschluss)
 desk-rebuys = Rebuys und Add-on
 desk-rebuys-open = Die Rebuy-Phase läuft bis zum Ende von Level { $level }: ein Spieler mit { $chips } Chips oder weniger kauft zwischen den Händen seines Tisches nach; ein ausgeschiedener behält seinen Platz.
 desk-addon-now = Jetzt das Add-on, einmal für jeden Spieler im Turnier: { $chips } Chips.
+desk-rebuys-only = Rebuys

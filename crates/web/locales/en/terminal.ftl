@@ -171,3 +171,4 @@ desk-out-unplaced = out (placed when entries close)
 desk-rebuys = Rebuys and add-on
 desk-rebuys-open = The rebuy period runs until the end of level { $level }: a player with { $chips } chips or fewer rebuys between his table's hands; a player out keeps his seat.
 desk-addon-now = The add-on now, once for each player still in: { $chips } chips.
+desk-rebuys-only = Rebuys
