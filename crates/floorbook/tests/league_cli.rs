@@ -302,6 +302,7 @@ fn rogue_attach(data: &Path, chain: &str) {
                     place: i,
                     buy_in: 0.0,
                     spend: 0.0,
+                    earlier: Vec::new(),
                 })
                 .collect(),
             signed: None,

@@ -2830,6 +2830,100 @@ async fn ann_bob_and_cid(data: &std::path::Path, chain: &str, toml: String) {
     send(&mut desk, Channel::Director, start).await;
 }
 
+/// Issue 39, a mystery bounty at the floor's desk: before the envelopes are filled the desk
+/// says when they will be; a knock-out after it owes the eliminator an envelope, which the
+/// desk draws at random among those left (or as drawn by hand from the box) into the form;
+/// the draw is recorded, the standings show what it won and the clock the envelopes left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mystery_envelope_is_drawn_at_the_floors_desk() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let (nob, _) = floorbook_tournament::builtin("nob").expect("nob");
+    // €0.50 of each €2.00 into envelopes from level 1 (at the first command after the
+    // start): three envelopes of €1.50, the first half of it, the other two the rest.
+    let toml = nob.replace("shares = [100]", "shares = [60, 40]")
+        + "\n[bounty]\nkind = \"mystery\"\namount = \"0.50\"\nfrom_level = 1\nenvelopes = [50]\n";
+    ann_bob_and_cid(&data, "mystery", toml).await;
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let fay = browser(&webdriver).await;
+    log_in(&fay, &url, "fay", "floor-secret", "/t/mystery/floor").await;
+    wait_for(&fay, "section.mystery", "when level 1 starts").await;
+    // Bob is out (entered by the floor), knocked out by Ann: the envelopes are filled first.
+    let r = submit(
+        &fay,
+        "form[data-command=bust_player]",
+        &[
+            ("#bust_player-player", "2"),
+            ("#bust_player-winner", "1"),
+            ("#bust_player-reason", "all in against Ann, not keyed in"),
+        ],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    wait_for(&fay, "#envelopes-left", "3 envelopes left, 1.50 in all").await;
+    wait_for(&fay, "#envelopes-owed", "Bob was knocked out by Ann").await;
+    fay.set_window_size(390, 844).await.expect("phone");
+    fay.execute(
+        "document.querySelector('section.mystery').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .expect("scrolled");
+    screenshot(&fay, "floor-mystery-390").await;
+    // The draw at random names one of the three; the floor records the one drawn from the
+    // box instead: the first, €0.75.
+    click(&fay, "[data-draw-envelope]").await;
+    wait_for(&fay, "#chosen", "Drawn: envelope").await;
+    let draw = value(&fay, "#draw_envelope-draw").await;
+    assert!(
+        matches!(draw.as_str(), "0" | "1" | "2"),
+        "the draw {draw:?}"
+    );
+    assert_eq!(value(&fay, "#draw_envelope-player").await, "2");
+    let r = submit(
+        &fay,
+        "form[data-command=draw_envelope]",
+        &[("#draw_envelope-draw", "3")],
+    )
+    .await;
+    assert!(r.contains("Refused") && r.contains("0 is the first"), "{r}");
+    let r = submit(
+        &fay,
+        "form[data-command=draw_envelope]",
+        &[("#draw_envelope-player", "2"), ("#draw_envelope-draw", "0")],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    wait_for(&fay, "#envelopes-left", "2 envelopes left, 0.75 in all").await;
+    // In German, on a tablet.
+    fay.goto(&format!("{url}/t/mystery/floor?lang=de"))
+        .await
+        .expect("german");
+    wait_for(&fay, "#envelopes-left", "Noch 2 Umschläge").await;
+    fay.set_window_size(820, 1180).await.expect("tablet");
+    fay.execute(
+        "document.querySelector('section.mystery').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .expect("scrolled");
+    screenshot(&fay, "floor-mystery-de-820").await;
+    let clock = browser(&webdriver).await;
+    clock
+        .goto(&format!("{url}/t/mystery/clock?lang=en"))
+        .await
+        .expect("the clock");
+    wait_for(&clock, "#envelopes", "2 · 0.75").await;
+    clock
+        .goto(&format!("{url}/t/mystery/standings?lang=en"))
+        .await
+        .expect("the standings");
+    let ann = wait_for(&clock, "tr[data-player='1']", "0.75").await;
+    assert!(!ann.contains("(bounty"), "no bounty on a head: {ann}");
+}
+
 /// Issue 39, a deal made from the desks: where the profile allows deals the director's desk
 /// offers the deal (under the club's rules it offers none: TR-7); the director proposes an
 /// ICM deal, the floor records each player's consent from his desk, and the last agrees it.

@@ -6,8 +6,8 @@ use floorbook_tournament::engine::TournamentEvent;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::Season;
 use crate::season::Result as EventResult;
+use crate::{Reentries, Season};
 
 /// A tournament's result for one player, as imported.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -21,6 +21,10 @@ pub struct Imported {
     /// results by it, merges followed, so that spellings neither split nor join people.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub member: Option<String>,
+    /// Issue 39: the places of his earlier entries in a re-entry tournament, first first
+    /// (`place` is his last), each ranked among all entries.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub earlier: Vec<u32>,
 }
 
 impl Imported {
@@ -187,20 +191,39 @@ impl League {
     }
 
     /// The season's results, each counted for `key(result)`: the member a merge folded it
-    /// into, say.
+    /// into, say. A re-entry tournament's entries count as the season's rules say.
     pub fn season_results_by(&self, key: impl Fn(&Imported) -> String) -> Vec<EventResult> {
+        let reentries = self
+            .rules
+            .as_ref()
+            .map_or_else(Reentries::default, |r| r.reentries);
         let mut out = Vec::new();
         for (index, (chain, _, _, entrants)) in self.tournaments.iter().enumerate() {
             for r in self.results.get(chain).into_iter().flatten() {
-                out.push(EventResult {
+                let result = |place: u32, spend: f64| EventResult {
                     event: chain.clone(),
                     index,
                     player: key(r),
-                    place: r.place,
+                    place,
                     entrants: *entrants,
                     buy_in: r.buy_in,
-                    spend: r.spend,
-                });
+                    spend,
+                };
+                match reentries {
+                    Reentries::Best => out.push(result(r.place, r.spend)),
+                    Reentries::First => out.push(result(
+                        r.earlier.first().copied().unwrap_or(r.place),
+                        r.buy_in,
+                    )),
+                    Reentries::All => {
+                        // Each entry paid its buy-in; the last one what is left of his spend.
+                        let earlier = r.earlier.len() as f64;
+                        for &place in &r.earlier {
+                            out.push(result(place, r.buy_in));
+                        }
+                        out.push(result(r.place, r.spend - earlier * r.buy_in));
+                    }
+                }
             }
         }
         out
@@ -209,11 +232,25 @@ impl League {
 
 /// The final standings of a finished tournament, from its own events: (entrants, results).
 /// A player's name is the league's key for him; the buy-in is the one he registered with.
+///
+/// Where players re-entered (issue 39) the field is the entries and each entry is ranked
+/// among them: the entries out while entries were open by the order they went out (those out
+/// in one hand worst first, as the tournament keeps them), the last out best, under every
+/// entry still in when they closed; from then on entries and players are the same and the
+/// tournament's places stand. A player's result is his last entry's, his earlier ones kept
+/// beside it. Without re-entries these are the tournament's own places.
 pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Imported>), LeagueError> {
     let mut names: BTreeMap<u32, (String, f64, Option<String>)> = BTreeMap::new();
     let mut entrants = 0;
+    let mut reentries = 0;
     let mut places: BTreeMap<u32, u32> = BTreeMap::new();
     let mut spent: BTreeMap<u32, f64> = BTreeMap::new();
+    // The exits while entries were open, in the order they went out, each with its hand (a
+    // hand's busts are recorded best first: turned worst first below; the floor's and a chip
+    // race's, hand 0, one at a time).
+    let mut exits_open: Vec<(u32, Option<u64>)> = Vec::new();
+    let mut open_at_close = None;
+    let mut placed_at_close: Vec<u32> = Vec::new();
     let mut finished = false;
     for e in events {
         match e {
@@ -240,7 +277,34 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
                 if *entry == 1 {
                     entrants += 1;
                 } else {
+                    reentries += 1;
                     *spent.entry(player.0).or_default() += buy_in.parse().unwrap_or(0.0);
+                }
+            }
+            TournamentEvent::Busted {
+                player,
+                place: None,
+                hand,
+                ..
+            } => exits_open.push((player.0, (*hand > 0).then_some(*hand))),
+            TournamentEvent::NoShowRemoved {
+                player,
+                place: None,
+                ..
+            }
+            | TournamentEvent::Surrendered {
+                player,
+                place: None,
+                ..
+            } => exits_open.push((player.0, None)),
+            // A player out who rebuys takes his entry back: it did not go out.
+            TournamentEvent::Rebought {
+                player,
+                seat_back: Some(_),
+                ..
+            } => {
+                if let Some(i) = exits_open.iter().rposition(|(p, _)| *p == player.0) {
+                    exits_open.remove(i);
                 }
             }
             TournamentEvent::Busted {
@@ -264,6 +328,8 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
                 for (p, place) in placed {
                     places.insert(p.0, *place);
                 }
+                placed_at_close = placed.iter().map(|(p, _)| p.0).collect();
+                open_at_close = Some(std::mem::take(&mut exits_open));
             }
             TournamentEvent::Finished { winner } => {
                 places.insert(winner.0, 1);
@@ -274,6 +340,35 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
     }
     if !finished {
         return Err(LeagueError::Unfinished("no winner recorded".into()));
+    }
+    // Each entry out while entries were open, ranked among all entries.
+    let entries = entrants + reentries;
+    let mut earlier: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+    if reentries > 0 {
+        let mut exits = open_at_close.unwrap_or_default();
+        let mut i = 0;
+        while i < exits.len() {
+            let hand = exits[i].1;
+            let mut j = i + 1;
+            while hand.is_some() && j < exits.len() && exits[j].1 == hand {
+                j += 1;
+            }
+            exits[i..j].reverse();
+            i = j;
+        }
+        for (k, (p, _)) in exits.iter().enumerate() {
+            earlier
+                .entry(*p)
+                .or_default()
+                .push(entries.saturating_sub(k as u32));
+        }
+        // Those the close placed went out for good while entries were open: their last exit
+        // is their last entry's place.
+        for p in &placed_at_close {
+            if let Some(last) = earlier.get_mut(p).and_then(Vec::pop) {
+                places.insert(*p, last);
+            }
+        }
     }
     let results = places
         .into_iter()
@@ -288,8 +383,9 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
                 buy_in,
                 spend: buy_in + spent.get(&id).copied().unwrap_or(0.0),
                 member,
+                earlier: earlier.remove(&id).unwrap_or_default(),
             }
         })
         .collect();
-    Ok((entrants, results))
+    Ok((if reentries > 0 { entries } else { entrants }, results))
 }

@@ -16,7 +16,9 @@ mod season;
 pub use chain::{Imported, League, LeagueError, LeagueEvent, SignedHead, tournament_results};
 
 pub use formula::{Finish, Formula, FormulaError, MAX_POINTS};
-pub use season::{Counted, Result as EventResult, Season, SeasonError, Standing, Ties, standings};
+pub use season::{
+    Counted, Reentries, Result as EventResult, Season, SeasonError, Standing, Ties, standings,
+};
 
 /// Points in hundredths: 1234 is 12.34 points.
 pub type Points = i64;

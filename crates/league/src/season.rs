@@ -18,6 +18,22 @@ pub enum Ties {
     Best,
 }
 
+/// How a tournament with re-entries counts a player's entries (issue 39). Every entry is
+/// ranked among all entries (the field is the entries): those out while entries were open by
+/// the order they went out, the last out best; a player's last entry where the tournament
+/// placed him.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reentries {
+    /// His best entry (his last), with all he spent.
+    #[default]
+    Best,
+    /// His first entry, with its buy-in.
+    First,
+    /// Every entry a result of its own, each with its buy-in.
+    All,
+}
+
 /// How a season counts.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -31,6 +47,13 @@ pub struct Season {
     /// Aging: a result `k` events before the latest counts `aging^k` of its points; None: no aging.
     #[serde(default)]
     pub aging: Option<f64>,
+    /// A re-entry tournament's entries: the best, the first, or all (issue 39).
+    #[serde(default, skip_serializing_if = "is_best")]
+    pub reentries: Reentries,
+}
+
+fn is_best(r: &Reentries) -> bool {
+    *r == Reentries::Best
 }
 
 /// Counting rules that cannot work: what is wrong, and the range allowed.

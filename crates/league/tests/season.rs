@@ -104,6 +104,7 @@ fn a_season_total_past_64_bits_is_refused_not_wrapped() {
         best: None,
         ties: Ties::Best,
         aging: None,
+        reentries: Default::default(),
     };
     let many: Vec<EventResult> = (0..93_000).map(|i| result(i, "ann", 1, 1)).collect();
     assert_eq!(standings(&season, &many), Err(FormulaError::Total));
@@ -204,6 +205,7 @@ fn table_season(best: Option<usize>, ties: Ties) -> Season {
         best,
         ties,
         aging: None,
+        reentries: Default::default(),
     }
 }
 

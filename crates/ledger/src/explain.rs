@@ -177,12 +177,16 @@ pub fn settings_of(e: Option<&TournamentEvent>, t: &Tournament) -> Vec<Setting> 
                     .to_string(),
             },
         ],
-        Some(TournamentEvent::BountyWon { .. }) => t
+        Some(
+            TournamentEvent::BountyWon { .. }
+            | TournamentEvent::EnvelopesFilled { .. }
+            | TournamentEvent::EnvelopeOwed { .. },
+        ) => t
             .profile
             .bounty
             .iter()
             .flat_map(|b| {
-                [
+                let mut out = vec![
                     Setting {
                         name: "bounty.kind",
                         value: format!("{:?}", b.kind).to_lowercase(),
@@ -191,11 +195,25 @@ pub fn settings_of(e: Option<&TournamentEvent>, t: &Tournament) -> Vec<Setting> 
                         name: "bounty.amount",
                         value: b.amount.clone(),
                     },
-                    Setting {
+                ];
+                match b.kind {
+                    floorbook_tournament::BountyKind::Knockout => {}
+                    floorbook_tournament::BountyKind::Progressive => out.push(Setting {
                         name: "bounty.to_eliminator",
                         value: b.to_eliminator.to_string(),
-                    },
-                ]
+                    }),
+                    floorbook_tournament::BountyKind::Mystery => {
+                        out.push(Setting {
+                            name: "bounty.from_level",
+                            value: b.from_level.to_string(),
+                        });
+                        out.push(Setting {
+                            name: "bounty.envelopes",
+                            value: format!("{:?}", b.envelopes),
+                        });
+                    }
+                }
+                out
             })
             .collect(),
         Some(TournamentEvent::AddedOn { .. }) => vec![Setting {

@@ -482,6 +482,16 @@ declare! {
         double: bool => "Double rebuy" / "Doppelter Rebuy",
     }
 
+    /// Floor: the envelope drawn for a player knocked out after a mystery bounty's envelopes
+    /// were filled (issue 39: the profile's `bounty.kind = "mystery"`); his eliminators win it.
+    DrawEnvelope "draw_envelope" (Floor, Tournament, Desk; Playing Finished)
+    "TR-0b", "Mystery envelope drawn" / "Mystery-Umschlag gezogen"
+    {
+        player: u32 => "Player knocked out" / "Ausgeschiedener Spieler",
+        /// The envelope: the draw among those left, 0-based, in the order they were filled.
+        draw: u32 => "Envelope draw" / "Umschlag-Ziehung",
+    }
+
     /// Floor: a player still in surrenders between his table's hands (TDA rule 8B): his chips
     /// leave play and he is placed as the next one out.
     Surrender "surrender" (Floor, Tournament, Desk; Playing)

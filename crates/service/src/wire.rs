@@ -586,6 +586,10 @@ impl WireCommand {
             WireCommand::Surrender { player } => Command::Surrender {
                 player: PlayerId(*player),
             },
+            WireCommand::DrawEnvelope { player, draw } => Command::DrawEnvelope {
+                from: PlayerId(*player),
+                draw: *draw,
+            },
             WireCommand::Reenter {
                 player,
                 buy_in,
@@ -1322,6 +1326,10 @@ impl WireCommand {
             },
             Command::AddOn { player } => WireCommand::AddOn { player: player.0 },
             Command::Surrender { player } => WireCommand::Surrender { player: player.0 },
+            Command::DrawEnvelope { from, draw } => WireCommand::DrawEnvelope {
+                player: from.0,
+                draw: *draw,
+            },
             Command::Reenter {
                 player,
                 buy_in,

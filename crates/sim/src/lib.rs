@@ -319,6 +319,7 @@ pub fn simulate_draining(
             if t.late_open(at) {
                 incidents += late_entries(&mut t, &mut rng, at, &buy_in)?;
             }
+            incidents += draw_envelopes(&mut t, &mut rng, at)?;
             match t.decide(&Command::StartHand { table: no }, now(&t, seconds)) {
                 Ok(_) => {}
                 // A break: the clock moves on to its end.
@@ -344,11 +345,26 @@ pub fn simulate_draining(
         // minute of the clock.
         seconds += 60;
     }
+    // A mystery envelope still owed is drawn after the end too.
+    let at = now(&t, seconds);
+    incidents += draw_envelopes(&mut t, &mut rng, at)?;
     Ok(Simulation {
         tournament: t,
         hands,
         incidents,
     })
+}
+
+/// The mystery envelopes owed, each drawn at random among those left; how many were drawn.
+fn draw_envelopes(t: &mut Transcript, rng: &mut ChaCha20Rng, at: u64) -> Result<u64, SimError> {
+    let mut drawn = 0;
+    while let Some(from) = t.envelopes_owed.first().map(|(p, _)| *p) {
+        let left = t.envelopes.as_ref().map_or(0, Vec::len) as u64;
+        let draw = below(rng, left) as u32;
+        t.decide(&Command::DrawEnvelope { from, draw }, at)?;
+        drawn += 1;
+    }
+    Ok(drawn)
 }
 
 /// Rebuys by players out and by those at `table` at or below the threshold, in the rebuy

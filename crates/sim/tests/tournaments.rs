@@ -626,6 +626,8 @@ fn reentry_profile() -> Profile {
         kind: floorbook_tournament::BountyKind::Progressive,
         amount: "5.00".into(),
         to_eliminator: 50,
+        from_level: 0,
+        envelopes: Vec::new(),
     });
     assert_eq!(p.check(), Vec::new());
     p
@@ -652,9 +654,26 @@ fn rebuy_profile() -> Profile {
     p
 }
 
+/// The re-entry event with a mystery bounty instead: €5 of every entry into envelopes filled
+/// when level 5 starts (entries closed with level 3), the first 30 % of the money, the
+/// second 10 %, the rest shared.
+fn mystery_profile() -> Profile {
+    let mut p = reentry_profile();
+    p.name = "plo27-mystery".into();
+    p.bounty = Some(floorbook_tournament::Bounty {
+        kind: floorbook_tournament::BountyKind::Mystery,
+        amount: "5.00".into(),
+        to_eliminator: 50,
+        from_level: 5,
+        envelopes: vec![30, 10],
+    });
+    assert_eq!(p.check(), Vec::new());
+    p
+}
+
 /// Money is conserved: what the entries paid is the prizes, the bounties and the fees, less
 /// the overlay; at the end every bounty has been paid out in cash.
-fn check_money(t: &Tournament) {
+fn check_money(t: &Transcript) {
     let clock = t.clock_view(t.clock);
     let paid: u64 = t
         .players
@@ -680,6 +699,32 @@ fn check_money(t: &Tournament) {
         assert_eq!(won, t.bounty_money(), "every bounty paid out");
     }
     assert_eq!(clock.entrants, t.entry_count());
+    if t.finished {
+        check_league_places(t);
+    }
+}
+
+/// A league ranks every entry once: places 1 to the number of entries, each given once.
+fn check_league_places(t: &Transcript) {
+    let (entries, results) =
+        floorbook_league::tournament_results(&t.events).expect("a finished tournament");
+    let reentries: u32 = t.players.values().map(|p| p.reentries.len() as u32).sum();
+    let players = t
+        .players
+        .values()
+        .filter(|p| !matches!(p.status, Status::Registered | Status::WaitListed))
+        .count() as u32;
+    assert_eq!(entries, players + reentries, "the field is the entries");
+    let mut places: Vec<u32> = results
+        .iter()
+        .flat_map(|r| r.earlier.iter().copied().chain([r.place]))
+        .collect();
+    places.sort_unstable();
+    if t.profile.places.same_hand == floorbook_tournament::SameHand::LargerStartingStack {
+        assert_eq!(places, (1..=entries).collect::<Vec<_>>(), "each place once");
+    } else {
+        assert_eq!(places.len() as u32, entries);
+    }
 }
 
 #[test]
@@ -721,8 +766,56 @@ fn rebuy_tournaments_place_every_player_once_and_conserve_chips_and_money() {
     assert!(addons > 0, "the bots took the add-on");
 }
 
+#[test]
+fn mystery_bounty_tournaments_pay_every_envelope_once() {
+    let mut drawn = 0;
+    for (players, seed) in [(6, 1), (12, 2), (19, 3), (25, 4)] {
+        let (t, _) = run_profile(mystery_profile(), players, seed, Style::Loose);
+        check_money(&t);
+        assert!(t.envelopes_owed.is_empty(), "every envelope owed was drawn");
+        // Every envelope filled went to someone: those drawn and what the winner took.
+        let filled: Vec<u64> = t
+            .events
+            .iter()
+            .find_map(|e| match e {
+                TournamentEvent::EnvelopesFilled { envelopes, .. } => Some(envelopes.clone()),
+                _ => None,
+            })
+            .unwrap_or_default();
+        let draws = t
+            .events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    TournamentEvent::BountyWon {
+                        envelope: Some(_),
+                        ..
+                    }
+                )
+            })
+            .count();
+        if !filled.is_empty() {
+            assert_eq!(filled.iter().sum::<u64>(), t.bounty_money());
+            assert!(draws < filled.len(), "the winner's envelope is no draw");
+        }
+        drawn += draws;
+    }
+    assert!(drawn > 0, "envelopes were drawn");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
+    #[test]
+    fn random_mystery_tournaments_hold_every_invariant(
+        players in 2u32..30,
+        seed in any::<u64>(),
+    ) {
+        let (t, _) = run_profile(mystery_profile(), players, seed, Style::Loose);
+        check_money(&t);
+        prop_assert!(t.envelopes_owed.is_empty());
+    }
+
     #[test]
     fn random_rebuy_tournaments_hold_every_invariant(
         players in 2u32..30,

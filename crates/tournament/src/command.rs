@@ -58,6 +58,12 @@ pub enum Command {
     AddOn {
         player: PlayerId,
     },
+    /// Issue 39: the envelope drawn for the bust of `from` (a mystery bounty): `draw` counts
+    /// the envelopes left from 0, in the order they were filled.
+    DrawEnvelope {
+        from: PlayerId,
+        draw: u32,
+    },
     /// The seat draw (a permutation of the seat cards) and, where the button was drawn before
     /// the start, each table's button seat.
     Start {
@@ -358,6 +364,7 @@ impl Command {
             | Command::Reenter { .. }
             | Command::Rebuy { .. }
             | Command::AddOn { .. }
+            | Command::DrawEnvelope { .. }
             | Command::Surrender { .. } => false,
             _ => true,
         }

@@ -284,6 +284,11 @@ pub struct Payout {
     /// field has reached; a field smaller than every table's is paid by `shares`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub by_entries: Vec<PayoutTable>,
+    /// The standard payout (issue 39) instead of a table: this percent of the entries paid
+    /// (rounded up; at least first place), place `k` of `n` paid by the weight `1/k` of the
+    /// sum of `1/1 … 1/n` (first of fifteen 30.1 %, fifteenth 2.0 %).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standard: Option<u32>,
     /// Each prize is rounded down to a multiple of this many cents (1: to the cent; 500: to
     /// five euros).
     #[serde(default = "one_cent", skip_serializing_if = "is_one_cent")]
@@ -363,6 +368,7 @@ impl Default for Payout {
         Payout {
             shares: Vec::new(),
             by_entries: Vec::new(),
+            standard: None,
             unit: one_cent(),
             remainder: Remainder::First,
             fee: None,
@@ -441,29 +447,60 @@ impl Payout {
             .map_or(&self.shares, |t| &t.shares)
     }
 
+    /// How many places a field of `entries` entries pays.
+    pub fn paid_places(&self, entries: u32) -> u32 {
+        match self.standard {
+            Some(pct) => standard_places(pct, entries),
+            None => self.shares_for(entries).len() as u32,
+        }
+    }
+
+    /// Each paid place's weight for a field of `entries` entries, first place first, and what
+    /// they add up to: the table's percents of 100, or the standard payout's `1/k` (in
+    /// trillionths).
+    pub fn weights_for(&self, entries: u32) -> (Vec<u64>, u64) {
+        match self.standard {
+            Some(pct) => {
+                let w: Vec<u64> = (1..=u64::from(standard_places(pct, entries)))
+                    .map(|k| 1_000_000_000_000 / k)
+                    .collect();
+                let total = w.iter().sum();
+                (w, total)
+            }
+            None => (
+                self.shares_for(entries)
+                    .iter()
+                    .map(|&s| u64::from(s))
+                    .collect(),
+                100,
+            ),
+        }
+    }
+
     /// Each paid place's prize in cents from a prize pool of `pool` cents and a field of
     /// `entries` entries, first place first: its share rounded down to the unit, what that
     /// leaves by the remainder rule; the whole pool is paid.
     pub fn prizes(&self, pool: u64, entries: u32) -> Vec<u64> {
-        let shares = self.shares_for(entries);
+        let (weights, total) = self.weights_for(entries);
+        let total = u128::from(total.max(1));
         let unit = u128::from(self.unit.max(1));
-        // Each share exactly, in hundredths of a cent.
-        let exact: Vec<u128> = shares
+        // Each share exactly, in `total`ths of a cent.
+        let exact: Vec<u128> = weights
             .iter()
-            .map(|&s| u128::from(pool) * u128::from(s))
+            .map(|&w| u128::from(pool) * u128::from(w))
             .collect();
-        let mut out: Vec<u128> = exact.iter().map(|e| e / 100 / unit * unit).collect();
+        let mut out: Vec<u128> = exact.iter().map(|e| e / total / unit * unit).collect();
         let paid: u128 = out.iter().sum();
         let mut left = u128::from(pool).saturating_sub(paid);
         if self.remainder == Remainder::LargestRemainder {
             let mut order: Vec<usize> = (0..out.len()).collect();
             // What each place lost to the rounding, largest first; the better place on a tie.
-            order.sort_by_key(|&i| (std::cmp::Reverse(exact[i] - out[i] * 100), i));
+            order.sort_by_key(|&i| (std::cmp::Reverse(exact[i] - out[i] * total), i));
             for &i in &order {
                 if left < unit {
                     break;
                 }
-                if exact[i] > out[i] * 100 {
+                if exact[i] > out[i] * total {
                     out[i] += unit;
                     left -= unit;
                 }
@@ -475,6 +512,16 @@ impl Payout {
         out.into_iter().map(|c| c as u64).collect()
     }
 }
+
+/// The places the standard payout pays of `entries` entries: `pct` percent of them rounded
+/// up, at least one, at most the field.
+fn standard_places(pct: u32, entries: u32) -> u32 {
+    let places = (u64::from(entries) * u64::from(pct)).div_ceil(100) as u32;
+    places.clamp(1, entries.max(1))
+}
+
+/// The most the standard payout may pay: half the field.
+pub const MAX_STANDARD_PERCENT: u32 = 50;
 
 /// A buy-in as the profile writes it (`"15.00"`, euros and cents) in cents; None when it is not
 /// an amount.
@@ -550,6 +597,9 @@ pub enum BountyKind {
     Knockout,
     /// Progressive (PKO): a share in cash to the eliminator, the rest onto his own head.
     Progressive,
+    /// Mystery: the bounty money is put into envelopes when the profile's level starts; from
+    /// then each eliminator draws one, the winner takes those left.
+    Mystery,
 }
 
 /// The house's bounty format (issue 39).
@@ -564,6 +614,45 @@ pub struct Bounty {
     /// head); 50 unless set.
     #[serde(default = "half", skip_serializing_if = "is_half")]
     pub to_eliminator: u32,
+    /// Mystery: the level (1-based) at whose start the envelopes are filled, one for every
+    /// player still in; busts before it win no bounty.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub from_level: u32,
+    /// Mystery: the big envelopes, each a percent of the bounty money, largest first; the
+    /// money left is shared evenly by the other envelopes (to the cent, the odd cents to the
+    /// first of them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub envelopes: Vec<u32>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Mystery envelopes for `players` players from `cents` of bounty money: the big ones'
+/// percents first (rounded down to the cent), the rest shared evenly by the others; what the
+/// rounding leaves goes to the first envelope that shares the rest, or the first of all when
+/// every envelope is a big one.
+pub fn fill_envelopes(cents: u64, big: &[u32], players: u32) -> Vec<u64> {
+    let n = players as usize;
+    if n == 0 {
+        return Vec::new();
+    }
+    let mut out: Vec<u64> = big
+        .iter()
+        .take(n)
+        .map(|&pct| (u128::from(cents) * u128::from(pct) / 100) as u64)
+        .collect();
+    let named = out.len();
+    let left = cents - out.iter().sum::<u64>();
+    match left.checked_div((n - named) as u64) {
+        Some(each) => {
+            out.extend(std::iter::repeat_n(each, n - named));
+            out[named] += left % (n - named) as u64;
+        }
+        None => out[0] += left,
+    }
+    out
 }
 
 fn half() -> u32 {
@@ -731,6 +820,39 @@ impl Profile {
                     None,
                 );
             }
+            let levels = self.levels.schedule.len() as u32;
+            if b.kind == BountyKind::Mystery {
+                let closed = self.entries.open_until_level();
+                if b.from_level <= closed || b.from_level > levels {
+                    bad(
+                        "bounty.from_level",
+                        format!(
+                            "the envelopes are filled when the money is known: a level after entries and rebuys close, {} to {levels}; got {}",
+                            closed + 1,
+                            b.from_level
+                        ),
+                        None,
+                    );
+                }
+                if b.envelopes.contains(&0)
+                    || b.envelopes.iter().map(|&p| u64::from(p)).sum::<u64>() > 100
+                {
+                    bad(
+                        "bounty.envelopes",
+                        format!(
+                            "the big envelopes are percents of the bounty money above 0, together at most 100; got {:?}",
+                            b.envelopes
+                        ),
+                        None,
+                    );
+                }
+            } else if b.from_level != 0 || !b.envelopes.is_empty() {
+                bad(
+                    "bounty.envelopes",
+                    "envelopes and the level they are filled at belong to a mystery bounty (kind = \"mystery\")".into(),
+                    None,
+                );
+            }
             if !(1..=100).contains(&b.to_eliminator) {
                 bad(
                     "bounty.to_eliminator",
@@ -824,6 +946,19 @@ impl Profile {
         let adds_up = |shares: &[u32]| {
             !shares.contains(&0) && shares.iter().map(|&s| u64::from(s)).sum::<u64>() == 100
         };
+        if let Some(pct) = self.payout.standard
+            && (!(1..=MAX_STANDARD_PERCENT).contains(&pct)
+                || !self.payout.shares.is_empty()
+                || !self.payout.by_entries.is_empty())
+        {
+            bad(
+                "payout.standard",
+                format!(
+                    "the standard payout pays 1 to {MAX_STANDARD_PERCENT} percent of the entries, instead of shares or tables by entries (leave those out); got {pct} %"
+                ),
+                None,
+            );
+        }
         let shares = &self.payout.shares;
         if !shares.is_empty() && !adds_up(shares) {
             bad(

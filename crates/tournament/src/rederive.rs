@@ -531,6 +531,8 @@ impl Rederiver {
             | TournamentEvent::AddedOn { .. }
             | TournamentEvent::Surrendered { .. }
             | TournamentEvent::BountyWon { .. }
+            | TournamentEvent::EnvelopesFilled { .. }
+            | TournamentEvent::EnvelopeOwed { .. }
             | TournamentEvent::EntriesClosed { .. }
             | TournamentEvent::DealProposed { .. }
             | TournamentEvent::DealConsented { .. }

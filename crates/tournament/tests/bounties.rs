@@ -27,7 +27,14 @@ fn three(kind: BountyKind, stacks: [u64; 3]) -> Transcript {
         kind,
         amount: "5.00".into(),
         to_eliminator: 50,
+        from_level: 0,
+        envelopes: Vec::new(),
     });
+    seat_three(p, stacks)
+}
+
+/// Three players on one table (the button on seat 1) under `p`, with `stacks` by player.
+fn seat_three(p: floorbook_tournament::Profile, stacks: [u64; 3]) -> Transcript {
     assert_eq!(p.check(), Vec::new());
     let mut t = Transcript::new(Tournament::new(p));
     for i in 1..=3 {
@@ -66,8 +73,18 @@ fn three(kind: BountyKind, stacks: [u64; 3]) -> Transcript {
 /// Plays one hand: each player's hole cards, everyone all in (or calling) pre-flop, every
 /// hand turned up, then the board; returns the hand's events as recorded.
 fn all_in_hand(t: &mut Transcript, holes: [(u32, &str); 3], board: &str) -> Vec<TournamentEvent> {
+    all_in_hand_at(t, 10, holes, board)
+}
+
+/// The same, `at` seconds into the tournament.
+fn all_in_hand_at(
+    t: &mut Transcript,
+    at: u64,
+    holes: [(u32, &str); 3],
+    board: &str,
+) -> Vec<TournamentEvent> {
     let from = t.events.len();
-    t.decide(&Command::StartHand { table: T1 }, 10)
+    t.decide(&Command::StartHand { table: T1 }, at)
         .expect("hand");
     let order: Vec<PlayerId> = t.tables[0]
         .hand
@@ -89,7 +106,7 @@ fn all_in_hand(t: &mut Transcript, holes: [(u32, &str); 3], board: &str) -> Vec<
                     cards,
                 },
             },
-            10,
+            at,
         )
         .expect("dealt");
     }
@@ -119,7 +136,7 @@ fn all_in_hand(t: &mut Transcript, holes: [(u32, &str); 3], board: &str) -> Vec<
             }
             other => panic!("the hand stands at {other:?}"),
         };
-        t.decide(&Command::Hand { table: T1, action }, 10)
+        t.decide(&Command::Hand { table: T1, action }, at)
             .expect("played");
     }
     t.events[from..].to_vec()
@@ -238,4 +255,217 @@ fn a_fixed_knock_out_pays_the_whole_head_in_cash() {
         ]
     );
     assert_eq!(t.players[&PlayerId(3)].bounties_won, 1_500);
+}
+
+/// A mystery bounty of €5 a head whose envelopes are filled when level 2 starts (levels of 20
+/// minutes), the first envelope half the money.
+fn mystery(stacks: [u64; 3]) -> Transcript {
+    let mut p = builtin("nob").expect("built in").1.expect("reads");
+    p.buy_ins = vec!["20.00".into()];
+    p.levels.advance = floorbook_tournament::Advance::Time;
+    p.levels.minutes = Some(20);
+    p.levels.orbits.clear();
+    p.levels.cap = None;
+    p.levels.final_table = None;
+    p.bounty = Some(Bounty {
+        kind: BountyKind::Mystery,
+        amount: "5.00".into(),
+        to_eliminator: 50,
+        from_level: 2,
+        envelopes: vec![50],
+    });
+    seat_three(p, stacks)
+}
+
+/// Level 2 starts 20 minutes in.
+const LEVEL_2: u64 = 20 * 60;
+
+fn filled(events: &[TournamentEvent]) -> Option<Vec<u64>> {
+    events.iter().find_map(|e| match e {
+        TournamentEvent::EnvelopesFilled { envelopes, .. } => Some(envelopes.clone()),
+        _ => None,
+    })
+}
+
+fn owed(events: &[TournamentEvent]) -> Vec<(u32, Vec<u32>)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            TournamentEvent::EnvelopeOwed { from, to, .. } => {
+                Some((from.0, to.iter().map(|p| p.0).collect()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn draw(t: &mut Transcript, from: u32, draw: u32) -> Result<Vec<TournamentEvent>, String> {
+    let at = t.clock;
+    t.decide(
+        &Command::DrawEnvelope {
+            from: PlayerId(from),
+            draw,
+        },
+        at,
+    )
+    .map(<[TournamentEvent]>::to_vec)
+    .map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_mystery_envelope_is_drawn_by_the_eliminator_and_the_winner_takes_those_left() {
+    // P1 (1,000) with queens, P2 (5,000) with kings and P3 (3,000) with aces all in, at the
+    // start of level 2: its first command fills three envelopes from the €15 of bounty money,
+    // the first half of it (€7.50), the other two sharing the rest (€3.75 each). P3 covered
+    // P1 and wins the main pot: P1's envelope is owed to him; P2 keeps 2,000.
+    let mut t = mystery([1_000, 5_000, 3_000]);
+    let events = all_in_hand_at(
+        &mut t,
+        LEVEL_2,
+        [(1, "QsQh"), (2, "KsKh"), (3, "AsAh")],
+        "2c 7d 9c 4d Jc",
+    );
+    assert_eq!(filled(&events), Some(vec![750, 375, 375]));
+    assert_eq!(owed(&events), [(1, vec![3])]);
+    assert!(
+        bounties(&events).is_empty(),
+        "nothing is won before the draw"
+    );
+    // A draw names an envelope left and a bust that owes one; a refusal changes nothing.
+    let before = t.events.len();
+    assert!(
+        draw(&mut t, 1, 3)
+            .expect_err("no fourth envelope")
+            .contains("0 to 2")
+    );
+    assert!(
+        draw(&mut t, 2, 0)
+            .expect_err("P2 is not out")
+            .contains("no envelope is owed")
+    );
+    assert_eq!(t.events.len(), before);
+    // P3 draws the second envelope: €3.75.
+    let drawn = draw(&mut t, 1, 1).expect("drawn");
+    assert_eq!(bounties(&drawn), [(1, 375, vec![share(3, 375, 0)])]);
+    assert!(matches!(
+        drawn[0],
+        TournamentEvent::BountyWon {
+            envelope: Some((1, 3)),
+            ..
+        }
+    ));
+    assert!(draw(&mut t, 1, 0).is_err(), "drawn once");
+    // P3's aces bust P2: the tournament is over, and P3 takes the two envelopes left, his
+    // own draw for P2 among them.
+    let events = all_in_hand_at(
+        &mut t,
+        LEVEL_2 + 60,
+        [(1, "QsQh"), (2, "KsKh"), (3, "AsAh")],
+        "2c 7d 9c 4d Jc",
+    );
+    assert!(t.finished);
+    assert_eq!(own(&events), Some((3, 1_125, vec![share(3, 1_125, 0)])));
+    assert_eq!(t.players[&PlayerId(3)].bounties_won, 1_500);
+    assert_eq!(t.envelopes, Some(Vec::new()));
+}
+
+#[test]
+fn a_bust_before_the_mystery_level_wins_nothing_and_the_envelopes_count_those_in() {
+    // In level 1 P3's aces bust P1 (P3 covered him): no bounty, nothing owed.
+    let mut t = mystery([1_000, 5_000, 3_000]);
+    let events = aces_win(&mut t);
+    assert!(bounties(&events).is_empty());
+    assert!(owed(&events).is_empty());
+    assert_eq!(filled(&events), None);
+    // Level 2's first command fills two envelopes (two players in) with all €15: the first
+    // half, the second the rest.
+    let events = all_in_hand_at(
+        &mut t,
+        LEVEL_2,
+        [(1, "QsQh"), (2, "AsAh"), (3, "KsKh")],
+        "2c 7d 9c 4d Jc",
+    );
+    assert_eq!(filled(&events), Some(vec![750, 750]));
+    assert_eq!(t.players[&PlayerId(1)].bounties_won, 0);
+}
+
+#[test]
+fn an_envelope_owed_when_the_tournament_ends_is_drawn_before_the_winner_takes_the_rest() {
+    // At level 2: P2's aces bust P1 (1,000) and beat P3's kings in the side pot: P2 has
+    // 5,000, P3 7,000; P1's envelope is owed to P2 and stays undrawn.
+    let mut t = mystery([1_000, 2_000, 9_000]);
+    let events = all_in_hand_at(
+        &mut t,
+        LEVEL_2,
+        [(1, "QsQh"), (2, "AsAh"), (3, "KsKh")],
+        "2c 7d 9c 4d Jc",
+    );
+    assert_eq!(owed(&events), [(1, vec![2])]);
+    // P3's aces bust P2: over, but P2's draw for P1 is still owed; the winner waits for it.
+    let events = all_in_hand_at(
+        &mut t,
+        LEVEL_2 + 60,
+        [(1, "QsQh"), (2, "KsKh"), (3, "AsAh")],
+        "2c 7d 9c 4d Jc",
+    );
+    assert!(t.finished);
+    assert_eq!(own(&events), None);
+    // Drawn after the end: P2 wins the first envelope (€7.50), P3 the rest (€7.50).
+    let drawn = draw(&mut t, 1, 0).expect("drawn after the end");
+    assert_eq!(
+        bounties(&drawn),
+        [
+            (1, 750, vec![share(2, 750, 0)]),
+            (3, 750, vec![share(3, 750, 0)])
+        ]
+    );
+    let won: u64 = t.players.values().map(|p| p.bounties_won).sum();
+    assert_eq!(won, t.bounty_money());
+}
+
+#[test]
+fn a_mystery_bounty_s_profile_names_a_level_after_entries_close_and_envelopes_that_fit() {
+    let mut p = builtin("plo27").expect("built in").1.expect("reads");
+    p.entries.late_until_level = 3;
+    p.entries.reentries = 1;
+    let mystery = |from_level: u32, envelopes: Vec<u32>| Bounty {
+        kind: BountyKind::Mystery,
+        amount: "5.00".into(),
+        to_eliminator: 50,
+        from_level,
+        envelopes,
+    };
+    let problems = |p: &floorbook_tournament::Profile| {
+        p.check()
+            .into_iter()
+            .map(|problem| problem.field)
+            .collect::<Vec<_>>()
+    };
+    p.bounty = Some(mystery(4, vec![40, 20]));
+    assert_eq!(problems(&p), Vec::<String>::new());
+    // Filled while entries are open, the money is not known yet.
+    p.bounty = Some(mystery(3, vec![40, 20]));
+    assert_eq!(problems(&p), ["bounty.from_level"]);
+    p.bounty = Some(mystery(0, vec![]));
+    assert_eq!(problems(&p), ["bounty.from_level"]);
+    p.bounty = Some(mystery(4, vec![60, 50]));
+    assert_eq!(problems(&p), ["bounty.envelopes"]);
+    p.bounty = Some(mystery(4, vec![60, 0]));
+    assert_eq!(problems(&p), ["bounty.envelopes"]);
+    // Envelopes belong to a mystery bounty.
+    p.bounty = Some(Bounty {
+        kind: BountyKind::Knockout,
+        ..mystery(4, vec![40])
+    });
+    assert_eq!(problems(&p), ["bounty.envelopes"]);
+    // Filled for more players than big envelopes: the rest share what is left, the odd cent
+    // to the first of them; fewer players: the big ones first, the rest to the first.
+    assert_eq!(
+        floorbook_tournament::fill_envelopes(1_001, &[40, 20], 5),
+        [400, 200, 135, 133, 133]
+    );
+    assert_eq!(
+        floorbook_tournament::fill_envelopes(1_000, &[40, 20, 10], 2),
+        [800, 200]
+    );
 }

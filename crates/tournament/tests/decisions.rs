@@ -565,3 +565,65 @@ fn a_buy_in_pays_the_house_its_fee_and_a_guarantee_its_overlay() {
     let fields: Vec<String> = profile.check().into_iter().map(|p| p.field).collect();
     assert_eq!(fields, ["payout.fee", "payout.guarantee"]);
 }
+
+/// Issue 39, the standard payout: about 15 % of the entries paid (rounded up, at least
+/// first place), place `k` of `n` by the weight `1/k`. Worked by hand: 20 entries pay 3
+/// places, 6/11, 3/11 and 2/11 of the pool: of 1,000.00, 545.45, 272.72 and 181.81, the two
+/// cents left to first (545.47). Every field up to 2,893 entries pays its last place at least
+/// what one entry put into the pool.
+#[test]
+fn the_standard_payout_pays_about_fifteen_percent_by_weights_one_over_k() {
+    use floorbook_tournament::Payout;
+    let p = Payout {
+        standard: Some(15),
+        ..Payout::default()
+    };
+    for (entries, places) in [(0, 1), (1, 1), (6, 1), (7, 2), (13, 2), (14, 3), (20, 3)] {
+        assert_eq!(p.paid_places(entries), places, "{entries} entries");
+    }
+    assert_eq!(p.paid_places(100), 15);
+    assert_eq!(p.paid_places(101), 16);
+    assert_eq!(p.prizes(100_000, 20), vec![54_547, 27_272, 18_181]);
+    // Fifteen of 100 entries: first 30.14 %, fifteenth 2.01 %.
+    let hundred = p.prizes(100_000, 100);
+    assert_eq!(hundred.len(), 15);
+    assert_eq!(hundred[0], 30_142);
+    assert_eq!(hundred[14], 2_009);
+    for entries in 2..=2_893 {
+        let pool = u64::from(entries) * 1_000;
+        let prizes = p.prizes(pool, entries);
+        assert_eq!(
+            prizes.iter().sum::<u64>(),
+            pool,
+            "{entries}: the whole pool"
+        );
+        assert!(
+            prizes.windows(2).all(|w| w[0] >= w[1]),
+            "{entries}: better pays more"
+        );
+        assert!(
+            *prizes.last().expect("a place") >= 1_000,
+            "{entries}: the last paid place gets at least an entry's part"
+        );
+    }
+    // A profile names it instead of shares; with shares too, or above half the field, the
+    // check says so.
+    let mut profile = floorbook_tournament::builtin("nob")
+        .expect("nob")
+        .1
+        .expect("reads");
+    profile.payout.shares.clear();
+    profile.payout.standard = Some(15);
+    assert_eq!(profile.check(), Vec::new());
+    for (standard, shares) in [(15, vec![100]), (0, vec![]), (51, vec![])] {
+        profile.payout.standard = Some(standard);
+        profile.payout.shares = shares;
+        assert!(
+            profile
+                .check()
+                .iter()
+                .any(|problem| problem.field == "payout.standard"),
+            "standard {standard}"
+        );
+    }
+}

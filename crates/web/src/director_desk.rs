@@ -32,6 +32,9 @@ pub struct DirectorModel {
     shares: Vec<u32>,
     /// The profile's payouts by field size (at least so many entries, the percents).
     tables: Vec<(u32, Vec<u32>)>,
+    /// The standard payout (issue 39): the percent of the entries paid, and the places it
+    /// pays the field now.
+    standard: Option<(u32, u32)>,
     /// The best place decided so far (places are decided from the last up).
     decided: Option<u32>,
     /// The latest signed checkpoint of the chain (its sequence and key), and the chain's head.
@@ -74,6 +77,11 @@ impl DirectorModel {
                 .iter()
                 .map(|tb| (tb.entries, tb.shares.clone()))
                 .collect(),
+            standard: t
+                .profile
+                .payout
+                .standard
+                .map(|pct| (pct, t.profile.payout.paid_places(clock.entrants))),
             decided,
             signed: None,
             head: 0,
@@ -246,9 +254,10 @@ fn payout(m: &DirectorModel, lang: Lang) -> Markup {
         pool.map(|p| crate::pages::money_in((u128::from(p) * u128::from(share) / 100) as u64, lang))
             .unwrap_or_default()
     };
-    let locked = m
-        .decided
-        .filter(|&place| place as usize <= m.shares.len().max(1));
+    let paid = m
+        .standard
+        .map_or(m.shares.len(), |(_, places)| places as usize);
+    let locked = m.decided.filter(|&place| place as usize <= paid.max(1));
     html! {
         section.payout aria-label=(tr("director-payout")) {
             h2 { (tr("director-payout")) " " span.rule { "(NOB-16)" } }
@@ -264,9 +273,22 @@ fn payout(m: &DirectorModel, lang: Lang) -> Markup {
                     }
                 }
             }
+            // The standard payout: the places it pays the field now, with their prizes.
+            @if let Some((pct, places)) = m.standard {
+                p.standard { (tra("director-payout-standard", &[("percent", n(pct)), ("places", n(places)), ("entries", n(m.clock.entrants))])) }
+                table.standard {
+                    thead { tr { th.num { (tr("director-col-place")) } th.num { (tr("director-col-prize")) } } }
+                    tbody {
+                        @for (i, cents) in m.clock.prizes_cents.iter().enumerate() {
+                            tr { td.num { (i + 1) "." } td.num { (crate::pages::money_in(*cents, lang)) } }
+                        }
+                    }
+                }
+            }
             @if let Some(place) = locked {
                 p.notice { (tra("director-payout-locked", &[("place", n(place))])) }
-                @if m.shares.is_empty() {
+                @if m.standard.is_some() {
+                } @else if m.shares.is_empty() {
                     p.empty { (tr("director-payout-none")) }
                 } @else {
                     table {

@@ -553,6 +553,9 @@ pub fn clock(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
                 @if v.bounties_cents > 0 {
                     div { dt { (tr("bounties")) } dd id="bounties" { (money_in(v.bounties_cents, lang)) } }
                 }
+                @if let Some(left) = t.envelopes.as_ref().filter(|e| !e.is_empty() && !t.finished) {
+                    div { dt { (tr("envelopes-left")) } dd id="envelopes" { (left.len()) " · " (money_in(left.iter().sum(), lang)) } }
+                }
                 @if v.addons > 0 {
                     div { dt { (tr("addons")) } dd id="addons" { (v.addons) } }
                 }
@@ -774,7 +777,10 @@ pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
     // Issue 39: bounties won, and (for those still in) the one on his head.
     let bounties = t.profile.bounty.is_some();
     let bounty = |p: &floorbook_tournament::engine::Player| {
-        let head = (p.status == Status::Playing).then(|| t.head(p.id));
+        // A mystery bounty puts nothing on a head: no amount shown there.
+        let head = (p.status == Status::Playing)
+            .then(|| t.head(p.id))
+            .filter(|h| *h > 0);
         html! {
             @if p.bounties_won > 0 { (money_in(p.bounties_won, lang)) }
             @if let Some(h) = head { " " span.head { "(" (ta(lang, "bounty-on-head", &[("amount", s(money_in(h, lang)))])) ")" } }

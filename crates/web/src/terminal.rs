@@ -359,6 +359,7 @@ pub fn desk(
             match d.name {
                 "tournament_rebuy" => rebuys.is_some(),
                 "add_on" => rebuys.is_some_and(|r| r.2 > 0),
+                "draw_envelope" => overview.is_some_and(|m| m.mystery.is_some()),
                 _ => true,
             }
         })
@@ -440,8 +441,21 @@ pub struct FloorModel {
     /// Entries are open (issue 39): until the end of this level, and the free seats (table,
     /// seat) a new entry draws from, in the draw's order.
     entries_open: Option<(u32, Vec<(u32, u32)>)>,
+    /// A mystery bounty (issue 39): the form to record an envelope drawn is offered.
+    mystery: Option<Mystery>,
     /// What the number fields of the desk's forms allow now.
     pub limits: Vec<Limit>,
+}
+
+/// A mystery bounty's envelopes as the floor sees them (issue 39).
+#[derive(Debug)]
+struct Mystery {
+    /// The envelopes are filled at the start of this level.
+    from_level: u32,
+    /// The envelopes left, in cents, in the order a draw counts them (None: not filled yet).
+    left: Option<Vec<u64>>,
+    /// Each envelope owed: the player knocked out and those who draw it.
+    owed: Vec<(u32, Vec<u32>)>,
 }
 
 /// The commands of a deal at the final table: offered only where the profile allows deals.
@@ -545,6 +559,20 @@ impl FloorModel {
                 let seats = seats.iter().map(|(t, s)| (t.0, s.0)).collect();
                 (t.profile.entries.late_until_level, seats)
             }),
+            mystery: t
+                .profile
+                .bounty
+                .as_ref()
+                .filter(|b| b.kind == floorbook_tournament::BountyKind::Mystery)
+                .map(|b| Mystery {
+                    from_level: b.from_level,
+                    left: t.envelopes.clone(),
+                    owed: t
+                        .envelopes_owed
+                        .iter()
+                        .map(|(p, to)| (p.0, to.iter().map(|w| w.0).collect()))
+                        .collect(),
+                }),
             limits: limits(t, now),
         }
     }
@@ -584,6 +612,18 @@ fn limits(t: &Tournament, now: u64) -> Vec<Limit> {
         for command in ["register", "register_member", "register_walk_in", "reenter"] {
             add(command, "draw", 0, Some(seats - 1), "TDA 8A");
         }
+    }
+    // Issue 39: a mystery envelope is one of those left.
+    if let Some(left) = &t.envelopes
+        && !left.is_empty()
+    {
+        add(
+            "draw_envelope",
+            "draw",
+            0,
+            Some(left.len() as i64 - 1),
+            "TR-0b",
+        );
     }
     // TR-20: hidden chips named with the sanction leave play: 1 to the chips he has.
     add("sanction", "chips", 1, None, "TR-20");
@@ -694,6 +734,31 @@ pub fn floor_overview(m: &FloorModel, lang: Lang) -> Markup {
                         " " button.offer type="button"
                             data-draw-entry=(seats.iter().map(|(t, s)| format!("{t}-{s}")).collect::<Vec<_>>().join(","))
                             data-drawn=(tr("desk-entry-drawn")) { (tr("desk-draw-entry")) }
+                    }
+                }
+            }
+        }
+        // Issue 39: a mystery bounty's envelopes: those left, and each one owed, drawn here at
+        // random (or as drawn by hand from the box).
+        @if let Some(my) = &m.mystery {
+            section.mystery aria-label=(tr("desk-mystery")) {
+                h2 { (tr("desk-mystery")) }
+                @match &my.left {
+                    None => p { (tra("desk-mystery-later", &[("level", n(my.from_level))])) },
+                    Some(left) => p id="envelopes-left" {
+                        (tra("desk-mystery-left", &[("envelopes", n(left.len() as u32)), ("amount", s(crate::pages::money_in(left.iter().sum(), lang)))]))
+                    },
+                }
+                @if !my.owed.is_empty() {
+                    ul id="envelopes-owed" {
+                        @for (from, to) in &my.owed {
+                            li {
+                                (tra("desk-mystery-owed", &[("out", s(m.name(*from))), ("by", s(to.iter().map(|w| m.name(*w)).collect::<Vec<_>>().join(" + ")))]))
+                                " " button.offer type="button" data-draw-envelope=(from)
+                                    data-left=(my.left.as_ref().map_or(0, Vec::len))
+                                    data-drawn=(tr("desk-envelope-drawn")) { (tr("desk-draw-envelope")) }
+                            }
+                        }
                     }
                 }
             }
@@ -1534,6 +1599,16 @@ pub const JS: PreEscaped<&str> = PreEscaped(
       });
       var chosen = document.getElementById('chosen');
       if (chosen) chosen.textContent = be.dataset.drawn.replace('#T', at[0]).replace('#S', at[1]);
+    }
+    // A mystery envelope (issue 39): one of those left, for the player knocked out.
+    var ee = ev.target.closest && ev.target.closest('[data-draw-envelope]');
+    if (ee) {
+      var e = drawn(1, Number(ee.dataset.left))[0];
+      var pf = document.getElementById('draw_envelope-player'), df = document.getElementById('draw_envelope-draw');
+      if (pf) pf.value = ee.dataset.drawEnvelope;
+      if (df) df.value = e;
+      var said = document.getElementById('chosen');
+      if (said) said.textContent = ee.dataset.drawn.replace('#E', e + 1);
     }
     var br = ev.target.closest && ev.target.closest('[data-draw-break]');
     if (br) {

@@ -360,6 +360,25 @@ pub enum TournamentEvent {
         from: PlayerId,
         head: u64,
         shares: Vec<BountyShare>,
+        /// A mystery bounty: the envelope drawn (counted from 0 among those left, in the order
+        /// filled) and how many there were to draw from.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        envelope: Option<(u32, u32)>,
+        rules: RuleSet,
+    },
+    /// Issue 39: a mystery bounty's envelopes filled at the start of `level` from `cents` of
+    /// bounty money, one for every player still in, in the order a draw counts them.
+    EnvelopesFilled {
+        level: u32,
+        cents: u64,
+        envelopes: Vec<u64>,
+        rules: RuleSet,
+    },
+    /// Issue 39: `from` is out and those who knocked him out draw an envelope (split when
+    /// they tied); the floor records the draw.
+    EnvelopeOwed {
+        from: PlayerId,
+        to: Vec<PlayerId>,
         rules: RuleSet,
     },
     /// TDA rule 8B: a player surrendered; his `chips` left play; his place (none while
@@ -668,6 +687,8 @@ impl TournamentEvent {
             TournamentEvent::AddedOn { .. } => "AddedOn",
             TournamentEvent::Surrendered { .. } => "Surrendered",
             TournamentEvent::BountyWon { .. } => "BountyWon",
+            TournamentEvent::EnvelopesFilled { .. } => "EnvelopesFilled",
+            TournamentEvent::EnvelopeOwed { .. } => "EnvelopeOwed",
             TournamentEvent::EntriesClosed { .. } => "EntriesClosed",
             TournamentEvent::Moved { .. } => "Moved",
             TournamentEvent::TableBreakDue { .. } => "TableBreakDue",
@@ -721,6 +742,8 @@ impl TournamentEvent {
             | TournamentEvent::AddedOn { rules, .. }
             | TournamentEvent::Surrendered { rules, .. }
             | TournamentEvent::BountyWon { rules, .. }
+            | TournamentEvent::EnvelopesFilled { rules, .. }
+            | TournamentEvent::EnvelopeOwed { rules, .. }
             | TournamentEvent::EntriesClosed { rules, .. }
             | TournamentEvent::Moved { rules, .. }
             | TournamentEvent::TableBreakDue { rules, .. }
@@ -927,6 +950,18 @@ pub enum TournamentError {
     )]
     EntryDraw { got: u32, seats: u32 },
     #[error(
+        "no envelope is owed for player {player:?}: the floor draws one for a player knocked out after the envelopes were filled (owed now: {owed:?})"
+    )]
+    NoEnvelopeOwed {
+        player: PlayerId,
+        owed: Vec<PlayerId>,
+    },
+    #[error(
+        "an envelope is drawn from the {envelopes} left: give a draw from 0 to {}",
+        envelopes.saturating_sub(1)
+    )]
+    EnvelopeDraw { got: u32, envelopes: u32 },
+    #[error(
         "a late registration is seated by a draw among the {seats} free seats at the tables with the fewest players: give one, 0 to {}",
         seats.saturating_sub(1)
     )]
@@ -1112,6 +1147,12 @@ pub struct Tournament {
     /// Issue 39: rebuys by players out, each a new head (its bounty from the rebuy's price).
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub rebuy_heads: u32,
+    /// Issue 39: a mystery bounty's envelopes left (None until they are filled).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub envelopes: Option<Vec<u64>>,
+    /// Issue 39: the envelopes owed: the player out and those who knocked him out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub envelopes_owed: Vec<(PlayerId, Vec<PlayerId>)>,
     /// The time the command being decided brings in.
     #[serde(skip)]
     now: u64,
@@ -1160,6 +1201,8 @@ impl Tournament {
             entered_chips: 0,
             bounties_unclaimed: 0,
             rebuy_heads: 0,
+            envelopes: None,
+            envelopes_owed: Vec::new(),
             now: 0,
         }
     }
@@ -1193,9 +1236,15 @@ impl Tournament {
         // decided; a copy made once keeps a refused command's state whole.
         self.now = at;
         let closing = self.entries_close_due(at);
-        let backup = (closing || matches!(command, Command::Start { .. })).then(|| self.clone());
+        let filling = self.envelopes_due(at);
+        let backup =
+            (closing || filling || matches!(command, Command::Start { .. })).then(|| self.clone());
         if closing {
             self.close_entries();
+        }
+        // A mystery bounty's envelopes are filled at the first command in their level.
+        if filling {
+            self.fill_envelopes();
         }
         let result = self.apply(command, at).map(|()| {
             // The tournament's end closes them too: the players out are placed under the winner.
@@ -1222,14 +1271,16 @@ impl Tournament {
     }
 
     fn apply(&mut self, command: &Command, at: u64) -> Result<(), TournamentError> {
-        // Revision 7: once the tournament is over, only a ruling, a prize paid out and cards
-        // shown after the last hand (TR-3.5, TR-3.7) are recorded.
+        // Revision 7: once the tournament is over, only a ruling, a prize paid out, cards
+        // shown after the last hand (TR-3.5, TR-3.7) and a mystery envelope still owed are
+        // recorded.
         if self.revision >= 7
             && self.finished
             && !matches!(
                 command,
                 Command::FloorRuling { .. }
                     | Command::PayPrize { .. }
+                    | Command::DrawEnvelope { .. }
                     | Command::Hand {
                         action: HandCommand::ShowAfterHand { .. },
                         ..
@@ -1237,7 +1288,7 @@ impl Tournament {
             )
         {
             return Err(TournamentError::NotNow(
-                "the tournament is over: only a ruling, a prize paid out or cards shown after the last hand are recorded now",
+                "the tournament is over: only a ruling, a prize paid out, an envelope owed or cards shown after the last hand are recorded now",
             ));
         }
         match command {
@@ -1266,6 +1317,7 @@ impl Tournament {
             Command::Rebuy { player, double } => self.rebuy(*player, *double),
             Command::AddOn { player } => self.add_on(*player),
             Command::Surrender { player } => self.surrender(*player),
+            Command::DrawEnvelope { from, draw } => self.draw_envelope(*from, *draw),
             Command::Start {
                 draw,
                 button_seats,

@@ -58,7 +58,7 @@ impl Tournament {
         }
         // The payout in force pays the places of its table for the field as it is.
         let entries = self.clock_view(self.clock).entrants;
-        let paid = self.profile.payout.shares_for(entries).len() as u32;
+        let paid = self.profile.payout.paid_places(entries);
         let new = shares.len() as u32;
         if let Some(place) = self
             .best_decided_place()
@@ -69,6 +69,7 @@ impl Tournament {
         // The director's payout is the one for every field size from now on.
         self.profile.payout.shares = shares.to_vec();
         self.profile.payout.by_entries.clear();
+        self.profile.payout.standard = None;
         self.out.push(TournamentEvent::PayoutEdited {
             shares: shares.to_vec(),
             rules: RuleSet::of(&[Rule::Nob16]),

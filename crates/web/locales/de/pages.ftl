@@ -114,6 +114,7 @@ addons = Add-ons
 rebuys-open-until = Rebuys bis zum Ende von Level { $level }
 rebuys-open-until-addon = Rebuys bis zum Ende von Level { $level }, danach das Add-on
 bounties = Kopfgelder (neben dem Preisgeld)
+envelopes-left = Mystery-Umschläge übrig
 col-bounty = Kopfgelder gewonnen
 bounty-on-head = Kopfgeld { $amount }
 out-unplaced = ausgeschieden, platziert bei Einstiegsschluss

@@ -47,3 +47,4 @@ director-unsigned = The record has no signed checkpoint yet.
 director-payout-total = Total
 director-payout-tables = The profile's payout follows the field:
 director-payout-table = from { $entries } entries { $shares }
+director-payout-standard = The standard payout: about { $percent } % of the entries paid, by weights 1, 1/2, 1/3, …: { $places } places of { $entries } entries now. The director may set percents of his own instead.

@@ -114,6 +114,7 @@ addons = Add-ons
 rebuys-open-until = Rebuys until the end of level { $level }
 rebuys-open-until-addon = Rebuys until the end of level { $level }, then the add-on
 bounties = Bounties (apart from the pool)
+envelopes-left = Mystery envelopes left
 col-bounty = Bounties won
 bounty-on-head = bounty { $amount }
 out-unplaced = out, placed when entries close
