@@ -2,9 +2,12 @@
 //! read as *given* a field, *when* each command at its time, *then* the events it decides (or
 //! the refusal). A script file holds:
 //!
-//! - `rule`: the rule the case pins; some decision or refusal of the script must cite it.
+//! - `rule`: the rule the case pins; some decision or refusal of the script must cite it. Or,
+//!   for a format the house chooses (issue 39: entries, rebuys, bounties, deals), `setting`:
+//!   the profile setting that decides it, which `house` must set.
 //! - `source`: where the expected numbers come from (the seed's sentence, arithmetic).
-//! - `profile`: a built-in profile.
+//! - `profile`: a built-in profile; `[house]`, settings of the house's own laid over it (its
+//!   tables replace the profile's tables key by key: `[house.entries]`, `[house.bounty]`).
 //! - `[given]`: `players` (P1 … Pn registered, aged 30, the profile's first buy-in), `draw`
 //!   (the seat draw), `button_seats` (the drawn buttons, one per table) and `start_at` (the
 //!   start's time, default 0); `tables`, the director's choice of tables where the rule gives
@@ -38,9 +41,12 @@ mod golden;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Script {
-    rule: String,
+    rule: Option<String>,
+    setting: Option<String>,
     source: String,
     profile: String,
+    #[serde(default)]
+    house: toml::Table,
     given: Given,
     when: Vec<When>,
 }
@@ -115,8 +121,13 @@ fn check(path: &Path) {
         !script.source.trim().is_empty(),
         "{name:?}: say where the numbers come from"
     );
-    let (_, profile) = builtin(&script.profile).expect("a built-in profile");
-    let mut profile = profile.expect("the profile reads");
+    let (text, _) = builtin(&script.profile).expect("a built-in profile");
+    let mut table: toml::Table = toml::from_str(text).expect("the profile reads");
+    lay_over(&mut table, &script.house);
+    let mut profile =
+        floorbook_tournament::Profile::from_toml(&toml::to_string(&table).expect("toml"))
+            .unwrap_or_else(|e| panic!("{name:?}: the house's settings do not read: {e}"));
+    assert_eq!(profile.check(), Vec::new(), "{name:?}: the house's profile");
     if let Some(seats) = script.given.seats_per_table {
         profile.seats_per_table = seats;
     }
@@ -220,11 +231,25 @@ fn check(path: &Path) {
             assert_eq!(now, Some(actor), "{here}: the player to act");
         }
     }
-    assert!(
-        rules.contains(&script.rule),
-        "{name:?}: nothing decided or refused cites {}: {rules:?}",
-        script.rule
-    );
+    match (&script.rule, &script.setting) {
+        (Some(rule), None) => assert!(
+            rules.contains(rule),
+            "{name:?}: nothing decided or refused cites {rule}: {rules:?}"
+        ),
+        (None, Some(setting)) => {
+            let mut at = Some(&script.house);
+            let mut parts = setting.split('.').peekable();
+            let mut found = false;
+            while let (Some(t), Some(key)) = (at, parts.next()) {
+                if parts.peek().is_none() {
+                    found = t.contains_key(key);
+                }
+                at = t.get(key).and_then(toml::Value::as_table);
+            }
+            assert!(found, "{name:?}: the house does not set {setting}");
+        }
+        _ => panic!("{name:?}: a script pins a rule or a house setting (one of them)"),
+    }
     // Read back from the decisions alone (format 1) too, where a chain of format 1 can hold
     // every command.
     let format_1 = t.commands.iter().all(|e| e.command.fits_format_1());
@@ -238,6 +263,18 @@ fn check(path: &Path) {
         }
         r.run_to_end()
             .unwrap_or_else(|d| panic!("{name:?} re-derives: {d:?}"));
+    }
+}
+
+/// Lays `over` onto `base`: a table key by key, anything else replaced.
+fn lay_over(base: &mut toml::Table, over: &toml::Table) {
+    for (k, v) in over {
+        match (base.get_mut(k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => lay_over(b, o),
+            _ => {
+                base.insert(k.clone(), v.clone());
+            }
+        }
     }
 }
 
@@ -286,4 +323,8 @@ golden! {
     tr_5_the_director_changes_the_levels_to_come_and_adds_a_break => "tr_5_the_director_changes_the_levels_to_come_and_adds_a_break.toml",
     tr_5_the_level_clock_starts_with_the_tournament_and_the_director_pauses_and_adjusts_it => "tr_5_the_level_clock_starts_with_the_tournament_and_the_director_pauses_and_adjusts_it.toml",
     tr_9_a_bust_leaves_a_dead_small_blind_and_the_big_blind_moves_one_on => "tr_9_a_bust_leaves_a_dead_small_blind_and_the_big_blind_moves_one_on.toml",
+    house_a_double_rebuy_counts_two_and_the_add_on_is_taken_at_the_break => "house_a_double_rebuy_counts_two_and_the_add_on_is_taken_at_the_break.toml",
+    house_a_mystery_envelope_is_drawn_for_a_knock_out_after_the_envelopes_are_filled => "house_a_mystery_envelope_is_drawn_for_a_knock_out_after_the_envelopes_are_filled.toml",
+    tda_8a_a_late_entry_fills_the_short_table_that_paused_the_tournament => "tda_8a_a_late_entry_fills_the_short_table_that_paused_the_tournament.toml",
+    tda_8a_a_re_entry_drawn_onto_the_button_waits_and_a_late_entry_after_the_big_blind_plays => "tda_8a_a_re_entry_drawn_onto_the_button_waits_and_a_late_entry_after_the_big_blind_plays.toml",
 }
