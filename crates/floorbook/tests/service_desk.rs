@@ -2808,3 +2808,162 @@ async fn late_registration_and_re_entry_are_entered_placed_paid_and_explained() 
     assert_eq!(money["prizes_paid_cents"], 1_200);
     assert_eq!(money["ok"], true);
 }
+
+/// A flight or a Day 2 of the event "main" under nob (blinds by orbits, 100 chips), 2.00 a
+/// buy-in of which the house keeps 0.20.
+fn flight_toml(section: &str) -> String {
+    let (text, _) = builtin("nob").expect("nob");
+    let shares = if section.contains("[day2]") {
+        "shares = [60, 40]"
+    } else {
+        "shares = []"
+    };
+    text.replace("shares = [100]", &format!("{shares}\nfee = \"0.20\"")) + section
+}
+
+/// Issue 39, an event in two flights through the service: each flight is a chain of its own
+/// that its director ends (its players left bag their chips); Day 2 imports each from its
+/// chain (refusing one that has not ended, and the same one twice), seats the players by a
+/// new draw with the chips they bagged (P1 came through both: his best stack), pays one pool
+/// from every flight's entries, places those out in the flights, and is audited and
+/// explained.
+#[tokio::test]
+async fn an_event_in_two_flights_is_imported_into_day_2_from_the_flights_chains() {
+    let dir = tempfile::tempdir().expect("dir");
+    let bust = |player, winner| WireCommand::BustPlayer {
+        player,
+        winner,
+        reason: "all in, not keyed in".into(),
+    };
+    for (chain, busts) in [("main-1a", vec![(4, 1)]), ("main-1b", vec![(4, 1), (3, 1)])] {
+        let chain = ChainId::new(chain).expect("chain");
+        let mut desk = embedded_desk(dir.path(), &chain).await;
+        let day = if chain.as_str() == "main-1a" {
+            "1A"
+        } else {
+            "1B"
+        };
+        let open = WireCommand::Open {
+            profile: None,
+            profile_toml: Some(flight_toml(&format!(
+                "\n[flight]\nevent = \"main\"\nday = \"{day}\"\n"
+            ))),
+        };
+        assert!(one(&mut desk, Channel::Director, open).await.ok);
+        register_paying(&mut desk, 4, "2.00").await;
+        let start = WireCommand::Start {
+            draw: vec![0, 1, 2, 3],
+            button_seats: None,
+            at: None,
+            tables: None,
+        };
+        assert!(one(&mut desk, Channel::Director, start).await.ok);
+        for (p, w) in busts {
+            assert!(one(&mut desk, Channel::Floor, bust(p, w)).await.ok);
+        }
+        // The floor does not end a flight; the director does.
+        let r = one(&mut desk, Channel::Floor, WireCommand::EndFlight {}).await;
+        assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Forbidden));
+        if chain.as_str() == "main-1a" {
+            let r = one(&mut desk, Channel::Director, WireCommand::EndFlight {}).await;
+            assert!(r.ok && r.events.iter().any(|e| e == "FlightEnded"), "{r:?}");
+        }
+    }
+    let day2 = ChainId::new("main-day2").expect("chain");
+    let mut desk = embedded_desk(dir.path(), &day2).await;
+    let open = WireCommand::Open {
+        profile: None,
+        profile_toml: Some(flight_toml(
+            "\n[day2]\nevent = \"main\"\ncarry = \"best\"\n",
+        )),
+    };
+    assert!(one(&mut desk, Channel::Director, open).await.ok);
+    let import = |chain: &str| WireCommand::ImportFlight {
+        chain: chain.into(),
+    };
+    // 1B has not ended yet; a chain that does not exist is no flight.
+    let r = one(&mut desk, Channel::Director, import("main-1b")).await;
+    assert!(
+        r.error
+            .as_ref()
+            .is_some_and(|e| e.message.contains("has not ended")),
+        "{r:?}"
+    );
+    let r = one(&mut desk, Channel::Director, import("main-1c")).await;
+    assert!(
+        r.error
+            .as_ref()
+            .is_some_and(|e| e.message.contains("no chain main-1c")),
+        "{r:?}"
+    );
+    {
+        let b = ChainId::new("main-1b").expect("chain");
+        drop(desk);
+        let mut flight = embedded_desk(dir.path(), &b).await;
+        let r = one(&mut flight, Channel::Director, WireCommand::EndFlight {}).await;
+        assert!(r.ok, "{r:?}");
+        drop(flight);
+        desk = embedded_desk(dir.path(), &day2).await;
+    }
+    for chain in ["main-1a", "main-1b"] {
+        let r = one(&mut desk, Channel::Director, import(chain)).await;
+        assert!(
+            r.ok && r.events.iter().any(|e| e == "FlightImported"),
+            "{r:?}"
+        );
+    }
+    let r = one(&mut desk, Channel::Director, import("main-1a")).await;
+    assert_eq!(refused_code(&r), "flight_imported_twice", "{r:?}");
+    // 1A bagged P1 200 (he took P4's 100), P2 and P3 100; 1B P1 300, P2 100. A person is
+    // known by his member number or, without one, his name: 1B's P1 and P2 are 1A's. Day 2:
+    // P1 with his best stack, 300; P2 and P3 with 100.
+    let t = desk.tournament().expect("a tournament").clone();
+    let carried: Vec<(String, u64)> = t
+        .players
+        .values()
+        .map(|p| (p.name.clone(), t.carried[&p.id]))
+        .collect();
+    assert_eq!(
+        carried,
+        [("P1".into(), 300), ("P2".into(), 100), ("P3".into(), 100)]
+    );
+    // Eight entries of 2.00, 0.20 each to the house: 14.40 paid 60/40.
+    let clock = t.clock_view(0);
+    assert_eq!(clock.entrants, 8);
+    assert_eq!(clock.prize_pool_cents, Some(1_440));
+    assert_eq!(clock.prizes_cents, [864, 576]);
+    let start = WireCommand::Start {
+        draw: vec![2, 0, 1],
+        button_seats: None,
+        at: None,
+        tables: None,
+    };
+    let r = one(&mut desk, Channel::Director, start).await;
+    let ranked = r.events.iter().position(|e| e == "FlightsRanked");
+    let ranked_seq = r.first_seq.expect("a seq") + ranked.expect("ranked") as u64;
+    drop(desk);
+    // Audited: the money from the flights, the chips carried.
+    let d = dir.path().to_str().expect("utf-8");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["audit", "--data", d, "--chain", day2.as_str(), "--json"])
+        .output()
+        .expect("audit");
+    let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let money = &audit["money"];
+    assert_eq!(money["entries"], 8, "{audit}");
+    assert_eq!(money["paid_in_cents"], 1_600);
+    assert_eq!(money["fees_cents"], 160);
+    assert_eq!(money["pool_cents"], 1_440);
+    assert_eq!(money["ok"], true, "{audit}");
+    assert!(out.status.success(), "{audit}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["explain", "--data", d, "--chain", day2.as_str()])
+        .arg(ranked_seq.to_string())
+        .output()
+        .expect("explain");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("flights ranked") && text.contains("day2.carry = best"),
+        "{text}"
+    );
+}

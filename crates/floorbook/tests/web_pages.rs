@@ -2924,6 +2924,91 @@ async fn a_mystery_envelope_is_drawn_at_the_floors_desk() {
     assert!(!ann.contains("(bounty"), "no bounty on a head: {ann}");
 }
 
+/// Issue 39, an event in flights at the director's desk: a flight's desk offers to end it
+/// (not Day 2's import); Day 2's desk offers the import, which reads the flight that ended from
+/// its chain: the clock then counts the flight's entries and pool. In English and German.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flight_is_ended_and_imported_into_day_2_from_the_directors_desk() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let (nob, _) = floorbook_tournament::builtin("nob").expect("nob");
+    let flight = nob.replace("shares = [100]", "shares = []\nfee = \"0.20\"")
+        + "\n[flight]\nevent = \"main\"\nday = \"1A\"\n";
+    ann_bob_and_cid(&data, "main-1a", flight).await;
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+        let chain = ChainId::new("main-day2").expect("chain");
+        let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
+        let day2 = nob.replace("shares = [100]", "shares = [60, 40]\nfee = \"0.20\"")
+            + "\n[day2]\nevent = \"main\"\ncarry = \"best\"\n";
+        let open = WireCommand::Open {
+            profile: None,
+            profile_toml: Some(day2),
+        };
+        send(&mut desk, Channel::Director, open).await;
+    }
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let td = browser(&webdriver).await;
+    log_in(&td, &url, "td", "director-secret", "/t/main-1a/director").await;
+    let r = submit(&td, "form[data-command=end_flight]", &[]).await;
+    assert!(r.contains("Recorded") && r.contains("FlightEnded"), "{r}");
+    td.goto(&format!("{url}/t/main-day2/director?lang=en"))
+        .await
+        .expect("day 2");
+    let r = submit(
+        &td,
+        "form[data-command=import_flight]",
+        &[("#import_flight-chain", "main-day2")],
+    )
+    .await;
+    assert!(
+        r.contains("Refused") && r.contains("this Day 2 itself"),
+        "{r}"
+    );
+    let r = submit(
+        &td,
+        "form[data-command=import_flight]",
+        &[("#import_flight-chain", "main-1a")],
+    )
+    .await;
+    assert!(
+        r.contains("Recorded") && r.contains("FlightImported"),
+        "{r}"
+    );
+    td.set_window_size(820, 1180).await.expect("tablet");
+    td.execute(
+        "document.querySelector('form[data-command=import_flight]').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .expect("scrolled");
+    screenshot(&td, "director-day2-820").await;
+    assert!(
+        td.find(fantoccini::Locator::Css("form[data-command=end_flight]"))
+            .await
+            .is_err(),
+        "Day 2 is no flight to end"
+    );
+    td.goto(&format!("{url}/t/main-day2/director?lang=de"))
+        .await
+        .expect("tag 2");
+    wait_for(
+        &td,
+        "form[data-command=import_flight]",
+        "Einen Flight in Tag 2 übernehmen",
+    )
+    .await;
+    // The clock: three entries of 2.00 less 0.20 each.
+    let clock = browser(&webdriver).await;
+    clock
+        .goto(&format!("{url}/t/main-day2/clock?lang=en"))
+        .await
+        .expect("the clock");
+    wait_for(&clock, "#pool", "5.40").await;
+}
+
 /// Issue 39, a deal made from the desks: where the profile allows deals the director's desk
 /// offers the deal (under the club's rules it offers none: TR-7); the director proposes an
 /// ICM deal, the floor records each player's consent from his desk, and the last agrees it.

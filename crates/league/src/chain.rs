@@ -251,6 +251,10 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
     let mut exits_open: Vec<(u32, Option<u64>)> = Vec::new();
     let mut open_at_close = None;
     let mut placed_at_close: Vec<u32> = Vec::new();
+    // An event played in flights (issue 39): its entries are the flights', and those out in
+    // the flights are placed under Day 2's players.
+    let mut flight_entries = 0;
+    let mut flight_places: Vec<Imported> = Vec::new();
     let mut finished = false;
     for e in events {
         match e {
@@ -335,6 +339,20 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
                 places.insert(winner.0, 1);
                 finished = true;
             }
+            TournamentEvent::FlightImported { entries, .. } => flight_entries += entries,
+            TournamentEvent::FlightsRanked { places: ranked, .. } => {
+                flight_places = ranked
+                    .iter()
+                    .map(|p| Imported {
+                        player: p.name.clone(),
+                        place: p.place,
+                        buy_in: p.buy_in.parse().unwrap_or(0.0),
+                        spend: p.buy_in.parse().unwrap_or(0.0),
+                        member: p.member.clone(),
+                        earlier: Vec::new(),
+                    })
+                    .collect();
+            }
             _ => {}
         }
     }
@@ -370,7 +388,7 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
             }
         }
     }
-    let results = places
+    let mut results: Vec<Imported> = places
         .into_iter()
         .map(|(id, place)| {
             let (name, buy_in, member) = names
@@ -387,5 +405,9 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
             }
         })
         .collect();
+    if flight_entries > 0 {
+        results.extend(flight_places);
+        return Ok((flight_entries, results));
+    }
     Ok((if reentries > 0 { entries } else { entrants }, results))
 }

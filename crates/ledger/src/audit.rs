@@ -215,8 +215,26 @@ fn money_count(rec: &Recorded) -> MoneyCount {
     let mut m = MoneyCount::default();
     let mut topped = 0;
     let mut heads = 0;
+    // Day 2 of an event in flights (issue 39): the flights' entries and money.
+    let mut flights: Option<(u32, u64, u64)> = None;
     for e in &rec.events {
         match e {
+            E::FlightImported { chain, entries, .. } => {
+                let f = flights.get_or_insert((0, 0, 0));
+                f.0 += entries;
+                // The money is in the command as entered: the flight's result.
+                if let Some(r) = rec.entered.iter().find_map(|en| match &en.command {
+                    floorbook_tournament::command::Command::ImportFlight { flight }
+                        if &flight.chain == chain =>
+                    {
+                        Some(flight)
+                    }
+                    _ => None,
+                }) {
+                    f.1 += r.paid_cents;
+                    f.2 += r.fees_cents;
+                }
+            }
             E::Started { .. } => started = true,
             E::WaitListed { player, .. } => {
                 waiting.insert(player.0);
@@ -269,6 +287,15 @@ fn money_count(rec: &Recorded) -> MoneyCount {
         m.paid_in_cents += paid;
         m.fees_cents += (*paid).min(fee);
     }
+    if let Some((entries, paid, fees)) = flights {
+        let theirs = paid.saturating_sub(fees);
+        m.entries = entries;
+        m.paid_in_cents = paid;
+        m.fees_cents = fees;
+        m.overlay_cents = guarantee.saturating_sub(theirs);
+        m.pool_cents = theirs + m.overlay_cents;
+        return m;
+    }
     let bounty = rec.profile.bounty.as_ref().map_or(0, |b| b.cents());
     m.paid_in_cents += topped;
     m.bounty_cents = (bounty * (u64::from(m.entries) + heads)).min(m.paid_in_cents - m.fees_cents);
@@ -297,9 +324,11 @@ fn chip_counts(rec: &Recorded) -> Vec<ChipCount> {
     let mut checks = Vec::new();
     for (seq, e) in rec.seqs.iter().zip(&rec.events) {
         match e {
-            E::Seated { player, .. } => {
-                stacks.insert(player.0, starting);
-                expected += starting;
+            E::Seated { player, stack, .. } => {
+                // Day 2 (issue 39): the stack carried from the flights.
+                let chips = stack.map_or(starting, |s| s as i64);
+                stacks.insert(player.0, chips);
+                expected += chips;
             }
             E::HandFinished {
                 table, stacks: s, ..

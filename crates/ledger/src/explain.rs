@@ -216,6 +216,40 @@ pub fn settings_of(e: Option<&TournamentEvent>, t: &Tournament) -> Vec<Setting> 
                 out
             })
             .collect(),
+        Some(TournamentEvent::FlightEnded { .. }) => t
+            .profile
+            .flight
+            .iter()
+            .flat_map(|f| {
+                [
+                    Setting {
+                        name: "flight.event",
+                        value: f.event.clone(),
+                    },
+                    Setting {
+                        name: "flight.day",
+                        value: f.day.clone(),
+                    },
+                ]
+            })
+            .collect(),
+        Some(TournamentEvent::FlightImported { .. } | TournamentEvent::FlightsRanked { .. }) => t
+            .profile
+            .day2
+            .iter()
+            .flat_map(|d| {
+                [
+                    Setting {
+                        name: "day2.event",
+                        value: d.event.clone(),
+                    },
+                    Setting {
+                        name: "day2.carry",
+                        value: format!("{:?}", d.carry).to_lowercase(),
+                    },
+                ]
+            })
+            .collect(),
         Some(TournamentEvent::AddedOn { .. }) => vec![Setting {
             name: "entries.addon_chips",
             value: entries.addon_chips.to_string(),

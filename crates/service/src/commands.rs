@@ -482,6 +482,21 @@ declare! {
         double: bool => "Double rebuy" / "Doppelter Rebuy",
     }
 
+    /// Director: a Day 1 flight ends between hands, after its entries closed (issue 39: the
+    /// profile's `flight`): the players left bag their chips for Day 2.
+    EndFlight "end_flight" (Director, Tournament, Desk; Playing)
+    "TR-0b", "End the flight: the players left bag their chips" / "Flight beenden: die Verbliebenen tüten ihre Chips ein"
+    {}
+
+    /// Director: Day 2 imports a flight that ended (issue 39: the profile's `day2`), read and
+    /// verified from the flight's own chain: its entries and money, its players left with the
+    /// chips they bagged.
+    ImportFlight "import_flight" (Director, Tournament, Desk; Registering)
+    "TR-0b", "Import a flight into Day 2" / "Einen Flight in Tag 2 übernehmen"
+    {
+        chain: String => "The flight's chain" / "Die Kette des Flights",
+    }
+
     /// Floor: the envelope drawn for a player knocked out after a mystery bounty's envelopes
     /// were filled (issue 39: the profile's `bounty.kind = "mystery"`); his eliminators win it.
     DrawEnvelope "draw_envelope" (Floor, Tournament, Desk; Playing Finished)

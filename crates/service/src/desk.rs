@@ -106,6 +106,9 @@ pub struct Desk<S> {
     order: VecDeque<String>,
     /// The member register as read for this batch's registrations by member (issue 24).
     members: Option<floorbook_members::Register>,
+    /// The flights this batch imports (issue 39), read from their chains: each its result or
+    /// why it cannot be imported.
+    flights: HashMap<String, Result<floorbook_tournament::engine::FlightResult, ReplyError>>,
     /// Events stored sealed (hole cards named while their hand is played), by the hand
     /// whose end releases their keys.
     sealed: std::collections::BTreeMap<HandAt, Vec<Seq>>,
@@ -253,6 +256,7 @@ impl<S: EventStore + Clone + 'static> Desk<S> {
             opened_at,
             refused: HashMap::new(),
             members: None,
+            flights: HashMap::new(),
             seen: HashMap::new(),
             order: VecDeque::new(),
         };
@@ -417,6 +421,7 @@ impl<S: EventStore> Desk<S> {
             }
         }
         let mut early = self.read_members(&mut batch).await;
+        self.read_flights(&batch).await;
         let mut drafts: Vec<Draft> = Vec::new();
         let mut outcomes = Vec::with_capacity(batch.len());
         let head = self.head().map_or(0, |h| h.seq.0);
@@ -901,6 +906,16 @@ impl<S: EventStore> Desk<S> {
                     draw: *draw,
                 }
             }
+            // Issue 39: a flight as its own chain holds it, read before the batch.
+            WireCommand::ImportFlight { chain } => {
+                let flight = self.flights.get(chain).cloned().unwrap_or_else(|| {
+                    Err(ReplyError::new(
+                        ErrorKind::Unavailable,
+                        format!("the flight on chain {chain} could not be read: ask again"),
+                    ))
+                })?;
+                Command::ImportFlight { flight }
+            }
             other => other.to_engine().map_err(|e| malformed(&e))?,
         };
         // TR-26: a ruling that overrides a decision names one the chain holds (seq 1 opens it).
@@ -1057,6 +1072,65 @@ impl<S: EventStore> Desk<S> {
             drafts.push(draft);
         }
         Ok(())
+    }
+
+    /// Reads each flight the batch imports (issue 39) from its own chain: it must verify, be a
+    /// flight, and have ended.
+    async fn read_flights(&mut self, batch: &[Incoming]) {
+        self.flights.clear();
+        if self.tournament.is_none() {
+            return;
+        }
+        for inc in batch {
+            let WireCommand::ImportFlight { chain } = &inc.request.command else {
+                continue;
+            };
+            let result = self.read_flight(chain).await;
+            self.flights.insert(chain.clone(), result);
+        }
+    }
+
+    async fn read_flight(
+        &self,
+        chain: &str,
+    ) -> Result<floorbook_tournament::engine::FlightResult, ReplyError> {
+        let rejected = |why: String| ReplyError::new(ErrorKind::Rejected, why);
+        let id = floorbook_log::ChainId::new(chain.to_string())
+            .map_err(|e| ReplyError::new(ErrorKind::Malformed, e.to_string()))?;
+        if id == *self.writer.chain() {
+            return Err(rejected(format!(
+                "chain {chain} is this Day 2 itself: name a flight's chain"
+            )));
+        }
+        let store = self.writer.store();
+        let head = store
+            .head(&id)
+            .await
+            .map_err(|e| ReplyError::new(ErrorKind::Unavailable, e.to_string()))?
+            .ok_or_else(|| rejected(format!("there is no chain {chain}: name a flight's chain")))?;
+        let recorded = floorbook_ledger::reader::load(store, id.clone())
+            .await
+            .map_err(|e| rejected(format!("the flight on chain {chain} does not read: {e}")))?;
+        if recorded.profile.flight.is_none() {
+            return Err(rejected(format!(
+                "chain {chain} is no flight (its profile names no flight)"
+            )));
+        }
+        let mut replay = recorded.into_replayer();
+        replay.run_to_end().map_err(|d| {
+            rejected(format!(
+                "the flight on chain {chain} does not re-derive: {}",
+                d.reason
+            ))
+        })?;
+        replay
+            .tournament()
+            .flight_result(chain, &head.hash.to_hex())
+            .ok_or_else(|| {
+                rejected(format!(
+                    "the flight on chain {chain} has not ended: its director ends it first (end_flight)"
+                ))
+            })
     }
 
     /// Reads the member register when the batch registers by member, and enters each walk-in

@@ -392,6 +392,8 @@ pub enum WireError {
     CashOnly { what: &'static str },
     #[error("{what} is read against the member register by the service, not alone")]
     NeedsRegister { what: &'static str },
+    #[error("{what} is read from the flight's own chain by the service, not alone")]
+    NeedsFlight { what: &'static str },
 }
 
 fn card(s: &str) -> Result<Card, WireError> {
@@ -958,6 +960,10 @@ impl WireCommand {
                 reason: reason.clone(),
             },
             WireCommand::BalanceNow {} => Command::BalanceNow,
+            WireCommand::EndFlight {} => Command::EndFlight,
+            WireCommand::ImportFlight { .. } => {
+                return Err(WireError::NeedsFlight { what: self.name() });
+            }
             WireCommand::ProposeDeal {
                 method,
                 left_to_play,
@@ -1494,6 +1500,10 @@ impl WireCommand {
                 reason: reason.clone(),
             },
             Command::BalanceNow => WireCommand::BalanceNow {},
+            Command::EndFlight => WireCommand::EndFlight {},
+            Command::ImportFlight { flight } => WireCommand::ImportFlight {
+                chain: flight.chain.clone(),
+            },
             Command::ProposeDeal {
                 method,
                 left_to_play,

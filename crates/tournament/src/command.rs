@@ -58,6 +58,12 @@ pub enum Command {
     AddOn {
         player: PlayerId,
     },
+    /// Issue 39: a Day 1 flight ends: the players left bag their chips for Day 2.
+    EndFlight,
+    /// Issue 39: Day 2 imports a flight's result, read from the flight's own chain.
+    ImportFlight {
+        flight: crate::engine::FlightResult,
+    },
     /// Issue 39: the envelope drawn for the bust of `from` (a mystery bounty): `draw` counts
     /// the envelopes left from 0, in the order they were filled.
     DrawEnvelope {
@@ -365,6 +371,8 @@ impl Command {
             | Command::Rebuy { .. }
             | Command::AddOn { .. }
             | Command::DrawEnvelope { .. }
+            | Command::EndFlight
+            | Command::ImportFlight { .. }
             | Command::Surrender { .. } => false,
             _ => true,
         }

@@ -58,9 +58,9 @@ pub mod seating;
 pub mod transcript;
 
 pub use profile::{
-    Advance, Balancing, BalancingKind, Betting, BlindCap, Bounty, BountyKind, Button, ChipRace,
-    Clock, Entries, FinalTableReset, Level, Levels, MAX_LEVEL_MINUTES, MAX_PAYOUT_UNIT,
-    MAX_REENTRIES, MAX_STANDARD_PERCENT, Money, Payout, PayoutTable, Penalties, Places, Problem,
-    Profile, ProfileError, Remainder, SameHand, Seating, System, TableCount, TableDraw, builtin,
-    builtin_names, buy_in_cents, fill_envelopes,
+    Advance, Balancing, BalancingKind, Betting, BlindCap, Bounty, BountyKind, Button, Carry,
+    ChipRace, Clock, Day2, Entries, FinalTableReset, Flight, Level, Levels, MAX_LEVEL_MINUTES,
+    MAX_PAYOUT_UNIT, MAX_REENTRIES, MAX_STANDARD_PERCENT, Money, Payout, PayoutTable, Penalties,
+    Places, Problem, Profile, ProfileError, Remainder, SameHand, Seating, System, TableCount,
+    TableDraw, builtin, builtin_names, buy_in_cents, fill_envelopes,
 };

@@ -322,6 +322,25 @@ pub struct Money {
 }
 
 impl Money {
+    /// Day 2's money (issue 39): what its flights' entries paid and the fees out of it; the
+    /// overlay is what the guarantee still needs.
+    pub fn from_flights(paid: u64, fees: u64, payout: &Payout) -> Money {
+        let guarantee = payout
+            .guarantee
+            .as_deref()
+            .and_then(buy_in_cents)
+            .unwrap_or(0);
+        let theirs = paid.saturating_sub(fees);
+        let overlay = guarantee.saturating_sub(theirs);
+        Money {
+            entries: paid,
+            fees,
+            bounties: 0,
+            overlay,
+            pool: theirs + overlay,
+        }
+    }
+
     /// With `cents` of the entries put on heads as bounties: out of the pool; the overlay is
     /// what the guarantee still needs.
     pub fn less_bounties(self, cents: u64, payout: &Payout) -> Money {
@@ -587,6 +606,45 @@ pub struct Profile {
     /// Bounties (issue 39): a part of every buy-in on the player's head; none by default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bounty: Option<Bounty>,
+    /// Issue 39: this chain is a Day 1 flight of an event: it ends with the players left
+    /// bagging their chips for Day 2 (`end_flight`), not with a winner.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flight: Option<Flight>,
+    /// Issue 39: this chain is the Day 2 of an event played in flights: its players and its
+    /// prize pool come from the flights it imports.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub day2: Option<Day2>,
+}
+
+/// A Day 1 flight (issue 39).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Flight {
+    /// The event the flight feeds (its Day 2 names the flights it imports).
+    pub event: String,
+    /// The flight's day as the house names it ("1A").
+    pub day: String,
+}
+
+/// The Day 2 of an event played in flights (issue 39).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Day2 {
+    /// The event whose flights it imports (each flight's `flight.event`).
+    pub event: String,
+    /// A player who came through more than one flight plays the stack of his first flight or
+    /// his best one; stacks are never added up.
+    pub carry: Carry,
+}
+
+/// Which stack a player through several flights carries to Day 2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Carry {
+    /// The stack of the first flight he came through (in the order Day 2 imports them).
+    First,
+    /// His largest stack.
+    Best,
 }
 
 /// What kind of bounty a tournament plays.
@@ -807,6 +865,39 @@ impl Profile {
                 "entries",
                 "the club's tournaments are played as freeze-outs (\"im Freeze-Out Modus\"): no entries after the start under their rules".into(),
                 Some(Rule::Tr0b),
+            );
+        }
+        if self.flight.is_some() && self.day2.is_some() {
+            bad(
+                "day2",
+                "a chain is a flight or the Day 2 it feeds, not both".into(),
+                None,
+            );
+        }
+        if self.flight.is_some()
+            && (!self.payout.shares.is_empty()
+                || !self.payout.by_entries.is_empty()
+                || self.payout.standard.is_some()
+                || self.payout.guarantee.is_some())
+        {
+            bad(
+                "payout",
+                "a flight pays no prizes: the event's payout and its guarantee are Day 2's (leave the flight's payout empty, its fee stays)".into(),
+                None,
+            );
+        }
+        if self.bounty.is_some() && (self.flight.is_some() || self.day2.is_some()) {
+            bad(
+                "bounty",
+                "an event played in flights plays no bounties (a head would have to cross from a flight to Day 2)".into(),
+                None,
+            );
+        }
+        if self.day2.is_some() && *entries != Entries::default() {
+            bad(
+                "entries",
+                "Day 2 takes its players from the flights: entries, re-entries and rebuys are made in the flights".into(),
+                None,
             );
         }
         if let Some(b) = &self.bounty {

@@ -533,6 +533,9 @@ impl Rederiver {
             | TournamentEvent::BountyWon { .. }
             | TournamentEvent::EnvelopesFilled { .. }
             | TournamentEvent::EnvelopeOwed { .. }
+            | TournamentEvent::FlightEnded { .. }
+            | TournamentEvent::FlightImported { .. }
+            | TournamentEvent::FlightsRanked { .. }
             | TournamentEvent::EntriesClosed { .. }
             | TournamentEvent::DealProposed { .. }
             | TournamentEvent::DealConsented { .. }

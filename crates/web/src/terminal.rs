@@ -360,6 +360,8 @@ pub fn desk(
                 "tournament_rebuy" => rebuys.is_some(),
                 "add_on" => rebuys.is_some_and(|r| r.2 > 0),
                 "draw_envelope" => overview.is_some_and(|m| m.mystery.is_some()),
+                "end_flight" => overview.is_some_and(|m| m.flight),
+                "import_flight" => overview.is_some_and(|m| m.day2),
                 _ => true,
             }
         })
@@ -443,6 +445,9 @@ pub struct FloorModel {
     entries_open: Option<(u32, Vec<(u32, u32)>)>,
     /// A mystery bounty (issue 39): the form to record an envelope drawn is offered.
     mystery: Option<Mystery>,
+    /// A flight (issue 39): the form that ends it is offered; a Day 2: the import's.
+    flight: bool,
+    day2: bool,
     /// What the number fields of the desk's forms allow now.
     pub limits: Vec<Limit>,
 }
@@ -573,6 +578,8 @@ impl FloorModel {
                         .map(|(p, to)| (p.0, to.iter().map(|w| w.0).collect()))
                         .collect(),
                 }),
+            flight: t.profile.flight.is_some(),
+            day2: t.profile.day2.is_some(),
             limits: limits(t, now),
         }
     }

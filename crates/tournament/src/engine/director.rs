@@ -86,6 +86,9 @@ pub struct ClockView {
     /// The prize pool in cents: the entrants' buy-ins less the house's fees, plus the overlay
     /// its guarantee adds; None when a buy-in is not a sum of money.
     pub prize_pool_cents: Option<u64>,
+    /// What the entries, re-entries, rebuys and add-ons paid (cents).
+    #[serde(default)]
+    pub paid_cents: u64,
     /// The house's fees out of the buy-ins (cents).
     #[serde(default)]
     pub fees_cents: u64,
@@ -178,14 +181,19 @@ impl Tournament {
                 p.status == Status::Registered
             }
         };
-        // Every entry counts: a player's first and each re-entry (issue 39).
-        let entrants = self
-            .players
-            .values()
-            .filter(entrant)
-            .map(|p| p.entries())
-            .sum::<u32>();
-        let players_left = if self.finished {
+        // Every entry counts: a player's first and each re-entry (issue 39); Day 2's are its
+        // flights'.
+        let flights = self.flight_money();
+        let entrants = match flights {
+            Some((entries, _, _)) => entries,
+            None => self
+                .players
+                .values()
+                .filter(entrant)
+                .map(|p| p.entries())
+                .sum::<u32>(),
+        };
+        let players_left = if self.finished && self.profile.flight.is_none() {
             1
         } else if self.started {
             self.remaining()
@@ -194,6 +202,8 @@ impl Tournament {
         };
         let chips = if self.started {
             self.chips_in_play()
+        } else if flights.is_some() {
+            self.carried.values().sum()
         } else {
             u64::from(entrants) * self.profile.starting_chips
         };
@@ -217,6 +227,13 @@ impl Tournament {
             .and_then(|paid| self.profile.payout.money(paid))
             .map(|m| m.topped_up(topped, &self.profile.payout))
             .map(|m| m.less_bounties(self.bounty_money(), &self.profile.payout));
+        // Day 2's prize pool is its flights' (the event's guarantee is Day 2's).
+        let money = match flights {
+            Some((_, paid, fees)) => {
+                Some(crate::Money::from_flights(paid, fees, &self.profile.payout))
+            }
+            None => money,
+        };
         let pool = money.map(|m| m.pool);
         ClockView {
             at,
@@ -241,6 +258,7 @@ impl Tournament {
             average_stack: chips / u64::from(players_left.max(1)),
             chips_in_play: chips,
             prize_pool_cents: pool,
+            paid_cents: money.map_or(0, |m| m.entries),
             fees_cents: money.map_or(0, |m| m.fees),
             overlay_cents: money.map_or(0, |m| m.overlay),
             bounties_cents: money.map_or(0, |m| m.bounties),

@@ -21,6 +21,8 @@ use crate::command::{Command, HandCommand};
 use crate::conduct::{Offence, Sanction};
 use crate::seating::{PlayerId, SeatNo, TableNo};
 
+pub use flights::{FlightOut, FlightPlace, FlightPlayer, FlightResult, Survivor};
+
 pub use director::{ClockView, LevelClock, MAX_REASON};
 
 mod bounties;
@@ -28,6 +30,7 @@ mod clock;
 pub mod deals;
 mod director;
 mod entries;
+mod flights;
 mod floor;
 mod hands;
 mod prizes;
@@ -118,6 +121,9 @@ pub struct Player {
     /// The seat he left when he went out while entries were open: a rebuy takes it back.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub left_seat: Option<(TableNo, SeatNo)>,
+    /// The member of the club's register he registered as (issue 24).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member: Option<String>,
 }
 
 fn is_zero_u32(n: &u32) -> bool {
@@ -125,6 +131,38 @@ fn is_zero_u32(n: &u32) -> bool {
 }
 
 impl Player {
+    /// A player just registered.
+    pub(super) fn registered(
+        id: PlayerId,
+        name: String,
+        buy_in: String,
+        member: Option<String>,
+    ) -> Player {
+        Player {
+            id,
+            name,
+            buy_in,
+            status: Status::Registered,
+            stack: 0,
+            table: None,
+            seat: None,
+            sanctions: Vec::new(),
+            waiting_for_button: false,
+            absent: false,
+            penalized_until: None,
+            arrived: false,
+            reserved: None,
+            reentries: Vec::new(),
+            rebuys: 0,
+            added_on: false,
+            surrendered: false,
+            bounty_gain: 0,
+            bounties_won: 0,
+            left_seat: None,
+            member,
+        }
+    }
+
     /// His entries: the first and every re-entry.
     pub fn entries(&self) -> u32 {
         1 + self.reentries.len() as u32
@@ -278,6 +316,10 @@ pub enum TournamentEvent {
         table: TableNo,
         seat: SeatNo,
         draw: u32,
+        /// Day 2 of an event in flights (issue 39): the stack he carried from his flight
+        /// (none: the profile's starting stack).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stack: Option<u64>,
         rules: RuleSet,
     },
     ButtonPlaced {
@@ -364,6 +406,31 @@ pub enum TournamentEvent {
         /// filled) and how many there were to draw from.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         envelope: Option<(u32, u32)>,
+        rules: RuleSet,
+    },
+    /// Issue 39: a Day 1 flight ended with `entries` entries; the players left bagged these
+    /// stacks for Day 2.
+    FlightEnded {
+        entries: u32,
+        players: Vec<(PlayerId, u64)>,
+        rules: RuleSet,
+    },
+    /// Issue 39: Day 2 imported the flight on `chain` (its head then): its entries and money
+    /// join the event's; each of its players left is Day 2's player with the stack he
+    /// carries (`kept`: false where the carry rule kept the stack of another flight).
+    FlightImported {
+        chain: String,
+        day: String,
+        entries: u32,
+        pool_cents: u64,
+        players: Vec<FlightPlayer>,
+        rules: RuleSet,
+    },
+    /// Issue 39: at Day 2's start the players out in the flights are placed under every Day 2
+    /// player: by the share of their flight's field they outlasted (the most first), then by
+    /// flight order.
+    FlightsRanked {
+        places: Vec<FlightPlace>,
         rules: RuleSet,
     },
     /// Issue 39: a mystery bounty's envelopes filled at the start of `level` from `cents` of
@@ -688,6 +755,9 @@ impl TournamentEvent {
             TournamentEvent::Surrendered { .. } => "Surrendered",
             TournamentEvent::BountyWon { .. } => "BountyWon",
             TournamentEvent::EnvelopesFilled { .. } => "EnvelopesFilled",
+            TournamentEvent::FlightEnded { .. } => "FlightEnded",
+            TournamentEvent::FlightImported { .. } => "FlightImported",
+            TournamentEvent::FlightsRanked { .. } => "FlightsRanked",
             TournamentEvent::EnvelopeOwed { .. } => "EnvelopeOwed",
             TournamentEvent::EntriesClosed { .. } => "EntriesClosed",
             TournamentEvent::Moved { .. } => "Moved",
@@ -743,6 +813,9 @@ impl TournamentEvent {
             | TournamentEvent::Surrendered { rules, .. }
             | TournamentEvent::BountyWon { rules, .. }
             | TournamentEvent::EnvelopesFilled { rules, .. }
+            | TournamentEvent::FlightEnded { rules, .. }
+            | TournamentEvent::FlightImported { rules, .. }
+            | TournamentEvent::FlightsRanked { rules, .. }
             | TournamentEvent::EnvelopeOwed { rules, .. }
             | TournamentEvent::EntriesClosed { rules, .. }
             | TournamentEvent::Moved { rules, .. }
@@ -962,6 +1035,30 @@ pub enum TournamentError {
     )]
     EnvelopeDraw { got: u32, envelopes: u32 },
     #[error(
+        "this chain is no flight (the profile's flight): only a flight ends with its players bagging their chips"
+    )]
+    NoFlight,
+    #[error("this chain is no Day 2 (the profile's day2): only a Day 2 imports flights")]
+    NoDay2,
+    #[error("a flight ends between hands: table {table} plays hand {hand}")]
+    FlightHandInPlay { table: u32, hand: u64 },
+    #[error(
+        "entries are open until the end of level {until_level}: a flight ends after they close (level {level} is playing)"
+    )]
+    FlightEntriesOpen { until_level: u32, level: u32 },
+    #[error("the flight on chain {chain} is imported already")]
+    FlightImportedTwice { chain: String },
+    #[error(
+        "the flight on chain {chain} feeds event {got:?}; this Day 2 is event {event:?} (the profile's day2.event)"
+    )]
+    FlightOfAnotherEvent {
+        chain: String,
+        got: String,
+        event: String,
+    },
+    #[error("Day 2 starts with the players of its flights: import them first")]
+    NoFlightsImported,
+    #[error(
         "a late registration is seated by a draw among the {seats} free seats at the tables with the fewest players: give one, 0 to {}",
         seats.saturating_sub(1)
     )]
@@ -1147,6 +1244,12 @@ pub struct Tournament {
     /// Issue 39: rebuys by players out, each a new head (its bounty from the rebuy's price).
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub rebuy_heads: u32,
+    /// Issue 39: Day 2's flights imported so far, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flights: Vec<FlightResult>,
+    /// Issue 39: Day 2's stacks carried from the flights, by player.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub carried: BTreeMap<PlayerId, u64>,
     /// Issue 39: a mystery bounty's envelopes left (None until they are filled).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub envelopes: Option<Vec<u64>>,
@@ -1203,6 +1306,8 @@ impl Tournament {
             rebuy_heads: 0,
             envelopes: None,
             envelopes_owed: Vec::new(),
+            flights: Vec::new(),
+            carried: BTreeMap::new(),
             now: 0,
         }
     }
@@ -1318,6 +1423,8 @@ impl Tournament {
             Command::AddOn { player } => self.add_on(*player),
             Command::Surrender { player } => self.surrender(*player),
             Command::DrawEnvelope { from, draw } => self.draw_envelope(*from, *draw),
+            Command::EndFlight => self.end_flight(),
+            Command::ImportFlight { flight } => self.import_flight(flight),
             Command::Start {
                 draw,
                 button_seats,

@@ -113,31 +113,15 @@ impl Tournament {
         } else {
             None
         };
-        self.players.insert(
+        let mut p = Player::registered(
             player,
-            Player {
-                id: player,
-                name: name.to_string(),
-                buy_in: buy_in.to_string(),
-                status,
-                stack: 0,
-                table: None,
-                seat: None,
-                sanctions: Vec::new(),
-                waiting_for_button: false,
-                absent: false,
-                penalized_until: None,
-                arrived: false,
-                reserved: table,
-                reentries: Vec::new(),
-                rebuys: 0,
-                added_on: false,
-                surrendered: false,
-                bounty_gain: 0,
-                bounties_won: 0,
-                left_seat: None,
-            },
+            name.to_string(),
+            buy_in.to_string(),
+            member.map(str::to_string),
         );
+        p.status = status;
+        p.reserved = table;
+        self.players.insert(player, p);
         if reserving && table.is_none() {
             self.walk_ins.push(player);
         }
@@ -186,6 +170,9 @@ impl Tournament {
     ) -> Result<(), TournamentError> {
         if self.started {
             return Err(TournamentError::NotNow("the tournament has started"));
+        }
+        if self.profile.day2.is_some() && self.flights.is_empty() {
+            return Err(TournamentError::NoFlightsImported);
         }
         let ids: Vec<PlayerId> = self
             .players
@@ -255,6 +242,8 @@ impl Tournament {
             at: clock_starts.then_some(at),
             rules,
         });
+        // Issue 39: the players out in the flights are placed under Day 2's.
+        self.rank_flights();
         let size = self.profile.seats_per_table as usize;
         self.tables = (1..=tables)
             .map(|t| TableState {
@@ -295,10 +284,12 @@ impl Tournament {
                 .ok_or(TournamentError::Draw("a seat beyond the table".into()))?;
             *slot = Some(player);
             ts.started_with += 1;
+            // Day 2 (issue 39): the stack carried from the flights.
+            let carried = self.carried.get(&player).copied();
             if let Some(p) = self.players.get_mut(&player) {
                 p.status = Status::Playing;
                 p.arrived = !p.absent;
-                p.stack = self.profile.starting_chips;
+                p.stack = carried.unwrap_or(self.profile.starting_chips);
                 p.table = Some(table);
                 p.seat = Some(seat);
             }
@@ -307,6 +298,7 @@ impl Tournament {
                 table,
                 seat,
                 draw: draw[k],
+                stack: carried,
                 rules: seats.rules,
             });
         }

@@ -1,0 +1,318 @@
+//! Events played in flights (issue 39): Day 1A, 1B, … are chains of their own; each ends
+//! with its players left bagging their chips (`end_flight`). Day 2 imports every flight's
+//! result, read by the service from the flight's chain: its entries and money join one prize
+//! pool, its players left become Day 2's players with the stack they bagged (a player through
+//! several flights carries his first or his best stack, never the sum), and Day 2 starts with
+//! a new seat draw. The players out in the flights are placed under every Day 2 player at
+//! the start: by the share of their flight's field they outlasted, the most first; on equal
+//! shares the earlier flight first, then the better place in it.
+
+use floorbook_rules::RuleSet;
+use serde::{Deserialize, Serialize};
+
+use super::{Player, Status, Tournament, TournamentError, TournamentEvent};
+use crate::Carry;
+use crate::seating::PlayerId;
+
+/// A flight's result as Day 2 imports it: read from the flight's chain when it ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlightResult {
+    /// The flight's chain and its head (hex) when it was read.
+    pub chain: String,
+    pub head: String,
+    /// The event it feeds and its day (the flight's profile).
+    pub event: String,
+    pub day: String,
+    /// Its entries (re-entries included) and its players.
+    pub entries: u32,
+    pub players: u32,
+    /// What its entries, re-entries, rebuys and add-ons paid, and the house's fees out of it,
+    /// in cents.
+    pub paid_cents: u64,
+    pub fees_cents: u64,
+    /// Its players left, with the chips they bagged.
+    pub survivors: Vec<Survivor>,
+    /// Its players out, with their place in the flight.
+    pub out: Vec<FlightOut>,
+}
+
+/// A player through a flight.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Survivor {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member: Option<String>,
+    /// The buy-in he paid for the flight.
+    pub buy_in: String,
+    pub stack: u64,
+}
+
+/// A player out in a flight, with his place there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlightOut {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member: Option<String>,
+    pub buy_in: String,
+    pub place: u32,
+}
+
+/// A flight's player as Day 2 takes him: his Day 2 number, the stack he bagged and whether
+/// it is the one he carries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlightPlayer {
+    pub player: PlayerId,
+    pub stack: u64,
+    pub kept: bool,
+}
+
+/// A player out in the flights, placed in the event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlightPlace {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member: Option<String>,
+    pub buy_in: String,
+    /// The flight he went out in (its day) and his place there.
+    pub day: String,
+    pub flight_place: u32,
+    pub place: u32,
+}
+
+/// The person a result names: his member ID, or his name where he has none.
+fn person(name: &str, member: Option<&str>) -> String {
+    member.map_or_else(|| format!("name:{name}"), |m| format!("member:{m}"))
+}
+
+impl Tournament {
+    /// The flight's result as it stands: None unless it is a flight that ended.
+    pub fn flight_result(&self, chain: &str, head: &str) -> Option<FlightResult> {
+        let flight = self.profile.flight.as_ref()?;
+        if !self.finished {
+            return None;
+        }
+        let money = self.clock_view(self.clock);
+        let survivors = self
+            .players
+            .values()
+            .filter(|p| p.status == Status::Playing)
+            .map(|p| Survivor {
+                name: p.name.clone(),
+                member: p.member.clone(),
+                buy_in: p.buy_in.clone(),
+                stack: p.stack,
+            })
+            .collect();
+        let mut out: Vec<FlightOut> = self
+            .players
+            .values()
+            .filter_map(|p| match p.status {
+                Status::Busted { place } | Status::Disqualified { place } => Some(FlightOut {
+                    name: p.name.clone(),
+                    member: p.member.clone(),
+                    buy_in: p.buy_in.clone(),
+                    place,
+                }),
+                _ => None,
+            })
+            .collect();
+        out.sort_by_key(|o| o.place);
+        Some(FlightResult {
+            chain: chain.to_string(),
+            head: head.to_string(),
+            event: flight.event.clone(),
+            day: flight.day.clone(),
+            entries: money.entrants,
+            players: self
+                .players
+                .values()
+                .filter(|p| !matches!(p.status, Status::Registered | Status::WaitListed))
+                .count() as u32,
+            paid_cents: money.paid_cents,
+            fees_cents: money.fees_cents,
+            survivors,
+            out,
+        })
+    }
+
+    /// A flight ends between hands, after its entries closed: its players left bag their
+    /// chips.
+    pub(super) fn end_flight(&mut self) -> Result<(), TournamentError> {
+        if self.profile.flight.is_none() {
+            return Err(TournamentError::NoFlight);
+        }
+        if !self.started || self.finished {
+            return Err(TournamentError::NotNow("the tournament is not running"));
+        }
+        if self.entries_open(self.now) {
+            return Err(TournamentError::FlightEntriesOpen {
+                until_level: self.profile.entries.open_until_level(),
+                level: self.level_at(self.now),
+            });
+        }
+        if let Some(ts) = self.tables.iter().find(|t| t.hand.is_some()) {
+            return Err(TournamentError::FlightHandInPlay {
+                table: ts.table.no.0,
+                hand: ts.hand.as_ref().map_or(0, |(no, _, _)| *no),
+            });
+        }
+        let players = self
+            .players
+            .values()
+            .filter(|p| p.status == Status::Playing)
+            .map(|p| (p.id, p.stack))
+            .collect();
+        self.finished = true;
+        self.out.push(TournamentEvent::FlightEnded {
+            entries: self.entry_count(),
+            players,
+            rules: RuleSet::EMPTY,
+        });
+        Ok(())
+    }
+
+    /// Day 2 imports a flight: its players left become Day 2's players (or, already one from
+    /// another flight, keep the stack the carry rule chooses).
+    pub(super) fn import_flight(&mut self, flight: &FlightResult) -> Result<(), TournamentError> {
+        let Some(day2) = self.profile.day2.clone() else {
+            return Err(TournamentError::NoDay2);
+        };
+        if self.started {
+            return Err(TournamentError::NotNow("the tournament has started"));
+        }
+        if self.flights.iter().any(|f| f.chain == flight.chain) {
+            return Err(TournamentError::FlightImportedTwice {
+                chain: flight.chain.clone(),
+            });
+        }
+        if flight.event != day2.event {
+            return Err(TournamentError::FlightOfAnotherEvent {
+                chain: flight.chain.clone(),
+                got: flight.event.clone(),
+                event: day2.event,
+            });
+        }
+        let mut players = Vec::with_capacity(flight.survivors.len());
+        for s in &flight.survivors {
+            let key = person(&s.name, s.member.as_deref());
+            let known = self
+                .players
+                .values()
+                .find(|p| person(&p.name, p.member.as_deref()) == key)
+                .map(|p| p.id);
+            let (id, kept) = match known {
+                Some(id) => {
+                    let had = self.carried.get(&id).copied().unwrap_or(0);
+                    let kept = day2.carry == Carry::Best && s.stack > had;
+                    (id, kept)
+                }
+                None => {
+                    let id = PlayerId(self.players.keys().map(|p| p.0).max().unwrap_or(0) + 1);
+                    self.players.insert(
+                        id,
+                        Player::registered(id, s.name.clone(), s.buy_in.clone(), s.member.clone()),
+                    );
+                    self.out.push(TournamentEvent::Registered {
+                        player: id,
+                        name: s.name.clone(),
+                        buy_in: s.buy_in.clone(),
+                        table: None,
+                        member: s.member.clone(),
+                        rules: RuleSet::EMPTY,
+                    });
+                    (id, true)
+                }
+            };
+            if kept {
+                self.carried.insert(id, s.stack);
+            }
+            players.push(super::FlightPlayer {
+                player: id,
+                stack: s.stack,
+                kept,
+            });
+        }
+        self.flights.push(flight.clone());
+        self.out.push(TournamentEvent::FlightImported {
+            chain: flight.chain.clone(),
+            day: flight.day.clone(),
+            entries: flight.entries,
+            pool_cents: flight.paid_cents.saturating_sub(flight.fees_cents),
+            players,
+            rules: RuleSet::EMPTY,
+        });
+        Ok(())
+    }
+
+    /// At Day 2's start: the players out in the flights (and in no flight through to Day 2),
+    /// placed under Day 2's players.
+    pub(super) fn rank_flights(&mut self) {
+        if self.flights.is_empty() {
+            return;
+        }
+        let through: std::collections::BTreeSet<String> = self
+            .players
+            .values()
+            .map(|p| person(&p.name, p.member.as_deref()))
+            .collect();
+        // Each person out once: his best share outlasted (a lower place of a larger field).
+        let mut best: std::collections::BTreeMap<String, (usize, &FlightOut, u32)> =
+            Default::default();
+        for (k, f) in self.flights.iter().enumerate() {
+            for o in &f.out {
+                let key = person(&o.name, o.member.as_deref());
+                if through.contains(&key) {
+                    continue;
+                }
+                let better = |(k2, o2, n2): &(usize, &FlightOut, u32)| {
+                    // (place - 1) / players: the share of the field still in when he went
+                    // out; smaller is better.
+                    let a = u64::from(o.place - 1) * u64::from(*n2);
+                    let b = u64::from(o2.place - 1) * u64::from(f.players);
+                    (a, k) < (b, *k2)
+                };
+                match best.get(&key) {
+                    Some(held) if !better(held) => {}
+                    _ => {
+                        best.insert(key, (k, o, f.players));
+                    }
+                }
+            }
+        }
+        let mut order: Vec<(usize, &FlightOut, u32)> = best.into_values().collect();
+        order.sort_by(|(k1, o1, n1), (k2, o2, n2)| {
+            let a = u64::from(o1.place - 1) * u64::from(*n2);
+            let b = u64::from(o2.place - 1) * u64::from(*n1);
+            a.cmp(&b)
+                .then(k1.cmp(k2))
+                .then(o1.place.cmp(&o2.place))
+                .then(o1.name.cmp(&o2.name))
+        });
+        let day2 = self.players.len() as u32;
+        let places = order
+            .iter()
+            .enumerate()
+            .map(|(i, (k, o, _))| FlightPlace {
+                name: o.name.clone(),
+                member: o.member.clone(),
+                buy_in: o.buy_in.clone(),
+                day: self.flights[*k].day.clone(),
+                flight_place: o.place,
+                place: day2 + 1 + i as u32,
+            })
+            .collect();
+        self.out.push(TournamentEvent::FlightsRanked {
+            places,
+            rules: RuleSet::EMPTY,
+        });
+    }
+
+    /// Day 2's entries and money from its flights: (entries, paid, fees); None without.
+    pub fn flight_money(&self) -> Option<(u32, u64, u64)> {
+        (!self.flights.is_empty()).then(|| {
+            self.flights.iter().fold((0, 0, 0), |(e, p, f), fl| {
+                (e + fl.entries, p + fl.paid_cents, f + fl.fees_cents)
+            })
+        })
+    }
+}
