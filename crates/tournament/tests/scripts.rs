@@ -12,7 +12,8 @@
 //!   (the seat draw), `button_seats` (the drawn buttons, one per table) and `start_at` (the
 //!   start's time, default 0); `tables`, the director's choice of tables where the rule gives
 //!   one (NOB-7); `reserved`, `[player, table]` pairs (PLO-3); `seats_per_table`, the house's
-//!   seats where the case needs other than the profile's; `then`, events the start must decide.
+//!   seats where the case needs other than the profile's; `then`, events the start must decide;
+//!   `start = false` where the start is a step of its own (a Day 2 imports its flights first).
 //! - `[[when]]`, in order: `do`, a command as the engine reads it
 //!   (`{ command = "hand", table = 1, action = { do = "fold", pos = 2 } }`); `at`, its time in
 //!   seconds (default: the latest so far); then either `then`, events the command must decide,
@@ -70,6 +71,14 @@ struct Given {
     /// Events the start must decide (as for a step's `then`).
     #[serde(default)]
     then: Vec<toml::Value>,
+    /// Whether the field starts before the steps (default); a Day 2 (issue 39) imports its
+    /// flights first and starts as a step.
+    #[serde(default = "yes")]
+    start: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Debug, Deserialize)]
@@ -159,14 +168,16 @@ fn check(path: &Path) {
             .map(|b| b.iter().map(|s| SeatNo(*s)).collect()),
         tables: script.given.tables,
     };
-    let started = t
-        .decide(&start, script.given.start_at)
-        .expect("given: started");
+    let started: Vec<Value> = if script.given.start {
+        t.decide(&start, script.given.start_at)
+            .expect("given: started")
+            .iter()
+            .map(|e| serde_json::to_value(e).expect("json"))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut rules = Vec::new();
-    let started: Vec<Value> = started
-        .iter()
-        .map(|e| serde_json::to_value(e).expect("json"))
-        .collect();
     started.iter().for_each(|e| cited(e, &mut rules));
     let mut from = 0;
     for expected in &script.given.then {
@@ -326,5 +337,6 @@ golden! {
     house_a_double_rebuy_counts_two_and_the_add_on_is_taken_at_the_break => "house_a_double_rebuy_counts_two_and_the_add_on_is_taken_at_the_break.toml",
     house_a_mystery_envelope_is_drawn_for_a_knock_out_after_the_envelopes_are_filled => "house_a_mystery_envelope_is_drawn_for_a_knock_out_after_the_envelopes_are_filled.toml",
     tda_8a_a_late_entry_fills_the_short_table_that_paused_the_tournament => "tda_8a_a_late_entry_fills_the_short_table_that_paused_the_tournament.toml",
+    house_day_2_seats_two_flights_players_with_their_best_stack_and_places_those_out => "house_day_2_seats_two_flights_players_with_their_best_stack_and_places_those_out.toml",
     tda_8a_a_re_entry_drawn_onto_the_button_waits_and_a_late_entry_after_the_big_blind_plays => "tda_8a_a_re_entry_drawn_onto_the_button_waits_and_a_late_entry_after_the_big_blind_plays.toml",
 }
