@@ -303,6 +303,8 @@ fn rogue_attach(data: &Path, chain: &str) {
                     buy_in: 0.0,
                     spend: 0.0,
                     earlier: Vec::new(),
+                    bounties: 0.0,
+                    prize: 0.0,
                 })
                 .collect(),
             signed: None,

@@ -384,6 +384,21 @@ async fn replies(c: &Client) -> u64 {
         .unwrap_or(0)
 }
 
+/// The floor enters Bob (player 2) out, knocked out by Ann (player 1) in a hand not keyed in.
+async fn bob_out_to_ann(c: &Client) {
+    let r = submit(
+        c,
+        "form[data-command=bust_player]",
+        &[
+            ("#bust_player-player", "2"),
+            ("#bust_player-winner", "1"),
+            ("#bust_player-reason", "all in against Ann, not keyed in"),
+        ],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+}
+
 /// Fills the fields (`#id` → value) and submits the form `form`; the reply as the page shows it.
 async fn submit(c: &Client, form: &str, fields: &[(&str, &str)]) -> String {
     let before = replies(c).await;
@@ -2851,17 +2866,7 @@ async fn a_mystery_envelope_is_drawn_at_the_floors_desk() {
     log_in(&fay, &url, "fay", "floor-secret", "/t/mystery/floor").await;
     wait_for(&fay, "section.mystery", "when level 1 starts").await;
     // Bob is out (entered by the floor), knocked out by Ann: the envelopes are filled first.
-    let r = submit(
-        &fay,
-        "form[data-command=bust_player]",
-        &[
-            ("#bust_player-player", "2"),
-            ("#bust_player-winner", "1"),
-            ("#bust_player-reason", "all in against Ann, not keyed in"),
-        ],
-    )
-    .await;
-    assert!(r.contains("Recorded"), "{r}");
+    bob_out_to_ann(&fay).await;
     wait_for(&fay, "#envelopes-left", "3 envelopes left, 1.50 in all").await;
     wait_for(&fay, "#envelopes-owed", "Bob was knocked out by Ann").await;
     fay.set_window_size(390, 844).await.expect("phone");
@@ -2936,6 +2941,18 @@ async fn a_flight_is_ended_and_imported_into_day_2_from_the_directors_desk() {
         + "\n[flight]\nevent = \"main\"\nday = \"1A\"\n";
     ann_bob_and_cid(&data, "main-1a", flight).await;
     {
+        // Bob goes out in the flight (3rd of 3).
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+        let chain = ChainId::new("main-1a").expect("chain");
+        let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
+        let bust = WireCommand::BustPlayer {
+            player: 2,
+            winner: 1,
+            reason: "all in against Ann, not keyed in".into(),
+        };
+        send(&mut desk, Channel::Floor, bust).await;
+    }
+    {
         let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
         let chain = ChainId::new("main-day2").expect("chain");
         let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
@@ -3007,6 +3024,18 @@ async fn a_flight_is_ended_and_imported_into_day_2_from_the_directors_desk() {
         .await
         .expect("the clock");
     wait_for(&clock, "#pool", "5.40").await;
+    // Day 2 starts (its players by a new draw): the standings place the one out in the
+    // flight under them.
+    let r = submit(&td, "form[data-command=start]", &[("#start-draw", "1 0")]).await;
+    assert!(r.contains("FlightsRanked"), "{r}");
+    clock
+        .goto(&format!("{url}/t/main-day2/standings?lang=en"))
+        .await
+        .expect("the standings");
+    let row = wait_for(&clock, "tr.flight", "out in flight 1A").await;
+    assert!(row.contains("3") && row.contains("Bob"), "{row}");
+    clock.set_window_size(390, 844).await.expect("phone");
+    screenshot(&clock, "standings-day2-390").await;
 }
 
 /// Issue 39, a deal made from the desks: where the profile allows deals the director's desk
@@ -3168,17 +3197,7 @@ async fn late_entries_and_re_entries_are_made_from_the_floors_desk() {
         .collect();
     wait_for(&fay, "#players", &format!("table 1, seat {seat}")).await;
     // Bob is out (entered by the floor) and may re-enter.
-    let r = submit(
-        &fay,
-        "form[data-command=bust_player]",
-        &[
-            ("#bust_player-player", "2"),
-            ("#bust_player-winner", "1"),
-            ("#bust_player-reason", "all in against Ann, not keyed in"),
-        ],
-    )
-    .await;
-    assert!(r.contains("Recorded"), "{r}");
+    bob_out_to_ann(&fay).await;
     wait_for(&fay, "#players", "may re-enter").await;
     fay.set_window_size(390, 844).await.expect("phone");
     screenshot(&fay, "floor-entries-390").await;

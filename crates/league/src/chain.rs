@@ -25,6 +25,16 @@ pub struct Imported {
     /// (`place` is his last), each ranked among all entries.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub earlier: Vec<u32>,
+    /// Issue 39: the bounties he won in cash and the prize money paid out to him (a deal's
+    /// figure included), in euros.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bounties: f64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub prize: f64,
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 impl Imported {
@@ -200,7 +210,8 @@ impl League {
         let mut out = Vec::new();
         for (index, (chain, _, _, entrants)) in self.tournaments.iter().enumerate() {
             for r in self.results.get(chain).into_iter().flatten() {
-                let result = |place: u32, spend: f64| EventResult {
+                // The bounties and the prize go with his last entry (where he won them).
+                let result = |place: u32, spend: f64, last: bool| EventResult {
                     event: chain.clone(),
                     index,
                     player: key(r),
@@ -208,20 +219,23 @@ impl League {
                     entrants: *entrants,
                     buy_in: r.buy_in,
                     spend,
+                    bounties: if last { r.bounties } else { 0.0 },
+                    prize: if last { r.prize } else { 0.0 },
                 };
                 match reentries {
-                    Reentries::Best => out.push(result(r.place, r.spend)),
+                    Reentries::Best => out.push(result(r.place, r.spend, true)),
                     Reentries::First => out.push(result(
                         r.earlier.first().copied().unwrap_or(r.place),
                         r.buy_in,
+                        true,
                     )),
                     Reentries::All => {
                         // Each entry paid its buy-in; the last one what is left of his spend.
                         let earlier = r.earlier.len() as f64;
                         for &place in &r.earlier {
-                            out.push(result(place, r.buy_in));
+                            out.push(result(place, r.buy_in, false));
                         }
-                        out.push(result(r.place, r.spend - earlier * r.buy_in));
+                        out.push(result(r.place, r.spend - earlier * r.buy_in, true));
                     }
                 }
             }
@@ -255,6 +269,9 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
     // the flights are placed under Day 2's players.
     let mut flight_entries = 0;
     let mut flight_places: Vec<Imported> = Vec::new();
+    // Issue 39: bounties won in cash and prizes paid out, in cents, by player.
+    let mut bounties: BTreeMap<u32, u64> = BTreeMap::new();
+    let mut prizes: BTreeMap<u32, u64> = BTreeMap::new();
     let mut finished = false;
     for e in events {
         match e {
@@ -340,6 +357,14 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
                 finished = true;
             }
             TournamentEvent::FlightImported { entries, .. } => flight_entries += entries,
+            TournamentEvent::BountyWon { shares, .. } => {
+                for sh in shares {
+                    *bounties.entry(sh.player.0).or_default() += sh.cash;
+                }
+            }
+            TournamentEvent::PrizePaid { player, cents, .. } => {
+                *prizes.entry(player.0).or_default() += cents;
+            }
             TournamentEvent::FlightsRanked { places: ranked, .. } => {
                 flight_places = ranked
                     .iter()
@@ -350,6 +375,8 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
                         spend: p.buy_in.parse().unwrap_or(0.0),
                         member: p.member.clone(),
                         earlier: Vec::new(),
+                        bounties: 0.0,
+                        prize: 0.0,
                     })
                     .collect();
             }
@@ -402,6 +429,8 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
                 spend: buy_in + spent.get(&id).copied().unwrap_or(0.0),
                 member,
                 earlier: earlier.remove(&id).unwrap_or_default(),
+                bounties: bounties.get(&id).copied().unwrap_or(0) as f64 / 100.0,
+                prize: prizes.get(&id).copied().unwrap_or(0) as f64 / 100.0,
             }
         })
         .collect();

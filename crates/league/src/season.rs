@@ -50,6 +50,14 @@ pub struct Season {
     /// A re-entry tournament's entries: the best, the first, or all (issue 39).
     #[serde(default, skip_serializing_if = "is_best")]
     pub reentries: Reentries,
+    /// Points for each euro of bounties a player won in cash (issue 39); none: bounties
+    /// score nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_bounty_euro: Option<f64>,
+    /// Points for each euro of prize money paid out to him, a deal's figure included (issue
+    /// 39); none: prizes score nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_prize_euro: Option<f64>,
 }
 
 fn is_best(r: &Reentries) -> bool {
@@ -63,6 +71,8 @@ pub enum SeasonError {
     BestZero,
     #[error("aging must be above 0 and at most 1 (a share kept per event); got {0}")]
     Aging(f64),
+    #[error("{what} must be 0 to 1000 points a euro; got {got}")]
+    PerEuro { what: &'static str, got: f64 },
     #[error(transparent)]
     Formula(#[from] FormulaError),
 }
@@ -77,6 +87,16 @@ impl Season {
             && !(a > 0.0 && a <= 1.0)
         {
             return Err(SeasonError::Aging(a));
+        }
+        for (what, v) in [
+            ("per_bounty_euro", self.per_bounty_euro),
+            ("per_prize_euro", self.per_prize_euro),
+        ] {
+            if let Some(got) = v
+                && !(0.0..=1000.0).contains(&got)
+            {
+                return Err(SeasonError::PerEuro { what, got });
+            }
         }
         if let Some(i) = self.formula.bad_table_entry() {
             return Err(FormulaError::Table(i).into());
@@ -98,6 +118,11 @@ pub struct Result {
     pub entrants: u32,
     pub buy_in: f64,
     pub spend: f64,
+    /// Bounties won in cash and prize money paid out, in euros (issue 39).
+    #[serde(default)]
+    pub bounties: f64,
+    #[serde(default)]
+    pub prize: f64,
 }
 
 /// One result as it entered a player's points.
@@ -109,6 +134,12 @@ pub struct Counted {
     pub tied: u32,
     pub formula: String,
     pub finish: Finish,
+    /// The bounties and the prize money that scored (euros), where the season's rules
+    /// score them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bounties: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prize: Option<f64>,
     /// The points of the finish (after ties and aging).
     pub points: Points,
     /// Among the player's best N.
@@ -157,6 +188,19 @@ pub fn standings(
                 (sum as f64 / f64::from(tied)).round() as Points
             }
         };
+        // Issue 39: bounties and prize money where the rules score them, before aging.
+        let money = |per: Option<f64>, euros: f64| per.map(|k| (k * euros * 100.0).round());
+        for extra in [
+            money(season.per_bounty_euro, r.bounties),
+            money(season.per_prize_euro, r.prize),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            points = points
+                .checked_add(extra as Points)
+                .ok_or(FormulaError::Total)?;
+        }
         if let Some(a) = season.aging {
             let age = (latest - r.index) as i32;
             points = (points as f64 * a.powi(age)).round() as Points;
@@ -170,6 +214,8 @@ pub fn standings(
                 tied,
                 formula: season.formula.text(),
                 finish: finish(r.place),
+                bounties: season.per_bounty_euro.map(|_| r.bounties),
+                prize: season.per_prize_euro.map(|_| r.prize),
                 points,
                 counted: false,
             });

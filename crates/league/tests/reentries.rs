@@ -45,6 +45,8 @@ fn league(reentries: Reentries) -> League {
             ties: Ties::Best,
             aging: None,
             reentries,
+            per_bounty_euro: None,
+            per_prize_euro: None,
         },
     })
     .expect("created");
@@ -132,4 +134,70 @@ fn a_freeze_out_keeps_the_tournament_s_own_places() {
     // The tournament's own places, as the close gave them.
     let bob = results.iter().find(|r| r.player == "Bob").expect("Bob");
     assert_eq!(bob.place, 4);
+}
+
+#[test]
+fn bounties_and_prize_money_score_where_the_season_says_so() {
+    // Ann knocked Dan out for a 5.00 bounty and was paid 60.00 for first: with a point a euro
+    // of bounties and half a point a euro of prize money, 10 + 5 + 30 = 45 points.
+    let mut list = events();
+    list.insert(
+        list.len() - 1,
+        serde_json::from_value(json!({"type": "bounty_won", "from": 4, "head": 500,
+            "shares": [{"player": 1, "cash": 500}], "rules": []}))
+        .expect("an event"),
+    );
+    list.push(
+        serde_json::from_value(
+            json!({"type": "prize_paid", "player": 1, "place": 1, "cents": 6000, "rules": []}),
+        )
+        .expect("an event"),
+    );
+    let (entrants, results) = tournament_results(&list).expect("finished");
+    let ann = results.iter().find(|r| r.player == "Ann").expect("Ann");
+    assert_eq!((ann.bounties, ann.prize), (5.0, 60.0));
+    let rules = Season {
+        formula: Formula::Table {
+            points: vec![10.0, 6.0, 3.0, 2.0, 1.0],
+        },
+        best: None,
+        ties: Ties::Best,
+        aging: None,
+        reentries: Reentries::Best,
+        per_bounty_euro: Some(1.0),
+        per_prize_euro: Some(0.5),
+    };
+    let mut l = League::default();
+    l.apply(&LeagueEvent::Created {
+        name: "club".into(),
+        season: "2026".into(),
+        rules: rules.clone(),
+    })
+    .expect("created");
+    l.apply(&LeagueEvent::Attached {
+        chain: "t-1".into(),
+        seq: 22,
+        head: "00".into(),
+        entrants,
+        results,
+        signed: None,
+    })
+    .expect("attached");
+    let table = standings(&rules, &l.season_results()).expect("standings");
+    assert_eq!((table[0].player.as_str(), table[0].points), ("Ann", 4_500));
+    assert_eq!(table[0].results[0].bounties, Some(5.0));
+    // Points a euro out of range are refused when the league is created.
+    let bad = Season {
+        per_bounty_euro: Some(-1.0),
+        ..rules
+    };
+    assert!(
+        League::default()
+            .apply(&LeagueEvent::Created {
+                name: "club".into(),
+                season: "2026".into(),
+                rules: bad,
+            })
+            .is_err()
+    );
 }

@@ -105,6 +105,8 @@ fn a_season_total_past_64_bits_is_refused_not_wrapped() {
         ties: Ties::Best,
         aging: None,
         reentries: Default::default(),
+        per_bounty_euro: None,
+        per_prize_euro: None,
     };
     let many: Vec<EventResult> = (0..93_000).map(|i| result(i, "ann", 1, 1)).collect();
     assert_eq!(standings(&season, &many), Err(FormulaError::Total));
@@ -194,6 +196,8 @@ fn result(event: usize, player: &str, place: u32, entrants: u32) -> EventResult 
         entrants,
         buy_in: 10.0,
         spend: 10.0,
+        bounties: 0.0,
+        prize: 0.0,
     }
 }
 
@@ -206,6 +210,8 @@ fn table_season(best: Option<usize>, ties: Ties) -> Season {
         ties,
         aging: None,
         reentries: Default::default(),
+        per_bounty_euro: None,
+        per_prize_euro: None,
     }
 }
 

@@ -833,6 +833,19 @@ pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
                         @if bounties { td.num { (bounty(p)) } }
                     }
                 }
+                // Day 2 of an event in flights (issue 39): those out in the flights, under
+                // every Day 2 player.
+                @if t.started {
+                    @for f in t.flight_places() {
+                        tr.flight {
+                            td.num { (f.place) }
+                            td { (f.name) " " span.flag { (ta(lang, "out-in-flight", &[("day", s(f.day.clone())), ("place", n(f.flight_place))])) } }
+                            td.num {}
+                            td.num {}
+                            @if bounties { td.num {} }
+                        }
+                    }
+                }
             }
         }
     }

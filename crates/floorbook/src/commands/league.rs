@@ -417,7 +417,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                 for c in &s.results {
                     let _ = writeln!(
                         out,
-                        "  {} place {}{} of {}: {} with n={} f={} b={} e={} → {}{}",
+                        "  {} place {}{} of {}: {} with n={} f={} b={} e={}{} → {}{}",
                         c.event,
                         c.place,
                         if c.tied > 1 {
@@ -431,6 +431,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                         c.finish.f,
                         c.finish.b,
                         c.finish.e,
+                        money_scored(c),
                         format_points(c.points),
                         if c.counted { "" } else { " (not counted)" }
                     );
@@ -591,4 +592,16 @@ fn write_projection(
         .collect();
     projector.put_league(league, &rows, &results)?;
     Ok(())
+}
+
+/// The bounties and prize money a result scored with, where the season scores them.
+fn money_scored(c: &floorbook_league::Counted) -> String {
+    let mut out = String::new();
+    if let Some(b) = c.bounties {
+        out += &format!(", bounties {b:.2}");
+    }
+    if let Some(p) = c.prize {
+        out += &format!(", prize {p:.2}");
+    }
+    out
 }

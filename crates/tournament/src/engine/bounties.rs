@@ -195,10 +195,15 @@ impl Tournament {
                 self.bounty_money()
             }
         };
-        if head == 0 {
-            return;
+        if head > 0 {
+            self.winner_takes(winner, head);
         }
+    }
+
+    /// The tournament's winner takes `head` in cash: his own bounty and what is left.
+    fn winner_takes(&mut self, winner: PlayerId, head: u64) {
         if let Some(p) = self.players.get_mut(&winner) {
+            p.bounty_gain = 0;
             p.bounties_won += head;
         }
         self.out.push(TournamentEvent::BountyWon {
@@ -224,21 +229,7 @@ impl Tournament {
             return;
         }
         let head = self.head(winner) + std::mem::take(&mut self.bounties_unclaimed);
-        if let Some(p) = self.players.get_mut(&winner) {
-            p.bounty_gain = 0;
-            p.bounties_won += head;
-        }
-        self.out.push(TournamentEvent::BountyWon {
-            from: winner,
-            head,
-            shares: vec![BountyShare {
-                player: winner,
-                cash: head,
-                onto_head: 0,
-            }],
-            envelope: None,
-            rules: RuleSet::EMPTY,
-        });
+        self.winner_takes(winner, head);
     }
 
     /// The bounty money so far, in cents: what is on heads and what was won. Each entry puts

@@ -250,6 +250,16 @@ impl Tournament {
         if self.flights.is_empty() {
             return;
         }
+        let places = self.flight_places();
+        self.out.push(TournamentEvent::FlightsRanked {
+            places,
+            rules: RuleSet::EMPTY,
+        });
+    }
+
+    /// The players out in Day 2's flights (and in no flight through to Day 2), placed under
+    /// Day 2's players, best first.
+    pub fn flight_places(&self) -> Vec<FlightPlace> {
         let through: std::collections::BTreeSet<String> = self
             .players
             .values()
@@ -289,7 +299,7 @@ impl Tournament {
                 .then(o1.name.cmp(&o2.name))
         });
         let day2 = self.players.len() as u32;
-        let places = order
+        order
             .iter()
             .enumerate()
             .map(|(i, (k, o, _))| FlightPlace {
@@ -300,11 +310,7 @@ impl Tournament {
                 flight_place: o.place,
                 place: day2 + 1 + i as u32,
             })
-            .collect();
-        self.out.push(TournamentEvent::FlightsRanked {
-            places,
-            rules: RuleSet::EMPTY,
-        });
+            .collect()
     }
 
     /// Day 2's entries and money from its flights: (entries, paid, fees); None without.

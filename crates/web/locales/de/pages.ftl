@@ -118,3 +118,4 @@ envelopes-left = Mystery-Umschläge übrig
 col-bounty = Kopfgelder gewonnen
 bounty-on-head = Kopfgeld { $amount }
 out-unplaced = ausgeschieden, platziert bei Einstiegsschluss
+out-in-flight = ausgeschieden in Flight { $day } (dort Platz { $place })

@@ -118,3 +118,4 @@ envelopes-left = Mystery envelopes left
 col-bounty = Bounties won
 bounty-on-head = bounty { $amount }
 out-unplaced = out, placed when entries close
+out-in-flight = out in flight { $day } (place { $place } there)
