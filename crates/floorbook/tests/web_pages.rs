@@ -2974,6 +2974,18 @@ async fn a_flight_is_ended_and_imported_into_day_2_from_the_directors_desk() {
     td.goto(&format!("{url}/t/main-day2/director?lang=en"))
         .await
         .expect("day 2");
+    // The import's field offers the event's flights that ended.
+    let words = td
+        .execute(
+            "var o = document.querySelector(\"#flights option[value='main-1a']\"); return o && o.textContent;",
+            vec![],
+        )
+        .await
+        .expect("words");
+    assert_eq!(
+        words.as_str(),
+        Some("Flight 1A: ended, 3 entries, 2 players left")
+    );
     let r = submit(
         &td,
         "form[data-command=import_flight]",

@@ -1111,3 +1111,106 @@ fn nob_7_the_final_table_waits_for_two_out_at_each_table() {
     }
     assert!(breaks >= 36, "only {breaks} NOB-7 breaks were checked");
 }
+
+/// A flight of the event "main" (issue 39): the re-entry event's money, no payout of its
+/// own and no bounties.
+fn flight_profile(day: &str) -> Profile {
+    let mut p = reentry_profile();
+    p.name = format!("plo27-flight-{day}");
+    p.bounty = None;
+    p.payout.shares.clear();
+    p.payout.by_entries.clear();
+    p.payout.guarantee = None;
+    p.flight = Some(floorbook_tournament::Flight {
+        event: "main".into(),
+        day: day.into(),
+    });
+    assert_eq!(p.check(), Vec::new());
+    p
+}
+
+/// A simulated flight, ended by its director once entries closed and at most `bag` players
+/// are left.
+fn run_flight(day: &str, players: u32, seed: u64, bag: u32) -> Transcript {
+    let p = flight_profile(day);
+    let mut end = |t: &mut Transcript| {
+        if !t.finished && t.entries_closed && t.remaining() <= bag {
+            let at = t.clock;
+            t.decide(&Command::EndFlight, at).expect("the flight ends");
+        }
+    };
+    let sim = floorbook_sim::simulate_draining(
+        &p,
+        floorbook_tournament::RULES_REVISION,
+        players,
+        seed,
+        Style::Loose,
+        &mut end,
+    )
+    .unwrap_or_else(|e| panic!("flight {day}, seed {seed}: {e}"));
+    sim.tournament
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+    /// Two simulated flights (the same names play both: "Player 1" … are the same persons)
+    /// feed a Day 2: its chips are each person's best bagged stack, its pool every flight's
+    /// entries less the fees, and every person out of both flights is placed once, under
+    /// Day 2's players.
+    #[test]
+    fn two_simulated_flights_feed_one_day_2(
+        a in 10u32..24,
+        b in 10u32..24,
+        seed in any::<u64>(),
+    ) {
+        let flights = [run_flight("1A", a, seed, 6), run_flight("1B", b, seed ^ 1, 6)];
+        let mut day2 = reentry_profile();
+        day2.bounty = None;
+        day2.entries = Default::default();
+        day2.day2 = Some(floorbook_tournament::Day2 {
+            event: "main".into(),
+            carry: floorbook_tournament::Carry::Best,
+        });
+        prop_assert_eq!(day2.check(), Vec::new());
+        let mut t = Transcript::new(Tournament::new(day2));
+        let mut best: std::collections::BTreeMap<String, u64> = Default::default();
+        let (mut paid, mut fees, mut entries) = (0, 0, 0);
+        for (k, f) in flights.iter().enumerate() {
+            prop_assert!(f.finished);
+            let result = f.flight_result(&format!("main-{k}"), "00").expect("ended");
+            for s in &result.survivors {
+                let held = best.entry(s.name.clone()).or_default();
+                *held = (*held).max(s.stack);
+            }
+            paid += result.paid_cents;
+            fees += result.fees_cents;
+            entries += result.entries;
+            prop_assert_eq!(
+                result.survivors.iter().map(|s| s.stack).sum::<u64>(),
+                f.chips_in_play(),
+                "a flight's players bag every chip in play"
+            );
+            t.decide(&Command::ImportFlight { flight: result }, 0)
+                .expect("imported");
+        }
+        let clock = t.clock_view(0);
+        prop_assert_eq!(clock.entrants, entries);
+        prop_assert_eq!(clock.prize_pool_cents, Some(paid - fees + clock.overlay_cents));
+        prop_assert_eq!(clock.prizes_cents.iter().sum::<u64>(), paid - fees + clock.overlay_cents);
+        let n = t.players.len();
+        let draw: Vec<u32> = (0..n as u32).collect();
+        t.decide(&Command::Start { draw, button_seats: None, tables: None }, 0)
+            .expect("day 2 starts");
+        prop_assert_eq!(t.chips_in_play(), best.values().sum::<u64>());
+        let placed: Vec<u32> = t.flight_places().iter().map(|p| p.place).collect();
+        let names: std::collections::BTreeSet<String> = flights
+            .iter()
+            .flat_map(|f| f.players.values().map(|p| p.name.clone()))
+            .collect();
+        prop_assert_eq!(placed.len(), names.len() - n, "every person out placed once");
+        prop_assert_eq!(
+            placed,
+            (n as u32 + 1..=names.len() as u32).collect::<Vec<_>>()
+        );
+    }
+}

@@ -163,6 +163,46 @@ impl<S: EventStore + Clone + 'static> Web<S> {
         out
     }
 
+    /// The flights of `event` that ended (issue 39), for Day 2's import: (chain, what it is).
+    pub async fn ended_flights(&self, event: &str, lang: Lang) -> Vec<(String, String)> {
+        let Ok(chains) = self.store.chains().await else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for c in chains {
+            let name = c.to_string();
+            if name.starts_with("league-") || name.starts_with("members") {
+                continue;
+            }
+            let Ok(l) = self.load(&name).await else {
+                continue;
+            };
+            let t = &l.tournament;
+            let Some(f) = t.profile.flight.as_ref().filter(|f| f.event == event) else {
+                continue;
+            };
+            if !t.finished {
+                continue;
+            }
+            let left = t
+                .players
+                .values()
+                .filter(|p| p.status == floorbook_tournament::engine::Status::Playing)
+                .count() as u32;
+            let words = words::ta(
+                lang,
+                "flight-ended",
+                &[
+                    ("day", words::s(f.day.clone())),
+                    ("entries", words::n(t.entry_count())),
+                    ("left", words::n(left)),
+                ],
+            );
+            out.push((name, words));
+        }
+        out
+    }
+
     /// The cash room on `chain` as it stands now (re-derived when the chain moved on).
     pub async fn load_cash(&self, chain: &str) -> Result<Arc<floorbook_cash::CashRoom>, WebError> {
         let id = ChainId::new(chain).map_err(|_| WebError::BadName(chain.to_string()))?;
@@ -667,6 +707,13 @@ async fn desk_page<S: EventStore + Clone + 'static>(
             .as_ref()
             .map(|l| l.tournament.profile.buy_ins.clone())
             .unwrap_or_default(),
+        flights: match loaded
+            .as_ref()
+            .and_then(|l| l.tournament.profile.day2.clone())
+        {
+            Some(day2) if role == "director" => web.ended_flights(&day2.event, lang).await,
+            _ => Vec::new(),
+        },
         ..terminal::DeskParts::default()
     };
     let main = terminal::desk(cash, who.as_ref(), role, parts, lang);

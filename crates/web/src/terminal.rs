@@ -128,6 +128,7 @@ pub fn form_within(
                                 "game" => Some("games"),
                                 "member" => Some("members"),
                                 "buy_in" if !matches!(kind, Kind::Int) => Some("buy-ins"),
+                                "chain" if d.name == "import_flight" => Some("flights"),
                                 _ => None,
                             }]
                             inputmode=[matches!(kind, Kind::Int | Kind::OptInt).then_some("numeric")]
@@ -317,6 +318,8 @@ pub struct DeskParts<'a> {
     pub members: Vec<(String, String)>,
     /// The buy-ins the profile allows (TR-0b).
     pub buy_ins: Vec<String>,
+    /// Day 2 (issue 39): the event's flights that ended, (chain, what it is), to import.
+    pub flights: Vec<(String, String)>,
 }
 
 /// The forms page of a role (floor or director), with a note when the user may not send them.
@@ -333,6 +336,7 @@ pub fn desk(
         director: director_model,
         members,
         buy_ins,
+        flights,
     } = parts;
     let director = needs == "director";
     let may = who.is_some_and(|s| match s.role {
@@ -408,6 +412,7 @@ pub fn desk(
         // buy-ins.
         datalist #members { @for (id, name) in &members { option value=(id) { (name) } } }
         datalist #buy-ins { @for b in &buy_ins { option value=(b) {} } }
+        datalist #flights { @for (chain, words) in &flights { option value=(chain) { (words) } } }
         @if let Some(m) = cash_overview {
             div #overview data-live-part="overview" { (m) }
             p #chosen role="status" aria-live="polite" {}

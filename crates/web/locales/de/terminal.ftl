@@ -178,3 +178,4 @@ desk-mystery-left = Noch { $envelopes } Umschläge, zusammen { $amount }.
 desk-mystery-owed = { $out } wurde von { $by } rausgeworfen: ein Umschlag wird gezogen.
 desk-draw-envelope = Einen Umschlag zufällig ziehen
 desk-envelope-drawn = Gezogen: Umschlag #E der übrigen. Jetzt die Ziehung erfassen.
+flight-ended = Flight { $day }: beendet, { $entries } Einstiege, { $left } Spieler übrig

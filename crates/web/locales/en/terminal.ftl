@@ -178,3 +178,4 @@ desk-mystery-left = { $envelopes } envelopes left, { $amount } in all.
 desk-mystery-owed = { $out } was knocked out by { $by }: an envelope is drawn.
 desk-draw-envelope = Draw an envelope at random
 desk-envelope-drawn = Drawn: envelope #E of those left. Now record the draw.
+flight-ended = Flight { $day }: ended, { $entries } entries, { $left } players left
