@@ -2956,6 +2956,15 @@ async fn an_event_in_two_flights_is_imported_into_day_2_from_the_flights_chains(
     assert_eq!(money["pool_cents"], 1_440);
     assert_eq!(money["ok"], true, "{audit}");
     assert!(out.status.success(), "{audit}");
+    // A flight audits on its own: its money (no prizes of its own) and its chips.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["audit", "--data", d, "--chain", "main-1b", "--json"])
+        .output()
+        .expect("audit");
+    let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(audit["money"]["pool_cents"], 720, "{audit}");
+    assert_eq!(audit["money"]["ok"], true, "{audit}");
+    assert!(out.status.success(), "{audit}");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
         .args(["explain", "--data", d, "--chain", day2.as_str()])
         .arg(ranked_seq.to_string())

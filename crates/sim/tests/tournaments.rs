@@ -1134,7 +1134,12 @@ fn flight_profile(day: &str) -> Profile {
 fn run_flight(day: &str, players: u32, seed: u64, bag: u32) -> Transcript {
     let p = flight_profile(day);
     let mut end = |t: &mut Transcript| {
-        if !t.finished && t.entries_closed && t.remaining() <= bag {
+        // Chips waiting in a pot for a table's next hand keep the flight going.
+        if !t.finished
+            && t.entries_closed
+            && t.remaining() <= bag
+            && t.tables.iter().all(|ts| ts.carried == 0)
+        {
             let at = t.clock;
             t.decide(&Command::EndFlight, at).expect("the flight ends");
         }

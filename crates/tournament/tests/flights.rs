@@ -267,6 +267,26 @@ fn only_a_flight_ends_and_only_between_hands() {
             .to_string()
             .contains("between hands")
     );
+    // Chips waiting for a table's next hand (a forfeit, an odd chip) keep the flight going:
+    // that hand is played first.
+    let mut t = flight(
+        "1A",
+        [("Ann", None), ("Bob", None), ("Cid", None), ("Dan", None)],
+    )
+    .edited(|t| {
+        if let Some(p) = t.players.get_mut(&PlayerId(1)) {
+            p.stack -= 3;
+        }
+        t.tables[0].carried = 3;
+    });
+    let before = t.events.len();
+    assert!(
+        t.decide(&Command::EndFlight, 60)
+            .expect_err("chips carried")
+            .to_string()
+            .contains("carries 3 chips to its next hand")
+    );
+    assert_eq!(t.events.len(), before);
     // A chain that is no flight has nothing to end; a flight pays no prizes of its own.
     let mut p = base();
     p.payout.shares = vec![100];

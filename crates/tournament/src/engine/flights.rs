@@ -156,6 +156,14 @@ impl Tournament {
                 hand: ts.hand.as_ref().map_or(0, |(no, _, _)| *no),
             });
         }
+        // Chips waiting for a table's next hand (an odd chip carried, a forfeit) belong to
+        // no one yet: that hand is played first.
+        if let Some(ts) = self.tables.iter().find(|t| t.carried > 0) {
+            return Err(TournamentError::FlightChipsCarried {
+                table: ts.table.no.0,
+                chips: ts.carried,
+            });
+        }
         let players = self
             .players
             .values()

@@ -1046,6 +1046,10 @@ pub enum TournamentError {
         "entries are open until the end of level {until_level}: a flight ends after they close (level {level} is playing)"
     )]
     FlightEntriesOpen { until_level: u32, level: u32 },
+    #[error(
+        "table {table} carries {chips} chips to its next hand: a flight ends after that hand, when every chip is in a stack"
+    )]
+    FlightChipsCarried { table: u32, chips: u64 },
     #[error("the flight on chain {chain} is imported already")]
     FlightImportedTwice { chain: String },
     #[error(

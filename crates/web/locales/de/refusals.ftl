@@ -197,3 +197,4 @@ refused-flight_entries_open = Der Einstieg ist bis zum Ende von Stufe { $until_l
 refused-flight_imported_twice = Der Flight der Kette { $chain } ist schon übernommen.
 refused-flight_of_another_event = Der Flight der Kette { $chain } gehört zum Turnier { $got }; dieser Tag 2 ist das Turnier { $event }.
 refused-no_flights_imported = Tag 2 beginnt mit den Spielern seiner Flights: zuerst die Flights übernehmen.
+refused-flight_chips_carried = Tisch { $table } nimmt { $chips } Chips in seine nächste Hand mit: der Flight endet nach dieser Hand, wenn alle Chips in einem Stack sind.

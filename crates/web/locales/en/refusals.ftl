@@ -199,3 +199,4 @@ refused-flight_entries_open = Entries are open until the end of level { $until_l
 refused-flight_imported_twice = The flight on chain { $chain } has been imported already.
 refused-flight_of_another_event = The flight on chain { $chain } feeds the event { $got }; this Day 2 is the event { $event }.
 refused-no_flights_imported = Day 2 starts with the players of its flights: import the flights first.
+refused-flight_chips_carried = Table { $table } carries { $chips } chips to its next hand: the flight ends after that hand, when every chip is in a stack.
