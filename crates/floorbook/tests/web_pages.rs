@@ -3050,6 +3050,59 @@ async fn a_flight_is_ended_and_imported_into_day_2_from_the_directors_desk() {
     screenshot(&clock, "standings-day2-390").await;
 }
 
+/// Issue 39, the standard payout at the director's desk: about 15 % of the entries paid by
+/// weights 1, 1/2, 1/3: twenty entries of 2.00 pay three places, 6/11, 3/11 and 2/11 of
+/// 40.00 (21.81, 10.90 and 7.27 rounded down, the two cents left to first: 21.83); one entry
+/// alone would pay one place. In English and German, on a phone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_standard_payout_is_shown_with_its_places_at_the_directors_desk() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let (nob, _) = floorbook_tournament::builtin("nob").expect("nob");
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("store");
+        let chain = ChainId::new("big").expect("chain");
+        let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
+        let open = WireCommand::Open {
+            profile: None,
+            profile_toml: Some(nob.replace("shares = [100]", "standard = 15")),
+        };
+        send(&mut desk, Channel::Director, open).await;
+        for p in 1..=20 {
+            let register = WireCommand::Register {
+                player: p,
+                name: format!("Player {p}"),
+                buy_in: "2.00".into(),
+                age: 30,
+                table: None,
+                draw: None,
+            };
+            send(&mut desk, Channel::Floor, register).await;
+        }
+    }
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let td = browser(&webdriver).await;
+    log_in(&td, &url, "td", "director-secret", "/t/big/director").await;
+    let said = wait_for(&td, "p.standard", "about 15 %").await;
+    assert!(said.contains("3 places of 20 entries"), "{said}");
+    let table = wait_for(&td, "table.standard", "21.83").await;
+    assert!(table.contains("10.90") && table.contains("7.27"), "{table}");
+    td.set_window_size(390, 844).await.expect("phone");
+    td.execute(
+        "document.querySelector('section.payout').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .expect("scrolled");
+    screenshot(&td, "director-standard-payout-390").await;
+    td.goto(&format!("{url}/t/big/director?lang=de"))
+        .await
+        .expect("german");
+    wait_for(&td, "p.standard", "jetzt 3 Plätze bei 20 Einstiegen").await;
+}
+
 /// Issue 39, a deal made from the desks: where the profile allows deals the director's desk
 /// offers the deal (under the club's rules it offers none: TR-7); the director proposes an
 /// ICM deal, the floor records each player's consent from his desk, and the last agrees it.

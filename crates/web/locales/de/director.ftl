@@ -47,4 +47,7 @@ director-unsigned = Das Protokoll hat noch keinen signierten Prüfpunkt.
 director-payout-total = Summe
 director-payout-tables = Die Auszahlung des Profils richtet sich nach dem Feld:
 director-payout-table = ab { $entries } Teilnehmern { $shares }
-director-payout-standard = Die Standard-Auszahlung: etwa { $percent } % der Einstiege bezahlt, nach den Gewichten 1, 1/2, 1/3, …: jetzt { $places } Plätze bei { $entries } Einstiegen. Der Turnierleiter kann stattdessen eigene Prozente festlegen.
+director-payout-standard = Die Standard-Auszahlung: etwa { $percent } % der Einstiege bezahlt, nach den Gewichten 1, 1/2, 1/3, …: jetzt { $places ->
+        [one] ein Platz
+       *[other] { $places } Plätze
+    } bei { $entries } Einstiegen. Der Turnierleiter kann stattdessen eigene Prozente festlegen.

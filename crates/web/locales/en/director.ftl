@@ -47,4 +47,7 @@ director-unsigned = The record has no signed checkpoint yet.
 director-payout-total = Total
 director-payout-tables = The profile's payout follows the field:
 director-payout-table = from { $entries } entries { $shares }
-director-payout-standard = The standard payout: about { $percent } % of the entries paid, by weights 1, 1/2, 1/3, …: { $places } places of { $entries } entries now. The director may set percents of his own instead.
+director-payout-standard = The standard payout: about { $percent } % of the entries paid, by weights 1, 1/2, 1/3, …: { $places ->
+        [one] one place
+       *[other] { $places } places
+    } of { $entries } entries now. The director may set percents of his own instead.
