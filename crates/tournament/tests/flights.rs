@@ -246,6 +246,20 @@ fn day_2_carries_the_first_stack_where_the_house_says_so() {
         TournamentEvent::FlightImported { players, .. } if players[0].stack == 30_000 && !players[0].kept
     )));
     assert_eq!(t.carried[&PlayerId(1)], 20_000);
+    // A result whose chips would pass what a tournament counts is refused, and a place 0
+    // read from it panics nothing.
+    let mut huge = day_1a();
+    huge.chain = "main-1c".into();
+    huge.survivors[0].stack = u64::MAX;
+    huge.out[0].place = 0;
+    assert!(
+        import(&mut t, huge.clone())
+            .expect_err("too many chips")
+            .contains("pass the limit")
+    );
+    huge.survivors[0].stack = 1;
+    import(&mut t, huge).expect("imported");
+    assert_eq!(t.flight_places()[0].name, "Dan");
 }
 
 #[test]

@@ -200,6 +200,18 @@ impl Tournament {
                 event: day2.event,
             });
         }
+        // The chips carried stay within what a tournament counts (a flight's own did).
+        let carried = flight
+            .survivors
+            .iter()
+            .try_fold(self.carried.values().sum::<u64>(), |sum, s| {
+                sum.checked_add(s.stack)
+            });
+        if carried.is_none_or(|c| c > u64::MAX / 2) {
+            return Err(TournamentError::NotNow(
+                "the chips in play would pass the limit",
+            ));
+        }
         let mut players = Vec::with_capacity(flight.survivors.len());
         for s in &flight.survivors {
             let key = person(&s.name, s.member.as_deref());
@@ -285,8 +297,8 @@ impl Tournament {
                 let better = |(k2, o2, n2): &(usize, &FlightOut, u32)| {
                     // (place - 1) / players: the share of the field still in when he went
                     // out; smaller is better.
-                    let a = u64::from(o.place - 1) * u64::from(*n2);
-                    let b = u64::from(o2.place - 1) * u64::from(f.players);
+                    let a = u64::from(o.place.saturating_sub(1)) * u64::from(*n2);
+                    let b = u64::from(o2.place.saturating_sub(1)) * u64::from(f.players);
                     (a, k) < (b, *k2)
                 };
                 match best.get(&key) {
@@ -299,8 +311,8 @@ impl Tournament {
         }
         let mut order: Vec<(usize, &FlightOut, u32)> = best.into_values().collect();
         order.sort_by(|(k1, o1, n1), (k2, o2, n2)| {
-            let a = u64::from(o1.place - 1) * u64::from(*n2);
-            let b = u64::from(o2.place - 1) * u64::from(*n1);
+            let a = u64::from(o1.place.saturating_sub(1)) * u64::from(*n2);
+            let b = u64::from(o2.place.saturating_sub(1)) * u64::from(*n1);
             a.cmp(&b)
                 .then(k1.cmp(k2))
                 .then(o1.place.cmp(&o2.place))
