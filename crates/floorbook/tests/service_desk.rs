@@ -1367,6 +1367,133 @@ async fn every_table_incident_is_entered_audited_and_explained() {
     );
 }
 
+/// Issue 35: a hand whose board is dealt one tap a street without its cards, the folds and a
+/// call in one tap, and the pot awarded as the dealer reads the hands (TR-3.6): an award to a
+/// player who folded is refused naming the rule and changes nothing; the award is recorded as
+/// the dealer's reading, and `explain` re-derives it.
+#[tokio::test]
+async fn an_unseen_board_is_awarded_as_the_dealer_reads_the_hands_and_explained() {
+    let dir = tempfile::tempdir().expect("dir");
+    let chain = ChainId::new("desk-unseen").expect("chain");
+    let awarded = {
+        let mut desk = embedded_desk(dir.path(), &chain).await;
+        let dealer = Channel::Dealer { table: 1 };
+        open_top18(&mut desk).await;
+        register(&mut desk, 3).await;
+        let desk = tokio::sync::Mutex::new(desk);
+        let send_refused = async |channel: Channel, command: WireCommand| {
+            let mut d = desk.lock().await;
+            let r = one(&mut d, channel, command.clone()).await;
+            assert!(!r.ok, "{command:?}: {r:?}");
+            r
+        };
+        let send = async |channel: Channel, command: WireCommand| {
+            let mut d = desk.lock().await;
+            let r = one(&mut d, channel, command.clone()).await;
+            assert!(r.ok, "{command:?}: {r:?}");
+            r
+        };
+        send(
+            Channel::Director,
+            WireCommand::Start {
+                draw: vec![0, 1, 2],
+                button_seats: Some(vec![1]),
+                at: None,
+                tables: None,
+            },
+        )
+        .await;
+        send(
+            dealer,
+            WireCommand::StartHand {
+                table: 1,
+                at: Some(0),
+                button: None,
+                straddle: false,
+            },
+        )
+        .await;
+        send(dealer, WireCommand::DealFaceDown { table: 1 }).await;
+        // The button folds to the small blind, who calls; the big blind checks.
+        send(
+            dealer,
+            WireCommand::FoldTo {
+                table: 1,
+                pos: 0,
+                then_call: true,
+            },
+        )
+        .await;
+        send(dealer, WireCommand::CheckOrCall { table: 1, pos: 1 }).await;
+        for _ in 0..3 {
+            send(dealer, WireCommand::DealBoardUnseen { table: 1 }).await;
+            send(dealer, WireCommand::CheckAround { table: 1 }).await;
+        }
+        let refused = send_refused(
+            dealer,
+            WireCommand::AwardPot {
+                table: 1,
+                pot: 0,
+                winners: vec![2],
+            },
+        )
+        .await;
+        let e = refused.error.expect("refused");
+        assert!(
+            e.message.contains("cannot win pot 0") && e.rules.iter().any(|r| r.id == "TR-3.6"),
+            "{e:?}"
+        );
+        let r = send(
+            dealer,
+            WireCommand::AwardPot {
+                table: 1,
+                pot: 0,
+                winners: vec![1],
+            },
+        )
+        .await;
+        assert!(
+            r.events.iter().any(|e| e == "InHand"),
+            "the award's events: {:?}",
+            r.events
+        );
+        r.seq.expect("recorded")
+    };
+    let d = dir.path().to_str().expect("utf-8");
+    let explain = |seq: u64| -> serde_json::Value {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args([
+                "explain",
+                "--data",
+                d,
+                "--chain",
+                chain.as_str(),
+                &seq.to_string(),
+                "--json",
+            ])
+            .output()
+            .expect("explain");
+        serde_json::from_slice(&out.stdout).expect("json")
+    };
+    // The award's event, among those the command recorded (the hand's end is the last).
+    let v = (awarded.saturating_sub(4)..=awarded)
+        .map(explain)
+        .find(|v| v["derived"]["event"]["type"] == "pot_awarded")
+        .expect("the award is recorded");
+    assert_eq!(v["agrees"], true, "{v}");
+    let text = v.to_string();
+    assert!(
+        text.contains("read_by_dealer") && text.contains("TR-3.6"),
+        "explain shows the dealer's reading and its rule: {v}"
+    );
+    assert_eq!(v["before"]["table"]["hand"]["board_unseen"], 5, "{v}");
+    assert_eq!(
+        v["before"]["table"]["hand"]["pots_to_award"],
+        serde_json::json!([0]),
+        "{v}"
+    );
+}
+
 /// The audit of `chain` lists each `(kind, rule)` among its irregularities, and `explain`
 /// re-derives every irregularity it lists and each of `more` (sequences), each explanation
 /// naming `cite` where given.

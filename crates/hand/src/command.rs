@@ -16,6 +16,15 @@ pub enum HandCommand {
     DealBoard {
         cards: Vec<Card>,
     },
+    /// The street's board cards dealt without entering them (one tap a street): the
+    /// showdown is then the dealer's reading (`AwardPot`).
+    DealBoardUnseen,
+    /// The dealer's reading of a showdown whose board was not entered: pot `pot` (0 the main
+    /// pot) goes to `winners`, who split it when more than one (TR-3.6).
+    AwardPot {
+        pot: usize,
+        winners: Vec<Pos>,
+    },
     /// The hole cards still due, dealt face down and unseen, to each player in turn (one tap
     /// for a deal nobody names); stud stops at the first card due face up, which is named.
     DealFaceDown,
@@ -33,9 +42,12 @@ pub enum HandCommand {
     Check {
         pos: Pos,
     },
-    /// Every player to act before `pos` folds, in turn (one tap for "folds to seat 6").
+    /// Every player to act before `pos` folds, in turn (one tap for "folds to seat 6"); with
+    /// `then_call`, `pos` then checks or calls (one tap for "folds to seat 6, who calls").
     FoldTo {
         pos: Pos,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        then_call: bool,
     },
     /// Everyone still to act on this street checks, in turn ("checked around").
     CheckAround,
@@ -144,8 +156,12 @@ impl HandCommand {
     pub fn apply(&self, h: &mut crate::Hand) -> Result<(), crate::Rejection> {
         match self {
             HandCommand::DealHole { pos, cards } => h.deal_hole(*pos, cards),
-            HandCommand::FoldTo { pos } => crate::shortcuts::fold_to(h, *pos),
+            HandCommand::FoldTo { pos, then_call } => {
+                crate::shortcuts::fold_to(h, *pos, *then_call)
+            }
             HandCommand::CheckAround => crate::shortcuts::check_around(h),
+            HandCommand::DealBoardUnseen => h.deal_board_unseen(),
+            HandCommand::AwardPot { pot, winners } => h.award_pot(*pot, winners),
             HandCommand::DealFaceDown => {
                 let mut work = h.clone();
                 let mut dealt = false;
@@ -233,6 +249,8 @@ impl HandCommand {
             HandCommand::FoldTo { .. } => "fold_to",
             HandCommand::CheckAround => "check_around",
             HandCommand::DealBoard { .. } => "deal_board",
+            HandCommand::DealBoardUnseen => "deal_board_unseen",
+            HandCommand::AwardPot { .. } => "award_pot",
             HandCommand::FourCardFlop { .. } => "four_card_flop",
             HandCommand::Fold { .. } => "fold",
             HandCommand::CheckOrCall { .. } => "check_or_call",
@@ -264,7 +282,9 @@ impl HandCommand {
     pub fn apply_stud(&self, h: &mut crate::StudHand) -> Result<(), crate::Rejection> {
         match self {
             HandCommand::DealHole { pos, cards } => h.deal(*pos, cards),
-            HandCommand::FoldTo { pos } => crate::shortcuts::fold_to(h, *pos),
+            HandCommand::FoldTo { pos, then_call } => {
+                crate::shortcuts::fold_to(h, *pos, *then_call)
+            }
             HandCommand::CheckAround => crate::shortcuts::check_around(h),
             HandCommand::DealFaceDown => {
                 let mut work = h.clone();

@@ -89,6 +89,10 @@ pub enum HandEvent {
         street: Street,
         /// Held inline (a street has at most five); serialized as a list.
         cards: SmallVec<[Card; 5]>,
+        /// Cards dealt to the board without being entered (the dealer's one tap a street):
+        /// the showdown is then the dealer's reading, not judged from the cards.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        unseen: u8,
     },
     /// An action that was not a clean declaration, and how the rules read it.
     Interpreted {
@@ -154,6 +158,10 @@ pub enum HandEvent {
         /// The winning hand in English, when hands were compared.
         winning_hand: Option<String>,
         rules: RuleSet,
+        /// Awarded by the dealer's reading of the hands (the board's cards were not entered,
+        /// so the cards could not be judged).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        read_by_dealer: bool,
     },
     RemainderCarried {
         amount: Chips,
@@ -257,4 +265,8 @@ impl HandEvent {
             _ => false,
         }
     }
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }

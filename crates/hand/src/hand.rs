@@ -273,6 +273,20 @@ pub enum Rejection {
         "name the cards of the next street dealt too early: 1 to {most} (one per player); got {got} (TDA-RP-5 D)"
     )]
     PrematureCount { most: usize, got: usize },
+    #[error(
+        "every board card was entered: the showdown is judged from the cards shown, not awarded by the dealer (TR-3.6, TR-11)"
+    )]
+    CardsDecide,
+    #[error("there is no pot {pot}: the hand has {pots} (0 is the main pot)")]
+    NoSuchPot { pot: usize, pots: usize },
+    #[error("pot {pot} is awarded already")]
+    PotAlreadyAwarded { pot: usize },
+    #[error("name the winner of pot {pot}: one player, or those who split it")]
+    NoWinnerNamed { pot: usize },
+    #[error(
+        "{pos} cannot win pot {pot}: he has no live hand in it (folded or mucked, or he did not put in enough for it), or he is named twice (TR-3.6)"
+    )]
+    NotEligible { pos: Pos, pot: usize },
     #[error("{what} is a {game} procedure; this table plays {other}")]
     OtherGame {
         what: &'static str,
@@ -291,7 +305,8 @@ impl Rejection {
             Rejection::CannotRaise { rule, .. }
             | Rejection::RaiseBelowMinimum { rule, .. }
             | Rejection::RaiseAboveMaximum { rule, .. } => vec![*rule],
-            Rejection::LastLiveHand { .. } => vec![Rule::Tr36],
+            Rejection::LastLiveHand { .. } | Rejection::NotEligible { .. } => vec![Rule::Tr36],
+            Rejection::CardsDecide => vec![Rule::Tr36, Rule::Tr11],
             Rejection::UncalledShowWhole { .. } => vec![Rule::Tr37],
             Rejection::AllInShowdown { .. } => vec![Rule::Tr36, Rule::Tr10],
             Rejection::ShowWhole { .. } => vec![Rule::Tr11],
@@ -378,6 +393,18 @@ pub struct Hand {
     /// card dealt face down to a player.
     #[serde(default)]
     pub(crate) stub_seen: CardSet,
+    /// Board cards dealt without being entered (one tap a street): the showdown is then the
+    /// dealer's reading (`award_pot`), since the cards cannot be judged.
+    #[serde(default)]
+    board_unseen: usize,
+    /// At such a showdown: which pots are awarded, and what each player won so far.
+    #[serde(default)]
+    awarded: Vec<bool>,
+    #[serde(default)]
+    award_won: Seats<Chips>,
+    /// Odd chips of those awards carried to the next hand, once the hand ends (NOB-3).
+    #[serde(default)]
+    award_carried: Chips,
 }
 
 /// The most chips a hand holds in play, in all: what 64 bits count.
@@ -528,6 +555,10 @@ impl Hand {
             pending_oot: seats(None, n),
             preset_burn: None,
             preset_burn_by: None,
+            board_unseen: 0,
+            awarded: Vec::new(),
+            award_won: SmallVec::new(),
+            award_carried: Chips::ZERO,
             skip_burn: false,
             replacement_last: None,
             last_fold: None,
@@ -990,11 +1021,39 @@ impl Hand {
         self.events.push(HandEvent::BoardDealt {
             street: self.street,
             cards: SmallVec::from_slice(cards),
+            unseen: 0,
         });
         if self.board_due == 0 {
             self.begin_betting();
         }
         Ok(())
+    }
+
+    /// Deals the street's board cards without entering them (one tap a street, the burn
+    /// automatic, TR-3.2). The cards cannot then be judged: the showdown is the dealer's
+    /// reading of the hands ([`Hand::award_pot`]).
+    pub fn deal_board_unseen(&mut self) -> Result<(), Rejection> {
+        if self.phase != Phase::BoardDealing {
+            return Err(Rejection::WrongPhase {
+                what: "deal the board",
+                phase: self.phase,
+            });
+        }
+        let due = self.board_due;
+        self.board_unseen += due;
+        self.board_due = 0;
+        self.events.push(HandEvent::BoardDealt {
+            street: self.street,
+            cards: SmallVec::new(),
+            unseen: u8::try_from(due).unwrap_or(u8::MAX),
+        });
+        self.begin_betting();
+        Ok(())
+    }
+
+    /// Board cards dealt without being entered.
+    pub fn board_unseen(&self) -> usize {
+        self.board_unseen
     }
 
     // ----- betting -----
@@ -1753,6 +1812,10 @@ impl Hand {
     fn end_showdown(&mut self) {
         if self.all_in && self.street != Street::River && self.active_count() > 1 {
             self.begin_dealing();
+        } else if self.board_unseen > 0 && self.active_count() > 1 {
+            // The board's cards were not entered: the dealer reads the hands (award_pot).
+            self.showdown.clear();
+            self.await_award();
         } else {
             let hands = self.kill_hands();
             self.push_chips_judged(hands);
@@ -1876,6 +1939,7 @@ impl Hand {
                     shares: vec![(Pos(w), pot.amount)],
                     winning_hand,
                     rules: RuleSet::EMPTY,
+                    read_by_dealer: false,
                 });
                 continue;
             }
@@ -1923,8 +1987,14 @@ impl Hand {
                 shares,
                 winning_hand,
                 rules,
+                read_by_dealer: false,
             });
         }
+        self.settle(&winnings);
+    }
+
+    /// The chips won go to the stacks; the hand is over.
+    fn settle(&mut self, winnings: &[Chips]) {
         for i in 0..self.n {
             self.stacks[i] += self.bets[i] + winnings[i];
             self.bets[i] = Chips::ZERO;
@@ -1936,6 +2006,154 @@ impl Hand {
         self.events.push(HandEvent::Settled {
             stacks: self.stacks.to_vec(),
         });
+    }
+
+    /// Whether the hand waits for the dealer to award its pots: the board's cards were not
+    /// entered and more than one live hand is left at the showdown.
+    pub fn awaiting_award(&self) -> bool {
+        self.phase == Phase::Showdown
+            && self.board_unseen > 0
+            && self.street == Street::River
+            && self.active_count() > 1
+    }
+
+    /// The pots still to be awarded by the dealer's reading, by index (0: the main pot).
+    pub fn pots_to_award(&self) -> Vec<usize> {
+        if !self.awaiting_award() {
+            return Vec::new();
+        }
+        (0..self.pots().len())
+            .filter(|&k| !self.awarded.get(k).copied().unwrap_or(false))
+            .collect()
+    }
+
+    /// The dealer's reading of a showdown whose board cards were not entered: pot `pot` (0 is
+    /// the main pot) goes to `winners`, split among them by the odd-chip rule when more than
+    /// one (TR-3.6). Each winner must hold a live hand with a claim to that pot. A pot with one
+    /// live hand left in it goes to him without a reading; when every pot is awarded the hand
+    /// is over. The players still due to show need not: the dealer read the hands.
+    pub fn award_pot(&mut self, pot: usize, winners: &[Pos]) -> Result<(), Rejection> {
+        if self.phase != Phase::Showdown || (self.board_unseen > 0 && !self.awaiting_award()) {
+            return Err(Rejection::WrongPhase {
+                what: "award a pot",
+                phase: self.phase,
+            });
+        }
+        if self.board_unseen == 0 {
+            return Err(Rejection::CardsDecide);
+        }
+        let pots = self.pots();
+        let Some(p) = pots.get(pot) else {
+            return Err(Rejection::NoSuchPot {
+                pot,
+                pots: pots.len(),
+            });
+        };
+        if self.awarded.get(pot).copied().unwrap_or(false) {
+            return Err(Rejection::PotAlreadyAwarded { pot });
+        }
+        if winners.is_empty() {
+            return Err(Rejection::NoWinnerNamed { pot });
+        }
+        for (k, w) in winners.iter().enumerate() {
+            if winners[..k].contains(w) {
+                return Err(Rejection::NotEligible { pos: *w, pot });
+            }
+            if !p.eligible.contains(w) || !self.active.get(w.0).copied().unwrap_or(false) {
+                return Err(Rejection::NotEligible { pos: *w, pot });
+            }
+        }
+        self.showdown.clear();
+        self.prepare_award(pots.len());
+        let mut order: Vec<usize> = winners.iter().map(|w| w.0).collect();
+        order.sort_unstable();
+        self.award_one(pot, p, &order);
+        self.await_award();
+        Ok(())
+    }
+
+    fn prepare_award(&mut self, pots: usize) {
+        if self.awarded.len() != pots {
+            self.awarded = vec![false; pots];
+            self.award_won = seats(Chips::ZERO, self.n);
+        }
+    }
+
+    /// Pot `k` to `winners` (positions, in seat order) by the dealer's reading.
+    fn award_one(&mut self, k: usize, pot: &Pot, winners: &[usize]) {
+        let crate::pots::Division {
+            shares,
+            carried,
+            rules,
+        } = crate::pots::divide(
+            pot.amount,
+            winners,
+            self.rules.chip_unit,
+            self.rules.odd_chip,
+        );
+        if !carried.is_zero() {
+            self.award_carried += carried;
+            self.events.push(HandEvent::RemainderCarried {
+                amount: carried,
+                rules: rule(&[Rule::Nob3]),
+            });
+        }
+        for (p, c) in &shares {
+            self.award_won[p.0] += *c;
+        }
+        let rules = if winners.len() > 1 {
+            rules
+        } else {
+            rule(&[Rule::Tr36])
+        };
+        self.events.push(HandEvent::PotAwarded {
+            pot: k,
+            amount: pot.amount,
+            eligible: pot.eligible.clone(),
+            shares,
+            winning_hand: None,
+            rules,
+            read_by_dealer: true,
+        });
+        self.awarded[k] = true;
+    }
+
+    /// Awards what needs no reading (a pot with one live hand in it, or none), and ends the
+    /// hand once every pot is awarded.
+    fn await_award(&mut self) {
+        let pots = self.pots();
+        self.prepare_award(pots.len());
+        for (k, pot) in pots.iter().enumerate() {
+            if self.awarded[k] {
+                continue;
+            }
+            let live: Vec<usize> = pot
+                .eligible
+                .iter()
+                .map(|p| p.0)
+                .filter(|&i| self.active[i])
+                .collect();
+            match live.as_slice() {
+                [] => {
+                    self.award_carried += pot.amount;
+                    self.events.push(HandEvent::RemainderCarried {
+                        amount: pot.amount,
+                        rules: rule(&[Rule::Nob3]),
+                    });
+                    self.awarded[k] = true;
+                }
+                [one] => {
+                    let one = *one;
+                    self.award_one(k, pot, &[one]);
+                }
+                _ => {}
+            }
+        }
+        if self.awarded.iter().all(|&a| a) {
+            let won = self.award_won.clone();
+            self.carry_out += self.award_carried;
+            self.settle(&won);
+        }
     }
 
     /// Chips each player won or lost.

@@ -55,8 +55,9 @@ impl Due for crate::StudHand {
 
 /// Every player to act before `to` folds, in turn; then `to` acts (or, when every other
 /// player has folded, he wins). `to` must still be in the hand with chips to act with, and not
-/// be the player to act now.
-pub(crate) fn fold_to<H: Turns>(h: &mut H, to: Pos) -> Result<(), Rejection> {
+/// be the player to act now. With `then_call` he checks or calls then (nothing, when the
+/// folds left him alone in the hand).
+pub(crate) fn fold_to<H: Turns>(h: &mut H, to: Pos, then_call: bool) -> Result<(), Rejection> {
     let Some(actor) = h.actor() else {
         return Err(Rejection::WrongPhase {
             what: "fold to a player",
@@ -75,6 +76,9 @@ pub(crate) fn fold_to<H: Turns>(h: &mut H, to: Pos) -> Result<(), Rejection> {
             break;
         }
         work.fold(actor)?;
+    }
+    if then_call && work.actor() == Some(to) {
+        work.check_or_call(to)?;
     }
     *h = work;
     Ok(())

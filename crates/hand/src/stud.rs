@@ -1004,6 +1004,7 @@ impl StudHand {
         self.events.push(HandEvent::BoardDealt {
             street: self.street,
             cards: smallvec::smallvec![card],
+            unseen: 0,
         });
         self.begin_betting();
         Ok(())
@@ -1968,6 +1969,7 @@ impl StudHand {
                     shares: vec![(Pos(w), pot.amount)],
                     winning_hand: None,
                     rules: RuleSet::EMPTY,
+                    read_by_dealer: false,
                 });
                 continue;
             }
@@ -2061,6 +2063,7 @@ impl StudHand {
                     shares,
                     winning_hand,
                     rules,
+                    read_by_dealer: false,
                 });
             }
         }

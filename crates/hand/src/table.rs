@@ -297,4 +297,20 @@ impl TableHand {
             TableHand::Stud(h) => h.showdown_next(),
         }
     }
+
+    /// Board cards dealt without being entered (a flop game's; stud names its cards).
+    pub fn board_unseen(&self) -> usize {
+        match self {
+            TableHand::Flop(h) => h.board_unseen(),
+            TableHand::Stud(_) => 0,
+        }
+    }
+
+    /// The pots the dealer still awards by reading the hands (the board was not entered).
+    pub fn pots_to_award(&self) -> Vec<usize> {
+        match self {
+            TableHand::Flop(h) => h.pots_to_award(),
+            TableHand::Stud(_) => Vec::new(),
+        }
+    }
 }

@@ -107,20 +107,29 @@ proptest! {
 
     #[test]
     fn random_legal_play_conserves_chips_and_always_settles(seed in any::<u64>()) {
-        play(seed, false)?;
+        play(seed, false, false)?;
     }
 
     /// As above, with chips put in and amounts declared at random, any size (the readings of
     /// TR-23, GCB-4, PLO-7, PLO-9, GCB-2, TR-10 and PLO-8).
     #[test]
     fn random_readings_keep_the_books_or_change_nothing(seed in any::<u64>()) {
-        play(seed, true)?;
+        play(seed, true, false)?;
+    }
+
+    /// Streets dealt without entering their cards at random, and the dealer's awards at the
+    /// showdown tried with random winners: each award taken keeps the books, each refused one
+    /// changes nothing, and every hand settles with every chip paid out.
+    #[test]
+    fn an_unseen_board_awarded_by_the_dealer_keeps_the_books(seed in any::<u64>()) {
+        play(seed, false, true)?;
     }
 }
 
 /// Plays a random hand to the end, checking the books at every step; with `readings`, a third
-/// of the actions are chips put in or amounts declared.
-fn play(seed: u64, readings: bool) -> Result<(), TestCaseError> {
+/// of the actions are chips put in or amounts declared; with `unseen`, half the streets are
+/// dealt without their cards and the pots awarded by random readings.
+fn play(seed: u64, readings: bool, unseen: bool) -> Result<(), TestCaseError> {
     {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut hand = random_hand(&mut rng);
@@ -144,8 +153,12 @@ fn play(seed: u64, readings: bool) -> Result<(), TestCaseError> {
                 }
                 Phase::BoardDealing => {
                     prop_assert!(hand.board_due() > 0);
-                    let c = deck.deal().expect("cards left");
-                    hand.deal_board(&[c]).expect("deal board");
+                    if unseen && below(&mut rng, 2) == 0 {
+                        hand.deal_board_unseen().expect("deal the street unseen");
+                    } else {
+                        let c = deck.deal().expect("cards left");
+                        hand.deal_board(&[c]).expect("deal board");
+                    }
                 }
                 Phase::Betting => {
                     let legal = hand.legal().expect("someone acts");
@@ -270,7 +283,27 @@ fn play(seed: u64, readings: bool) -> Result<(), TestCaseError> {
                         _ => hand.check_or_call(legal.actor).expect("check or call"),
                     }
                 }
+                Phase::Showdown
+                    if hand.awaiting_award()
+                        && (hand.showdown_next().is_none() || below(&mut rng, 2) == 0) =>
+                {
+                    let pots = hand.pots_to_award();
+                    prop_assert!(!pots.is_empty(), "an award is due");
+                    let k = pots[below(&mut rng, pots.len() as u64) as usize];
+                    let n = hand.players() as u64;
+                    let mut winners = vec![Pos(below(&mut rng, n) as usize)];
+                    if below(&mut rng, 3) == 0 {
+                        winners.push(Pos(below(&mut rng, n) as usize));
+                    }
+                    let before = hand.clone();
+                    if hand.award_pot(k, &winners).is_err() {
+                        prop_assert_eq!(&hand, &before);
+                    }
+                }
                 Phase::Showdown => {
+                    prop_assert!(
+                        !unseen || hand.board_unseen() == 0 || hand.showdown_next().is_some()
+                    );
                     let p = hand.showdown_next().expect("someone shows");
                     let what = if below(&mut rng, 6) == 0 {
                         ShowOrMuck::Muck

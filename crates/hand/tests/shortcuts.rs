@@ -30,9 +30,12 @@ fn folds_to_a_player_are_each_players_fold_in_turn() {
     let mut tap = eight_handed();
     let first = tap.actor().expect("someone acts");
     assert_eq!(first, Pos(2), "under the gun acts first");
-    HandCommand::FoldTo { pos: Pos(5) }
-        .apply(&mut tap)
-        .expect("folds to position 5");
+    HandCommand::FoldTo {
+        pos: Pos(5),
+        then_call: false,
+    }
+    .apply(&mut tap)
+    .expect("folds to position 5");
     let mut each = eight_handed();
     one_by_one(
         &mut each,
@@ -46,9 +49,12 @@ fn folds_to_a_player_are_each_players_fold_in_turn() {
     assert_eq!(tap.actor(), Some(Pos(5)));
     // To the big blind past everyone: he wins the blinds.
     let mut h = eight_handed();
-    HandCommand::FoldTo { pos: Pos(1) }
-        .apply(&mut h)
-        .expect("folds to the big blind");
+    HandCommand::FoldTo {
+        pos: Pos(1),
+        then_call: false,
+    }
+    .apply(&mut h)
+    .expect("folds to the big blind");
     assert_eq!(h.phase(), Phase::Settled, "everyone folded to him");
 }
 
@@ -56,7 +62,11 @@ fn folds_to_a_player_are_each_players_fold_in_turn() {
 fn folds_to_the_player_to_act_or_to_one_out_are_refused_and_change_nothing() {
     let mut h = eight_handed();
     let before = h.clone();
-    let e = HandCommand::FoldTo { pos: Pos(2) }.apply(&mut h);
+    let e = HandCommand::FoldTo {
+        pos: Pos(2),
+        then_call: false,
+    }
+    .apply(&mut h);
     assert!(
         matches!(e, Err(Rejection::FoldToActor { pos: Pos(2) })),
         "{e:?}"
@@ -65,13 +75,21 @@ fn folds_to_the_player_to_act_or_to_one_out_are_refused_and_change_nothing() {
         .apply(&mut h)
         .expect("fold");
     let after_fold = h.clone();
-    let e = HandCommand::FoldTo { pos: Pos(2) }.apply(&mut h);
+    let e = HandCommand::FoldTo {
+        pos: Pos(2),
+        then_call: false,
+    }
+    .apply(&mut h);
     assert!(
         matches!(e, Err(Rejection::CannotAct { pos: Pos(2) })),
         "{e:?}"
     );
     assert_eq!(h, after_fold);
-    let e = HandCommand::FoldTo { pos: Pos(9) }.apply(&mut h);
+    let e = HandCommand::FoldTo {
+        pos: Pos(9),
+        then_call: false,
+    }
+    .apply(&mut h);
     assert!(e.is_err(), "no position 9: {e:?}");
     assert_eq!(h, after_fold);
     assert_ne!(h, before);
@@ -81,9 +99,12 @@ fn folds_to_the_player_to_act_or_to_one_out_are_refused_and_change_nothing() {
 fn checked_around_is_each_players_check_and_ends_the_street_only() {
     let mut tap = eight_handed();
     // Everyone calls to the big blind, who checks: the flop.
-    HandCommand::FoldTo { pos: Pos(7) }
-        .apply(&mut tap)
-        .expect("folds");
+    HandCommand::FoldTo {
+        pos: Pos(7),
+        then_call: false,
+    }
+    .apply(&mut tap)
+    .expect("folds");
     let mut each = tap.clone();
     one_by_one(
         &mut tap,

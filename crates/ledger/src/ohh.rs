@@ -684,7 +684,7 @@ fn rounds_and_pots(events: &[HandEvent], ids: &[u32], posts: &[&'static str]) ->
                     }
                 }
             }
-            HandEvent::BoardDealt { street, cards } => {
+            HandEvent::BoardDealt { street, cards, .. } => {
                 let next = rounds.len();
                 rounds.push(json!({
                     "id": next,

@@ -126,6 +126,16 @@ pub struct HandView {
     pub board_due: usize,
     /// The position due to show or muck next.
     pub shows_next: Option<usize>,
+    /// Board cards dealt without being entered (the showdown is then the dealer's reading).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub board_unseen: usize,
+    /// The pots the dealer awards next as he reads the hands (0 is the main pot).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pots_to_award: Vec<usize>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// One tournament table: seats with stacks, the button and the hand in progress.
@@ -192,6 +202,8 @@ pub fn table_view(t: &Tournament, ts: &TableState) -> TableView {
             // of the player due to show or muck.
             board_due: h.board_due(),
             shows_next: h.showdown_next().map(|p| p.0),
+            board_unseen: h.board_unseen(),
+            pots_to_award: h.pots_to_award(),
         }
     });
     TableView {

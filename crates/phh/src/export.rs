@@ -66,8 +66,12 @@ pub fn export_with_unknown(hand: &Hand, scale: u64, unknown: &[bool]) -> String 
             }
             _ if settled => continue,
             HandEvent::HoleDealt { pos, cards: cs } => format!("d dh p{} {}", pos.0 + 1, cards(cs)),
-            HandEvent::BoardDealt { cards: cs, .. } => {
-                let known: Vec<Option<Card>> = cs.iter().map(|&c| Some(c)).collect();
+            HandEvent::BoardDealt {
+                cards: cs, unseen, ..
+            } => {
+                // Cards not entered are written unknown (`??`), as PHH writes unseen cards.
+                let mut known: Vec<Option<Card>> = cs.iter().map(|&c| Some(c)).collect();
+                known.extend(std::iter::repeat_n(None, usize::from(*unseen)));
                 format!("d db {}", cards(&known))
             }
             other => match action_line(other, scale) {

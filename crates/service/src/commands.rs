@@ -190,6 +190,7 @@ input! {
     Option<bool> => Kind::Bool,
     Vec<String> => Kind::Cards,
     Vec<u32> => Kind::Ints,
+    Vec<usize> => Kind::Ints,
     Vec<Option<String>> => Kind::Json,
     Option<Vec<Option<String>>> => Kind::Json,
     Option<Vec<u32>> => Kind::Json,
@@ -643,6 +644,24 @@ declare! {
         cards: Vec<String> => "Cards" / "Karten",
     }
 
+    /// Dealer: the street's board cards dealt without entering them (one tap a street, the
+    /// burn implied); the showdown is then the dealer's reading (`award_pot`).
+    DealBoardUnseen "deal_board_unseen" (Dealer, Both, Table, at_table; InHand)
+    "TR-3.2", "Board dealt, cards not entered" / "Board gegeben, Karten nicht erfasst"
+    {
+        table: u32 => "Table" / "Tisch",
+    }
+
+    /// Dealer: at a showdown whose board was not entered, the dealer reads the hands: pot
+    /// `pot` (0 the main pot) goes to `winners` (positions), who split it when more than one.
+    AwardPot "award_pot" (Dealer, Both, Table, at_table; InHand)
+    "TR-3.6", "Award the pot as the dealer reads the hands" / "Pot nach dem Lesen der Hände zuteilen"
+    {
+        table: u32 => "Table" / "Tisch",
+        pot: usize => "Pot (0: the main pot)" / "Pot (0: Hauptpot)",
+        winners: Vec<usize> => "Winners (positions)" / "Gewinner (Positionen)",
+    }
+
     /// Dealer: the player at `pos` folds.
     Fold "fold" (Dealer, Both, Table, at_table; InHand)
     "TR-21, PLO-6", "Fold" / "Passen (Fold)"
@@ -668,12 +687,15 @@ declare! {
     }
 
     /// Dealer: every player to act before `pos` folds, in turn (one tap for "folds to seat
-    /// 6"); then `pos` acts, or wins when everyone else has folded.
+    /// 6"); then `pos` acts, or wins when everyone else has folded. With `then_call`, `pos`
+    /// then checks or calls (one tap for "folds to seat 6, who calls").
     FoldTo "fold_to" (Dealer, Both, Table, at_table; InHand)
     "TR-21", "Everyone folds to this player" / "Alle passen bis zu diesem Spieler"
     {
         table: u32 => "Table" / "Tisch",
         pos: usize => "Position" / "Position",
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        then_call: bool => "He then checks or calls" / "Er schiebt oder geht dann mit",
     }
 
     /// Dealer: everyone still to act on this street checks, in turn ("checked around");

@@ -642,9 +642,29 @@ impl WireCommand {
                 hand(table, HandCommand::CheckOrCall { pos: Pos(*pos) })
             }
             WireCommand::Check { table, pos } => hand(table, HandCommand::Check { pos: Pos(*pos) }),
-            WireCommand::FoldTo { table, pos } => {
-                hand(table, HandCommand::FoldTo { pos: Pos(*pos) })
-            }
+            WireCommand::FoldTo {
+                table,
+                pos,
+                then_call,
+            } => hand(
+                table,
+                HandCommand::FoldTo {
+                    pos: Pos(*pos),
+                    then_call: *then_call,
+                },
+            ),
+            WireCommand::DealBoardUnseen { table } => hand(table, HandCommand::DealBoardUnseen),
+            WireCommand::AwardPot {
+                table,
+                pot,
+                winners,
+            } => hand(
+                table,
+                HandCommand::AwardPot {
+                    pot: *pot,
+                    winners: winners.iter().map(|&w| Pos(w)).collect(),
+                },
+            ),
             WireCommand::CheckAround { table } => hand(table, HandCommand::CheckAround),
             WireCommand::CorrectHoleCards {
                 table,
@@ -1155,9 +1175,16 @@ impl WireCommand {
                     table: t,
                     pos: pos.0,
                 },
-                HandCommand::FoldTo { pos } => WireCommand::FoldTo {
+                HandCommand::FoldTo { pos, then_call } => WireCommand::FoldTo {
                     table: t,
                     pos: pos.0,
+                    then_call: *then_call,
+                },
+                HandCommand::DealBoardUnseen => WireCommand::DealBoardUnseen { table: t },
+                HandCommand::AwardPot { pot, winners } => WireCommand::AwardPot {
+                    table: t,
+                    pot: *pot,
+                    winners: winners.iter().map(|w| w.0).collect(),
                 },
                 HandCommand::CheckAround => WireCommand::CheckAround { table: t },
                 HandCommand::PutIn { pos, put } => WireCommand::PutIn {

@@ -69,7 +69,7 @@ fn command(room: &CashRoom, raw: &[u64; 8]) -> CashCommand {
     let game = ["nlh-2-5", "plo-5-5", "stud", ""][(raw[6] % 4) as usize].to_string();
     let text = |r: u64| ["", "x", "a note", &"long ".repeat(200)][(r % 4) as usize].to_string();
     let hand = |action: HandCommand| CashCommand::Hand { table, action };
-    match raw[0] % 29 {
+    match raw[0] % 31 {
         0 => CashCommand::JoinList {
             guest,
             name: text(raw[7]),
@@ -144,8 +144,16 @@ fn command(room: &CashRoom, raw: &[u64; 8]) -> CashCommand {
             ruling: text(raw[6]),
         },
         21 => CashCommand::TakeBack { table },
-        22 => hand(HandCommand::FoldTo { pos }),
+        22 => hand(HandCommand::FoldTo {
+            pos,
+            then_call: raw[7].is_multiple_of(2),
+        }),
         23 => hand(HandCommand::CheckAround),
+        24 => hand(HandCommand::DealBoardUnseen),
+        25 => hand(HandCommand::AwardPot {
+            pot: (raw[6] % 3) as usize,
+            winners: vec![pos],
+        }),
         // The legal action of the guest to act at some table, to move on.
         _ => {
             let legal = room

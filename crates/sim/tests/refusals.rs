@@ -83,7 +83,7 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
     };
     let hand = |action| Command::Hand { table, action };
     let reason = || ["a count", "", "moved by the floor"][(raw[7] % 3) as usize].to_string();
-    let command = match raw[0] % 56 {
+    let command = match raw[0] % 58 {
         0 => Command::Register {
             member: None,
             player,
@@ -318,8 +318,16 @@ fn command(t: &Tournament, raw: &[u64; 8]) -> (Command, u64) {
             reason: reason(),
             cards_retrieved: raw[7].is_multiple_of(2),
         },
-        50 => hand(HandCommand::FoldTo { pos }),
+        50 => hand(HandCommand::FoldTo {
+            pos,
+            then_call: raw[7].is_multiple_of(2),
+        }),
         51 => hand(HandCommand::CheckAround),
+        53 => hand(HandCommand::DealBoardUnseen),
+        54 => hand(HandCommand::AwardPot {
+            pot: (raw[6] % 3) as usize,
+            winners: vec![pos],
+        }),
         // NOB-16: a payout that adds up to 100, or one that does not.
         52 => Command::EditPayout {
             shares: match raw[5] % 3 {

@@ -78,12 +78,12 @@ section.payout .total.off { color: var(--warn); font-weight: 700; }
 section.levels tr.played td { color: var(--dim); }
 section.prizes span.paid { color: #5fd37a; font-weight: 700; }
 section.prizes form.touch button { margin: 0; }
-.board { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 26rem), 1fr)); gap: 1.2rem; }
-.board article { background: var(--card); border-radius: .6rem; padding: 1rem 1.4rem; }
-.board h2 { font-size: clamp(1.6rem, min(4vw, 6vh), 3.2rem); margin: 0; }
-.board p.stakes { font-size: clamp(1.1rem, min(2.4vw, 3.5vh), 2rem); }
-.board p.seats-free { font-size: clamp(1.2rem, min(2.6vw, 4vh), 2.2rem); color: var(--accent); font-weight: 700; margin: .3rem 0; }
-.board ol.waiting { font-size: clamp(1.3rem, min(3vw, 4.5vh), 2.6rem); margin: .4rem 0; padding-left: 2.2em; }
+section.board { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 26rem), 1fr)); gap: 1.2rem; }
+section.board article { background: var(--card); border-radius: .6rem; padding: 1rem 1.4rem; }
+section.board h2 { font-size: clamp(1.6rem, min(4vw, 6vh), 3.2rem); margin: 0; }
+section.board p.stakes { font-size: clamp(1.1rem, min(2.4vw, 3.5vh), 2rem); }
+section.board p.seats-free { font-size: clamp(1.2rem, min(2.6vw, 4vh), 2.2rem); color: var(--accent); font-weight: 700; margin: .3rem 0; }
+section.board ol.waiting { font-size: clamp(1.3rem, min(3vw, 4.5vh), 2.6rem); margin: .4rem 0; padding-left: 2.2em; }
 section.due { background: #3a2a12; border-left: .3rem solid var(--accent); padding: .5rem .9rem; margin-bottom: 1rem; }
 section.players input#find { display: block; width: 100%; max-width: 24rem; margin: .3rem 0 .6rem; }
 .foldto form.touch button { font-size: .95rem; min-width: 0; padding: .35rem .7rem; background: #4a5058; }
@@ -128,7 +128,7 @@ form.touch button, .actions form.cmd button { font-size: clamp(1.2rem, 3.2vw, 1.
 .actions form.cmd { margin: .5rem 0; }
 tr.acting { background: #2d3a1c; }
 tr.acting td { font-weight: 700; }
-.board strong { font-size: 1.4rem; letter-spacing: .05em; }
+p.board strong { font-size: 1.4rem; letter-spacing: .05em; }
 details.remedies { margin: 1rem 0; }
 details.remedies summary { cursor: pointer; color: var(--accent); }
 blockquote { margin: .3rem 0 .8rem; padding-left: .8rem; border-left: .25rem solid #55616d; color: var(--dim); }

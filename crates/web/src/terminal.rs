@@ -1087,7 +1087,7 @@ fn one_touch(command: &str, label: &str, fields: &[(&str, String)], all_in: bool
     html! {
         form.cmd.touch.all-in[all_in] data-command=(command) aria-label=(label) {
             @for (name, value) in fields {
-                input type="hidden" name=(name) value=(value) data-kind=(if value.starts_with('[') { "json" } else { "int" });
+                input type="hidden" name=(name) value=(value) data-kind=(if value.starts_with('[') || value == "true" { "json" } else { "int" });
             }
             button type="submit" { (label) }
         }
@@ -1188,15 +1188,23 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
                                 @else if !h.is_active(Pos(i)) { span.flag { (tr("out")) } }
                                 @else if h.stacks().get(i).is_some_and(|c| c.0 == 0) { span.flag { (tr("all-in")) } }
                                 @else if legal.is_some() && h.phase() == Phase::Betting {
-                                    // One tap: everyone before him folds (issue 35: a tap per fold before).
-                                    span.foldto { (one_touch("fold_to", &tr("fold-to-here"), &[table(), ("pos", i.to_string())], false)) }
+                                    // One tap: everyone before him folds, and one more: he checks or
+                                    // calls too (issue 35: a tap per fold before).
+                                    @let due = h.bets().iter().map(|b| b.0).max().unwrap_or(0).saturating_sub(h.bets().get(i).map_or(0, |b| b.0)).min(h.stacks().get(i).map_or(0, |c| c.0));
+                                    span.foldto {
+                                        (one_touch("fold_to", &if due == 0 { tr("fold-to-check") } else { tra("fold-to-call", &[("amount", s(chips(due, lang)))]) }, &[table(), ("pos", i.to_string()), ("then_call", "true".to_string())], false))
+                                        (one_touch("fold_to", &tr("fold-to-here"), &[table(), ("pos", i.to_string())], false))
+                                    }
                                 }
                             }
                         }
                     }
                 }
             }
-            p.board { (tr("board")) ": " @if h.board().is_empty() { span.empty { (tr("none-yet")) } } @else { strong { (cards(h.board())) } }
+            p.board { (tr("board")) ": "
+                @if h.board().is_empty() && h.board_unseen() == 0 { span.empty { (tr("none-yet")) } }
+                @if !h.board().is_empty() { strong { (cards(h.board())) } " " }
+                @if h.board_unseen() > 0 { span.unseen { (tra("board-not-entered", &[("count", n(h.board_unseen() as f64))])) } }
                 " · " (tr("pot")) " " (chips(h.pots().iter().map(|p| p.amount.0).sum::<u64>() + h.bets().iter().map(|b| b.0).sum::<u64>(), lang))
                 @let pots = h.pots();
                 @if pots.len() > 1 {
@@ -1280,6 +1288,9 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
                         }
                     }
                     Phase::BoardDealing => {
+                        // One tap a street when the cards are not entered; the dealer then
+                        // reads the hands at the showdown (issue 35).
+                        (one_touch("deal_board_unseen", &tra("board-dealt-unseen", &[("count", n(h.board_due() as f64))]), &[table()], false))
                         form.cmd data-command="deal_board" aria-label=(tr("deal-board")) {
                             input type="hidden" name="table" value=(t) data-kind="int";
                             label for="board" { (tra("board-due", &[("count", n(h.board_due() as f64))])) }
@@ -1288,6 +1299,35 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
                         }
                     }
                     Phase::Showdown => {
+                        @let to_award = h.pots_to_award();
+                        @if !to_award.is_empty() {
+                            @let pots = h.pots();
+                            p { (tr("showdown")) ": " (tr("award-how")) }
+                            @for k in &to_award {
+                                @if let Some(pot) = pots.get(*k) {
+                                    @let live: Vec<usize> = pot.eligible.iter().map(|q| q.0).filter(|&q| h.is_active(Pos(q))).collect();
+                                    @let what = if *k == 0 { tra("main-pot", &[("chips", s(chips(pot.amount.0, lang)))]) } else { tra("side-pot", &[("n", n(*k as f64)), ("chips", s(chips(pot.amount.0, lang)))]) };
+                                    div.award data-pot=(k) {
+                                        p { strong { (what) } }
+                                        div.touches {
+                                            @for q in &live {
+                                                (one_touch("award_pot", &tra("wins-pot", &[("who", s(who(Pos(*q))))]), &[table(), ("pot", k.to_string()), ("winners", format!("[{q}]"))], false))
+                                            }
+                                        }
+                                        form.cmd.split data-command="award_pot" aria-label=(tr("split-pot")) {
+                                            input type="hidden" name="table" value=(t) data-kind="int";
+                                            input type="hidden" name="pot" value=(k) data-kind="int";
+                                            fieldset { legend { (tr("split-among")) }
+                                                @for q in &live {
+                                                    label { input type="checkbox" name="winners" value=(q) data-kind="pick"; " " (who(Pos(*q))) }
+                                                }
+                                            }
+                                            button type="submit" { (tr("split-pot")) }
+                                        }
+                                    }
+                                }
+                            }
+                        }
                         @if let Some(p) = h.showdown_next() {
                             p { (tr("showdown")) ": " strong { (who(p)) } }
                             form.cmd data-command="show" aria-label=(tr("show")) {
@@ -1684,6 +1724,12 @@ pub const JS: PreEscaped<&str> = PreEscaped(
             if (!/^[0-9]+$/.test(sv)) throw new Error(el.getAttribute('aria-label') + ': ' + sv);
             body.shares.push(Number(sv));
           }
+          return;
+        }
+        if (el.dataset.kind === 'pick') {
+          // Checkboxes: the values ticked, as a list.
+          body[el.name] = body[el.name] || [];
+          if (el.checked) body[el.name].push(Number(el.value));
           return;
         }
         if (el.dataset.kind === 'seatcard') {

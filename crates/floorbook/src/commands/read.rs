@@ -220,9 +220,15 @@ fn describe(e: &HandEvent, players: &[i64], names: &HashMap<i64, String>) -> Str
             format!("{} posts dead blind {amount}{rules}", who(*pos))
         }
         HandEvent::HoleDealt { pos, cards: cs } => format!("{} is dealt {}", who(*pos), cards(cs)),
-        HandEvent::BoardDealt { street, cards: cs } => {
-            let cs: Vec<Option<Card>> = cs.iter().copied().map(Some).collect();
-            format!("{}: {}", snake(street), cards(&cs))
+        HandEvent::BoardDealt {
+            street,
+            cards: cs,
+            unseen,
+        } => {
+            let mut cs: Vec<Option<Card>> = cs.iter().copied().map(Some).collect();
+            cs.extend(std::iter::repeat_n(None, usize::from(*unseen)));
+            let note = if *unseen > 0 { " (not entered)" } else { "" };
+            format!("{}: {}{note}", snake(street), cards(&cs))
         }
         HandEvent::StudDealt {
             street,
@@ -323,13 +329,19 @@ fn describe(e: &HandEvent, players: &[i64], names: &HashMap<i64, String>) -> Str
             pot,
             amount,
             shares,
+            read_by_dealer,
             ..
         } => {
             let shares: Vec<String> = shares
                 .iter()
                 .map(|(p, c)| format!("{} gets {c}", who(*p)))
                 .collect();
-            format!("pot {pot} of {amount}: {}{rules}", shares.join(", "))
+            let read = if *read_by_dealer {
+                " as the dealer read the hands (the board was not entered)"
+            } else {
+                ""
+            };
+            format!("pot {pot} of {amount}: {}{read}{rules}", shares.join(", "))
         }
         HandEvent::Irregularity { kind, remedy, .. } => {
             format!("irregularity {}: {remedy}{rules}", snake(kind))

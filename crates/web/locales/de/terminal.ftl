@@ -63,6 +63,20 @@ fold = Passen
 call = Mitgehen { $amount }
 check = Schieben
 check-around = Alle schieben
+fold-to-call = Passen bis hier, geht mit { $amount }
+fold-to-check = Passen bis hier, schiebt
+board-dealt-unseen = { $count ->
+    [one] Karte gegeben (nicht erfasst)
+   *[other] { $count } Karten gegeben (nicht erfasst)
+}
+award-how = das Board wurde nicht erfasst: den Gewinner jedes Pots antippen, so wie die Hände gelesen werden
+wins-pot = { $who } gewinnt
+split-among = Teilen zwischen
+split-pot = Pot teilen
+board-not-entered = { $count ->
+    [one] 1 Karte nicht erfasst
+   *[other] { $count } Karten nicht erfasst
+}
 fold-to-here = Passen bis hier
 pad-least = Minimum
 pad-half-pot = ½ Pot

@@ -63,6 +63,20 @@ fold = Fold
 call = Call { $amount }
 check = Check
 check-around = Everyone checks
+fold-to-call = Folds to here, calls { $amount }
+fold-to-check = Folds to here, checks
+board-dealt-unseen = { $count ->
+    [one] Card dealt (not entered)
+   *[other] { $count } cards dealt (not entered)
+}
+award-how = the board was not entered; tap the winner of each pot as you read the hands
+wins-pot = { $who } wins
+split-among = Split among
+split-pot = Split the pot
+board-not-entered = { $count ->
+    [one] 1 card not entered
+   *[other] { $count } cards not entered
+}
 fold-to-here = Folds to here
 pad-least = least
 pad-half-pot = ½ pot
