@@ -62,6 +62,8 @@ enum Command {
     Checkpoint(commands::checkpoint::CheckpointArgs),
     /// Manage the service's ed25519 signing key.
     Keys(commands::keys::KeysArgs),
+    /// The venue's transparency log: every chain's events in one Merkle tree, checkpoints signed.
+    Tlog(commands::tlog::TlogArgs),
     /// Replay or export hands in PHH, the open Poker Hand History format.
     Phh(commands::phh::PhhArgs),
     /// The rule profiles: list them, show one, check an edited file.
@@ -116,6 +118,9 @@ fn main() -> ExitCode {
             runtime().and_then(|rt| rt.block_on(commands::simulate::run(&args)))
         }
         Command::Verify(args) => runtime().and_then(|rt| rt.block_on(commands::verify::run(&args))),
+        Command::Tlog(args) => runtime()
+            .and_then(|rt| rt.block_on(commands::tlog::run(&args)))
+            .map(|()| ExitCode::SUCCESS),
         Command::Checkpoint(args) => runtime()
             .and_then(|rt| rt.block_on(commands::checkpoint::run(&args)))
             .map(|()| ExitCode::SUCCESS),

@@ -502,3 +502,141 @@ fn key_folders_are_never_writable_by_others_whatever_the_umask() {
         .collect();
     assert_eq!(retired, [0o600], "the retired secret");
 }
+
+/// Issue 40: the venue's transparency log has its own key, derived from the service key kept
+/// beside the data: `keys vkey` prints it in the signed-note form (`<venue>/floorbook+id+key`),
+/// the same for the same service key, another after a rotation, and a checkpoint the log signs
+/// opens with it; a venue name that cannot name a key is refused.
+#[test]
+fn the_logs_verifier_key_is_printed_in_the_signed_note_form() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keys = dir.path().join("keys");
+    let k = keys.to_str().expect("utf-8");
+    let key = generate_key(&keys);
+    let vkey = |venue: &str| floorbook(&["keys", "vkey", "--dir", k, "--venue", venue]);
+    let out = vkey("club.example");
+    assert!(out.status.success(), "{}", text(&out));
+    let printed = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let parts: Vec<&str> = printed.split('+').collect();
+    assert_eq!(parts[0], "club.example/floorbook", "{printed}");
+    assert_eq!(parts[1].len(), 8, "a key id of eight hex digits: {printed}");
+    assert_eq!(
+        printed,
+        String::from_utf8_lossy(&vkey("club.example").stdout).trim()
+    );
+    let log = floorbook_tlog::LogKey::for_venue("club.example", &key.secret_bytes()).expect("key");
+    assert_eq!(log.vkey(), printed);
+    let root = floorbook_tlog::Tree::open(floorbook_tlog::MemoryHashes::default())
+        .and_then(|t| t.root(0))
+        .expect("the empty tree's root");
+    let note = log.checkpoint(0, root).expect("signed");
+    floorbook_tlog::open_checkpoint(&note, &printed).expect("opens with the printed key");
+    let refused = vkey("a club");
+    assert!(!refused.status.success(), "{}", text(&refused));
+    assert!(
+        text(&refused).contains("names no log"),
+        "{}",
+        text(&refused)
+    );
+    let rotated = floorbook(&["keys", "generate", "--dir", k]);
+    assert!(rotated.status.success(), "{}", text(&rotated));
+    assert_ne!(
+        String::from_utf8_lossy(&vkey("club.example").stdout).trim(),
+        printed,
+        "a new service key, a new log key"
+    );
+}
+
+/// Issue 40: `tlog sync` puts every event of every chain in the venue's Merkle tree once, in
+/// each chain's order, and signs a checkpoint that opens with `keys vkey`'s key; a second sync
+/// adds only what was appended since; each event's inclusion in the checkpoint's tree is proved
+/// from the log's folder, and the checkpoints of the two sizes are proved consistent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_transparency_log_takes_every_event_once_and_signs_its_checkpoint() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let data_s = data.to_str().expect("utf-8");
+    let keys = dir.path().join("keys");
+    let keys_s = keys.to_str().expect("utf-8");
+    let key = generate_key(&keys);
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("open");
+        write_chain(store, key.clone()).await;
+    }
+    let sync = || {
+        let out = floorbook(&[
+            "tlog",
+            "sync",
+            "--data",
+            data_s,
+            "--keys",
+            keys_s,
+            "--venue",
+            "club.example",
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", text(&out));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("json")
+    };
+    let first = sync();
+    assert_eq!(
+        (first["size"].as_u64(), first["added"].as_u64()),
+        (Some(12), Some(12)),
+        "{first}"
+    );
+    let vkey = floorbook(&["keys", "vkey", "--dir", keys_s, "--venue", "club.example"]);
+    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let note = first["checkpoint"].as_str().expect("the note");
+    let cp1 = floorbook_tlog::open_checkpoint(note.as_bytes(), &vkey).expect("opens");
+    assert_eq!(cp1.size, 12);
+    // More events in a second chain; a second sync adds only them.
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadWrite).expect("open");
+        let mut w = ChainWriter::open(store, chain("t2"), Some(key), 100)
+            .await
+            .expect("writer");
+        w.append(&drafts("x", 4)).await.expect("append");
+    }
+    let second = sync();
+    assert_eq!(
+        (second["size"].as_u64(), second["added"].as_u64()),
+        (Some(16), Some(4)),
+        "{second}"
+    );
+    let again = sync();
+    assert_eq!(again["added"].as_u64(), Some(0), "nothing twice: {again}");
+    let cp2 = floorbook_tlog::open_checkpoint(
+        again["checkpoint"].as_str().expect("note").as_bytes(),
+        &vkey,
+    )
+    .expect("opens");
+    let log = floorbook_tlog::VenueLog::open(&data.join("tlog")).expect("the log's folder");
+    let store = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("open");
+    for (c, n) in [("t1", 12u64), ("t2", 4)] {
+        let events = store.read(&chain(c), Seq(1), 100).await.expect("events");
+        assert_eq!(events.len() as u64, n);
+        for e in &events {
+            let index = log.find(c, e.seq.0).expect("in the log");
+            let env = e.envelope().expect("envelope");
+            let leaf = floorbook_tlog::Leaf {
+                chain: c.into(),
+                seq: e.seq.0,
+                at_ms: env.at.timestamp_millis(),
+                event: e.hash.0,
+                previous: env.prev.0,
+            };
+            let proof = log.tree().inclusion(index, cp2.size).expect("proof");
+            floorbook_tlog::verify_inclusion(
+                &proof,
+                index,
+                cp2.size,
+                cp2.root,
+                floorbook_tlog::leaf_hash(&leaf.to_bytes().expect("bytes")),
+            )
+            .expect("the event is in the checkpoint's tree");
+        }
+    }
+    let grew = log.tree().consistency(cp1.size, cp2.size).expect("proof");
+    floorbook_tlog::verify_consistency(&grew, cp1.size, cp1.root, cp2.size, cp2.root)
+        .expect("the log grew by appending");
+}

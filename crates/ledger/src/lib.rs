@@ -20,6 +20,7 @@ pub mod reader;
 pub mod resume;
 pub mod secret;
 pub mod snapshots;
+pub mod transparency;
 pub mod view;
 
 /// Replay snapshots are stored every this many tournament events: `explain` and `replay`

@@ -58,6 +58,11 @@ impl ServiceKey {
         EventHash(self.signing.to_bytes()).to_hex()
     }
 
+    /// The secret's 32 bytes (to derive the keys that sign other formats from it).
+    pub fn secret_bytes(&self) -> [u8; 32] {
+        self.signing.to_bytes()
+    }
+
     pub fn from_secret_hex(s: &str) -> Result<ServiceKey, CheckpointError> {
         let bytes = EventHash::from_hex(s.trim()).map_err(|_| CheckpointError::BadKey {
             reason: "a secret key file holds 64 hex digits".into(),

@@ -36,6 +36,17 @@ enum KeysCommand {
         #[arg(long, default_value = "./floorbook-data-keys")]
         dir: PathBuf,
     },
+    /// Print the venue's transparency log verifier key (signed-note form), for witnesses and
+    /// for checking receipts.
+    Vkey {
+        /// Key directory.
+        #[arg(long, default_value = "./floorbook-data-keys")]
+        dir: PathBuf,
+        /// The venue's name, a schema-less URL such as `club.example`; the log's origin is
+        /// `<venue>/floorbook`.
+        #[arg(long)]
+        venue: String,
+    },
 }
 
 pub fn run(args: &KeysArgs) -> anyhow::Result<()> {
@@ -70,7 +81,27 @@ pub fn run(args: &KeysArgs) -> anyhow::Result<()> {
             println!("public {}", key.public_hex());
             Ok(())
         }
+        KeysCommand::Vkey { dir, venue } => {
+            let log = log_key(dir, venue)?;
+            if args.json {
+                println!(
+                    "{}",
+                    serde_json::json!({"origin": log.origin(), "vkey": log.vkey()})
+                );
+            } else {
+                println!("{}", log.vkey());
+            }
+            Ok(())
+        }
     }
+}
+
+/// The venue's transparency log key, from the service key in `dir`.
+pub fn log_key(dir: &Path, venue: &str) -> anyhow::Result<floorbook_tlog::LogKey> {
+    let key = load_service_key(dir)?;
+    let secret = key.secret_bytes();
+    floorbook_tlog::LogKey::for_venue(venue, &secret)
+        .with_context(|| format!("the venue {venue:?} names no log"))
 }
 
 /// Creates a key in `dir`, retiring the current one if there is one.

@@ -28,6 +28,7 @@ pub mod rules;
 pub mod serve;
 pub mod shell;
 pub mod simulate;
+pub mod tlog;
 pub mod verify;
 pub mod web;
 

@@ -1,0 +1,163 @@
+//! The venue's log in a folder: `leaves` (every leaf's bytes, each after its length in two
+//! bytes, big-endian), `hashes` (the tree's stored hashes) and `checkpoint` (the last signed
+//! checkpoint). A leaf is made durable before its hashes are stored, so after a crash the
+//! hashes are never ahead of the leaves; leaves whose hashes were not stored yet are hashed
+//! again on open (an append, never a rewrite).
+
+use std::collections::HashMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use crate::{FileHashes, Leaf, LogKey, TlogError, Tree};
+
+/// The venue's log, open for appending.
+#[derive(Debug)]
+pub struct VenueLog {
+    dir: PathBuf,
+    leaves: File,
+    tree: Tree<FileHashes>,
+    /// Each chain's next sequence and the hash of its last event in the log.
+    chains: HashMap<String, (u64, [u8; 32])>,
+    /// Each (chain, sequence)'s leaf index.
+    index: HashMap<(String, u64), u64>,
+    /// Leaves written and not yet hashed into the tree (until [`VenueLog::sync`]).
+    pending: Vec<Vec<u8>>,
+    count: u64,
+}
+
+impl VenueLog {
+    /// Opens (or creates) the log in `dir`.
+    pub fn open(dir: &Path) -> Result<VenueLog, TlogError> {
+        fs::create_dir_all(dir)?;
+        let path = dir.join("leaves");
+        let mut leaves = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(&path)?;
+        let mut bytes = Vec::new();
+        leaves.read_to_end(&mut bytes)?;
+        let mut all: Vec<Vec<u8>> = Vec::new();
+        let mut rest = bytes.as_slice();
+        while !rest.is_empty() {
+            let Some((len, tail)) = rest.split_first_chunk::<2>() else {
+                return Err(TlogError::Torn {
+                    count: all.len() as u64,
+                });
+            };
+            let len = usize::from(u16::from_be_bytes(*len));
+            if tail.len() < len {
+                return Err(TlogError::Torn {
+                    count: all.len() as u64,
+                });
+            }
+            all.push(tail[..len].to_vec());
+            rest = &tail[len..];
+        }
+        let mut tree = Tree::open(FileHashes::open(&dir.join("hashes"))?)?;
+        if tree.size() > all.len() as u64 {
+            return Err(TlogError::Torn { count: tree.size() });
+        }
+        let mut chains = HashMap::new();
+        let mut index = HashMap::new();
+        for (i, b) in all.iter().enumerate() {
+            let leaf = Leaf::from_bytes(b)?;
+            chains.insert(leaf.chain.clone(), (leaf.seq + 1, leaf.event));
+            index.insert((leaf.chain, leaf.seq), i as u64);
+            if i as u64 >= tree.size() {
+                tree.append(b)?;
+            }
+        }
+        tree.store().sync()?;
+        Ok(VenueLog {
+            dir: dir.to_path_buf(),
+            leaves,
+            tree,
+            chains,
+            index,
+            pending: Vec::new(),
+            count: all.len() as u64,
+        })
+    }
+
+    /// The sequence the log takes next from `chain` (1 for a chain it has not seen).
+    pub fn next_seq(&self, chain: &str) -> u64 {
+        self.chains.get(chain).map_or(1, |(next, _)| *next)
+    }
+
+    /// The leaf index of `chain`'s event `seq`, once it is in the log.
+    pub fn find(&self, chain: &str, seq: u64) -> Option<u64> {
+        self.index.get(&(chain.to_string(), seq)).copied()
+    }
+
+    /// The number of leaves written (hashed into the tree at the next [`VenueLog::sync`]).
+    pub fn len(&self) -> u64 {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    pub fn tree(&self) -> &Tree<FileHashes> {
+        &self.tree
+    }
+
+    /// Writes a chain's next event as a leaf: refused unless it is the event after the last
+    /// one the log holds of that chain and links to it (no gap, no repeat, no fork).
+    pub fn append(&mut self, leaf: &Leaf) -> Result<u64, TlogError> {
+        let (next, last) = self
+            .chains
+            .get(&leaf.chain)
+            .copied()
+            .unwrap_or((1, [0u8; 32]));
+        if leaf.seq != next || leaf.previous != last {
+            return Err(TlogError::Leaf {
+                got: 0,
+                why: "a chain's events enter the log in order, each linked to the one before",
+            });
+        }
+        let bytes = leaf.to_bytes()?;
+        let len = u16::try_from(bytes.len()).map_err(|_| TlogError::Leaf {
+            got: bytes.len(),
+            why: "a leaf is at most 65,535 bytes",
+        })?;
+        let mut record = len.to_be_bytes().to_vec();
+        record.extend_from_slice(&bytes);
+        self.leaves.write_all(&record)?;
+        let index = self.count;
+        self.chains
+            .insert(leaf.chain.clone(), (leaf.seq + 1, leaf.event));
+        self.index.insert((leaf.chain.clone(), leaf.seq), index);
+        self.pending.push(bytes);
+        self.count += 1;
+        Ok(index)
+    }
+
+    /// Makes the leaves durable, then hashes them into the tree and makes that durable.
+    pub fn sync(&mut self) -> Result<(), TlogError> {
+        self.leaves.sync_data()?;
+        for b in std::mem::take(&mut self.pending) {
+            self.tree.append(&b)?;
+        }
+        self.tree.store().sync()?;
+        Ok(())
+    }
+
+    /// Signs the checkpoint of the tree as it stands (after [`VenueLog::sync`]) and keeps it
+    /// as `checkpoint` beside the leaves (written whole, then renamed into place).
+    pub fn checkpoint(&mut self, key: &LogKey) -> Result<Vec<u8>, TlogError> {
+        self.sync()?;
+        let size = self.tree.size();
+        let note = key.checkpoint(size, self.tree.root(size)?)?;
+        let tmp = self.dir.join("checkpoint.tmp");
+        {
+            let mut f = File::create(&tmp)?;
+            f.write_all(&note)?;
+            f.sync_all()?;
+        }
+        fs::rename(&tmp, self.dir.join("checkpoint"))?;
+        Ok(note)
+    }
+}
