@@ -85,11 +85,19 @@ pub enum Verdict {
     Failed(String),
 }
 
-/// The request for `step` expecting the chain's head at `head`.
+/// The request for `step` expecting the chain's head at `head`, with an id of its own (the
+/// command, its fields' digest and the head): asked again after a lost reply (a timeout, a
+/// writer that died), it gets its first answer.
 pub fn request(step: &Step, actor: &str, head: u64) -> Request {
+    let body = serde_json::to_vec(&step.command).unwrap_or_default();
+    let digest = blake3::hash(&body).to_hex();
     Request {
         actor: actor.to_string(),
-        id: None,
+        id: Some(format!(
+            "{}@{head}:{}",
+            step.command.name(),
+            &digest.as_str()[..12]
+        )),
         after: Some(head),
         seen: None,
         command: step.command.clone(),

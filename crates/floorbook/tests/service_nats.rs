@@ -2582,3 +2582,47 @@ async fn a_backup_is_restored_and_the_tournament_carries_on() {
     let (code, said) = run(dir.path(), &["verify", "--nats", &url, "--keys", k]);
     assert_eq!(code, Some(0), "{said}");
 }
+
+/// A writer busy longer than its lease's age limit (opening a long chain under load) takes its
+/// lapsed lease again when nobody else took it, instead of letting the chain go after every
+/// command and reading it again for the next; a lease another instance took stays lost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lapsed_lease_nobody_took_is_taken_again() {
+    use floorbook_service::lease::Leases;
+    let server = NatsServer::start();
+    let js = |name: &'static str| {
+        let url = server.url();
+        async move { async_nats::jetstream::new(connect(&url, name).await.expect("connect")) }
+    };
+    let ttl = Duration::from_millis(600);
+    let a = Leases::open(&js("a").await, "a", ttl, 1)
+        .await
+        .expect("bucket");
+    let b = Leases::open(&js("b").await, "b", ttl, 1)
+        .await
+        .expect("bucket");
+    let chain = ChainId::new("busy").expect("chain");
+    let held = a.acquire(&chain).await.expect("kv").expect("free");
+    assert_eq!(b.acquire(&chain).await.expect("kv"), None, "a holds it");
+    let held = a
+        .renew(&chain, held)
+        .await
+        .expect("kv")
+        .expect("renewed in time");
+    // Busy past the age limit; nobody took it meanwhile.
+    tokio::time::sleep(ttl * 3).await;
+    let held = a
+        .renew(&chain, held)
+        .await
+        .expect("kv")
+        .expect("taken again: nobody else wrote");
+    assert_eq!(
+        b.acquire(&chain).await.expect("kv"),
+        None,
+        "a holds it again"
+    );
+    // Lapsed again, and this time b took it: a's renewal finds it lost.
+    tokio::time::sleep(ttl * 3).await;
+    b.acquire(&chain).await.expect("kv").expect("b takes it");
+    assert_eq!(a.renew(&chain, held).await.expect("kv"), None, "lost to b");
+}

@@ -114,6 +114,13 @@ impl Leases {
     }
 
     /// Renews a held lease; None when it was lost (lapsed and taken by another instance).
+    ///
+    /// A lease that lapsed while nobody else took it (this instance was busy longer than the
+    /// age limit: opening a long chain, a slow store) is taken again: nothing was written by
+    /// another writer meanwhile, and the append's expected-sequence check would refuse
+    /// anything stale anyway. Without this, an instance whose chain takes longer to open than
+    /// the age limit loses the lease after every command and opens the chain again for the
+    /// next one, without end.
     pub async fn renew(&self, chain: &ChainId, held: Held) -> Result<Option<Held>, LeaseError> {
         match self
             .kv
@@ -129,14 +136,15 @@ impl Leases {
                     .entry(chain.as_str())
                     .await
                     .map_err(|e| err("renewing", e))?;
-                Ok(entry
-                    .filter(|e| {
-                        e.operation == kv::Operation::Put
-                            && e.value.as_ref() == self.instance.as_bytes()
-                    })
-                    .map(|e| Held {
+                match entry {
+                    Some(e) if e.operation == kv::Operation::Put => Ok((e.value.as_ref()
+                        == self.instance.as_bytes())
+                    .then_some(Held {
                         revision: e.revision,
-                    }))
+                    })),
+                    // Lapsed, or given up, and nobody took it since.
+                    _ => self.acquire(chain).await,
+                }
             }
             Err(e) => Err(err("renewing", e)),
         }

@@ -345,9 +345,10 @@ async fn chain_task(chain: ChainId, mut rx: mpsc::Receiver<ToChain>, shared: Sha
                     match leases.renew(&chain, h).await {
                         Ok(Some(h)) => held = Some((h, Instant::now())),
                         Ok(None) => {
+                            // The desk stays: taken up again, it goes on if the chain's head is
+                            // still its own.
                             tracing::warn!(instance = leases.instance(), %chain, "another instance took the lease");
                             held = None;
-                            desk = None;
                             set_led(&led, &chain, false);
                         }
                         Err(e) if since.elapsed() >= leases.ttl() => {
@@ -505,6 +506,19 @@ async fn take_over(
     .await
     {
         Ok(desk) => {
+            // Opening a long chain may outlast the lease's age limit: renewed (or taken
+            // again if it lapsed) before the first command is decided.
+            let held = match leases.renew(chain, held).await {
+                Ok(Some(h)) => h,
+                Ok(None) => {
+                    tracing::warn!(instance = leases.instance(), %chain, "another instance took the lease while the chain was opened");
+                    return None;
+                }
+                Err(e) => {
+                    tracing::warn!(instance = leases.instance(), %chain, error = %e, "cannot renew the lease");
+                    return None;
+                }
+            };
             let desk = desk.with_append_limit(store.max_append_bytes());
             tracing::info!(
                 instance = leases.instance(),
