@@ -64,6 +64,8 @@ enum Command {
     Keys(commands::keys::KeysArgs),
     /// The venue's transparency log: every chain's events in one Merkle tree, checkpoints signed.
     Tlog(commands::tlog::TlogArgs),
+    /// A hand's receipt from the transparency log; check one offline; two that prove a lie.
+    Receipt(commands::receipt::ReceiptArgs),
     /// Replay or export hands in PHH, the open Poker Hand History format.
     Phh(commands::phh::PhhArgs),
     /// The rule profiles: list them, show one, check an edited file.
@@ -121,6 +123,9 @@ fn main() -> ExitCode {
         Command::Tlog(args) => runtime()
             .and_then(|rt| rt.block_on(commands::tlog::run(&args)))
             .map(|()| ExitCode::SUCCESS),
+        Command::Receipt(args) => {
+            runtime().and_then(|rt| rt.block_on(commands::receipt::run(&args)))
+        }
         Command::Checkpoint(args) => runtime()
             .and_then(|rt| rt.block_on(commands::checkpoint::run(&args)))
             .map(|()| ExitCode::SUCCESS),

@@ -640,3 +640,151 @@ async fn the_transparency_log_takes_every_event_once_and_signs_its_checkpoint() 
     floorbook_tlog::verify_consistency(&grew, cp1.size, cp1.root, cp2.size, cp2.root)
         .expect("the log grew by appending");
 }
+
+/// Issue 40: a hand's receipt (`floorbook receipt HAND`, C2SP `tlog-proof@v1`) is small enough
+/// for a QR code, names the hand's last event and checks offline with the log's verifier key
+/// alone; a changed receipt or another venue's key is refused. A chain rewritten under the log
+/// gets no receipt; a chain rewritten with a new log gets one, and with the player's receipt
+/// from before it proves the rewrite (`receipt conflict`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hands_receipt_checks_offline_and_two_receipts_prove_a_rewrite() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keys = dir.path().join("keys");
+    let k = keys.to_str().expect("utf-8");
+    generate_key(&keys);
+    let simulate = |data: &Path, seed: &str| {
+        let out = floorbook(&[
+            "simulate",
+            "--players",
+            "9",
+            "--seed",
+            seed,
+            "--data",
+            data.to_str().expect("utf-8"),
+            "--keys",
+            k,
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", text(&out));
+    };
+    let (data, data2) = (dir.path().join("data"), dir.path().join("data2"));
+    simulate(&data, "3");
+    let receipt = |data: &Path, what: &[&str], extra: &[&str]| {
+        let mut args = vec!["receipt"];
+        args.extend_from_slice(what);
+        args.extend_from_slice(&[
+            "--data",
+            data.to_str().expect("utf-8"),
+            "--keys",
+            k,
+            "--venue",
+            "club.example",
+        ]);
+        args.extend_from_slice(extra);
+        floorbook(&args)
+    };
+    let out = receipt(&data, &["3"], &[]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.stdout.len() < 2_048, "{} bytes", out.stdout.len());
+    let a = dir.path().join("a.tlog-proof");
+    std::fs::write(&a, &out.stdout).expect("write");
+    let vkey = floorbook(&["keys", "vkey", "--dir", k, "--venue", "club.example"]);
+    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let check = |file: &Path, vkey: &str| {
+        floorbook(&[
+            "receipt",
+            "verify",
+            file.to_str().expect("utf-8"),
+            "--vkey",
+            vkey,
+        ])
+    };
+    let ok = check(&a, &vkey);
+    assert!(ok.status.success(), "{}", text(&ok));
+    // The leaf is hand 3's last event: the one that finished it.
+    let proven = floorbook_tlog::Receipt::from_bytes(&out.stdout)
+        .and_then(|r| r.verify(&vkey))
+        .expect("verifies");
+    assert!(
+        text(&ok).contains(&format!("event {} ", proven.leaf.seq)),
+        "{}",
+        text(&ok)
+    );
+    {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("open");
+        let e = store
+            .read(&chain(&proven.leaf.chain), Seq(proven.leaf.seq), 1)
+            .await
+            .expect("read")
+            .remove(0);
+        let env = e.envelope().expect("envelope");
+        assert_eq!(env.event_type, "HandFinished");
+        let payload: serde_json::Value = serde_json::from_str(env.payload.get()).expect("json");
+        assert_eq!(payload["hand"], 3, "{payload}");
+        assert_eq!(e.hash.0, proven.leaf.event);
+    }
+    // A changed receipt, another venue's key.
+    let text_a = String::from_utf8(out.stdout.clone()).expect("utf-8");
+    let proof_line = text_a.lines().nth(3).expect("a proof line").to_string();
+    let bent_line = if proof_line.starts_with('A') {
+        proof_line.replacen('A', "B", 1)
+    } else {
+        format!("A{}", &proof_line[1..])
+    };
+    let bent = dir.path().join("bent.tlog-proof");
+    std::fs::write(&bent, text_a.replacen(&proof_line, &bent_line, 1)).expect("write");
+    let refused = check(&bent, &vkey);
+    assert!(!refused.status.success(), "{}", text(&refused));
+    assert!(
+        text(&refused).contains("does not verify"),
+        "{}",
+        text(&refused)
+    );
+    let other = floorbook(&["keys", "vkey", "--dir", k, "--venue", "other.example"]);
+    let other = String::from_utf8_lossy(&other.stdout).trim().to_string();
+    assert!(!check(&a, &other).status.success());
+    let none = receipt(&data, &["999"], &[]);
+    assert!(!none.status.success());
+    assert!(
+        text(&none).contains("no finished hand 999"),
+        "{}",
+        text(&none)
+    );
+    // The operator writes another chain under the same name into a new store and points the
+    // old log at it: the log holds the first, and hands out no receipt for the second.
+    {
+        let store = EmbeddedStore::open(&data2, OpenMode::ReadWrite).expect("open");
+        let mut w = ChainWriter::open(store, chain(&proven.leaf.chain), None, 10_000)
+            .await
+            .expect("writer");
+        for batch in drafts("rewritten", proven.leaf.seq as usize + 10).chunks(500) {
+            w.append(batch).await.expect("append");
+        }
+    }
+    let log = data.join("tlog");
+    let under = receipt(
+        &data2,
+        &["--event", "5"],
+        &["--log", log.to_str().expect("utf-8")],
+    );
+    assert!(!under.status.success(), "{}", text(&under));
+    assert!(text(&under).contains("rewritten"), "{}", text(&under));
+    // With a new log too, the same event has a receipt; the player's old one and the new one,
+    // both signed with the log's key, prove the rewrite.
+    let seq = proven.leaf.seq.to_string();
+    let out = receipt(&data2, &["--event", &seq], &[]);
+    assert!(out.status.success(), "{}", text(&out));
+    let b = dir.path().join("b.tlog-proof");
+    std::fs::write(&b, &out.stdout).expect("write");
+    assert!(
+        check(&b, &vkey).status.success(),
+        "the new receipt checks alone"
+    );
+    let path = |p: &Path| p.to_str().expect("utf-8").to_string();
+    let proved = floorbook(&["receipt", "conflict", &path(&a), &path(&b), "--vkey", &vkey]);
+    assert!(proved.status.success(), "{}", text(&proved));
+    assert!(text(&proved).contains("CONFLICT"), "{}", text(&proved));
+    let same = floorbook(&["receipt", "conflict", &path(&a), &path(&a), "--vkey", &vkey]);
+    assert_eq!(same.status.code(), Some(1), "{}", text(&same));
+    assert!(text(&same).contains("no conflict"), "{}", text(&same));
+}

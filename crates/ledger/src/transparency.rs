@@ -1,8 +1,8 @@
 //! The venue's transparency log fed from the store: every chain's events, each once, in order
 //! (`docs/transparency.md`).
 
-use floorbook_log::{ChainId, EventStore, Seq, StoreError};
-use floorbook_tlog::{Leaf, TlogError, VenueLog};
+use floorbook_log::{ChainId, EventStore, Seq, StoreError, StoredEvent};
+use floorbook_tlog::{Leaf, LogKey, Receipt, TlogError, VenueLog};
 
 /// Why the log could not be fed.
 #[derive(Debug, thiserror::Error)]
@@ -17,6 +17,112 @@ pub enum FeedError {
         seq: u64,
         why: String,
     },
+    #[error("chain {chain} has no event {seq}")]
+    NoEvent { chain: ChainId, seq: u64 },
+    #[error(
+        "chain {chain} has no finished hand {hand}: a receipt is given for a hand once it is over"
+    )]
+    NoHand { chain: ChainId, hand: u64 },
+}
+
+/// The leaf of `chain`'s stored event `e`.
+pub fn leaf_of(chain: &ChainId, e: &StoredEvent) -> Result<Leaf, FeedError> {
+    let env = e.envelope().map_err(|err| FeedError::Event {
+        chain: chain.clone(),
+        seq: e.seq.0,
+        why: format!("its envelope does not read: {err}"),
+    })?;
+    Ok(Leaf {
+        chain: chain.as_str().to_string(),
+        seq: e.seq.0,
+        at_ms: env.at.timestamp_millis(),
+        event: e.hash.0,
+        previous: env.prev.0,
+    })
+}
+
+/// The sequence of the event that finished hand `hand` of `chain` (a tournament's or a cash
+/// room's: both number their hands once per chain).
+pub async fn hand_end<S: EventStore>(
+    store: &S,
+    chain: &ChainId,
+    hand: u64,
+) -> Result<u64, FeedError> {
+    #[derive(serde::Deserialize)]
+    struct Finished {
+        hand: u64,
+    }
+    let mut next = Seq::FIRST;
+    loop {
+        let page = store.read(chain, next, 1_000).await?;
+        let Some(last) = page.last() else {
+            return Err(FeedError::NoHand {
+                chain: chain.clone(),
+                hand,
+            });
+        };
+        next = last.seq.next();
+        for e in &page {
+            let Ok(env) = e.envelope() else { continue };
+            if env.event_type == "HandFinished"
+                && serde_json::from_str::<Finished>(env.payload.get()).is_ok_and(|f| f.hand == hand)
+            {
+                return Ok(e.seq.0);
+            }
+        }
+    }
+}
+
+/// A receipt for `chain`'s event `seq`: the log is fed first (so that it holds the event) and
+/// a checkpoint signed with `key`; the receipt proves the event's leaf into that checkpoint.
+pub async fn receipt<S: EventStore>(
+    store: &S,
+    log: &mut VenueLog,
+    key: &LogKey,
+    chain: &ChainId,
+    seq: u64,
+) -> Result<Receipt, FeedError> {
+    let event = store
+        .read(chain, Seq(seq), 1)
+        .await?
+        .into_iter()
+        .next()
+        .filter(|e| e.seq.0 == seq)
+        .ok_or_else(|| FeedError::NoEvent {
+            chain: chain.clone(),
+            seq,
+        })?;
+    let leaf = leaf_of(chain, &event)?.to_bytes()?;
+    feed(store, log).await?;
+    let checkpoint = log.checkpoint(key)?;
+    let index = log
+        .find(chain.as_str(), seq)
+        .ok_or_else(|| FeedError::NoEvent {
+            chain: chain.clone(),
+            seq,
+        })?;
+    let size = log.tree().size();
+    let proof = log.tree().inclusion(index, size)?;
+    // The store's event must be the one the log took: a chain rewritten below what the log
+    // holds gets no receipt.
+    floorbook_tlog::verify_inclusion(
+        &proof,
+        index,
+        size,
+        log.tree().root(size)?,
+        floorbook_tlog::leaf_hash(&leaf),
+    )
+    .map_err(|_| FeedError::Event {
+        chain: chain.clone(),
+        seq,
+        why: "it is not the event the transparency log took: the chain was rewritten after the log held it".into(),
+    })?;
+    Ok(Receipt {
+        leaf,
+        index,
+        proof,
+        checkpoint,
+    })
 }
 
 /// Appends to `log` every event of every chain in `store` that it does not hold yet (the
@@ -33,18 +139,7 @@ pub async fn feed<S: EventStore>(store: &S, log: &mut VenueLog) -> Result<u64, F
                 break;
             }
             for e in &batch {
-                let env = e.envelope().map_err(|err| FeedError::Event {
-                    chain: chain.clone(),
-                    seq: e.seq.0,
-                    why: format!("its envelope does not read: {err}"),
-                })?;
-                let leaf = Leaf {
-                    chain: chain.as_str().to_string(),
-                    seq: e.seq.0,
-                    at_ms: env.at.timestamp_millis(),
-                    event: e.hash.0,
-                    previous: env.prev.0,
-                };
+                let leaf = leaf_of(&chain, e)?;
                 log.append(&leaf).map_err(|err| FeedError::Event {
                     chain: chain.clone(),
                     seq: e.seq.0,

@@ -12,11 +12,13 @@
 
 pub mod checkpoint;
 pub mod leaf;
+pub mod receipt;
 pub mod tree;
 pub mod venue;
 
 pub use checkpoint::{Checkpoint, LogKey, open_checkpoint, verify_note};
 pub use leaf::Leaf;
+pub use receipt::{Conflict, Proven, Receipt, conflict};
 pub use tlog_tiles::tlog::Hash;
 pub use tree::{
     FileHashes, HashStore, MemoryHashes, Tree, leaf_hash, verify_consistency, verify_inclusion,
@@ -42,6 +44,8 @@ pub enum TlogError {
     Leaf { got: usize, why: &'static str },
     #[error("the checkpoint is not a valid signed note: {0}")]
     Note(String),
+    #[error("the receipt does not read: {0}")]
+    Receipt(String),
     #[error("the key is not usable: {0}")]
     Key(String),
     #[error("reading or writing the stored hashes: {0}")]

@@ -24,6 +24,7 @@ pub mod phh;
 pub mod profiles;
 pub mod read;
 pub mod rebuild;
+pub mod receipt;
 pub mod rules;
 pub mod serve;
 pub mod shell;
