@@ -66,6 +66,8 @@ enum Command {
     Tlog(commands::tlog::TlogArgs),
     /// A hand's receipt from the transparency log; check one offline; two that prove a lie.
     Receipt(commands::receipt::ReceiptArgs),
+    /// Witness other venues' transparency logs: cosign each checkpoint that only appends.
+    Witness(commands::witness::WitnessArgs),
     /// Replay or export hands in PHH, the open Poker Hand History format.
     Phh(commands::phh::PhhArgs),
     /// The rule profiles: list them, show one, check an edited file.
@@ -126,6 +128,9 @@ fn main() -> ExitCode {
         Command::Receipt(args) => {
             runtime().and_then(|rt| rt.block_on(commands::receipt::run(&args)))
         }
+        Command::Witness(args) => runtime()
+            .and_then(|rt| rt.block_on(commands::witness::run(&args)))
+            .map(|()| ExitCode::SUCCESS),
         Command::Checkpoint(args) => runtime()
             .and_then(|rt| rt.block_on(commands::checkpoint::run(&args)))
             .map(|()| ExitCode::SUCCESS),

@@ -788,3 +788,216 @@ async fn a_hands_receipt_checks_offline_and_two_receipts_prove_a_rewrite() {
     assert_eq!(same.status.code(), Some(1), "{}", text(&same));
     assert!(text(&same).contains("no conflict"), "{}", text(&same));
 }
+
+/// A POST over plain HTTP/1.1: the status, the content type, the body.
+fn post(port: u16, path: &str, body: &[u8]) -> (u16, String, String) {
+    use std::io::{Read, Write};
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut s = loop {
+        match std::net::TcpStream::connect(("127.0.0.1", port)) {
+            Ok(s) => break s,
+            Err(e) => {
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "the witness never listened: {e}"
+                );
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+        }
+    };
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).expect("write");
+    s.write_all(body).expect("write");
+    let mut out = String::new();
+    s.read_to_string(&mut out).expect("read");
+    let (head, body) = out.split_once("\r\n\r\n").expect("a response");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .expect("a status");
+    let content_type = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("content-type: ")
+                .map(str::to_string)
+        })
+        .unwrap_or_default();
+    (status, content_type, body.to_string())
+}
+
+/// Issue 40: `floorbook witness serve` speaks C2SP `tlog-witness`: a venue's checkpoint (from
+/// `tlog sync`) is cosigned (200, one `tlog-cosignature` line), a stale size gets 409 with the
+/// size as `text/x.tlog.size`, an unknown log 404, a malformed request 400; the cosignature
+/// added to a hand's receipt satisfies `receipt verify --witness` (one of one) and a policy of
+/// two of two fails with what is missing. The witness's key is its owner's alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_witness_cosigns_a_venues_checkpoint_and_a_receipt_carries_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keys = dir.path().join("keys");
+    let k = keys.to_str().expect("utf-8");
+    generate_key(&keys);
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    let out = floorbook(&[
+        "simulate",
+        "--players",
+        "9",
+        "--seed",
+        "5",
+        "--data",
+        d,
+        "--keys",
+        k,
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let sync = floorbook(&[
+        "tlog",
+        "sync",
+        "--data",
+        d,
+        "--keys",
+        k,
+        "--venue",
+        "club.example",
+        "--json",
+    ]);
+    assert!(sync.status.success(), "{}", text(&sync));
+    let sync: serde_json::Value = serde_json::from_slice(&sync.stdout).expect("json");
+    let note = sync["checkpoint"].as_str().expect("note").to_string();
+    let size = sync["size"].as_u64().expect("size");
+    let vkey = floorbook(&["keys", "vkey", "--dir", k, "--venue", "club.example"]);
+    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let wdir = dir.path().join("witness");
+    let w = wdir.to_str().expect("utf-8");
+    let wkey = floorbook(&[
+        "witness",
+        "key",
+        "--dir",
+        w,
+        "--name",
+        "league.example/witness",
+    ]);
+    assert!(wkey.status.success(), "{}", text(&wkey));
+    let wkey = String::from_utf8_lossy(&wkey.stdout).trim().to_string();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(wdir.join("witness.key"))
+            .expect("key")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    let port = floorbook_e2e::nats::free_port();
+    let listen = format!("127.0.0.1:{port}");
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args([
+            "witness",
+            "serve",
+            "--dir",
+            w,
+            "--name",
+            "league.example/witness",
+            "--log",
+            &vkey,
+            "--listen",
+            &listen,
+        ])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the witness starts");
+    let body = format!("old 0\n\n{note}");
+    let (status, _, line) = post(port, "/add-checkpoint", body.as_bytes());
+    assert_eq!(status, 200, "{line}");
+    assert!(line.starts_with("— league.example/witness "), "{line}");
+    let (status, content_type, said) = post(port, "/add-checkpoint", body.as_bytes());
+    assert_eq!(
+        (status, content_type.as_str()),
+        (409, "text/x.tlog.size"),
+        "{said}"
+    );
+    assert_eq!(said, format!("{size}\n"));
+    let (status, _, said) = post(port, "/add-checkpoint", b"old 01\n\n");
+    assert_eq!(status, 400, "{said}");
+    let other = floorbook_tlog::LogKey::for_venue("other.example", &[1; 32]).expect("key");
+    let foreign = other
+        .checkpoint(
+            0,
+            floorbook_tlog::Tree::open(floorbook_tlog::MemoryHashes::default())
+                .and_then(|t| t.root(0))
+                .expect("root"),
+        )
+        .expect("signed");
+    let mut unknown = b"old 0\n\n".to_vec();
+    unknown.extend_from_slice(&foreign);
+    assert_eq!(post(port, "/add-checkpoint", &unknown).0, 404);
+    let _ = server.kill();
+    let _ = server.wait();
+    // A hand's receipt from the same log (nothing appended since: the same checkpoint), with
+    // the cosignature the witness gave.
+    let receipt = floorbook(&[
+        "receipt",
+        "2",
+        "--data",
+        d,
+        "--keys",
+        k,
+        "--venue",
+        "club.example",
+    ]);
+    assert!(receipt.status.success(), "{}", text(&receipt));
+    let mut cosigned = receipt.stdout.clone();
+    assert!(
+        String::from_utf8_lossy(&cosigned).ends_with(&note),
+        "the receipt carries the checkpoint the witness saw"
+    );
+    cosigned.extend_from_slice(line.as_bytes());
+    let file = dir.path().join("hand2.tlog-proof");
+    std::fs::write(&file, &cosigned).expect("write");
+    let f = file.to_str().expect("utf-8");
+    let ok = floorbook(&["receipt", "verify", f, "--vkey", &vkey, "--witness", &wkey]);
+    assert!(ok.status.success(), "{}", text(&ok));
+    assert!(
+        text(&ok).contains("Cosigned by 1 of 1 witnesses: league.example/witness"),
+        "{}",
+        text(&ok)
+    );
+    let second = floorbook_tlog::WitnessKey::from_seed("club2.example/witness", &[2; 32])
+        .expect("key")
+        .vkey();
+    let short = floorbook(&[
+        "receipt",
+        "verify",
+        f,
+        "--vkey",
+        &vkey,
+        "--witness",
+        &wkey,
+        "--witness",
+        &second,
+    ]);
+    assert!(!short.status.success(), "{}", text(&short));
+    assert!(
+        text(&short).contains("the policy needs 2"),
+        "{}",
+        text(&short)
+    );
+    let one_of_two = floorbook(&[
+        "receipt",
+        "verify",
+        f,
+        "--vkey",
+        &vkey,
+        "--witness",
+        &wkey,
+        "--witness",
+        &second,
+        "--need",
+        "1",
+    ]);
+    assert!(one_of_two.status.success(), "{}", text(&one_of_two));
+}

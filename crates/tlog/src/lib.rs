@@ -15,6 +15,7 @@ pub mod leaf;
 pub mod receipt;
 pub mod tree;
 pub mod venue;
+pub mod witness;
 
 pub use checkpoint::{Checkpoint, LogKey, open_checkpoint, verify_note};
 pub use leaf::Leaf;
@@ -24,6 +25,10 @@ pub use tree::{
     FileHashes, HashStore, MemoryHashes, Tree, leaf_hash, verify_consistency, verify_inclusion,
 };
 pub use venue::VenueLog;
+pub use witness::{
+    AddCheckpoint, CosignatureVerifier, Refusal, Seen, WitnessError, WitnessKey, WitnessState,
+    check_add, cosigned,
+};
 
 /// Why the transparency log refused or failed.
 #[derive(Debug, thiserror::Error)]

@@ -35,6 +35,7 @@ mod pages;
 pub mod send;
 pub mod terminal;
 pub mod users;
+pub mod witness;
 pub mod words;
 
 pub use send::Sender;

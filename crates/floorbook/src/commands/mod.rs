@@ -32,6 +32,7 @@ pub mod simulate;
 pub mod tlog;
 pub mod verify;
 pub mod web;
+pub mod witness;
 
 /// A phase of long work on standard error: a bar when its size is known, else a spinner with
 /// a count; nothing when the output is JSON for a script, or standard error is not a terminal

@@ -53,6 +53,12 @@ enum Check {
         /// The log's verifier key (`floorbook keys vkey`).
         #[arg(long)]
         vkey: String,
+        /// A witness's verifier key whose cosignature counts (repeat for several).
+        #[arg(long = "witness", value_name = "KEY")]
+        witnesses: Vec<String>,
+        /// How many of the witnesses given must have cosigned (default: all of them).
+        #[arg(long, requires = "witnesses")]
+        need: Option<usize>,
     },
     /// Check two receipts and say whether together they prove the log is not append-only
     /// (exit 0 and the proof when they do, 1 when they do not).
@@ -81,10 +87,29 @@ fn read_receipt(path: &Path) -> anyhow::Result<Receipt> {
 
 pub async fn run(args: &ReceiptArgs) -> anyhow::Result<ExitCode> {
     match &args.check {
-        Some(Check::Verify { file, vkey }) => {
-            let proven = read_receipt(file)?
+        Some(Check::Verify {
+            file,
+            vkey,
+            witnesses,
+            need,
+        }) => {
+            let receipt = read_receipt(file)?;
+            let proven = receipt
                 .verify(vkey)
                 .with_context(|| format!("{} does not verify", file.display()))?;
+            let need = need.unwrap_or(witnesses.len());
+            if need > witnesses.len() {
+                bail!(
+                    "--need {need} of {} witnesses given: at most as many as are given",
+                    witnesses.len()
+                );
+            }
+            let by = if witnesses.is_empty() {
+                Vec::new()
+            } else {
+                floorbook_tlog::cosigned(&receipt.checkpoint, vkey, witnesses, need)
+                    .with_context(|| format!("{} does not verify", file.display()))?
+            };
             let at = chrono::DateTime::from_timestamp_millis(proven.leaf.at_ms)
                 .map_or_else(|| proven.leaf.at_ms.to_string(), |t| t.to_rfc3339());
             println!(
@@ -96,6 +121,14 @@ pub async fn run(args: &ReceiptArgs) -> anyhow::Result<ExitCode> {
                 proven.checkpoint.origin,
                 proven.checkpoint.size
             );
+            if !by.is_empty() {
+                println!(
+                    "Cosigned by {} of {} witnesses: {}",
+                    by.len(),
+                    witnesses.len(),
+                    by.join(", ")
+                );
+            }
             Ok(ExitCode::SUCCESS)
         }
         Some(Check::Conflict { a, b, vkey }) => {
