@@ -1001,3 +1001,201 @@ async fn a_witness_cosigns_a_venues_checkpoint_and_a_receipt_carries_it() {
     ]);
     assert!(one_of_two.status.success(), "{}", text(&one_of_two));
 }
+
+/// Where a dishonest-operator drill keeps its chains: the embedded store in a folder, or
+/// JetStream on a nats-server.
+enum Venue {
+    Embedded(std::path::PathBuf),
+    Nats(NatsServer),
+}
+
+impl Venue {
+    fn args(&self) -> Vec<String> {
+        match self {
+            Venue::Embedded(d) => vec!["--data".into(), d.to_str().expect("utf-8").into()],
+            Venue::Nats(s) => vec!["--nats".into(), s.url()],
+        }
+    }
+
+    /// Writes `n` events to `name` (a chain the store does not hold yet).
+    async fn write(&self, name: &str, n: usize) {
+        async fn go<S: EventStore>(store: S, name: &str, n: usize) {
+            let mut w = ChainWriter::open(store, chain(name), None, 100_000)
+                .await
+                .expect("writer");
+            for batch in drafts("rewritten", n).chunks(500) {
+                w.append(batch).await.expect("append");
+            }
+        }
+        match self {
+            Venue::Embedded(d) => {
+                go(
+                    EmbeddedStore::open(d, OpenMode::ReadWrite).expect("open"),
+                    name,
+                    n,
+                )
+                .await
+            }
+            Venue::Nats(s) => {
+                let store = NatsStore::connect(&s.url(), NatsOptions::default())
+                    .await
+                    .expect("connect");
+                go(store, name, n).await
+            }
+        }
+    }
+}
+
+/// Issue 40, item 5: the operator deletes a chain and writes another under the same name and
+/// key, with a new transparency log. The witness, which cosigned the old log, refuses the new
+/// one (422) and keeps it as evidence; the new log's receipts carry no cosignature and fail a
+/// policy that needs the witness; the player's receipt from before still verifies and, with
+/// the new log's receipt of the same event, proves the rewrite. `fresh` makes the operator's
+/// wiped store.
+async fn a_rewrite_is_refused_by_the_witness_and_proved_by_receipts(
+    before: Venue,
+    fresh: impl FnOnce(&Path) -> Venue,
+) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keys = dir.path().join("keys");
+    let k = keys.to_str().expect("utf-8").to_string();
+    generate_key(&keys);
+    let wdir = dir.path().join("witness");
+    let w = wdir.to_str().expect("utf-8").to_string();
+    let name = "league.example/witness";
+    let wkey = floorbook(&["witness", "key", "--dir", &w, "--name", name]);
+    let wkey = String::from_utf8_lossy(&wkey.stdout).trim().to_string();
+    let vkey = floorbook(&["keys", "vkey", "--dir", &k, "--venue", "club.example"]);
+    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let port = floorbook_e2e::nats::free_port();
+    let listen = format!("127.0.0.1:{port}");
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args([
+            "witness", "serve", "--dir", &w, "--name", name, "--log", &vkey, "--listen", &listen,
+        ])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the witness starts");
+    let witness = format!("http://{listen}={wkey}");
+    let run = |venue: &Venue, log: &Path, args: &[&str]| {
+        let mut all: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        all.extend(venue.args());
+        all.extend([
+            "--keys".into(),
+            k.clone(),
+            "--venue".into(),
+            "club.example".into(),
+            "--log".into(),
+            log.to_str().expect("utf-8").into(),
+            "--witness".into(),
+            witness.clone(),
+        ]);
+        floorbook(&all.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    // The honest night: a tournament, its log synced and cosigned (the witness may take a
+    // moment to listen: asked again until it answers).
+    let mut sim = vec!["simulate", "--players", "9", "--seed", "6", "--keys", &k];
+    let venue_args = before.args();
+    sim.extend(venue_args.iter().map(String::as_str));
+    let out = floorbook(&sim);
+    assert!(out.status.success(), "{}", text(&out));
+    let log1 = dir.path().join("log1");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let synced = loop {
+        let out = run(&before, &log1, &["tlog", "sync", "--json"]);
+        assert!(out.status.success(), "{}", text(&out));
+        if text(&out).contains("cosigned") {
+            break out;
+        }
+        assert!(std::time::Instant::now() < deadline, "{}", text(&out));
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let sync: serde_json::Value = serde_json::from_slice(&synced.stdout).expect("json");
+    let size = sync["size"].as_u64().expect("size");
+    let out = run(&before, &log1, &["receipt", "2"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let a = dir.path().join("a.tlog-proof");
+    std::fs::write(&a, &out.stdout).expect("write");
+    let path = |p: &Path| p.to_str().expect("utf-8").to_string();
+    let check = |file: &Path| {
+        floorbook(&[
+            "receipt",
+            "verify",
+            &path(file),
+            "--vkey",
+            &vkey,
+            "--witness",
+            &wkey,
+        ])
+    };
+    let ok = check(&a);
+    assert!(
+        ok.status.success(),
+        "the player's receipt is cosigned: {}",
+        text(&ok)
+    );
+    let proven = floorbook_tlog::Receipt::from_bytes(&out.stdout)
+        .and_then(|r| r.verify(&vkey))
+        .expect("verifies");
+    // The rewrite: everything wiped, another chain under the same name, a longer one, a new
+    // log signed with the same key.
+    let chain_name = proven.leaf.chain.clone();
+    drop(before);
+    let after = fresh(dir.path());
+    after.write(&chain_name, size as usize + 50).await;
+    let log2 = dir.path().join("log2");
+    let out = run(&after, &log2, &["tlog", "sync"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("REFUSED (422)"), "{}", text(&out));
+    let evidence = std::fs::read_dir(wdir.join("evidence"))
+        .expect("evidence")
+        .count();
+    assert!(evidence >= 1, "the witness keeps the refused checkpoint");
+    let seq = proven.leaf.seq.to_string();
+    let out = run(&after, &log2, &["receipt", "--event", &seq]);
+    assert!(out.status.success(), "{}", text(&out));
+    let b = dir.path().join("b.tlog-proof");
+    std::fs::write(&b, &out.stdout).expect("write");
+    let refused = check(&b);
+    assert!(!refused.status.success(), "{}", text(&refused));
+    assert!(
+        text(&refused).contains("cosigned by 0"),
+        "{}",
+        text(&refused)
+    );
+    // The player's receipt still verifies, and with the new one proves the rewrite.
+    assert!(check(&a).status.success());
+    let proved = floorbook(&["receipt", "conflict", &path(&a), &path(&b), "--vkey", &vkey]);
+    assert!(proved.status.success(), "{}", text(&proved));
+    assert!(text(&proved).contains("CONFLICT"), "{}", text(&proved));
+    // The witness's record did not move: the honest log could still go on.
+    let _ = server.kill();
+    let _ = server.wait();
+    let state = floorbook_tlog::WitnessState::open(&wdir, std::slice::from_ref(&vkey)).expect("state");
+    assert_eq!(
+        state
+            .latest("club.example/floorbook")
+            .expect("read")
+            .map(|c| c.size),
+        Some(size)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rewrite_is_refused_by_the_witness_and_proved_by_receipts_embedded() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    a_rewrite_is_refused_by_the_witness_and_proved_by_receipts(
+        Venue::Embedded(dir.path().join("data")),
+        |d| Venue::Embedded(d.join("wiped")),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rewrite_is_refused_by_the_witness_and_proved_by_receipts_nats() {
+    a_rewrite_is_refused_by_the_witness_and_proved_by_receipts(
+        Venue::Nats(NatsServer::start()),
+        |_| Venue::Nats(NatsServer::start()),
+    )
+    .await;
+}

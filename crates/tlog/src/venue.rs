@@ -146,18 +146,40 @@ impl VenueLog {
     }
 
     /// Signs the checkpoint of the tree as it stands (after [`VenueLog::sync`]) and keeps it
-    /// as `checkpoint` beside the leaves (written whole, then renamed into place).
+    /// as `checkpoint` beside the leaves (written whole, then renamed into place). When the
+    /// checkpoint kept is already of this tree (same size and root, signed by `key`), it is
+    /// given as it is, with the witnesses' cosignatures it gathered.
     pub fn checkpoint(&mut self, key: &LogKey) -> Result<Vec<u8>, TlogError> {
         self.sync()?;
         let size = self.tree.size();
-        let note = key.checkpoint(size, self.tree.root(size)?)?;
+        let root = self.tree.root(size)?;
+        if let Ok(kept) = fs::read(self.dir.join("checkpoint"))
+            && let Ok(cp) = crate::open_checkpoint(&kept, key.vkey())
+            && cp.size == size
+            && cp.root == root
+        {
+            return Ok(kept);
+        }
+        let note = key.checkpoint(size, root)?;
+        self.keep_checkpoint(&note)?;
+        Ok(note)
+    }
+
+    /// Keeps `note` (the tree's checkpoint, with the cosignatures gathered for it) as
+    /// `checkpoint`, replacing the one kept.
+    pub fn keep_checkpoint(&self, note: &[u8]) -> Result<(), TlogError> {
         let tmp = self.dir.join("checkpoint.tmp");
         {
             let mut f = File::create(&tmp)?;
-            f.write_all(&note)?;
+            f.write_all(note)?;
             f.sync_all()?;
         }
         fs::rename(&tmp, self.dir.join("checkpoint"))?;
-        Ok(note)
+        Ok(())
+    }
+
+    /// The folder the log is kept in.
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 }

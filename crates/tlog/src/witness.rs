@@ -469,3 +469,49 @@ impl From<std::io::Error> for WitnessError {
         WitnessError::Failed(TlogError::Io(e))
     }
 }
+
+/// The `add-checkpoint` request of `note` (the checkpoint of `tree`'s first `size` leaves) to
+/// a witness whose last cosigned size is `old`.
+pub fn add_request<S: crate::HashStore>(
+    tree: &crate::Tree<S>,
+    old: u64,
+    size: u64,
+    note: &[u8],
+) -> Result<AddCheckpoint, TlogError> {
+    Ok(AddCheckpoint {
+        old,
+        proof: if old == 0 {
+            Vec::new()
+        } else {
+            tree.consistency(old, size)?
+        },
+        note: note.to_vec(),
+    })
+}
+
+/// `note` with a witness's cosignature `lines` added, once they verify against the witness's
+/// key `witness_vkey`; lines of any other name are refused (`tlog-witness` asks clients to keep
+/// only the cosignatures of keys they know).
+pub fn add_cosignature(
+    note: &[u8],
+    lines: &[u8],
+    witness_vkey: &str,
+) -> Result<Vec<u8>, TlogError> {
+    let v = CosignatureVerifier::new(witness_vkey)?;
+    let prefix = format!("— {} ", v.name());
+    let text = std::str::from_utf8(lines)
+        .map_err(|_| TlogError::Note("the witness's answer is not text".into()))?;
+    if text.is_empty() || !text.ends_with('\n') || text.lines().any(|l| !l.starts_with(&prefix)) {
+        return Err(TlogError::Note(format!(
+            "the witness's answer is not signature lines of {}",
+            v.name()
+        )));
+    }
+    let mut with = note.to_vec();
+    with.extend_from_slice(lines);
+    Note::from_bytes(&with)
+        .map_err(|e| TlogError::Note(e.to_string()))?
+        .verify(&VerifierList::new(vec![Box::new(v)]))
+        .map_err(|e| TlogError::Note(format!("the witness's cosignature: {e}")))?;
+    Ok(with)
+}

@@ -65,3 +65,131 @@ async fn add_checkpoint(State(w): State<Arc<Witness>>, body: Bytes) -> Response 
         }
     }
 }
+
+/// A witness a venue submits its checkpoints to: its submission URL prefix (the witness's
+/// `POST <prefix>/add-checkpoint`) and its verifier key.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WitnessAt {
+    pub url: String,
+    pub vkey: String,
+}
+
+impl std::str::FromStr for WitnessAt {
+    type Err = String;
+
+    /// `URL=VKEY`.
+    fn from_str(s: &str) -> Result<WitnessAt, String> {
+        let (url, vkey) = s
+            .split_once('=')
+            .ok_or_else(|| format!("{s:?}: a witness is URL=VKEY"))?;
+        floorbook_tlog::CosignatureVerifier::new(vkey).map_err(|e| e.to_string())?;
+        if !url.starts_with("http://") && !url.starts_with("https://") {
+            return Err(format!("{url:?} is not an http:// or https:// URL"));
+        }
+        Ok(WitnessAt {
+            url: url.trim_end_matches('/').to_string(),
+            vkey: vkey.to_string(),
+        })
+    }
+}
+
+/// What one witness answered.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    Cosigned,
+    /// Refused, with the status and what the witness said.
+    Refused {
+        status: u16,
+        said: String,
+    },
+    /// Not reached, or its answer did not verify.
+    Failed(String),
+}
+
+/// How long one witness is waited for.
+const PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
+
+async fn submit(url: &str, body: Vec<u8>) -> Result<(u16, String, Vec<u8>), String> {
+    use http_body_util::BodyExt as _;
+    let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+        .build_http::<http_body_util::Full<Bytes>>();
+    let request = axum::http::Request::post(url)
+        .header(header::CONTENT_TYPE, "text/plain")
+        .body(http_body_util::Full::new(Bytes::from(body)))
+        .map_err(|e| e.to_string())?;
+    let response = tokio::time::timeout(PATIENCE, client.request(request))
+        .await
+        .map_err(|_| format!("no answer within {} s", PATIENCE.as_secs()))?
+        .map_err(|e| e.to_string())?;
+    let status = response.status().as_u16();
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    let body = tokio::time::timeout(PATIENCE, response.into_body().collect())
+        .await
+        .map_err(|_| "the answer did not finish".to_string())?
+        .map_err(|e| e.to_string())?
+        .to_bytes();
+    Ok((status, content_type, body.to_vec()))
+}
+
+/// Submits `note`, the checkpoint of `tree`'s first `size` leaves, to each witness (asking
+/// first from size 0, then, told the size a witness holds, with the consistency proof from
+/// it), and gives the note with every cosignature that verified, and each witness's answer.
+pub async fn gather<S: floorbook_tlog::HashStore>(
+    tree: &floorbook_tlog::Tree<S>,
+    size: u64,
+    note: &[u8],
+    witnesses: &[WitnessAt],
+) -> (Vec<u8>, Vec<(WitnessAt, Answer)>) {
+    let mut cosigned = note.to_vec();
+    let mut answers = Vec::new();
+    for w in witnesses {
+        let url = format!("{}/add-checkpoint", w.url);
+        let mut old = 0;
+        let answer = loop {
+            let body = match floorbook_tlog::add_request(tree, old, size, note) {
+                Ok(r) => r.to_bytes(),
+                Err(e) => break Answer::Failed(e.to_string()),
+            };
+            match submit(&url, body).await {
+                Ok((200, _, lines)) => {
+                    break match floorbook_tlog::add_cosignature(&cosigned, &lines, &w.vkey) {
+                        Ok(with) => {
+                            cosigned = with;
+                            Answer::Cosigned
+                        }
+                        Err(e) => Answer::Failed(e.to_string()),
+                    };
+                }
+                Ok((409, content_type, said)) if content_type == "text/x.tlog.size" && old == 0 => {
+                    let held = String::from_utf8_lossy(&said).trim().parse::<u64>();
+                    match held {
+                        Ok(h) if h <= size && h > 0 => old = h,
+                        Ok(h) => {
+                            break Answer::Refused {
+                                status: 409,
+                                said: format!(
+                                    "the witness cosigned a tree of {h} entries; this checkpoint has {size}"
+                                ),
+                            };
+                        }
+                        Err(_) => break Answer::Failed("an unreadable size".into()),
+                    }
+                }
+                Ok((status, _, said)) => {
+                    break Answer::Refused {
+                        status,
+                        said: String::from_utf8_lossy(&said).trim().to_string(),
+                    };
+                }
+                Err(e) => break Answer::Failed(e),
+            }
+        };
+        answers.push((w.clone(), answer));
+    }
+    (cosigned, answers)
+}

@@ -42,6 +42,10 @@ pub struct ReceiptArgs {
     /// The log's folder; default DATA/tlog.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// A witness to submit the checkpoint to first, `URL=VKEY`; repeat. The receipt carries
+    /// the cosignatures that verified.
+    #[arg(long = "witness", value_name = "URL=VKEY")]
+    witnesses: Vec<floorbook_web::witness::WitnessAt>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -175,6 +179,12 @@ async fn make(args: &ReceiptArgs) -> anyhow::Result<ExitCode> {
         }
         (None, None) => bail!("name the hand, or an event with --event"),
     };
+    if !args.witnesses.is_empty() {
+        floorbook_ledger::transparency::feed(&store, &mut log)
+            .await
+            .context("feeding the transparency log")?;
+        crate::commands::tlog::witnessed_checkpoint(&mut log, &key, &args.witnesses).await?;
+    }
     let receipt = floorbook_ledger::transparency::receipt(&store, &mut log, &key, &chain, seq)
         .await
         .context("making the receipt")?;
