@@ -122,9 +122,7 @@ fn main() -> ExitCode {
             runtime().and_then(|rt| rt.block_on(commands::simulate::run(&args)))
         }
         Command::Verify(args) => runtime().and_then(|rt| rt.block_on(commands::verify::run(&args))),
-        Command::Tlog(args) => runtime()
-            .and_then(|rt| rt.block_on(commands::tlog::run(&args)))
-            .map(|()| ExitCode::SUCCESS),
+        Command::Tlog(args) => runtime().and_then(|rt| rt.block_on(commands::tlog::run(&args))),
         Command::Receipt(args) => {
             runtime().and_then(|rt| rt.block_on(commands::receipt::run(&args)))
         }

@@ -1017,13 +1017,13 @@ impl Venue {
         }
     }
 
-    /// Writes `n` events to `name` (a chain the store does not hold yet).
-    async fn write(&self, name: &str, n: usize) {
-        async fn go<S: EventStore>(store: S, name: &str, n: usize) {
+    /// Writes `n` events written by `tag` to `name` (a chain the store does not hold yet).
+    async fn write(&self, name: &str, n: usize, tag: &str) {
+        async fn go<S: EventStore>(store: S, name: &str, n: usize, tag: &str) {
             let mut w = ChainWriter::open(store, chain(name), None, 100_000)
                 .await
                 .expect("writer");
-            for batch in drafts("rewritten", n).chunks(500) {
+            for batch in drafts(tag, n).chunks(500) {
                 w.append(batch).await.expect("append");
             }
         }
@@ -1033,6 +1033,7 @@ impl Venue {
                     EmbeddedStore::open(d, OpenMode::ReadWrite).expect("open"),
                     name,
                     n,
+                    tag,
                 )
                 .await
             }
@@ -1040,7 +1041,7 @@ impl Venue {
                 let store = NatsStore::connect(&s.url(), NatsOptions::default())
                     .await
                     .expect("connect");
-                go(store, name, n).await
+                go(store, name, n, tag).await
             }
         }
     }
@@ -1142,7 +1143,9 @@ async fn a_rewrite_is_refused_by_the_witness_and_proved_by_receipts(
     let chain_name = proven.leaf.chain.clone();
     drop(before);
     let after = fresh(dir.path());
-    after.write(&chain_name, size as usize + 50).await;
+    after
+        .write(&chain_name, size as usize + 50, "rewritten")
+        .await;
     let log2 = dir.path().join("log2");
     let out = run(&after, &log2, &["tlog", "sync"]);
     assert!(out.status.success(), "{}", text(&out));
@@ -1171,7 +1174,8 @@ async fn a_rewrite_is_refused_by_the_witness_and_proved_by_receipts(
     // The witness's record did not move: the honest log could still go on.
     let _ = server.kill();
     let _ = server.wait();
-    let state = floorbook_tlog::WitnessState::open(&wdir, std::slice::from_ref(&vkey)).expect("state");
+    let state =
+        floorbook_tlog::WitnessState::open(&wdir, std::slice::from_ref(&vkey)).expect("state");
     assert_eq!(
         state
             .latest("club.example/floorbook")
@@ -1198,4 +1202,108 @@ async fn a_rewrite_is_refused_by_the_witness_and_proved_by_receipts_nats() {
         |_| Venue::Nats(NatsServer::start()),
     )
     .await;
+}
+
+/// A witness process on a free port: `witness serve` witnessing the log `vkey`, its folder
+/// `dir`. Returns the process, its `URL=VKEY` and its verifier key.
+fn spawn_witness(dir: &Path, name: &str, vkey: &str) -> (std::process::Child, String) {
+    let w = dir.to_str().expect("utf-8");
+    let wkey = floorbook(&["witness", "key", "--dir", w, "--name", name]);
+    assert!(wkey.status.success(), "{}", text(&wkey));
+    let wkey = String::from_utf8_lossy(&wkey.stdout).trim().to_string();
+    let listen = format!("127.0.0.1:{}", floorbook_e2e::nats::free_port());
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args([
+            "witness", "serve", "--dir", w, "--name", name, "--log", vkey, "--listen", &listen,
+        ])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the witness starts");
+    (child, format!("http://{listen}={wkey}"))
+}
+
+/// Issue 40, item 5: a split view. The operator keeps two logs of one size under one key and
+/// shows each to another witness; each witness alone sees a log that only grew and cosigns it.
+/// `tlog monitor`, asking both, names the fork (exit 1) with the two roots, both signed by the
+/// log; held to a copy of the honest log, it names the witness shown the other one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_monitor_names_a_log_that_showed_two_witnesses_two_trees() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keys = dir.path().join("keys");
+    let k = keys.to_str().expect("utf-8").to_string();
+    generate_key(&keys);
+    let vkey = floorbook(&["keys", "vkey", "--dir", &k, "--venue", "club.example"]);
+    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let (mut w1, at1) = spawn_witness(&dir.path().join("w1"), "league.example/w", &vkey);
+    let (mut w2, at2) = spawn_witness(&dir.path().join("w2"), "club2.example/w", &vkey);
+    let (honest, forked) = (
+        Venue::Embedded(dir.path().join("honest")),
+        Venue::Embedded(dir.path().join("forked")),
+    );
+    honest.write("friday", 40, "honest").await;
+    forked.write("friday", 40, "forked").await;
+    let sync = |venue: &Venue, log: &str, witness: &str| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            let mut args: Vec<String> = ["tlog", "sync"].map(String::from).to_vec();
+            args.extend(venue.args());
+            let log = dir.path().join(log);
+            args.extend(
+                [
+                    "--keys",
+                    &k,
+                    "--venue",
+                    "club.example",
+                    "--log",
+                    log.to_str().expect("utf-8"),
+                    "--witness",
+                    witness,
+                ]
+                .map(String::from),
+            );
+            let out = floorbook(&args.iter().map(String::as_str).collect::<Vec<_>>());
+            assert!(out.status.success(), "{}", text(&out));
+            if text(&out).contains("cosigned") {
+                return;
+            }
+            assert!(std::time::Instant::now() < deadline, "{}", text(&out));
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    };
+    sync(&honest, "honest-log", &at1);
+    sync(&forked, "forked-log", &at2);
+    let monitor = |extra: &[&str]| {
+        let mut args = vec!["tlog", "monitor", "--vkey", &vkey];
+        args.extend_from_slice(extra);
+        floorbook(&args)
+    };
+    let one = monitor(&["--witness", &at1]);
+    assert!(
+        one.status.success(),
+        "one witness alone sees no fork: {}",
+        text(&one)
+    );
+    assert!(text(&one).contains("40 entries"), "{}", text(&one));
+    let both = monitor(&["--witness", &at1, "--witness", &at2]);
+    assert_eq!(both.status.code(), Some(1), "{}", text(&both));
+    assert!(
+        text(&both).contains("SPLIT VIEW between"),
+        "{}",
+        text(&both)
+    );
+    assert!(
+        text(&both).contains("two different trees of 40 entries"),
+        "{}",
+        text(&both)
+    );
+    let copy = dir.path().join("honest-log");
+    let held = monitor(&["--witness", &at2, "--log", copy.to_str().expect("utf-8")]);
+    assert_eq!(held.status.code(), Some(1), "{}", text(&held));
+    assert!(text(&held).contains("not this copy's"), "{}", text(&held));
+    let fine = monitor(&["--witness", &at1, "--log", copy.to_str().expect("utf-8")]);
+    assert!(fine.status.success(), "{}", text(&fine));
+    for w in [&mut w1, &mut w2] {
+        let _ = w.kill();
+        let _ = w.wait();
+    }
 }

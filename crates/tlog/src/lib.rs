@@ -27,7 +27,7 @@ pub use tree::{
 pub use venue::VenueLog;
 pub use witness::{
     AddCheckpoint, CosignatureVerifier, Refusal, Seen, WitnessError, WitnessKey, WitnessState,
-    add_cosignature, add_request, check_add, cosigned,
+    add_cosignature, add_request, check_add, cosigned, split_views,
 };
 
 /// Why the transparency log refused or failed.

@@ -515,3 +515,26 @@ pub fn add_cosignature(
         .map_err(|e| TlogError::Note(format!("the witness's cosignature: {e}")))?;
     Ok(with)
 }
+
+/// Checkpoints of one log that witnesses cosigned, compared: each pair of one size with two
+/// roots is a split view (the log showed the two witnesses two different logs), named with
+/// the two witnesses. Both checkpoints carry the log's signature: they are the proof.
+pub fn split_views(seen: &[(String, Checkpoint)]) -> Vec<(String, String, crate::Conflict)> {
+    let mut forks = Vec::new();
+    for (i, (a_name, a)) in seen.iter().enumerate() {
+        for (b_name, b) in &seen[i + 1..] {
+            if a.origin == b.origin && a.size == b.size && a.root != b.root {
+                forks.push((
+                    a_name.clone(),
+                    b_name.clone(),
+                    crate::Conflict::OneSizeTwoRoots {
+                        size: a.size,
+                        a: a.root,
+                        b: b.root,
+                    },
+                ));
+            }
+        }
+    }
+    forks
+}

@@ -25,6 +25,7 @@ struct Witness {
 pub fn router(state: WitnessState, key: WitnessKey) -> Router {
     Router::new()
         .route("/add-checkpoint", post(add_checkpoint))
+        .route("/checkpoint", axum::routing::get(latest))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(Arc::new(Witness { state, key }))
 }
@@ -36,6 +37,39 @@ pub async fn serve(
     key: WitnessKey,
 ) -> std::io::Result<()> {
     axum::serve(listener, router(state, key)).await
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct Origin {
+    origin: String,
+}
+
+/// For monitors: the last checkpoint this witness cosigned for a log, with its cosignature
+/// (`GET /checkpoint?origin=…`; 404 when it has none).
+async fn latest(
+    State(w): State<Arc<Witness>>,
+    axum::extract::Query(o): axum::extract::Query<Origin>,
+) -> Response {
+    match w.state.latest(&o.origin) {
+        Ok(Some(cp)) => (
+            StatusCode::OK,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            cp.note,
+        )
+            .into_response(),
+        Ok(None) => (
+            StatusCode::NOT_FOUND,
+            format!(
+                "this witness has cosigned no checkpoint of {:?}\n",
+                o.origin
+            ),
+        )
+            .into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "the witness's record does not read");
+            (StatusCode::INTERNAL_SERVER_ERROR, "the witness failed\n").into_response()
+        }
+    }
 }
 
 async fn add_checkpoint(State(w): State<Arc<Witness>>, body: Bytes) -> Response {
@@ -110,13 +144,42 @@ pub enum Answer {
 const PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 async fn submit(url: &str, body: Vec<u8>) -> Result<(u16, String, Vec<u8>), String> {
-    use http_body_util::BodyExt as _;
-    let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
-        .build_http::<http_body_util::Full<Bytes>>();
     let request = axum::http::Request::post(url)
         .header(header::CONTENT_TYPE, "text/plain")
         .body(http_body_util::Full::new(Bytes::from(body)))
         .map_err(|e| e.to_string())?;
+    exchange(request).await
+}
+
+/// Asks `w` for the last checkpoint it cosigned of the log `origin` (None: it has none).
+pub async fn latest_of(w: &WitnessAt, origin: &str) -> Result<Option<Vec<u8>>, String> {
+    let mut url = format!("{}/checkpoint?origin=", w.url);
+    for b in origin.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            url.push(char::from(b));
+        } else {
+            url.push_str(&format!("%{b:02X}"));
+        }
+    }
+    let request = axum::http::Request::get(url)
+        .body(http_body_util::Full::new(Bytes::new()))
+        .map_err(|e| e.to_string())?;
+    match exchange(request).await? {
+        (200, _, note) => Ok(Some(note)),
+        (404, _, _) => Ok(None),
+        (status, _, said) => Err(format!(
+            "{status}: {}",
+            String::from_utf8_lossy(&said).trim()
+        )),
+    }
+}
+
+async fn exchange(
+    request: axum::http::Request<http_body_util::Full<Bytes>>,
+) -> Result<(u16, String, Vec<u8>), String> {
+    use http_body_util::BodyExt as _;
+    let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+        .build_http::<http_body_util::Full<Bytes>>();
     let response = tokio::time::timeout(PATIENCE, client.request(request))
         .await
         .map_err(|_| format!("no answer within {} s", PATIENCE.as_secs()))?

@@ -42,6 +42,78 @@ enum TlogCommand {
         #[arg(long = "witness", value_name = "URL=VKEY")]
         witnesses: Vec<WitnessAt>,
     },
+    /// Ask witnesses for the last checkpoint each cosigned of a log and compare them: a log
+    /// that showed two witnesses two different trees is named (exit 1), with the proof.
+    Monitor {
+        /// The log's verifier key (`floorbook keys vkey`).
+        #[arg(long)]
+        vkey: String,
+        /// A witness to ask, `URL=VKEY`; repeat.
+        #[arg(long = "witness", value_name = "URL=VKEY", required = true)]
+        witnesses: Vec<WitnessAt>,
+        /// A copy of the log's folder to hold each checkpoint to as well.
+        #[arg(long)]
+        log: Option<PathBuf>,
+    },
+}
+
+/// `tlog monitor`: what each witness holds of the log, and every split view among them.
+async fn monitor(
+    vkey: &str,
+    witnesses: &[WitnessAt],
+    log: Option<&std::path::Path>,
+) -> anyhow::Result<bool> {
+    let origin = vkey.split('+').next().unwrap_or_default();
+    let copy = match log {
+        Some(dir) => {
+            Some(VenueLog::open(dir).with_context(|| format!("opening {}", dir.display()))?)
+        }
+        None => None,
+    };
+    let mut seen = Vec::new();
+    let mut honest = true;
+    for w in witnesses {
+        let note = match floorbook_web::witness::latest_of(w, origin).await {
+            Ok(Some(note)) => note,
+            Ok(None) => {
+                println!("{}: has cosigned no checkpoint of {origin}", w.url);
+                continue;
+            }
+            Err(e) => {
+                println!("{}: not reached: {e}", w.url);
+                continue;
+            }
+        };
+        let checked = floorbook_tlog::open_checkpoint(&note, vkey).and_then(|cp| {
+            floorbook_tlog::cosigned(&note, vkey, std::slice::from_ref(&w.vkey), 1).map(|_| cp)
+        });
+        let cp = match checked {
+            Ok(cp) => cp,
+            Err(e) => {
+                println!("{}: its checkpoint does not verify: {e}", w.url);
+                continue;
+            }
+        };
+        println!("{}: {} entries, root {}", w.url, cp.size, cp.root);
+        if let Some(copy) = &copy
+            && cp.size <= copy.tree().size()
+            && copy.tree().root(cp.size)? != cp.root
+        {
+            honest = false;
+            println!(
+                "SPLIT VIEW: {} was shown a log of {} entries that is not this copy's (root {})",
+                w.url,
+                cp.size,
+                copy.tree().root(cp.size)?
+            );
+        }
+        seen.push((w.url.clone(), cp));
+    }
+    for (a, b, fork) in floorbook_tlog::split_views(&seen) {
+        honest = false;
+        println!("SPLIT VIEW between {a} and {b}: {fork}");
+    }
+    Ok(honest)
 }
 
 /// Signs the log's checkpoint and, with witnesses, submits it to each and keeps it with the
@@ -72,8 +144,17 @@ pub async fn witnessed_checkpoint(
     Ok(cosigned)
 }
 
-pub async fn run(args: &TlogArgs) -> anyhow::Result<()> {
+pub async fn run(args: &TlogArgs) -> anyhow::Result<std::process::ExitCode> {
     match &args.command {
+        TlogCommand::Monitor {
+            vkey,
+            witnesses,
+            log,
+        } => Ok(if monitor(vkey, witnesses, log.as_deref()).await? {
+            std::process::ExitCode::SUCCESS
+        } else {
+            std::process::ExitCode::FAILURE
+        }),
         TlogCommand::Sync {
             store,
             keys,
@@ -106,7 +187,7 @@ pub async fn run(args: &TlogArgs) -> anyhow::Result<()> {
                 );
                 print!("{note}");
             }
-            Ok(())
+            Ok(std::process::ExitCode::SUCCESS)
         }
     }
 }
