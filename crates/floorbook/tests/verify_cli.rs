@@ -1307,3 +1307,164 @@ async fn a_monitor_names_a_log_that_showed_two_witnesses_two_trees() {
         let _ = w.wait();
     }
 }
+
+/// Appends to `name` in `venue`: `n` ordinary events, then, with `finish`, a `HandFinished`.
+async fn append(venue: &Venue, name: &str, n: usize, finish: bool) {
+    async fn go<S: EventStore>(store: S, name: &str, n: usize, finish: bool) {
+        let mut w = ChainWriter::open(store, chain(name), None, 100_000)
+            .await
+            .expect("writer");
+        let mut batch = drafts(&format!("w{n}"), n);
+        if finish {
+            batch.push(
+                floorbook_log::Draft::new(
+                    chrono::Utc::now(),
+                    floorbook_log::Actor::new("dealer-1", floorbook_log::Role::Dealer)
+                        .expect("actor"),
+                    "HandFinished",
+                    vec![],
+                    &serde_json::json!({"hand": 1, "stacks": []}),
+                )
+                .expect("draft"),
+            );
+        }
+        w.append(&batch).await.expect("append");
+    }
+    match venue {
+        Venue::Embedded(d) => {
+            go(
+                EmbeddedStore::open(d, OpenMode::ReadWrite).expect("open"),
+                name,
+                n,
+                finish,
+            )
+            .await
+        }
+        Venue::Nats(s) => {
+            let store = NatsStore::connect(&s.url(), NatsOptions::default())
+                .await
+                .expect("connect");
+            go(store, name, n, finish).await
+        }
+    }
+}
+
+/// Issue 40, items 1 and 2: `tlog follow` keeps the log beside a running service. Events
+/// alone wait for the checkpoint interval; a finished hand gets a checkpoint at once, submitted
+/// to the witness and kept with its cosignature, so the hand's receipt carries it. Killed and
+/// started again, the keeper goes on from its folder and the witness cosigns the grown log.
+async fn the_log_keeper_follows_the_chains(venue: Venue) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keys = dir.path().join("keys");
+    let k = keys.to_str().expect("utf-8").to_string();
+    generate_key(&keys);
+    let vkey = floorbook(&["keys", "vkey", "--dir", &k, "--venue", "club.example"]);
+    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let (mut witness, at) = spawn_witness(&dir.path().join("w"), "league.example/w", &vkey);
+    let wkey = at.split_once('=').expect("URL=VKEY").1.to_string();
+    let log = dir.path().join("log");
+    let keeper = |every: &str| {
+        let mut args: Vec<String> = ["tlog", "follow"].map(String::from).to_vec();
+        args.extend(venue.args());
+        args.extend(
+            [
+                "--keys",
+                &k,
+                "--venue",
+                "club.example",
+                "--log",
+                log.to_str().expect("utf-8"),
+                "--witness",
+                &at,
+                "--every-ms",
+                every,
+                "--poll-ms",
+                "50",
+            ]
+            .map(String::from),
+        );
+        std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args(&args)
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the keeper starts")
+    };
+    // The checkpoint kept, once it has `size` entries and the witness's cosignature.
+    let cosigned_at = |size: u64| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        loop {
+            if let Ok(note) = std::fs::read(log.join("checkpoint"))
+                && let Ok(cp) = floorbook_tlog::open_checkpoint(&note, &vkey)
+                && cp.size == size
+                && floorbook_tlog::cosigned(&note, &vkey, std::slice::from_ref(&wkey), 1).is_ok()
+            {
+                return;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no cosigned checkpoint of {size} entries"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    };
+    let mut first = keeper("600000");
+    append(&venue, "friday", 5, false).await;
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let early = std::fs::read(log.join("checkpoint"))
+        .ok()
+        .and_then(|n| floorbook_tlog::open_checkpoint(&n, &vkey).ok())
+        .map(|c| c.size);
+    assert_ne!(early, Some(5), "ordinary events wait for the interval");
+    append(&venue, "friday", 3, true).await;
+    cosigned_at(9);
+    let _ = first.kill();
+    let _ = first.wait();
+    // Started again over the same folder, with a short interval: the events written while it
+    // was down are taken and signed without a closing event.
+    append(&venue, "friday", 4, false).await;
+    let mut second = keeper("200");
+    cosigned_at(13);
+    let _ = second.kill();
+    let _ = second.wait();
+    // The hand's receipt carries the cosignature.
+    let mut args: Vec<String> = ["receipt", "--event", "9"].map(String::from).to_vec();
+    args.extend(venue.args());
+    args.extend(
+        [
+            "--keys",
+            &k,
+            "--venue",
+            "club.example",
+            "--log",
+            log.to_str().expect("utf-8"),
+        ]
+        .map(String::from),
+    );
+    let out = floorbook(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", text(&out));
+    let file = dir.path().join("hand.tlog-proof");
+    std::fs::write(&file, &out.stdout).expect("write");
+    let ok = floorbook(&[
+        "receipt",
+        "verify",
+        file.to_str().expect("utf-8"),
+        "--vkey",
+        &vkey,
+        "--witness",
+        &wkey,
+    ]);
+    assert!(ok.status.success(), "{}", text(&ok));
+    let _ = witness.kill();
+    let _ = witness.wait();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_log_keeper_follows_the_chains_embedded() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    the_log_keeper_follows_the_chains(Venue::Embedded(dir.path().join("data"))).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_log_keeper_follows_the_chains_nats() {
+    the_log_keeper_follows_the_chains(Venue::Nats(NatsServer::start())).await;
+}

@@ -73,8 +73,9 @@ pub async fn hand_end<S: EventStore>(
     }
 }
 
-/// A receipt for `chain`'s event `seq`: the log is fed first (so that it holds the event) and
-/// a checkpoint signed with `key`; the receipt proves the event's leaf into that checkpoint.
+/// A receipt for `chain`'s event `seq`. It is proved into the checkpoint kept (with the
+/// witnesses' cosignatures it gathered) when that covers the event; otherwise the log is fed
+/// and a new checkpoint signed with `key`.
 pub async fn receipt<S: EventStore>(
     store: &S,
     log: &mut VenueLog,
@@ -93,15 +94,22 @@ pub async fn receipt<S: EventStore>(
             seq,
         })?;
     let leaf = leaf_of(chain, &event)?.to_bytes()?;
-    feed(store, log).await?;
-    let checkpoint = log.checkpoint(key)?;
+    if log.find(chain.as_str(), seq).is_none() {
+        feed(store, log).await?;
+    }
     let index = log
         .find(chain.as_str(), seq)
         .ok_or_else(|| FeedError::NoEvent {
             chain: chain.clone(),
             seq,
         })?;
-    let size = log.tree().size();
+    let (size, checkpoint) = match log.kept_checkpoint(key) {
+        Some(cp) if cp.size > index => (cp.size, cp.note),
+        _ => {
+            let note = log.checkpoint(key)?;
+            (log.tree().size(), note)
+        }
+    };
     let proof = log.tree().inclusion(index, size)?;
     // The store's event must be the one the log took: a chain rewritten below what the log
     // holds gets no receipt.
@@ -127,10 +135,10 @@ pub async fn receipt<S: EventStore>(
 
 /// Appends to `log` every event of every chain in `store` that it does not hold yet (the
 /// chains in name order, each chain's events in order), makes them durable, and says how
-/// many it added. A chain whose stored events do not link to what the log holds is refused:
-/// the log never takes a rewritten chain.
-pub async fn feed<S: EventStore>(store: &S, log: &mut VenueLog) -> Result<u64, FeedError> {
-    let mut added = 0u64;
+/// many it added and how many of them close something. A chain whose stored events do not
+/// link to what the log holds is refused: the log never takes a rewritten chain.
+pub async fn feed<S: EventStore>(store: &S, log: &mut VenueLog) -> Result<Fed, FeedError> {
+    let mut fed = Fed::default();
     for chain in store.chains().await? {
         loop {
             let from = log.next_seq(chain.as_str());
@@ -145,10 +153,28 @@ pub async fn feed<S: EventStore>(store: &S, log: &mut VenueLog) -> Result<u64, F
                     seq: e.seq.0,
                     why: err.to_string(),
                 })?;
-                added += 1;
+                fed.added += 1;
+                if e.envelope()
+                    .is_ok_and(|env| CLOSING.contains(&env.event_type.as_str()))
+                {
+                    fed.closing += 1;
+                }
             }
         }
     }
     log.sync()?;
-    Ok(added)
+    Ok(fed)
+}
+
+/// The events after which the log signs a checkpoint at once: a hand finished, a table broken,
+/// a tournament over, a prize paid out (as the service signs the chains' heads).
+pub const CLOSING: [&str; 4] = ["HandFinished", "TableBroken", "Finished", "PrizePaid"];
+
+/// What one [`feed`] added.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Fed {
+    /// Events taken into the log.
+    pub added: u64,
+    /// Of them, events that close something ([`CLOSING`]).
+    pub closing: u64,
 }

@@ -27,7 +27,7 @@ pub use tree::{
 pub use venue::VenueLog;
 pub use witness::{
     AddCheckpoint, CosignatureVerifier, Refusal, Seen, WitnessError, WitnessKey, WitnessState,
-    add_cosignature, add_request, check_add, cosigned, split_views,
+    add_cosignature, add_request, carries_cosignature, check_add, cosigned, split_views,
 };
 
 /// Why the transparency log refused or failed.

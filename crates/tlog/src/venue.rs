@@ -165,6 +165,14 @@ impl VenueLog {
         Ok(note)
     }
 
+    /// The checkpoint kept (with any cosignatures), when it is signed by `key` and of this
+    /// tree.
+    pub fn kept_checkpoint(&self, key: &LogKey) -> Option<crate::Checkpoint> {
+        let kept = fs::read(self.dir.join("checkpoint")).ok()?;
+        let cp = crate::open_checkpoint(&kept, key.vkey()).ok()?;
+        (cp.size <= self.tree.size() && self.tree.root(cp.size).ok()? == cp.root).then_some(cp)
+    }
+
     /// Keeps `note` (the tree's checkpoint, with the cosignatures gathered for it) as
     /// `checkpoint`, replacing the one kept.
     pub fn keep_checkpoint(&self, note: &[u8]) -> Result<(), TlogError> {

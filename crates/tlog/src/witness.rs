@@ -538,3 +538,11 @@ pub fn split_views(seen: &[(String, Checkpoint)]) -> Vec<(String, String, crate:
     }
     forks
 }
+
+/// Whether `note` carries a valid cosignature of the witness `witness_vkey`.
+pub fn carries_cosignature(note: &[u8], witness_vkey: &str) -> bool {
+    CosignatureVerifier::new(witness_vkey)
+        .ok()
+        .zip(Note::from_bytes(note).ok())
+        .is_some_and(|(v, n)| n.verify(&VerifierList::new(vec![Box::new(v)])).is_ok())
+}

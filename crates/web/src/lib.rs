@@ -31,6 +31,7 @@ use serde::Deserialize;
 mod cash_desk;
 mod director_desk;
 mod dispute;
+pub mod logkeeper;
 mod pages;
 pub mod send;
 pub mod terminal;

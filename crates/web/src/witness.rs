@@ -211,6 +211,11 @@ pub async fn gather<S: floorbook_tlog::HashStore>(
     let mut cosigned = note.to_vec();
     let mut answers = Vec::new();
     for w in witnesses {
+        // A witness whose cosignature the note carries already is not asked again.
+        if floorbook_tlog::carries_cosignature(&cosigned, &w.vkey) {
+            answers.push((w.clone(), Answer::Cosigned));
+            continue;
+        }
         let url = format!("{}/add-checkpoint", w.url);
         let mut old = 0;
         let answer = loop {

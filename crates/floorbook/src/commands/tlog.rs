@@ -42,6 +42,31 @@ enum TlogCommand {
         #[arg(long = "witness", value_name = "URL=VKEY")]
         witnesses: Vec<WitnessAt>,
     },
+    /// Keep the log beside a running service: take the chains' events as they come, sign a
+    /// checkpoint at once after a hand, a table, a tournament or a payout closes and every few
+    /// seconds while chains move, each submitted to the witnesses. Runs until stopped.
+    Follow {
+        #[command(flatten)]
+        store: StoreArgs,
+        /// Key directory holding service.key; default beside the data folder.
+        #[arg(long)]
+        keys: Option<PathBuf>,
+        /// The venue's name (the log's origin is `<venue>/floorbook`).
+        #[arg(long)]
+        venue: String,
+        /// The log's folder; default DATA/tlog.
+        #[arg(long)]
+        log: Option<PathBuf>,
+        /// A witness to submit each checkpoint to, `URL=VKEY`; repeat.
+        #[arg(long = "witness", value_name = "URL=VKEY")]
+        witnesses: Vec<WitnessAt>,
+        /// The longest a new event waits for a checkpoint, in milliseconds.
+        #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(100..=3_600_000))]
+        every_ms: u64,
+        /// How often the chains are looked at, in milliseconds.
+        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(10..=60_000))]
+        poll_ms: u64,
+    },
     /// Ask witnesses for the last checkpoint each cosigned of a log and compare them: a log
     /// that showed two witnesses two different trees is named (exit 1), with the proof.
     Monitor {
@@ -146,6 +171,46 @@ pub async fn witnessed_checkpoint(
 
 pub async fn run(args: &TlogArgs) -> anyhow::Result<std::process::ExitCode> {
     match &args.command {
+        TlogCommand::Follow {
+            store,
+            keys,
+            venue,
+            log,
+            witnesses,
+            every_ms,
+            poll_ms,
+        } => {
+            let keys = keys.clone().unwrap_or_else(|| store.default_keys_dir());
+            let key = log_key(&keys, venue)?;
+            let dir = log.clone().unwrap_or_else(|| store.data.join("tlog"));
+            let venue_log =
+                VenueLog::open(&dir).with_context(|| format!("opening {}", dir.display()))?;
+            let events = store.open(OpenMode::ReadOnly).await?;
+            let _ = tracing_subscriber::fmt()
+                .with_writer(std::io::stderr)
+                .with_target(false)
+                .with_max_level(tracing::Level::INFO)
+                .try_init();
+            let keeper = std::sync::Arc::new(floorbook_web::logkeeper::Keeper::new(
+                venue_log,
+                key,
+                witnesses.clone(),
+                std::time::Duration::from_millis(*every_ms),
+            ));
+            eprintln!(
+                "keeping the transparency log in {} ({})",
+                dir.display(),
+                keeper.vkey()
+            );
+            floorbook_web::logkeeper::follow(
+                keeper,
+                events,
+                std::time::Duration::from_millis(*poll_ms),
+            )
+            .await
+            .context("keeping the transparency log")?;
+            Ok(std::process::ExitCode::SUCCESS)
+        }
         TlogCommand::Monitor {
             vkey,
             witnesses,
@@ -169,9 +234,10 @@ pub async fn run(args: &TlogArgs) -> anyhow::Result<std::process::ExitCode> {
             let mut venue_log =
                 VenueLog::open(&dir).with_context(|| format!("opening {}", dir.display()))?;
             let events = store.open(OpenMode::ReadOnly).await?;
-            let added = floorbook_ledger::transparency::feed(&events, &mut venue_log)
+            let fed = floorbook_ledger::transparency::feed(&events, &mut venue_log)
                 .await
                 .context("feeding the transparency log")?;
+            let added = fed.added;
             let note = witnessed_checkpoint(&mut venue_log, &key, witnesses).await?;
             let note = String::from_utf8_lossy(&note).into_owned();
             let size = venue_log.tree().size();
