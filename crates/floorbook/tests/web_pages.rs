@@ -3387,3 +3387,149 @@ async fn late_entries_and_re_entries_are_made_from_the_floors_desk() {
     clock.set_window_size(390, 844).await.expect("phone");
     screenshot(&clock, "standings-bounties-390").await;
 }
+
+/// A plain HTTP GET of `url` (`http://host:port/path`): the status and the body.
+fn http_get(url: &str) -> (u16, Vec<u8>) {
+    use std::io::{Read, Write};
+    let rest = url.strip_prefix("http://").expect("an http URL");
+    let (host, path) = rest.split_once('/').expect("a path");
+    let mut s = std::net::TcpStream::connect(host).expect("connect");
+    write!(
+        s,
+        "GET /{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("write");
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).expect("read");
+    let at = out
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a response");
+    let head = String::from_utf8_lossy(&out[..at]).to_string();
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .expect("a status");
+    (status, out[at + 4..].to_vec())
+}
+
+/// Issue 40, item 3: with `--venue` the pages keep the transparency log and each finished
+/// hand on the hands' page has its receipt: a slip with the receipt as a QR code, what it
+/// proves and how to check it (German on a phone, English on a tablet), and the file, which
+/// `receipt verify` checks offline with the log's key alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_hand_has_a_receipt_with_a_qr_code() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let keys = dir.path().join("keys");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args(args)
+            .output()
+            .expect("floorbook runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    let (d, k) = (data.to_str().expect("utf-8"), keys.to_str().expect("utf-8"));
+    run(&["keys", "generate", "--dir", k]);
+    run(&[
+        "simulate",
+        "--players",
+        "9",
+        "--seed",
+        "5",
+        "--data",
+        d,
+        "--keys",
+        k,
+    ]);
+    let vkey = run(&["keys", "vkey", "--dir", k, "--venue", "club.example"]);
+    let chain = {
+        use floorbook_log::EventStore;
+        let store = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("store");
+        store.chains().await.expect("chains").remove(0).to_string()
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args([
+            "web",
+            "--addr",
+            "127.0.0.1:0",
+            "--data",
+            d,
+            "--keys",
+            k,
+            "--venue",
+            "club.example",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("floorbook web starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("the address line");
+    let _web = Kill(child);
+    let url = line
+        .trim()
+        .trim_start_matches("floorbook web: ")
+        .trim_end_matches('/')
+        .to_string();
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    c.set_window_size(390, 844).await.expect("phone");
+    c.goto(&format!("{url}/t/{chain}/hands?lang=de"))
+        .await
+        .expect("the hands");
+    wait_for(&c, "#hands thead", "Beleg").await;
+    let link = c
+        .find(Locator::Css("#hands tbody a[href$='/slip']"))
+        .await
+        .expect("a finished hand's receipt link");
+    let href = link.attr("href").await.expect("attr").expect("href");
+    let hand: u64 = href
+        .trim_start_matches("receipt/")
+        .trim_end_matches("/slip")
+        .parse()
+        .expect("the hand's number");
+    link.click().await.expect("click");
+    wait_for(&c, "main", &format!("Beleg für Hand {hand}")).await;
+    assert!(shows(&c, "figure.qr svg").await, "the QR code");
+    let said = text(&c, "main").await;
+    assert!(said.contains("Fingerabdruck"), "{said}");
+    assert!(said.contains("floorbook receipt verify"), "{said}");
+    assert!(said.contains(&vkey), "the key to check it with: {said}");
+    screenshot(&c, "receipt-de-phone").await;
+    c.set_window_size(820, 1180).await.expect("tablet");
+    c.goto(&format!("{url}/t/{chain}/receipt/{hand}/slip?lang=en"))
+        .await
+        .expect("the slip");
+    wait_for(&c, "main", &format!("Receipt for hand {hand}")).await;
+    screenshot(&c, "receipt-en-tablet").await;
+    // The file checks offline.
+    let (status, file) = http_get(&format!("{url}/t/{chain}/receipt/{hand}"));
+    assert_eq!(status, 200);
+    let path = dir.path().join("hand.tlog-proof");
+    std::fs::write(&path, &file).expect("write");
+    let said = run(&[
+        "receipt",
+        "verify",
+        path.to_str().expect("utf-8"),
+        "--vkey",
+        &vkey,
+    ]);
+    assert!(said.starts_with("OK: chain"), "{said}");
+    // A hand that is not over has none, said in the page's language.
+    let (status, body) = http_get(&format!("{url}/t/{chain}/receipt/99999/slip?lang=en"));
+    assert_eq!(status, 404);
+    assert!(
+        String::from_utf8_lossy(&body).contains("Hand 99999 is not over"),
+        "{}",
+        String::from_utf8_lossy(&body)
+    );
+}

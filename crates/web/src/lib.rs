@@ -33,6 +33,7 @@ mod director_desk;
 mod dispute;
 pub mod logkeeper;
 mod pages;
+mod receipts;
 pub mod send;
 pub mod terminal;
 pub mod users;
@@ -64,6 +65,8 @@ pub struct Web<S> {
     /// Bumped after every command this server sent was written: its live pages look at once
     /// instead of at their next poll (a tap's new state without the poll's wait).
     wrote: tokio::sync::watch::Sender<u64>,
+    /// The venue's transparency log, when this server keeps it: receipts for finished hands.
+    keeper: Option<Arc<logkeeper::Keeper>>,
 }
 
 /// A tournament as its chain stood at `head`, and when the chain was opened.
@@ -139,7 +142,14 @@ impl<S: EventStore + Clone + 'static> Web<S> {
             sessions: users::Sessions::default(),
             wrote: tokio::sync::watch::Sender::new(0),
             sender,
+            keeper: None,
         }
+    }
+
+    /// With the venue's transparency log: the hands' page offers each finished hand's receipt.
+    pub fn with_keeper(mut self, keeper: Arc<logkeeper::Keeper>) -> Web<S> {
+        self.keeper = Some(keeper);
+        self
     }
 
     /// Whether `chain` is a cash room's day.
@@ -328,6 +338,8 @@ pub fn router_of<S: EventStore + Clone + 'static>(web: Arc<Web<S>>) -> Router {
         .route("/t/{chain}/cmd", post(command::<S>))
         .route("/t/{chain}/audit", get(audit_page::<S>))
         .route("/t/{chain}/hands", get(hands_page::<S>))
+        .route("/t/{chain}/receipt/{hand}", get(receipts::file::<S>))
+        .route("/t/{chain}/receipt/{hand}/slip", get(receipts::slip::<S>))
         .route("/l/{league}", get(league_page::<S>))
         .route("/terminal.js", get(terminal_js))
         .route("/t/{chain}/clock", get(clock::<S>))
@@ -352,6 +364,14 @@ pub async fn serve<S: EventStore + Clone + 'static>(
 ) -> std::io::Result<()> {
     let secret = secret.or_else(|| sender.key().map(floorbook_log::CardSecret::of));
     let web = Arc::new(Web::with_secret(store, users, sender, secret));
+    axum::serve(listener, router_of(web)).await
+}
+
+/// Serves `web`'s pages on `listener` until the process ends.
+pub async fn serve_web<S: EventStore + Clone + 'static>(
+    listener: tokio::net::TcpListener,
+    web: Arc<Web<S>>,
+) -> std::io::Result<()> {
     axum::serve(listener, router_of(web)).await
 }
 
@@ -1216,7 +1236,8 @@ async fn hands_page<S: EventStore + Clone + 'static>(
         let sql = "SELECT h.hand, h.table_no, h.level, h.button, h.started_seq, \
                    (SELECT GROUP_CONCAT(COALESCE(pl.name, r.player) || ' ' || r.stack, ', ') \
                     FROM hand_results r LEFT JOIN players pl ON pl.chain = r.chain AND pl.player = r.player \
-                    WHERE r.chain = h.chain AND r.hand = h.hand) AS stacks \
+                    WHERE r.chain = h.chain AND r.hand = h.hand) AS stacks, \
+                   h.finished_seq IS NOT NULL \
                    FROM hands h WHERE h.chain = ?1 ORDER BY h.hand DESC LIMIT 500";
         let conn = p.connection();
         let mut stmt = conn.prepare(sql)?;
@@ -1229,6 +1250,7 @@ async fn hands_page<S: EventStore + Clone + 'static>(
                     "button": r.get::<_, Option<i64>>(3)?,
                     "started_seq": r.get::<_, Option<i64>>(4)?,
                     "stacks": r.get::<_, Option<String>>(5)?,
+                    "finished": r.get::<_, bool>(6)?,
                 }))
             })?
             .collect::<Result<Vec<_>, rusqlite::Error>>()?;
@@ -1236,7 +1258,7 @@ async fn hands_page<S: EventStore + Clone + 'static>(
     })
     .await?
     .map_err(|e| WebError::Load(e.to_string()))?;
-    let main = pages::hands(&rows, lang);
+    let main = pages::hands(&rows, web.keeper.is_some(), lang);
     Ok(keep_language(
         pages::page(&chain, "hands", main, part.main_only(), lang).into_response(),
         part.lang.as_deref(),

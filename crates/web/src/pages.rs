@@ -137,6 +137,10 @@ blockquote { margin: .3rem 0 .8rem; padding-left: .8rem; border-left: .25rem sol
 .slip p { margin: .2rem 0; }
 .slip .who { font-size: 1.3rem; font-weight: 700; }
 .slip .where { font-size: 1.8rem; font-weight: 800; color: var(--accent); }
+/* A receipt: the QR code as wide as the screen allows, on white so that a phone scans it. */
+.receipt figure.qr { margin: .5rem 0; max-width: 24rem; }
+.receipt figure.qr svg { display: block; width: 100%; height: auto; }
+.receipt pre, .receipt code.hash { white-space: pre-wrap; overflow-wrap: anywhere; }
 /* On paper: black on white, the page's own content only (no links, switches, forms or buttons). */
 @media print {
   :root { color-scheme: light; --fg: #000; --dim: #333; --bg: #fff; --card: #fff; --accent: #000; --warn: #000; }
@@ -149,6 +153,7 @@ blockquote { margin: .3rem 0 .8rem; padding-left: .8rem; border-left: .25rem sol
   .table, .facts div { border: 1px solid #999; }
   .slips { grid-template-columns: repeat(2, 1fr); }
   .slip { border-color: #000; }
+  .receipt a[download] { display: none; }
 }
 "#;
 
@@ -252,6 +257,7 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool, lang: Lang)
         "audit" => tr("nav-audit"),
         "slips" => tr("nav-slips"),
         "board" => tr("nav-board"),
+        "receipt" => tr("nav-receipt"),
         _ => tr("nav-standings"),
     };
     // The cash room's board links the room's pages, a tournament's pages its own.
@@ -266,7 +272,7 @@ pub fn page(chain: &str, which: &str, main: Markup, main_only: bool, lang: Lang)
                 title { (title) " · " (chain) " · Floorbook" }
                 link rel="stylesheet" href="/app.css";
             }
-            body data-live=[(!matches!(which, "explain" | "slips")).then(|| format!("/t/{chain}/live"))] data-page=(which) {
+            body data-live=[(!matches!(which, "explain" | "slips" | "receipt")).then(|| format!("/t/{chain}/live"))] data-page=(which) {
                 header {
                     h1 { a href="/" style="color:inherit" { "Floorbook" } " · " (chain) }
                     nav aria-label=(tr("nav-pages")) {
@@ -927,12 +933,12 @@ fn snake(s: &str) -> String {
     out
 }
 
-pub fn hands(rows: &[serde_json::Value], lang: Lang) -> Markup {
+pub fn hands(rows: &[serde_json::Value], receipts: bool, lang: Lang) -> Markup {
     let tr = |k: &str| crate::words::t(lang, k);
     html! {
         @if rows.is_empty() { p.empty { (tr("hands-none")) } }
         table #hands {
-            thead { tr { th.num { (tr("f-hand")) } th.num { (tr("f-table")) } th.num { (tr("f-level")) } th.num { (tr("f-button")) } th { (tr("hands-stacks-after")) } } }
+            thead { tr { th.num { (tr("f-hand")) } th.num { (tr("f-table")) } th.num { (tr("f-level")) } th.num { (tr("f-button")) } th { (tr("hands-stacks-after")) } @if receipts { th { (tr("receipt-col")) } } } }
             tbody {
                 @for r in rows {
                     tr {
@@ -941,6 +947,9 @@ pub fn hands(rows: &[serde_json::Value], lang: Lang) -> Markup {
                         td.num { (r["level"]) }
                         td.num { (r["button"]) }
                         td { (r["stacks"].as_str().unwrap_or("")) }
+                        @if receipts {
+                            td { @if r["finished"].as_bool() == Some(true) { a href=(format!("receipt/{}/slip", r["hand"])) { (tr("receipt-link")) } } }
+                        }
                     }
                 }
             }

@@ -34,6 +34,16 @@ pub struct WebArgs {
     /// follow a hand in play whose hole cards were named (they never show them).
     #[arg(long)]
     keys: Option<PathBuf>,
+    /// Keep the venue's transparency log in this process (`tlog follow`'s work) and give each
+    /// finished hand's receipt on the hands' page: the venue's name (`club.example`).
+    #[arg(long)]
+    venue: Option<String>,
+    /// The transparency log's folder; default DATA/tlog.
+    #[arg(long, requires = "venue")]
+    tlog: Option<PathBuf>,
+    /// A witness to submit each checkpoint to, `URL=VKEY`; repeat.
+    #[arg(long = "witness", value_name = "URL=VKEY", requires = "venue")]
+    witnesses: Vec<floorbook_web::witness::WitnessAt>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -121,7 +131,36 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "floorbook web: http://{addr}/")?;
         out.flush()?;
     }
-    floorbook_web::serve(listener, store, users, sender, secret)
+    let secret = secret.or_else(|| sender.key().map(floorbook_log::CardSecret::of));
+    let mut web = floorbook_web::Web::with_secret(store.clone(), users, sender, secret);
+    if let Some(venue) = &args.venue {
+        let key = super::keys::log_key(&keys, venue)?;
+        let dir = args
+            .tlog
+            .clone()
+            .unwrap_or_else(|| args.store.data.join("tlog"));
+        let log = floorbook_tlog::VenueLog::open(&dir)
+            .with_context(|| format!("opening {}", dir.display()))?;
+        let keeper = std::sync::Arc::new(floorbook_web::logkeeper::Keeper::new(
+            log,
+            key,
+            args.witnesses.clone(),
+            std::time::Duration::from_secs(5),
+        ));
+        web = web.with_keeper(keeper.clone());
+        tokio::spawn(async move {
+            if let Err(e) = floorbook_web::logkeeper::follow(
+                keeper,
+                store,
+                std::time::Duration::from_millis(500),
+            )
+            .await
+            {
+                tracing::error!(error = %e, "the transparency log stopped");
+            }
+        });
+    }
+    floorbook_web::serve_web(listener, std::sync::Arc::new(web))
         .await
         .context("serving the pages")?;
     Ok(ExitCode::SUCCESS)
