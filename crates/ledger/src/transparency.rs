@@ -27,18 +27,34 @@ pub enum FeedError {
 
 /// The leaf of `chain`'s stored event `e`.
 pub fn leaf_of(chain: &ChainId, e: &StoredEvent) -> Result<Leaf, FeedError> {
-    let env = e.envelope().map_err(|err| FeedError::Event {
+    leaf_and_type(chain, e).map(|(leaf, _)| leaf)
+}
+
+/// The leaf of `chain`'s stored event `e`, and the event's type: read from the envelope's
+/// own fields alone (the payload is skipped, not parsed).
+fn leaf_and_type(chain: &ChainId, e: &StoredEvent) -> Result<(Leaf, String), FeedError> {
+    #[derive(serde::Deserialize)]
+    struct Fields {
+        prev: floorbook_log::EventHash,
+        at: chrono::DateTime<chrono::Utc>,
+        #[serde(rename = "type")]
+        event_type: String,
+    }
+    let f: Fields = serde_json::from_slice(&e.bytes).map_err(|err| FeedError::Event {
         chain: chain.clone(),
         seq: e.seq.0,
         why: format!("its envelope does not read: {err}"),
     })?;
-    Ok(Leaf {
-        chain: chain.as_str().to_string(),
-        seq: e.seq.0,
-        at_ms: env.at.timestamp_millis(),
-        event: e.hash.0,
-        previous: env.prev.0,
-    })
+    Ok((
+        Leaf {
+            chain: chain.as_str().to_string(),
+            seq: e.seq.0,
+            at_ms: f.at.timestamp_millis(),
+            event: e.hash.0,
+            previous: f.prev.0,
+        },
+        f.event_type,
+    ))
 }
 
 /// The sequence of the event that finished hand `hand` of `chain` (a tournament's or a cash
@@ -147,16 +163,14 @@ pub async fn feed<S: EventStore>(store: &S, log: &mut VenueLog) -> Result<Fed, F
                 break;
             }
             for e in &batch {
-                let leaf = leaf_of(&chain, e)?;
+                let (leaf, event_type) = leaf_and_type(&chain, e)?;
                 log.append(&leaf).map_err(|err| FeedError::Event {
                     chain: chain.clone(),
                     seq: e.seq.0,
                     why: err.to_string(),
                 })?;
                 fed.added += 1;
-                if e.envelope()
-                    .is_ok_and(|env| CLOSING.contains(&env.event_type.as_str()))
-                {
+                if CLOSING.contains(&event_type.as_str()) {
                     fed.closing += 1;
                 }
             }

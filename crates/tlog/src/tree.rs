@@ -60,7 +60,18 @@ impl HashStore for MemoryHashes {
 pub struct FileHashes {
     file: File,
     count: u64,
+    /// The latest stored hashes (those from `count - recent.len()` on), the ones appending
+    /// reads most: a new leaf's left siblings were stored shortly before it, but for the
+    /// highest levels.
+    recent: std::collections::VecDeque<Hash>,
+    /// Appended hashes not yet written to the file (all of them among `recent`).
+    unwritten: Vec<u8>,
 }
+
+/// How many of the latest hashes a [`FileHashes`] keeps in memory.
+const RECENT: usize = 8_192;
+/// Appended bytes written to the file once there are this many (well inside `RECENT`).
+const WRITE_AT: usize = 64 * 1024;
 
 impl FileHashes {
     /// Opens (or creates) the file at `path`. A file that ends inside a hash is refused: the
@@ -80,13 +91,31 @@ impl FileHashes {
         Ok(FileHashes {
             file,
             count: len / HASH_SIZE,
+            recent: std::collections::VecDeque::new(),
+            unwritten: Vec::new(),
         })
     }
 
     /// Makes the appended hashes durable.
-    pub fn sync(&self) -> Result<(), TlogError> {
+    pub fn sync(&mut self) -> Result<(), TlogError> {
+        self.write()?;
         self.file.sync_data()?;
         Ok(())
+    }
+
+    fn write(&mut self) -> Result<(), TlogError> {
+        if !self.unwritten.is_empty() {
+            self.file.write_all(&self.unwritten)?;
+            self.unwritten.clear();
+        }
+        Ok(())
+    }
+}
+
+impl Drop for FileHashes {
+    fn drop(&mut self) {
+        // Not made durable: after a crash the leaves are hashed again on open.
+        let _ = self.write();
     }
 }
 
@@ -104,6 +133,11 @@ impl HashStore for FileHashes {
                     have: self.count,
                 });
             }
+            let first_recent = self.count - self.recent.len() as u64;
+            if i >= first_recent {
+                out.push(self.recent[(i - first_recent) as usize]);
+                continue;
+            }
             let mut h = [0u8; 32];
             self.file.read_exact_at(&mut h, i * HASH_SIZE)?;
             out.push(Hash(h));
@@ -112,9 +146,17 @@ impl HashStore for FileHashes {
     }
 
     fn append(&mut self, hashes: &[Hash]) -> Result<(), TlogError> {
-        let bytes: Vec<u8> = hashes.iter().flat_map(|h| h.0).collect();
-        self.file.write_all(&bytes)?;
+        for h in hashes {
+            self.unwritten.extend_from_slice(&h.0);
+            self.recent.push_back(*h);
+            if self.recent.len() > RECENT {
+                self.recent.pop_front();
+            }
+        }
         self.count += hashes.len() as u64;
+        if self.unwritten.len() >= WRITE_AT {
+            self.write()?;
+        }
         Ok(())
     }
 }
@@ -169,6 +211,10 @@ impl<S: HashStore> Tree<S> {
 
     pub fn store(&self) -> &S {
         &self.store
+    }
+
+    pub fn store_mut(&mut self) -> &mut S {
+        &mut self.store
     }
 
     /// Appends a leaf's bytes; its index.

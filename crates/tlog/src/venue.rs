@@ -18,12 +18,40 @@ pub struct VenueLog {
     leaves: File,
     tree: Tree<FileHashes>,
     /// Each chain's next sequence and the hash of its last event in the log.
-    chains: HashMap<String, (u64, [u8; 32])>,
-    /// Each (chain, sequence)'s leaf index.
-    index: HashMap<(String, u64), u64>,
-    /// Leaves written and not yet hashed into the tree (until [`VenueLog::sync`]).
+    chains: HashMap<String, Held>,
+    /// Leaves taken and not yet hashed into the tree (until [`VenueLog::sync`]).
     pending: Vec<Vec<u8>>,
+    /// Their records, not yet written to `leaves` (written first at [`VenueLog::sync`]).
+    unwritten: Vec<u8>,
     count: u64,
+}
+
+/// What the log holds of one chain: its events' leaf indexes (event `seq` at `seq - 1`: a
+/// chain's events enter in order, from 1, without gaps) and the hash of its last event.
+#[derive(Debug, Default)]
+struct Held {
+    indexes: Vec<u64>,
+    last: [u8; 32],
+}
+
+impl Held {
+    fn next(&self) -> u64 {
+        self.indexes.len() as u64 + 1
+    }
+
+    fn take(&mut self, leaf: &Leaf, index: u64) {
+        self.indexes.push(index);
+        self.last = leaf.event;
+    }
+}
+
+impl Drop for VenueLog {
+    fn drop(&mut self) {
+        // Written, not made durable: on open they are hashed into the tree if they are there.
+        if !self.unwritten.is_empty() {
+            let _ = self.leaves.write_all(&self.unwritten);
+        }
+    }
 }
 
 impl VenueLog {
@@ -59,36 +87,43 @@ impl VenueLog {
         if tree.size() > all.len() as u64 {
             return Err(TlogError::Torn { count: tree.size() });
         }
-        let mut chains = HashMap::new();
-        let mut index = HashMap::new();
+        let mut chains: HashMap<String, Held> = HashMap::new();
         for (i, b) in all.iter().enumerate() {
             let leaf = Leaf::from_bytes(b)?;
-            chains.insert(leaf.chain.clone(), (leaf.seq + 1, leaf.event));
-            index.insert((leaf.chain, leaf.seq), i as u64);
+            let held = chains.entry(leaf.chain.clone()).or_default();
+            if leaf.seq != held.next() || (leaf.seq > 1 && leaf.previous != held.last) {
+                return Err(TlogError::Leaf {
+                    got: b.len(),
+                    why: "the leaves file holds a chain's events out of order",
+                });
+            }
+            held.take(&leaf, i as u64);
             if i as u64 >= tree.size() {
                 tree.append(b)?;
             }
         }
-        tree.store().sync()?;
+        tree.store_mut().sync()?;
         Ok(VenueLog {
             dir: dir.to_path_buf(),
             leaves,
             tree,
             chains,
-            index,
             pending: Vec::new(),
+            unwritten: Vec::new(),
             count: all.len() as u64,
         })
     }
 
     /// The sequence the log takes next from `chain` (1 for a chain it has not seen).
     pub fn next_seq(&self, chain: &str) -> u64 {
-        self.chains.get(chain).map_or(1, |(next, _)| *next)
+        self.chains.get(chain).map_or(1, Held::next)
     }
 
     /// The leaf index of `chain`'s event `seq`, once it is in the log.
     pub fn find(&self, chain: &str, seq: u64) -> Option<u64> {
-        self.index.get(&(chain.to_string(), seq)).copied()
+        let held = self.chains.get(chain)?;
+        let i = usize::try_from(seq.checked_sub(1)?).ok()?;
+        held.indexes.get(i).copied()
     }
 
     /// The number of leaves written (hashed into the tree at the next [`VenueLog::sync`]).
@@ -110,8 +145,7 @@ impl VenueLog {
         let (next, last) = self
             .chains
             .get(&leaf.chain)
-            .copied()
-            .unwrap_or((1, [0u8; 32]));
+            .map_or((1, [0u8; 32]), |h| (h.next(), h.last));
         if leaf.seq != next || leaf.previous != last {
             return Err(TlogError::Leaf {
                 got: 0,
@@ -123,13 +157,21 @@ impl VenueLog {
             got: bytes.len(),
             why: "a leaf is at most 65,535 bytes",
         })?;
-        let mut record = len.to_be_bytes().to_vec();
-        record.extend_from_slice(&bytes);
-        self.leaves.write_all(&record)?;
+        self.unwritten.extend_from_slice(&len.to_be_bytes());
+        self.unwritten.extend_from_slice(&bytes);
+        if self.unwritten.len() >= 1 << 20 {
+            self.leaves.write_all(&self.unwritten)?;
+            self.unwritten.clear();
+        }
         let index = self.count;
-        self.chains
-            .insert(leaf.chain.clone(), (leaf.seq + 1, leaf.event));
-        self.index.insert((leaf.chain.clone(), leaf.seq), index);
+        match self.chains.get_mut(&leaf.chain) {
+            Some(held) => held.take(leaf, index),
+            None => {
+                let mut held = Held::default();
+                held.take(leaf, index);
+                self.chains.insert(leaf.chain.clone(), held);
+            }
+        }
         self.pending.push(bytes);
         self.count += 1;
         Ok(index)
@@ -137,11 +179,15 @@ impl VenueLog {
 
     /// Makes the leaves durable, then hashes them into the tree and makes that durable.
     pub fn sync(&mut self) -> Result<(), TlogError> {
+        if !self.unwritten.is_empty() {
+            self.leaves.write_all(&self.unwritten)?;
+            self.unwritten.clear();
+        }
         self.leaves.sync_data()?;
         for b in std::mem::take(&mut self.pending) {
             self.tree.append(&b)?;
         }
-        self.tree.store().sync()?;
+        self.tree.store_mut().sync()?;
         Ok(())
     }
 

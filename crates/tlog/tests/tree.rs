@@ -31,7 +31,7 @@ fn the_file_reads_back_to_the_same_tree_and_a_torn_append_is_refused() {
         for i in 0..100 {
             tree.append(&leaf(i)).expect("appended");
         }
-        tree.store().sync().expect("synced");
+        tree.store_mut().sync().expect("synced");
         (0..=100).map(|n| tree.root(n).expect("root")).collect()
     };
     let tree = Tree::open(FileHashes::open(&path).expect("file")).expect("tree");
@@ -187,4 +187,46 @@ fn the_venue_log_takes_each_chain_in_order_and_recovers_from_a_crash() {
     let first_len = usize::from(u16::from_be_bytes([bytes[0], bytes[1]])) + 2;
     std::fs::write(&leaves, &bytes[..bytes.len() - first_len]).expect("cut");
     assert!(matches!(VenueLog::open(&path), Err(TlogError::Torn { .. })));
+}
+
+/// The stored-hash file keeps its latest hashes in memory and writes in blocks: a tree of
+/// 20,000 leaves on file (synced now and then, closed and opened again midway) has the roots
+/// and proofs of the same tree in memory, at old sizes too (hashes read back from the file).
+#[test]
+fn a_tree_on_file_is_the_tree_in_memory() {
+    use floorbook_tlog::FileHashes;
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("hashes");
+    let mut memory = Tree::open(MemoryHashes::default()).expect("tree");
+    let mut file = Tree::open(FileHashes::open(&path).expect("file")).expect("tree");
+    for i in 0..20_000u32 {
+        let leaf = i.to_be_bytes();
+        memory.append(&leaf).expect("append");
+        file.append(&leaf).expect("append");
+        if i % 3_001 == 0 {
+            file.store_mut().sync().expect("synced");
+        }
+        if i == 12_345 {
+            file.store_mut().sync().expect("synced");
+            drop(file);
+            file = Tree::open(FileHashes::open(&path).expect("reopened")).expect("tree");
+        }
+    }
+    for size in [1u64, 2, 1_000, 8_193, 12_346, 19_999, 20_000] {
+        assert_eq!(
+            file.root(size).expect("root"),
+            memory.root(size).expect("root"),
+            "{size}"
+        );
+        for index in [0, size / 2, size - 1] {
+            assert_eq!(
+                file.inclusion(index, size).expect("proof"),
+                memory.inclusion(index, size).expect("proof")
+            );
+        }
+    }
+    assert_eq!(
+        file.consistency(777, 20_000).expect("proof"),
+        memory.consistency(777, 20_000).expect("proof")
+    );
 }

@@ -91,6 +91,11 @@ impl Keeper {
         transparency::receipt(store, &mut log, &self.key, chain, seq).await
     }
 
+    /// How many events the log holds.
+    pub async fn size(&self) -> u64 {
+        self.log.lock().await.tree().size()
+    }
+
     /// The checkpoint kept, as signed and cosigned.
     pub async fn checkpoint(&self) -> Option<Vec<u8>> {
         self.log
