@@ -353,11 +353,22 @@ fn web_writing(data: &std::path::Path, users: &std::path::Path) -> (Kill, String
 
 /// [`web_writing`] listening on `addr`.
 fn web_writing_at(data: &std::path::Path, users: &std::path::Path, addr: &str) -> (Kill, String) {
+    web_writing_with(data, users, addr, &[])
+}
+
+/// [`web_writing_at`] with more arguments.
+fn web_writing_with(
+    data: &std::path::Path,
+    users: &std::path::Path,
+    addr: &str,
+    extra: &[&str],
+) -> (Kill, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
         .args(["web", "--addr", addr, "--data"])
         .arg(data)
         .arg("--users")
         .arg(users)
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -1174,7 +1185,21 @@ async fn an_eight_handed_hand_to_a_showdown_takes_few_taps() {
     let names = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"];
     open_tournament(&data, "eight", "top18", &names, Some(vec![8])).await;
     let users = users_file(dir.path());
-    let (_web, url) = web_writing(&data, &users);
+    // The venue's transparency log kept by the pages: the dealer offers each hand's receipt.
+    let keys = dir.path().join("keys");
+    let made = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["keys", "generate", "--dir"])
+        .arg(&keys)
+        .output()
+        .expect("keys");
+    assert!(made.status.success());
+    let k = keys.to_str().expect("utf-8");
+    let (_web, url) = web_writing_with(
+        &data,
+        &users,
+        "127.0.0.1:0",
+        &["--keys", k, "--venue", "club.example"],
+    );
     let (_driver, webdriver) = chromedriver();
     let c = browser(&webdriver).await;
     c.set_window_size(820, 1180).await.expect("tablet");
@@ -1254,7 +1279,15 @@ async fn an_eight_handed_hand_to_a_showdown_takes_few_taps() {
     .await;
     let won = wait_for(&c, "p.won", "won").await;
     assert!(won.contains("P5") && won.contains("70"), "{won}");
+    let receipt = wait_for(&c, "p.receipt-link a", "Receipt of hand 1").await;
     screenshot(&c, "dealer-eight-handed-won").await;
+    let (status, slip) = http_get(&format!("{url}/t/eight/receipt/1/slip?lang=en"));
+    assert_eq!(status, 200, "{receipt}");
+    let slip = String::from_utf8_lossy(&slip);
+    assert!(
+        slip.contains("Receipt for hand 1") && slip.contains("<svg"),
+        "{slip}"
+    );
     assert_eq!(
         (taps, keys),
         (12, 0),

@@ -595,7 +595,8 @@ async fn dealer<S: EventStore + Clone + 'static>(
         terminal::TableModel::tournament(&l.tournament, table)
     };
     let main = match model {
-        Some(m) => {
+        Some(mut m) => {
+            m.receipts = web.keeper.is_some();
             let floor = who.as_ref().is_some_and(|w| {
                 matches!(
                     w.role.channel(),

@@ -879,6 +879,10 @@ pub struct TableModel {
     hand: Option<(u64, TableHand, Vec<Named>)>,
     /// The table's last finished hand (until the next starts): who won what, by seat.
     won: Vec<(String, u32, u64)>,
+    /// That hand's number, and whether its receipt is given here (the server keeps the
+    /// transparency log).
+    last_hand: Option<u64>,
+    pub receipts: bool,
     /// Cash: the table's first hand needs the button's draw; the game allows a straddle.
     cash: Option<(bool, bool)>,
     button: Option<u32>,
@@ -992,6 +996,12 @@ impl TableModel {
             take_back: t.last_entry(TableNo(table)).ok().map(|u| u.command.clone()),
             mark: floorbook_ledger::view::table_mark(t, table),
             won,
+            last_hand: ts
+                .last_hand
+                .as_ref()
+                .filter(|_| ts.hand.is_none())
+                .map(|(no, _)| *no),
+            receipts: false,
             entries: ts
                 .entries
                 .as_deref()
@@ -1070,6 +1080,12 @@ impl TableModel {
             take_back: room.last_entry(table).map(str::to_string),
             mark: floorbook_ledger::view::cash_table_mark(room, table),
             won: Vec::new(),
+            last_hand: t
+                .last_hand
+                .as_ref()
+                .filter(|_| t.hand.is_none())
+                .map(|(no, _, _)| *no),
+            receipts: false,
             entries: Vec::new(),
         })
     }
@@ -1379,6 +1395,9 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
                         (tra("won", &[("name", s(name.clone())), ("seat", n(*seat)), ("chips", s(chips(*won, lang)))]))
                     }
                 }
+            }
+            @if let (true, Some(no)) = (m.receipts, m.last_hand) {
+                p.receipt-link { a href=(format!("../receipt/{no}/slip")) target="_blank" { (tra("receipt-of-hand", &[("hand", n(no as f64))])) } }
             }
             @match m.cash {
                 Some((first, straddle)) => {

@@ -193,3 +193,4 @@ desk-mystery-owed = { $out } wurde von { $by } rausgeworfen: ein Umschlag wird g
 desk-draw-envelope = Einen Umschlag zufällig ziehen
 desk-envelope-drawn = Gezogen: Umschlag #E der übrigen. Jetzt die Ziehung erfassen.
 flight-ended = Flight { $day }: beendet, { $entries } Einstiege, { $left } Spieler übrig
+receipt-of-hand = Beleg der Hand { $hand } für die Spieler (QR-Code)

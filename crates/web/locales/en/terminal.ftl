@@ -193,3 +193,4 @@ desk-mystery-owed = { $out } was knocked out by { $by }: an envelope is drawn.
 desk-draw-envelope = Draw an envelope at random
 desk-envelope-drawn = Drawn: envelope #E of those left. Now record the draw.
 flight-ended = Flight { $day }: ended, { $entries } entries, { $left } players left
+receipt-of-hand = Receipt of hand { $hand } for the players (QR code)
