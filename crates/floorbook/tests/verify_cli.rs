@@ -1019,12 +1019,17 @@ impl Venue {
 
     /// Writes `n` events written by `tag` to `name` (a chain the store does not hold yet).
     async fn write(&self, name: &str, n: usize, tag: &str) {
-        async fn go<S: EventStore>(store: S, name: &str, n: usize, tag: &str) {
+        self.append(name, drafts(tag, n)).await;
+    }
+
+    /// Appends `batch` to `name`, in appends of at most 500.
+    async fn append(&self, name: &str, batch: Vec<floorbook_log::Draft>) {
+        async fn go<S: EventStore>(store: S, name: &str, batch: Vec<floorbook_log::Draft>) {
             let mut w = ChainWriter::open(store, chain(name), None, 100_000)
                 .await
                 .expect("writer");
-            for batch in drafts(tag, n).chunks(500) {
-                w.append(batch).await.expect("append");
+            for part in batch.chunks(500) {
+                w.append(part).await.expect("append");
             }
         }
         match self {
@@ -1032,8 +1037,7 @@ impl Venue {
                 go(
                     EmbeddedStore::open(d, OpenMode::ReadWrite).expect("open"),
                     name,
-                    n,
-                    tag,
+                    batch,
                 )
                 .await
             }
@@ -1041,7 +1045,7 @@ impl Venue {
                 let store = NatsStore::connect(&s.url(), NatsOptions::default())
                     .await
                     .expect("connect");
-                go(store, name, n, tag).await
+                go(store, name, batch).await
             }
         }
     }
@@ -1310,43 +1314,20 @@ async fn a_monitor_names_a_log_that_showed_two_witnesses_two_trees() {
 
 /// Appends to `name` in `venue`: `n` ordinary events, then, with `finish`, a `HandFinished`.
 async fn append(venue: &Venue, name: &str, n: usize, finish: bool) {
-    async fn go<S: EventStore>(store: S, name: &str, n: usize, finish: bool) {
-        let mut w = ChainWriter::open(store, chain(name), None, 100_000)
-            .await
-            .expect("writer");
-        let mut batch = drafts(&format!("w{n}"), n);
-        if finish {
-            batch.push(
-                floorbook_log::Draft::new(
-                    chrono::Utc::now(),
-                    floorbook_log::Actor::new("dealer-1", floorbook_log::Role::Dealer)
-                        .expect("actor"),
-                    "HandFinished",
-                    vec![],
-                    &serde_json::json!({"hand": 1, "stacks": []}),
-                )
-                .expect("draft"),
-            );
-        }
-        w.append(&batch).await.expect("append");
-    }
-    match venue {
-        Venue::Embedded(d) => {
-            go(
-                EmbeddedStore::open(d, OpenMode::ReadWrite).expect("open"),
-                name,
-                n,
-                finish,
+    let mut batch = drafts(&format!("w{n}"), n);
+    if finish {
+        batch.push(
+            floorbook_log::Draft::new(
+                chrono::Utc::now(),
+                floorbook_log::Actor::new("dealer-1", floorbook_log::Role::Dealer).expect("actor"),
+                "HandFinished",
+                vec![],
+                &serde_json::json!({"hand": 1, "stacks": []}),
             )
-            .await
-        }
-        Venue::Nats(s) => {
-            let store = NatsStore::connect(&s.url(), NatsOptions::default())
-                .await
-                .expect("connect");
-            go(store, name, n, finish).await
-        }
+            .expect("draft"),
+        );
     }
+    venue.append(name, batch).await;
 }
 
 /// Issue 40, items 1 and 2: `tlog follow` keeps the log beside a running service. Events

@@ -12,6 +12,7 @@
 
 pub mod checkpoint;
 pub mod leaf;
+mod lines;
 pub mod receipt;
 pub mod tree;
 pub mod venue;

@@ -20,6 +20,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use tlog_tiles::tlog::Hash;
 
+use crate::lines::{Lines, LinesError, decimal_after};
 use crate::{Checkpoint, Leaf, TlogError, leaf_hash, open_checkpoint, verify_inclusion};
 
 /// The format's first line.
@@ -72,20 +73,12 @@ impl Receipt {
 
     /// Reads a receipt in the `tlog-proof@v1` text form (nothing is checked but the form).
     pub fn from_bytes(text: &[u8]) -> Result<Receipt, TlogError> {
-        let mut rest = text;
-        let mut line = || -> Result<&[u8], TlogError> {
-            let end = rest
-                .iter()
-                .position(|&b| b == b'\n')
-                .ok_or_else(|| bad("it ends before its checkpoint"))?;
-            let (l, tail) = rest.split_at(end);
-            rest = &tail[1..];
-            Ok(l)
-        };
-        if line()? != HEADER.as_bytes() {
+        let mut lines = Lines::new(text);
+        let ended = |_| bad("it ends before its checkpoint");
+        if lines.line().map_err(ended)? != HEADER.as_bytes() {
             return Err(bad(format!("its first line is not {HEADER}")));
         }
-        let mut next = line()?;
+        let mut next = lines.line().map_err(ended)?;
         let mut leaf = None;
         if let Some(b64) = next.strip_prefix(b"extra ") {
             leaf = Some(
@@ -93,41 +86,26 @@ impl Receipt {
                     .decode(b64)
                     .map_err(|e| bad(format!("its extra line is not base64: {e}")))?,
             );
-            next = line()?;
+            next = lines.line().map_err(ended)?;
         }
         let leaf = leaf.ok_or_else(|| {
             bad("it carries no leaf (an `extra` line): a Floorbook receipt needs its event's leaf")
         })?;
-        let index = next
-            .strip_prefix(b"index ")
-            .and_then(|d| std::str::from_utf8(d).ok())
-            .filter(|d| !d.is_empty() && (d == &"0" || !d.starts_with('0')))
-            .and_then(|d| d.parse::<u64>().ok())
+        let index = decimal_after(next, "index")
             .ok_or_else(|| bad("its index line is not `index` and a decimal number"))?;
-        let mut proof = Vec::new();
-        loop {
-            let l = line()?;
-            if l.is_empty() {
-                break;
-            }
-            if proof.len() == MAX_PROOF {
-                return Err(bad(format!("its proof has more than {MAX_PROOF} hashes")));
-            }
-            let h: [u8; 32] = STANDARD
-                .decode(l)
-                .ok()
-                .and_then(|b| b.try_into().ok())
-                .ok_or_else(|| bad("a line of its proof is not a base64 SHA-256 hash"))?;
-            proof.push(Hash(h));
-        }
-        if rest.is_empty() {
+        let proof = lines.hashes(MAX_PROOF).map_err(|e| match e {
+            LinesError::Ended => bad("it ends before its checkpoint"),
+            LinesError::TooMany => bad(format!("its proof has more than {MAX_PROOF} hashes")),
+            LinesError::NotAHash => bad("a line of its proof is not a base64 SHA-256 hash"),
+        })?;
+        if lines.rest().is_empty() {
             return Err(bad("it has no checkpoint"));
         }
         Ok(Receipt {
             leaf,
             index,
             proof,
-            checkpoint: rest.to_vec(),
+            checkpoint: lines.rest().to_vec(),
         })
     }
 

@@ -12,6 +12,7 @@ use ed25519_dalek::{Signer as _, SigningKey, Verifier as _, VerifyingKey};
 use signed_note::{Note, Verifier, VerifierList};
 use tlog_tiles::tlog::Hash;
 
+use crate::lines::{Lines, LinesError, decimal_after};
 use crate::{Checkpoint, TlogError, open_checkpoint, verify_consistency};
 
 /// The vkey signature type of an Ed25519 cosignature (`tlog-cosignature`).
@@ -252,42 +253,21 @@ impl AddCheckpoint {
 
     pub fn from_bytes(body: &[u8]) -> Result<AddCheckpoint, Refusal> {
         let bad = |why: &str| Refusal::Malformed(why.to_string());
-        let mut rest = body;
-        let mut line = || -> Result<&[u8], Refusal> {
-            let end = rest
-                .iter()
-                .position(|&b| b == b'\n')
-                .ok_or_else(|| bad("the request ends before its checkpoint"))?;
-            let (l, tail) = rest.split_at(end);
-            rest = &tail[1..];
-            Ok(l)
-        };
-        let old = line()?
-            .strip_prefix(b"old ")
-            .and_then(|d| std::str::from_utf8(d).ok())
-            .filter(|d| !d.is_empty() && (*d == "0" || !d.starts_with('0')))
-            .and_then(|d| d.parse::<u64>().ok())
+        let mut lines = Lines::new(body);
+        let old = lines
+            .line()
+            .ok()
+            .and_then(|l| decimal_after(l, "old"))
             .ok_or_else(|| bad("the first line is not `old` and a decimal size"))?;
-        let mut proof = Vec::new();
-        loop {
-            let l = line()?;
-            if l.is_empty() {
-                break;
-            }
-            if proof.len() == MAX_PROOF {
-                return Err(bad("more than 63 consistency proof lines"));
-            }
-            let h: [u8; 32] = STANDARD
-                .decode(l)
-                .ok()
-                .and_then(|b| b.try_into().ok())
-                .ok_or_else(|| bad("a proof line is not a base64 SHA-256 hash"))?;
-            proof.push(Hash(h));
-        }
+        let proof = lines.hashes(MAX_PROOF).map_err(|e| match e {
+            LinesError::Ended => bad("the request ends before its checkpoint"),
+            LinesError::TooMany => bad("more than 63 consistency proof lines"),
+            LinesError::NotAHash => bad("a proof line is not a base64 SHA-256 hash"),
+        })?;
         Ok(AddCheckpoint {
             old,
             proof,
-            note: rest.to_vec(),
+            note: lines.rest().to_vec(),
         })
     }
 }

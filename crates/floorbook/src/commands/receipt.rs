@@ -53,6 +53,7 @@ enum Check {
     /// Check a receipt offline against the log's verifier key: the leaf, its inclusion, the
     /// log's signature.
     Verify {
+        /// The receipt file (`.tlog-proof`).
         file: PathBuf,
         /// The log's verifier key (`floorbook keys vkey`).
         #[arg(long)]
@@ -67,7 +68,9 @@ enum Check {
     /// Check two receipts and say whether together they prove the log is not append-only
     /// (exit 0 and the proof when they do, 1 when they do not).
     Conflict {
+        /// One receipt file, say the one a player kept.
         a: PathBuf,
+        /// Another receipt file of the same log, say one made today.
         b: PathBuf,
         /// The log's verifier key (`floorbook keys vkey`).
         #[arg(long)]

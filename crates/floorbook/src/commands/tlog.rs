@@ -22,44 +22,17 @@ enum TlogCommand {
     /// Append every chain's events the log does not hold yet, then sign its checkpoint.
     Sync {
         #[command(flatten)]
-        store: StoreArgs,
-        /// Key directory holding service.key; default beside the data folder (DATA-keys;
-        /// `$FLOORBOOK_KEYS`).
-        #[arg(long)]
-        keys: Option<PathBuf>,
-        /// The venue's name, a schema-less URL such as `club.example` (the log's origin is
-        /// `<venue>/floorbook`).
-        #[arg(long)]
-        venue: String,
-        /// The log's folder; default DATA/tlog.
-        #[arg(long)]
-        log: Option<PathBuf>,
+        kept: Kept,
         /// Print JSON for scripts (size, added, checkpoint).
         #[arg(long)]
         json: bool,
-        /// A witness to submit the checkpoint to, `URL=VKEY` (its submission prefix and
-        /// verifier key); repeat. Its cosignature is kept with the checkpoint.
-        #[arg(long = "witness", value_name = "URL=VKEY")]
-        witnesses: Vec<WitnessAt>,
     },
     /// Keep the log beside a running service: take the chains' events as they come, sign a
     /// checkpoint at once after a hand, a table, a tournament or a payout closes and every few
     /// seconds while chains move, each submitted to the witnesses. Runs until stopped.
     Follow {
         #[command(flatten)]
-        store: StoreArgs,
-        /// Key directory holding service.key; default beside the data folder.
-        #[arg(long)]
-        keys: Option<PathBuf>,
-        /// The venue's name (the log's origin is `<venue>/floorbook`).
-        #[arg(long)]
-        venue: String,
-        /// The log's folder; default DATA/tlog.
-        #[arg(long)]
-        log: Option<PathBuf>,
-        /// A witness to submit each checkpoint to, `URL=VKEY`; repeat.
-        #[arg(long = "witness", value_name = "URL=VKEY")]
-        witnesses: Vec<WitnessAt>,
+        kept: Kept,
         /// The longest a new event waits for a checkpoint, in milliseconds.
         #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(100..=3_600_000))]
         every_ms: u64,
@@ -141,6 +114,53 @@ async fn monitor(
     Ok(honest)
 }
 
+/// Where the log is kept and who signs and witnesses it.
+#[derive(Debug, Args)]
+struct Kept {
+    #[command(flatten)]
+    store: StoreArgs,
+    /// Key directory holding service.key; default beside the data folder (DATA-keys;
+    /// `$FLOORBOOK_KEYS`).
+    #[arg(long)]
+    keys: Option<PathBuf>,
+    /// The venue's name, a schema-less URL such as `club.example` (the log's origin is
+    /// `<venue>/floorbook`).
+    #[arg(long)]
+    venue: String,
+    /// The log's folder; default DATA/tlog.
+    #[arg(long)]
+    log: Option<PathBuf>,
+    /// A witness to submit each checkpoint to, `URL=VKEY` (its submission prefix and verifier
+    /// key); repeat. Its cosignature is kept with the checkpoint.
+    #[arg(long = "witness", value_name = "URL=VKEY")]
+    witnesses: Vec<WitnessAt>,
+}
+
+impl Kept {
+    /// The log's key, its folder opened, and the store (read only).
+    async fn open(
+        &self,
+    ) -> anyhow::Result<(
+        floorbook_tlog::LogKey,
+        VenueLog,
+        PathBuf,
+        crate::backend::Backend,
+    )> {
+        let keys = self
+            .keys
+            .clone()
+            .unwrap_or_else(|| self.store.default_keys_dir());
+        let key = log_key(&keys, &self.venue)?;
+        let dir = self
+            .log
+            .clone()
+            .unwrap_or_else(|| self.store.data.join("tlog"));
+        let log = VenueLog::open(&dir).with_context(|| format!("opening {}", dir.display()))?;
+        let store = self.store.open(OpenMode::ReadOnly).await?;
+        Ok((key, log, dir, store))
+    }
+}
+
 /// Signs the log's checkpoint and, with witnesses, submits it to each and keeps it with the
 /// cosignatures that verified; says on standard error what each witness answered.
 pub async fn witnessed_checkpoint(
@@ -172,20 +192,11 @@ pub async fn witnessed_checkpoint(
 pub async fn run(args: &TlogArgs) -> anyhow::Result<std::process::ExitCode> {
     match &args.command {
         TlogCommand::Follow {
-            store,
-            keys,
-            venue,
-            log,
-            witnesses,
+            kept,
             every_ms,
             poll_ms,
         } => {
-            let keys = keys.clone().unwrap_or_else(|| store.default_keys_dir());
-            let key = log_key(&keys, venue)?;
-            let dir = log.clone().unwrap_or_else(|| store.data.join("tlog"));
-            let venue_log =
-                VenueLog::open(&dir).with_context(|| format!("opening {}", dir.display()))?;
-            let events = store.open(OpenMode::ReadOnly).await?;
+            let (key, venue_log, dir, events) = kept.open().await?;
             let _ = tracing_subscriber::fmt()
                 .with_writer(std::io::stderr)
                 .with_target(false)
@@ -194,7 +205,7 @@ pub async fn run(args: &TlogArgs) -> anyhow::Result<std::process::ExitCode> {
             let keeper = std::sync::Arc::new(floorbook_web::logkeeper::Keeper::new(
                 venue_log,
                 key,
-                witnesses.clone(),
+                kept.witnesses.clone(),
                 std::time::Duration::from_millis(*every_ms),
             ));
             eprintln!(
@@ -220,25 +231,13 @@ pub async fn run(args: &TlogArgs) -> anyhow::Result<std::process::ExitCode> {
         } else {
             std::process::ExitCode::FAILURE
         }),
-        TlogCommand::Sync {
-            store,
-            keys,
-            venue,
-            log,
-            json,
-            witnesses,
-        } => {
-            let keys = keys.clone().unwrap_or_else(|| store.default_keys_dir());
-            let key = log_key(&keys, venue)?;
-            let dir = log.clone().unwrap_or_else(|| store.data.join("tlog"));
-            let mut venue_log =
-                VenueLog::open(&dir).with_context(|| format!("opening {}", dir.display()))?;
-            let events = store.open(OpenMode::ReadOnly).await?;
+        TlogCommand::Sync { kept, json } => {
+            let (key, mut venue_log, dir, events) = kept.open().await?;
             let fed = floorbook_ledger::transparency::feed(&events, &mut venue_log)
                 .await
                 .context("feeding the transparency log")?;
             let added = fed.added;
-            let note = witnessed_checkpoint(&mut venue_log, &key, witnesses).await?;
+            let note = witnessed_checkpoint(&mut venue_log, &key, &kept.witnesses).await?;
             let note = String::from_utf8_lossy(&note).into_owned();
             let size = venue_log.tree().size();
             if *json {
