@@ -8,5 +8,6 @@ pub mod browser;
 pub mod conformance;
 pub mod drive;
 pub mod fixtures;
+pub mod http;
 pub mod nats;
 pub mod schemas;

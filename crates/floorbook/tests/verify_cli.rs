@@ -789,45 +789,13 @@ async fn a_hands_receipt_checks_offline_and_two_receipts_prove_a_rewrite() {
     assert!(text(&same).contains("no conflict"), "{}", text(&same));
 }
 
-/// A POST over plain HTTP/1.1: the status, the content type, the body.
 fn post(port: u16, path: &str, body: &[u8]) -> (u16, String, String) {
-    use std::io::{Read, Write};
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    let mut s = loop {
-        match std::net::TcpStream::connect(("127.0.0.1", port)) {
-            Ok(s) => break s,
-            Err(e) => {
-                assert!(
-                    std::time::Instant::now() < deadline,
-                    "the witness never listened: {e}"
-                );
-                std::thread::sleep(std::time::Duration::from_millis(50));
-            }
-        }
-    };
-    let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    s.write_all(head.as_bytes()).expect("write");
-    s.write_all(body).expect("write");
-    let mut out = String::new();
-    s.read_to_string(&mut out).expect("read");
-    let (head, body) = out.split_once("\r\n\r\n").expect("a response");
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .expect("a status");
-    let content_type = head
-        .lines()
-        .find_map(|l| {
-            l.to_ascii_lowercase()
-                .strip_prefix("content-type: ")
-                .map(str::to_string)
-        })
-        .unwrap_or_default();
-    (status, content_type, body.to_string())
+    let r = floorbook_e2e::http::post(&format!("http://127.0.0.1:{port}{path}"), body);
+    (
+        r.status,
+        r.header("content-type").unwrap_or_default(),
+        r.text(),
+    )
 }
 
 /// Issue 40: `floorbook witness serve` speaks C2SP `tlog-witness`: a venue's checkpoint (from
