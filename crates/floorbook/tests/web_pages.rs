@@ -3423,28 +3423,8 @@ async fn late_entries_and_re_entries_are_made_from_the_floors_desk() {
 
 /// A plain HTTP GET of `url` (`http://host:port/path`): the status and the body.
 fn http_get(url: &str) -> (u16, Vec<u8>) {
-    use std::io::{Read, Write};
-    let rest = url.strip_prefix("http://").expect("an http URL");
-    let (host, path) = rest.split_once('/').expect("a path");
-    let mut s = std::net::TcpStream::connect(host).expect("connect");
-    write!(
-        s,
-        "GET /{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
-    )
-    .expect("write");
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).expect("read");
-    let at = out
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a response");
-    let head = String::from_utf8_lossy(&out[..at]).to_string();
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .expect("a status");
-    (status, out[at + 4..].to_vec())
+    let r = floorbook_e2e::http::get(url);
+    (r.status, r.body)
 }
 
 /// Issue 40, item 3: with `--venue` the pages keep the transparency log and each finished
@@ -3487,6 +3467,36 @@ async fn a_finished_hand_has_a_receipt_with_a_qr_code() {
         let store = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("store");
         store.chains().await.expect("chains").remove(0).to_string()
     };
+    // A league's witness, which the pages' log submits its checkpoints to.
+    let w = dir.path().join("witness");
+    let w = w.to_str().expect("utf-8");
+    let wkey = run(&[
+        "witness",
+        "key",
+        "--dir",
+        w,
+        "--name",
+        "league.example/witness",
+    ]);
+    let listen = format!("127.0.0.1:{}", floorbook_e2e::nats::free_port());
+    let witness = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args([
+            "witness",
+            "serve",
+            "--dir",
+            w,
+            "--name",
+            "league.example/witness",
+            "--log",
+            &vkey,
+            "--listen",
+            &listen,
+        ])
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the witness starts");
+    let _witness = Kill(witness);
+    let at = format!("http://{listen}={wkey}");
     let mut child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
         .args([
             "web",
@@ -3498,6 +3508,8 @@ async fn a_finished_hand_has_a_receipt_with_a_qr_code() {
             k,
             "--venue",
             "club.example",
+            "--witness",
+            &at,
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -3513,6 +3525,23 @@ async fn a_finished_hand_has_a_receipt_with_a_qr_code() {
         .trim_start_matches("floorbook web: ")
         .trim_end_matches('/')
         .to_string();
+    // The log's checkpoint, served for monitors, soon carries the witness's cosignature.
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let cp = floorbook_e2e::http::get(&format!("{url}/log/checkpoint"));
+        if cp.status == 200
+            && floorbook_tlog::cosigned(&cp.body, &vkey, std::slice::from_ref(&wkey), 1).is_ok()
+        {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no cosigned checkpoint at /log/checkpoint: {} {}",
+            cp.status,
+            cp.text()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     let (_driver, webdriver) = chromedriver();
     let c = browser(&webdriver).await;
     c.set_window_size(390, 844).await.expect("phone");
@@ -3530,13 +3559,20 @@ async fn a_finished_hand_has_a_receipt_with_a_qr_code() {
         .trim_end_matches("/slip")
         .parse()
         .expect("the hand's number");
-    link.click().await.expect("click");
+    // The page is redrawn as the log moves (the link may be replaced): the link's address.
+    c.goto(&format!("{url}/t/{chain}/receipt/{hand}/slip?lang=de"))
+        .await
+        .expect("the slip");
     wait_for(&c, "main", &format!("Beleg für Hand {hand}")).await;
     assert!(shows(&c, "figure.qr svg").await, "the QR code");
     let said = text(&c, "main").await;
     assert!(said.contains("Fingerabdruck"), "{said}");
     assert!(said.contains("floorbook receipt verify"), "{said}");
     assert!(said.contains(&vkey), "the key to check it with: {said}");
+    assert!(
+        said.contains("Von den Zeugen gegengezeichnet: league.example/witness."),
+        "the witness whose cosignature it carries: {said}"
+    );
     screenshot(&c, "receipt-de-phone").await;
     c.set_window_size(820, 1180).await.expect("tablet");
     c.goto(&format!("{url}/t/{chain}/receipt/{hand}/slip?lang=en"))
@@ -3555,6 +3591,8 @@ async fn a_finished_hand_has_a_receipt_with_a_qr_code() {
         path.to_str().expect("utf-8"),
         "--vkey",
         &vkey,
+        "--witness",
+        &wkey,
     ]);
     assert!(said.starts_with("OK: chain"), "{said}");
     // A hand that is not over has none, said in the page's language.
@@ -3565,4 +3603,99 @@ async fn a_finished_hand_has_a_receipt_with_a_qr_code() {
         "{}",
         String::from_utf8_lossy(&body)
     );
+    the_log_checks_from_its_tiles(&url, &vkey, &file);
+}
+
+/// Issue 40, item 1: the log as C2SP tiles under `/log/`: a monitor that knows only the log's
+/// key fetches the checkpoint, then the tiles a `TileHashReader` asks for (each checked against
+/// the signed root), and finds the receipt's leaf in its entry bundle at the receipt's index.
+fn the_log_checks_from_its_tiles(url: &str, vkey: &str, receipt: &[u8]) {
+    use floorbook_e2e::http;
+    use tlog_tiles::tile::{Tile, TileHashReader, TileReader};
+    use tlog_tiles::tlog;
+    struct Fetch<'a>(&'a str, std::sync::Mutex<Vec<String>>);
+    impl TileReader for Fetch<'_> {
+        fn height(&self) -> u8 {
+            8
+        }
+        fn read_tiles(&self, tiles: &[Tile]) -> Result<Vec<Vec<u8>>, tlog::Error> {
+            tiles
+                .iter()
+                .map(|t| {
+                    let path = t.path().replacen("tile/8/", "tile/", 1);
+                    let r = http::get(&format!("{}/log/{path}", self.0));
+                    self.1.lock().expect("list").push(path.clone());
+                    match r.status {
+                        200 => Ok(r.body),
+                        s => Err(tlog::Error::InvalidInput(format!("{path}: {s}"))),
+                    }
+                })
+                .collect()
+        }
+        fn save_tiles(&self, _: &[Tile], _: &[Vec<u8>]) {}
+    }
+    let cp = http::get(&format!("{url}/log/checkpoint"));
+    assert_eq!(cp.status, 200, "{}", cp.text());
+    let cp = floorbook_tlog::open_checkpoint(&cp.body, vkey).expect("signed by the log");
+    let proven = floorbook_tlog::Receipt::from_bytes(receipt)
+        .expect("receipt")
+        .verify(vkey)
+        .expect("verifies");
+    assert!(proven.index < cp.size && proven.checkpoint.size <= cp.size);
+    let fetch = Fetch(url, std::sync::Mutex::new(Vec::new()));
+    let reader = TileHashReader::new(cp.size, cp.root, &fetch);
+    assert_eq!(
+        tlog::tree_hash(cp.size, &reader).expect("from tiles"),
+        cp.root
+    );
+    let proof = tlog::prove_record(cp.size, proven.index, &reader).expect("inclusion");
+    assert!(
+        floorbook_tlog::verify_inclusion(
+            &proof,
+            proven.index,
+            cp.size,
+            cp.root,
+            floorbook_tlog::leaf_hash(&proven.leaf.to_bytes().expect("leaf")),
+        )
+        .is_ok(),
+        "the receipt's leaf is in the tree the tiles give"
+    );
+    assert!(!fetch.1.lock().expect("list").is_empty());
+    // The receipt's leaf is in its entry bundle, where its index says.
+    let (n, at) = (proven.index / 256, (proven.index % 256) as usize);
+    let width = (cp.size - n * 256).min(256) as u32;
+    let path = floorbook_tlog::TilePath::Entries { n, width }.path();
+    let bundle = http::get(&format!("{url}/log/{path}"));
+    assert_eq!(bundle.status, 200, "{path}");
+    let mut rest = bundle.body.as_slice();
+    let mut entries = Vec::new();
+    while let Some((len, tail)) = rest.split_first_chunk::<2>() {
+        let (e, tail) = tail.split_at(usize::from(u16::from_be_bytes(*len)));
+        entries.push(e.to_vec());
+        rest = tail;
+    }
+    assert_eq!(entries.len(), width as usize, "{path}");
+    assert_eq!(
+        entries[at],
+        proven.leaf.to_bytes().expect("leaf"),
+        "the receipt's leaf at {at} of {path}"
+    );
+    // A full tile may be kept forever; a partial one and the checkpoint may not.
+    let full = floorbook_tlog::TilePath::Hashes {
+        level: 0,
+        n: 0,
+        width: 256,
+    };
+    if cp.size >= 256 {
+        let r = http::get(&format!("{url}/log/{}", full.path()));
+        assert!(
+            r.header("cache-control")
+                .is_some_and(|c| c.contains("immutable"))
+        );
+    }
+    // A tile past the tree and a path that is no tile are not found, said in words.
+    let r = http::get(&format!("{url}/log/tile/0/x999/999"));
+    assert_eq!(r.status, 404);
+    assert!(r.text().contains("tile/0/x999/999"), "{}", r.text());
+    assert_eq!(http::get(&format!("{url}/log/tile/0/1")).status, 404);
 }

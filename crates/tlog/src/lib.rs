@@ -14,6 +14,7 @@ pub mod checkpoint;
 pub mod leaf;
 mod lines;
 pub mod receipt;
+pub mod tiles;
 pub mod tree;
 pub mod venue;
 pub mod witness;
@@ -21,6 +22,7 @@ pub mod witness;
 pub use checkpoint::{Checkpoint, LogKey, open_checkpoint, verify_note};
 pub use leaf::Leaf;
 pub use receipt::{Conflict, Proven, Receipt, conflict};
+pub use tiles::TilePath;
 pub use tlog_tiles::tlog::Hash;
 pub use tree::{
     FileHashes, HashStore, MemoryHashes, Tree, leaf_hash, verify_consistency, verify_inclusion,

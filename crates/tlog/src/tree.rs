@@ -162,7 +162,7 @@ impl HashStore for FileHashes {
 }
 
 /// The stored hashes as `tlog_tiles` reads them.
-struct Reader<'a, S>(&'a S);
+pub(crate) struct Reader<'a, S>(pub(crate) &'a S);
 
 impl<S: HashStore> HashReader for Reader<'_, S> {
     fn read_hashes(&self, indexes: &[u64]) -> Result<Vec<Hash>, tlog::Error> {

@@ -7,9 +7,14 @@
 use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
+use crate::tiles::TilePath;
 use crate::{FileHashes, Leaf, LogKey, TlogError, Tree};
+
+/// Leaves in an entry bundle.
+const BUNDLE: usize = 256;
 
 /// The venue's log, open for appending.
 #[derive(Debug)]
@@ -24,6 +29,10 @@ pub struct VenueLog {
     /// Their records, not yet written to `leaves` (written first at [`VenueLog::sync`]).
     unwritten: Vec<u8>,
     count: u64,
+    /// Where each 256 leaves begin in `leaves` (an entry bundle's first record).
+    bundles: Vec<u64>,
+    /// The bytes in `leaves`, and those taken but not yet written.
+    written: u64,
 }
 
 /// What the log holds of one chain: its events' leaf indexes (event `seq` at `seq - 1`: a
@@ -67,8 +76,12 @@ impl VenueLog {
         let mut bytes = Vec::new();
         leaves.read_to_end(&mut bytes)?;
         let mut all: Vec<Vec<u8>> = Vec::new();
+        let mut bundles = Vec::new();
         let mut rest = bytes.as_slice();
         while !rest.is_empty() {
+            if all.len().is_multiple_of(BUNDLE) {
+                bundles.push((bytes.len() - rest.len()) as u64);
+            }
             let Some((len, tail)) = rest.split_first_chunk::<2>() else {
                 return Err(TlogError::Torn {
                     count: all.len() as u64,
@@ -111,6 +124,8 @@ impl VenueLog {
             pending: Vec::new(),
             unwritten: Vec::new(),
             count: all.len() as u64,
+            bundles,
+            written: bytes.len() as u64,
         })
     }
 
@@ -157,11 +172,14 @@ impl VenueLog {
             got: bytes.len(),
             why: "a leaf is at most 65,535 bytes",
         })?;
+        if self.count.is_multiple_of(BUNDLE as u64) {
+            self.bundles
+                .push(self.written + self.unwritten.len() as u64);
+        }
         self.unwritten.extend_from_slice(&len.to_be_bytes());
         self.unwritten.extend_from_slice(&bytes);
         if self.unwritten.len() >= 1 << 20 {
-            self.leaves.write_all(&self.unwritten)?;
-            self.unwritten.clear();
+            self.write()?;
         }
         let index = self.count;
         match self.chains.get_mut(&leaf.chain) {
@@ -179,16 +197,63 @@ impl VenueLog {
 
     /// Makes the leaves durable, then hashes them into the tree and makes that durable.
     pub fn sync(&mut self) -> Result<(), TlogError> {
-        if !self.unwritten.is_empty() {
-            self.leaves.write_all(&self.unwritten)?;
-            self.unwritten.clear();
-        }
+        self.write()?;
         self.leaves.sync_data()?;
         for b in std::mem::take(&mut self.pending) {
             self.tree.append(&b)?;
         }
         self.tree.store_mut().sync()?;
         Ok(())
+    }
+
+    fn write(&mut self) -> Result<(), TlogError> {
+        if !self.unwritten.is_empty() {
+            self.leaves.write_all(&self.unwritten)?;
+            self.written += self.unwritten.len() as u64;
+            self.unwritten.clear();
+        }
+        Ok(())
+    }
+
+    /// The C2SP tile at `path` (`tile/…`, see [`crate::tiles`]): its bytes, or None when the
+    /// path is not a tile or the tree (as made durable at the last [`VenueLog::sync`]) does not
+    /// hold it yet.
+    pub fn tile(&self, path: &str) -> Result<Option<Vec<u8>>, TlogError> {
+        let Some(tile) = TilePath::parse(path) else {
+            return Ok(None);
+        };
+        match tile {
+            TilePath::Hashes { level, n, width } => self.tree.hash_tile(level, n, width),
+            TilePath::Entries { n, width } => match tile.leaves_needed() {
+                Some(need) if need <= self.tree.size() => self.bundle(n, width).map(Some),
+                _ => Ok(None),
+            },
+        }
+    }
+
+    /// Leaves `n`·256 to `n`·256 + `width` − 1 as an entry bundle: their records as `leaves`
+    /// holds them.
+    fn bundle(&self, n: u64, width: u32) -> Result<Vec<u8>, TlogError> {
+        let torn = || TlogError::Torn { count: self.count };
+        let i = usize::try_from(n).map_err(|_| torn())?;
+        let start = *self.bundles.get(i).ok_or_else(torn)?;
+        let end = self.bundles.get(i + 1).copied().unwrap_or(self.written);
+        let mut bytes =
+            vec![0u8; usize::try_from(end.min(self.written) - start).map_err(|_| torn())?];
+        self.leaves.read_exact_at(&mut bytes, start)?;
+        let mut taken = 0usize;
+        for _ in 0..width {
+            let (len, _) = bytes
+                .get(taken..)
+                .and_then(|b| b.split_first_chunk::<2>())
+                .ok_or_else(torn)?;
+            taken += 2 + usize::from(u16::from_be_bytes(*len));
+        }
+        if taken > bytes.len() {
+            return Err(torn());
+        }
+        bytes.truncate(taken);
+        Ok(bytes)
     }
 
     /// Signs the checkpoint of the tree as it stands (after [`VenueLog::sync`]) and keeps it

@@ -36,6 +36,7 @@ mod pages;
 mod receipts;
 pub mod send;
 pub mod terminal;
+mod tiles;
 pub mod users;
 pub mod witness;
 pub mod words;
@@ -341,6 +342,8 @@ pub fn router_of<S: EventStore + Clone + 'static>(web: Arc<Web<S>>) -> Router {
         .route("/t/{chain}/receipt/{hand}", get(receipts::file::<S>))
         .route("/t/{chain}/receipt/{hand}/slip", get(receipts::slip::<S>))
         .route("/l/{league}", get(league_page::<S>))
+        .route("/log/checkpoint", get(tiles::checkpoint::<S>))
+        .route("/log/tile/{*path}", get(tiles::tile::<S>))
         .route("/terminal.js", get(terminal_js))
         .route("/t/{chain}/clock", get(clock::<S>))
         .route("/t/{chain}/seating", get(seating::<S>))

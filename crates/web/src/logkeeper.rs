@@ -96,6 +96,20 @@ impl Keeper {
         self.log.lock().await.tree().size()
     }
 
+    /// The names of this log's witnesses whose valid cosignature `note` carries.
+    pub fn cosigners(&self, note: &[u8]) -> Vec<String> {
+        self.witnesses
+            .iter()
+            .filter(|w| floorbook_tlog::carries_cosignature(note, &w.vkey))
+            .map(|w| w.vkey.split('+').next().unwrap_or(&w.vkey).to_string())
+            .collect()
+    }
+
+    /// The C2SP tile at `path` (`tile/…`), None when the log has no such tile (yet).
+    pub async fn tile(&self, path: &str) -> Result<Option<Vec<u8>>, floorbook_tlog::TlogError> {
+        self.log.lock().await.tile(path)
+    }
+
     /// The checkpoint kept, as signed and cosigned.
     pub async fn checkpoint(&self) -> Option<Vec<u8>> {
         self.log

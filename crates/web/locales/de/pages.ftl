@@ -131,4 +131,7 @@ receipt-file = Beleg als Datei herunterladen
 receipt-check = Bewahren Sie ihn auf: Code scannen oder Datei herunterladen. Jeder kann ihn ohne das Haus prüfen:
 receipt-no-log = Dieser Server führt kein Transparenzprotokoll und gibt daher keine Belege.
 receipt-no-hand = Hand { $hand } ist nicht vorbei oder gehört nicht zu dieser Kette: Ein Beleg wird gegeben, sobald eine Hand vorbei ist.
+log-no-checkpoint = Noch kein Checkpoint signiert: das Protokoll ist noch leer.
+log-no-tile = Das Protokoll hat (noch) keine Kachel { $path }.
+log-failed = Das Protokoll ließ sich nicht lesen: { $why }
 receipt-failed = Kein Beleg: { $why }

@@ -131,4 +131,7 @@ receipt-file = Download the receipt file
 receipt-check = Keep it: scan the code or download the file. Anyone can check it without the house:
 receipt-no-log = This server keeps no transparency log, so it gives no receipts.
 receipt-no-hand = Hand { $hand } is not over, or not on this chain: a receipt is given once a hand is over.
+log-no-checkpoint = No checkpoint has been signed yet: the log is still empty.
+log-no-tile = The log has no tile { $path } (yet).
+log-failed = The log could not be read: { $why }
 receipt-failed = No receipt: { $why }
