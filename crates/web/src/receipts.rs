@@ -31,9 +31,36 @@ async fn receipt_of<S: EventStore + Clone + 'static>(
 ) -> Result<floorbook_tlog::Receipt, Missing> {
     let keeper = web.keeper.as_ref().ok_or(Missing::NoLog)?;
     let id = ChainId::new(chain).map_err(|_| Missing::NoHand)?;
-    let seq = floorbook_ledger::transparency::hand_end(&web.store, &id, hand)
-        .await
-        .map_err(|_| Missing::NoHand)?;
+    // The projections hold where a tournament's hands ended; a chain they do not hold as a
+    // tournament (a cash room's day) is read for it.
+    let projected = crate::with_projections(web, chain, |p| {
+        let c = p.connection();
+        let tournament = c
+            .query_row(
+                "SELECT 1 FROM tournaments WHERE chain = ?1",
+                [chain],
+                |_| Ok(()),
+            )
+            .is_ok();
+        tournament.then(|| {
+            c.query_row(
+                "SELECT finished_seq FROM hands WHERE chain = ?1 AND hand = ?2",
+                rusqlite::params![chain, i64::try_from(hand).unwrap_or(i64::MAX)],
+                |r| r.get::<_, Option<i64>>(0),
+            )
+            .ok()
+            .flatten()
+            .and_then(|s| u64::try_from(s).ok())
+        })
+    })
+    .await
+    .map_err(|_| Missing::NoHand)?;
+    let seq = match projected {
+        Some(finished) => finished.ok_or(Missing::NoHand)?,
+        None => floorbook_ledger::transparency::hand_end(&web.store, &id, hand)
+            .await
+            .map_err(|_| Missing::NoHand)?,
+    };
     keeper
         .receipt(&web.store, &id, seq)
         .await
@@ -56,6 +83,21 @@ fn missing(m: Missing, chain: &str, hand: u64, lang: Lang) -> Response {
     (status, pages::page(chain, "receipt", main, false, lang)).into_response()
 }
 
+/// The language asked for and the hand's receipt, or the page saying why there is none.
+async fn asked<S: EventStore + Clone + 'static>(
+    web: &Web<S>,
+    chain: &str,
+    hand: u64,
+    part: &Part,
+    headers: &HeaderMap,
+) -> (Lang, Result<floorbook_tlog::Receipt, Response>) {
+    let lang = crate::words::language(part.lang.as_deref(), headers);
+    let receipt = receipt_of(web, chain, hand)
+        .await
+        .map_err(|m| missing(m, chain, hand, lang));
+    (lang, receipt)
+}
+
 /// `GET /t/{chain}/receipt/{hand}`: the receipt file.
 pub async fn file<S: EventStore + Clone + 'static>(
     State(web): State<Arc<Web<S>>>,
@@ -63,8 +105,7 @@ pub async fn file<S: EventStore + Clone + 'static>(
     Query(part): Query<Part>,
     headers: HeaderMap,
 ) -> Response {
-    let lang = crate::words::language(part.lang.as_deref(), &headers);
-    match receipt_of(&web, &chain, hand).await {
+    match asked(&web, &chain, hand, &part, &headers).await.1 {
         Ok(r) => (
             [
                 (
@@ -79,7 +120,7 @@ pub async fn file<S: EventStore + Clone + 'static>(
             r.to_bytes(),
         )
             .into_response(),
-        Err(m) => missing(m, &chain, hand, lang),
+        Err(page) => page,
     }
 }
 
@@ -90,18 +131,25 @@ pub async fn slip<S: EventStore + Clone + 'static>(
     Query(part): Query<Part>,
     headers: HeaderMap,
 ) -> Response {
-    let lang = crate::words::language(part.lang.as_deref(), &headers);
-    let receipt = match receipt_of(&web, &chain, hand).await {
-        Ok(r) => r,
-        Err(m) => return missing(m, &chain, hand, lang),
+    let (lang, receipt) = asked(&web, &chain, hand, &part, &headers).await;
+    let (receipt, keeper) = match (receipt, web.keeper.as_ref()) {
+        (Ok(r), Some(k)) => (r, k),
+        (Err(page), _) => return page,
+        (Ok(_), None) => return missing(Missing::NoLog, &chain, hand, lang),
     };
-    let vkey = web
-        .keeper
-        .as_ref()
-        .map(|k| k.vkey().to_string())
-        .unwrap_or_default();
-    let main = match receipt.verify(&vkey) {
-        Ok(proven) => slip_main(&chain, hand, &receipt, &proven, &vkey, lang),
+    let main = match receipt.verify(keeper.vkey()) {
+        Ok(proven) => {
+            let witnesses = keeper.cosigners(&receipt.checkpoint);
+            slip_main(
+                &chain,
+                hand,
+                &receipt,
+                &proven,
+                keeper.vkey(),
+                &witnesses,
+                lang,
+            )
+        }
         Err(e) => return missing(Missing::Failed(e.to_string()), &chain, hand, lang),
     };
     keep_language(
@@ -127,22 +175,14 @@ fn slip_main(
     receipt: &floorbook_tlog::Receipt,
     proven: &floorbook_tlog::Proven,
     vkey: &str,
+    witnesses: &[String],
     lang: Lang,
 ) -> Markup {
     let text = receipt.to_bytes();
     let when = chrono::DateTime::from_timestamp_millis(proven.leaf.at_ms)
         .map(|t| t.format("%Y-%m-%d %H:%M:%S UTC").to_string())
         .unwrap_or_default();
-    let witnesses: Vec<String> = signed_lines(&receipt.checkpoint)
-        .into_iter()
-        .filter(|name| *name != proven.checkpoint.origin)
-        .collect();
-    let hash: String = proven
-        .leaf
-        .event
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hash = floorbook_log::EventHash(proven.leaf.event).to_hex();
     html! {
         section.receipt {
             h2 { (ta(lang, "receipt-title", &[("hand", n(hand as f64))])) }
@@ -168,14 +208,4 @@ fn slip_main(
             pre { "floorbook receipt verify " (chain) "-hand-" (hand) ".tlog-proof --vkey '" (vkey) "'" }
         }
     }
-}
-
-/// The names of a note's signature lines.
-fn signed_lines(note: &[u8]) -> Vec<String> {
-    String::from_utf8_lossy(note)
-        .lines()
-        .filter_map(|l| l.strip_prefix("— "))
-        .filter_map(|l| l.split(' ').next())
-        .map(str::to_string)
-        .collect()
 }
