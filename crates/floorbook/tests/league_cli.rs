@@ -308,6 +308,7 @@ fn rogue_attach(data: &Path, chain: &str) {
                 })
                 .collect(),
             signed: None,
+            receipt: None,
         };
         let draft = Draft::new(
             Utc::now(),

@@ -1417,3 +1417,194 @@ async fn the_log_keeper_follows_the_chains_embedded() {
 async fn the_log_keeper_follows_the_chains_nats() {
     the_log_keeper_follows_the_chains(Venue::Nats(NatsServer::start())).await;
 }
+
+/// Issue 40, item 4: a league's attachment pins a cosigned checkpoint. The venue gives the
+/// league the receipt of the tournament's last event, cosigned by the league's witness;
+/// `league attach --receipt` keeps it with the attachment only when it proves the very head the
+/// league pins, verifies with the log's key and meets the witness policy (each other case
+/// refused, naming why, with nothing written); `league verify` checks it again from the
+/// league's chain alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_attachment_pins_a_cosigned_checkpoint() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keys = dir.path().join("keys");
+    let k = keys.to_str().expect("utf-8").to_string();
+    generate_key(&keys);
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8").to_string();
+    let sim = floorbook(&[
+        "simulate",
+        "--players",
+        "9",
+        "--seed",
+        "7",
+        "--data",
+        &d,
+        "--keys",
+        &k,
+    ]);
+    assert!(sim.status.success(), "{}", text(&sim));
+    let (chain, last) = {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("store");
+        let chain = store.chains().await.expect("chains").remove(0);
+        let head = store.head(&chain).await.expect("head").expect("a head");
+        (chain.to_string(), head.seq.0)
+    };
+    let vkey = floorbook(&["keys", "vkey", "--dir", &k, "--venue", "club.example"]);
+    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let (mut witness, at) = spawn_witness(&dir.path().join("w"), "league.example/w", &vkey);
+    let wkey = at.split_once('=').expect("URL=VKEY").1.to_string();
+    let receipt_of = |event: u64, venue: &str, file: &str| {
+        let out = floorbook(&[
+            "receipt",
+            "--event",
+            &event.to_string(),
+            "--chain",
+            &chain,
+            "--data",
+            &d,
+            "--keys",
+            &k,
+            "--venue",
+            venue,
+            "--log",
+            dir.path().join(venue).to_str().expect("utf-8"),
+            "--witness",
+            &at,
+        ]);
+        assert!(out.status.success(), "{}", text(&out));
+        let path = dir.path().join(file);
+        std::fs::write(&path, &out.stdout).expect("write");
+        path.to_str().expect("utf-8").to_string()
+    };
+    let head_receipt = receipt_of(last, "club.example", "head.tlog-proof");
+    let earlier = receipt_of(last - 1, "club.example", "earlier.tlog-proof");
+    let rules = dir.path().join("rules.toml");
+    std::fs::write(
+        &rules,
+        "[formula]\nkind = \"table\"\npoints = [10, 6, 3, 1]\n",
+    )
+    .expect("rules");
+    let league = |args: &[&str]| {
+        let mut all = vec!["league", "--data", &d];
+        all.extend_from_slice(args);
+        floorbook(&all)
+    };
+    let created = league(&[
+        "create",
+        "--name",
+        "club",
+        "--season",
+        "2026",
+        "--rules",
+        rules.to_str().expect("utf-8"),
+    ]);
+    assert!(created.status.success(), "{}", text(&created));
+    let attach = |extra: &[&str]| {
+        let mut args = vec!["attach", "--league", "club", "--chain", &chain];
+        args.extend_from_slice(extra);
+        league(&args)
+    };
+    let other_witness = floorbook_tlog::WitnessKey::from_seed("other.example/w", &[3; 32])
+        .expect("key")
+        .vkey();
+    let other_log = floorbook_tlog::LogKey::for_venue("other.example", &[1; 32]).expect("key");
+    let refused: [(Vec<&str>, &str); 5] = [
+        (
+            vec!["--receipt", &earlier, "--vkey", &vkey, "--witness", &wkey],
+            &format!("not of the head the league pins ({chain}'s event {last})"),
+        ),
+        (
+            vec!["--receipt", &head_receipt, "--vkey", other_log.vkey()],
+            "does not verify with the log's key",
+        ),
+        (
+            vec![
+                "--receipt",
+                &head_receipt,
+                "--vkey",
+                &vkey,
+                "--witness",
+                &other_witness,
+            ],
+            "cosigned by 0 of the witnesses given (none), the policy needs 1",
+        ),
+        (
+            vec![
+                "--receipt",
+                &head_receipt,
+                "--vkey",
+                &vkey,
+                "--witness",
+                &wkey,
+                "--need",
+                "2",
+            ],
+            "--need 2: the policy counts 0 to 1",
+        ),
+        (vec!["--witness", &wkey], "none was given"),
+    ];
+    for (args, why) in &refused {
+        let out = attach(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
+        assert!(text(&out).contains(why), "{args:?}: {}", text(&out));
+    }
+    let v = league(&["verify", "--league", "club", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&v.stdout).expect("json");
+    assert_eq!(
+        v["tournaments"], 0,
+        "a refused attachment writes nothing: {v}"
+    );
+
+    let ok = attach(&[
+        "--receipt",
+        &head_receipt,
+        "--vkey",
+        &vkey,
+        "--witness",
+        &wkey,
+    ]);
+    assert!(ok.status.success(), "{}", text(&ok));
+    let _ = witness.kill();
+    let _ = witness.wait();
+    // Checked again from the league's chain alone: the witness is gone, the key not given.
+    let v = league(&["verify", "--league", "club", "--json"]);
+    assert!(v.status.success(), "{}", text(&v));
+    let v: serde_json::Value = serde_json::from_slice(&v.stdout).expect("json");
+    assert_eq!(
+        (v["ok"].clone(), v["receipts_checked"].clone()),
+        (true.into(), 1.into()),
+        "{v}"
+    );
+    // The pinned receipt is the venue's signed word: held beside a receipt of the same log
+    // today, `receipt conflict` finds no rewrite.
+    let pinned = {
+        let store = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("store");
+        let lchain = floorbook_log::ChainId::new("league-club").expect("chain");
+        let events = store.read(&lchain, Seq::FIRST, 10).await.expect("read");
+        let attached = events
+            .iter()
+            .filter_map(|e| e.envelope().ok())
+            .find(|e| e.event_type == "TournamentAttached")
+            .expect("the attachment");
+        let p: serde_json::Value = serde_json::from_str(attached.payload.get()).expect("json");
+        let proof = p["receipt"]["proof"]
+            .as_str()
+            .expect("the pinned receipt")
+            .to_string();
+        assert_eq!(p["receipt"]["need"], 1);
+        let path = dir.path().join("pinned.tlog-proof");
+        std::fs::write(&path, proof).expect("write");
+        path
+    };
+    let same = floorbook(&[
+        "receipt",
+        "conflict",
+        pinned.to_str().expect("utf-8"),
+        &earlier,
+        "--vkey",
+        &vkey,
+    ]);
+    assert_eq!(same.status.code(), Some(1), "{}", text(&same));
+    assert!(text(&same).contains("no conflict"), "{}", text(&same));
+}

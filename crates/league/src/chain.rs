@@ -64,6 +64,11 @@ pub enum LeagueEvent {
         /// chain has one: a witness of the head kept in the league's own chain.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         signed: Option<SignedHead>,
+        /// The venue's transparency log's receipt for the pinned head (issue 40): a
+        /// checkpoint cosigned by witnesses that includes the head's event, so that a later
+        /// rewrite of the venue's log is provable from the league's own chain.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        receipt: Option<PinnedReceipt>,
     },
     /// An explicit, reasoned correction of one imported result.
     Corrected {
@@ -83,6 +88,23 @@ pub struct SignedHead {
     pub signed_at: String,
     /// ed25519, 128 hex digits.
     pub signature: String,
+}
+
+/// A receipt from the venue's transparency log (C2SP `tlog-proof`), kept with the log's key
+/// and the witness policy it was accepted under, so that `league verify` checks it again
+/// without being told either.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PinnedReceipt {
+    /// The log's verifier key (signed-note form).
+    pub vkey: String,
+    /// The witnesses' verifier keys the policy counts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub witnesses: Vec<String>,
+    /// How many of them must have cosigned.
+    #[serde(default)]
+    pub need: usize,
+    /// The receipt file's text.
+    pub proof: String,
 }
 
 /// A league event that does not fit the league so far.

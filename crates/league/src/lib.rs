@@ -13,7 +13,9 @@ mod chain;
 mod formula;
 mod season;
 
-pub use chain::{Imported, League, LeagueError, LeagueEvent, SignedHead, tournament_results};
+pub use chain::{
+    Imported, League, LeagueError, LeagueEvent, PinnedReceipt, SignedHead, tournament_results,
+};
 
 pub use formula::{Finish, Formula, FormulaError, MAX_POINTS};
 pub use season::{

@@ -58,6 +58,7 @@ fn league(reentries: Reentries) -> League {
         entrants,
         results,
         signed: None,
+        receipt: None,
     })
     .expect("attached");
     l
@@ -181,6 +182,7 @@ fn bounties_and_prize_money_score_where_the_season_says_so() {
         entrants,
         results,
         signed: None,
+        receipt: None,
     })
     .expect("attached");
     let table = standings(&rules, &l.season_results()).expect("standings");

@@ -129,3 +129,69 @@ pub async fn table<S: EventStore>(store: &S, chain: &ChainId) -> Result<Table, L
         standings,
     })
 }
+
+/// Why a league's pinned receipt does not hold.
+#[derive(Debug, thiserror::Error)]
+pub enum PinError {
+    #[error("the receipt does not verify with the log's key: {0}")]
+    Receipt(#[source] floorbook_tlog::TlogError),
+    #[error(
+        "the receipt is of {got_chain}'s event {got_seq}, not of the head the league pins ({chain}'s event {seq}); ask the venue for `floorbook receipt --event {seq}`"
+    )]
+    OtherEvent {
+        got_chain: String,
+        got_seq: u64,
+        chain: String,
+        seq: u64,
+    },
+    #[error("the receipt's event {seq} has hash {got}, not the pinned head {head}")]
+    OtherHead { seq: u64, got: String, head: String },
+    #[error("the witness policy does not hold: {0}")]
+    Witnesses(#[source] floorbook_tlog::TlogError),
+}
+
+/// What a pinned receipt proves: the head's event is entry `index` of the venue's log of
+/// `size` entries, cosigned by `cosigners`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pinned {
+    pub index: u64,
+    pub size: u64,
+    pub cosigners: Vec<String>,
+}
+
+/// Checks that `pin` proves `chain`'s event `seq` with hash `head` (hex) into a checkpoint
+/// signed by its log key and cosigned as its policy needs.
+pub fn check_pin(
+    pin: &floorbook_league::PinnedReceipt,
+    chain: &str,
+    seq: u64,
+    head: &str,
+) -> Result<Pinned, PinError> {
+    let receipt =
+        floorbook_tlog::Receipt::from_bytes(pin.proof.as_bytes()).map_err(PinError::Receipt)?;
+    let proven = receipt.verify(&pin.vkey).map_err(PinError::Receipt)?;
+    if proven.leaf.chain != chain || proven.leaf.seq != seq {
+        return Err(PinError::OtherEvent {
+            got_chain: proven.leaf.chain,
+            got_seq: proven.leaf.seq,
+            chain: chain.to_string(),
+            seq,
+        });
+    }
+    let got = floorbook_log::EventHash(proven.leaf.event).to_hex();
+    if got != head {
+        return Err(PinError::OtherHead {
+            seq,
+            got,
+            head: head.to_string(),
+        });
+    }
+    let cosigners =
+        floorbook_tlog::cosigned(&receipt.checkpoint, &pin.vkey, &pin.witnesses, pin.need)
+            .map_err(PinError::Witnesses)?;
+    Ok(Pinned {
+        index: proven.index,
+        size: proven.checkpoint.size,
+        cosigners,
+    })
+}

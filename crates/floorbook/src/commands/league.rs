@@ -9,7 +9,7 @@ use anyhow::{Context, bail};
 use chrono::Utc;
 use clap::{Args, Subcommand};
 use floorbook_league::{
-    League, LeagueEvent, Season, SignedHead, format_points, tournament_results,
+    League, LeagueEvent, PinnedReceipt, Season, SignedHead, format_points, tournament_results,
 };
 use floorbook_ledger::league as ledger_league;
 use floorbook_log::{Actor, ChainId, ChainWriter, Draft, EventStore, Role, Seq, verify_chain};
@@ -55,6 +55,8 @@ pub enum LeagueCommand {
         /// The finished tournament's chain.
         #[arg(long)]
         chain: String,
+        #[command(flatten)]
+        pin: PinArgs,
     },
     /// Correct one imported result, with the reason.
     Correct {
@@ -100,6 +102,54 @@ pub enum LeagueCommand {
         #[arg(long)]
         keys: Option<std::path::PathBuf>,
     },
+}
+
+/// The venue's receipt for the tournament's head, pinned with the attachment (issue 40).
+#[derive(Debug, Args)]
+pub struct PinArgs {
+    /// The venue log's receipt for the tournament's last event (`floorbook receipt --event SEQ`):
+    /// kept with the attachment, it pins a cosigned checkpoint that includes the head.
+    #[arg(long, requires = "vkey")]
+    receipt: Option<PathBuf>,
+    /// The venue log's verifier key (`floorbook keys vkey --venue V`).
+    #[arg(long)]
+    vkey: Option<String>,
+    /// A witness's verifier key whose cosignature the policy counts (repeat for more).
+    #[arg(long = "witness")]
+    witnesses: Vec<String>,
+    /// How many of the witnesses must have cosigned (default all given).
+    #[arg(long)]
+    need: Option<usize>,
+}
+
+impl PinArgs {
+    /// The receipt to pin, checked against the head the attachment pins.
+    fn pin(&self, chain: &str, seq: u64, head: &str) -> anyhow::Result<Option<PinnedReceipt>> {
+        let (Some(file), Some(vkey)) = (&self.receipt, &self.vkey) else {
+            if !self.witnesses.is_empty() || self.need.is_some() {
+                bail!("--witness and --need count the cosignatures of a --receipt; none was given");
+            }
+            return Ok(None);
+        };
+        let need = self.need.unwrap_or(self.witnesses.len());
+        if need > self.witnesses.len() {
+            bail!(
+                "--need {need}: the policy counts 0 to {} cosignatures (the --witness keys given)",
+                self.witnesses.len()
+            );
+        }
+        let proof = std::fs::read_to_string(file)
+            .with_context(|| format!("reading the receipt {}", file.display()))?;
+        let pin = PinnedReceipt {
+            vkey: vkey.clone(),
+            witnesses: self.witnesses.clone(),
+            need,
+            proof,
+        };
+        ledger_league::check_pin(&pin, chain, seq, head)
+            .with_context(|| format!("the receipt {} is not pinned", file.display()))?;
+        Ok(Some(pin))
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -222,7 +272,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             };
             ExitCode::SUCCESS
         }
-        LeagueCommand::Attach { league, chain } => {
+        LeagueCommand::Attach { league, chain, pin } => {
             let lchain = ledger_league::chain_of(league)?;
             let mut l = ledger_league::read(&store, &lchain).await?;
             let tchain = ChainId::new(chain.clone())?;
@@ -247,6 +297,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                         signature: cp.signature.clone(),
                     }
                 });
+            let receipt = pin.pin(chain, seq, &head)?;
             let event = LeagueEvent::Attached {
                 chain: chain.clone(),
                 seq,
@@ -254,6 +305,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                 entrants,
                 results,
                 signed,
+                receipt,
             };
             l.apply(&event)?;
             append(&store, &lchain, &event).await?;
@@ -456,7 +508,8 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                         entrants,
                         results,
                         signed,
-                    } => Some((chain, seq, head, entrants, results, signed)),
+                        receipt,
+                    } => Some((chain, seq, head, entrants, results, signed, receipt)),
                     _ => None,
                 })
                 .collect();
@@ -469,8 +522,16 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             } else {
                 floorbook_log::TrustedKeys::default()
             };
-            let mut signatures = 0;
-            for (chain, seq, head, entrants, results, signed) in &attached {
+            let (mut signatures, mut receipts) = (0, 0);
+            for (chain, seq, head, entrants, results, signed, receipt) in &attached {
+                // The venue log's receipt pinned with it: still proves the head, signed and
+                // cosigned as its policy needs.
+                if let Some(pin) = receipt {
+                    match ledger_league::check_pin(pin, chain, *seq, head) {
+                        Ok(_) => receipts += 1,
+                        Err(e) => problems.push(format!("{chain}: the pinned receipt: {e}")),
+                    }
+                }
                 // The signed head the league keeps: the service's signature over the pinned
                 // head holds with a trusted key (unchecked without trusted keys).
                 if let Some(s) = signed.as_ref().filter(|_| !trusted.is_empty()) {
@@ -523,12 +584,13 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                 out = serde_json::to_string_pretty(&json!({
                     "league": league, "tournaments": attached.len(),
                     "signatures_checked": signatures,
+                    "receipts_checked": receipts,
                     "ok": problems.is_empty(), "problems": problems,
                 }))? + "\n";
             } else if problems.is_empty() {
                 let _ = writeln!(
                     out,
-                    "league {league}: OK, {} tournaments re-derived from their chains",
+                    "league {league}: OK, {} tournaments re-derived from their chains, {receipts} pinned receipts checked",
                     attached.len()
                 );
             } else {
