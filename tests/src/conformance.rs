@@ -232,6 +232,68 @@ pub async fn answers_are_kept_in_order_per_chain<S: EventStore>(s: &S) {
     );
 }
 
+/// The transparency log's record: a batch is taken only after the number of batches its
+/// keeper names (a late keeper is told, nothing written), a retry of a stored batch is taken
+/// once, two keepers racing from one position leave one batch there, and batches read back in
+/// order from any position.
+pub async fn the_logs_record_takes_each_batch_once_in_order<S: EventStore + Clone + 'static>(
+    s: &S,
+) {
+    assert!(s.log_batches(0, 10).await.expect("empty").is_empty());
+    let batch = |i: u64| format!("batch {i}").into_bytes();
+    assert!(s.append_log_batch(0, batch(1)).await.expect("first"));
+    assert!(
+        s.append_log_batch(0, batch(1)).await.expect("a retry"),
+        "a retry of the stored batch is taken"
+    );
+    assert!(
+        !s.append_log_batch(0, b"another".to_vec())
+            .await
+            .expect("late"),
+        "a keeper that did not know batch 1 is late"
+    );
+    assert!(
+        !s.append_log_batch(5, batch(6)).await.expect("ahead"),
+        "nor can a batch skip ahead"
+    );
+    // Two keepers race from batch 1: one of them is batch 2.
+    let (x, y) = (s.clone(), s.clone());
+    let (a, b) = tokio::join!(
+        async move {
+            x.append_log_batch(1, b"keeper a".to_vec())
+                .await
+                .expect("a")
+        },
+        async move {
+            y.append_log_batch(1, b"keeper b".to_vec())
+                .await
+                .expect("b")
+        },
+    );
+    assert!(a ^ b, "exactly one keeper's batch is taken: {a} {b}");
+    for i in 3..=40u64 {
+        assert!(s.append_log_batch(i - 1, batch(i)).await.expect("append"));
+    }
+    let all = s.log_batches(0, 100).await.expect("all");
+    assert_eq!(all.len(), 40);
+    assert_eq!(all[0], batch(1));
+    assert!(all[1] == b"keeper a" || all[1] == b"keeper b");
+    assert_eq!(
+        &all[2..],
+        (3..=40).map(batch).collect::<Vec<_>>().as_slice()
+    );
+    assert_eq!(
+        s.log_batches(37, 10).await.expect("the tail"),
+        (38..=40).map(batch).collect::<Vec<_>>()
+    );
+    assert_eq!(s.log_batches(10, 3).await.expect("a page").len(), 3);
+    assert!(s.log_batches(40, 3).await.expect("past").is_empty());
+    assert!(
+        s.chains().await.expect("chains").is_empty(),
+        "nothing in a chain"
+    );
+}
+
 /// Generates one `#[tokio::test]` per conformance check for a backend. `$make` is an async
 /// expression giving `(guard, store)`; the guard keeps temporary directories or servers alive.
 #[macro_export]
@@ -248,6 +310,7 @@ macro_rules! conformance_suite {
             follow_delivers_stored_then_new_events,
             chains_are_listed_and_independent,
             answers_are_kept_in_order_per_chain,
+            the_logs_record_takes_each_batch_once_in_order,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {

@@ -91,6 +91,7 @@ async fn main() {
             LogKey::from_seed("club.example/floorbook", &[7; 32]).expect("key"),
             Vec::new(),
             Duration::from_secs(5),
+            true,
         ));
         // Alternating rounds, the fastest of each kept: the writer alone, then with the keeper
         // following (which first takes, untimed, what the rounds before wrote).
@@ -135,7 +136,7 @@ async fn main() {
         w.append(batch).await.expect("append");
         chain_time += start.elapsed();
         let start = Instant::now();
-        floorbook_ledger::transparency::feed(&store2, &mut log)
+        floorbook_ledger::transparency::feed(&store2, &mut log, true)
             .await
             .expect("feed");
         if (i + 1) % (1_000 / BATCH) == 0 {

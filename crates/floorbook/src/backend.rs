@@ -212,4 +212,12 @@ impl EventStore for Backend {
     async fn answers(&self, chain: &ChainId) -> Result<Vec<Vec<u8>>, StoreError> {
         both!(self, s => s.answers(chain).await)
     }
+
+    async fn append_log_batch(&self, after: u64, batch: Vec<u8>) -> Result<bool, StoreError> {
+        both!(self, s => s.append_log_batch(after, batch).await)
+    }
+
+    async fn log_batches(&self, after: u64, limit: usize) -> Result<Vec<Vec<u8>>, StoreError> {
+        both!(self, s => s.log_batches(after, limit).await)
+    }
 }

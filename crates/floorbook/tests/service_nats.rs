@@ -1475,8 +1475,55 @@ async fn the_floor_app_sends_each_role_as_its_own_nats_user() {
     std::fs::write(&users, text).expect("users file");
     let auditor = as_user(server.port, "auditor", "aud1tor");
     let users_path = users.to_str().expect("utf-8");
-    let (mut web, addr) =
-        common::web_server(&["--nats", &auditor, "--users", users_path], Stdio::piped());
+    // Issue 40: the transparency log kept as shipped: `tlog follow` appends the record as the
+    // service's user, the pages (the auditor) take its batches and serve it.
+    let keys = dir.path().join("keys");
+    let k = keys.to_str().expect("utf-8");
+    assert!(
+        Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args(["keys", "generate", "--dir", k])
+            .status()
+            .expect("keys")
+            .success()
+    );
+    let log_dir = dir.path().join("keeper-log");
+    let mut keeper = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args([
+            "tlog",
+            "follow",
+            "--nats",
+            &as_user(server.port, "service", "s3rvice"),
+            "--keys",
+            k,
+            "--venue",
+            "club.example",
+            "--log",
+            log_dir.to_str().expect("utf-8"),
+            "--every-ms",
+            "100",
+            "--poll-ms",
+            "50",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the keeper starts");
+    let pages_log = dir.path().join("pages-log");
+    let (mut web, addr) = common::web_server(
+        &[
+            "--nats",
+            &auditor,
+            "--users",
+            users_path,
+            "--keys",
+            k,
+            "--venue",
+            "club.example",
+            "--tlog",
+            pages_log.to_str().expect("utf-8"),
+        ],
+        Stdio::piped(),
+    );
     let login = |name: &str, pass: &str| {
         let (status, cookie, _) = http(
             &addr,
@@ -1565,6 +1612,35 @@ async fn the_floor_app_sends_each_role_as_its_own_nats_user() {
         );
         assert_eq!(status, 200, "/t/app-nats/{page}: {body}");
     }
+    // The pages serve the log the keeper appended: its checkpoint holds every event.
+    let vkey = Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["keys", "vkey", "--dir", k, "--venue", "club.example"])
+        .output()
+        .expect("vkey");
+    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (status, _, body) = http(&addr, "GET", "/log/checkpoint", &[], "");
+        if status == 200
+            && floorbook_tlog::open_checkpoint(body.as_bytes(), &vkey).is_ok_and(|c| c.size >= head)
+        {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the pages never served the keeper's log: {status} {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let _ = keeper.kill();
+    let _ = keeper.wait();
+    let mut kept = String::new();
+    std::io::Read::read_to_string(&mut keeper.stderr.take().expect("stderr"), &mut kept)
+        .expect("the keeper's log");
+    assert!(
+        !kept.contains("refused") && !kept.contains("Permissions Violation"),
+        "the NATS server refused the keeper: {kept}"
+    );
     let _ = web.kill();
     let _ = web.wait();
     let mut said = String::new();

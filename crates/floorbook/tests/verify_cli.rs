@@ -1608,3 +1608,140 @@ async fn a_league_attachment_pins_a_cosigned_checkpoint() {
     assert_eq!(same.status.code(), Some(1), "{}", text(&same));
     assert!(text(&same).contains("no conflict"), "{}", text(&same));
 }
+
+/// Issue 40, item 1: the log is the store's record, not a machine's folder. Two keepers with
+/// folders of their own follow one store while three chains are written in turns: each
+/// appends to the record only after the last batch it knew, takes what the other appended,
+/// and both keep one tree (same size, same root). A folder lost is rebuilt from the record to
+/// that tree, though the chains read in name order would give another.
+async fn two_keepers_keep_one_tree(venue: Venue) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keys = dir.path().join("keys");
+    let k = keys.to_str().expect("utf-8").to_string();
+    generate_key(&keys);
+    let vkey = floorbook(&["keys", "vkey", "--dir", &k, "--venue", "club.example"]);
+    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let kept = |log: &Path| -> Vec<String> {
+        let mut args = venue.args();
+        args.extend(
+            [
+                "--keys",
+                &k,
+                "--venue",
+                "club.example",
+                "--log",
+                log.to_str().expect("utf-8"),
+            ]
+            .map(String::from),
+        );
+        args
+    };
+    let keeper = |log: &Path| {
+        let mut args: Vec<String> = ["tlog", "follow", "--every-ms", "100", "--poll-ms", "20"]
+            .map(String::from)
+            .to_vec();
+        args.extend(kept(log));
+        std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args(&args)
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("a keeper starts")
+    };
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    let mut first = keeper(&a);
+    let mut second = keeper(&b);
+    let checkpoint = |log: &Path| {
+        std::fs::read(log.join("checkpoint"))
+            .ok()
+            .and_then(|n| floorbook_tlog::open_checkpoint(&n, &vkey).ok())
+    };
+    // Each append taken by one keeper or the other before the next: the chains interleave.
+    let mut total = 0u64;
+    for round in 0..4 {
+        for name in ["mon", "tue", "wed"] {
+            append(&venue, name, 20, round % 2 == 0).await;
+            total += 20 + u64::from(round % 2 == 0);
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+            while ![&a, &b]
+                .iter()
+                .any(|l| checkpoint(l).is_some_and(|c| c.size == total))
+            {
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "no keeper took {total}"
+                );
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+        }
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let (ca, cb) = loop {
+        if let (Some(ca), Some(cb)) = (checkpoint(&a), checkpoint(&b))
+            && ca.size == total
+            && cb.size == total
+        {
+            break (ca, cb);
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "both keepers hold all {total} events: {:?} {:?}",
+            checkpoint(&a).map(|c| c.size),
+            checkpoint(&b).map(|c| c.size)
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    for k in [&mut first, &mut second] {
+        let _ = k.kill();
+        let _ = k.wait();
+    }
+    assert_eq!(ca.root, cb.root, "one tree");
+    // The chains in name order give another tree than the one the keepers kept ...
+    let by_name = {
+        let other = dir.path().join("by-name");
+        let mut log = floorbook_tlog::VenueLog::open(&other).expect("log");
+        for name in ["mon", "tue", "wed"] {
+            let events = match &venue {
+                Venue::Embedded(d) => EmbeddedStore::open(d, OpenMode::ReadOnly)
+                    .expect("store")
+                    .read(&chain(name), Seq::FIRST, 10_000)
+                    .await
+                    .expect("read"),
+                Venue::Nats(s) => NatsStore::connect(&s.url(), NatsOptions::default())
+                    .await
+                    .expect("store")
+                    .read(&chain(name), Seq::FIRST, 10_000)
+                    .await
+                    .expect("read"),
+            };
+            for e in &events {
+                let leaf = floorbook_ledger::transparency::leaf_of(&chain(name), e).expect("leaf");
+                log.append(&leaf).expect("in order");
+            }
+        }
+        log.sync().expect("synced");
+        log.tree().root(total).expect("root")
+    };
+    assert_ne!(
+        by_name, ca.root,
+        "the keepers took the chains as they were written"
+    );
+    // ... yet a lost folder is rebuilt from the record to the keepers' tree.
+    std::fs::remove_dir_all(&a).expect("folder lost");
+    let mut args: Vec<String> = ["tlog", "sync", "--json"].map(String::from).to_vec();
+    args.extend(kept(&a));
+    let out = floorbook(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", text(&out));
+    let rebuilt = checkpoint(&a).expect("a checkpoint");
+    assert_eq!((rebuilt.size, rebuilt.root), (total, ca.root));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_keepers_keep_one_tree_embedded() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    two_keepers_keep_one_tree(Venue::Embedded(dir.path().join("data"))).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_keepers_keep_one_tree_nats() {
+    two_keepers_keep_one_tree(Venue::Nats(NatsServer::start())).await;
+}

@@ -2,7 +2,7 @@
 //! (`docs/transparency.md`).
 
 use floorbook_log::{ChainId, EventStore, Seq, StoreError, StoredEvent};
-use floorbook_tlog::{Leaf, LogKey, Receipt, TlogError, VenueLog};
+use floorbook_tlog::{Batch, Leaf, LogKey, Receipt, TlogError, VenueLog};
 
 /// Why the log could not be fed.
 #[derive(Debug, thiserror::Error)]
@@ -98,6 +98,7 @@ pub async fn receipt<S: EventStore>(
     key: &LogKey,
     chain: &ChainId,
     seq: u64,
+    write: bool,
 ) -> Result<Receipt, FeedError> {
     let event = store
         .read(chain, Seq(seq), 1)
@@ -111,7 +112,7 @@ pub async fn receipt<S: EventStore>(
         })?;
     let leaf = leaf_of(chain, &event)?.to_bytes()?;
     if log.find(chain.as_str(), seq).is_none() {
-        feed(store, log).await?;
+        feed(store, log, write).await?;
     }
     let index = log
         .find(chain.as_str(), seq)
@@ -149,35 +150,110 @@ pub async fn receipt<S: EventStore>(
     })
 }
 
-/// Appends to `log` every event of every chain in `store` that it does not hold yet (the
-/// chains in name order, each chain's events in order), makes them durable, and says how
-/// many it added and how many of them close something. A chain whose stored events do not
-/// link to what the log holds is refused: the log never takes a rewritten chain.
-pub async fn feed<S: EventStore>(store: &S, log: &mut VenueLog) -> Result<Fed, FeedError> {
+/// The record's batches read at a time.
+const RECORD_PAGE: usize = 64;
+/// A batch's leaves at most: a batch stays well under a NATS message's limit (a leaf is about
+/// 90 to 350 bytes).
+const BATCH_LEAVES: usize = 1_000;
+/// How often a keeper that keeps finding the record moved on by others tries again.
+const ATTEMPTS: usize = 100;
+
+/// Takes into `log` the batches of the store's record it does not hold yet; how many leaves.
+pub async fn catch_up<S: EventStore>(store: &S, log: &mut VenueLog) -> Result<u64, FeedError> {
+    let mut added = 0;
+    loop {
+        let page = store.log_batches(log.record(), RECORD_PAGE).await?;
+        if page.is_empty() {
+            return Ok(added);
+        }
+        for bytes in page {
+            let batch = Batch::from_bytes(&bytes)?;
+            let before = log.len();
+            log.take(&batch)?;
+            added += log.len() - before;
+        }
+    }
+}
+
+/// Brings `log` up to the store: first the batches of the store's record it does not hold
+/// (taken by any keeper), then, when `write`, every event of every chain that the log does
+/// not hold yet (the chains in name order, each chain's events in order), appended to the
+/// record in batches, each only after the last one this keeper knew (a keeper that finds the
+/// record moved on takes what the other appended and tries again), then taken into `log` and
+/// made durable. Says how many leaves it added and how many of the events it appended close
+/// something. A chain whose stored events do not link to what the log holds is refused: the
+/// log never takes a rewritten chain.
+pub async fn feed<S: EventStore>(
+    store: &S,
+    log: &mut VenueLog,
+    write: bool,
+) -> Result<Fed, FeedError> {
     let mut fed = Fed::default();
-    for chain in store.chains().await? {
-        loop {
-            let from = log.next_seq(chain.as_str());
-            let batch = store.read(&chain, Seq(from), 1_000).await?;
-            if batch.is_empty() {
-                break;
-            }
-            for e in &batch {
-                let (leaf, event_type) = leaf_and_type(&chain, e)?;
-                log.append(&leaf).map_err(|err| FeedError::Event {
-                    chain: chain.clone(),
-                    seq: e.seq.0,
-                    why: err.to_string(),
-                })?;
-                fed.added += 1;
-                if CLOSING.contains(&event_type.as_str()) {
-                    fed.closing += 1;
+    'attempt: for _ in 0..ATTEMPTS {
+        fed.added += catch_up(store, log).await?;
+        if !write {
+            return Ok(fed);
+        }
+        let mut pending: Vec<(Leaf, bool)> = Vec::new();
+        for chain in store.chains().await? {
+            let mut from = log.next_seq(chain.as_str());
+            let mut last = log.last_of(chain.as_str());
+            loop {
+                let page = store.read(&chain, Seq(from), 1_000).await?;
+                if page.is_empty() {
+                    break;
+                }
+                for e in &page {
+                    let (leaf, event_type) = leaf_and_type(&chain, e)?;
+                    if leaf.seq != from || (leaf.seq > 1 && leaf.previous != last) {
+                        return Err(FeedError::Event {
+                            chain: chain.clone(),
+                            seq: e.seq.0,
+                            why: "it does not follow the event the log holds: a chain's events enter the log in order, each linked to the one before".into(),
+                        });
+                    }
+                    from += 1;
+                    last = leaf.event;
+                    pending.push((leaf, CLOSING.contains(&event_type.as_str())));
+                    if pending.len() >= BATCH_LEAVES {
+                        if !append(store, log, &pending, &mut fed).await? {
+                            continue 'attempt;
+                        }
+                        pending.clear();
+                    }
                 }
             }
         }
+        if !pending.is_empty() && !append(store, log, &pending, &mut fed).await? {
+            continue 'attempt;
+        }
+        return Ok(fed);
     }
-    log.sync()?;
-    Ok(fed)
+    Err(FeedError::Log(floorbook_tlog::TlogError::Record(format!(
+        "the record moved on under every one of {ATTEMPTS} appends: other keepers are writing faster than this one reads"
+    ))))
+}
+
+/// Appends `leaves` to the store's record as one batch and takes it into `log`: false, with
+/// nothing taken, when the record had moved on.
+async fn append<S: EventStore>(
+    store: &S,
+    log: &mut VenueLog,
+    leaves: &[(Leaf, bool)],
+    fed: &mut Fed,
+) -> Result<bool, FeedError> {
+    let just: Vec<Leaf> = leaves.iter().map(|(l, _)| l.clone()).collect();
+    let batch = log.prepare(&just)?;
+    if !store
+        .append_log_batch(log.record(), batch.to_bytes())
+        .await?
+    {
+        return Ok(false);
+    }
+    log.take(&batch)?;
+    fed.added += leaves.len() as u64;
+    fed.closing += leaves.iter().filter(|(_, c)| *c).count() as u64;
+    Ok(true)
 }
 
 /// The events after which the log signs a checkpoint at once: a hand finished, a table broken,

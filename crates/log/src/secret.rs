@@ -520,6 +520,14 @@ impl<S: EventStore + Clone + 'static> EventStore for Disclosing<S> {
     async fn answers(&self, chain: &ChainId) -> Result<Vec<Vec<u8>>, StoreError> {
         self.inner.answers(chain).await
     }
+
+    async fn append_log_batch(&self, after: u64, batch: Vec<u8>) -> Result<bool, StoreError> {
+        self.inner.append_log_batch(after, batch).await
+    }
+
+    async fn log_batches(&self, after: u64, limit: usize) -> Result<Vec<Vec<u8>>, StoreError> {
+        self.inner.log_batches(after, limit).await
+    }
 }
 
 /// `e` as stored, opened with `secret` when sealed (what the writer itself appended).

@@ -225,6 +225,23 @@ pub trait EventStore: Send + Sync {
         &self,
         chain: &ChainId,
     ) -> impl Future<Output = Result<Vec<Vec<u8>>, StoreError>> + Send;
+
+    /// Appends `batch` to the record of the venue's transparency log (beside the chains, never
+    /// inside them; opaque here), durably, if and only if the record holds `after` batches:
+    /// false, with nothing written, when another keeper appended first. A retry of a batch
+    /// already stored at `after + 1` is true.
+    fn append_log_batch(
+        &self,
+        after: u64,
+        batch: Vec<u8>,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// Up to `limit` batches of the log's record after the first `after`, in order.
+    fn log_batches(
+        &self,
+        after: u64,
+        limit: usize,
+    ) -> impl Future<Output = Result<Vec<Vec<u8>>, StoreError>> + Send;
 }
 
 /// How many of a chain's latest answers a store keeps at least (see

@@ -35,7 +35,17 @@ struct Inner {
     dir: PathBuf,
     mode: OpenMode,
     chains: Mutex<HashMap<ChainId, Arc<Slot>>>,
+    /// Where each batch of the transparency log's record begins, as far as read.
+    record: Mutex<RecordIndex>,
     _lock: Option<File>,
+}
+
+/// The batches of `transparency.record` read so far: each one's offset and length, and where
+/// the whole ones end.
+#[derive(Debug, Default)]
+struct RecordIndex {
+    batches: Vec<(u64, u32)>,
+    end: u64,
 }
 
 #[derive(Debug)]
@@ -91,6 +101,7 @@ impl EmbeddedStore {
                 dir,
                 mode,
                 chains: Mutex::new(HashMap::new()),
+                record: Mutex::new(RecordIndex::default()),
                 _lock: lock,
             }),
         })
@@ -315,6 +326,130 @@ impl EmbeddedStore {
     }
 }
 
+/// The record of the venue's transparency log: `transparency.record`, each batch after its
+/// length in four bytes, big-endian, appended under a lock of the file itself. The record is
+/// the log keepers', not the chains' writer's: a keeper that reads the chains (opened read
+/// only beside a running service) appends to it. A torn last batch (a crash while it was
+/// written) was never acknowledged: reads stop before it and the next append replaces it.
+impl EmbeddedStore {
+    fn record_path(&self) -> PathBuf {
+        self.inner.dir.join("transparency.record")
+    }
+
+    /// The record's index brought up to the file's whole batches (read from where it ended).
+    fn record_index(&self) -> Result<MutexGuard<'_, RecordIndex>, StoreError> {
+        let path = self.record_path();
+        let mut index = lock(&self.inner.record);
+        let file = match File::open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                *index = RecordIndex::default();
+                return Ok(index);
+            }
+            Err(e) => return Err(StoreError::io(format!("reading {}", path.display()), e)),
+        };
+        let len = file
+            .metadata()
+            .map_err(|e| StoreError::io(format!("reading {}", path.display()), e))?
+            .len();
+        if len < index.end {
+            // Only a torn batch is ever cut: the whole ones are read again.
+            *index = RecordIndex::default();
+        }
+        let mut tail = vec![0u8; usize::try_from(len - index.end).unwrap_or(0)];
+        use std::os::unix::fs::FileExt;
+        file.read_exact_at(&mut tail, index.end)
+            .map_err(|e| StoreError::io(format!("reading {}", path.display()), e))?;
+        let mut at = 0usize;
+        while let Some((n, rest)) = tail.get(at..).and_then(|b| b.split_first_chunk::<4>()) {
+            let n = u32::from_be_bytes(*n);
+            if rest.len() < n as usize {
+                break;
+            }
+            let start = index.end + at as u64 + 4;
+            index.batches.push((start, n));
+            at += 4 + n as usize;
+        }
+        index.end += at as u64;
+        Ok(index)
+    }
+
+    /// Batches `from` (counted from 0) on, up to `limit`.
+    fn read_batches(&self, from: u64, limit: usize) -> Result<Vec<Vec<u8>>, StoreError> {
+        let index = self.record_index()?;
+        let path = self.record_path();
+        let from = usize::try_from(from).unwrap_or(usize::MAX);
+        let wanted: Vec<(u64, u32)> = index
+            .batches
+            .iter()
+            .skip(from)
+            .take(limit)
+            .copied()
+            .collect();
+        drop(index);
+        if wanted.is_empty() {
+            return Ok(Vec::new());
+        }
+        let file = File::open(&path)
+            .map_err(|e| StoreError::io(format!("reading {}", path.display()), e))?;
+        use std::os::unix::fs::FileExt;
+        wanted
+            .into_iter()
+            .map(|(at, n)| {
+                let mut b = vec![0u8; n as usize];
+                file.read_exact_at(&mut b, at)
+                    .map_err(|e| StoreError::io(format!("reading {}", path.display()), e))?;
+                Ok(b)
+            })
+            .collect()
+    }
+
+    fn append_log_batch_blocking(&self, after: u64, batch: &[u8]) -> Result<bool, StoreError> {
+        let path = self.record_path();
+        let what = || format!("writing {}", path.display());
+        let len = u32::try_from(batch.len()).map_err(|_| {
+            StoreError::io(
+                what(),
+                std::io::Error::other("a batch of the log's record is at most 4 GiB"),
+            )
+        })?;
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .read(true)
+            .write(true)
+            .open(&path)
+            .map_err(|e| StoreError::io(what(), e))?;
+        // Keepers in other processes append too: the file's own lock orders them.
+        file.lock().map_err(|e| StoreError::io(what(), e))?;
+        let (held, whole) = {
+            let index = self.record_index()?;
+            (index.batches.len() as u64, index.end)
+        };
+        if held != after {
+            // A retry of the batch stored at `after + 1` is taken; anything else is late.
+            let retried = after < held
+                && self
+                    .read_batches(after, 1)?
+                    .first()
+                    .is_some_and(|b| b == batch);
+            return Ok(retried);
+        }
+        let mut bytes = Vec::with_capacity(4 + batch.len());
+        bytes.extend_from_slice(&len.to_be_bytes());
+        bytes.extend_from_slice(batch);
+        use std::os::unix::fs::FileExt;
+        file.set_len(whole)
+            .and_then(|()| file.write_all_at(&bytes, whole))
+            .and_then(|()| file.sync_data())
+            .map_err(|e| StoreError::io(what(), e))?;
+        if whole == 0 {
+            sync_dir(&self.inner.dir)?;
+        }
+        Ok(true)
+    }
+}
+
 /// How large a chain's answers file grows before it is cut to its latest answers.
 const ANSWERS_FILE_BYTES: u64 = 4 << 20;
 
@@ -484,5 +619,15 @@ impl EventStore for EmbeddedStore {
         let store = self.clone();
         let chain = chain.clone();
         blocking(move || store.answers_blocking(&chain)).await
+    }
+
+    async fn append_log_batch(&self, after: u64, batch: Vec<u8>) -> Result<bool, StoreError> {
+        let store = self.clone();
+        blocking(move || store.append_log_batch_blocking(after, &batch)).await
+    }
+
+    async fn log_batches(&self, after: u64, limit: usize) -> Result<Vec<Vec<u8>>, StoreError> {
+        let store = self.clone();
+        blocking(move || store.read_batches(after, limit)).await
     }
 }

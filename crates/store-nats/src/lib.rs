@@ -3,7 +3,9 @@
 //! Layout: one stream (`FLOORBOOK`, file storage, `deny_delete`, `deny_purge`) with a subject
 //! per chain, `floorbook.chain.<chain-id>`; signed checkpoints go to a second stream
 //! (`FLOORBOOK_CHECKPOINTS`, `floorbook.checkpoint.<chain-id>`), so that cutting the log does
-//! not cut the evidence of its length.
+//! not cut the evidence of its length; the venue transparency log's record goes to a third
+//! (`FLOORBOOK_TLOG`, `floorbook.tlog`: stream sequence k is batch k, each published with
+//! `Nats-Expected-Last-Sequence`, so keepers never fork the log).
 //!
 //! One append is one message. Its payload is the appended events as frames (the same
 //! `len | !len | bytes | hash` frames the embedded store writes), so an append of several

@@ -7,8 +7,10 @@ use std::time::{Duration, Instant};
 use async_nats::HeaderMap;
 use async_nats::jetstream::consumer::DeliverPolicy;
 use async_nats::jetstream::consumer::pull::OrderedConfig;
-use async_nats::jetstream::context::PublishErrorKind;
-use async_nats::jetstream::stream::{Config, LastRawMessageErrorKind, StorageType, Stream};
+use async_nats::jetstream::context::{GetStreamErrorKind, PublishErrorKind};
+use async_nats::jetstream::stream::{
+    Config, DirectGetErrorKind, LastRawMessageErrorKind, StorageType, Stream,
+};
 use async_nats::jetstream::{self, Context};
 use floorbook_log::{
     AppendOutcome, ChainId, Checkpoint, Conflict, EventStore, EventStream, Head, KEPT_ANSWERS,
@@ -81,6 +83,8 @@ struct Inner {
     /// The writers' answers to requests with ids (`<name>_ANSWERS`), opened when first used:
     /// only the service may, and readers (the auditor) never need it.
     answers: tokio::sync::OnceCell<Stream>,
+    /// The transparency log's record (`<name>_TLOG`), opened when first used.
+    record: tokio::sync::OnceCell<Stream>,
     opts: NatsOptions,
     chains: Mutex<HashMap<ChainId, Arc<tokio::sync::Mutex<ChainState>>>>,
     /// Until when reads skip consumers and use direct gets (a consumer failed: in a cluster
@@ -225,6 +229,7 @@ impl NatsStore {
                 stream,
                 checkpoints,
                 answers: tokio::sync::OnceCell::new(),
+                record: tokio::sync::OnceCell::new(),
                 opts,
                 chains: Mutex::new(HashMap::new()),
                 direct_until: Mutex::new(None),
@@ -594,6 +599,117 @@ impl NatsStore {
             .await
     }
 
+    /// The log's record stream: created by the first keeper that appends (`create`), only
+    /// looked up by readers (None while no keeper has written).
+    async fn record_stream(&self, create: bool) -> Result<Option<&Stream>, StoreError> {
+        let opts = &self.inner.opts;
+        let name = format!("{}_TLOG", opts.stream);
+        if let Some(s) = self.inner.record.get() {
+            return Ok(Some(s));
+        }
+        let found = if create {
+            self.inner
+                .js
+                .get_or_create_stream(stream_config(
+                    opts,
+                    name.clone(),
+                    format!("{}.tlog", opts.subject_prefix),
+                ))
+                .await
+                .map_err(|e| backend(format!("opening stream {name}"), e))?
+        } else {
+            match self.inner.js.get_stream(&name).await {
+                Ok(s) => s,
+                Err(e)
+                    if matches!(e.kind(), GetStreamErrorKind::JetStream(j)
+                        if j.error_code() == async_nats::jetstream::ErrorCode::STREAM_NOT_FOUND) =>
+                {
+                    return Ok(None);
+                }
+                Err(e) => return Err(backend(format!("opening stream {name}"), e)),
+            }
+        };
+        Ok(Some(
+            self.inner.record.get_or_init(|| async { found }).await,
+        ))
+    }
+
+    /// Batch `n` of the record (counted from 1; its stream sequence), None past the end.
+    async fn record_batch(&self, stream: &Stream, n: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        match stream.direct_get(n).await {
+            Ok(m) => Ok(Some(m.payload.to_vec())),
+            Err(e) if e.kind() == DirectGetErrorKind::NotFound => Ok(None),
+            Err(e) => Err(backend(format!("reading batch {n} of the log's record"), e)),
+        }
+    }
+
+    async fn append_log_batch_inner(&self, after: u64, batch: Vec<u8>) -> Result<bool, StoreError> {
+        let stream = self.record_stream(true).await?.ok_or_else(|| {
+            backend(
+                "opening the log's record",
+                StoreErrorText("not created".into()),
+            )
+        })?;
+        let subject = format!("{}.tlog", self.inner.opts.subject_prefix);
+        let mut id = blake3::Hasher::new();
+        id.update(&after.to_be_bytes());
+        id.update(&batch);
+        let mut headers = HeaderMap::new();
+        headers.insert("Nats-Msg-Id", id.finalize().to_hex().as_str());
+        // Stream sequence k holds batch k: the record takes a batch only after the last one
+        // its keeper knew.
+        headers.insert("Nats-Expected-Last-Sequence", after.to_string().as_str());
+        let payload = bytes::Bytes::from(batch);
+        let deadline = Instant::now() + self.inner.opts.append_deadline;
+        let mut pause = Duration::from_millis(50);
+        loop {
+            let attempt = async {
+                let ack = self
+                    .inner
+                    .js
+                    .publish_with_headers(subject.clone(), headers.clone(), payload.clone())
+                    .await?;
+                ack.await
+            };
+            match attempt.await {
+                Ok(ack) => return Ok(ack.sequence == after + 1),
+                Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => {
+                    // Late, unless an earlier try of this very batch was stored.
+                    let stored = self.record_batch(stream, after + 1).await?;
+                    return Ok(stored.is_some_and(|b| b == payload));
+                }
+                Err(e) => {
+                    if Instant::now() >= deadline {
+                        return Err(backend(
+                            format!("appending to {subject}: no acknowledgement in time"),
+                            e,
+                        ));
+                    }
+                    tokio::time::sleep(pause).await;
+                    pause = (pause * 2).min(Duration::from_secs(1));
+                }
+            }
+        }
+    }
+
+    async fn log_batches_inner(
+        &self,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<Vec<u8>>, StoreError> {
+        let Some(stream) = self.record_stream(false).await? else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for n in (after + 1)..=(after.saturating_add(limit as u64)) {
+            match self.record_batch(stream, n).await? {
+                Some(b) => out.push(b),
+                None => break,
+            }
+        }
+        Ok(out)
+    }
+
     /// Publishes each answer as one message and waits for every ack.
     async fn keep_answers_inner(
         &self,
@@ -880,6 +996,14 @@ impl EventStore for NatsStore {
 
     async fn answers(&self, chain: &ChainId) -> Result<Vec<Vec<u8>>, StoreError> {
         self.answers_inner(chain).await
+    }
+
+    async fn append_log_batch(&self, after: u64, batch: Vec<u8>) -> Result<bool, StoreError> {
+        self.append_log_batch_inner(after, batch).await
+    }
+
+    async fn log_batches(&self, after: u64, limit: usize) -> Result<Vec<Vec<u8>>, StoreError> {
+        self.log_batches_inner(after, limit).await
     }
 }
 

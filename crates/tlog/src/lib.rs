@@ -14,6 +14,7 @@ pub mod checkpoint;
 pub mod leaf;
 mod lines;
 pub mod receipt;
+pub mod record;
 pub mod tiles;
 pub mod tree;
 pub mod venue;
@@ -22,6 +23,7 @@ pub mod witness;
 pub use checkpoint::{Checkpoint, LogKey, open_checkpoint, verify_note};
 pub use leaf::Leaf;
 pub use receipt::{Conflict, Proven, Receipt, conflict};
+pub use record::Batch;
 pub use tiles::TilePath;
 pub use tlog_tiles::tlog::Hash;
 pub use tree::{
@@ -54,6 +56,8 @@ pub enum TlogError {
     Note(String),
     #[error("the receipt does not read: {0}")]
     Receipt(String),
+    #[error("the log's record in the store: {0}")]
+    Record(String),
     #[error("the key is not usable: {0}")]
     Key(String),
     #[error("reading or writing the stored hashes: {0}")]

@@ -11,7 +11,7 @@ use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 use crate::tiles::TilePath;
-use crate::{FileHashes, Leaf, LogKey, TlogError, Tree};
+use crate::{Batch, FileHashes, Leaf, LogKey, TlogError, Tree};
 
 /// Leaves in an entry bundle.
 const BUNDLE: usize = 256;
@@ -33,6 +33,10 @@ pub struct VenueLog {
     bundles: Vec<u64>,
     /// The bytes in `leaves`, and those taken but not yet written.
     written: u64,
+    /// The batches of the store's record this copy holds (`record` in the folder).
+    record: u64,
+    /// Whether anything was appended since the last [`VenueLog::sync`].
+    dirty: bool,
 }
 
 /// What the log holds of one chain: its events' leaf indexes (event `seq` at `seq - 1`: a
@@ -126,6 +130,8 @@ impl VenueLog {
             count: all.len() as u64,
             bundles,
             written: bytes.len() as u64,
+            record: read_record(dir)?,
+            dirty: false,
         })
     }
 
@@ -192,18 +198,99 @@ impl VenueLog {
         }
         self.pending.push(bytes);
         self.count += 1;
+        self.dirty = true;
         Ok(index)
     }
 
     /// Makes the leaves durable, then hashes them into the tree and makes that durable.
     pub fn sync(&mut self) -> Result<(), TlogError> {
+        if !self.dirty {
+            return Ok(());
+        }
         self.write()?;
         self.leaves.sync_data()?;
         for b in std::mem::take(&mut self.pending) {
             self.tree.append(&b)?;
         }
         self.tree.store_mut().sync()?;
+        self.dirty = false;
         Ok(())
+    }
+
+    /// How many batches of the store's record this copy holds.
+    pub fn record(&self) -> u64 {
+        self.record
+    }
+
+    /// The hash of `chain`'s last event in the log (zeros for a chain it has not seen).
+    pub fn last_of(&self, chain: &str) -> [u8; 32] {
+        self.chains.get(chain).map_or([0; 32], |h| h.last)
+    }
+
+    /// The batch that appends `leaves` after the leaves held, with the root it leads to; the
+    /// log is left as it is (made durable first). Refused unless each leaf is its chain's next
+    /// event, linked to the one before.
+    pub fn prepare(&mut self, leaves: &[Leaf]) -> Result<Batch, TlogError> {
+        self.sync()?;
+        let mut heads: HashMap<&str, (u64, [u8; 32])> = HashMap::new();
+        let mut bytes = Vec::with_capacity(leaves.len());
+        for leaf in leaves {
+            let (next, last) = heads
+                .get(leaf.chain.as_str())
+                .copied()
+                .unwrap_or_else(|| (self.next_seq(&leaf.chain), self.last_of(&leaf.chain)));
+            if leaf.seq != next || leaf.previous != last {
+                return Err(TlogError::Leaf {
+                    got: 0,
+                    why: "a chain's events enter the log in order, each linked to the one before",
+                });
+            }
+            heads.insert(leaf.chain.as_str(), (next + 1, leaf.event));
+            bytes.push(leaf.to_bytes()?);
+        }
+        let root = crate::record::root_after(&self.tree, &bytes)?;
+        Ok(Batch {
+            after: self.count,
+            leaves: bytes,
+            root,
+        })
+    }
+
+    /// Takes the record's next batch: its leaves appended and made durable, the tree's root
+    /// then held to the batch's. A batch this copy holds already (it took it before a crash
+    /// let it count it) is counted once its root is the tree's at that size.
+    pub fn take(&mut self, batch: &Batch) -> Result<(), TlogError> {
+        self.sync()?;
+        let size = batch.after + batch.leaves.len() as u64;
+        if size <= self.count {
+            if self.tree.root(size)? != batch.root {
+                return Err(TlogError::Record(format!(
+                    "batch {} of the record leads to another tree at {size} leaves than this copy's",
+                    self.record + 1
+                )));
+            }
+        } else {
+            if batch.after != self.count {
+                return Err(TlogError::Record(format!(
+                    "batch {} of the record follows {} leaves; this copy holds {}",
+                    self.record + 1,
+                    batch.after,
+                    self.count
+                )));
+            }
+            for b in &batch.leaves {
+                self.append(&Leaf::from_bytes(b)?)?;
+            }
+            self.sync()?;
+            if self.tree.root(size)? != batch.root {
+                return Err(TlogError::Record(format!(
+                    "batch {} of the record says another root than its leaves give",
+                    self.record + 1
+                )));
+            }
+        }
+        self.record += 1;
+        write_whole(&self.dir, "record", format!("{}\n", self.record).as_bytes())
     }
 
     fn write(&mut self) -> Result<(), TlogError> {
@@ -287,18 +374,35 @@ impl VenueLog {
     /// Keeps `note` (the tree's checkpoint, with the cosignatures gathered for it) as
     /// `checkpoint`, replacing the one kept.
     pub fn keep_checkpoint(&self, note: &[u8]) -> Result<(), TlogError> {
-        let tmp = self.dir.join("checkpoint.tmp");
-        {
-            let mut f = File::create(&tmp)?;
-            f.write_all(note)?;
-            f.sync_all()?;
-        }
-        fs::rename(&tmp, self.dir.join("checkpoint"))?;
-        Ok(())
+        write_whole(&self.dir, "checkpoint", note)
     }
 
     /// The folder the log is kept in.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+}
+
+/// Writes `name` in `dir` whole: to a temporary file, synced, then renamed into place.
+fn write_whole(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), TlogError> {
+    let tmp = dir.join(format!("{name}.tmp"));
+    {
+        let mut f = File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+    }
+    fs::rename(&tmp, dir.join(name))?;
+    Ok(())
+}
+
+/// The batches of the record a folder holds (0 for a new folder).
+fn read_record(dir: &Path) -> Result<u64, TlogError> {
+    match fs::read_to_string(dir.join("record")) {
+        Ok(t) => t
+            .trim()
+            .parse()
+            .map_err(|_| TlogError::Record(format!("{}/record is not a count", dir.display()))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(0),
+        Err(e) => Err(e.into()),
     }
 }

@@ -26,19 +26,30 @@ pub struct Keeper {
     key: LogKey,
     witnesses: Vec<WitnessAt>,
     every: Duration,
+    /// Whether this keeper appends the chains' events to the store's record (else it takes
+    /// what other keepers appended).
+    writes: bool,
     /// When a checkpoint was last signed, and whether leaves came in since.
     pending: std::sync::Mutex<(Instant, bool)>,
 }
 
 impl Keeper {
     /// A keeper of `log` signing with `key`: a checkpoint at once after a closing event, else
-    /// at most `every` after leaves came in.
-    pub fn new(log: VenueLog, key: LogKey, witnesses: Vec<WitnessAt>, every: Duration) -> Keeper {
+    /// at most `every` after leaves came in. One that `writes` appends the chains' events to
+    /// the store's record; one that does not only takes the record's batches.
+    pub fn new(
+        log: VenueLog,
+        key: LogKey,
+        witnesses: Vec<WitnessAt>,
+        every: Duration,
+        writes: bool,
+    ) -> Keeper {
         Keeper {
             log: tokio::sync::Mutex::new(log),
             key,
             witnesses,
             every,
+            writes,
             pending: std::sync::Mutex::new((Instant::now(), false)),
         }
     }
@@ -51,7 +62,7 @@ impl Keeper {
     /// is due.
     pub async fn round<S: EventStore>(&self, store: &S) -> Result<Option<Signed>, FeedError> {
         let mut log = self.log.lock().await;
-        let fed = transparency::feed(store, &mut log).await?;
+        let fed = transparency::feed(store, &mut log, self.writes).await?;
         let due = {
             let mut p = self.pending.lock().unwrap_or_else(|e| e.into_inner());
             p.1 |= fed.added > 0;
@@ -88,7 +99,7 @@ impl Keeper {
         seq: u64,
     ) -> Result<Receipt, FeedError> {
         let mut log = self.log.lock().await;
-        transparency::receipt(store, &mut log, &self.key, chain, seq).await
+        transparency::receipt(store, &mut log, &self.key, chain, seq, self.writes).await
     }
 
     /// How many events the log holds.

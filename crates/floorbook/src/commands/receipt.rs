@@ -183,14 +183,15 @@ async fn make(args: &ReceiptArgs) -> anyhow::Result<ExitCode> {
         (None, None) => bail!("name the hand, or an event with --event"),
     };
     if !args.witnesses.is_empty() {
-        floorbook_ledger::transparency::feed(&store, &mut log)
+        floorbook_ledger::transparency::feed(&store, &mut log, true)
             .await
             .context("feeding the transparency log")?;
         crate::commands::tlog::witnessed_checkpoint(&mut log, &key, &args.witnesses).await?;
     }
-    let receipt = floorbook_ledger::transparency::receipt(&store, &mut log, &key, &chain, seq)
-        .await
-        .context("making the receipt")?;
+    let receipt =
+        floorbook_ledger::transparency::receipt(&store, &mut log, &key, &chain, seq, true)
+            .await
+            .context("making the receipt")?;
     print!("{}", String::from_utf8_lossy(&receipt.to_bytes()));
     Ok(ExitCode::SUCCESS)
 }

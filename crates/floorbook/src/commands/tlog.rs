@@ -207,6 +207,7 @@ pub async fn run(args: &TlogArgs) -> anyhow::Result<std::process::ExitCode> {
                 key,
                 kept.witnesses.clone(),
                 std::time::Duration::from_millis(*every_ms),
+                true,
             ));
             eprintln!(
                 "keeping the transparency log in {} ({})",
@@ -233,7 +234,7 @@ pub async fn run(args: &TlogArgs) -> anyhow::Result<std::process::ExitCode> {
         }),
         TlogCommand::Sync { kept, json } => {
             let (key, mut venue_log, dir, events) = kept.open().await?;
-            let fed = floorbook_ledger::transparency::feed(&events, &mut venue_log)
+            let fed = floorbook_ledger::transparency::feed(&events, &mut venue_log, true)
                 .await
                 .context("feeding the transparency log")?;
             let added = fed.added;

@@ -146,6 +146,9 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
             key,
             args.witnesses.clone(),
             std::time::Duration::from_secs(5),
+            // Over NATS the pages read as the auditor: the record is appended by a keeper
+            // with the service's user (`tlog follow`), and the pages take its batches.
+            args.store.nats.is_none(),
         ));
         web = web.with_keeper(keeper.clone());
         tokio::spawn(async move {
