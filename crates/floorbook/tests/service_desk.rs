@@ -973,6 +973,83 @@ on_both_backends!(
     a_closed_chain_is_signed
 );
 
+/// Issue 40: with the venue's transparency log kept beside the desk, the reply to each
+/// command that finished a hand carries that hand's receipt (`proof`), and no other reply
+/// does: it verifies offline with the log's key, its leaf is the hand's `HandFinished` as the
+/// chain stores it, and each receipt's log is the one before it grown by appending.
+async fn every_finished_hand_has_its_receipt_in_the_reply<S>(store: S)
+where
+    S: EventStore + Clone + std::fmt::Debug + 'static,
+{
+    let (_, profile) = builtin("top18").expect("profile");
+    let profile = profile.expect("top18 reads");
+    let steps = script("top18", &profile, 9, 3).expect("script");
+    let chain = ChainId::new("desk-proofs").expect("chain");
+    let dir = tempfile::tempdir().expect("dir");
+    let key = floorbook_tlog::LogKey::for_venue("club.example", &[7; 32]).expect("log key");
+    let vkey = key.vkey().to_string();
+    let keeper = std::sync::Arc::new(floorbook_web::logkeeper::Keeper::new(
+        floorbook_tlog::VenueLog::open(dir.path()).expect("log"),
+        key,
+        Vec::new(),
+        std::time::Duration::from_secs(5),
+        true,
+    ));
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, u64::MAX)
+        .await
+        .expect("desk")
+        .with_receipts(std::sync::Arc::new(
+            floorbook_web::logkeeper::KeptReceipts {
+                keeper,
+                store: store.clone(),
+            },
+        ));
+    let mut head = 0;
+    let mut proofs: Vec<floorbook_tlog::Receipt> = Vec::new();
+    for step in &steps {
+        let d = desk.checked(vec![incoming(step, head)]).await;
+        match verdict(step, head, &d.replies[0]) {
+            Verdict::Done(h) => head = h,
+            other => panic!("{:?}: {other:?}", step.command),
+        }
+        let reply = &d.replies[0];
+        let finished = reply.events.iter().position(|e| e == "HandFinished");
+        assert_eq!(reply.proof.is_some(), finished.is_some(), "{reply:?}");
+        let (Some(text), Some(at)) = (&reply.proof, finished) else {
+            continue;
+        };
+        let receipt = floorbook_tlog::Receipt::from_bytes(text.as_bytes()).expect("reads");
+        let proven = receipt.verify(&vkey).expect("verifies with the log's key");
+        let seq = reply.first_seq.expect("first seq") + at as u64;
+        let stored = store.read(&chain, Seq(seq), 1).await.expect("read");
+        assert_eq!(
+            (
+                proven.leaf.chain.as_str(),
+                proven.leaf.seq,
+                proven.leaf.event
+            ),
+            (chain.as_str(), seq, stored[0].hash.0),
+            "the receipt is of the hand's HandFinished"
+        );
+        if let Some(before) = proofs.last() {
+            assert!(
+                floorbook_tlog::conflict(before, &receipt, &vkey)
+                    .expect("both read")
+                    .is_none(),
+                "the log only grew"
+            );
+        }
+        proofs.push(receipt);
+    }
+    assert!(proofs.len() > 5, "{} receipts", proofs.len());
+}
+
+on_both_backends!(
+    every_finished_hand_has_its_receipt_in_the_reply_embedded,
+    every_finished_hand_has_its_receipt_in_the_reply_nats,
+    every_finished_hand_has_its_receipt_in_the_reply
+);
+
 /// In the service a command's time is the moment it is taken in, counted from the chain's
 /// opening: a hand started 800 s after the opening plays level 2 (top18's levels are 12
 /// minutes) and records 800 s, whatever the terminal's clock; a command that gives an earlier

@@ -1766,7 +1766,31 @@ fn serve_without_a_nats_server_says_so_in_one_line() {
 async fn the_shipped_single_node_config_serves_with_every_write_synced() {
     let server = NatsServer::start_shipped("single.conf", &PASSWORDS);
     let dir = tempfile::tempdir().expect("dir");
-    let _serve = Serve::as_service(&server, "shipped", &dir);
+    // The service keeps the venue's transparency log too (issue 40), appending its record as
+    // the shipped service user.
+    let keys = dir.path().join("keys");
+    let k = keys.to_str().expect("utf-8");
+    assert!(
+        Command::new(env!("CARGO_BIN_EXE_floorbook"))
+            .args(["keys", "generate", "--dir", k])
+            .status()
+            .expect("keys")
+            .success()
+    );
+    let tlog = dir.path().join("tlog");
+    let _serve = Serve::start(
+        &as_user(server.port, "service", "s3rvice"),
+        "shipped",
+        &dir.path().join("shipped.sqlite"),
+        &[
+            "--keys",
+            k,
+            "--venue",
+            "club.example",
+            "--tlog",
+            tlog.to_str().expect("utf-8"),
+        ],
+    );
     let chain = ChainId::new("shipped").expect("chain");
     let opened = open_as_director(server.port, &chain).await;
     let floor = client(
@@ -1789,6 +1813,32 @@ async fn the_shipped_single_node_config_serves_with_every_write_synced() {
         .expect("the chain verifies")
         .expect("a head");
     assert!(head.seq.0 > opened.seq.expect("seq"), "{head:?}");
+    // Within the keeper's interval every event is in the log's record, which the auditor reads.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let batches = store
+            .log_batches(0, 100)
+            .await
+            .expect("the auditor reads the record");
+        let leaves: usize = batches
+            .iter()
+            .map(|b| {
+                floorbook_tlog::Batch::from_bytes(b)
+                    .expect("a batch")
+                    .leaves
+                    .len()
+            })
+            .sum();
+        if leaves as u64 >= head.seq.0 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the record holds {leaves} of {} events",
+            head.seq.0
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     let log = server.log();
     assert!(
         !log.contains("Permissions Violation") && !log.contains("unknown field"),

@@ -112,6 +112,9 @@ pub struct Desk<S> {
     /// Events stored sealed (hole cards named while their hand is played), by the hand
     /// whose end releases their keys.
     sealed: std::collections::BTreeMap<HandAt, Vec<Seq>>,
+    /// The venue's transparency log, when the service keeps it: a finished hand's receipt
+    /// goes with the reply.
+    receipts: Option<std::sync::Arc<dyn crate::receipts::Receipts>>,
 }
 
 /// A request id's first answer, and what the request was: the digest of its channel and
@@ -259,6 +262,7 @@ impl<S: EventStore + Clone + 'static> Desk<S> {
             flights: HashMap::new(),
             seen: HashMap::new(),
             order: VecDeque::new(),
+            receipts: None,
         };
         desk.recall_requests().await?;
         Ok(desk)
@@ -320,6 +324,7 @@ impl<S: EventStore> Desk<S> {
                         events: vec![env.event_type],
                         error,
                         receipt: None,
+                        proof: None,
                     },
                 )),
             }
@@ -548,6 +553,43 @@ impl<S: EventStore> Desk<S> {
                 }
             }
         }
+        // The hands' receipts from the venue's log, for the commands that finished them.
+        let mut proofs: HashMap<usize, String> = HashMap::new();
+        if !stale && let Some(receipts) = self.receipts.clone() {
+            let id = self.chain().clone();
+            for o in &outcomes {
+                let Outcome::Pending {
+                    from,
+                    to,
+                    error: None,
+                    ..
+                } = o
+                else {
+                    continue;
+                };
+                let finished = (*from..*to).find(|&i| {
+                    drafts
+                        .get(i)
+                        .is_some_and(|d| d.event_type == "HandFinished")
+                });
+                let Some(seq) = finished.and_then(|i| appended.get(i)).map(|e| e.seq.0) else {
+                    continue;
+                };
+                match tokio::time::timeout(crate::receipts::PATIENCE, receipts.receipt(&id, seq))
+                    .await
+                {
+                    Ok(Ok(text)) => {
+                        proofs.insert(*from, text);
+                    }
+                    Ok(Err(why)) => {
+                        tracing::warn!(chain = %chain, seq, %why, "no receipt for the finished hand")
+                    }
+                    Err(_) => {
+                        tracing::warn!(chain = %chain, seq, "the transparency log gave no receipt in time")
+                    }
+                }
+            }
+        }
         let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
         // The answers given for the first time to requests with ids, to keep beside the chain.
         let mut kept: Vec<Vec<u8>> = Vec::new();
@@ -589,6 +631,7 @@ impl<S: EventStore> Desk<S> {
                             .collect(),
                         error,
                         receipt,
+                        proof: proofs.remove(&from),
                     }
                 }
             };
@@ -630,6 +673,15 @@ impl<S: EventStore> Desk<S> {
     /// Signs and publishes the chain's head now (a clean shutdown); None without a key.
     pub async fn sign_head(&mut self, at: DateTime<Utc>) -> Result<Option<Checkpoint>, WriteError> {
         self.writer.checkpoint(at).await
+    }
+
+    /// With the venue's transparency log: the command that finishes a hand gets its receipt.
+    pub fn with_receipts(
+        mut self,
+        receipts: std::sync::Arc<dyn crate::receipts::Receipts>,
+    ) -> Desk<S> {
+        self.receipts = Some(receipts);
+        self
     }
 
     /// The most bytes of drafts one append carries (the NATS server's message limit, with

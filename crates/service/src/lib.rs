@@ -22,6 +22,7 @@ pub mod commands;
 pub mod desk;
 pub mod lease;
 pub mod protocol;
+pub mod receipts;
 pub mod roles;
 pub mod server;
 pub mod subjects;

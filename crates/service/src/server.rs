@@ -46,6 +46,9 @@ pub struct ServeConfig {
     /// The service's own inbox prefix (`subjects::inbox_prefix` of its NATS user): no request
     /// is answered there.
     pub inbox: String,
+    /// The venue's transparency log kept beside the service: a finished hand's receipt goes
+    /// with the reply (`floorbook serve --venue`).
+    pub receipts: Option<std::sync::Arc<dyn crate::receipts::Receipts>>,
 }
 
 impl ServeConfig {
@@ -60,6 +63,7 @@ impl ServeConfig {
             max_batch: 256,
             idle: Duration::from_secs(600),
             inbox: subjects::inbox_prefix(None),
+            receipts: None,
         }
     }
 }
@@ -519,7 +523,10 @@ async fn take_over(
                     return None;
                 }
             };
-            let desk = desk.with_append_limit(store.max_append_bytes());
+            let mut desk = desk.with_append_limit(store.max_append_bytes());
+            if let Some(r) = &config.receipts {
+                desk = desk.with_receipts(r.clone());
+            }
             tracing::info!(
                 instance = leases.instance(),
                 %chain,

@@ -227,6 +227,12 @@ pub struct Reply {
     /// rewrite of the chain show (`floorbook verify --checkpoint FILE`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receipt: Option<Box<floorbook_log::Checkpoint>>,
+    /// The hand's receipt from the venue's transparency log (C2SP `tlog-proof@v1` text), given
+    /// with the reply to the command that finished it when the service keeps the log
+    /// (`floorbook serve --venue`): a player's proof, checked offline with `floorbook receipt
+    /// verify` (`docs/transparency.md`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<String>,
 }
 
 /// The answer to a query (`floorbook.q.{chain}.{query}`): the head it was read at, the
@@ -337,6 +343,7 @@ impl Reply {
             events: Vec::new(),
             error: Some(error),
             receipt: None,
+            proof: None,
         }
     }
 }

@@ -157,3 +157,26 @@ pub async fn follow<S: EventStore>(
         tokio::time::sleep(poll).await;
     }
 }
+
+/// The keeper with the store it feeds from, as a desk asks it for a finished hand's receipt.
+#[derive(Debug)]
+pub struct KeptReceipts<S> {
+    pub keeper: std::sync::Arc<Keeper>,
+    pub store: S,
+}
+
+impl<S: EventStore + std::fmt::Debug> floorbook_service::receipts::Receipts for KeptReceipts<S> {
+    fn receipt<'a>(
+        &'a self,
+        chain: &'a ChainId,
+        seq: u64,
+    ) -> floorbook_service::receipts::ReceiptFuture<'a> {
+        Box::pin(async move {
+            self.keeper
+                .receipt(&self.store, chain, seq)
+                .await
+                .map(|r| String::from_utf8_lossy(&r.to_bytes()).into_owned())
+                .map_err(|e| e.to_string())
+        })
+    }
+}

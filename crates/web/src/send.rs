@@ -23,6 +23,9 @@ pub enum Sender<S> {
     Desks {
         key: Box<Option<ServiceKey>>,
         desks: tokio::sync::Mutex<HashMap<ChainId, Desk<S>>>,
+        /// The venue's transparency log, when these pages keep it: finished hands' receipts
+        /// go with the replies.
+        receipts: Option<std::sync::Arc<dyn floorbook_service::receipts::Receipts>>,
     },
     /// The floor service over NATS, one client per role's NATS user.
     Nats(Box<RoleClients>),
@@ -88,6 +91,22 @@ impl<S: EventStore + Clone + 'static> Sender<S> {
         Sender::Desks {
             key: Box::new(key),
             desks: tokio::sync::Mutex::new(HashMap::new()),
+            receipts: None,
+        }
+    }
+
+    /// Desks that ask `log` for a finished hand's receipt; other senders are unchanged.
+    pub fn with_receipts(
+        self,
+        log: std::sync::Arc<dyn floorbook_service::receipts::Receipts>,
+    ) -> Sender<S> {
+        match self {
+            Sender::Desks { key, desks, .. } => Sender::Desks {
+                key,
+                desks,
+                receipts: Some(log),
+            },
+            other => other,
         }
     }
 
@@ -119,11 +138,19 @@ impl<S: EventStore + Clone + 'static> Sender<S> {
                     "these pages only read: start `floorbook web` with --users to send commands",
                 ),
             ),
-            Sender::Desks { key, desks } => {
+            Sender::Desks {
+                key,
+                desks,
+                receipts,
+            } => {
                 let mut desks = desks.lock().await;
                 if !desks.contains_key(chain) {
                     match Desk::open(store.clone(), chain.clone(), (**key).clone(), 1000).await {
                         Ok(d) => {
+                            let d = match receipts {
+                                Some(r) => d.with_receipts(r.clone()),
+                                None => d,
+                            };
                             desks.insert(chain.clone(), d);
                         }
                         Err(e) => return unavailable(format!("chain {chain} does not open: {e}")),

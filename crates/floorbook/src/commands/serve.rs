@@ -52,6 +52,17 @@ pub struct ServeArgs {
     /// Log one JSON object per line instead of text, for a log collector.
     #[arg(long)]
     log_json: bool,
+    /// Keep the venue's transparency log beside the service (needs --keys): its name, a
+    /// schema-less URL such as `club.example` (the log's origin is `<venue>/floorbook`). The
+    /// reply to the command that finishes a hand carries the hand's receipt.
+    #[arg(long, requires = "keys")]
+    venue: Option<String>,
+    /// The log's folder (a copy of the log's record in the streams); default ./tlog.
+    #[arg(long, requires = "venue")]
+    tlog: Option<PathBuf>,
+    /// A witness to submit each checkpoint to, `URL=VKEY`; repeat.
+    #[arg(long = "witness", value_name = "URL=VKEY", requires = "venue")]
+    witnesses: Vec<floorbook_web::witness::WitnessAt>,
 }
 
 /// Sends the service's log (leases taken and lost, chains opened, projection failures) to
@@ -133,6 +144,37 @@ pub async fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         None => tracing::warn!(
             "no service key (--keys DIR or $FLOORBOOK_KEYS): heads are not signed and replies carry no receipts, so a rewrite of a chain by whoever runs the streams goes unseen; and hole cards named while a hand is played are stored in the clear, readable by anyone who reads the streams"
         ),
+    }
+    if let (Some(venue), Some(dir)) = (&args.venue, &keys) {
+        let key = crate::commands::keys::log_key(dir, venue)?;
+        let folder = args.tlog.clone().unwrap_or_else(|| PathBuf::from("tlog"));
+        let log = floorbook_tlog::VenueLog::open(&folder)
+            .with_context(|| format!("opening {}", folder.display()))?;
+        let store =
+            floorbook_store_nats::NatsStore::with_client(client.clone(), config.store.clone())
+                .await
+                .context("opening the streams for the transparency log")?;
+        let keeper = std::sync::Arc::new(floorbook_web::logkeeper::Keeper::new(
+            log,
+            key,
+            args.witnesses.clone(),
+            Duration::from_secs(5),
+            true,
+        ));
+        config.receipts = Some(std::sync::Arc::new(
+            floorbook_web::logkeeper::KeptReceipts {
+                keeper: keeper.clone(),
+                store: store.clone(),
+            },
+        ));
+        tracing::info!(vkey = keeper.vkey(), folder = %folder.display(), "keeping the transparency log");
+        tokio::spawn(async move {
+            if let Err(e) =
+                floorbook_web::logkeeper::follow(keeper, store, Duration::from_millis(500)).await
+            {
+                tracing::error!(error = %e, "the transparency log stopped");
+            }
+        });
     }
     // Ctrl-C or SIGTERM (systemd's stop): release the leases so another instance takes over.
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())

@@ -132,7 +132,8 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
         out.flush()?;
     }
     let secret = secret.or_else(|| sender.key().map(floorbook_log::CardSecret::of));
-    let mut web = floorbook_web::Web::with_secret(store.clone(), users, sender, secret);
+    let mut sender = sender;
+    let mut keeper = None;
     if let Some(venue) = &args.venue {
         let key = super::keys::log_key(&keys, venue)?;
         let dir = args
@@ -141,15 +142,27 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
             .unwrap_or_else(|| args.store.data.join("tlog"));
         let log = floorbook_tlog::VenueLog::open(&dir)
             .with_context(|| format!("opening {}", dir.display()))?;
-        let keeper = std::sync::Arc::new(floorbook_web::logkeeper::Keeper::new(
+        let kept = std::sync::Arc::new(floorbook_web::logkeeper::Keeper::new(
             log,
             key,
             args.witnesses.clone(),
             std::time::Duration::from_secs(5),
             // Over NATS the pages read as the auditor: the record is appended by a keeper
-            // with the service's user (`tlog follow`), and the pages take its batches.
+            // with the service's user (`tlog follow`, `serve --venue`), and the pages take its
+            // batches.
             args.store.nats.is_none(),
         ));
+        // The pages' own desks (embedded) give a finished hand's receipt with the reply.
+        sender = sender.with_receipts(std::sync::Arc::new(
+            floorbook_web::logkeeper::KeptReceipts {
+                keeper: kept.clone(),
+                store: store.clone(),
+            },
+        ));
+        keeper = Some(kept);
+    }
+    let mut web = floorbook_web::Web::with_secret(store.clone(), users, sender, secret);
+    if let Some(keeper) = keeper {
         web = web.with_keeper(keeper.clone());
         tokio::spawn(async move {
             if let Err(e) = floorbook_web::logkeeper::follow(
