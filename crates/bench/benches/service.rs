@@ -189,6 +189,77 @@ async fn drive_one_chain(
     )
 }
 
+/// `floorbook serve` in this process, keeping the venue's transparency log in `tlog` when
+/// given (as `serve --venue` does), until `stop`.
+async fn start_service(
+    url: &str,
+    dir: &std::path::Path,
+    tlog: Option<&std::path::Path>,
+    stop: tokio::sync::oneshot::Receiver<()>,
+) -> tokio::task::JoinHandle<Result<(), floorbook_service::server::ServeError>> {
+    let nats = async_nats::connect(url).await.expect("connect");
+    let mut config = ServeConfig::new("bench");
+    if std::env::var_os("NO_DB").is_none() {
+        config.db = Some(dir.join("projections.sqlite"));
+    }
+    if let Some(folder) = tlog {
+        let store =
+            floorbook_store_nats::NatsStore::with_client(nats.clone(), config.store.clone())
+                .await
+                .expect("store");
+        // The log takes what the chains hold before the run, untimed (a keeper started beside
+        // a running service does so once): the run measures the service keeping up with it.
+        let mut log = floorbook_tlog::VenueLog::open(folder).expect("log");
+        floorbook_ledger::transparency::feed(&store, &mut log, true)
+            .await
+            .expect("the log takes the chains before the run");
+        let keeper = std::sync::Arc::new(floorbook_web::logkeeper::Keeper::new(
+            log,
+            floorbook_tlog::LogKey::from_seed("club.example/floorbook", &[7; 32]).expect("key"),
+            Vec::new(),
+            Duration::from_secs(5),
+            true,
+        ));
+        config.receipts = Some(std::sync::Arc::new(
+            floorbook_web::logkeeper::KeptReceipts::new(keeper.clone(), store.clone()),
+        ));
+        tokio::spawn(floorbook_web::logkeeper::follow(
+            keeper,
+            store,
+            Duration::from_millis(500),
+        ));
+    }
+    let service = tokio::spawn(serve(nats, config, async move {
+        let _ = stop.await;
+    }));
+    // Subscribed before the first client asks (a request before it has no responder).
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    service
+}
+
+/// The table clients, each driving its script on chain `<prefix>-<i>` until `seconds` pass.
+async fn tables_run(url: &str, scripts: Vec<Vec<Step>>, seconds: u64, prefix: &str) -> Figures {
+    let client_conn = async_nats::connect(url).await.expect("connect");
+    let mut client = CommandClient::new(client_conn);
+    client.timeout = Duration::from_secs(5);
+    let until = Instant::now() + Duration::from_secs(seconds);
+    let started = Instant::now();
+    let mut tasks = tokio::task::JoinSet::new();
+    for (i, steps) in scripts.into_iter().enumerate() {
+        let chain = ChainId::new(format!("{prefix}-{i}")).expect("chain");
+        tasks.spawn(drive_table(client.clone(), chain, steps, until));
+    }
+    let mut latencies = Vec::new();
+    while let Some(l) = tasks.join_next().await {
+        latencies.extend(l.expect("table client"));
+    }
+    Figures {
+        commands: latencies.len(),
+        elapsed: started.elapsed(),
+        latencies,
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -220,40 +291,36 @@ fn main() {
         let mut raw = raw_publishes(&server.url(), tables, vec![b'x'; 600], per).await;
         raw.show(&format!("raw JetStream publish+ack, {tables} clients"));
 
-        let nats = async_nats::connect(server.url()).await.expect("connect");
-        let mut config = ServeConfig::new("bench");
-        if std::env::var_os("NO_DB").is_none() {
-            config.db = Some(dir.path().join("projections.sqlite"));
-        }
+        // The service alone, then with the venue's transparency log kept inside it (`serve
+        // --venue`: the record appended as chains move, a receipt with every finished hand's
+        // reply), each on chains of its own, same scripts.
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-        let service = tokio::spawn(serve(nats, config, async move {
-            let _ = stop_rx.await;
-        }));
-
-        let client_conn = async_nats::connect(server.url()).await.expect("connect");
-        let mut client = CommandClient::new(client_conn);
-        client.timeout = Duration::from_secs(5);
-        let until = Instant::now() + Duration::from_secs(seconds);
-        let started = Instant::now();
-        let mut tasks = tokio::task::JoinSet::new();
-        for (i, steps) in scripts.into_iter().enumerate() {
-            let chain = ChainId::new(format!("load-{i}")).expect("chain");
-            tasks.spawn(drive_table(client.clone(), chain, steps, until));
-        }
-        let mut latencies = Vec::new();
-        while let Some(l) = tasks.join_next().await {
-            latencies.extend(l.expect("table client"));
-        }
-        let mut ours = Figures {
-            commands: latencies.len(),
-            elapsed: started.elapsed(),
-            latencies,
-        };
+        let service = start_service(&server.url(), dir.path(), None, stop_rx).await;
+        let mut ours = tables_run(&server.url(), scripts.clone(), seconds, "load").await;
         ours.show(&format!("service, {tables} table clients"));
         println!(
             "ratio: service {:.2}x raw publish throughput",
             ours.rate() / raw.rate()
         );
+        let _ = stop_tx.send(());
+        let _ = service.await;
+        let tlog = dir.path().join("tlog");
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let service = start_service(&server.url(), dir.path(), Some(&tlog), stop_rx).await;
+        let mut kept = tables_run(&server.url(), scripts, seconds, "kept").await;
+        kept.show(&format!(
+            "service keeping the transparency log, {tables} table clients"
+        ));
+        println!(
+            "ratio: with the log {:.2}x the service without it (p99 {:.2}x)",
+            kept.rate() / ours.rate(),
+            percentile(&kept.latencies, 0.99).as_secs_f64()
+                / percentile(&ours.latencies, 0.99).as_secs_f64()
+        );
+        let _ = stop_tx.send(());
+        let _ = service.await;
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let service = start_service(&server.url(), dir.path(), None, stop_rx).await;
 
         // One multi-table chain, pipelined.
         let (_, deep) = builtin("deepstack").expect("profile");

@@ -99,6 +99,9 @@ async fn main() {
         for round in 0..3 {
             alone = alone.min(append_all(store.clone(), &format!("alone-{round}"), &all).await);
             keeper.round(&store).await.expect("the chains before");
+            while keeper.behind() {
+                keeper.round(&store).await.expect("the chains before");
+            }
             let follow = tokio::spawn(floorbook_web::logkeeper::follow(
                 keeper.clone(),
                 store.clone(),

@@ -999,10 +999,7 @@ where
         .await
         .expect("desk")
         .with_receipts(std::sync::Arc::new(
-            floorbook_web::logkeeper::KeptReceipts {
-                keeper,
-                store: store.clone(),
-            },
+            floorbook_web::logkeeper::KeptReceipts::new(keeper, store.clone()),
         ));
     let mut head = 0;
     let mut proofs: Vec<floorbook_tlog::Receipt> = Vec::new();

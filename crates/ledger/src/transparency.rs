@@ -100,7 +100,18 @@ pub async fn receipt<S: EventStore>(
     seq: u64,
     write: bool,
 ) -> Result<Receipt, FeedError> {
-    let event = store
+    let event = event_of(store, chain, seq).await?;
+    receipt_with(store, log, key, chain, &event, write, &[]).await
+}
+
+/// The stored event `seq` of `chain`: what a receipt's leaf is made of (read before the log is
+/// held, so that receipts wait for each other only for the log's own work).
+pub async fn event_of<S: EventStore>(
+    store: &S,
+    chain: &ChainId,
+    seq: u64,
+) -> Result<StoredEvent, FeedError> {
+    store
         .read(chain, Seq(seq), 1)
         .await?
         .into_iter()
@@ -109,10 +120,30 @@ pub async fn receipt<S: EventStore>(
         .ok_or_else(|| FeedError::NoEvent {
             chain: chain.clone(),
             seq,
-        })?;
-    let leaf = leaf_of(chain, &event)?.to_bytes()?;
+        })
+}
+
+/// [`receipt`] of `event` (`chain`'s, as stored), feeding with `chain`'s the new events of the
+/// chains `waiting` names when the log must be fed (receipts asked for at once are made from
+/// one feed and one checkpoint); the events each comes with (just appended, in order) are
+/// taken without reading them back.
+pub async fn receipt_with<S: EventStore>(
+    store: &S,
+    log: &mut VenueLog,
+    key: &LogKey,
+    chain: &ChainId,
+    event: &StoredEvent,
+    write: bool,
+    waiting: &[(ChainId, Vec<StoredEvent>)],
+) -> Result<Receipt, FeedError> {
+    let seq = event.seq.0;
+    let leaf = leaf_of(chain, event)?.to_bytes()?;
     if log.find(chain.as_str(), seq).is_none() {
-        feed(store, log, write).await?;
+        let mut chains = waiting.to_vec();
+        if !chains.iter().any(|(c, _)| c == chain) {
+            chains.push((chain.clone(), Vec::new()));
+        }
+        feed_chains(store, log, write, Some(&chains)).await?;
     }
     let index = log
         .find(chain.as_str(), seq)
@@ -123,8 +154,8 @@ pub async fn receipt<S: EventStore>(
     let (size, checkpoint) = match log.kept_checkpoint(key) {
         Some(cp) if cp.size > index => (cp.size, cp.note),
         _ => {
-            let note = log.checkpoint(key)?;
-            (log.tree().size(), note)
+            let cp = log.sign(key)?;
+            (cp.size, cp.note)
         }
     };
     let proof = log.tree().inclusion(index, size)?;
@@ -188,6 +219,30 @@ pub async fn feed<S: EventStore>(
     log: &mut VenueLog,
     write: bool,
 ) -> Result<Fed, FeedError> {
+    feed_chains(store, log, write, None).await
+}
+
+/// [`feed`] with the chains' new events read already (`given`, each chain's in order): the
+/// log takes them after the record's batches, reading from the store only what comes before
+/// the events given of a chain, if the log lacks it.
+pub async fn feed_given<S: EventStore>(
+    store: &S,
+    log: &mut VenueLog,
+    write: bool,
+    given: &[(ChainId, Vec<StoredEvent>)],
+) -> Result<Fed, FeedError> {
+    feed_chains(store, log, write, Some(given)).await
+}
+
+/// [`feed`], appending the new events of `only` these chains when given (a receipt needs its
+/// own chain's, not a read of every chain), each up to the last of the events it comes with
+/// (those taken as given, what comes before them read from the store).
+async fn feed_chains<S: EventStore>(
+    store: &S,
+    log: &mut VenueLog,
+    write: bool,
+    only: Option<&[(ChainId, Vec<StoredEvent>)]>,
+) -> Result<Fed, FeedError> {
     let mut fed = Fed::default();
     'attempt: for _ in 0..ATTEMPTS {
         fed.added += catch_up(store, log).await?;
@@ -195,11 +250,31 @@ pub async fn feed<S: EventStore>(
             return Ok(fed);
         }
         let mut pending: Vec<(Leaf, bool)> = Vec::new();
-        for chain in store.chains().await? {
+        let chains: Vec<(ChainId, Vec<StoredEvent>)> = match only {
+            Some(c) => c.to_vec(),
+            None => store
+                .chains()
+                .await?
+                .into_iter()
+                .map(|c| (c, Vec::new()))
+                .collect(),
+        };
+        for (chain, known) in chains {
             let mut from = log.next_seq(chain.as_str());
             let mut last = log.last_of(chain.as_str());
             loop {
-                let page = store.read(&chain, Seq(from), 1_000).await?;
+                // The events given, from the one the log takes next; before them, the store's.
+                let (page, given) = match known.iter().position(|e| e.seq.0 == from) {
+                    Some(i) => (known[i..].to_vec(), true),
+                    None if known.last().is_some_and(|e| e.seq.0 < from) => break,
+                    None => {
+                        let gap = known
+                            .first()
+                            .map_or(1_000, |e| e.seq.0.saturating_sub(from).clamp(1, 1_000));
+                        let limit = usize::try_from(gap).unwrap_or(1_000);
+                        (store.read(&chain, Seq(from), limit).await?, false)
+                    }
+                };
                 if page.is_empty() {
                     break;
                 }
@@ -221,6 +296,10 @@ pub async fn feed<S: EventStore>(
                         }
                         pending.clear();
                     }
+                }
+                if given {
+                    // Up to the last event given: the rest comes with the next round.
+                    break;
                 }
             }
         }

@@ -557,6 +557,16 @@ impl<S: EventStore> Desk<S> {
         let mut proofs: HashMap<usize, String> = HashMap::new();
         if !stale && let Some(receipts) = self.receipts.clone() {
             let id = self.chain().clone();
+            let recent: Vec<floorbook_log::StoredEvent> = appended
+                .iter()
+                .map(|e| floorbook_log::StoredEvent {
+                    seq: e.seq,
+                    hash: e.hash,
+                    bytes: e.bytes.clone(),
+                    opened: None,
+                })
+                .collect();
+            receipts.appended(&id, &recent);
             for o in &outcomes {
                 let Outcome::Pending {
                     from,
@@ -575,8 +585,11 @@ impl<S: EventStore> Desk<S> {
                 let Some(seq) = finished.and_then(|i| appended.get(i)).map(|e| e.seq.0) else {
                     continue;
                 };
-                match tokio::time::timeout(crate::receipts::PATIENCE, receipts.receipt(&id, seq))
-                    .await
+                match tokio::time::timeout(
+                    crate::receipts::PATIENCE,
+                    receipts.receipt(&id, seq, recent.clone()),
+                )
+                .await
                 {
                     Ok(Ok(text)) => {
                         proofs.insert(*from, text);

@@ -92,6 +92,9 @@ struct Inner {
     direct_until: Mutex<Option<Instant>>,
 }
 
+/// Messages read by direct gets rather than through a consumer at most.
+const SHORT_TAIL: u64 = 8;
+
 /// How long reads keep to direct gets after a consumer failed.
 const DIRECT_AFTER_FAILURE: Duration = Duration::from_secs(60);
 
@@ -396,7 +399,10 @@ impl NatsStore {
             out: Vec::new(),
             index: Vec::new(),
         };
-        let use_consumer = lock(&self.inner.direct_until).is_none_or(|t| Instant::now() >= t);
+        // A short tail (a follower catching up with the last appends) is a few direct gets; a
+        // consumer's creation and deletion would cost more than the messages.
+        let use_consumer = walk.last - walk.from >= SHORT_TAIL
+            && lock(&self.inner.direct_until).is_none_or(|t| Instant::now() >= t);
         let consumer = if use_consumer {
             ordered_messages(
                 &self.inner.stream,

@@ -37,6 +37,10 @@ pub struct VenueLog {
     record: u64,
     /// Whether anything was appended since the last [`VenueLog::sync`].
     dirty: bool,
+    /// The checkpoint kept, as last read and checked (with the key it was checked with).
+    kept: std::sync::Mutex<Option<(String, crate::Checkpoint)>>,
+    /// The latest checkpoint [`VenueLog::sign`] made.
+    signed: Option<crate::Checkpoint>,
 }
 
 /// What the log holds of one chain: its events' leaf indexes (event `seq` at `seq - 1`: a
@@ -132,6 +136,8 @@ impl VenueLog {
             written: bytes.len() as u64,
             record: read_record(dir)?,
             dirty: false,
+            kept: std::sync::Mutex::new(None),
+            signed: None,
         })
     }
 
@@ -290,7 +296,12 @@ impl VenueLog {
             }
         }
         self.record += 1;
-        write_whole(&self.dir, "record", format!("{}\n", self.record).as_bytes())
+        // A hint, not synced: a count that a crash left short only makes the copy take the
+        // batches it holds again, each counted once its root is the tree's (above).
+        let tmp = self.dir.join("record.tmp");
+        fs::write(&tmp, format!("{}\n", self.record))?;
+        fs::rename(&tmp, self.dir.join("record"))?;
+        Ok(())
     }
 
     fn write(&mut self) -> Result<(), TlogError> {
@@ -363,17 +374,52 @@ impl VenueLog {
         Ok(note)
     }
 
+    /// The tree as it stands (made durable first) signed with `key`, in memory only: what a
+    /// receipt needs at once, without the write and sync of the checkpoint kept. Signed once
+    /// a size (Ed25519 signs the same note the same way).
+    pub fn sign(&mut self, key: &LogKey) -> Result<crate::Checkpoint, TlogError> {
+        self.sync()?;
+        let size = self.tree.size();
+        if let Some(cp) = &self.signed
+            && cp.size == size
+            && cp.origin == key.origin()
+        {
+            return Ok(cp.clone());
+        }
+        let root = self.tree.root(size)?;
+        let cp = crate::Checkpoint {
+            origin: key.origin().to_string(),
+            size,
+            root,
+            note: key.checkpoint(size, root)?,
+        };
+        self.signed = Some(cp.clone());
+        Ok(cp)
+    }
+
     /// The checkpoint kept (with any cosignatures), when it is signed by `key` and of this
     /// tree.
     pub fn kept_checkpoint(&self, key: &LogKey) -> Option<crate::Checkpoint> {
+        let mut cache = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((vkey, cp)) = cache.as_ref()
+            && vkey == key.vkey()
+        {
+            // Checked against this tree when read; the tree only grows.
+            return Some(cp.clone());
+        }
         let kept = fs::read(self.dir.join("checkpoint")).ok()?;
         let cp = crate::open_checkpoint(&kept, key.vkey()).ok()?;
-        (cp.size <= self.tree.size() && self.tree.root(cp.size).ok()? == cp.root).then_some(cp)
+        let ours = cp.size <= self.tree.size() && self.tree.root(cp.size).ok()? == cp.root;
+        if ours {
+            *cache = Some((key.vkey().to_string(), cp.clone()));
+        }
+        ours.then_some(cp)
     }
 
     /// Keeps `note` (the tree's checkpoint, with the cosignatures gathered for it) as
     /// `checkpoint`, replacing the one kept.
     pub fn keep_checkpoint(&self, note: &[u8]) -> Result<(), TlogError> {
+        *self.kept.lock().unwrap_or_else(|e| e.into_inner()) = None;
         write_whole(&self.dir, "checkpoint", note)
     }
 
@@ -395,13 +441,11 @@ fn write_whole(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), TlogError> {
     Ok(())
 }
 
-/// The batches of the record a folder holds (0 for a new folder).
+/// The batches of the record a folder holds, as its hint says (0 for a new folder, or a hint
+/// a crash left unreadable: the batches are then counted again from the first).
 fn read_record(dir: &Path) -> Result<u64, TlogError> {
     match fs::read_to_string(dir.join("record")) {
-        Ok(t) => t
-            .trim()
-            .parse()
-            .map_err(|_| TlogError::Record(format!("{}/record is not a count", dir.display()))),
+        Ok(t) => Ok(t.trim().parse().unwrap_or(0)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(0),
         Err(e) => Err(e.into()),
     }

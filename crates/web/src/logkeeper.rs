@@ -6,10 +6,13 @@
 use std::time::{Duration, Instant};
 
 use floorbook_ledger::transparency::{self, FeedError};
-use floorbook_log::{ChainId, EventStore};
+use floorbook_log::{ChainId, EventStore, StoredEvent};
 use floorbook_tlog::{LogKey, Receipt, VenueLog};
 
 use crate::witness::{Answer, WitnessAt, gather};
+
+/// The most events one round reads from the chains (the rest come with the next round).
+pub const ROUND_EVENTS: usize = 20_000;
 
 /// A checkpoint the keeper signed.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,8 +32,11 @@ pub struct Keeper {
     /// Whether this keeper appends the chains' events to the store's record (else it takes
     /// what other keepers appended).
     writes: bool,
-    /// When a checkpoint was last signed, and whether leaves came in since.
-    pending: std::sync::Mutex<(Instant, bool)>,
+    /// Whether the last round left events to read (it read [`ROUND_EVENTS`]).
+    behind: std::sync::atomic::AtomicBool,
+    /// When a checkpoint was last signed here, whether leaves came in since, and the size it
+    /// was of.
+    pending: std::sync::Mutex<(Instant, bool, u64)>,
 }
 
 impl Keeper {
@@ -50,7 +56,8 @@ impl Keeper {
             witnesses,
             every,
             writes,
-            pending: std::sync::Mutex::new((Instant::now(), false)),
+            behind: std::sync::atomic::AtomicBool::new(false),
+            pending: std::sync::Mutex::new((Instant::now(), false, 0)),
         }
     }
 
@@ -58,17 +65,32 @@ impl Keeper {
         self.key.vkey()
     }
 
+    /// Whether the last round left events for the next (a round reads [`ROUND_EVENTS`] at
+    /// most): the next goes at once.
+    pub fn behind(&self) -> bool {
+        self.behind.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// Takes what the chains added since, and signs (and has witnessed) a checkpoint when one
     /// is due.
     pub async fn round<S: EventStore>(&self, store: &S) -> Result<Option<Signed>, FeedError> {
+        // The chains are read without holding the log, so receipts asked for meanwhile wait
+        // only for the log's own work.
+        let gathered = if self.writes {
+            self.new_events(store).await?
+        } else {
+            Vec::new()
+        };
         let mut log = self.log.lock().await;
-        let fed = transparency::feed(store, &mut log, self.writes).await?;
+        let fed = transparency::feed_given(store, &mut log, self.writes, &gathered).await?;
         let due = {
             let mut p = self.pending.lock().unwrap_or_else(|e| e.into_inner());
-            p.1 |= fed.added > 0;
+            // Receipts feed the log too: the tree grown since this keeper's last checkpoint is
+            // what is due (for the witnesses, whom receipts do not ask).
+            p.1 |= fed.added > 0 || log.tree().size() > p.2;
             let due = p.1 && (fed.closing > 0 || p.0.elapsed() >= self.every);
             if due {
-                *p = (Instant::now(), false);
+                *p = (Instant::now(), false, log.tree().size());
             }
             due
         };
@@ -91,6 +113,43 @@ impl Keeper {
         Ok(Some(Signed { size, answers }))
     }
 
+    /// Each chain's events the log does not hold yet (up to [`ROUND_EVENTS`] in all), read
+    /// from the store.
+    async fn new_events<S: EventStore>(
+        &self,
+        store: &S,
+    ) -> Result<Vec<(ChainId, Vec<StoredEvent>)>, FeedError> {
+        let chains = store.chains().await?;
+        let next: Vec<(ChainId, u64)> = {
+            let log = self.log.lock().await;
+            chains
+                .into_iter()
+                .map(|c| {
+                    let n = log.next_seq(c.as_str());
+                    (c, n)
+                })
+                .collect()
+        };
+        let mut out = Vec::new();
+        let mut total = 0;
+        for (chain, from) in next {
+            let events = store
+                .read(&chain, floorbook_log::Seq(from), ROUND_EVENTS - total)
+                .await?;
+            if events.is_empty() {
+                continue;
+            }
+            total += events.len();
+            out.push((chain, events));
+            if total >= ROUND_EVENTS {
+                break;
+            }
+        }
+        self.behind
+            .store(total >= ROUND_EVENTS, std::sync::atomic::Ordering::Relaxed);
+        Ok(out)
+    }
+
     /// The receipt of `chain`'s event `seq` (its hand's last event for a hand's receipt).
     pub async fn receipt<S: EventStore>(
         &self,
@@ -100,6 +159,52 @@ impl Keeper {
     ) -> Result<Receipt, FeedError> {
         let mut log = self.log.lock().await;
         transparency::receipt(store, &mut log, &self.key, chain, seq, self.writes).await
+    }
+
+    /// The receipts asked for at once: the log fed once with every chain's events given (those
+    /// just appended, taken without reading them back), one checkpoint signed for all; each
+    /// answer sent to its asker.
+    async fn receipts_for<S: EventStore>(&self, store: &S, asked: Vec<Asked>) {
+        let mut log = self.log.lock().await;
+        let mut given: Vec<(ChainId, Vec<StoredEvent>)> = Vec::new();
+        for a in &asked {
+            match given.iter_mut().find(|(c, _)| *c == a.chain) {
+                Some((_, events)) => {
+                    let after = events.last().map_or(0, |e| e.seq.0);
+                    events.extend(a.recent.iter().filter(|e| e.seq.0 > after).cloned());
+                }
+                None => given.push((a.chain.clone(), a.recent.clone())),
+            }
+        }
+        let fed = if asked
+            .iter()
+            .any(|a| log.find(a.chain.as_str(), a.event.seq.0).is_none())
+        {
+            transparency::feed_given(store, &mut log, self.writes, &given)
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        } else {
+            Ok(())
+        };
+        for a in asked {
+            let answer = match &fed {
+                Ok(()) => transparency::receipt_with(
+                    store,
+                    &mut log,
+                    &self.key,
+                    &a.chain,
+                    &a.event,
+                    self.writes,
+                    &[],
+                )
+                .await
+                .map_err(|e| e.to_string()),
+                Err(why) => Err(why.clone()),
+            };
+            // An asker that gave up (its reply went without) is not waiting.
+            let _ = a.answer.send(answer);
+        }
     }
 
     /// How many events the log holds.
@@ -154,29 +259,145 @@ pub async fn follow<S: EventStore>(
                 }
             }
         }
-        tokio::time::sleep(poll).await;
+        if !keeper.behind() {
+            tokio::time::sleep(poll).await;
+        }
     }
 }
 
-/// The keeper with the store it feeds from, as a desk asks it for a finished hand's receipt.
-#[derive(Debug)]
-pub struct KeptReceipts<S> {
-    pub keeper: std::sync::Arc<Keeper>,
-    pub store: S,
+/// A receipt asked for by a desk: the event, the chain's events just appended, and where the
+/// answer goes.
+struct Asked {
+    chain: ChainId,
+    event: StoredEvent,
+    recent: Vec<StoredEvent>,
+    answer: tokio::sync::oneshot::Sender<Result<Receipt, String>>,
 }
 
-impl<S: EventStore + std::fmt::Debug> floorbook_service::receipts::Receipts for KeptReceipts<S> {
+/// The receipts waiting, and whether a worker is making them.
+#[derive(Default)]
+struct Queue {
+    waiting: Vec<Asked>,
+    busy: bool,
+}
+
+/// The keeper with the store it feeds from, as desks ask it for finished hands' receipts: a
+/// group commit, as the desk's appends are. Receipts asked for while others are being made
+/// wait together; one worker then makes them all from one feed and one checkpoint, and no
+/// asker waits for another's wake-up.
+pub struct KeptReceipts<S> {
+    keeper: std::sync::Arc<Keeper>,
+    store: S,
+    queue: std::sync::Arc<std::sync::Mutex<Queue>>,
+    /// The events desks appended since a receipt last took them, by chain (the latest
+    /// [`BUFFERED`] of each).
+    buffered: std::sync::Mutex<std::collections::HashMap<ChainId, Vec<StoredEvent>>>,
+}
+
+/// The events kept per chain for its next receipt at most (older ones are read back).
+const BUFFERED: usize = 1_000;
+
+impl<S> std::fmt::Debug for KeptReceipts<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeptReceipts")
+            .field("keeper", &self.keeper)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S> KeptReceipts<S> {
+    pub fn new(keeper: std::sync::Arc<Keeper>, store: S) -> KeptReceipts<S> {
+        KeptReceipts {
+            keeper,
+            store,
+            queue: Default::default(),
+            buffered: Default::default(),
+        }
+    }
+}
+
+impl<S: EventStore + Clone + 'static> KeptReceipts<S> {
+    /// Makes the waiting receipts, batch by batch, until none wait.
+    async fn work(
+        keeper: std::sync::Arc<Keeper>,
+        store: S,
+        queue: std::sync::Arc<std::sync::Mutex<Queue>>,
+    ) {
+        loop {
+            let asked = {
+                let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
+                if q.waiting.is_empty() {
+                    q.busy = false;
+                    return;
+                }
+                std::mem::take(&mut q.waiting)
+            };
+            keeper.receipts_for(&store, asked).await;
+        }
+    }
+}
+
+impl<S: EventStore + Clone + 'static> floorbook_service::receipts::Receipts for KeptReceipts<S> {
     fn receipt<'a>(
         &'a self,
         chain: &'a ChainId,
         seq: u64,
+        recent: Vec<StoredEvent>,
     ) -> floorbook_service::receipts::ReceiptFuture<'a> {
         Box::pin(async move {
-            self.keeper
-                .receipt(&self.store, chain, seq)
+            // What the desks appended since the last receipt of this chain, up to the event.
+            let recent = {
+                let mut b = self.buffered.lock().unwrap_or_else(|e| e.into_inner());
+                let mut kept = b.remove(chain).unwrap_or_default();
+                let after = kept.last().map_or(0, |e| e.seq.0);
+                kept.extend(recent.into_iter().filter(|e| e.seq.0 > after));
+                kept
+            };
+            let event = match recent.iter().find(|e| e.seq.0 == seq) {
+                Some(e) => e.clone(),
+                None => transparency::event_of(&self.store, chain, seq)
+                    .await
+                    .map_err(|e| e.to_string())?,
+            };
+            let (answer, asked) = tokio::sync::oneshot::channel();
+            let start = {
+                let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+                q.waiting.push(Asked {
+                    chain: chain.clone(),
+                    event,
+                    recent,
+                    answer,
+                });
+                !std::mem::replace(&mut q.busy, true)
+            };
+            if start {
+                tokio::spawn(Self::work(
+                    self.keeper.clone(),
+                    self.store.clone(),
+                    self.queue.clone(),
+                ));
+            }
+            asked
                 .await
+                .map_err(|_| "the transparency log's worker stopped".to_string())?
                 .map(|r| String::from_utf8_lossy(&r.to_bytes()).into_owned())
-                .map_err(|e| e.to_string())
         })
+    }
+
+    fn appended(&self, chain: &ChainId, events: &[StoredEvent]) {
+        let mut b = self.buffered.lock().unwrap_or_else(|e| e.into_inner());
+        let kept = b.entry(chain.clone()).or_default();
+        // Only a run that follows on: a gap (another writer) is read from the store.
+        if kept
+            .last()
+            .is_some_and(|l| events.first().is_some_and(|f| f.seq.0 != l.seq.0 + 1))
+        {
+            kept.clear();
+        }
+        kept.extend_from_slice(events);
+        if kept.len() > BUFFERED {
+            let cut = kept.len() - BUFFERED;
+            kept.drain(..cut);
+        }
     }
 }

@@ -162,10 +162,7 @@ pub async fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
             true,
         ));
         config.receipts = Some(std::sync::Arc::new(
-            floorbook_web::logkeeper::KeptReceipts {
-                keeper: keeper.clone(),
-                store: store.clone(),
-            },
+            floorbook_web::logkeeper::KeptReceipts::new(keeper.clone(), store.clone()),
         ));
         tracing::info!(vkey = keeper.vkey(), folder = %folder.display(), "keeping the transparency log");
         tokio::spawn(async move {

@@ -154,10 +154,7 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
         ));
         // The pages' own desks (embedded) give a finished hand's receipt with the reply.
         sender = sender.with_receipts(std::sync::Arc::new(
-            floorbook_web::logkeeper::KeptReceipts {
-                keeper: kept.clone(),
-                store: store.clone(),
-            },
+            floorbook_web::logkeeper::KeptReceipts::new(kept.clone(), store.clone()),
         ));
         keeper = Some(kept);
     }
