@@ -338,6 +338,21 @@ impl NatsStore {
         headers.insert("Floorbook-Seq", first.seq.to_string().as_str());
         headers.insert("Floorbook-Count", events.len().to_string().as_str());
         let subject = self.subject(chain);
+        self.publish_expecting(&subject, headers, payload).await
+    }
+
+    /// Publishes `payload` with `headers` (a message id and an expected sequence) until the
+    /// server acknowledges it (its stream sequence) or refuses it for the expected sequence;
+    /// anything else (timed out, no responders from a restarting server, a broken pipe) is
+    /// tried again up to the append deadline. Trying again is safe: the message may have been
+    /// stored, and then the server drops the duplicate by its id, or the expected sequence no
+    /// longer matches and the caller reloads.
+    async fn publish_expecting(
+        &self,
+        subject: &str,
+        headers: HeaderMap,
+        payload: bytes::Bytes,
+    ) -> Result<Result<u64, PublishErrorKind>, StoreError> {
         let deadline = Instant::now() + self.inner.opts.append_deadline;
         let mut pause = Duration::from_millis(50);
         loop {
@@ -345,7 +360,7 @@ impl NatsStore {
                 let ack = self
                     .inner
                     .js
-                    .publish_with_headers(subject.clone(), headers.clone(), payload.clone())
+                    .publish_with_headers(subject.to_string(), headers.clone(), payload.clone())
                     .await?;
                 ack.await
             };
@@ -355,10 +370,6 @@ impl NatsStore {
                     return Ok(Err(PublishErrorKind::WrongLastSequence));
                 }
                 Err(e) => {
-                    // Timed out, no responders (a restarting server), broken pipe: the message
-                    // may or may not be stored. Publishing again with the same Nats-Msg-Id is
-                    // safe: the server drops a duplicate, and if the first one was stored the
-                    // expected subject sequence no longer matches and the caller reloads.
                     if Instant::now() >= deadline {
                         return Err(backend(
                             format!("appending to {subject}: no acknowledgement in time"),
@@ -666,35 +677,16 @@ impl NatsStore {
         // its keeper knew.
         headers.insert("Nats-Expected-Last-Sequence", after.to_string().as_str());
         let payload = bytes::Bytes::from(batch);
-        let deadline = Instant::now() + self.inner.opts.append_deadline;
-        let mut pause = Duration::from_millis(50);
-        loop {
-            let attempt = async {
-                let ack = self
-                    .inner
-                    .js
-                    .publish_with_headers(subject.clone(), headers.clone(), payload.clone())
-                    .await?;
-                ack.await
-            };
-            match attempt.await {
-                Ok(ack) => return Ok(ack.sequence == after + 1),
-                Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => {
-                    // Late, unless an earlier try of this very batch was stored.
-                    let stored = self.record_batch(stream, after + 1).await?;
-                    return Ok(stored.is_some_and(|b| b == payload));
-                }
-                Err(e) => {
-                    if Instant::now() >= deadline {
-                        return Err(backend(
-                            format!("appending to {subject}: no acknowledgement in time"),
-                            e,
-                        ));
-                    }
-                    tokio::time::sleep(pause).await;
-                    pause = (pause * 2).min(Duration::from_secs(1));
-                }
-            }
+        match self
+            .publish_expecting(&subject, headers, payload.clone())
+            .await?
+        {
+            Ok(sequence) => Ok(sequence == after + 1),
+            // Late, unless an earlier try of this very batch was stored.
+            Err(_) => Ok(self
+                .record_batch(stream, after + 1)
+                .await?
+                .is_some_and(|b| b == payload)),
         }
     }
 
