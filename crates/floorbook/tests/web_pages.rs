@@ -3573,6 +3573,10 @@ async fn a_finished_hand_has_a_receipt_with_a_qr_code() {
         said.contains("Von den Zeugen gegengezeichnet: league.example/witness."),
         "the witness whose cosignature it carries: {said}"
     );
+    assert!(
+        said.contains(&format!("--witness '{wkey}'")),
+        "the command that checks it counts the witness: {said}"
+    );
     screenshot(&c, "receipt-de-phone").await;
     c.set_window_size(820, 1180).await.expect("tablet");
     c.goto(&format!("{url}/t/{chain}/receipt/{hand}/slip?lang=en"))

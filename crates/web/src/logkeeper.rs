@@ -212,12 +212,16 @@ impl Keeper {
         self.log.lock().await.tree().size()
     }
 
-    /// The names of this log's witnesses whose valid cosignature `note` carries.
-    pub fn cosigners(&self, note: &[u8]) -> Vec<String> {
+    /// This log's witnesses whose valid cosignature `note` carries: each one's name and
+    /// verifier key.
+    pub fn cosigners(&self, note: &[u8]) -> Vec<(String, String)> {
         self.witnesses
             .iter()
             .filter(|w| floorbook_tlog::carries_cosignature(note, &w.vkey))
-            .map(|w| w.vkey.split('+').next().unwrap_or(&w.vkey).to_string())
+            .map(|w| {
+                let name = w.vkey.split('+').next().unwrap_or(&w.vkey).to_string();
+                (name, w.vkey.clone())
+            })
             .collect()
     }
 

@@ -175,7 +175,7 @@ fn slip_main(
     receipt: &floorbook_tlog::Receipt,
     proven: &floorbook_tlog::Proven,
     vkey: &str,
-    witnesses: &[String],
+    witnesses: &[(String, String)],
     lang: Lang,
 ) -> Markup {
     let text = receipt.to_bytes();
@@ -183,6 +183,7 @@ fn slip_main(
         .map(|t| t.format("%Y-%m-%d %H:%M:%S UTC").to_string())
         .unwrap_or_default();
     let hash = floorbook_log::EventHash(proven.leaf.event).to_hex();
+    let names: Vec<&str> = witnesses.iter().map(|(name, _)| name.as_str()).collect();
     html! {
         section.receipt {
             h2 { (ta(lang, "receipt-title", &[("hand", n(hand as f64))])) }
@@ -201,11 +202,14 @@ fn slip_main(
             @if witnesses.is_empty() {
                 p { (t(lang, "receipt-unwitnessed")) }
             } @else {
-                p { (ta(lang, "receipt-witnessed", &[("names", s(witnesses.join(", ")))])) }
+                p { (ta(lang, "receipt-witnessed", &[("names", s(names.join(", ")))])) }
             }
             p { a href=(format!("/t/{chain}/receipt/{hand}")) download { (t(lang, "receipt-file")) } }
             p { (t(lang, "receipt-check")) }
-            pre { "floorbook receipt verify " (chain) "-hand-" (hand) ".tlog-proof --vkey '" (vkey) "'" }
+            pre {
+                "floorbook receipt verify " (chain) "-hand-" (hand) ".tlog-proof --vkey '" (vkey) "'"
+                @for (_, wkey) in witnesses { " \\\n  --witness '" (wkey) "'" }
+            }
         }
     }
 }
