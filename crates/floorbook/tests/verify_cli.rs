@@ -584,8 +584,7 @@ async fn the_transparency_log_takes_every_event_once_and_signs_its_checkpoint() 
         (Some(12), Some(12)),
         "{first}"
     );
-    let vkey = floorbook(&["keys", "vkey", "--dir", keys_s, "--venue", "club.example"]);
-    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let vkey = log_vkey(keys_s);
     let note = first["checkpoint"].as_str().expect("the note");
     let cp1 = floorbook_tlog::open_checkpoint(note.as_bytes(), &vkey).expect("opens");
     assert_eq!(cp1.size, 12);
@@ -688,8 +687,7 @@ async fn a_hands_receipt_checks_offline_and_two_receipts_prove_a_rewrite() {
     assert!(out.stdout.len() < 2_048, "{} bytes", out.stdout.len());
     let a = dir.path().join("a.tlog-proof");
     std::fs::write(&a, &out.stdout).expect("write");
-    let vkey = floorbook(&["keys", "vkey", "--dir", k, "--venue", "club.example"]);
-    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let vkey = log_vkey(k);
     let check = |file: &Path, vkey: &str| {
         floorbook(&[
             "receipt",
@@ -789,6 +787,13 @@ async fn a_hands_receipt_checks_offline_and_two_receipts_prove_a_rewrite() {
     assert!(text(&same).contains("no conflict"), "{}", text(&same));
 }
 
+/// The venue log's verifier key of `club.example` from the key folder `keys`.
+fn log_vkey(keys: &str) -> String {
+    let out = floorbook(&["keys", "vkey", "--dir", keys, "--venue", "club.example"]);
+    assert!(out.status.success(), "{}", text(&out));
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
 fn post(port: u16, path: &str, body: &[u8]) -> (u16, String, String) {
     let r = floorbook_e2e::http::post(&format!("http://127.0.0.1:{port}{path}"), body);
     (
@@ -838,8 +843,7 @@ async fn a_witness_cosigns_a_venues_checkpoint_and_a_receipt_carries_it() {
     let sync: serde_json::Value = serde_json::from_slice(&sync.stdout).expect("json");
     let note = sync["checkpoint"].as_str().expect("note").to_string();
     let size = sync["size"].as_u64().expect("size");
-    let vkey = floorbook(&["keys", "vkey", "--dir", k, "--venue", "club.example"]);
-    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let vkey = log_vkey(k);
     let wdir = dir.path().join("witness");
     let w = wdir.to_str().expect("utf-8");
     let wkey = floorbook(&[
@@ -985,6 +989,24 @@ impl Venue {
         }
     }
 
+    /// The arguments of a tool that keeps `club.example`'s log in `log` with the key folder
+    /// `keys`, on this store.
+    fn kept_args(&self, keys: &str, log: &Path) -> Vec<String> {
+        let mut args = self.args();
+        args.extend(
+            [
+                "--keys",
+                keys,
+                "--venue",
+                "club.example",
+                "--log",
+                log.to_str().expect("utf-8"),
+            ]
+            .map(String::from),
+        );
+        args
+    }
+
     /// Writes `n` events written by `tag` to `name` (a chain the store does not hold yet).
     async fn write(&self, name: &str, n: usize, tag: &str) {
         self.append(name, drafts(tag, n)).await;
@@ -1038,8 +1060,7 @@ async fn a_rewrite_is_refused_by_the_witness_and_proved_by_receipts(
     let name = "league.example/witness";
     let wkey = floorbook(&["witness", "key", "--dir", &w, "--name", name]);
     let wkey = String::from_utf8_lossy(&wkey.stdout).trim().to_string();
-    let vkey = floorbook(&["keys", "vkey", "--dir", &k, "--venue", "club.example"]);
-    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let vkey = log_vkey(&k);
     let port = floorbook_e2e::nats::free_port();
     let listen = format!("127.0.0.1:{port}");
     let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
@@ -1204,8 +1225,7 @@ async fn a_monitor_names_a_log_that_showed_two_witnesses_two_trees() {
     let keys = dir.path().join("keys");
     let k = keys.to_str().expect("utf-8").to_string();
     generate_key(&keys);
-    let vkey = floorbook(&["keys", "vkey", "--dir", &k, "--venue", "club.example"]);
-    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let vkey = log_vkey(&k);
     let (mut w1, at1) = spawn_witness(&dir.path().join("w1"), "league.example/w", &vkey);
     let (mut w2, at2) = spawn_witness(&dir.path().join("w2"), "club2.example/w", &vkey);
     let (honest, forked) = (
@@ -1307,31 +1327,14 @@ async fn the_log_keeper_follows_the_chains(venue: Venue) {
     let keys = dir.path().join("keys");
     let k = keys.to_str().expect("utf-8").to_string();
     generate_key(&keys);
-    let vkey = floorbook(&["keys", "vkey", "--dir", &k, "--venue", "club.example"]);
-    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let vkey = log_vkey(&k);
     let (mut witness, at) = spawn_witness(&dir.path().join("w"), "league.example/w", &vkey);
     let wkey = at.split_once('=').expect("URL=VKEY").1.to_string();
     let log = dir.path().join("log");
     let keeper = |every: &str| {
         let mut args: Vec<String> = ["tlog", "follow"].map(String::from).to_vec();
-        args.extend(venue.args());
-        args.extend(
-            [
-                "--keys",
-                &k,
-                "--venue",
-                "club.example",
-                "--log",
-                log.to_str().expect("utf-8"),
-                "--witness",
-                &at,
-                "--every-ms",
-                every,
-                "--poll-ms",
-                "50",
-            ]
-            .map(String::from),
-        );
+        args.extend(venue.kept_args(&k, &log));
+        args.extend(["--witness", &at, "--every-ms", every, "--poll-ms", "50"].map(String::from));
         std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
             .args(&args)
             .stderr(std::process::Stdio::null())
@@ -1377,18 +1380,7 @@ async fn the_log_keeper_follows_the_chains(venue: Venue) {
     let _ = second.wait();
     // The hand's receipt carries the cosignature.
     let mut args: Vec<String> = ["receipt", "--event", "9"].map(String::from).to_vec();
-    args.extend(venue.args());
-    args.extend(
-        [
-            "--keys",
-            &k,
-            "--venue",
-            "club.example",
-            "--log",
-            log.to_str().expect("utf-8"),
-        ]
-        .map(String::from),
-    );
+    args.extend(venue.kept_args(&k, &log));
     let out = floorbook(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(out.status.success(), "{}", text(&out));
     let file = dir.path().join("hand.tlog-proof");
@@ -1450,8 +1442,7 @@ async fn a_league_attachment_pins_a_cosigned_checkpoint() {
         let head = store.head(&chain).await.expect("head").expect("a head");
         (chain.to_string(), head.seq.0)
     };
-    let vkey = floorbook(&["keys", "vkey", "--dir", &k, "--venue", "club.example"]);
-    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
+    let vkey = log_vkey(&k);
     let (mut witness, at) = spawn_witness(&dir.path().join("w"), "league.example/w", &vkey);
     let wkey = at.split_once('=').expect("URL=VKEY").1.to_string();
     let receipt_of = |event: u64, venue: &str, file: &str| {
@@ -1619,23 +1610,8 @@ async fn two_keepers_keep_one_tree(venue: Venue) {
     let keys = dir.path().join("keys");
     let k = keys.to_str().expect("utf-8").to_string();
     generate_key(&keys);
-    let vkey = floorbook(&["keys", "vkey", "--dir", &k, "--venue", "club.example"]);
-    let vkey = String::from_utf8_lossy(&vkey.stdout).trim().to_string();
-    let kept = |log: &Path| -> Vec<String> {
-        let mut args = venue.args();
-        args.extend(
-            [
-                "--keys",
-                &k,
-                "--venue",
-                "club.example",
-                "--log",
-                log.to_str().expect("utf-8"),
-            ]
-            .map(String::from),
-        );
-        args
-    };
+    let vkey = log_vkey(&k);
+    let kept = |log: &Path| venue.kept_args(&k, log);
     let keeper = |log: &Path| {
         let mut args: Vec<String> = ["tlog", "follow", "--every-ms", "100", "--poll-ms", "20"]
             .map(String::from)
