@@ -10,7 +10,7 @@ use floorbook_store_embedded::{EmbeddedStore, OpenMode};
 use floorbook_store_nats::{NatsOptions, NatsStore};
 
 mod common;
-use common::{floorbook, frames_len};
+use common::{floorbook, frames_len, spawn_witness};
 
 fn text(o: &Output) -> String {
     format!(
@@ -976,6 +976,23 @@ async fn a_witness_cosigns_a_venues_checkpoint_and_a_receipt_carries_it() {
 
 /// Where a dishonest-operator drill keeps its chains: the embedded store in a folder, or
 /// JetStream on a nats-server.
+/// One test per venue: `$body(venue)` on the embedded store in a temporary folder, and on a
+/// NATS server of its own.
+macro_rules! on_both_venues {
+    ($embedded:ident, $nats:ident, $body:ident) => {
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $embedded() {
+            let dir = tempfile::tempdir().expect("temp dir");
+            $body(Venue::Embedded(dir.path().join("data"))).await;
+        }
+
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $nats() {
+            $body(Venue::Nats(NatsServer::start())).await;
+        }
+    };
+}
+
 enum Venue {
     Embedded(std::path::PathBuf),
     Nats(NatsServer),
@@ -1197,24 +1214,6 @@ async fn a_rewrite_is_refused_by_the_witness_and_proved_by_receipts_nats() {
     .await;
 }
 
-/// A witness process on a free port: `witness serve` witnessing the log `vkey`, its folder
-/// `dir`. Returns the process, its `URL=VKEY` and its verifier key.
-fn spawn_witness(dir: &Path, name: &str, vkey: &str) -> (std::process::Child, String) {
-    let w = dir.to_str().expect("utf-8");
-    let wkey = floorbook(&["witness", "key", "--dir", w, "--name", name]);
-    assert!(wkey.status.success(), "{}", text(&wkey));
-    let wkey = String::from_utf8_lossy(&wkey.stdout).trim().to_string();
-    let listen = format!("127.0.0.1:{}", floorbook_e2e::nats::free_port());
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args([
-            "witness", "serve", "--dir", w, "--name", name, "--log", vkey, "--listen", &listen,
-        ])
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("the witness starts");
-    (child, format!("http://{listen}={wkey}"))
-}
-
 /// Issue 40, item 5: a split view. The operator keeps two logs of one size under one key and
 /// shows each to another witness; each witness alone sees a log that only grew and cosigns it.
 /// `tlog monitor`, asking both, names the fork (exit 1) with the two roots, both signed by the
@@ -1399,16 +1398,11 @@ async fn the_log_keeper_follows_the_chains(venue: Venue) {
     let _ = witness.wait();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_log_keeper_follows_the_chains_embedded() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    the_log_keeper_follows_the_chains(Venue::Embedded(dir.path().join("data"))).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_log_keeper_follows_the_chains_nats() {
-    the_log_keeper_follows_the_chains(Venue::Nats(NatsServer::start())).await;
-}
+on_both_venues!(
+    the_log_keeper_follows_the_chains_embedded,
+    the_log_keeper_follows_the_chains_nats,
+    the_log_keeper_follows_the_chains
+);
 
 /// Issue 40, item 4: a league's attachment pins a cosigned checkpoint. The venue gives the
 /// league the receipt of the tournament's last event, cosigned by the league's witness;
@@ -1711,13 +1705,8 @@ async fn two_keepers_keep_one_tree(venue: Venue) {
     assert_eq!((rebuilt.size, rebuilt.root), (total, ca.root));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_keepers_keep_one_tree_embedded() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    two_keepers_keep_one_tree(Venue::Embedded(dir.path().join("data"))).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_keepers_keep_one_tree_nats() {
-    two_keepers_keep_one_tree(Venue::Nats(NatsServer::start())).await;
-}
+on_both_venues!(
+    two_keepers_keep_one_tree_embedded,
+    two_keepers_keep_one_tree_nats,
+    two_keepers_keep_one_tree
+);

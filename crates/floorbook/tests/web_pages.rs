@@ -4,6 +4,8 @@
 //! screenshot of each page (big screen and phone) under the target directory. A machine
 //! without Chromium fails here and says what to install (`.ci/run` installs it).
 
+mod common;
+
 use floorbook_e2e::schemas::CheckedDesk;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -3468,35 +3470,10 @@ async fn a_finished_hand_has_a_receipt_with_a_qr_code() {
         store.chains().await.expect("chains").remove(0).to_string()
     };
     // A league's witness, which the pages' log submits its checkpoints to.
-    let w = dir.path().join("witness");
-    let w = w.to_str().expect("utf-8");
-    let wkey = run(&[
-        "witness",
-        "key",
-        "--dir",
-        w,
-        "--name",
-        "league.example/witness",
-    ]);
-    let listen = format!("127.0.0.1:{}", floorbook_e2e::nats::free_port());
-    let witness = Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args([
-            "witness",
-            "serve",
-            "--dir",
-            w,
-            "--name",
-            "league.example/witness",
-            "--log",
-            &vkey,
-            "--listen",
-            &listen,
-        ])
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the witness starts");
+    let (witness, at) =
+        common::spawn_witness(&dir.path().join("witness"), "league.example/witness", &vkey);
     let _witness = Kill(witness);
-    let at = format!("http://{listen}={wkey}");
+    let wkey = at.split_once('=').expect("URL=VKEY").1.to_string();
     let mut child = Command::new(env!("CARGO_BIN_EXE_floorbook"))
         .args([
             "web",

@@ -132,3 +132,29 @@ pub fn web_server(args: &[&str], stderr: std::process::Stdio) -> (std::process::
         .to_string();
     (web, addr)
 }
+
+/// A witness process on a free port: `witness serve` witnessing the log `vkey`, its folder
+/// `dir`. Returns the process, its `URL=VKEY` and its verifier key.
+pub fn spawn_witness(
+    dir: &std::path::Path,
+    name: &str,
+    vkey: &str,
+) -> (std::process::Child, String) {
+    let w = dir.to_str().expect("utf-8");
+    let wkey = floorbook(&["witness", "key", "--dir", w, "--name", name]);
+    assert!(
+        wkey.status.success(),
+        "{}",
+        String::from_utf8_lossy(&wkey.stderr)
+    );
+    let wkey = String::from_utf8_lossy(&wkey.stdout).trim().to_string();
+    let listen = format!("127.0.0.1:{}", floorbook_e2e::nats::free_port());
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args([
+            "witness", "serve", "--dir", w, "--name", name, "--log", vkey, "--listen", &listen,
+        ])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the witness starts");
+    (child, format!("http://{listen}={wkey}"))
+}
