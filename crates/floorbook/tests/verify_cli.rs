@@ -1024,6 +1024,14 @@ impl Venue {
         args
     }
 
+    /// Makes the store a tool started before the first write can open: the embedded one is
+    /// created as the service creates it (JetStream's streams are made by whoever connects).
+    fn ready(&self) {
+        if let Venue::Embedded(d) = self {
+            EmbeddedStore::open(d, OpenMode::ReadWrite).expect("the store is created");
+        }
+    }
+
     /// Writes `n` events written by `tag` to `name` (a chain the store does not hold yet).
     async fn write(&self, name: &str, n: usize, tag: &str) {
         self.append(name, drafts(tag, n)).await;
@@ -1358,6 +1366,7 @@ async fn the_log_keeper_follows_the_chains(venue: Venue) {
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
     };
+    venue.ready();
     let mut first = keeper("600000");
     append(&venue, "friday", 5, false).await;
     std::thread::sleep(std::time::Duration::from_millis(800));
@@ -1606,20 +1615,36 @@ async fn two_keepers_keep_one_tree(venue: Venue) {
     generate_key(&keys);
     let vkey = log_vkey(&k);
     let kept = |log: &Path| venue.kept_args(&k, log);
+    // Each keeper's own words go to a file, shown when it stops or the test fails.
+    let said = |log: &Path| log.with_extension("stderr");
     let keeper = |log: &Path| {
         let mut args: Vec<String> = ["tlog", "follow", "--every-ms", "100", "--poll-ms", "20"]
             .map(String::from)
             .to_vec();
         args.extend(kept(log));
+        let stderr = std::fs::File::create(said(log)).expect("a file for the keeper's words");
         std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
             .args(&args)
-            .stderr(std::process::Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("a keeper starts")
     };
     let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    venue.ready();
     let mut first = keeper(&a);
     let mut second = keeper(&b);
+    let words = |log: &Path| std::fs::read_to_string(said(log)).unwrap_or_default();
+    let running = |first: &mut std::process::Child, second: &mut std::process::Child| {
+        for (k, log) in [(first, &a), (second, &b)] {
+            if let Ok(Some(status)) = k.try_wait() {
+                panic!(
+                    "the keeper of {} stopped ({status}): {}",
+                    log.display(),
+                    words(log)
+                );
+            }
+        }
+    };
     let checkpoint = |log: &Path| {
         std::fs::read(log.join("checkpoint"))
             .ok()
@@ -1636,9 +1661,12 @@ async fn two_keepers_keep_one_tree(venue: Venue) {
                 .iter()
                 .any(|l| checkpoint(l).is_some_and(|c| c.size == total))
             {
+                running(&mut first, &mut second);
                 assert!(
                     std::time::Instant::now() < deadline,
-                    "no keeper took {total}"
+                    "no keeper took {total}: {}\n{}",
+                    words(&a),
+                    words(&b)
                 );
                 tokio::time::sleep(std::time::Duration::from_millis(10)).await;
             }
@@ -1652,11 +1680,14 @@ async fn two_keepers_keep_one_tree(venue: Venue) {
         {
             break (ca, cb);
         }
+        running(&mut first, &mut second);
         assert!(
             std::time::Instant::now() < deadline,
-            "both keepers hold all {total} events: {:?} {:?}",
+            "both keepers hold all {total} events: {:?} {:?}\n{}\n{}",
             checkpoint(&a).map(|c| c.size),
-            checkpoint(&b).map(|c| c.size)
+            checkpoint(&b).map(|c| c.size),
+            words(&a),
+            words(&b)
         );
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     };
