@@ -109,10 +109,13 @@ pub enum CashError {
         "GCB-13: chips added between hands: {got} is outside 1 to {max} (the game's most in front, less the stack)"
     )]
     Amount { got: u64, max: u64 },
-    #[error("guest {guest} is {what}")]
-    AwayAlready { guest: GuestId, what: &'static str },
-    #[error("GCB-10: guest {guest} is not called to move; {called}")]
-    NotCalled { guest: GuestId, called: String },
+    #[error("guest {guest} is {}", if *away { "away already" } else { "at the table" })]
+    AwayAlready { guest: GuestId, away: bool },
+    #[error("GCB-10: guest {guest} is not called to move; {}", called.map_or_else(|| "nobody is".to_string(), |c| format!("guest {c} is")))]
+    NotCalled {
+        guest: GuestId,
+        called: Option<GuestId>,
+    },
     #[error("GCB-10: the move goes to a free seat at the main table {main}")]
     MoveSeat { main: TableNo },
     #[error("GCB-1: guest {0} was removed from the poker area")]
@@ -124,7 +127,7 @@ pub enum CashError {
     #[error("a reason or ruling of 1 to {max} bytes (got {got})")]
     Text { got: usize, max: usize },
     #[error("GCB-5: {0}")]
-    Straddle(&'static str),
+    Straddle(StraddleBarred),
     #[error(
         "the first hand at table {0} needs the button's seat from the floor's draw (a seated guest's seat)"
     )]
@@ -182,4 +185,14 @@ impl CashError {
             _ => Vec::new(),
         }
     }
+}
+
+/// Why a hand cannot start with a straddle (GCB-5): the [`CashError::Straddle`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error, serde::Serialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum StraddleBarred {
+    #[error("this game has no straddle")]
+    NoStraddleInGame,
+    #[error("heads-up there is no player under the gun")]
+    HeadsUpNoStraddle,
 }

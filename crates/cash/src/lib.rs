@@ -16,7 +16,7 @@ mod profile;
 mod room;
 
 pub use command::{CashCommand, Offence};
-pub use error::CashError;
+pub use error::{CashError, StraddleBarred};
 pub use event::{Blind, CashEvent, Dealt, Owes, PostKind, Posted, Release, SitsOut};
 pub use profile::{
     CashProfile, Game, House, Problem, ProfileError, builtin, builtin_names, is_cash_profile,

@@ -8,7 +8,7 @@ use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use crate::command::{CashCommand, Offence};
-use crate::error::CashError;
+use crate::error::{CashError, StraddleBarred};
 use crate::event::{Blind, CashEvent, Dealt, Owes, PostKind, Posted, Release, SitsOut};
 use crate::profile::{CashProfile, Game};
 use crate::{GuestId, SeatNo, TableNo};
@@ -847,10 +847,7 @@ impl CashRoom {
     fn set_away(&mut self, guest: GuestId, away: bool) -> Result<(), CashError> {
         let s = self.sitting(guest)?.clone();
         if s.away == away {
-            return Err(CashError::AwayAlready {
-                guest,
-                what: if away { "away already" } else { "at the table" },
-            });
+            return Err(CashError::AwayAlready { guest, away });
         }
         if away {
             self.sitting_mut(guest)?.away = true;
@@ -978,13 +975,7 @@ impl CashRoom {
         let game = self.game_of_table(s.table)?;
         let called = self.lists.get(&game.id).and_then(|l| l.called);
         if called != Some(guest) {
-            return Err(CashError::NotCalled {
-                guest,
-                called: match called {
-                    Some(c) => format!("guest {c} is"),
-                    None => "nobody is".to_string(),
-                },
-            });
+            return Err(CashError::NotCalled { guest, called });
         }
         Ok(game)
     }
@@ -1321,12 +1312,10 @@ impl CashRoom {
         let mut first_to_act = if m == 2 { bb_pos ^ 1 } else { (bb_pos + 1) % m };
         if straddle {
             if !game.straddle {
-                return Err(CashError::Straddle("this game has no straddle"));
+                return Err(CashError::Straddle(StraddleBarred::NoStraddleInGame));
             }
             if m < 3 {
-                return Err(CashError::Straddle(
-                    "heads-up there is no player under the gun",
-                ));
+                return Err(CashError::Straddle(StraddleBarred::HeadsUpNoStraddle));
             }
             let utg = (bb_pos + 1) % m;
             blinds[utg] = Chips(game.big_blind.saturating_mul(2));

@@ -997,6 +997,11 @@ async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
     let r = submit(&c, "form[data-command=deal_face_down]", &[]).await;
     assert!(r.contains("Erfasst"), "{r}");
     let button = text(&c, "tr.acting td:nth-child(2)").await;
+    let head = text(&c, "table.hand thead").await;
+    assert!(head.contains("Passen bis hier, dann"), "{head}");
+    c.set_window_size(390, 844).await.expect("phone");
+    screenshot(&c, "dealer-de-betting-phone").await;
+    c.set_window_size(1280, 800).await.expect("back");
     // A fold out of turn (written by hand): refused in German, the rule in the seed's words.
     let actor: usize = c
         .find(Locator::Css(
@@ -1065,7 +1070,11 @@ async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
         ],
     )
     .await;
-    assert!(r.contains("Abgelehnt") && r.contains("1 to 3"), "{r}");
+    assert!(
+        r.contains("Abgelehnt") && r.contains("die Eingaben 1 bis 3 dieser Hand"),
+        "{r}"
+    );
+    assert!(!r.contains(" to "), "no English on a German page: {r}");
     let r = submit(
         &floor,
         "form[data-command=correct_entry]",
@@ -1222,6 +1231,21 @@ async fn an_eight_handed_hand_to_a_showdown_takes_few_taps() {
     tap("form[data-command=start_hand]", &[]).await;
     tap("form[data-command=deal_face_down]", &[]).await;
     screenshot(&c, "dealer-eight-handed-preflop").await;
+    // The buttons say what follows "folds to here"; the whole meaning is read out and hovered.
+    let said = c
+        .find(Locator::Css(&fold_to_call(5)))
+        .await
+        .expect("seat 6's folds-to-here-and-call")
+        .attr("aria-label")
+        .await
+        .expect("attribute");
+    assert_eq!(
+        said.as_deref(),
+        Some("Everyone before seat 6 folds; seat 6 calls 20")
+    );
+    c.set_window_size(390, 844).await.expect("phone");
+    screenshot(&c, "dealer-eight-handed-preflop-phone").await;
+    c.set_window_size(820, 1180).await.expect("tablet");
     // The amount pad fills the legal sizes in (a pot raise: 20 to call, 50 in the middle
     // then, raised to 70); nothing is sent until the button.
     let pad = text(&c, "div.pad").await;

@@ -152,7 +152,7 @@ pub enum Rejection {
     #[error("{pos} cannot bet or raise: {reason} ({rule})")]
     CannotRaise {
         pos: Pos,
-        reason: &'static str,
+        reason: RaiseBarred,
         rule: Rule,
     },
     #[error(
@@ -268,7 +268,7 @@ pub enum Rejection {
         big_bet: Chips,
     },
     #[error("{pos}: {reason} (TDA-RP-10)")]
-    StudRemedy { pos: Pos, reason: &'static str },
+    StudRemedy { pos: Pos, reason: StudRemedyBarred },
     #[error(
         "name the cards of the next street dealt too early: 1 to {most} (one per player); got {got} (TDA-RP-5 D)"
     )]
@@ -293,6 +293,36 @@ pub enum Rejection {
         game: &'static str,
         other: &'static str,
     },
+}
+
+/// Why a player may not bet or raise now ([`Rejection::CannotRaise`]): one reason in either
+/// engine. Serialized as its `code`, as the rejection is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum RaiseBarred {
+    /// PokerKit's reading (PHH): facing less than the last raise is no reopening.
+    #[error("an all-in short of a full raise does not reopen the betting")]
+    ShortAllInReopensNothing,
+    #[error("the raises of this round are capped")]
+    RaisesCapped,
+    #[error("the player already acted and faces less than a full raise")]
+    ActedFacingShortAllIn,
+    #[error("the stack only covers a call")]
+    StackCoversACall,
+    #[error("every other player has folded or is all-in")]
+    NobodyLeftToCall,
+}
+
+/// Why a stud remedy for an exposed card does not apply ([`Rejection::StudRemedy`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum StudRemedyBarred {
+    #[error("his up card is dealt already: the floor decides (TR-26)")]
+    UpCardDealt,
+    #[error("the exposed card is not one of his down cards")]
+    NotADownCard,
+    #[error("the exposed card is not his seventh-street card")]
+    NotTheSeventhCard,
 }
 
 impl Rejection {
@@ -865,7 +895,7 @@ impl Hand {
 
     /// The (min, max) "raise to" for player `i`, or why none is possible.
     pub(crate) fn raise_limits(&self, i: usize) -> Result<(Chips, Chips), Rejection> {
-        let no = |reason: &'static str, rule: Rule| Rejection::CannotRaise {
+        let no = |reason: RaiseBarred, rule: Rule| Rejection::CannotRaise {
             pos: Pos(i),
             reason,
             rule,
@@ -874,32 +904,26 @@ impl Hand {
         // PokerKit's reading, for PHH: facing less than the last raise is no reopening. A live
         // table reads TR-8 by who has acted since the last full raise (below).
         if !self.rules.live && self.call_amount(i) < self.raise_amount {
-            return Err(no(
-                "an all-in short of a full raise does not reopen the betting",
-                Rule::Tr8,
-            ));
+            return Err(no(RaiseBarred::ShortAllInReopensNothing, Rule::Tr8));
         }
         if self
             .rules
             .raise_cap
             .is_some_and(|cap| self.raise_count >= cap)
         {
-            return Err(no("the raises of this round are capped", Rule::Nob12));
+            return Err(no(RaiseBarred::RaisesCapped, Rule::Nob12));
         }
         let shorts: Chips = self.short_all_ins.iter().copied().sum();
         if !self.short_all_ins.is_empty() && shorts < self.raise_amount && self.acted[i] {
-            return Err(no(
-                "the player already acted and faces less than a full raise",
-                Rule::Tr8,
-            ));
+            return Err(no(RaiseBarred::ActedFacingShortAllIn, Rule::Tr8));
         }
         if self.stacks[i] <= max_bet - self.bets[i] {
-            return Err(no("the stack only covers a call", Rule::Tr10));
+            return Err(no(RaiseBarred::StackCoversACall, Rule::Tr10));
         }
         let someone_can_call = (0..self.n)
             .any(|j| j != i && self.active[j] && self.stacks[j] + self.bets[j] > max_bet);
         if !someone_can_call {
-            return Err(no("every other player has folded or is all-in", Rule::Tr10));
+            return Err(no(RaiseBarred::NobodyLeftToCall, Rule::Tr10));
         }
         let cap = self.stacks[i] + self.bets[i];
         // These sums may pass the chips in play (a minimum bet larger than every stack, a pot

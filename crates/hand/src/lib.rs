@@ -33,7 +33,9 @@ pub use chips::{Chips, Pos};
 pub use command::HandCommand;
 pub use declare::{Declared, Interpretation, PutIn, Reading};
 pub use event::HandEvent;
-pub use hand::{Hand, Legal, MAX_CHIPS, Phase, Rejection, ShowOrMuck, Street};
+pub use hand::{
+    Hand, Legal, MAX_CHIPS, Phase, RaiseBarred, Rejection, ShowOrMuck, Street, StudRemedyBarred,
+};
 pub use irregular::{IrregularityKind, OutOfTurn};
 pub use pots::Pot;
 pub use rules::{

@@ -34,7 +34,7 @@ use crate::{
     Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, OutOfTurn, OutOfTurnRule, Phase,
     Pos, Pot, Rejection, ShowOrMuck,
 };
-use crate::{MAX_CHIPS, Street};
+use crate::{MAX_CHIPS, RaiseBarred, Street, StudRemedyBarred};
 
 /// Which stud is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -618,36 +618,32 @@ impl StudHand {
     /// The one amount a bet, completion or raise of player `i` goes to, or why none is allowed.
     fn bet_limits(&self, i: usize) -> Result<Chips, Rejection> {
         let pos = Pos(i);
-        let cannot = |reason: &'static str| Rejection::CannotRaise {
+        let cannot = |reason: RaiseBarred| Rejection::CannotRaise {
             pos,
             reason,
             rule: Rule::Tr8,
         };
         let call = self.call_amount(i);
         if call < self.raise_amount {
-            return Err(cannot(
-                "an all-in short of a full raise does not reopen the betting to a player who acted",
-            ));
+            return Err(cannot(RaiseBarred::ShortAllInReopensNothing));
         }
         if self.rules.cap.is_some_and(|cap| self.raise_count >= cap) {
             return Err(Rejection::CannotRaise {
                 pos,
-                reason: "the bets and raises of this street are capped",
+                reason: RaiseBarred::RaisesCapped,
                 rule: Rule::Nob12,
             });
         }
         let short: Chips = self.short_all_ins.iter().copied().sum();
         if !self.short_all_ins.is_empty() && short < self.raise_amount && self.acted[i] {
-            return Err(cannot(
-                "he acted already, and the all-ins since were short of a full raise",
-            ));
+            return Err(cannot(RaiseBarred::ActedFacingShortAllIn));
         }
         let max = self.max_bet();
         if self.stacks[i] <= max.saturating_sub(self.bets[i]) {
-            return Err(cannot("his stack does not cover more than a call"));
+            return Err(cannot(RaiseBarred::StackCoversACall));
         }
         if !(0..self.n).any(|j| j != i && self.active[j] && self.stacks[j] + self.bets[j] > max) {
-            return Err(cannot("everyone else is all in or has folded"));
+            return Err(cannot(RaiseBarred::NobodyLeftToCall));
         }
         let step = self.raise_amount.max(self.rules.street_bet(self.street));
         let full = if self.completion_due {
@@ -841,13 +837,13 @@ impl StudHand {
         if self.up_this_street(i) || self.due[i] == 0 {
             return Err(Rejection::StudRemedy {
                 pos,
-                reason: "his up card is dealt already: the floor decides (TR-26)",
+                reason: StudRemedyBarred::UpCardDealt,
             });
         }
         let Some(k) = self.find_dealt(i, card, 0, true) else {
             return Err(Rejection::StudRemedy {
                 pos,
-                reason: "the exposed card is not one of his down cards",
+                reason: StudRemedyBarred::NotADownCard,
             });
         };
         if self.cards[i][k].is_none() {
@@ -889,7 +885,7 @@ impl StudHand {
         {
             return Err(Rejection::StudRemedy {
                 pos,
-                reason: "the exposed card is not his seventh-street card",
+                reason: StudRemedyBarred::NotTheSeventhCard,
             });
         }
         if self.cards[i][last].is_none() {

@@ -105,33 +105,46 @@ pub enum MemberCommand {
 }
 
 /// A command the register refuses, or an event that does not fit it. Nothing changes.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+/// Serialized as its `code` and `args`, for a terminal that words it in its own language.
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "code", content = "args")]
 pub enum MemberError {
     #[error("{0:?} cannot be a member ID: 1 to {MAX_ID} letters, digits, - or _")]
+    #[serde(rename = "member_bad_id")]
     BadId(String),
     #[error("{what} must be 1 to {MAX_TEXT} characters, not only spaces")]
+    #[serde(rename = "member_bad_text")]
     BadText { what: &'static str },
     #[error("member {0} exists already")]
+    #[serde(rename = "member_exists")]
     Exists(String),
     #[error("there is no member {0}")]
+    #[serde(rename = "member_unknown")]
     Unknown(String),
     #[error("member {0} was merged into {1}; use {1}")]
+    #[serde(rename = "member_merged_away")]
     MergedAway(String, String),
     #[error("a member cannot be merged into himself ({0})")]
+    #[serde(rename = "member_self_merge")]
     SelfMerge(String),
     #[error("a birth date must lie before {day} and after 1900-01-01; got {born}")]
+    #[serde(rename = "member_bad_birth_date")]
     BadBirthDate { born: NaiveDate, day: NaiveDate },
     #[error("member {0} is not barred")]
+    #[serde(rename = "member_not_barred")]
     NotBarred(String),
     #[error("a ban's rule is GCB-1 (removed from a cash table) or TR-28 (disqualified); got {0}")]
+    #[serde(rename = "member_bad_rule")]
     BadRule(String),
     #[error("member {member} is barred{}: {reason} (lifted only by the floor, with a reason)", until.map(|d| format!(" until {d}")).unwrap_or_default())]
+    #[serde(rename = "member_barred")]
     Barred {
         member: String,
         reason: String,
         until: Option<NaiveDate>,
     },
     #[error("TR-0a: member {member} is {age} on {day}; the minimum age is {min}")]
+    #[serde(rename = "member_too_young")]
     TooYoung {
         member: String,
         age: u32,

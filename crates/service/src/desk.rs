@@ -953,7 +953,8 @@ impl<S: EventStore> Desk<S> {
                 let entry = register
                     .entry(member, inc.at.date_naive(), t.profile.min_age)
                     .map_err(|e| {
-                        let err = ReplyError::new(ErrorKind::Rejected, e.to_string());
+                        let err =
+                            ReplyError::new(ErrorKind::Rejected, e.to_string()).with_reason(&e);
                         match e {
                             floorbook_members::MemberError::TooYoung { .. } => {
                                 err.with_rules(&[floorbook_rules::Rule::Tr0a])

@@ -178,8 +178,10 @@ fn check_permutation(draw: &[u32], n: usize) -> Result<(), SeatingError> {
     Ok(())
 }
 
-/// A seating decision that cannot be made.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// A seating decision that cannot be made. Serialized as its `code` and `args`, as the
+/// tournament's refusals are.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[serde(tag = "code", content = "args", rename_all = "snake_case")]
 pub enum SeatingError {
     #[error("the seat draw must be a permutation of 0..{players}, one seat card per player")]
     NotAPermutation { players: usize },
@@ -189,6 +191,20 @@ pub enum SeatingError {
     Overfull { seats: u32 },
     #[error("the button draw needs one card per seated player, all different")]
     BadButtonDraw,
+    #[error("a seat beyond the table")]
+    SeatBeyondTable,
+    #[error(
+        "NOB-10: before the table's first hand every player at it draws one card: one card for each of seats {seats:?}"
+    )]
+    EveryPlayerDraws { seats: Vec<u32> },
+    #[error(
+        "the break draw gives each of the {leaving} leaving players a different free seat, 0 to {last} (TR-17); got {got:?}"
+    )]
+    BreakDraw {
+        leaving: usize,
+        last: usize,
+        got: Vec<u32>,
+    },
 }
 
 /// The high-card order of a draw: rank, then suit (spades, hearts, diamonds, clubs), so that

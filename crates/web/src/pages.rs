@@ -86,7 +86,10 @@ section.board p.seats-free { font-size: clamp(1.2rem, min(2.6vw, 4vh), 2.2rem); 
 section.board ol.waiting { font-size: clamp(1.3rem, min(3vw, 4.5vh), 2.6rem); margin: .4rem 0; padding-left: 2.2em; }
 section.due { background: #3a2a12; border-left: .3rem solid var(--accent); padding: .5rem .9rem; margin-bottom: 1rem; }
 section.players input#find { display: block; width: 100%; max-width: 24rem; margin: .3rem 0 .6rem; }
-.foldto form.touch button { font-size: .95rem; min-width: 0; padding: .35rem .7rem; background: #4a5058; }
+.foldto { display: flex; flex-wrap: wrap; gap: .3rem; }
+.foldto form.touch { margin: 0; }
+.foldto form.touch button { font-size: .95rem; min-width: 0; padding: .35rem .7rem; background: #4a5058; white-space: nowrap; }
+@media (max-width: 600px) { .foldto form.touch button { font-size: .85rem; padding: .55rem .45rem; } table.hand td, table.hand th { padding-left: .25rem; padding-right: .25rem; } table.hand td:first-child { white-space: nowrap; } table.hand .mark { font-size: .7rem; padding: 0 .2rem; } }
 .takeback form.touch button { background: none; border: .12rem solid var(--accent); color: var(--accent); font-size: 1rem; min-width: 0; padding: .4rem .8rem; }
 .lang { margin-left: .8rem; }
 p.won { font-size: 1.2rem; font-weight: 700; }

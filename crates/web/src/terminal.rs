@@ -1100,8 +1100,20 @@ fn cards(c: &[floorbook_cards::Card]) -> String {
 
 /// One button that sends one command (the dealer's one touch); `all_in` sets it apart.
 fn one_touch(command: &str, label: &str, fields: &[(&str, String)], all_in: bool) -> Markup {
+    one_touch_said(command, label, label, fields, all_in)
+}
+
+/// [`one_touch`] whose button shows a short `label` where its column or row says the rest, and
+/// whose whole meaning, `said`, is what a screen reader reads and a pointer's hover shows.
+fn one_touch_said(
+    command: &str,
+    label: &str,
+    said: &str,
+    fields: &[(&str, String)],
+    all_in: bool,
+) -> Markup {
     html! {
-        form.cmd.touch.all-in[all_in] data-command=(command) aria-label=(label) {
+        form.cmd.touch.all-in[all_in] data-command=(command) aria-label=(said) title=[(label != said).then_some(said)] {
             @for (name, value) in fields {
                 input type="hidden" name=(name) value=(value) data-kind=(if value.starts_with('[') || value == "true" { "json" } else { "int" });
             }
@@ -1187,7 +1199,8 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
             @let blinds: Vec<usize> = h.events().iter().filter_map(|e| match e { floorbook_hand::HandEvent::BlindPosted { pos, .. } => Some(pos.0), _ => None }).take(2).collect();
             table.hand aria-label=(tr("the-hand")) {
                 @let stud = h.as_stud();
-                thead { tr { th { (tr("col-seat")) } th { (tr("col-player")) } @if stud.is_some() { th { (tr("col-showing")) } } th.num { (tr("col-stack")) } th.num { (tr("col-bet")) } th { "" } } }
+                @let shortcuts = legal.is_some() && h.phase() == Phase::Betting;
+                thead { tr { th { (tr("col-seat")) } th { (tr("col-player")) } @if stud.is_some() { th { (tr("col-showing")) } } th.num { (tr("col-stack")) } th.num { (tr("col-bet")) } th { @if shortcuts { (tr("col-folds-to")) } } } }
                 tbody {
                     @for (i, (name, seat)) in players.iter().enumerate() {
                         tr class=[(actor == Some(Pos(i))).then_some("acting")] data-seat=(seat) {
@@ -1203,13 +1216,16 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
                                 @if actor == Some(Pos(i)) { strong { (tr("to-act")) } }
                                 @else if !h.is_active(Pos(i)) { span.flag { (tr("out")) } }
                                 @else if h.stacks().get(i).is_some_and(|c| c.0 == 0) { span.flag { (tr("all-in")) } }
-                                @else if legal.is_some() && h.phase() == Phase::Betting {
+                                @else if shortcuts {
                                     // One tap: everyone before him folds, and one more: he checks or
-                                    // calls too (issue 35: a tap per fold before).
+                                    // calls too (issue 35: a tap per fold before). The column's
+                                    // head says "folds to here"; each button says what follows.
                                     @let due = h.bets().iter().map(|b| b.0).max().unwrap_or(0).saturating_sub(h.bets().get(i).map_or(0, |b| b.0)).min(h.stacks().get(i).map_or(0, |c| c.0));
+                                    @let at = [("seat", n(*seat)), ("amount", s(chips(due, lang)))];
+                                    @let (then, said) = if due == 0 { ("fold-to-check", "fold-to-check-said") } else { ("fold-to-call", "fold-to-call-said") };
                                     span.foldto {
-                                        (one_touch("fold_to", &if due == 0 { tr("fold-to-check") } else { tra("fold-to-call", &[("amount", s(chips(due, lang)))]) }, &[table(), ("pos", i.to_string()), ("then_call", "true".to_string())], false))
-                                        (one_touch("fold_to", &tr("fold-to-here"), &[table(), ("pos", i.to_string())], false))
+                                        (one_touch_said("fold_to", &tra(then, &at), &tra(said, &at), &[table(), ("pos", i.to_string()), ("then_call", "true".to_string())], false))
+                                        (one_touch_said("fold_to", &tr("fold-to-here"), &tra("fold-to-here-said", &at), &[table(), ("pos", i.to_string())], false))
                                     }
                                 }
                             }

@@ -68,6 +68,10 @@ pub fn refusal(lang: Lang, reason: &serde_json::Value) -> Option<String> {
             Value::Number(n) => n.as_f64().map(FluentValue::from),
             Value::String(s) => Some(FluentValue::from(s.clone())),
             Value::Bool(b) => Some(FluentValue::from(b.to_string())),
+            // Nothing given (no limit, nobody called): a message selects on `none`.
+            Value::Null => Some(FluentValue::from("none")),
+            // A reason inside the refusal (why a correction or a draw is refused): its own words.
+            Value::Object(o) if o.contains_key("code") => refusal(lang, v).map(FluentValue::from),
             Value::Array(items) => Some(FluentValue::from(
                 items
                     .iter()
@@ -280,6 +284,79 @@ mod tests {
         assert_eq!(refusal(Lang::De, &unworded), None);
     }
 
+    /// A refusal that carries its reason (why a correction, a no-show, a raise or a guest's
+    /// move is refused) reads in the page's language throughout, the reason inside too.
+    #[test]
+    fn a_refusal_with_its_reason_inside_reads_in_both_languages() {
+        use floorbook_hand::{Pos, RaiseBarred, Rejection};
+        use floorbook_tournament::engine::{CorrectionRefused, NoShowRefused, TournamentError};
+        let reason = |e: &TournamentError| serde_json::to_value(e).expect("a reason");
+        let stands = reason(&TournamentError::Correction(
+            CorrectionRefused::EntryNoLongerStands {
+                entry: 7,
+                command: "check_or_call",
+                why: Box::new(TournamentError::Hand(Rejection::CannotRaise {
+                    pos: Pos(3),
+                    reason: RaiseBarred::RaisesCapped,
+                    rule: floorbook_rules::Rule::Nob12,
+                })),
+            },
+        ));
+        let de = refusal(Lang::De, &stands).expect("German");
+        assert!(
+            de.starts_with("Nach der Korrektur steht Eingabe 7 („")
+                && de.contains("Position 3 kann nicht setzen oder erhöhen: die Erhöhungen dieser Runde sind ausgeschöpft (NOB-12).")
+                && de.ends_with("Die Turnierleitung entscheidet (TR-26)."),
+            "{de}"
+        );
+        assert!(
+            !de.contains("check_or_call"),
+            "the command by its help: {de}"
+        );
+        let en = refusal(Lang::En, &stands).expect("English");
+        assert!(en.contains("the raises of this round are capped"), "{en}");
+        let early = reason(&TournamentError::NoShow {
+            player: floorbook_tournament::seating::PlayerId(4),
+            why: NoShowRefused::TooEarly { now: 300 },
+            limit: 1800,
+            rule: floorbook_rules::Rule::Tr6,
+        });
+        let de = refusal(Lang::De, &early).expect("German");
+        assert!(
+            de.contains("es ist erst 300 Sekunden nach dem Start (TR-6: nach 1800 Sekunden)"),
+            "{de}"
+        );
+        let cash = |e: &floorbook_cash::CashError| serde_json::to_value(e).expect("a reason");
+        let nobody = cash(&floorbook_cash::CashError::NotCalled {
+            guest: 5,
+            called: None,
+        });
+        assert_eq!(
+            refusal(Lang::De, &nobody).as_deref(),
+            Some("Gast 5 ist nicht zum Wechsel aufgerufen; aufgerufen ist niemand (GCB-10).")
+        );
+        let other = cash(&floorbook_cash::CashError::NotCalled {
+            guest: 5,
+            called: Some(2),
+        });
+        assert_eq!(
+            refusal(Lang::En, &other).as_deref(),
+            Some("Guest 5 is not called to move; guest 2 is (GCB-10).")
+        );
+        // The register's refusals at the floor's desk: a ban with and without its end.
+        let barred = |until: serde_json::Value| serde_json::json!({"code": "member_barred", "args": {"member": "M-7", "reason": "Streit", "until": until}});
+        assert_eq!(
+            refusal(Lang::De, &barred(serde_json::Value::Null)).as_deref(),
+            Some("Mitglied M-7 ist gesperrt: Streit (aufgehoben nur vom Floor, mit Begründung).")
+        );
+        assert_eq!(
+            refusal(Lang::De, &barred("2027-01-31".into())).as_deref(),
+            Some(
+                "Mitglied M-7 ist gesperrt bis 2027-01-31: Streit (aufgehoben nur vom Floor, mit Begründung)."
+            )
+        );
+    }
+
     /// Every "not possible now" the tournament gives is worded in both languages: the reasons
     /// are read from the engine's source, each `NotNow(…)`'s words.
     #[test]
@@ -341,29 +418,125 @@ mod tests {
         }
     }
 
-    /// Every message exists in both languages, and every message the code asks for exists.
+    /// Every refusal the engines, the cash room and the member register give is worded in both
+    /// languages: the codes are read from the error types' source (a variant's name, or its
+    /// serde rename), each needs `refused-<code>`. Variants that carry another refusal are
+    /// worded by it (its type is in the list too); "not possible now" by its words (above).
     #[test]
-    fn every_message_is_in_both_languages() {
-        let keys = |lang: &str| -> std::collections::BTreeSet<String> {
-            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("locales")
-                .join(lang);
-            let mut out = std::collections::BTreeSet::new();
-            for f in std::fs::read_dir(dir).expect("locales") {
-                let text = std::fs::read_to_string(f.expect("file").path()).expect("ftl");
-                for line in text.lines() {
-                    if let Some((k, _)) = line.split_once(" =")
-                        && !k.starts_with(['#', ' ', '.', '-'])
-                        && !k.is_empty()
-                    {
-                        assert!(out.insert(k.to_string()), "{lang}: {k} is defined twice");
+    fn every_refusal_is_worded() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let types: [(&str, &[&str]); 7] = [
+            (
+                "tournament/src/engine/mod.rs",
+                &[
+                    "TournamentError",
+                    "CorrectionRefused",
+                    "LevelEditRefused",
+                    "ReservationRefused",
+                    "ButtonDrawRefused",
+                    "NoShowRefused",
+                ],
+            ),
+            ("tournament/src/seating.rs", &["SeatingError"]),
+            ("tournament/src/deal.rs", &["DealError"]),
+            ("tournament/src/chip_race.rs", &["RaceError"]),
+            (
+                "hand/src/hand.rs",
+                &["Rejection", "RaiseBarred", "StudRemedyBarred"],
+            ),
+            ("cash/src/error.rs", &["CashError", "StraddleBarred"]),
+            ("members/src/lib.rs", &["MemberError"]),
+        ];
+        // Worded by the refusal they carry.
+        let carriers = [
+            "not_now",
+            "hand",
+            "race",
+            "deal_figures",
+            "draw",
+            "level_edit",
+            "correction",
+            "reservation",
+            "straddle",
+        ];
+        let (de, en) = (message_keys("de"), message_keys("en"));
+        let mut missing = Vec::new();
+        let mut codes = 0;
+        for (file, enums) in types {
+            let text = std::fs::read_to_string(root.join(file)).expect("source");
+            for name in enums {
+                let start = text
+                    .find(&format!("pub enum {name} {{"))
+                    .unwrap_or_else(|| panic!("{name} in {file}"));
+                let body = &text[start..];
+                let body = &body[..body.find("\n}\n").expect("the enum's end")];
+                let mut rename = None;
+                for line in body.lines().skip(1) {
+                    if let Some(r) = line.trim().strip_prefix("#[serde(rename = \"") {
+                        rename = r.split('"').next().map(str::to_string);
+                        continue;
+                    }
+                    let Some(variant) = line
+                        .strip_prefix("    ")
+                        .filter(|l| l.starts_with(|c: char| c.is_ascii_uppercase()))
+                    else {
+                        continue;
+                    };
+                    let ident: String = variant
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric())
+                        .collect();
+                    let code = rename.take().unwrap_or_else(|| {
+                        let mut s = String::new();
+                        for (i, c) in ident.chars().enumerate() {
+                            if c.is_ascii_uppercase() && i > 0 {
+                                s.push('_');
+                            }
+                            s.push(c.to_ascii_lowercase());
+                        }
+                        s
+                    });
+                    codes += 1;
+                    if carriers.contains(&code.as_str()) {
+                        continue;
+                    }
+                    for (lang, keys) in [("de", &de), ("en", &en)] {
+                        if !keys.contains(&format!("refused-{code}")) {
+                            missing.push(format!("{lang} refused-{code} ({name})"));
+                        }
                     }
                 }
             }
-            out
-        };
-        let en = keys("en");
-        let de = keys("de");
+        }
+        assert!(codes > 150, "{codes} codes read: the scan lost its way");
+        assert!(missing.is_empty(), "not worded:\n{}", missing.join("\n"));
+    }
+
+    /// The messages a language's files define.
+    fn message_keys(lang: &str) -> std::collections::BTreeSet<String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("locales")
+            .join(lang);
+        let mut out = std::collections::BTreeSet::new();
+        for f in std::fs::read_dir(dir).expect("locales") {
+            let text = std::fs::read_to_string(f.expect("file").path()).expect("ftl");
+            for line in text.lines() {
+                if let Some((k, _)) = line.split_once(" =")
+                    && !k.starts_with(['#', ' ', '.', '-'])
+                    && !k.is_empty()
+                {
+                    assert!(out.insert(k.to_string()), "{lang}: {k} is defined twice");
+                }
+            }
+        }
+        out
+    }
+
+    /// Every message exists in both languages, and every message the code asks for exists.
+    #[test]
+    fn every_message_is_in_both_languages() {
+        let en = message_keys("en");
+        let de = message_keys("de");
         assert_eq!(en, de, "the two languages name the same messages");
         let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         for f in std::fs::read_dir(src).expect("src") {

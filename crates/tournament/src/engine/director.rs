@@ -6,7 +6,7 @@
 use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 
-use super::{Status, Tournament, TournamentError, TournamentEvent};
+use super::{LevelEditRefused, Status, Tournament, TournamentError, TournamentEvent};
 use crate::command::{ClockAction, LevelEdit};
 use crate::levels::{clock_position, level_start};
 use crate::seating::{PlayerId, SeatNo, TableNo};
@@ -415,18 +415,24 @@ impl Tournament {
         let current = self.level_in_force(at) as u32 + 1;
         let len = self.profile.levels.schedule.len() as u32;
         if from <= current || from > len + 1 || levels.is_empty() {
-            return Err(TournamentError::LevelEdit(format!(
-                "levels not yet begun can be changed: from level {} to {} (one past the last adds levels), with at least one level; got from {from} with {} levels (level {current} is in force)",
-                current + 1,
-                len + 1,
-                levels.len()
-            )));
+            return Err(TournamentError::LevelEdit(
+                LevelEditRefused::LevelsNotBegun {
+                    first: current + 1,
+                    last: len + 1,
+                    from,
+                    levels: levels.len(),
+                    current,
+                },
+            ));
         }
         let total = (from as usize - 1 + levels.len()).max(len as usize);
         if total > MAX_LEVELS {
-            return Err(TournamentError::LevelEdit(format!(
-                "a schedule holds at most {MAX_LEVELS} levels; this would make {total}"
-            )));
+            return Err(TournamentError::LevelEdit(
+                LevelEditRefused::TooManyLevels {
+                    most: MAX_LEVELS,
+                    total,
+                },
+            ));
         }
         let mut profile = self.profile.clone();
         let default_minutes = profile.levels.minutes.unwrap_or(1);
@@ -444,10 +450,12 @@ impl Tournament {
             };
             let minutes = l.minutes.unwrap_or(0);
             if l.minutes == Some(0) || minutes > MAX_LEVEL_MINUTES {
-                return Err(TournamentError::LevelEdit(format!(
-                    "level {}: minutes 1 to {MAX_LEVEL_MINUTES} (none: the profile's {default_minutes}); got {minutes}",
-                    i + 1
-                )));
+                return Err(TournamentError::LevelEdit(LevelEditRefused::LevelMinutes {
+                    level: i + 1,
+                    most: MAX_LEVEL_MINUTES,
+                    default_minutes,
+                    minutes,
+                }));
             }
             if i < profile.levels.schedule.len() {
                 profile.levels.schedule[i] = level;
@@ -463,7 +471,11 @@ impl Tournament {
         profile.levels.lengths = lengths;
         let problems = profile.check();
         if let Some(p) = problems.first() {
-            return Err(TournamentError::LevelEdit(p.to_string()));
+            return Err(TournamentError::LevelEdit(
+                LevelEditRefused::ScheduleProblem {
+                    problem: p.to_string(),
+                },
+            ));
         }
         self.clock = self.clock.max(at);
         // The clock keeps its reading: the levels before `from` are as they were, so the
@@ -490,10 +502,15 @@ impl Tournament {
         let on_break = clock_position(&self.profile, self.clock_secs(at)).break_after;
         if after < current || on_break == Some(after) || after >= len || minutes > MAX_LEVEL_MINUTES
         {
-            return Err(TournamentError::LevelEdit(format!(
-                "a break not yet begun: after level {current} to {} (level {current} is in force), 0 (none) to {MAX_LEVEL_MINUTES} minutes; got after level {after}, {minutes} minutes",
-                len.saturating_sub(1)
-            )));
+            return Err(TournamentError::LevelEdit(
+                LevelEditRefused::BreakNotBegun {
+                    current,
+                    last: len.saturating_sub(1),
+                    most: MAX_LEVEL_MINUTES,
+                    after,
+                    minutes,
+                },
+            ));
         }
         let mut profile = self.profile.clone();
         profile.levels.breaks.retain(|[k, _]| *k != after);
@@ -501,12 +518,16 @@ impl Tournament {
             profile.levels.breaks.push([after, minutes]);
             profile.levels.breaks.sort_unstable();
         } else if profile.levels.breaks.len() == self.profile.levels.breaks.len() {
-            return Err(TournamentError::LevelEdit(format!(
-                "there is no break after level {after} to take out"
-            )));
+            return Err(TournamentError::LevelEdit(LevelEditRefused::NoBreakAfter {
+                after,
+            }));
         }
         if let Some(p) = profile.check().first() {
-            return Err(TournamentError::LevelEdit(p.to_string()));
+            return Err(TournamentError::LevelEdit(
+                LevelEditRefused::ScheduleProblem {
+                    problem: p.to_string(),
+                },
+            ));
         }
         self.clock = self.clock.max(at);
         self.profile = profile;

@@ -4,7 +4,7 @@
 use floorbook_hand::Pos;
 use floorbook_rules::{Rule, RuleSet};
 
-use super::{Status, Tournament, TournamentError, TournamentEvent, check_time};
+use super::{NoShowRefused, Status, Tournament, TournamentError, TournamentEvent, check_time};
 use crate::conduct::{Offence, Sanction, next_sanction};
 use crate::seating::PlayerId;
 
@@ -273,7 +273,7 @@ impl Tournament {
         } else {
             Rule::Tr6
         };
-        let refuse = |why: String| TournamentError::NoShow {
+        let refuse = |why: NoShowRefused| TournamentError::NoShow {
             player,
             why,
             limit,
@@ -287,15 +287,13 @@ impl Tournament {
             .get(&player)
             .ok_or(TournamentError::NoPlayer(player))?;
         if pl.status != Status::Playing || pl.arrived || !pl.absent {
-            return Err(refuse(
-                "the player has been at the table since the start".into(),
-            ));
+            return Err(refuse(NoShowRefused::HasBeenThere));
         }
         if now < limit {
-            return Err(refuse(format!("it is {now} seconds after the start")));
+            return Err(refuse(NoShowRefused::TooEarly { now }));
         }
         let (Some(table), Some(seat)) = (pl.table, pl.seat) else {
-            return Err(refuse("the player has no seat".into()));
+            return Err(refuse(NoShowRefused::NoSeatToFree));
         };
         let in_hand = self.tables.iter().any(|t| {
             t.table.no == table

@@ -10,7 +10,10 @@ use floorbook_hand::{
 };
 use floorbook_rules::{Rule, RuleSet};
 
-use super::{Status, TableState, Tournament, TournamentError, TournamentEvent, Undo, check_time};
+use super::{
+    CorrectionRefused, Status, TableState, Tournament, TournamentError, TournamentEvent, Undo,
+    check_time,
+};
 use crate::Advance;
 use crate::levels::level_by_time;
 use crate::places::{Busted, places_for_hand};
@@ -699,39 +702,43 @@ impl Tournament {
         });
         let Some(kept) = kept else {
             return Err(TournamentError::Correction(
-                "nothing can be corrected at this table now: the hand's last change was no dealer's entry (a ruling, a clock, a player acted for); the director rules (TR-26)".into(),
+                CorrectionRefused::NothingToCorrect,
             ));
         };
         let range = kept.numbers();
         let Some(was) = kept.get(entry).cloned() else {
-            return Err(TournamentError::Correction(format!(
-                "this hand's entries that can be corrected are {} to {}; got {entry} (TR-26)",
-                range.start,
-                range.end.saturating_sub(1)
-            )));
+            return Err(TournamentError::Correction(
+                CorrectionRefused::EntryOutOfRange {
+                    first: range.start,
+                    last: range.end.saturating_sub(1),
+                    got: entry,
+                },
+            ));
         };
         if kept.absent != self.absent_at(table) {
             return Err(TournamentError::Correction(
-                "a player at the table went away, came back or is under a penalty since: the hand cannot be played again as entered; the director rules (TR-26)".into(),
+                CorrectionRefused::TableChangedSince,
             ));
         }
         let Some(pos) = was.betting_pos() else {
-            return Err(TournamentError::Correction(format!(
-                "entry {entry} is {}: only a betting action (fold, check, call, bet, raise) is corrected this way; wrong cards are corrected with correct_hole_cards (TR-26)",
-                was.name()
-            )));
+            return Err(TournamentError::Correction(
+                CorrectionRefused::NotABettingEntry {
+                    entry,
+                    command: was.name(),
+                },
+            ));
         };
         let now = now.map(|c| c.by(pos));
         if now.as_ref() == Some(&was) {
-            return Err(TournamentError::Correction(format!(
-                "entry {entry} already says that (TR-26)"
-            )));
+            return Err(TournamentError::Correction(
+                CorrectionRefused::EntrySaysThat { entry },
+            ));
         }
         let unfolds = matches!(was, H::Fold { .. }) && !matches!(now, Some(H::Fold { .. }));
         if unfolds && !cards_retrieved {
-            return Err(TournamentError::Correction(format!(
-                "entry {entry} is a fold: it is corrected only when the player's cards were retrieved, unseen by anyone (GCB-8)"
-            )));
+            return Err(TournamentError::Correction(
+                CorrectionRefused::FoldNotRetrieved { entry },
+            ));
         }
         // Played again on a copy: a later entry that no longer stands refuses the whole.
         let mut trial = self.clone();
@@ -796,22 +803,27 @@ impl Tournament {
         });
         if let Some(n) = now {
             self.act_entered(table, n).map_err(|e| {
-                TournamentError::Correction(format!("the correction itself is refused: {e}"))
+                TournamentError::Correction(CorrectionRefused::CorrectionItselfRefused {
+                    why: Box::new(e),
+                })
             })?;
         }
         for n in entry.saturating_add(1)..kept.numbers().end {
             let Some(command) = kept.get(n) else { break };
             if self.hand(table).is_none() {
-                return Err(TournamentError::Correction(format!(
-                    "after the correction the hand is over before entry {n} ({}): it no longer stands; the director rules (TR-26)",
-                    command.name()
-                )));
+                return Err(TournamentError::Correction(
+                    CorrectionRefused::HandOverBeforeEntry {
+                        entry: n,
+                        command: command.name(),
+                    },
+                ));
             }
             self.act_entered(table, command).map_err(|e| {
-                TournamentError::Correction(format!(
-                    "after the correction, entry {n} ({}) no longer stands: {e}; the director rules (TR-26)",
-                    command.name()
-                ))
+                TournamentError::Correction(CorrectionRefused::EntryNoLongerStands {
+                    entry: n,
+                    command: command.name(),
+                    why: Box::new(e),
+                })
             })?;
         }
         // The dealer's take-back waits for his next entry.

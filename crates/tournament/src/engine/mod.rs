@@ -879,7 +879,7 @@ pub enum TournamentError {
     #[error("no table {0:?}")]
     NoTable(TableNo),
     #[error("the seat draw is not usable: {0}")]
-    Draw(String),
+    Draw(crate::seating::SeatingError),
     #[error("in the hand: {0}")]
     Hand(#[from] floorbook_hand::Rejection),
     #[error("no player {0:?}")]
@@ -916,7 +916,7 @@ pub enum TournamentError {
     #[error("there is no level {got}: levels 1 to {levels} (TR-5)")]
     NoLevel { got: u32, levels: u32 },
     #[error("the levels: {0} (TR-5)")]
-    LevelEdit(String),
+    LevelEdit(LevelEditRefused),
     #[error(
         "a payout is percents above 0 of the prize pool, one for each of 1 to {max} places paid, first place first, adding up to 100 (none: no payout published); got {got:?} (NOB-16)"
     )]
@@ -932,7 +932,7 @@ pub enum TournamentError {
         free: Vec<u32>,
     },
     #[error("{0}")]
-    Correction(String),
+    Correction(CorrectionRefused),
     #[error("the floor gives a reason, 1 to {max} bytes; got {got} (TR-26)")]
     Reason { got: usize, max: usize },
     #[error(
@@ -951,7 +951,7 @@ pub enum TournamentError {
         rule: Rule,
     },
     #[error("a reservation: {0} (PLO-3)")]
-    Reservation(String),
+    Reservation(ReservationRefused),
     #[error("table {0:?} is held by the floor: no hand starts until it is released (TR-26)")]
     TableHeld(TableNo),
     #[error(
@@ -965,7 +965,7 @@ pub enum TournamentError {
     #[error("the button's draw at table {table:?}: {why} ({rule})")]
     ButtonDraw {
         table: TableNo,
-        why: String,
+        why: ButtonDrawRefused,
         rule: Rule,
     },
     #[error(
@@ -973,7 +973,7 @@ pub enum TournamentError {
     )]
     NoShow {
         player: PlayerId,
-        why: String,
+        why: NoShowRefused,
         limit: u64,
         rule: Rule,
     },
@@ -1117,6 +1117,135 @@ pub enum TournamentError {
     AddedOnAlready { player: PlayerId },
 }
 
+/// Why an entry of the hand in play cannot be corrected (TR-26, GCB-8): the
+/// [`TournamentError::Correction`]. Each is its own `code`, for the pages' words.
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "code", content = "args", rename_all = "snake_case")]
+pub enum CorrectionRefused {
+    #[error(
+        "nothing can be corrected at this table now: the hand's last change was no dealer's entry (a ruling, a clock, a player acted for); the director rules (TR-26)"
+    )]
+    NothingToCorrect,
+    #[error("this hand's entries that can be corrected are {first} to {last}; got {got} (TR-26)")]
+    EntryOutOfRange { first: u32, last: u32, got: u32 },
+    #[error(
+        "a player at the table went away, came back or is under a penalty since: the hand cannot be played again as entered; the director rules (TR-26)"
+    )]
+    TableChangedSince,
+    #[error(
+        "entry {entry} is {command}: only a betting action (fold, check, call, bet, raise) is corrected this way; wrong cards are corrected with correct_hole_cards (TR-26)"
+    )]
+    NotABettingEntry { entry: u32, command: &'static str },
+    #[error("entry {entry} already says that (TR-26)")]
+    EntrySaysThat { entry: u32 },
+    #[error(
+        "entry {entry} is a fold: it is corrected only when the player's cards were retrieved, unseen by anyone (GCB-8)"
+    )]
+    FoldNotRetrieved { entry: u32 },
+    #[error("the correction itself is refused: {why}")]
+    CorrectionItselfRefused { why: Box<TournamentError> },
+    #[error(
+        "after the correction the hand is over before entry {entry} ({command}): it no longer stands; the director rules (TR-26)"
+    )]
+    HandOverBeforeEntry { entry: u32, command: &'static str },
+    #[error(
+        "after the correction, entry {entry} ({command}) no longer stands: {why}; the director rules (TR-26)"
+    )]
+    EntryNoLongerStands {
+        entry: u32,
+        command: &'static str,
+        why: Box<TournamentError>,
+    },
+}
+
+/// Why the levels not yet begun cannot be edited so (TR-5): the
+/// [`TournamentError::LevelEdit`].
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "code", content = "args", rename_all = "snake_case")]
+pub enum LevelEditRefused {
+    #[error(
+        "levels not yet begun can be changed: from level {first} to {last} (one past the last adds levels), with at least one level; got from {from} with {levels} levels (level {current} is in force)"
+    )]
+    LevelsNotBegun {
+        first: u32,
+        last: u32,
+        from: u32,
+        levels: usize,
+        current: u32,
+    },
+    #[error("a schedule holds at most {most} levels; this would make {total}")]
+    TooManyLevels { most: usize, total: usize },
+    #[error(
+        "level {level}: minutes 1 to {most} (none: the profile's {default_minutes}); got {minutes}"
+    )]
+    LevelMinutes {
+        level: usize,
+        most: u32,
+        default_minutes: u32,
+        minutes: u32,
+    },
+    #[error(
+        "a break not yet begun: after level {current} to {last} (level {current} is in force), 0 (none) to {most} minutes; got after level {after}, {minutes} minutes"
+    )]
+    BreakNotBegun {
+        current: u32,
+        last: u32,
+        most: u32,
+        after: u32,
+        minutes: u32,
+    },
+    #[error("there is no break after level {after} to take out")]
+    NoBreakAfter { after: u32 },
+    /// The schedule after the edit fails the profile's own checks (their words are English).
+    #[error("{problem}")]
+    ScheduleProblem { problem: String },
+}
+
+/// Why a table cannot be reserved (PLO-3): the [`TournamentError::Reservation`].
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "code", content = "args", rename_all = "snake_case")]
+pub enum ReservationRefused {
+    #[error("tables are reserved before the start; a late registration draws its seat")]
+    ReservedBeforeStart,
+    #[error("this profile draws every table (TR-1): there are no reservations")]
+    EveryTableDrawn,
+    #[error("a table 1 to {tables} with a seat left ({seats} a table); table {table} has {there}")]
+    NoSeatToReserve {
+        tables: u32,
+        seats: u32,
+        table: u32,
+        there: u32,
+    },
+}
+
+/// Why the button's draw is not taken (TR-2, NOB-10): the [`TournamentError::ButtonDraw`].
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "code", content = "args", rename_all = "snake_case")]
+pub enum ButtonDrawRefused {
+    #[error("a hand is in play; the button is drawn before the table's first hand")]
+    HandInPlay,
+    #[error(
+        "the table has played; after its first hand the button moves one seat each hand (TR-9)"
+    )]
+    TableHasPlayed,
+    #[error(
+        "each player at the table draws one card: one card for each of seats {occupied:?}; got seats {drawn:?}"
+    )]
+    OneCardASeat { occupied: Vec<u32>, drawn: Vec<u32> },
+}
+
+/// Why a player cannot be removed as a no-show (TR-6, PLO-1): the [`TournamentError::NoShow`].
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "code", content = "args", rename_all = "snake_case")]
+pub enum NoShowRefused {
+    #[error("the player has been at the table since the start")]
+    HasBeenThere,
+    #[error("it is {now} seconds after the start")]
+    TooEarly { now: u64 },
+    #[error("the player has no seat")]
+    NoSeatToFree,
+}
+
 /// The latest time a command may bring in: ten years into the tournament.
 pub const MAX_SECONDS: u64 = 10 * 366 * 24 * 3600;
 
@@ -1161,6 +1290,10 @@ impl TournamentError {
             TournamentError::TableChoice { rule, .. }
             | TournamentError::ButtonNotDrawn { rule, .. }
             | TournamentError::ButtonDraw { rule, .. } => vec![*rule],
+            TournamentError::Correction(CorrectionRefused::FoldNotRetrieved { .. }) => {
+                vec![Rule::Gcb8]
+            }
+            TournamentError::Correction(_) => vec![Rule::Tr26],
             _ => Vec::new(),
         }
     }

@@ -3,9 +3,12 @@
 
 use floorbook_rules::{Rule, RuleSet};
 
-use super::{Player, Status, TableState, Tournament, TournamentError, TournamentEvent};
+use super::{
+    ButtonDrawRefused, Player, ReservationRefused, Status, TableState, Tournament, TournamentError,
+    TournamentEvent,
+};
 use crate::balance::Table;
-use crate::seating::{PlayerId, SeatNo, TableNo, draw_seats, tables_for};
+use crate::seating::{PlayerId, SeatNo, SeatingError, TableNo, draw_seats, tables_for};
 
 /// What a registration brings: the player, his name, age and buy-in, the table he reserved
 /// (PLO-3), the member he is (issue 24), and after the start the seat's draw (issue 39).
@@ -37,8 +40,7 @@ impl Tournament {
             self.late_entry_open()?;
             if table.is_some() {
                 return Err(TournamentError::Reservation(
-                    "tables are reserved before the start; a late registration draws its seat"
-                        .into(),
+                    ReservationRefused::ReservedBeforeStart,
                 ));
             }
         } else if draw.is_some() {
@@ -66,7 +68,7 @@ impl Tournament {
         if let Some(t) = table {
             if !reserving {
                 return Err(TournamentError::Reservation(
-                    "this profile draws every table (TR-1): there are no reservations".into(),
+                    ReservationRefused::EveryTableDrawn,
                 ));
             }
             let seats = self.profile.seats_per_table;
@@ -78,10 +80,14 @@ impl Tournament {
                 .filter(|p| p.reserved == Some(t) && p.status == Status::Registered)
                 .count() as u32;
             if !(1..=tables).contains(&t.0) || there >= seats {
-                return Err(TournamentError::Reservation(format!(
-                    "a table 1 to {tables} with a seat left ({seats} a table); table {} has {there}",
-                    t.0
-                )));
+                return Err(TournamentError::Reservation(
+                    ReservationRefused::NoSeatToReserve {
+                        tables,
+                        seats,
+                        table: t.0,
+                        there,
+                    },
+                ));
             }
         }
         let registered = self
@@ -223,7 +229,7 @@ impl Tournament {
         } else {
             draw_seats(&ids, tables, draw)
         }
-        .map_err(|e| TournamentError::Draw(e.to_string()))?;
+        .map_err(TournamentError::Draw)?;
         self.multi_table = tables > 1;
         // Revision 5 on: the level clock starts with the tournament (before, it ran from the
         // chain's opening).
@@ -281,7 +287,7 @@ impl Tournament {
                 .table
                 .seats
                 .get_mut((seat.0 - 1) as usize)
-                .ok_or(TournamentError::Draw("a seat beyond the table".into()))?;
+                .ok_or(TournamentError::Draw(SeatingError::SeatBeyondTable))?;
             *slot = Some(player);
             ts.started_with += 1;
             // Day 2 (issue 39): the stack carried from the flights.
@@ -341,8 +347,8 @@ impl Tournament {
         table: TableNo,
         draw: &[(SeatNo, floorbook_cards::Card)],
     ) -> Result<SeatNo, TournamentError> {
-        let (seat, rules) = crate::seating::button_by_high_card(draw)
-            .map_err(|e| TournamentError::Draw(e.to_string()))?;
+        let (seat, rules) =
+            crate::seating::button_by_high_card(draw).map_err(TournamentError::Draw)?;
         let card_draw = self.profile.seating.button == crate::Button::CardDraw;
         let rule = if card_draw { Rule::Nob10 } else { Rule::Tr2 };
         // Revision 6: the draw is for the table's first hand, by the players at it (TR-2: "Die
@@ -353,16 +359,12 @@ impl Tournament {
                 .iter()
                 .find(|t| t.table.no == table)
                 .ok_or(TournamentError::NoTable(table))?;
-            let refuse = |why: String| TournamentError::ButtonDraw { table, why, rule };
+            let refuse = |why: ButtonDrawRefused| TournamentError::ButtonDraw { table, why, rule };
             if ts.hand.is_some() {
-                return Err(refuse(
-                    "a hand is in play; the button is drawn before the table's first hand".into(),
-                ));
+                return Err(refuse(ButtonDrawRefused::HandInPlay));
             }
             if ts.last_big_blind.is_some() || ts.hands_played > 0 {
-                return Err(refuse(
-                    "the table has played; after its first hand the button moves one seat each hand (TR-9)".into(),
-                ));
+                return Err(refuse(ButtonDrawRefused::TableHasPlayed));
             }
             let occupied: Vec<u32> = (1..=ts.table.seats.len() as u32)
                 .filter(|s| ts.table.seats[(s - 1) as usize].is_some())
@@ -370,9 +372,7 @@ impl Tournament {
             let mut drawn: Vec<u32> = draw.iter().map(|(s, _)| s.0).collect();
             drawn.sort_unstable();
             if drawn != occupied {
-                return Err(refuse(format!(
-                    "each player at the table draws one card: one card for each of seats {occupied:?}; got seats {drawn:?}"
-                )));
+                return Err(refuse(ButtonDrawRefused::OneCardASeat { occupied, drawn }));
             }
         }
         // NOB-10 (revision 4 on): the draw seats the table too: every player at it draws, the
@@ -391,17 +391,16 @@ impl Tournament {
             let mut drawn: Vec<SeatNo> = draw.iter().map(|(s, _)| *s).collect();
             drawn.sort();
             if drawn != occupied || ts.last_big_blind.is_some() {
-                return Err(TournamentError::Draw(format!(
-                    "NOB-10: before the table's first hand every player at it draws one card: one card for each of seats {:?}",
-                    occupied.iter().map(|s| s.0).collect::<Vec<_>>()
-                )));
+                return Err(TournamentError::Draw(SeatingError::EveryPlayerDraws {
+                    seats: occupied.iter().map(|s| s.0).collect(),
+                }));
             }
             let with_players: Vec<(crate::seating::PlayerId, floorbook_cards::Card)> = draw
                 .iter()
                 .filter_map(|(s, c)| ts.table.seats[(s.0 - 1) as usize].map(|p| (p, *c)))
                 .collect();
-            let (order, _) = crate::seating::nob_10_seat_order(&with_players)
-                .map_err(|e| TournamentError::Draw(e.to_string()))?;
+            let (order, _) =
+                crate::seating::nob_10_seat_order(&with_players).map_err(TournamentError::Draw)?;
             // The dealer keeps his seat; the seats clockwise after it go to the others in
             // ascending card order.
             let n = occupied.len();

@@ -5,7 +5,7 @@ use floorbook_rules::{Rule, RuleSet};
 
 use super::{Status, Tournament, TournamentError, TournamentEvent};
 use crate::balance::{self, Move, Table};
-use crate::seating::{PlayerId, SeatNo, TableNo};
+use crate::seating::{PlayerId, SeatNo, SeatingError, TableNo};
 use crate::{Advance, BalancingKind};
 
 impl Tournament {
@@ -417,10 +417,11 @@ impl Tournament {
             .map(|t| t.seats.len() - t.players())
             .sum();
         let Some((seats, rules)) = balance::break_table(&tables, table, draw) else {
-            return Err(TournamentError::Draw(format!(
-                "the break draw gives each of the {leaving} leaving players a different free seat, 0 to {} (TR-17); got {draw:?}",
-                free.saturating_sub(1)
-            )));
+            return Err(TournamentError::Draw(SeatingError::BreakDraw {
+                leaving,
+                last: free.saturating_sub(1),
+                got: draw.to_vec(),
+            }));
         };
         let carried = self
             .tables

@@ -203,3 +203,98 @@ refused-no_such_pot = Es gibt keinen Pot { $pot }: die Hand hat { $pots } (0 ist
 refused-pot_already_awarded = Pot { $pot } ist schon zugeteilt.
 refused-no_winner_named = Den Gewinner von Pot { $pot } nennen: einen Spieler, oder die, die ihn teilen.
 refused-not_eligible = Position { $pos } kann Pot { $pot } nicht gewinnen: er hat darin keine lebende Hand (gepasst oder verworfen, oder er hat nicht genug dafür gesetzt), oder er ist doppelt genannt (TR-3.6).
+
+## Ablehnungen, deren Grund früher freier Text war (Issue 35: jedes Wort in beiden Sprachen).
+refused-buy_in = Das Buy-in { $got } wird nicht angeboten; angeboten sind { $offered } (TR-0b).
+refused-time = Eine Zeit von { $got } s nach Turnierbeginn liegt außerhalb von 0 bis { $max } s.
+refused-clock_adjust = Die Uhr kann höchstens um die { $add } s der laufenden Stufe zurückgestellt werden { $take ->
+    [none] und ohne Grenze vorgestellt werden
+   *[other] und höchstens um ihre verbleibenden { $take } s vorgestellt werden
+} (TR-5); genannt: { $got } s.
+refused-table_choice = { $players } Spieler beginnen an { $allowed } Tischen ({ $rule }); genannt: { $got }.
+refused-button_draw = Die Auslosung des Buttons an Tisch { $table }: { $why } ({ $rule }).
+refused-no_show = Spieler { $player } kann nicht als nicht erschienen entfernt werden: { $why } ({ $rule }: nach { $limit } Sekunden).
+refused-nothing_to_correct = An diesem Tisch kann jetzt nichts korrigiert werden: die letzte Änderung der Hand war keine Eingabe des Dealers (eine Entscheidung, die Uhr, eine Aktion für einen Spieler); die Turnierleitung entscheidet (TR-26).
+refused-entry_out_of_range = Korrigieren lassen sich die Eingaben { $first } bis { $last } dieser Hand; genannt: { $got } (TR-26).
+refused-table_changed_since = Ein Spieler am Tisch ist seitdem weggegangen, zurückgekommen oder hat eine Strafe: die Hand kann nicht wie eingegeben neu gespielt werden; die Turnierleitung entscheidet (TR-26).
+refused-not_a_betting_entry = Eingabe { $entry } ist „{ $command }“: so wird nur eine Setzaktion korrigiert (Passen, Schieben, Mitgehen, Setzen, Erhöhen); falsche Karten werden als Karten korrigiert (TR-26).
+refused-entry_says_that = Eingabe { $entry } sagt das schon (TR-26).
+refused-fold_not_retrieved = Eingabe { $entry } ist ein Passen: es wird nur korrigiert, wenn die Karten des Spielers ungesehen zurückgeholt wurden (GCB-8).
+refused-correction_itself_refused = Die Korrektur selbst wird abgelehnt: { $why }
+refused-hand_over_before_entry = Nach der Korrektur ist die Hand vor Eingabe { $entry } („{ $command }“) vorbei: sie steht nicht mehr; die Turnierleitung entscheidet (TR-26).
+refused-entry_no_longer_stands = Nach der Korrektur steht Eingabe { $entry } („{ $command }“) nicht mehr: { $why } Die Turnierleitung entscheidet (TR-26).
+refused-levels_not_begun = Geändert werden nur Stufen, die noch nicht begonnen haben: von Stufe { $first } bis { $last } (eine nach der letzten fügt Stufen an), mit mindestens einer Stufe; genannt: ab { $from } mit { $levels } Stufen (Stufe { $current } läuft) (TR-5).
+refused-too_many_levels = Ein Zeitplan hat höchstens { $most } Stufen; so wären es { $total } (TR-5).
+refused-level_minutes = Stufe { $level }: 1 bis { $most } Minuten (keine Angabe: die { $default_minutes } des Profils); genannt: { $minutes } (TR-5).
+refused-break_not_begun = Nur eine Pause, die noch nicht begonnen hat: nach Stufe { $current } bis { $last } (Stufe { $current } läuft), 0 (keine) bis { $most } Minuten; genannt: nach Stufe { $after }, { $minutes } Minuten (TR-5).
+refused-no_break_after = Nach Stufe { $after } gibt es keine Pause, die sich streichen ließe (TR-5).
+refused-schedule_problem = Die Stufen ergeben nach dieser Änderung keinen Zeitplan: { $problem } (TR-5).
+refused-reserved_before_start = Tische werden vor dem Start reserviert; eine Nachmeldung zieht ihren Platz (PLO-3).
+refused-every_table_drawn = In diesem Turnier wird jeder Tisch ausgelost (TR-1): es gibt keine Reservierungen (PLO-3).
+refused-no_seat_to_reserve = Eine Reservierung nennt einen Tisch 1 bis { $tables } mit einem freien Platz ({ $seats } je Tisch); Tisch { $table } hat { $there } (PLO-3).
+refused-hand_in_play = eine Hand läuft; der Button wird vor der ersten Hand des Tisches ausgelost
+refused-table_has_played = an dem Tisch wurde schon gespielt; nach seiner ersten Hand rückt der Button jede Hand einen Platz weiter (TR-9)
+refused-one_card_a_seat = jeder Spieler am Tisch zieht eine Karte: eine Karte für jeden der Plätze { $occupied }; genannt: Plätze { $drawn }
+refused-has_been_there = der Spieler ist seit dem Start am Tisch
+refused-too_early = es ist erst { $now } Sekunden nach dem Start
+refused-no_seat_to_free = der Spieler hat keinen Platz
+refused-not_a_permutation = Die Platzauslosung muss jedem der { $players } Spieler eine Platzkarte geben, jede einmal.
+refused-no_tables = Es muss mindestens einen Tisch geben.
+refused-overfull = Mehr Spieler haben einen Tisch reserviert, als er Plätze hat ({ $seats }).
+refused-bad_button_draw = Die Auslosung des Buttons braucht eine Karte je Spieler am Tisch, alle verschieden.
+refused-seat_beyond_table = Die Auslosung nennt einen Platz, den der Tisch nicht hat.
+refused-every_player_draws = Vor der ersten Hand des Tisches zieht jeder Spieler daran eine Karte: eine Karte für jeden der Plätze { $seats } (NOB-10).
+refused-break_draw = Die Auslosung beim Auflösen gibt jedem der { $leaving } Spieler, die den Tisch verlassen, einen anderen freien Platz, 0 bis { $last } (TR-17); genannt: { $got }.
+refused-players = Ein Deal braucht 2 bis 20 verbliebene Spieler; genannt: { $got }.
+refused-no_chips = Jeder Spieler im Deal hat Chips; Spieler { $player } (in der genannten Reihenfolge) hat keine.
+refused-prizes = { $prizes } Preise für { $players } Spieler: ein Deal teilt die Preise der noch offenen Plätze, höchstens einen je Spieler.
+refused-order = Die Preise gehen vom besten Platz an: Platz { $place } zahlt mehr als Platz { $better }.
+refused-too_large = Die Chips oder Preise sind zu viele, um sie zu addieren.
+refused-denomination = Das Chip-Race (TR-15.3) kennt keinen Tausch für { $value }er.
+refused-cards = Das Race braucht eine Karte je übrigem Chip ({ $needed }); gegeben wurden { $got } (TR-15).
+refused-duplicate_card = Eine Karte wurde im Race zweimal gegeben (TR-15).
+refused-player_count = Eine Hand braucht 2 bis { $max } Spieler; genannt: { $got }.
+refused-setup_length = Die Pflichteinsätze der Hand nennen { $got } Positionen; die Hand hat { $players }.
+refused-zero_minimum_bet = Der Mindesteinsatz muss mindestens 1 sein.
+refused-zero_chip_unit = Die kleinste Chipeinheit muss mindestens 1 sein.
+refused-cannot_raise = Position { $pos } kann nicht setzen oder erhöhen: { $reason } ({ $rule }).
+refused-chips_out_of_range = Die Stacks und die mitgebrachten Chips ergeben { $got }, mehr als eine Hand zählen kann ({ $max }).
+refused-stud_player_count = Ein Stud-Tisch hat 2 bis { $max } Spieler; genannt: { $got }.
+refused-stud_limits = Die Limits müssen steigen: ein Bring-in von 1 oder mehr unter dem kleinen Einsatz ({ $small_bet }), der kleine Einsatz höchstens der große ({ $big_bet }); genannt: ein Bring-in von { $bring_in }.
+refused-stud_remedy = Position { $pos }: { $reason } (TDA-RP-10).
+refused-premature_count = Die zu früh gegebenen Karten der nächsten Straße nennen: 1 bis { $most } (eine je Spieler); genannt: { $got } (TDA-RP-5 D).
+refused-other_game = „{ $what }“ gehört zu einem anderen Spiel; dieser Tisch spielt { $other }.
+refused-short_all_in_reopens_nothing = ein All-in unter einer vollen Erhöhung eröffnet das Setzen nicht neu
+refused-raises_capped = die Erhöhungen dieser Runde sind ausgeschöpft
+refused-acted_facing_short_all_in = der Spieler hat schon gehandelt und steht weniger als einer vollen Erhöhung gegenüber
+refused-stack_covers_a_call = der Stack reicht nur zum Mitgehen
+refused-nobody_left_to_call = alle anderen Spieler haben gepasst oder sind all-in
+refused-up_card_dealt = seine offene Karte ist schon gegeben: der Floor entscheidet (TR-26)
+refused-not_a_down_card = die aufgedeckte Karte ist keine seiner verdeckten Karten
+refused-not_the_seventh_card = die aufgedeckte Karte ist nicht seine Karte der siebten Straße
+refused-away_already = Gast { $guest } ist { $away ->
+    [true] schon abwesend
+   *[other] am Tisch
+}.
+refused-not_called = Gast { $guest } ist nicht zum Wechsel aufgerufen; { $called ->
+    [none] aufgerufen ist niemand
+   *[other] aufgerufen ist Gast { $called }
+} (GCB-10).
+refused-move_seat = Der Wechsel geht auf einen freien Platz am Haupttisch { $main } (GCB-10).
+refused-cash_time_backwards = Die Zeit { $at } s liegt vor den { $latest } s des letzten Kommandos; die Zeit läuft nur vorwärts.
+refused-no_straddle_in_game = Dieses Spiel hat keinen Straddle (GCB-5).
+refused-heads_up_no_straddle = Heads-up gibt es keinen Spieler under the gun: kein Straddle (GCB-5).
+refused-member_bad_id = „{ $value }“ kann keine Mitgliedsnummer sein: 1 bis 32 Buchstaben, Ziffern, - oder _.
+refused-member_bad_text = Der Text muss 1 bis 200 Zeichen lang sein, nicht nur Leerzeichen.
+refused-member_exists = Mitglied { $value } gibt es schon.
+refused-member_unknown = Es gibt kein Mitglied { $value }.
+refused-member_merged_away = Mitglied { $value } wurde mit { $value2 } zusammengeführt; { $value2 } verwenden.
+refused-member_self_merge = Ein Mitglied kann nicht mit sich selbst zusammengeführt werden ({ $value }).
+refused-member_bad_birth_date = Ein Geburtsdatum liegt vor dem { $day } und nach dem 1900-01-01; genannt: { $born }.
+refused-member_not_barred = Mitglied { $value } ist nicht gesperrt.
+refused-member_bad_rule = Die Regel einer Sperre ist GCB-1 (vom Cash-Tisch verwiesen) oder TR-28 (disqualifiziert); genannt: { $value }.
+refused-member_barred = Mitglied { $member } ist gesperrt{ $until ->
+    [none] {""}
+   *[other] {" "}bis { $until }
+}: { $reason } (aufgehoben nur vom Floor, mit Begründung).
+refused-member_too_young = Mitglied { $member } ist am { $day } { $age }; das Mindestalter ist { $min } (TR-0a).

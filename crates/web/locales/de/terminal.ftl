@@ -63,8 +63,10 @@ fold = Passen
 call = Mitgehen { $amount }
 check = Schieben
 check-around = Alle schieben
-fold-to-call = Passen bis hier, geht mit { $amount }
-fold-to-check = Passen bis hier, schiebt
+fold-to-call = geht mit { $amount }
+fold-to-check = schiebt
+fold-to-call-said = Alle vor Platz { $seat } passen; Platz { $seat } geht mit { $amount }
+fold-to-check-said = Alle vor Platz { $seat } passen; Platz { $seat } schiebt
 board-dealt-unseen = { $count ->
     [one] Karte gegeben (nicht erfasst)
    *[other] { $count } Karten gegeben (nicht erfasst)
@@ -77,7 +79,9 @@ board-not-entered = { $count ->
     [one] 1 Karte nicht erfasst
    *[other] { $count } Karten nicht erfasst
 }
-fold-to-here = Passen bis hier
+fold-to-here = entscheidet
+fold-to-here-said = Alle vor Platz { $seat } passen; Platz { $seat } ist am Zug
+col-folds-to = Passen bis hier, dann
 pad-least = Minimum
 pad-half-pot = ½ Pot
 pad-pot = Pot

@@ -205,3 +205,98 @@ refused-no_such_pot = There is no pot { $pot }: the hand has { $pots } (0 is the
 refused-pot_already_awarded = Pot { $pot } is awarded already.
 refused-no_winner_named = Name the winner of pot { $pot }: one player, or those who split it.
 refused-not_eligible = Position { $pos } cannot win pot { $pot }: he has no live hand in it (folded or mucked, or he did not put in enough for it), or he is named twice (TR-3.6).
+
+## Refusals whose reason was free text before (issue 35: every word in both languages).
+refused-buy_in = Buy-in { $got } is not offered; the buy-ins are { $offered } (TR-0b).
+refused-time = A time of { $got } s into the tournament is out of range: 0 to { $max } s.
+refused-clock_adjust = The clock can be given back at most the { $add } s played of the level in force { $take ->
+    [none] and moved on without limit
+   *[other] and moved on at most its { $take } s left
+} (TR-5); got { $got } s.
+refused-table_choice = { $players } players start on { $allowed } tables ({ $rule }); got { $got }.
+refused-button_draw = The button's draw at table { $table }: { $why } ({ $rule }).
+refused-no_show = Player { $player } cannot be removed as a no-show: { $why } ({ $rule }: after { $limit } seconds).
+refused-nothing_to_correct = Nothing can be corrected at this table now: the hand's last change was no dealer's entry (a ruling, the clock, a player acted for); the director rules (TR-26).
+refused-entry_out_of_range = This hand's entries that can be corrected are { $first } to { $last }; got { $got } (TR-26).
+refused-table_changed_since = A player at the table went away, came back or is under a penalty since: the hand cannot be played again as entered; the director rules (TR-26).
+refused-not_a_betting_entry = Entry { $entry } is "{ $command }": only a betting action (fold, check, call, bet, raise) is corrected this way; wrong cards are corrected as cards (TR-26).
+refused-entry_says_that = Entry { $entry } already says that (TR-26).
+refused-fold_not_retrieved = Entry { $entry } is a fold: it is corrected only when the player's cards were retrieved, unseen by anyone (GCB-8).
+refused-correction_itself_refused = The correction itself is refused: { $why }
+refused-hand_over_before_entry = After the correction the hand is over before entry { $entry } ("{ $command }"): it no longer stands; the director rules (TR-26).
+refused-entry_no_longer_stands = After the correction, entry { $entry } ("{ $command }") no longer stands: { $why } The director rules (TR-26).
+refused-levels_not_begun = Only levels not yet begun can be changed: from level { $first } to { $last } (one past the last adds levels), with at least one level; got from { $from } with { $levels } levels (level { $current } is in force) (TR-5).
+refused-too_many_levels = A schedule holds at most { $most } levels; this would make { $total } (TR-5).
+refused-level_minutes = Level { $level }: 1 to { $most } minutes (none: the profile's { $default_minutes }); got { $minutes } (TR-5).
+refused-break_not_begun = Only a break not yet begun: after level { $current } to { $last } (level { $current } is in force), 0 (none) to { $most } minutes; got after level { $after }, { $minutes } minutes (TR-5).
+refused-no_break_after = There is no break after level { $after } to take out (TR-5).
+refused-schedule_problem = The levels after this change do not make a schedule: { $problem } (TR-5).
+refused-reserved_before_start = Tables are reserved before the start; a late registration draws its seat (PLO-3).
+refused-every_table_drawn = This tournament draws every table (TR-1): there are no reservations (PLO-3).
+refused-no_seat_to_reserve = A reservation names a table 1 to { $tables } with a seat left ({ $seats } a table); table { $table } has { $there } (PLO-3).
+refused-hand_in_play = a hand is in play; the button is drawn before the table's first hand
+refused-table_has_played = the table has played; after its first hand the button moves one seat each hand (TR-9)
+refused-one_card_a_seat = each player at the table draws one card: one card for each of seats { $occupied }; got seats { $drawn }
+refused-has_been_there = the player has been at the table since the start
+refused-too_early = it is { $now } seconds after the start
+refused-no_seat_to_free = the player has no seat
+refused-not_a_permutation = The seat draw must give each of the { $players } players one seat card, each once.
+refused-no_tables = There must be at least one table.
+refused-overfull = More players reserved a table than its { $seats } seats.
+refused-bad_button_draw = The button's draw needs one card per seated player, all different.
+refused-seat_beyond_table = The draw gives a seat beyond the table.
+refused-every_player_draws = Before the table's first hand every player at it draws one card: one card for each of seats { $seats } (NOB-10).
+refused-break_draw = The break draw gives each of the { $leaving } leaving players a different free seat, 0 to { $last } (TR-17); got { $got }.
+refused-players = A deal needs 2 to 20 players left; got { $got }.
+refused-no_chips = Every player in a deal holds chips; player { $player } (in the order given) holds none.
+refused-prizes = { $prizes } prizes for { $players } players: a deal shares the prizes of the places still to be paid, at most one a player.
+refused-order = The prizes are paid best place first: place { $place } pays more than place { $better }.
+refused-too_large = The chips or prizes are too many to add up.
+refused-denomination = The chip race (TR-15.3) has no exchange for { $value }s.
+refused-cards = The race needs one card per odd chip ({ $needed }); { $got } were dealt (TR-15).
+refused-duplicate_card = A card was dealt twice in the race (TR-15).
+refused-player_count = A hand needs 2 to { $max } players; got { $got }.
+refused-setup_length = The hand's forced bets name { $got } positions; the hand has { $players }.
+refused-zero_minimum_bet = The minimum bet must be at least 1.
+refused-zero_chip_unit = The chip unit must be at least 1.
+refused-cannot_raise = Position { $pos } cannot bet or raise: { $reason } ({ $rule }).
+refused-chips_out_of_range = The stacks and the chips carried add up to { $got }, more than a hand can count ({ $max }).
+refused-stud_player_count = A stud table seats 2 to { $max } players; got { $got }.
+refused-stud_limits = The limits must rise: a bring-in of 1 or more below the small bet ({ $small_bet }), and the small bet at most the big bet ({ $big_bet }); got a bring-in of { $bring_in }.
+refused-stud_remedy = Position { $pos }: { $reason } (TDA-RP-10).
+refused-premature_count = Name the cards of the next street dealt too early: 1 to { $most } (one per player); got { $got } (TDA-RP-5 D).
+refused-other_game = "{ $what }" belongs to another game; this table plays { $other }.
+refused-short_all_in_reopens_nothing = an all-in short of a full raise does not reopen the betting
+refused-raises_capped = the raises of this round are capped
+refused-acted_facing_short_all_in = the player already acted and faces less than a full raise
+refused-stack_covers_a_call = the stack only covers a call
+refused-nobody_left_to_call = every other player has folded or is all in
+refused-up_card_dealt = his up card is dealt already: the floor decides (TR-26)
+refused-not_a_down_card = the exposed card is not one of his down cards
+refused-not_the_seventh_card = the exposed card is not his seventh-street card
+refused-away_already = Guest { $guest } is { $away ->
+    [true] away already
+   *[other] at the table
+}.
+refused-not_called = Guest { $guest } is not called to move; { $called ->
+    [none] nobody is
+   *[other] guest { $called } is
+} (GCB-10).
+refused-move_seat = The move goes to a free seat at the main table { $main } (GCB-10).
+refused-cash_time_backwards = Time { $at } s is before the last command's { $latest } s; time only moves forward.
+refused-no_straddle_in_game = This game has no straddle (GCB-5).
+refused-heads_up_no_straddle = Heads-up there is no player under the gun: no straddle (GCB-5).
+refused-member_bad_id = "{ $value }" cannot be a member number: 1 to 32 letters, digits, - or _.
+refused-member_bad_text = The text must be 1 to 200 characters, not only spaces.
+refused-member_exists = Member { $value } exists already.
+refused-member_unknown = There is no member { $value }.
+refused-member_merged_away = Member { $value } was merged into { $value2 }; use { $value2 }.
+refused-member_self_merge = A member cannot be merged into himself ({ $value }).
+refused-member_bad_birth_date = A birth date must lie before { $day } and after 1900-01-01; got { $born }.
+refused-member_not_barred = Member { $value } is not barred.
+refused-member_bad_rule = A ban's rule is GCB-1 (removed from a cash table) or TR-28 (disqualified); got { $value }.
+refused-member_barred = Member { $member } is barred{ $until ->
+    [none] {""}
+   *[other] {" "}until { $until }
+}: { $reason } (lifted only by the floor, with a reason).
+refused-member_too_young = Member { $member } is { $age } on { $day }; the minimum age is { $min } (TR-0a).

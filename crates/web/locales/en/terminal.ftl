@@ -63,8 +63,10 @@ fold = Fold
 call = Call { $amount }
 check = Check
 check-around = Everyone checks
-fold-to-call = Folds to here, calls { $amount }
-fold-to-check = Folds to here, checks
+fold-to-call = calls { $amount }
+fold-to-check = checks
+fold-to-call-said = Everyone before seat { $seat } folds; seat { $seat } calls { $amount }
+fold-to-check-said = Everyone before seat { $seat } folds; seat { $seat } checks
 board-dealt-unseen = { $count ->
     [one] Card dealt (not entered)
    *[other] { $count } cards dealt (not entered)
@@ -77,7 +79,9 @@ board-not-entered = { $count ->
     [one] 1 card not entered
    *[other] { $count } cards not entered
 }
-fold-to-here = Folds to here
+fold-to-here = acts
+fold-to-here-said = Everyone before seat { $seat } folds; seat { $seat } is to act
+col-folds-to = Folds to here, then
 pad-least = least
 pad-half-pot = ½ pot
 pad-pot = pot
