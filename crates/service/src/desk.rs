@@ -874,9 +874,9 @@ impl<S: EventStore> Desk<S> {
                         "the member register could not be read: ask again".to_string(),
                     )
                 })?;
-                let entry = register
-                    .entry(&id, inc.at.date_naive(), 0)
-                    .map_err(|e| ReplyError::new(ErrorKind::Rejected, e.to_string()))?;
+                let entry = register.entry(&id, inc.at.date_naive(), 0).map_err(|e| {
+                    ReplyError::new(ErrorKind::Rejected, e.to_string()).with_reason(&e)
+                })?;
                 match &mut command {
                     floorbook_cash::CashCommand::JoinList { name, member, .. } => {
                         *name = entry.name;
@@ -1046,18 +1046,25 @@ impl<S: EventStore> Desk<S> {
                 .find(|ts| ts.table.no == *table)
                 .and_then(|ts| ts.clock);
             let why = match clock {
-                None => Some(format!("TR-19: no clock runs at table {}", table.0)),
-                Some((player, expires)) if at < expires => Some(format!(
-                    "TR-19: the clock on player {} at table {} runs until {expires} s; it is {at} s, {} s left",
-                    player.0,
-                    table.0,
-                    expires - at
+                None => Some((
+                    format!("TR-19: no clock runs at table {}", table.0),
+                    serde_json::json!({"code": "no_clock_runs", "args": {"table": table.0}}),
+                )),
+                Some((player, expires)) if at < expires => Some((
+                    format!(
+                        "TR-19: the clock on player {} at table {} runs until {expires} s; it is {at} s, {} s left",
+                        player.0,
+                        table.0,
+                        expires - at
+                    ),
+                    serde_json::json!({"code": "clock_runs", "args": {"player": player.0, "table": table.0, "left": expires - at}}),
                 )),
                 Some(_) => None,
             };
-            if let Some(why) = why {
+            if let Some((why, reason)) = why {
                 return Err(ReplyError::new(ErrorKind::Rejected, why)
-                    .with_rules(&[floorbook_rules::Rule::Tr19]));
+                    .with_rules(&[floorbook_rules::Rule::Tr19])
+                    .with_reason(&reason));
             }
         }
         let events = t
@@ -1296,7 +1303,14 @@ impl<S: EventStore> Desk<S> {
                     }
                 }
                 Err(e) => {
-                    early.insert(i, ReplyError::new(ErrorKind::Rejected, e.to_string()));
+                    let err = ReplyError::new(ErrorKind::Rejected, e.to_string());
+                    let err = match &e {
+                        floorbook_ledger::members::MembersError::Refused(why) => {
+                            err.with_reason(why)
+                        }
+                        _ => err,
+                    };
+                    early.insert(i, err);
                 }
             }
         }

@@ -508,6 +508,20 @@ mod tests {
                 }
             }
         }
+        // The service's own refusals, written as JSON where it refuses.
+        let service = root.join("service/src");
+        for f in std::fs::read_dir(service).expect("service") {
+            let text = std::fs::read_to_string(f.expect("file").path()).expect("rs");
+            for part in text.split("\"code\": \"").skip(1) {
+                let code = part.split('"').next().unwrap_or("");
+                codes += 1;
+                for (lang, keys) in [("de", &de), ("en", &en)] {
+                    if !keys.contains(&format!("refused-{code}")) {
+                        missing.push(format!("{lang} refused-{code} (the service)"));
+                    }
+                }
+            }
+        }
         assert!(codes > 150, "{codes} codes read: the scan lost its way");
         assert!(missing.is_empty(), "not worded:\n{}", missing.join("\n"));
     }

@@ -298,3 +298,5 @@ refused-member_barred = Mitglied { $member } ist gesperrt{ $until ->
    *[other] {" "}bis { $until }
 }: { $reason } (aufgehoben nur vom Floor, mit Begründung).
 refused-member_too_young = Mitglied { $member } ist am { $day } { $age }; das Mindestalter ist { $min } (TR-0a).
+refused-no_clock_runs = An Tisch { $table } läuft keine Uhr (TR-19).
+refused-clock_runs = Die Uhr für Spieler { $player } an Tisch { $table } läuft noch: { $left } s übrig (TR-19).

@@ -300,3 +300,5 @@ refused-member_barred = Member { $member } is barred{ $until ->
    *[other] {" "}until { $until }
 }: { $reason } (lifted only by the floor, with a reason).
 refused-member_too_young = Member { $member } is { $age } on { $day }; the minimum age is { $min } (TR-0a).
+refused-no_clock_runs = No clock runs at table { $table } (TR-19).
+refused-clock_runs = The clock on player { $player } at table { $table } still runs: { $left } s left (TR-19).
