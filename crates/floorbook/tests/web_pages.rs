@@ -3704,3 +3704,153 @@ fn the_log_checks_from_its_tiles(url: &str, vkey: &str, receipt: &[u8]) {
     assert!(r.text().contains("tile/0/x999/999"), "{}", r.text());
     assert_eq!(http::get(&format!("{url}/log/tile/0/1")).status, 404);
 }
+
+/// What the page breaks of the accessible basics, as a list of findings: a field or button
+/// without words, text that does not stand out from what is behind it (WCAG 2.2 AA: 4.5:1,
+/// 3:1 for large text), a button smaller than a thumb's target (24 × 24 CSS px, WCAG 2.2 AA
+/// 2.5.8), an ordinary action of the hand under 44 px high.
+async fn accessibility_findings(c: &Client) -> Vec<String> {
+    let found = c
+        .execute(
+            r#"
+var out = [];
+function rgb(s) { var m = s.match(/rgba?\(([^)]+)\)/); return m ? m[1].split(',').map(Number) : null; }
+function behind(el) {
+  for (; el; el = el.parentElement) {
+    var p = rgb(getComputedStyle(el).backgroundColor);
+    if (p && (p.length < 4 || p[3] > 0.5)) return p;
+  }
+  return [255, 255, 255];
+}
+function lum(p) {
+  var a = p.slice(0, 3).map(function (v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+  return 0.2126 * a[0] + 0.7152 * a[1] + 0.0722 * a[2];
+}
+function seen(el) { var r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; }
+document.querySelectorAll('header *, main *').forEach(function (el) {
+  if (!seen(el)) return;
+  var own = Array.prototype.some.call(el.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim(); });
+  if (!own) return;
+  var s = getComputedStyle(el), a = lum(rgb(s.color)), b = lum(behind(el));
+  var ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  var size = parseFloat(s.fontSize), large = size >= 24 || (parseInt(s.fontWeight, 10) >= 700 && size >= 18.66);
+  if (ratio < (large ? 3 : 4.5)) out.push('contrast ' + ratio.toFixed(2) + ': ' + el.tagName + ' "' + el.textContent.trim().slice(0, 40) + '"');
+});
+document.querySelectorAll('main input:not([type=hidden]), main select, main textarea').forEach(function (el) {
+  if (!seen(el)) return;
+  var labelled = el.getAttribute('aria-label') || el.closest('label') || (el.id && document.querySelector('label[for="' + el.id + '"]'));
+  if (!labelled) out.push('no label: ' + el.outerHTML.slice(0, 80));
+});
+document.querySelectorAll('main button').forEach(function (el) {
+  if (!seen(el)) return;
+  if (!el.textContent.trim() && !el.getAttribute('aria-label')) out.push('a button without words: ' + el.outerHTML.slice(0, 80));
+  var r = el.getBoundingClientRect();
+  if (r.width < 24 || r.height < 24) out.push('a small target (' + Math.round(r.width) + '×' + Math.round(r.height) + '): "' + el.textContent.trim() + '"');
+  if (el.closest('div.touches') && r.height < 44) out.push('an action under 44 px high: "' + el.textContent.trim() + '"');
+});
+return out;
+"#,
+            vec![],
+        )
+        .await
+        .expect("the page's findings");
+    serde_json::from_value(found).expect("a list")
+}
+
+/// Presses Tab until `css` has the focus (at most 100 times), then Enter on it; the focus
+/// is to be seen on the way.
+async fn by_keyboard(c: &Client, css: &str) {
+    const TAB: &str = "\u{e004}";
+    const ENTER: &str = "\u{e007}";
+    for _ in 0..100 {
+        let on: bool = c
+            .execute(
+                "return !!(document.activeElement && document.activeElement.matches(arguments[0]));",
+                vec![serde_json::json!(css)],
+            )
+            .await
+            .expect("the focus")
+            .as_bool()
+            .unwrap_or(false);
+        if on {
+            let ring = c
+                .execute(
+                    "var s = getComputedStyle(document.activeElement); return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;",
+                    vec![],
+                )
+                .await
+                .expect("the focus's look");
+            assert_eq!(
+                ring,
+                serde_json::json!(true),
+                "the focus on {css} is not seen"
+            );
+            c.active_element()
+                .await
+                .expect("the focus")
+                .send_keys(ENTER)
+                .await
+                .expect("Enter");
+            return;
+        }
+        c.active_element()
+            .await
+            .expect("the focus")
+            .send_keys(TAB)
+            .await
+            .expect("Tab");
+    }
+    panic!("Tab never reached {css}");
+}
+
+/// Issue 35, item 9: the dealer's page meets the accessible basics on a phone, in English and
+/// German: every field and button says what it is, text stands out from what is behind it,
+/// every button is a target a thumb can hit, and the dealer plays by keyboard alone (Tab
+/// reaches each action with the focus seen, Enter records it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_dealers_page_has_labels_contrast_thumb_targets_and_works_by_keyboard() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    let names = ["P1", "P2", "P3", "P4", "P5", "P6"];
+    open_tournament(&data, "keys", "top18", &names, Some(vec![6])).await;
+    let users = users_file(dir.path());
+    let (_web, url) = web_writing(&data, &users);
+    let (_driver, webdriver) = chromedriver();
+    let c = browser(&webdriver).await;
+    c.set_window_size(390, 844).await.expect("phone");
+    log_in(&c, &url, "dan", "dealer-secret", "/t/keys/dealer/1?lang=en").await;
+    let mut findings = accessibility_findings(&c).await;
+    by_keyboard(&c, "form[data-command=start_hand] button").await;
+    wait_for(&c, "#result", "Recorded").await;
+    by_keyboard(&c, "form[data-command=deal_face_down] button").await;
+    wait_for(&c, "div.actions", "to act").await;
+    findings.extend(accessibility_findings(&c).await);
+    screenshot(&c, "dealer-keyboard-phone").await;
+    by_keyboard(&c, "div.touches form[data-command=check_or_call] button").await;
+    wait_for(&c, "#result", "Recorded").await;
+    c.goto(&format!("{url}/t/keys/dealer/1?lang=de"))
+        .await
+        .expect("the page in German");
+    wait_for(&c, "div.actions", "am Zug").await;
+    findings.extend(accessibility_findings(&c).await);
+    by_keyboard(&c, "div.touches form[data-command=fold] button").await;
+    wait_for(&c, "#result", "Erfasst").await;
+    // The check itself finds what it looks for: grey on grey, a tiny button, a bare field.
+    c.execute(
+        "var m = document.querySelector('main'); m.insertAdjacentHTML('beforeend', '<p id=probe style=\"color:#777;background:#666\">grey</p><button id=tiny style=\"width:10px;height:10px;padding:0;min-width:0;font-size:4px\">x</button><input id=bare>');",
+        vec![],
+    )
+    .await
+    .expect("the probes");
+    let probed = accessibility_findings(&c).await.join("\n");
+    assert!(
+        probed.contains("contrast")
+            && probed.contains("a small target")
+            && probed.contains("no label"),
+        "{probed}"
+    );
+    findings.sort();
+    findings.dedup();
+    assert!(findings.is_empty(), "{}", findings.join("\n"));
+    c.close().await.expect("close");
+}
