@@ -206,6 +206,11 @@ impl NatsServer {
         format!("nats://127.0.0.1:{}", self.port)
     }
 
+    /// The running server's process ID (None once it is killed or stopped).
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(std::process::Child::id)
+    }
+
     fn spawn(&mut self) -> Result<(), String> {
         let mut command = Command::new(self.program.clone().unwrap_or_else(binary));
         match &self.config {

@@ -1037,6 +1037,12 @@ impl Walk<'_> {
         payload: &[u8],
         stop: &mut impl FnMut(&StoredEvent) -> bool,
     ) -> Result<(), StoreError> {
+        // A message read already: an ordered consumer that resets itself (heartbeats missed
+        // on a busy cluster) may deliver again from where it was created. Taking it twice
+        // would number its events again and show a fork the log does not hold.
+        if stream_seq < self.from {
+            return Ok(());
+        }
         let events =
             codec::decode(payload, self.next).map_err(|(i, reason)| StoreError::Corrupt {
                 chain: self.chain.clone(),
@@ -1092,4 +1098,51 @@ async fn ordered_messages(
         .messages()
         .await
         .map_err(|e| backend(format!("{doing} {subject}"), e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use floorbook_log::EventHash;
+
+    /// One message of `n` events with the given first byte each.
+    fn message(tag: u8, n: usize) -> Vec<u8> {
+        let events: Vec<SealedEvent> = (0..n)
+            .map(|i| SealedEvent {
+                seq: Seq(1 + i as u64),
+                prev: EventHash([0; 32]),
+                hash: EventHash([tag; 32]),
+                bytes: vec![tag, i as u8],
+            })
+            .collect();
+        codec::encode(&events).expect("frames")
+    }
+
+    /// An ordered consumer that resets itself may deliver again from where it was created: the
+    /// walk takes each stream message once, so the events keep their numbers and no fork shows.
+    #[test]
+    fn a_message_delivered_again_is_taken_once() {
+        let chain = ChainId::new("walk").expect("chain");
+        let mut walk = Walk {
+            chain: &chain,
+            next: Seq::FIRST,
+            from: 1,
+            last: 3,
+            done: false,
+            out: Vec::new(),
+            index: Vec::new(),
+        };
+        let mut go_on = |_: &StoredEvent| false;
+        walk.take(1, &message(1, 2), &mut go_on).expect("first");
+        walk.take(2, &message(2, 3), &mut go_on).expect("second");
+        // The consumer reset: messages 1 and 2 again, then the third.
+        walk.take(1, &message(1, 2), &mut go_on).expect("again");
+        walk.take(2, &message(2, 3), &mut go_on).expect("again");
+        walk.take(3, &message(3, 1), &mut go_on).expect("third");
+        let seqs: Vec<u64> = walk.out.iter().map(|e| e.seq.0).collect();
+        assert_eq!(seqs, vec![1, 2, 3, 4, 5, 6]);
+        let tags: Vec<u8> = walk.out.iter().map(|e| e.bytes[0]).collect();
+        assert_eq!(tags, vec![1, 1, 2, 2, 2, 3]);
+        assert!(walk.done);
+    }
 }
