@@ -206,6 +206,31 @@ impl NatsServer {
         format!("nats://127.0.0.1:{}", self.port)
     }
 
+    /// The three nodes of `deploy/nats/cluster-node{1,2,3}.conf` as shipped (current server),
+    /// their client and route addresses moved to loopback; `env` holds the users' passwords.
+    /// Without `users` the users file is left out: one client may send every role's commands.
+    pub fn shipped_cluster(env: &[(&str, &str)], users: bool) -> Vec<NatsServer> {
+        let routes: Vec<u16> = (0..3).map(|_| free_port()).collect();
+        (1..=3)
+            .map(|n| {
+                let routes = routes.clone();
+                NatsServer::start_shipped_with(&format!("cluster-node{n}.conf"), env, move |l| {
+                    let t = l.trim();
+                    if !users && t.starts_with("include ") {
+                        Some(String::new())
+                    } else if t.starts_with("listen:") && l.starts_with(' ') {
+                        Some(format!("  listen: 127.0.0.1:{}", routes[n - 1]))
+                    } else if let Some(rest) = t.strip_prefix("nats-route://floorbook-") {
+                        let k: usize = rest[..1].parse().expect("a node number");
+                        Some(format!("    nats-route://127.0.0.1:{}", routes[k - 1]))
+                    } else {
+                        None
+                    }
+                })
+            })
+            .collect()
+    }
+
     /// The running server's process ID (None once it is killed or stopped).
     pub fn pid(&self) -> Option<u32> {
         self.child.as_ref().map(std::process::Child::id)
@@ -309,5 +334,29 @@ impl NatsServer {
 impl Drop for NatsServer {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// The store of a three-node cluster at `urls` (comma-separated) once it has elected its
+/// JetStream leader and made the replicated streams (a minute at most; `node`'s log says why
+/// not).
+pub async fn replicated_store(urls: &str, node: &NatsServer) -> floorbook_store_nats::NatsStore {
+    let options = floorbook_store_nats::NatsOptions {
+        replicas: 3,
+        ..floorbook_store_nats::NatsOptions::default()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        match floorbook_store_nats::NatsStore::connect(urls, options.clone()).await {
+            Ok(s) => return s,
+            Err(e) => {
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "the cluster never formed: {e:?}\n{}",
+                    node.log()
+                );
+                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            }
+        }
     }
 }

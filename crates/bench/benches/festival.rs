@@ -15,24 +15,17 @@
 //!
 //! `cargo bench -p floorbook-bench --bench festival [-- ENTRIES SIDE RATE]`
 
+use floorbook_bench::percentile;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use floorbook_e2e::drive::{Step, Verdict, request, script, verdict};
-use floorbook_e2e::nats::{NatsServer, free_port};
+use floorbook_e2e::nats::{NatsServer, replicated_store};
 use floorbook_log::{ChainId, EventStore, verify_chain};
 use floorbook_service::server::{ServeConfig, serve};
-use floorbook_store_nats::{NatsOptions, NatsStore};
+use floorbook_store_nats::NatsOptions;
 use floorbook_tournament::builtin;
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
@@ -48,48 +41,6 @@ fn rss_mib(pid: u32) -> f64 {
                 .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
         })
         .map_or(0.0, |kib| kib / 1024.0)
-}
-
-/// The three nodes of `deploy/nats/cluster-node{1,2,3}.conf`, routes on loopback, no users.
-fn cluster() -> Vec<NatsServer> {
-    let routes: Vec<u16> = (0..3).map(|_| free_port()).collect();
-    (1..=3)
-        .map(|n| {
-            let routes = routes.clone();
-            NatsServer::start_shipped_with(&format!("cluster-node{n}.conf"), &[], move |l| {
-                let t = l.trim();
-                if t.starts_with("include ") {
-                    Some(String::new())
-                } else if t.starts_with("listen:") && l.starts_with(' ') {
-                    Some(format!("  listen: 127.0.0.1:{}", routes[n - 1]))
-                } else if let Some(rest) = t.strip_prefix("nats-route://floorbook-") {
-                    let k: usize = rest[..1].parse().expect("a node number");
-                    Some(format!("    nats-route://127.0.0.1:{}", routes[k - 1]))
-                } else {
-                    None
-                }
-            })
-        })
-        .collect()
-}
-
-/// The store, once the cluster has elected its JetStream leader and made the R3 streams.
-async fn replicated(url: &str) -> NatsStore {
-    let options = NatsOptions {
-        replicas: 3,
-        ..NatsOptions::default()
-    };
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        match NatsStore::connect(url, options.clone()).await {
-            Ok(s) => return s,
-            Err(e) if Instant::now() < deadline => {
-                let _ = e;
-                tokio::time::sleep(Duration::from_millis(500)).await;
-            }
-            Err(e) => panic!("the cluster's streams: {e}"),
-        }
-    }
 }
 
 /// A `serve` instance named `name` on the node at `url`, until `stop`.
@@ -261,44 +212,6 @@ async fn play(
     }
 }
 
-/// The cluster's own acknowledged publish to an R3 stream, `clients` at once, `per` each.
-async fn raw_r3(url: &str, clients: usize, per: usize) -> Vec<Duration> {
-    let js = async_nats::jetstream::new(async_nats::connect(url).await.expect("connect"));
-    js.get_or_create_stream(async_nats::jetstream::stream::Config {
-        name: "RAW".into(),
-        subjects: vec!["raw.>".into()],
-        storage: async_nats::jetstream::stream::StorageType::File,
-        num_replicas: 3,
-        ..Default::default()
-    })
-    .await
-    .expect("stream");
-    let mut tasks = tokio::task::JoinSet::new();
-    for c in 0..clients {
-        let js = js.clone();
-        tasks.spawn(async move {
-            let payload = bytes::Bytes::from(vec![b'x'; 600]);
-            let mut lat = Vec::with_capacity(per);
-            for _ in 0..per {
-                let t = Instant::now();
-                js.publish(format!("raw.c{c}"), payload.clone())
-                    .await
-                    .expect("publish")
-                    .await
-                    .expect("ack");
-                lat.push(t.elapsed());
-            }
-            lat
-        });
-    }
-    let mut all = Vec::new();
-    while let Some(l) = tasks.join_next().await {
-        all.extend(l.expect("client"));
-    }
-    all.sort();
-    all
-}
-
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -330,12 +243,12 @@ fn main() {
             main_steps.len(),
             side_steps.len()
         );
-        let nodes = cluster();
+        let nodes = NatsServer::shipped_cluster(&[], false);
         let urls: Vec<String> = nodes.iter().map(NatsServer::url).collect();
         let all = urls.join(",");
-        let _ = replicated(&all).await;
+        let _ = replicated_store(&all, &nodes[0]).await;
         let dir = tempfile::tempdir().expect("dir");
-        let raw = raw_r3(&urls[0], 64, 200).await;
+        let raw = floorbook_bench::acknowledged_publishes(&urls[0], 64, 200, 600, 3).await;
         println!(
             "reference: acknowledged R3 publish, 64 clients: p50 {:.2} ms, p99 {:.2} ms",
             ms(percentile(&raw, 0.5)),
@@ -421,7 +334,7 @@ fn main() {
         }
 
         // The day's audit trail: every chain verified from the cluster.
-        let store = replicated(&all).await;
+        let store = replicated_store(&all, &nodes[0]).await;
         let t = Instant::now();
         let mut events = 0u64;
         let chains = store.chains().await.expect("chains");

@@ -11,6 +11,7 @@
 //! `cargo bench -p floorbook-bench --bench pages [-- SEED]` (needs Debian's `chromium` and
 //! `chromium-driver`, as the page tests do).
 
+use floorbook_bench::percentile;
 use std::time::{Duration, Instant};
 
 use fantoccini::Locator;
@@ -103,14 +104,6 @@ fn deck(rng: &mut ChaCha8Rng) -> Vec<String> {
 
 fn ms(d: f64) -> Duration {
     Duration::from_secs_f64(d / 1000.0)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
 }
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]

@@ -9,6 +9,7 @@
 //!
 //! Run: `cargo bench -p floorbook-bench --bench replay`.
 
+use floorbook_bench::percentile;
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
@@ -21,11 +22,6 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use floorbook_ledger::SNAPSHOT_EVERY;
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {

@@ -13,6 +13,7 @@
 //! `cargo bench -p floorbook-bench --bench service [-- TABLES SECONDS [PLAYERS WINDOW]]`; `NO_DB=1` runs the
 //! service without projections (to see what they cost).
 
+use floorbook_bench::percentile;
 use std::time::{Duration, Instant};
 
 use floorbook_e2e::drive::{Step, Verdict, request, script, verdict};
@@ -21,14 +22,6 @@ use floorbook_log::ChainId;
 use floorbook_service::client::CommandClient;
 use floorbook_service::server::{ServeConfig, serve};
 use floorbook_tournament::builtin;
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
 
 struct Figures {
     commands: usize,
@@ -85,40 +78,9 @@ async fn drive_table(
     lat
 }
 
-async fn raw_publishes(url: &str, clients: usize, payload: Vec<u8>, per: usize) -> Figures {
-    let nats = async_nats::connect(url).await.expect("connect");
-    let js = async_nats::jetstream::new(nats);
-    js.get_or_create_stream(async_nats::jetstream::stream::Config {
-        name: "RAW".into(),
-        subjects: vec!["raw.>".into()],
-        storage: async_nats::jetstream::stream::StorageType::File,
-        ..Default::default()
-    })
-    .await
-    .expect("stream");
+async fn raw_publishes(url: &str, clients: usize, bytes: usize, per: usize) -> Figures {
     let started = Instant::now();
-    let mut tasks = tokio::task::JoinSet::new();
-    for c in 0..clients {
-        let js = js.clone();
-        let payload = bytes::Bytes::from(payload.clone());
-        tasks.spawn(async move {
-            let mut lat = Vec::with_capacity(per);
-            for _ in 0..per {
-                let t = Instant::now();
-                js.publish(format!("raw.t{c}"), payload.clone())
-                    .await
-                    .expect("publish")
-                    .await
-                    .expect("ack");
-                lat.push(t.elapsed());
-            }
-            lat
-        });
-    }
-    let mut latencies = Vec::new();
-    while let Some(l) = tasks.join_next().await {
-        latencies.extend(l.expect("task"));
-    }
+    let latencies = floorbook_bench::acknowledged_publishes(url, clients, per, bytes, 1).await;
     Figures {
         commands: latencies.len(),
         elapsed: started.elapsed(),
@@ -288,7 +250,7 @@ fn main() {
         // The reference first, on a quiet machine: the same concurrency of raw acknowledged
         // JetStream publishes of a payload the size of one command's events (about 600 bytes).
         let per = (total / tables).max(100);
-        let mut raw = raw_publishes(&server.url(), tables, vec![b'x'; 600], per).await;
+        let mut raw = raw_publishes(&server.url(), tables, 600, per).await;
         raw.show(&format!("raw JetStream publish+ack, {tables} clients"));
 
         // The service alone, then with the venue's transparency log kept inside it (`serve

@@ -46,3 +46,58 @@ pub fn interleaved<A, B>(
 pub fn mega_per_second(items: u64, took: Duration) -> f64 {
     items as f64 / took.as_secs_f64() / 1e6
 }
+
+/// The `p` quantile (0 to 1) of `sorted` latencies: the nearest rank; zero when there are none.
+pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// The least a command costs on JetStream, as the service benchmarks' reference: `clients` at
+/// once, each publishing `per` messages of `bytes` bytes to its own subject of the file-stored
+/// stream `RAW` (`replicas` copies) and waiting for each acknowledgement. Each latency, sorted.
+pub async fn acknowledged_publishes(
+    url: &str,
+    clients: usize,
+    per: usize,
+    bytes: usize,
+    replicas: usize,
+) -> Vec<Duration> {
+    let js = async_nats::jetstream::new(async_nats::connect(url).await.expect("connect"));
+    js.get_or_create_stream(async_nats::jetstream::stream::Config {
+        name: "RAW".into(),
+        subjects: vec!["raw.>".into()],
+        storage: async_nats::jetstream::stream::StorageType::File,
+        num_replicas: replicas,
+        ..Default::default()
+    })
+    .await
+    .expect("stream");
+    let mut tasks = tokio::task::JoinSet::new();
+    for c in 0..clients {
+        let js = js.clone();
+        tasks.spawn(async move {
+            let payload = bytes::Bytes::from(vec![b'x'; bytes]);
+            let mut lat = Vec::with_capacity(per);
+            for _ in 0..per {
+                let t = Instant::now();
+                js.publish(format!("raw.c{c}"), payload.clone())
+                    .await
+                    .expect("publish")
+                    .await
+                    .expect("ack");
+                lat.push(t.elapsed());
+            }
+            lat
+        });
+    }
+    let mut all = Vec::new();
+    while let Some(l) = tasks.join_next().await {
+        all.extend(l.expect("client"));
+    }
+    all.sort();
+    all
+}

@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use floorbook_e2e::drive::{Step, Verdict, request, script, verdict};
-use floorbook_e2e::nats::{NatsServer, free_port};
+use floorbook_e2e::nats::{NatsServer, free_port, replicated_store};
 use floorbook_ledger::reader::load;
 use floorbook_log::{ChainId, EventStore, Seq, verify_chain};
 use floorbook_service::client::{CommandClient, connect};
@@ -206,29 +206,6 @@ fn register_ann(actor: &str) -> Request {
             table: None,
             draw: None,
         },
-    }
-}
-
-/// The store of a three-node cluster at `urls` once it has elected its JetStream leader and
-/// made the replicated streams (a minute at most; `node`'s log says why not).
-async fn replicated_store(urls: &str, node: &NatsServer) -> NatsStore {
-    let options = NatsOptions {
-        replicas: 3,
-        ..NatsOptions::default()
-    };
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        match NatsStore::connect(urls, options.clone()).await {
-            Ok(s) => return s,
-            Err(e) => {
-                assert!(
-                    Instant::now() < deadline,
-                    "the cluster never formed: {e:?}\n{}",
-                    node.log()
-                );
-                tokio::time::sleep(Duration::from_millis(500)).await;
-            }
-        }
     }
 }
 
@@ -2047,23 +2024,7 @@ async fn the_shipped_permissions_hold_both_ways() {
 /// node is killed midway, and each remaining node alone holds every acknowledged event.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_shipped_cluster_configs_keep_every_write_with_a_node_lost() {
-    let routes: Vec<u16> = (0..3).map(|_| free_port()).collect();
-    let mut nodes: Vec<NatsServer> = (1..=3)
-        .map(|n| {
-            let routes = routes.clone();
-            NatsServer::start_shipped_with(&format!("cluster-node{n}.conf"), &PASSWORDS, move |l| {
-                let t = l.trim();
-                if t.starts_with("listen:") && l.starts_with(' ') {
-                    Some(format!("  listen: 127.0.0.1:{}", routes[n - 1]))
-                } else if let Some(rest) = t.strip_prefix("nats-route://floorbook-") {
-                    let k: usize = rest[..1].parse().expect("a node number");
-                    Some(format!("    nats-route://127.0.0.1:{}", routes[k - 1]))
-                } else {
-                    None
-                }
-            })
-        })
-        .collect();
+    let mut nodes = NatsServer::shipped_cluster(&PASSWORDS, true);
     let as_all = |user: &str, pass: &str| {
         nodes
             .iter()
