@@ -79,6 +79,35 @@ pub enum LeagueEvent {
     },
 }
 
+/// What a league's director asks of its season. An attachment carries the tournament's results
+/// as read from its chain at the pinned head: the reading is a recorded input, like a draw.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum LeagueCommand {
+    Create {
+        name: String,
+        season: String,
+        rules: Season,
+    },
+    Attach {
+        chain: String,
+        seq: u64,
+        head: String,
+        entrants: u32,
+        results: Vec<Imported>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        signed: Option<SignedHead>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        receipt: Option<PinnedReceipt>,
+    },
+    Correct {
+        chain: String,
+        player: String,
+        place: u32,
+        reason: String,
+    },
+}
+
 /// A checkpoint's signature over a tournament's head: with the chain, sequence and head of
 /// the attachment, the checkpoint itself.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,6 +156,8 @@ pub enum LeagueError {
     Place { place: u32, entrants: u32 },
     #[error("the tournament has not finished: {0}")]
     Unfinished(String),
+    #[error("a correction needs its reason")]
+    NoReason,
 }
 
 /// The league as its chain leaves it.
@@ -144,6 +175,57 @@ pub struct League {
 }
 
 impl League {
+    /// What `command` causes: its events, or a refusal that changes nothing. The events are
+    /// folded by [`League::apply`], as when the chain is read back.
+    pub fn decide(&self, command: &LeagueCommand) -> Result<Vec<LeagueEvent>, LeagueError> {
+        let event = match command.clone() {
+            LeagueCommand::Create {
+                name,
+                season,
+                rules,
+            } => LeagueEvent::Created {
+                name,
+                season,
+                rules,
+            },
+            LeagueCommand::Attach {
+                chain,
+                seq,
+                head,
+                entrants,
+                results,
+                signed,
+                receipt,
+            } => LeagueEvent::Attached {
+                chain,
+                seq,
+                head,
+                entrants,
+                results,
+                signed,
+                receipt,
+            },
+            LeagueCommand::Correct {
+                chain,
+                player,
+                place,
+                reason,
+            } => {
+                if reason.trim().is_empty() {
+                    return Err(LeagueError::NoReason);
+                }
+                LeagueEvent::Corrected {
+                    chain,
+                    player,
+                    place,
+                    reason,
+                }
+            }
+        };
+        self.clone().apply(&event)?;
+        Ok(vec![event])
+    }
+
     /// Folds one event; an event that does not fit is an error and changes nothing.
     pub fn apply(&mut self, e: &LeagueEvent) -> Result<(), LeagueError> {
         match e {

@@ -14,7 +14,8 @@ mod formula;
 mod season;
 
 pub use chain::{
-    Imported, League, LeagueError, LeagueEvent, PinnedReceipt, SignedHead, tournament_results,
+    Imported, League, LeagueCommand, LeagueError, LeagueEvent, PinnedReceipt, SignedHead,
+    tournament_results,
 };
 
 pub use formula::{Finish, Formula, FormulaError, MAX_POINTS};

@@ -17,6 +17,7 @@ pub mod members;
 pub mod ohh;
 pub mod ots;
 pub mod reader;
+pub mod report;
 pub mod resume;
 pub mod secret;
 pub mod snapshots;

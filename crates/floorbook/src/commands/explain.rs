@@ -332,9 +332,9 @@ fn table_lines(t: &Value) -> Vec<String> {
     out
 }
 
-/// A seat's player as a person reads him ([`super::read::person`]).
+/// A seat's player as a person reads him ([`floorbook_ledger::report::person`]).
 fn seated(seat: &Value) -> String {
-    super::read::person(&seat["player"], seat["name"].as_str())
+    floorbook_ledger::report::person(&seat["player"], seat["name"].as_str())
 }
 
 /// One line of JSON (the text report shows events and commands so).

@@ -8,12 +8,10 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use chrono::Utc;
 use clap::{Args, Subcommand};
-use floorbook_league::{
-    League, LeagueEvent, PinnedReceipt, Season, SignedHead, format_points, tournament_results,
-};
-use floorbook_ledger::league as ledger_league;
-use floorbook_log::{Actor, ChainId, ChainWriter, Draft, EventStore, Role, Seq, verify_chain};
-use floorbook_members::{MemberEvent, Register};
+use floorbook_league::{LeagueCommand as Decide, PinnedReceipt, Season};
+use floorbook_ledger::league::{self as ledger_league, Table};
+use floorbook_ledger::report::league as report;
+use floorbook_log::ChainId;
 use floorbook_store_embedded::OpenMode;
 use serde_json::json;
 
@@ -123,8 +121,8 @@ pub struct PinArgs {
 }
 
 impl PinArgs {
-    /// The receipt to pin, checked against the head the attachment pins.
-    fn pin(&self, chain: &str, seq: u64, head: &str) -> anyhow::Result<Option<PinnedReceipt>> {
+    /// The receipt to pin, as given; the ledger checks it against the head it pins.
+    fn receipt(&self) -> anyhow::Result<Option<PinnedReceipt>> {
         let (Some(file), Some(vkey)) = (&self.receipt, &self.vkey) else {
             if !self.witnesses.is_empty() || self.need.is_some() {
                 bail!("--witness and --need count the cosignatures of a --receipt; none was given");
@@ -140,87 +138,23 @@ impl PinArgs {
         }
         let proof = std::fs::read_to_string(file)
             .with_context(|| format!("reading the receipt {}", file.display()))?;
-        let pin = PinnedReceipt {
+        Ok(Some(PinnedReceipt {
             vkey: vkey.clone(),
             witnesses: self.witnesses.clone(),
             need,
             proof,
-        };
-        ledger_league::check_pin(&pin, chain, seq, head)
-            .with_context(|| format!("the receipt {} is not pinned", file.display()))?;
-        Ok(Some(pin))
+        }))
     }
 }
 
-#[derive(Debug, Clone, Copy)]
-enum Format {
-    Table,
-    Csv,
-    Json,
-}
-
-async fn append(store: &Backend, chain: &ChainId, event: &LeagueEvent) -> anyhow::Result<u64> {
-    let kind = match event {
-        LeagueEvent::Created { .. } => "LeagueCreated",
-        LeagueEvent::Attached { .. } => "TournamentAttached",
-        LeagueEvent::Corrected { .. } => "ResultCorrected",
-    };
-    let draft = Draft::new(
-        Utc::now(),
-        Actor::new("league", Role::Director)?,
-        kind,
-        Vec::new(),
-        event,
-    )?;
-    let mut w = ChainWriter::open(store.clone(), chain.clone(), None, u64::MAX).await?;
-    w.append(&[draft]).await?;
-    Ok(w.head().map_or(0, |h| h.seq.0))
-}
-
-/// A tournament chain's head and its events with their sequences (`explain::load`).
-async fn tournament(
-    store: &Backend,
-    chain: &ChainId,
-) -> anyhow::Result<(u64, String, floorbook_ledger::reader::Recorded)> {
-    let head = store
-        .head(chain)
-        .await?
-        .with_context(|| format!("there is no chain {chain}"))?;
-    let recorded = floorbook_ledger::reader::load(store, chain.clone()).await?;
-    Ok((head.seq.0, head.hash.to_hex(), recorded))
-}
-
-/// The club's member register (empty when it keeps none) and its merges: (from, into, reason).
-async fn members(store: &Backend) -> anyhow::Result<(Register, Vec<(String, String, String)>)> {
-    let register = floorbook_ledger::members::register(store).await?;
-    let merges = floorbook_ledger::members::events(store)
-        .await?
-        .into_iter()
-        .filter_map(|(_, e)| match e {
-            MemberEvent::Merged { from, into, reason } => Some((from, into, reason)),
-            _ => None,
-        })
-        .collect();
-    Ok((register, merges))
-}
-
-/// A standing's player as a person reads him: the member's name on record and his ID.
-fn shown(player: &str, register: &Register) -> String {
-    match register.name_of(player) {
-        Some(name) => format!("{name} ({player})"),
-        None => player.to_string(),
-    }
-}
-
-/// Computes the standings and writes them into the projections.
-fn project(
-    args: &LeagueArgs,
-    league: &str,
-    l: &League,
-    register: &Register,
-) -> anyhow::Result<Vec<floorbook_league::Standing>> {
-    let table = ledger_league::standings_for(l, register)?;
-    write_projection(args, league, &table)?;
+/// Ranks the league `name` by the register as it stands and writes the standings into the
+/// projections.
+async fn standings(args: &LeagueArgs, store: &Backend, name: &str) -> anyhow::Result<Table> {
+    let table = ledger_league::table(store, &ledger_league::chain_of(name)?).await?;
+    let (rows, results) = report::projected(&table.standings);
+    args.store
+        .projections(&args.db)?
+        .put_league(name, &rows, &results)?;
     Ok(table)
 }
 
@@ -237,92 +171,51 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
         OpenMode::ReadWrite
     };
     let store = args.store.open(mode).await?;
-    let (register, merges) = members(&store).await?;
-    let mut out = String::new();
-    use std::fmt::Write as _;
-    let code = match &args.command {
+    let pretty = |v: &serde_json::Value| serde_json::to_string_pretty(v).map(|t| t + "\n");
+    let (out, code) = match &args.command {
         LeagueCommand::Create {
             name,
             season,
             rules,
         } => {
-            let chain = ledger_league::chain_of(name)?;
-            if store.head(&chain).await?.is_some() {
-                bail!("league {name} exists already");
-            }
             let text = std::fs::read_to_string(rules)
                 .with_context(|| format!("reading {}", rules.display()))?;
             let rules: Season =
                 toml::from_str(&text).with_context(|| format!("reading {}", rules.display()))?;
-            let event = LeagueEvent::Created {
+            let command = Decide::Create {
                 name: name.clone(),
                 season: season.clone(),
                 rules,
             };
-            League::default().apply(&event)?;
-            append(&store, &chain, &event).await?;
-            let _ = if args.json {
-                writeln!(
-                    out,
-                    "{}",
-                    json!({"league": name, "season": season, "chain": chain.as_str()})
-                )
+            ledger_league::record(&store, name, &command, Utc::now()).await?;
+            let chain = ledger_league::chain_of(name)?;
+            let out = if args.json {
+                pretty(&json!({"league": name, "season": season, "chain": chain.as_str()}))?
             } else {
-                writeln!(out, "league {name} ({season}) created on chain {chain}")
+                format!("league {name} ({season}) created on chain {chain}\n")
             };
-            ExitCode::SUCCESS
+            (out, ExitCode::SUCCESS)
         }
         LeagueCommand::Attach { league, chain, pin } => {
-            let lchain = ledger_league::chain_of(league)?;
-            let mut l = ledger_league::read(&store, &lchain).await?;
             let tchain = ChainId::new(chain.clone())?;
-            verify_chain(&store, &tchain, |_, _| {})
-                .await
-                .with_context(|| format!("tournament chain {tchain} does not verify"))?;
-            let (seq, head, recorded) = tournament(&store, &tchain).await?;
-            let (entrants, results) = tournament_results(&recorded.events)?;
-            // The service's signature over the pinned head, where the tournament has one
-            // (its closing checkpoint): the league keeps it as a witness.
-            let signed = store
-                .checkpoints(&tchain)
-                .await?
-                .into_iter()
-                .find(|cp| cp.seq.0 == seq && cp.head.to_hex() == head)
-                .map(|cp| {
-                    let v = serde_json::to_value(&cp).unwrap_or_default();
-                    let text = |k: &str| v[k].as_str().unwrap_or_default().to_string();
-                    SignedHead {
-                        key_id: text("key_id"),
-                        signed_at: text("signed_at"),
-                        signature: cp.signature.clone(),
-                    }
-                });
-            let receipt = pin.pin(chain, seq, &head)?;
-            let event = LeagueEvent::Attached {
-                chain: chain.clone(),
+            let command = ledger_league::attachment(&store, &tchain, pin.receipt()?).await?;
+            ledger_league::record(&store, league, &command, Utc::now()).await?;
+            standings(args, &store, league).await?;
+            let Decide::Attach {
                 seq,
-                head: head.clone(),
+                head,
                 entrants,
-                results,
-                signed,
-                receipt,
+                ..
+            } = &command
+            else {
+                bail!("the attachment of {chain} is not an attachment");
             };
-            l.apply(&event)?;
-            append(&store, &lchain, &event).await?;
-            project(args, league, &l, &register)?;
-            let _ = if args.json {
-                writeln!(
-                    out,
-                    "{}",
-                    json!({"attached": chain, "entrants": entrants, "seq": seq, "head": head})
-                )
+            let out = if args.json {
+                pretty(&json!({"attached": chain, "entrants": entrants, "seq": seq, "head": head}))?
             } else {
-                writeln!(
-                    out,
-                    "attached {chain} ({entrants} entrants) at seq {seq}, head {head}"
-                )
+                format!("attached {chain} ({entrants} entrants) at seq {seq}, head {head}\n")
             };
-            ExitCode::SUCCESS
+            (out, ExitCode::SUCCESS)
         }
         LeagueCommand::Correct {
             league,
@@ -331,189 +224,48 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             place,
             reason,
         } => {
-            if reason.trim().is_empty() {
-                bail!("a correction needs its reason");
-            }
-            let lchain = ledger_league::chain_of(league)?;
-            let mut l = ledger_league::read(&store, &lchain).await?;
-            let event = LeagueEvent::Corrected {
+            let command = Decide::Correct {
                 chain: chain.clone(),
                 player: player.clone(),
                 place: *place,
                 reason: reason.clone(),
             };
-            l.apply(&event)?;
-            append(&store, &lchain, &event).await?;
-            project(args, league, &l, &register)?;
-            let _ = if args.json {
-                writeln!(
-                    out,
-                    "{}",
-                    json!({"corrected": player, "chain": chain, "place": place, "reason": reason})
-                )
+            ledger_league::record(&store, league, &command, Utc::now()).await?;
+            standings(args, &store, league).await?;
+            let out = if args.json {
+                pretty(
+                    &json!({"corrected": player, "chain": chain, "place": place, "reason": reason}),
+                )?
             } else {
-                writeln!(
-                    out,
-                    "corrected {player} in {chain} to place {place}: {reason}"
-                )
+                format!("corrected {player} in {chain} to place {place}: {reason}\n")
             };
-            ExitCode::SUCCESS
+            (out, ExitCode::SUCCESS)
         }
         LeagueCommand::Standings { league, csv } => {
-            let format = match (args.json, csv) {
-                (true, _) => Format::Json,
-                (_, true) => Format::Csv,
-                _ => Format::Table,
+            let table = standings(args, &store, league).await?;
+            let out = match (args.json, csv) {
+                (true, _) => pretty(&report::json(&table))?,
+                (_, true) => report::csv(&table),
+                _ => report::text(&table),
             };
-            let l = ledger_league::read(&store, &ledger_league::chain_of(league)?).await?;
-            let table = project(args, league, &l, &register)?;
-            match format {
-                Format::Json => {
-                    out = serde_json::to_string_pretty(&json!({
-                        "league": l.name, "season": l.season,
-                        "tournaments": l.tournaments.iter().map(|t| &t.0).collect::<Vec<_>>(),
-                        "standings": table.iter().map(|s| json!({
-                            "rank": s.rank, "player": s.player, "name": register.name_of(&s.player), "points": format_points(s.points),
-                            "counted": s.results.iter().filter(|c| c.counted).count(),
-                            "results": s.results.len(),
-                        })).collect::<Vec<_>>(),
-                    }))? + "\n";
-                }
-                Format::Csv => {
-                    let _ = writeln!(out, "rank,player,points,counted,results");
-                    for s in &table {
-                        let _ = writeln!(
-                            out,
-                            "{},{},{},{},{}",
-                            s.rank,
-                            csv_field(&s.player),
-                            format_points(s.points),
-                            s.results.iter().filter(|c| c.counted).count(),
-                            s.results.len()
-                        );
-                    }
-                }
-                Format::Table => {
-                    let _ = writeln!(
-                        out,
-                        "{} — {} ({} tournaments)",
-                        l.name,
-                        l.season,
-                        l.tournaments.len()
-                    );
-                    for s in &table {
-                        let _ = writeln!(
-                            out,
-                            "{:>4}. {} {} points",
-                            s.rank,
-                            shown(&s.player, &register),
-                            format_points(s.points)
-                        );
-                    }
-                }
-            }
-            ExitCode::SUCCESS
+            (out, ExitCode::SUCCESS)
         }
         LeagueCommand::Explain { league, player } => {
-            let l = ledger_league::read(&store, &ledger_league::chain_of(league)?).await?;
-            let table = ledger_league::standings_for(&l, &register)?;
-            // A member's ID (merges followed), or a name: a member's on record, or one a
-            // result was registered under without a member.
-            let wanted = register.current_id(player);
-            let by_name: Vec<&floorbook_league::Standing> = table
-                .iter()
-                .filter(|s| register.name_of(&s.player) == Some(player.as_str()))
-                .collect();
-            let s = match table.iter().find(|s| s.player == wanted) {
-                Some(s) => s,
-                None => match by_name.as_slice() {
-                    [one] => *one,
-                    [] => bail!("{player} has no result in league {league}"),
-                    many => bail!(
-                        "{player} names {} members: {}; ask by member ID",
-                        many.len(),
-                        many.iter()
-                            .map(|s| s.player.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                },
-            };
-            // Results recorded under a record since merged into this one, with the merge.
-            let merged: Vec<_> = merges
-                .iter()
-                .filter(|(from, _, _)| register.current_id(from) == s.player && *from != s.player)
-                .collect();
-            if args.json {
-                let mut v = serde_json::to_value(s)?;
-                v["name"] = json!(register.name_of(&s.player));
-                v["merged"] = json!(merged
-                    .iter()
-                    .map(|(from, into, reason)| json!({"from": from, "into": into, "reason": reason}))
-                    .collect::<Vec<_>>());
-                out = serde_json::to_string_pretty(&v)? + "\n";
-            } else {
-                let _ = writeln!(
-                    out,
-                    "{}: rank {}, {} points",
-                    shown(&s.player, &register),
-                    s.rank,
-                    format_points(s.points)
-                );
-                for (from, into, reason) in &merged {
-                    let _ = writeln!(
-                        out,
-                        "  results of {from} count here: merged into {into} ({reason})"
-                    );
-                }
-                for c in &s.results {
-                    let _ = writeln!(
-                        out,
-                        "  {} place {}{} of {}: {} with n={} f={} b={} e={}{} → {}{}",
-                        c.event,
-                        c.place,
-                        if c.tied > 1 {
-                            format!(" (tied with {})", c.tied - 1)
-                        } else {
-                            String::new()
-                        },
-                        c.finish.n,
-                        c.formula,
-                        c.finish.n,
-                        c.finish.f,
-                        c.finish.b,
-                        c.finish.e,
-                        money_scored(c),
-                        format_points(c.points),
-                        if c.counted { "" } else { " (not counted)" }
-                    );
-                }
-            }
-            ExitCode::SUCCESS
-        }
-        LeagueCommand::Verify { league, keys } => {
-            let lchain = ledger_league::chain_of(league)?;
-            verify_chain(&store, &lchain, |_, _| {})
-                .await
-                .with_context(|| format!("league chain {lchain} does not verify"))?;
-            // The imported results as attached, before corrections.
-            let attached: Vec<_> = ledger_league::events(&store, &lchain)
+            let table = ledger_league::table(&store, &ledger_league::chain_of(league)?).await?;
+            let members: Vec<_> = floorbook_ledger::members::events(&store)
                 .await?
                 .into_iter()
-                .filter_map(|(_, e)| match e {
-                    LeagueEvent::Attached {
-                        chain,
-                        seq,
-                        head,
-                        entrants,
-                        results,
-                        signed,
-                        receipt,
-                    } => Some((chain, seq, head, entrants, results, signed, receipt)),
-                    _ => None,
-                })
+                .map(|(_, e)| e)
                 .collect();
-            let mut problems = Vec::new();
+            let points = report::points(&table, &members, player)?;
+            let out = if args.json {
+                pretty(&points.json())?
+            } else {
+                points.text()
+            };
+            (out, ExitCode::SUCCESS)
+        }
+        LeagueCommand::Verify { league, keys } => {
             let keys_dir = keys
                 .clone()
                 .unwrap_or_else(|| args.store.default_keys_dir());
@@ -522,148 +274,31 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
             } else {
                 floorbook_log::TrustedKeys::default()
             };
-            let (mut signatures, mut receipts) = (0, 0);
-            for (chain, seq, head, entrants, results, signed, receipt) in &attached {
-                // The venue log's receipt pinned with it: still proves the head, signed and
-                // cosigned as its policy needs.
-                if let Some(pin) = receipt {
-                    match ledger_league::check_pin(pin, chain, *seq, head) {
-                        Ok(_) => receipts += 1,
-                        Err(e) => problems.push(format!("{chain}: the pinned receipt: {e}")),
-                    }
-                }
-                // The signed head the league keeps: the service's signature over the pinned
-                // head holds with a trusted key (unchecked without trusted keys).
-                if let Some(s) = signed.as_ref().filter(|_| !trusted.is_empty()) {
-                    let cp: Result<floorbook_log::Checkpoint, _> = serde_json::from_value(json!({
-                        "chain": chain, "seq": seq, "head": head, "signed_at": s.signed_at,
-                        "key_id": s.key_id, "signature": s.signature,
-                    }));
-                    match cp.map(|cp| cp.verify_signature(&trusted)) {
-                        Ok(Ok(())) => signatures += 1,
-                        Ok(Err(e)) => problems.push(format!("{chain}: the signed head: {e}")),
-                        Err(e) => {
-                            problems.push(format!("{chain}: the signed head does not read: {e}"))
-                        }
-                    }
-                }
-                let tchain = ChainId::new(chain.clone())?;
-                if let Err(e) = verify_chain(&store, &tchain, |_, _| {}).await {
-                    problems.push(format!(
-                        "{chain}: the tournament's chain does not verify: {e}"
-                    ));
-                    continue;
-                }
-                let at = store.read(&tchain, Seq(*seq), 1).await?;
-                match at.first() {
-                    Some(e) if e.hash.to_hex() == *head => {}
-                    Some(e) => problems.push(format!(
-                        "{chain}: seq {seq} now has hash {}, not the attached head {head}",
-                        e.hash.to_hex()
-                    )),
-                    None => problems.push(format!("{chain}: seq {seq} is gone")),
-                }
-                let (_, _, recorded) = tournament(&store, &tchain).await?;
-                // The results as the chain stood when it was attached.
-                let upto: Vec<_> = recorded
-                    .seqs
-                    .iter()
-                    .zip(recorded.events)
-                    .filter(|(s, _)| **s <= *seq)
-                    .map(|(_, e)| e)
-                    .collect();
-                match tournament_results(&upto) {
-                    Ok((n, derived)) if n == *entrants && &derived == results => {}
-                    Ok(_) => problems.push(format!(
-                        "{chain}: the imported results are not the tournament's own"
-                    )),
-                    Err(e) => problems.push(format!("{chain}: {e}")),
-                }
-            }
-            if args.json {
-                out = serde_json::to_string_pretty(&json!({
-                    "league": league, "tournaments": attached.len(),
-                    "signatures_checked": signatures,
-                    "receipts_checked": receipts,
-                    "ok": problems.is_empty(), "problems": problems,
-                }))? + "\n";
-            } else if problems.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "league {league}: OK, {} tournaments re-derived from their chains, {receipts} pinned receipts checked",
-                    attached.len()
-                );
+            let check = ledger_league::verify(&store, league, &trusted).await?;
+            let out = if args.json {
+                let mut v = serde_json::to_value(&check)?;
+                v["ok"] = json!(check.ok());
+                pretty(&v)?
+            } else if check.ok() {
+                format!(
+                    "league {league}: OK, {} tournaments re-derived from their chains, {} pinned receipts checked\n",
+                    check.tournaments, check.receipts_checked
+                )
             } else {
-                for p in &problems {
-                    let _ = writeln!(out, "MISMATCH {p}");
-                }
-            }
-            if problems.is_empty() {
+                check
+                    .problems
+                    .iter()
+                    .map(|p| format!("MISMATCH {p}\n"))
+                    .collect()
+            };
+            let code = if check.ok() {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)
-            }
+            };
+            (out, code)
         }
     };
     super::emit(&out)?;
     Ok(code)
-}
-
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-/// Writes the standings into the projections (`league_standings`, `league_results`).
-fn write_projection(
-    args: &LeagueArgs,
-    league: &str,
-    table: &[floorbook_league::Standing],
-) -> anyhow::Result<()> {
-    let mut projector = args.store.projections(&args.db)?;
-    let rows: Vec<_> = table
-        .iter()
-        .map(|s| {
-            (
-                s.rank,
-                s.player.clone(),
-                format_points(s.points),
-                s.results.iter().filter(|c| c.counted).count(),
-                s.results.len(),
-            )
-        })
-        .collect();
-    let results: Vec<_> = table
-        .iter()
-        .flat_map(|s| {
-            s.results.iter().map(|c| {
-                (
-                    c.event.clone(),
-                    s.player.clone(),
-                    c.place,
-                    c.tied,
-                    format_points(c.points),
-                    c.counted,
-                    c.formula.clone(),
-                )
-            })
-        })
-        .collect();
-    projector.put_league(league, &rows, &results)?;
-    Ok(())
-}
-
-/// The bounties and prize money a result scored with, where the season scores them.
-fn money_scored(c: &floorbook_league::Counted) -> String {
-    let mut out = String::new();
-    if let Some(b) = c.bounties {
-        out += &format!(", bounties {b:.2}");
-    }
-    if let Some(p) = c.prize {
-        out += &format!(", prize {p:.2}");
-    }
-    out
 }
