@@ -16,6 +16,7 @@ mod checkpoint;
 mod envelope;
 mod frame;
 mod ids;
+pub mod keyfolder;
 pub mod secret;
 mod store;
 mod verify;

@@ -25,6 +25,7 @@
 //! `F7S`, `F7S/8` and `FR` (fixed-limit seven-card stud, stud hi-lo eight or better, Razz)
 //! through [`replay_stud`], with `p1` the first seat left of the dealer.
 
+pub mod batch;
 mod export;
 mod flat;
 mod parse;

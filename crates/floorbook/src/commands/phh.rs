@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use floorbook_phh::{Number, PhhHand, PhhsHand, parse_phh, parse_phhs, replay_any};
-use serde::Serialize;
+use floorbook_phh::batch::{CHUNK, in_order, replay_text};
+use floorbook_phh::{parse_phh, replay_any};
 
 #[derive(Debug, Args)]
 pub struct PhhArgs {
@@ -116,10 +116,6 @@ fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
-/// Files one worker takes at a time: large enough that handing out work costs nothing, small
-/// enough that both cores stay busy to the end of a short list.
-const CHUNK: usize = 256;
-
 /// Replays `files` on every core and writes one JSON line per file, in the order given.
 /// Each file is independent (a hand is a pure function of its text), so the order of the work
 /// cannot change a result.
@@ -136,118 +132,17 @@ fn replay_files(files: &[PathBuf], out: &mut impl Write) -> std::io::Result<()> 
     Ok(())
 }
 
-/// Does `work` on every part, each on a thread of its own (one part: on this thread), and
-/// returns what they wrote in the order of the parts.
-fn in_order<T: Send>(
-    parts: Vec<T>,
-    work: impl Fn(T, &mut Vec<u8>) -> std::io::Result<()> + Sync,
-) -> std::io::Result<Vec<u8>> {
-    let mut out = Vec::new();
-    if parts.len() <= 1 {
-        for part in parts {
-            work(part, &mut out)?;
-        }
-        return Ok(out);
-    }
-    let work = &work;
-    let written: Vec<std::io::Result<Vec<u8>>> = std::thread::scope(|s| {
-        let handles: Vec<_> = parts
-            .into_iter()
-            .map(|part| {
-                s.spawn(move || {
-                    let mut buf = Vec::new();
-                    work(part, &mut buf)?;
-                    Ok(buf)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    });
-    for buf in written {
-        out.extend_from_slice(&buf?);
-    }
-    Ok(out)
-}
-
-#[derive(Serialize)]
-struct Replayed<'a> {
-    file: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hand: Option<&'a str>,
-    finishing_stacks: Vec<Number>,
-}
-
-#[derive(Serialize)]
-struct Refused<'a> {
-    file: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hand: Option<&'a str>,
-    error: String,
-}
-
-/// One line: the hand's finishing stacks, or why it cannot be replayed.
-fn write_line(
-    buf: &mut Vec<u8>,
-    file: &str,
-    hand: Option<&str>,
-    result: Result<&PhhHand<'_>, String>,
-) -> std::io::Result<()> {
-    match result.and_then(|h| replay_any(h).map_err(|e| e.to_string())) {
-        Ok(r) => serde_json::to_writer(
-            &mut *buf,
-            &Replayed {
-                file,
-                hand,
-                finishing_stacks: r.finishing_stacks_as_written(),
-            },
-        ),
-        Err(error) => serde_json::to_writer(&mut *buf, &Refused { file, hand, error }),
-    }?;
-    buf.push(b'\n');
-    Ok(())
-}
-
-/// The hands of one `.phhs` collection, one line each in file order; a large collection is
-/// shared out over every core.
-fn replay_collection(name: &str, hands: &[PhhsHand<'_>], buf: &mut Vec<u8>) -> std::io::Result<()> {
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let per = if hands.len() <= CHUNK {
-        CHUNK
-    } else {
-        hands.len().div_ceil(workers)
-    };
-    let lines = |part: &[PhhsHand<'_>], buf: &mut Vec<u8>| {
-        part.iter().try_for_each(|(section, hand)| {
-            let hand = hand.as_ref().map_err(|e| e.to_string());
-            write_line(buf, name, Some(section), hand)
-        })
-    };
-    buf.extend_from_slice(&in_order(hands.chunks(per).collect(), lines)?);
-    Ok(())
-}
-
 fn replay_chunk(files: &[PathBuf], buf: &mut Vec<u8>) -> std::io::Result<()> {
     for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| e.to_string());
+        let collection = file.extension().is_some_and(|e| e == "phhs");
         let name = file.display().to_string();
-        let text = match std::fs::read_to_string(file) {
-            Ok(t) => t,
-            Err(e) => {
-                write_line(buf, &name, None, Err(e.to_string()))?;
-                continue;
-            }
-        };
-        if file.extension().is_some_and(|e| e == "phhs") {
-            match parse_phhs(&text) {
-                Ok(hands) => replay_collection(&name, &hands, buf)?,
-                Err(e) => write_line(buf, &name, None, Err(e.to_string()))?,
-            }
-        } else {
-            let hand = parse_phh(&text).map_err(|e| e.to_string());
-            write_line(buf, &name, None, hand.as_ref().map_err(Clone::clone))?;
-        }
+        replay_text(
+            &name,
+            text.as_deref().map_err(Clone::clone),
+            collection,
+            buf,
+        )?;
     }
     Ok(())
 }

@@ -256,61 +256,22 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     let ok = matches!(verified, Ok(Some(h)) if h == head);
     let checkpoints = store.checkpoints(&chain).await?;
 
-    let conn = projector.connection();
-    let mut stmt = conn.prepare(
-        "SELECT place, player, name, stack FROM players WHERE chain = ?1 AND place IS NOT NULL ORDER BY place LIMIT 10",
-    )?;
-    let standings: Vec<(i64, i64, String, i64)> = stmt
-        .query_map([chain.as_str()], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-        })?
-        .collect::<Result<_, _>>()?;
-    let count = |sql: &str| -> anyhow::Result<i64> {
-        Ok(conn.query_row(sql, [chain.as_str()], |r| r.get(0))?)
-    };
-    let audit = json!({
-        "hands": count("SELECT COUNT(*) FROM hands WHERE chain = ?1")?,
-        "moves": count("SELECT COUNT(*) FROM moves WHERE chain = ?1")?,
-        "eliminations": count("SELECT COUNT(*) FROM players WHERE chain = ?1 AND status = 'out'")?,
-        "irregularities": count("SELECT COUNT(*) FROM irregularities WHERE chain = ?1")?,
-        "sanctions": count("SELECT COUNT(*) FROM sanctions WHERE chain = ?1")?,
-        "level_changes": count("SELECT COUNT(*) FROM levels WHERE chain = ?1")?,
-        "checkpoints": checkpoints.len(),
-    });
-    // One example: the decision that placed the runner-up, re-derived from the log.
-    let runner_up: Option<i64> = conn
-        .query_row(
-            "SELECT MAX(seq) FROM events WHERE chain = ?1 AND type = 'Busted'",
-            [chain.as_str()],
-            |r| r.get(0),
-        )
-        .ok()
-        .flatten();
-    // Read from the snapshot before it, as `floorbook explain` reads it.
-    let example = match runner_up {
-        Some(seq) => {
-            let seq = seq as u64;
-            let recorded = floorbook_ledger::snapshots::load_near(
-                &projector,
-                &store,
-                chain.clone(),
-                Some(seq),
-            )
-            .await?;
-            Some(floorbook_ledger::explain::explain(&recorded, seq)?)
-        }
-        None => None,
-    };
-
+    let run = floorbook_ledger::report::main_job::tournament(
+        &store,
+        &projector,
+        &chain,
+        checkpoints.len(),
+    )
+    .await?;
     if args.json {
         let out = json!({
             "chain": chain.as_str(),
             "events": head.seq.0,
             "head": head.hash.to_hex(),
             "verified": ok,
-            "standings": standings.iter().map(|(place, player, name, chips)| json!({"place": place, "player": player, "name": name, "chips": chips})).collect::<Vec<_>>(),
-            "audit": audit,
-            "explain": example,
+            "standings": run.standings_json(),
+            "audit": run.audit,
+            "explain": run.example,
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
@@ -321,20 +282,11 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         println!("chain {chain}: {} events, head {}", head.seq, head.hash);
         println!("verify: {}", if ok { "OK" } else { "FAILED" });
         println!("\nstandings");
-        for (place, player, name, chips) in &standings {
-            println!(
-                "  {place:>3}. {name} (player {player}){}",
-                if *chips > 0 {
-                    format!(", {chips} chips")
-                } else {
-                    String::new()
-                }
-            );
-        }
-        println!("\naudit: {audit}");
-        if let Some(report) = &example {
+        print!("{}", run.standings_text());
+        println!("\naudit: {}", run.audit);
+        if let Some(report) = &run.example {
             println!("\nexplain: the runner-up's elimination");
-            print!("{}", super::explain::render_explain(report, false)?);
+            print!("{}", floorbook_ledger::report::explain::text(report));
         }
         println!(
             "\ndata: {} and {}",
@@ -410,37 +362,7 @@ async fn run_cash(
     let ok = matches!(verified, Ok(Some(h)) if h == head);
     let record = floorbook_ledger::cash::load(&store, chain.clone()).await?;
     let rederived = floorbook_ledger::cash::rederive(&record);
-    let conn = projector.connection();
-    let count = |sql: &str| -> anyhow::Result<i64> {
-        Ok(conn.query_row(sql, [chain.as_str()], |r| r.get(0))?)
-    };
-    let summary = json!({
-        "hands": count("SELECT COALESCE(SUM(hands), 0) FROM cash_tables WHERE chain = ?1")?,
-        "sessions": count("SELECT COUNT(*) FROM cash_sessions WHERE chain = ?1")?,
-        "rebuys": count("SELECT COALESCE(SUM(rebuys), 0) FROM cash_sessions WHERE chain = ?1")?,
-        "must_moves": count("SELECT COUNT(*) FROM cash_must_moves WHERE chain = ?1")?,
-        "refused_moves": count("SELECT COUNT(*) FROM cash_must_moves WHERE chain = ?1 AND outcome = 'refused'")?,
-        "markers": count("SELECT COUNT(*) FROM cash_markers WHERE chain = ?1")?,
-        "released_seats": count("SELECT COUNT(*) FROM cash_sessions WHERE chain = ?1 AND released IS NOT NULL")?,
-        "warnings": count("SELECT COUNT(*) FROM cash_warnings WHERE chain = ?1")?,
-        "irregularities": count("SELECT COUNT(*) FROM irregularities WHERE chain = ?1")?,
-        "money_in": count("SELECT COALESCE(SUM(money_in), 0) FROM cash_sessions WHERE chain = ?1")?,
-        "money_out": count("SELECT COALESCE(SUM(money_out), 0) FROM cash_sessions WHERE chain = ?1")?,
-    });
-    // One example: the last must-move call (why did he have to move?), else the last seat
-    // released, re-derived from the log.
-    let example_seq: Option<i64> = conn
-        .query_row(
-            "SELECT MAX(seq) FROM events WHERE chain = ?1 AND type IN ('MustMoveCalled', 'SeatReleased')",
-            [chain.as_str()],
-            |r| r.get(0),
-        )
-        .ok()
-        .flatten();
-    let example = match example_seq {
-        Some(seq) => Some(floorbook_ledger::cash::explain(&record, seq as u64)?),
-        None => None,
-    };
+    let run = floorbook_ledger::report::main_job::cash(&projector, &record, &chain)?;
     let agrees = rederived.is_ok();
     if args.json {
         let out = json!({
@@ -449,8 +371,8 @@ async fn run_cash(
             "head": head.hash.to_hex(),
             "verified": ok,
             "rederived": agrees,
-            "summary": summary,
-            "explain": example,
+            "summary": run.summary,
+            "explain": run.example,
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
@@ -464,10 +386,10 @@ async fn run_cash(
             Ok(_) => println!("re-derived: every decision agrees"),
             Err(d) => println!("re-derived: seq {} diverges ({:?})", d.seq, d.command),
         }
-        println!("\nsummary: {summary}");
-        if let Some(report) = &example {
+        println!("\nsummary: {}", run.summary);
+        if let Some(report) = &run.example {
             println!("\nexplain: seq {}", report.seq);
-            print!("{}", super::explain::render_cash_explain(report, false)?);
+            print!("{}", floorbook_ledger::report::explain::cash_text(report));
         }
         println!(
             "\ndata: {} and {}",

@@ -7,12 +7,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use floorbook_log::{
-    ChainCheckError, ChainId, Checkpoint, CheckpointVerdict, EventHash, EventStore, Seq,
-    TrustedKeys, verify_chain,
-};
+use floorbook_ledger::report::verify::{PUBLISHED, Report, check_chain, text};
+use floorbook_log::{ChainId, Checkpoint, EventStore};
 use floorbook_store_embedded::OpenMode;
-use serde::Serialize;
 
 use crate::backend::StoreArgs;
 use crate::commands::keys::load_trusted;
@@ -33,35 +30,6 @@ pub struct VerifyArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-}
-
-#[derive(Debug, Serialize)]
-struct Report {
-    ok: bool,
-    chains: Vec<ChainReport>,
-}
-
-#[derive(Debug, Serialize)]
-struct ChainReport {
-    chain: String,
-    ok: bool,
-    events: u64,
-    head: Option<String>,
-    /// The first bad sequence and why.
-    broken_at: Option<u64>,
-    error: Option<String>,
-    checkpoints: Vec<CheckpointReport>,
-}
-
-#[derive(Debug, Serialize)]
-struct CheckpointReport {
-    source: String,
-    seq: u64,
-    head: String,
-    key_id: String,
-    signature: String,
-    verdict: String,
-    ok: bool,
 }
 
 pub async fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
@@ -113,7 +81,14 @@ pub async fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             .map(|cp| (PUBLISHED.to_string(), cp))
             .collect();
         checkpoints.extend(given.remove(&chain).unwrap_or_default());
-        let r = check_chain(&store, &chain, &checkpoints, &trusted).await?;
+        let total = store.head(&chain).await.ok().flatten().map(|h| h.seq.0);
+        let bar = super::phase_of(false, &format!("verifying {chain}"), total);
+        let r = check_chain(&store, &chain, &checkpoints, &trusted, |seq| {
+            bar.set_position(seq)
+        })
+        .await
+        .with_context(|| format!("reading chain {chain}"))?;
+        bar.finish_and_clear();
         report.ok &= r.ok;
         report.chains.push(r);
     }
@@ -121,163 +96,11 @@ pub async fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         super::emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
     } else {
-        super::emit(&render_text(&report, trusted.is_empty()))?;
+        super::emit(&text(&report, trusted.is_empty()))?;
     }
     Ok(if report.ok {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
-}
-
-async fn check_chain(
-    store: &impl EventStore,
-    chain: &ChainId,
-    checkpoints: &[(String, Checkpoint)],
-    trusted: &TrustedKeys,
-) -> anyhow::Result<ChainReport> {
-    let wanted: BTreeSet<u64> = checkpoints.iter().map(|(_, cp)| cp.seq.0).collect();
-    let mut seen: BTreeMap<u64, EventHash> = BTreeMap::new();
-    let mut events = 0u64;
-    let total = store.head(chain).await.ok().flatten().map(|h| h.seq.0);
-    let bar = super::phase_of(false, &format!("verifying {chain}"), total);
-    let result = verify_chain(store, chain, |seq, hash| {
-        events = seq.0;
-        if seq.0 % 4096 == 0 {
-            bar.set_position(seq.0);
-        }
-        if wanted.contains(&seq.0) {
-            seen.insert(seq.0, hash);
-        }
-    })
-    .await;
-    bar.finish_and_clear();
-    let (head, broken) = match result {
-        Ok(head) => (head, None),
-        Err(ChainCheckError::Broken(e)) => (None, Some((e.seq, e.kind.to_string()))),
-        Err(ChainCheckError::Store(e)) => {
-            return Err(e).with_context(|| format!("reading chain {chain}"));
-        }
-    };
-    let mut r = ChainReport {
-        chain: chain.to_string(),
-        ok: broken.is_none(),
-        events,
-        head: head.map(|h| h.hash.to_hex()),
-        broken_at: broken.as_ref().map(|(s, _)| s.0),
-        error: broken.as_ref().map(|(_, e)| e.clone()),
-        checkpoints: Vec::new(),
-    };
-    for (source, cp) in checkpoints {
-        let signature = if trusted.is_empty() {
-            "unchecked (no trusted keys)".to_string()
-        } else {
-            match cp.verify_signature(trusted) {
-                Ok(()) => "valid".to_string(),
-                Err(e) => format!("INVALID: {e}"),
-            }
-        };
-        let (verdict, ok) = match &broken {
-            Some((at, _)) if cp.seq >= *at => (
-                format!("cannot be confirmed: the log is broken at seq {at}"),
-                false,
-            ),
-            _ => match cp.against_log(seen.get(&cp.seq.0).copied(), Seq(events)) {
-                CheckpointVerdict::Present => ("present in the log".to_string(), true),
-                CheckpointVerdict::Cut {
-                    signed,
-                    log_ends_at,
-                } => (
-                    format!(
-                        "LOG CUT: signed at seq {signed}, but the log ends at seq {log_ends_at}"
-                    ),
-                    false,
-                ),
-                CheckpointVerdict::Differs { seq, signed, found } => (
-                    format!("LOG REWRITTEN: seq {seq} was signed as {signed}, the log has {found}"),
-                    false,
-                ),
-            },
-        };
-        let ok = ok && !signature.starts_with("INVALID");
-        r.ok &= ok;
-        r.checkpoints.push(CheckpointReport {
-            source: source.clone(),
-            seq: cp.seq.0,
-            head: cp.head.to_hex(),
-            key_id: cp.key_id.0.clone(),
-            signature,
-            verdict,
-            ok,
-        });
-    }
-    Ok(r)
-}
-
-/// The source of the checkpoints published beside the chain.
-const PUBLISHED: &str = "published";
-/// Up to this many checkpoints of a chain are each shown on its own line.
-const SHOW_ALL_CHECKPOINTS: usize = 5;
-
-fn render_text(report: &Report, no_keys: bool) -> String {
-    let mut lines: Vec<String> = Vec::new();
-    if report.chains.is_empty() {
-        lines.push("no chains in the store".to_string());
-    }
-    for c in &report.chains {
-        match (&c.error, &c.head) {
-            (Some(e), _) => lines.push(format!(
-                "chain {}: BROKEN at seq {}: {e}",
-                c.chain,
-                c.broken_at.unwrap_or_default()
-            )),
-            (None, Some(h)) => lines.push(format!(
-                "chain {}: OK, {} events, head {h}",
-                c.chain, c.events
-            )),
-            (None, None) => lines.push(format!("chain {}: OK, empty", c.chain)),
-        }
-        // A long chain has hundreds of checkpoints: every one that fails, every one from a
-        // file named on the command line and the latest are shown; the other good ones are
-        // counted on one line (`--json` lists them all).
-        let shown = |i: usize, cp: &CheckpointReport| {
-            c.checkpoints.len() <= SHOW_ALL_CHECKPOINTS
-                || !cp.ok
-                || cp.source != PUBLISHED
-                || i + 1 == c.checkpoints.len()
-        };
-        let quiet: Vec<&CheckpointReport> = c
-            .checkpoints
-            .iter()
-            .enumerate()
-            .filter(|(i, cp)| !shown(*i, cp))
-            .map(|(_, cp)| cp)
-            .collect();
-        if let (Some(first), Some(last)) = (quiet.first(), quiet.last()) {
-            lines.push(format!(
-                "  {} published checkpoints from seq {} to seq {}: signature {}; every one present in the log",
-                quiet.len(),
-                first.seq,
-                last.seq,
-                if quiet.iter().all(|cp| cp.signature == first.signature) {
-                    first.signature.as_str()
-                } else {
-                    "checked"
-                },
-            ));
-        }
-        for (i, cp) in c.checkpoints.iter().enumerate() {
-            if shown(i, cp) {
-                lines.push(format!(
-                    "  checkpoint seq {} ({}, key {}): signature {}; {}",
-                    cp.seq, cp.source, cp.key_id, cp.signature, cp.verdict
-                ));
-            }
-        }
-    }
-    if no_keys && report.chains.iter().any(|c| !c.checkpoints.is_empty()) {
-        lines.push("note: checkpoint signatures were not checked; pass --keys DIR".to_string());
-    }
-    lines.push(if report.ok { "OK" } else { "FAILED" }.to_string());
-    lines.join("\n") + "\n"
 }

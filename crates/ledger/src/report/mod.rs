@@ -3,9 +3,12 @@
 //! them; each is built from the log and the projections, never from the command line's state.
 
 pub mod audit;
+pub mod explain;
 pub mod hand;
 pub mod league;
+pub mod main_job;
 pub mod standings;
+pub mod verify;
 
 use std::collections::HashMap;
 
