@@ -184,6 +184,51 @@ enum Outcome {
     },
 }
 
+/// A batch as written: its drafts, what was appended, whether an append failed, the signed
+/// closing head and the hands' receipts.
+struct Written {
+    drafts: Vec<Draft>,
+    appended: Vec<SealedEvent>,
+    stale: bool,
+    receipt: Option<Box<Checkpoint>>,
+    proofs: HashMap<usize, String>,
+}
+
+impl Written {
+    /// The reply to a request whose drafts `from..to` were written: its events as stored, the
+    /// error to report with them (a recorded refusal), the signed head where its events closed
+    /// a hand, a table or the tournament, and its hand's receipt.
+    fn reply(&self, chain: &str, from: usize, to: usize, error: Option<ReplyError>) -> Reply {
+        let events = self.appended.get(from..to).unwrap_or_default();
+        let ours = self.drafts.get(from..to).unwrap_or_default();
+        let receipt = self
+            .receipt
+            .as_ref()
+            .filter(|_| ours.iter().any(closes))
+            .cloned();
+        Reply {
+            ok: error.is_none(),
+            chain: Some(chain.to_string()),
+            first_seq: events.first().map(|e| e.seq.0),
+            seq: events.last().map(|e| e.seq.0),
+            hash: events.last().map(|e| e.hash.to_hex()),
+            events: ours.iter().map(|d| d.event_type.clone()).collect(),
+            error,
+            receipt,
+            proof: self.proofs.get(&from).cloned(),
+        }
+    }
+}
+
+/// A draft after which the head is signed at once: a hand finished, a table broken, the end,
+/// a prize paid out.
+fn closes(d: &Draft) -> bool {
+    matches!(
+        d.event_type.as_str(),
+        "Finished" | "TableBroken" | "HandFinished" | "PrizePaid"
+    )
+}
+
 impl<S: EventStore + Clone + 'static> Desk<S> {
     /// Opens `chain`: re-derives every recorded decision to rebuild the tournament.
     pub async fn open(
@@ -388,88 +433,90 @@ impl<S: EventStore> Desk<S> {
         self.cash.as_ref()
     }
 
-    /// Decides `batch` in order and appends what it caused in one append.
+    /// Decides `batch` in order and appends what it caused in as few appends as the store's
+    /// limit allows: read what the batch needs, decide each request, append, sign a closing
+    /// head, fetch the hands' receipts, answer.
     pub async fn decide(&mut self, mut batch: Vec<Incoming>) -> Decided {
         let chain = self.chain().to_string();
-        // A request that expects another head than this desk's is answered only once the
-        // store agrees with the desk: with two writers (a lost lease), the other may have
-        // moved the chain on, and a conflict naming this desk's head would name one older
-        // than a head already acknowledged. Behind the store, nothing is decided; the desk is
-        // opened again and the request asked again.
+        if let Some(err) = self.behind_the_store(&batch).await {
+            return Decided {
+                replies: batch
+                    .iter()
+                    .map(|_| Reply::error(Some(&chain), err.clone()))
+                    .collect(),
+                appended: Vec::new(),
+                stale: true,
+            };
+        }
+        let early = self.read_members(&mut batch).await;
+        self.read_flights(&batch).await;
+        let (drafts, mut outcomes) = self.decide_all(&batch, early);
+        let (appended, stale) = self.append_all(&drafts, &mut outcomes).await;
+        let written = Written {
+            receipt: match stale {
+                true => None,
+                false => self.sign_closing(&drafts, &batch).await,
+            },
+            proofs: match stale {
+                true => HashMap::new(),
+                false => self.hand_proofs(&drafts, &outcomes, &appended).await,
+            },
+            drafts,
+            appended,
+            stale,
+        };
+        let replies = self.answer(&batch, outcomes, &written).await;
+        Decided {
+            replies,
+            appended: written.appended,
+            stale,
+        }
+    }
+
+    /// Why nothing of `batch` can be decided yet: a request expects another head than this
+    /// desk's, and the store's head is not this desk's either. With two writers (a lost lease)
+    /// the other may have moved the chain on, and a conflict naming this desk's head would name
+    /// one older than a head already acknowledged; the desk is opened again and asked again.
+    async fn behind_the_store(&self, batch: &[Incoming]) -> Option<ReplyError> {
         let ours = self.head();
-        if batch.iter().any(|inc| {
+        let expects_other = batch.iter().any(|inc| {
             inc.request
                 .after
                 .is_some_and(|a| a != ours.map_or(0, |h| h.seq.0))
-        }) {
-            match self.writer.store().head(self.chain()).await {
-                Ok(h) if h == ours => {}
-                found => {
-                    let why = match found {
-                        Ok(h) => format!(
-                            "this instance's view of the chain (head {}) is behind the store's (head {}): ask again",
-                            ours.map_or(0, |h| h.seq.0),
-                            h.map_or(0, |h| h.seq.0)
-                        ),
-                        Err(e) => format!("the store's head could not be read ({e}): ask again"),
-                    };
-                    let err = ReplyError::new(ErrorKind::Unavailable, why);
-                    return Decided {
-                        replies: batch
-                            .iter()
-                            .map(|_| Reply::error(Some(&chain), err.clone()))
-                            .collect(),
-                        appended: Vec::new(),
-                        stale: true,
-                    };
-                }
-            }
+        });
+        if !expects_other {
+            return None;
         }
-        let mut early = self.read_members(&mut batch).await;
-        self.read_flights(&batch).await;
+        let why = match self.writer.store().head(self.chain()).await {
+            Ok(h) if h == ours => return None,
+            Ok(h) => format!(
+                "this instance's view of the chain (head {}) is behind the store's (head {}): ask again",
+                ours.map_or(0, |h| h.seq.0),
+                h.map_or(0, |h| h.seq.0)
+            ),
+            Err(e) => format!("the store's head could not be read ({e}): ask again"),
+        };
+        Some(ReplyError::new(ErrorKind::Unavailable, why))
+    }
+
+    /// Decides every request of `batch` in order: the drafts they cause, and what each request
+    /// came to. `early` holds the refusals found while reading what the batch needs.
+    fn decide_all(
+        &mut self,
+        batch: &[Incoming],
+        mut early: HashMap<usize, ReplyError>,
+    ) -> (Vec<Draft>, Vec<Outcome>) {
+        let chain = self.chain().to_string();
         let mut drafts: Vec<Draft> = Vec::new();
         let mut outcomes = Vec::with_capacity(batch.len());
         let head = self.head().map_or(0, |h| h.seq.0);
         let mut in_batch: HashMap<&str, usize> = HashMap::new();
         for (i, inc) in batch.iter().enumerate() {
-            let planned = head + drafts.len() as u64;
-            let from = drafts.len();
-            // A repeated request id gets its first reply again, also when the repeat came in
-            // the same batch (a client that asked again before the first was answered).
-            // An id given to another request (another body, another channel) is refused: a
-            // client bug must not look like success.
-            if let Some((id, first)) = inc
-                .request
-                .id
-                .as_ref()
-                .and_then(|id| self.seen.get(id).map(|s| (id, s)))
-            {
-                outcomes.push(match first.digest {
-                    Some(d) if d != digest(inc) => Outcome::Reused(reused(
-                        id,
-                        first.command.as_deref(),
-                        first.channel.as_deref(),
-                    )),
-                    _ => Outcome::Done(first.reply.clone()),
-                });
+            if let Some(repeat) = self.repeated(batch, i, &mut in_batch) {
+                outcomes.push(repeat);
                 continue;
             }
-            if let Some(id) = inc.request.id.as_deref() {
-                if let Some(&first) = in_batch.get(id) {
-                    let was = &batch[first];
-                    outcomes.push(if digest(was) == digest(inc) {
-                        Outcome::Same(first)
-                    } else {
-                        Outcome::Reused(reused(
-                            id,
-                            Some(was.request.command.name()),
-                            Some(&was.channel.token()),
-                        ))
-                    });
-                    continue;
-                }
-                in_batch.insert(id, i);
-            }
+            let (planned, from) = (head + drafts.len() as u64, drafts.len());
             let decided = match inc.request.id.as_deref().map(check_request_id) {
                 Some(Err(e)) => Err(ReplyError::new(ErrorKind::Malformed, e.to_string())),
                 _ => match early.remove(&i) {
@@ -484,7 +531,7 @@ impl<S: EventStore> Desk<S> {
                     d.request = Some(id.clone());
                 }
             }
-            let outcome = match decided {
+            outcomes.push(match decided {
                 Ok(error) if drafts.len() > from => Outcome::Pending {
                     from,
                     to: drafts.len(),
@@ -497,172 +544,194 @@ impl<S: EventStore> Desk<S> {
                     }),
                 )),
                 Err(e) => Outcome::Done(Reply::error(Some(&chain), e)),
-            };
-            outcomes.push(outcome);
+            });
         }
-        let mut stale = false;
+        (drafts, outcomes)
+    }
+
+    /// A request whose id was seen before gets its first reply again, also when the repeat
+    /// came in the same batch (a client that asked again before the first was answered). An
+    /// id given to another request (another body, another channel) is refused: a client bug
+    /// must not look like success. None: the request is new.
+    fn repeated<'b>(
+        &self,
+        batch: &'b [Incoming],
+        i: usize,
+        in_batch: &mut HashMap<&'b str, usize>,
+    ) -> Option<Outcome> {
+        let inc = &batch[i];
+        let id = inc.request.id.as_deref()?;
+        if let Some(first) = self.seen.get(id) {
+            return Some(match first.digest {
+                Some(d) if d != digest(inc) => Outcome::Reused(reused(
+                    id,
+                    first.command.as_deref(),
+                    first.channel.as_deref(),
+                )),
+                _ => Outcome::Done(first.reply.clone()),
+            });
+        }
+        if let Some(&first) = in_batch.get(id) {
+            let was = &batch[first];
+            return Some(if digest(was) == digest(inc) {
+                Outcome::Same(first)
+            } else {
+                Outcome::Reused(reused(
+                    id,
+                    Some(was.request.command.name()),
+                    Some(&was.channel.token()),
+                ))
+            });
+        }
+        in_batch.insert(id, i);
+        None
+    }
+
+    /// Appends the decided drafts, one append for as many requests as fit the store's limit,
+    /// cut between requests (a request's events are one append, all or none): many large
+    /// requests cannot make an append the store refuses and stall the chain. What was
+    /// appended, and whether an append failed (then every request from it on is answered
+    /// with the failure, and nothing of it is acknowledged).
+    async fn append_all(
+        &mut self,
+        drafts: &[Draft],
+        outcomes: &mut [Outcome],
+    ) -> (Vec<SealedEvent>, bool) {
+        let chain = self.chain().to_string();
         let mut appended = Vec::new();
-        // One append each for as many requests as fit the store's limit, cut between requests
-        // (a request's events are one append, all or none): many large requests cannot make
-        // an append the store refuses, and stall the chain.
-        for (from, to) in chunks(&outcomes, &drafts, self.max_append_bytes) {
-            match self.writer.append_sealed(&drafts[from..to]).await {
-                Ok((sealed, _checkpoint)) => appended.extend(sealed),
-                Err(e) => {
-                    stale = true;
-                    let (kind, head) = match &e {
-                        WriteError::Store(StoreError::Conflict(c)) => {
-                            (ErrorKind::Conflict, c.actual.map(|h| h.seq.0))
-                        }
-                        _ => (ErrorKind::Unavailable, None),
-                    };
-                    let mut err = ReplyError::new(
-                        kind,
-                        format!("the append was not taken, nothing is acknowledged: {e}"),
-                    );
-                    err.head = head;
-                    for o in &mut outcomes {
-                        if matches!(o, Outcome::Pending { from: f, .. } if *f >= from) {
-                            *o = Outcome::Done(Reply::error(Some(&chain), err.clone()));
-                        }
-                    }
-                    break;
+        for (from, to) in chunks(outcomes, drafts, self.max_append_bytes) {
+            let e = match self.writer.append_sealed(&drafts[from..to]).await {
+                Ok((sealed, _checkpoint)) => {
+                    appended.extend(sealed);
+                    continue;
+                }
+                Err(e) => e,
+            };
+            let (kind, head) = match &e {
+                WriteError::Store(StoreError::Conflict(c)) => {
+                    (ErrorKind::Conflict, c.actual.map(|h| h.seq.0))
+                }
+                _ => (ErrorKind::Unavailable, None),
+            };
+            let mut err = ReplyError::new(
+                kind,
+                format!("the append was not taken, nothing is acknowledged: {e}"),
+            );
+            err.head = head;
+            for o in outcomes.iter_mut() {
+                if matches!(o, Outcome::Pending { from: f, .. } if *f >= from) {
+                    *o = Outcome::Done(Reply::error(Some(&chain), err.clone()));
                 }
             }
+            return (appended, true);
         }
-        // Witnessing: the head after a finished hand, a broken table, the end or a prize paid
-        // out (the night closes with the last) is signed at once, whatever the checkpoint interval, and the signed head goes back as a receipt
-        // with the reply of the command that caused it, so it leaves the operator's hands as
-        // it is made.
-        let closes = |d: &Draft| {
-            matches!(
-                d.event_type.as_str(),
-                "Finished" | "TableBroken" | "HandFinished" | "PrizePaid"
-            )
+        (appended, false)
+    }
+
+    /// Witnessing: the head after a finished hand, a broken table, the end or a prize paid out
+    /// (the night closes with the last) is signed at once, whatever the checkpoint interval;
+    /// the signed head goes back as a receipt with the reply of the command that caused it,
+    /// so it leaves the operator's hands as it is made.
+    async fn sign_closing(
+        &mut self,
+        drafts: &[Draft],
+        batch: &[Incoming],
+    ) -> Option<Box<Checkpoint>> {
+        let last = batch.last()?;
+        if !drafts.iter().any(closes) {
+            return None;
+        }
+        match self.writer.checkpoint(last.at).await {
+            Ok(cp) => cp.map(Box::new),
+            Err(e) => {
+                tracing::warn!(chain = %self.chain(), error = %e, "signing the closed head failed");
+                None
+            }
+        }
+    }
+
+    /// The hands' receipts from the venue's transparency log, for the commands that finished
+    /// them, by the index of the request's first draft.
+    async fn hand_proofs(
+        &self,
+        drafts: &[Draft],
+        outcomes: &[Outcome],
+        appended: &[SealedEvent],
+    ) -> HashMap<usize, String> {
+        let mut proofs = HashMap::new();
+        let Some(receipts) = self.receipts.clone() else {
+            return proofs;
         };
-        let mut receipt: Option<Box<floorbook_log::Checkpoint>> = None;
-        if !stale
-            && drafts.iter().any(closes)
-            && let Some(last) = batch.last()
-        {
-            match self.writer.checkpoint(last.at).await {
-                Ok(Some(cp)) => receipt = Some(Box::new(cp)),
-                Ok(None) => {}
-                Err(e) => {
-                    tracing::warn!(chain = %chain, error = %e, "signing the closed head failed")
+        let id = self.chain().clone();
+        let recent: Vec<floorbook_log::StoredEvent> = appended
+            .iter()
+            .map(|e| floorbook_log::StoredEvent {
+                seq: e.seq,
+                hash: e.hash,
+                bytes: e.bytes.clone(),
+                opened: None,
+            })
+            .collect();
+        receipts.appended(&id, &recent);
+        for o in outcomes {
+            let Outcome::Pending {
+                from,
+                to,
+                error: None,
+            } = o
+            else {
+                continue;
+            };
+            let finished = (*from..*to).find(|&i| {
+                drafts
+                    .get(i)
+                    .is_some_and(|d| d.event_type == "HandFinished")
+            });
+            let Some(seq) = finished.and_then(|i| appended.get(i)).map(|e| e.seq.0) else {
+                continue;
+            };
+            let waited = tokio::time::timeout(
+                crate::receipts::PATIENCE,
+                receipts.receipt(&id, seq, recent.clone()),
+            );
+            match waited.await {
+                Ok(Ok(text)) => {
+                    proofs.insert(*from, text);
+                }
+                Ok(Err(why)) => {
+                    tracing::warn!(chain = %id, seq, %why, "no receipt for the finished hand")
+                }
+                Err(_) => {
+                    tracing::warn!(chain = %id, seq, "the transparency log gave no receipt in time")
                 }
             }
         }
-        // The hands' receipts from the venue's log, for the commands that finished them.
-        let mut proofs: HashMap<usize, String> = HashMap::new();
-        if !stale && let Some(receipts) = self.receipts.clone() {
-            let id = self.chain().clone();
-            let recent: Vec<floorbook_log::StoredEvent> = appended
-                .iter()
-                .map(|e| floorbook_log::StoredEvent {
-                    seq: e.seq,
-                    hash: e.hash,
-                    bytes: e.bytes.clone(),
-                    opened: None,
-                })
-                .collect();
-            receipts.appended(&id, &recent);
-            for o in &outcomes {
-                let Outcome::Pending {
-                    from,
-                    to,
-                    error: None,
-                    ..
-                } = o
-                else {
-                    continue;
-                };
-                let finished = (*from..*to).find(|&i| {
-                    drafts
-                        .get(i)
-                        .is_some_and(|d| d.event_type == "HandFinished")
-                });
-                let Some(seq) = finished.and_then(|i| appended.get(i)).map(|e| e.seq.0) else {
-                    continue;
-                };
-                match tokio::time::timeout(
-                    crate::receipts::PATIENCE,
-                    receipts.receipt(&id, seq, recent.clone()),
-                )
-                .await
-                {
-                    Ok(Ok(text)) => {
-                        proofs.insert(*from, text);
-                    }
-                    Ok(Err(why)) => {
-                        tracing::warn!(chain = %chain, seq, %why, "no receipt for the finished hand")
-                    }
-                    Err(_) => {
-                        tracing::warn!(chain = %chain, seq, "the transparency log gave no receipt in time")
-                    }
-                }
-            }
-        }
+        proofs
+    }
+
+    /// One reply per request, in order; the first answers to requests with ids are kept
+    /// beside the chain (and remembered), so that a repeat gets the same answer.
+    async fn answer(
+        &mut self,
+        batch: &[Incoming],
+        outcomes: Vec<Outcome>,
+        written: &Written,
+    ) -> Vec<Reply> {
+        let chain = self.chain().to_string();
         let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
-        // The answers given for the first time to requests with ids, to keep beside the chain.
         let mut kept: Vec<Vec<u8>> = Vec::new();
-        for (o, inc) in outcomes.into_iter().zip(&batch) {
+        for (o, inc) in outcomes.into_iter().zip(batch) {
             let reply = match o {
-                Outcome::Reused(e) => {
-                    replies.push(Reply::error(Some(&chain), e));
-                    continue;
-                }
-                Outcome::Same(first) => {
-                    replies.push(replies[first].clone());
-                    continue;
-                }
-                Outcome::Done(r) if r.ok || self.is_seen(inc) => {
-                    // A reply remembered before (a repeat), given again.
-                    replies.push(r);
-                    continue;
-                }
-                Outcome::Done(r) => r,
+                Outcome::Reused(e) => Reply::error(Some(&chain), e),
+                Outcome::Same(first) => replies[first].clone(),
+                // A reply remembered before (a repeat), given again.
+                Outcome::Done(r) if r.ok || self.is_seen(inc) => r,
+                Outcome::Done(r) => self.keep(inc, r, written.stale, &mut kept),
                 Outcome::Pending { from, to, error } => {
-                    let events = appended.get(from..to).unwrap_or_default();
-                    // The receipt signs the batch's head: it goes to each command whose
-                    // events closed a hand, a table or the tournament.
-                    let receipt = receipt.as_ref().and_then(|r| {
-                        drafts
-                            .get(from..to)
-                            .is_some_and(|ds| ds.iter().any(closes))
-                            .then(|| r.clone())
-                    });
-                    Reply {
-                        ok: error.is_none(),
-                        chain: Some(chain.clone()),
-                        first_seq: events.first().map(|e| e.seq.0),
-                        seq: events.last().map(|e| e.seq.0),
-                        hash: events.last().map(|e| e.hash.to_hex()),
-                        events: drafts[from..to]
-                            .iter()
-                            .map(|d| d.event_type.clone())
-                            .collect(),
-                        error,
-                        receipt,
-                        proof: proofs.remove(&from),
-                    }
+                    let r = written.reply(&chain, from, to, error);
+                    self.keep(inc, r, written.stale, &mut kept)
                 }
             };
-            if let Some(id) = &inc.request.id
-                && !stale
-            {
-                let seen = Seen::of(inc, &reply);
-                match serde_json::to_vec(&Kept {
-                    id: id.clone(),
-                    seen: seen.clone(),
-                }) {
-                    Ok(bytes) => kept.push(bytes),
-                    Err(e) => {
-                        tracing::warn!(chain = %chain, error = %e, "an answer could not be encoded to keep")
-                    }
-                }
-                self.remember(id, seen);
-            }
             replies.push(reply);
         }
         if !kept.is_empty()
@@ -676,11 +745,33 @@ impl<S: EventStore> Desk<S> {
             // chain later may not know these ids' answers.
             tracing::warn!(chain = %chain, error = %e, "the answers to requests with ids were not kept beside the chain");
         }
-        Decided {
-            replies,
-            appended,
-            stale,
+        replies
+    }
+
+    /// Remembers the first answer to a request with an id (unless the batch's append failed)
+    /// and adds it to those to keep beside the chain.
+    fn keep(
+        &mut self,
+        inc: &Incoming,
+        reply: Reply,
+        stale: bool,
+        kept: &mut Vec<Vec<u8>>,
+    ) -> Reply {
+        let Some(id) = inc.request.id.as_ref().filter(|_| !stale) else {
+            return reply;
+        };
+        let seen = Seen::of(inc, &reply);
+        match serde_json::to_vec(&Kept {
+            id: id.clone(),
+            seen: seen.clone(),
+        }) {
+            Ok(bytes) => kept.push(bytes),
+            Err(e) => {
+                tracing::warn!(chain = %self.chain(), error = %e, "an answer could not be encoded to keep")
+            }
         }
+        self.remember(id, seen);
+        reply
     }
 
     /// Signs and publishes the chain's head now (a clean shutdown); None without a key.
@@ -776,14 +867,14 @@ impl<S: EventStore> Desk<S> {
     }
 
     /// Decides one request, pushing the drafts it causes. `Ok(Some(e))`: recorded, but an
-    /// error for the sender (a refusal); `Err`: nothing written.
+    /// error for the sender (a refusal); `Err`: nothing written. The same path for every
+    /// domain: the head the request expects, the sender's role, then the chain's own game.
     fn decide_one(
         &mut self,
         inc: &Incoming,
         planned: u64,
         drafts: &mut Vec<Draft>,
     ) -> Result<Option<ReplyError>, ReplyError> {
-        let first = drafts.len();
         let req = &inc.request;
         if let Some(after) = req.after
             && after != planned
@@ -797,58 +888,8 @@ impl<S: EventStore> Desk<S> {
         }
         let actor = Actor::new(req.actor.clone(), inc.channel.role())
             .map_err(|e| ReplyError::new(ErrorKind::Malformed, e.to_string()))?;
-        let malformed =
-            |e: &dyn std::fmt::Display| ReplyError::new(ErrorKind::Malformed, e.to_string());
         if let Some(why) = roles::refusal(inc.channel, &req.command) {
-            // The reason as data, from the request as it is recorded: a takeover that
-            // answers the same id again from the chain gives the same.
-            let recorded = refused_summary(req);
-            let refusal = ReplyError::new(ErrorKind::Forbidden, why.clone())
-                .with_reason(&roles::refusal_reason(inc.channel, &recorded));
-            if self.tournament.is_none() && self.cash.is_none() {
-                return Err(refusal);
-            }
-            // A sender whose refusals come faster than REFUSALS_RECORDED a minute is refused
-            // without a record: a terminal cannot fill the chain with refusals. The sender is
-            // the channel (its subject, which the users file binds to a NATS user: a table's
-            // dealer, the floor, the director), not the actor the request names, which a
-            // terminal may change at will.
-            let sender = inc.channel.token();
-            // Senders with no refusal in the last minute are forgotten: a terminal that makes
-            // up a new actor name for each request cannot grow this map without bound.
-            if self.refused.len() >= REFUSING_SENDERS {
-                let now = inc.at;
-                self.refused.retain(|_, q| {
-                    q.back().is_some_and(|t| {
-                        now.signed_duration_since(*t) < chrono::Duration::minutes(1)
-                    })
-                });
-            }
-            let recent = self.refused.entry(sender).or_default();
-            while recent
-                .front()
-                .is_some_and(|t| inc.at.signed_duration_since(*t) >= chrono::Duration::minutes(1))
-            {
-                recent.pop_front();
-            }
-            if recent.len() >= REFUSALS_RECORDED {
-                return Err(ReplyError::new(
-                    ErrorKind::Forbidden,
-                    format!(
-                        "{why}; more than {REFUSALS_RECORDED} refused requests from this sender in a minute are not recorded"
-                    ),
-                ));
-            }
-            recent.push_back(inc.at);
-            let draft = ChainEvent::Refused(Refusal {
-                channel: inc.channel.token(),
-                request: recorded,
-                reason: why,
-            })
-            .draft(actor, inc.at)
-            .map_err(|e| malformed(&e))?;
-            drafts.push(draft);
-            return Ok(Some(refusal));
+            return self.refuse_for_role(inc, actor, why, drafts);
         }
         if let WireCommand::Open {
             profile,
@@ -858,75 +899,215 @@ impl<S: EventStore> Desk<S> {
             return self.open_chain(inc, actor, profile, profile_toml, drafts);
         }
         self.table_unchanged(req)?;
-        if let Some(room) = self.cash.as_mut() {
-            let mut command = req.command.to_cash().map_err(|e| malformed(&e))?;
-            // A guest named as a member: the register's name, the member as he stands now,
-            // and a ban keeps him out (GCB-1 removals, TR-28 disqualifications).
-            let named = match &command {
-                floorbook_cash::CashCommand::JoinList { member, .. }
-                | floorbook_cash::CashCommand::Seat { member, .. } => member.clone(),
-                _ => None,
-            };
-            if let Some(id) = named {
-                let register = self.members.as_ref().ok_or_else(|| {
-                    ReplyError::new(
-                        ErrorKind::Unavailable,
-                        "the member register could not be read: ask again".to_string(),
-                    )
-                })?;
-                let entry = register.entry(&id, inc.at.date_naive(), 0).map_err(|e| {
-                    ReplyError::new(ErrorKind::Rejected, e.to_string()).with_reason(&e)
-                })?;
-                match &mut command {
-                    floorbook_cash::CashCommand::JoinList { name, member, .. } => {
-                        *name = entry.name;
-                        *member = Some(entry.member);
-                    }
-                    floorbook_cash::CashCommand::Seat { name, member, .. } => {
-                        *name = Some(entry.name);
-                        *member = Some(entry.member);
-                    }
-                    _ => {}
-                }
-            }
-            // A cash command is decided at the moment of intake, never before the latest.
-            let at = seconds_since(self.opened_at, inc.at).max(room.latest());
-            let events = room.decide(&command, at).map_err(|e| {
-                let mut err = ReplyError::new(ErrorKind::Rejected, e.to_string())
-                    .with_rules(&e.rules())
-                    .with_reason(&e);
-                if let Some(table) = command.table() {
-                    err.legal = room
-                        .hand(table)
-                        .and_then(|r| r.hand.legal())
-                        .map(|l| Box::new(view::LegalView::of(&l)));
-                }
-                err
-            })?;
-            let entered = CashChainEvent::Entered(CashEntered { command, at });
-            drafts.push(
-                entered
-                    .draft(actor.clone(), inc.at)
-                    .map_err(|e| malformed(&e))?,
-            );
-            let hidden = hidden_in_cash(&events).filter(|h| h.in_play_cash(room));
-            for e in events {
-                drafts.push(
-                    CashChainEvent::Decided(e)
-                        .draft(actor.clone(), inc.at)
-                        .map_err(|e| malformed(&e))?,
-                );
-            }
-            let over: Vec<HandAt> = self
-                .sealed
-                .keys()
-                .filter(|h| !h.in_play_cash(room))
-                .copied()
-                .collect();
-            self.keep_secret(drafts, first, planned, hidden, &over, inc.at)?;
-            return Ok(None);
+        if self.cash.is_some() {
+            return self.decide_cash(inc, actor, planned, drafts);
         }
-        let Some(t) = self.tournament.as_mut() else {
+        self.decide_tournament(inc, actor, planned, drafts)
+    }
+
+    /// A command the sender's role may not send: recorded as refused (`CommandRefused`), the
+    /// reason as data from the request as it is recorded, so that a takeover answering the
+    /// same id again from the chain gives the same. A sender refused more than
+    /// REFUSALS_RECORDED times a minute is refused without a record.
+    fn refuse_for_role(
+        &mut self,
+        inc: &Incoming,
+        actor: Actor,
+        why: String,
+        drafts: &mut Vec<Draft>,
+    ) -> Result<Option<ReplyError>, ReplyError> {
+        let recorded = refused_summary(&inc.request);
+        let refusal = ReplyError::new(ErrorKind::Forbidden, why.clone())
+            .with_reason(&roles::refusal_reason(inc.channel, &recorded));
+        if self.tournament.is_none() && self.cash.is_none() {
+            return Err(refusal);
+        }
+        if !self.may_record_refusal(inc) {
+            return Err(ReplyError::new(
+                ErrorKind::Forbidden,
+                format!(
+                    "{why}; more than {REFUSALS_RECORDED} refused requests from this sender in a minute are not recorded"
+                ),
+            ));
+        }
+        let draft = ChainEvent::Refused(Refusal {
+            channel: inc.channel.token(),
+            request: recorded,
+            reason: why,
+        })
+        .draft(actor, inc.at)
+        .map_err(|e| ReplyError::new(ErrorKind::Malformed, e.to_string()))?;
+        drafts.push(draft);
+        Ok(Some(refusal))
+    }
+
+    /// Whether a refusal of this sender is recorded: fewer than REFUSALS_RECORDED in the last
+    /// minute. The sender is the channel (its subject, which the users file binds to a NATS
+    /// user: a table's dealer, the floor, the director), not the actor the request names,
+    /// which a terminal may change at will.
+    fn may_record_refusal(&mut self, inc: &Incoming) -> bool {
+        let minute = chrono::Duration::minutes(1);
+        // Senders with no refusal in the last minute are forgotten: the map stays bounded.
+        if self.refused.len() >= REFUSING_SENDERS {
+            let now = inc.at;
+            self.refused.retain(|_, q| {
+                q.back()
+                    .is_some_and(|t| now.signed_duration_since(*t) < minute)
+            });
+        }
+        let recent = self.refused.entry(inc.channel.token()).or_default();
+        while recent
+            .front()
+            .is_some_and(|t| inc.at.signed_duration_since(*t) >= minute)
+        {
+            recent.pop_front();
+        }
+        if recent.len() >= REFUSALS_RECORDED {
+            return false;
+        }
+        recent.push_back(inc.at);
+        true
+    }
+
+    /// The register's entry for `member` on the day of `inc`, refused with its reason (a ban,
+    /// an unknown or merged member, TR-0a's age with `min_age`).
+    fn member_entry(
+        &self,
+        member: &str,
+        inc: &Incoming,
+        min_age: u32,
+    ) -> Result<floorbook_members::Entry, ReplyError> {
+        let register = self.members.as_ref().ok_or_else(|| {
+            ReplyError::new(
+                ErrorKind::Unavailable,
+                "the member register could not be read: ask again".to_string(),
+            )
+        })?;
+        register
+            .entry(member, inc.at.date_naive(), min_age)
+            .map_err(|e| {
+                let err = ReplyError::new(ErrorKind::Rejected, e.to_string()).with_reason(&e);
+                match e {
+                    floorbook_members::MemberError::TooYoung { .. } => {
+                        err.with_rules(&[floorbook_rules::Rule::Tr0a])
+                    }
+                    _ => err,
+                }
+            })
+    }
+
+    /// A cash room's command: a guest named as a member takes the register's name, the member
+    /// as he stands now, and a ban keeps him out (GCB-1 removals, TR-28 disqualifications);
+    /// decided at the moment of intake, never before the latest.
+    fn decide_cash(
+        &mut self,
+        inc: &Incoming,
+        actor: Actor,
+        planned: u64,
+        drafts: &mut Vec<Draft>,
+    ) -> Result<Option<ReplyError>, ReplyError> {
+        let malformed =
+            |e: &dyn std::fmt::Display| ReplyError::new(ErrorKind::Malformed, e.to_string());
+        let mut command = inc.request.command.to_cash().map_err(|e| malformed(&e))?;
+        let named = match &command {
+            floorbook_cash::CashCommand::JoinList { member, .. }
+            | floorbook_cash::CashCommand::Seat { member, .. } => member.clone(),
+            _ => None,
+        };
+        if let Some(id) = named {
+            let entry = self.member_entry(&id, inc, 0)?;
+            match &mut command {
+                floorbook_cash::CashCommand::JoinList { name, member, .. } => {
+                    *name = entry.name;
+                    *member = Some(entry.member);
+                }
+                floorbook_cash::CashCommand::Seat { name, member, .. } => {
+                    *name = Some(entry.name);
+                    *member = Some(entry.member);
+                }
+                _ => {}
+            }
+        }
+        let first = drafts.len();
+        let opened_at = self.opened_at;
+        let Some(room) = self.cash.as_mut() else {
+            return Err(ReplyError::new(ErrorKind::NoChain, "no cash room is open"));
+        };
+        let at = seconds_since(opened_at, inc.at).max(room.latest());
+        let events = room
+            .decide(&command, at)
+            .map_err(|e| cash_rejection(room, &command, &e))?;
+        let entered = CashChainEvent::Entered(CashEntered { command, at });
+        drafts.push(
+            entered
+                .draft(actor.clone(), inc.at)
+                .map_err(|e| malformed(&e))?,
+        );
+        let hidden = hidden_in_cash(&events).filter(|h| h.in_play_cash(room));
+        for e in events {
+            let draft = CashChainEvent::Decided(e).draft(actor.clone(), inc.at);
+            drafts.push(draft.map_err(|e| malformed(&e))?);
+        }
+        let over: Vec<HandAt> = self
+            .sealed
+            .keys()
+            .filter(|h| !h.in_play_cash(room))
+            .copied()
+            .collect();
+        self.keep_secret(drafts, first, planned, hidden, &over, inc.at)?;
+        Ok(None)
+    }
+
+    /// The engine's command for a tournament's request: a member registered by the
+    /// register's entry (TR-0a on the day of play, from the birth date on record), a flight
+    /// as its own chain holds it (read before the batch), the rest as the wire maps it.
+    fn tournament_command(&self, inc: &Incoming, min_age: u32) -> Result<Command, ReplyError> {
+        match &inc.request.command {
+            WireCommand::RegisterMember {
+                player,
+                member,
+                buy_in,
+                table,
+                draw,
+            } => {
+                let entry = self.member_entry(member, inc, min_age)?;
+                Ok(Command::Register {
+                    player: floorbook_tournament::seating::PlayerId(*player),
+                    name: entry.name,
+                    buy_in: buy_in.clone(),
+                    age: entry.age,
+                    table: table.map(TableNo),
+                    member: Some(entry.member),
+                    draw: *draw,
+                })
+            }
+            WireCommand::ImportFlight { chain } => {
+                let flight = self.flights.get(chain).cloned().unwrap_or_else(|| {
+                    Err(ReplyError::new(
+                        ErrorKind::Unavailable,
+                        format!("the flight on chain {chain} could not be read: ask again"),
+                    ))
+                })?;
+                Ok(Command::ImportFlight { flight })
+            }
+            other => other
+                .to_engine()
+                .map_err(|e| ReplyError::new(ErrorKind::Malformed, e.to_string())),
+        }
+    }
+
+    /// A tournament's command: checked where the wire knows more than the engine (TR-26's
+    /// overridden decision, a format-1 chain, TR-19's clock check), decided at its time, and
+    /// recorded as entered with its decisions.
+    fn decide_tournament(
+        &mut self,
+        inc: &Incoming,
+        actor: Actor,
+        planned: u64,
+        drafts: &mut Vec<Draft>,
+    ) -> Result<Option<ReplyError>, ReplyError> {
+        let req = &inc.request;
+        let Some(t) = self.tournament.as_ref() else {
             return Err(ReplyError::new(
                 ErrorKind::NoChain,
                 format!(
@@ -935,96 +1116,11 @@ impl<S: EventStore> Desk<S> {
                 ),
             ));
         };
-        let command = match &req.command {
-            WireCommand::RegisterMember {
-                player,
-                member,
-                buy_in,
-                table,
-                draw,
-            } => {
-                let register = self.members.as_ref().ok_or_else(|| {
-                    ReplyError::new(
-                        ErrorKind::Unavailable,
-                        "the member register could not be read: ask again".to_string(),
-                    )
-                })?;
-                // TR-0a on the day of play, from the birth date on record; a ban keeps him out.
-                let entry = register
-                    .entry(member, inc.at.date_naive(), t.profile.min_age)
-                    .map_err(|e| {
-                        let err =
-                            ReplyError::new(ErrorKind::Rejected, e.to_string()).with_reason(&e);
-                        match e {
-                            floorbook_members::MemberError::TooYoung { .. } => {
-                                err.with_rules(&[floorbook_rules::Rule::Tr0a])
-                            }
-                            _ => err,
-                        }
-                    })?;
-                Command::Register {
-                    player: floorbook_tournament::seating::PlayerId(*player),
-                    name: entry.name,
-                    buy_in: buy_in.clone(),
-                    age: entry.age,
-                    table: table.map(TableNo),
-                    member: Some(entry.member),
-                    draw: *draw,
-                }
-            }
-            // Issue 39: a flight as its own chain holds it, read before the batch.
-            WireCommand::ImportFlight { chain } => {
-                let flight = self.flights.get(chain).cloned().unwrap_or_else(|| {
-                    Err(ReplyError::new(
-                        ErrorKind::Unavailable,
-                        format!("the flight on chain {chain} could not be read: ask again"),
-                    ))
-                })?;
-                Command::ImportFlight { flight }
-            }
-            other => other.to_engine().map_err(|e| malformed(&e))?,
-        };
-        // TR-26: a ruling that overrides a decision names one the chain holds (seq 1 opens it).
-        if let WireCommand::FloorRuling {
-            overrides: Some(seq),
-            ..
-        } = &req.command
-            && !(2..=planned).contains(seq)
-        {
-            return Err(ReplyError::new(
-                ErrorKind::Rejected,
-                format!(
-                    "the ruling overrides seq {seq}, which the chain does not hold: its decisions run from 2 to {planned} (TR-26)"
-                ),
-            )
-            .with_rules(&[floorbook_rules::Rule::Tr26]));
-        }
-        // A command decided by its time is decided at the moment of intake (an imported or
-        // simulated one may give its own); the others at the latest time so far. The engine
-        // refuses a time earlier than the latest.
-        let timed = matches!(
-            command,
-            Command::StartHand { .. }
-                | Command::ChipRace { .. }
-                | Command::Sanction { .. }
-                | Command::CallClock { .. }
-                | Command::CheckClock { .. }
-                | Command::RemoveNoShow { .. }
-                | Command::Clock { .. }
-                | Command::EditLevels { .. }
-                | Command::SetBreak { .. }
-                // Issue 39: entries and the players out follow the level the clock shows.
-                | Command::Reenter { .. }
-                | Command::Rebuy { .. }
-                | Command::AddOn { .. }
-                | Command::Surrender { .. }
-                | Command::BustPlayer { .. }
-        ) || (matches!(command, Command::Start { .. }) && t.revision >= 5)
-            || (matches!(command, Command::Register { .. }) && t.started);
-        let intake = seconds_since(self.opened_at, inc.at);
+        let command = self.tournament_command(inc, t.profile.min_age)?;
+        overrides_held(&req.command, planned)?;
         let at = match req.command.at() {
             Some(at) => at,
-            None if timed => intake,
+            None if decided_at_intake(&command, t) => seconds_since(self.opened_at, inc.at),
             None => t.clock,
         };
         if self.format < 2 && !command.fits_format_1() {
@@ -1037,48 +1133,29 @@ impl<S: EventStore> Desk<S> {
                 ),
             ));
         }
-        // TR-19: a clock checked before it runs out (or where none runs) is answered with the
-        // clock's state, and nothing is written.
-        if let Command::CheckClock { table } = &command {
-            let clock = t
-                .tables
-                .iter()
-                .find(|ts| ts.table.no == *table)
-                .and_then(|ts| ts.clock);
-            let why = match clock {
-                None => Some((
-                    format!("TR-19: no clock runs at table {}", table.0),
-                    serde_json::json!({"code": "no_clock_runs", "args": {"table": table.0}}),
-                )),
-                Some((player, expires)) if at < expires => Some((
-                    format!(
-                        "TR-19: the clock on player {} at table {} runs until {expires} s; it is {at} s, {} s left",
-                        player.0,
-                        table.0,
-                        expires - at
-                    ),
-                    serde_json::json!({"code": "clock_runs", "args": {"player": player.0, "table": table.0, "left": expires - at}}),
-                )),
-                Some(_) => None,
-            };
-            if let Some((why, reason)) = why {
-                return Err(ReplyError::new(ErrorKind::Rejected, why)
-                    .with_rules(&[floorbook_rules::Rule::Tr19])
-                    .with_reason(&reason));
-            }
-        }
+        clock_check(t, &command, at)?;
+        let first = drafts.len();
+        let format = self.format;
+        let Some(t) = self.tournament.as_mut() else {
+            return Err(ReplyError::new(ErrorKind::NoChain, "no tournament is open"));
+        };
         let events = t
             .decide(&command, at)
             .map_err(|e| rejection(t, &req.command, &e))?;
+        let malformed =
+            |e: &dyn std::fmt::Display| ReplyError::new(ErrorKind::Malformed, e.to_string());
         // The position of its first decision is not recorded: a reader counts the decisions.
-        let entered = Entered {
-            index: 0,
-            command,
-            at,
-        };
-        if self.format >= 2 {
-            let draft = ChainEvent::Entered(entered).draft(actor.clone(), inc.at);
-            drafts.push(draft.map_err(|e| malformed(&e))?);
+        if format >= 2 {
+            let entered = ChainEvent::Entered(Entered {
+                index: 0,
+                command,
+                at,
+            });
+            drafts.push(
+                entered
+                    .draft(actor.clone(), inc.at)
+                    .map_err(|e| malformed(&e))?,
+            );
         }
         for e in &events {
             drafts.push(decision_draft(e, actor.clone(), inc.at).map_err(|e| malformed(&e))?);
@@ -1239,84 +1316,81 @@ impl<S: EventStore> Desk<S> {
         if self.tournament.is_none() || !batch.iter().any(|inc| by_member(&inc.request.command)) {
             return early;
         }
-        let store = self.writer.store();
-        self.members = floorbook_ledger::members::register(store).await.ok();
+        self.members = floorbook_ledger::members::register(self.writer.store())
+            .await
+            .ok();
         for (i, inc) in batch.iter_mut().enumerate() {
-            let WireCommand::RegisterWalkIn {
-                player,
-                name,
-                born,
-                buy_in,
-                contact,
-                table,
-                draw,
-            } = &inc.request.command
-            else {
-                continue;
-            };
             // One the sender may not send is refused (and recorded) as it is, joining no one.
-            if roles::refusal(inc.channel, &inc.request.command).is_some() {
+            if !matches!(inc.request.command, WireCommand::RegisterWalkIn { .. })
+                || roles::refusal(inc.channel, &inc.request.command).is_some()
+            {
                 continue;
             }
-            let Ok(born) = chrono::NaiveDate::parse_from_str(born, "%Y-%m-%d") else {
-                early.insert(
-                    i,
-                    ReplyError::new(
-                        ErrorKind::Malformed,
-                        format!("register_walk_in: \"born\" is a date, YYYY-MM-DD; got {born:?}"),
-                    ),
-                );
-                continue;
-            };
-            let actor = match Actor::new(inc.request.actor.clone(), inc.channel.role()) {
-                Ok(a) => a,
-                Err(e) => {
-                    early.insert(i, ReplyError::new(ErrorKind::Malformed, e.to_string()));
-                    continue;
-                }
-            };
-            let join = floorbook_members::MemberCommand::Join {
-                member: None,
-                name: name.clone(),
-                born,
-                contact: contact.clone(),
-            };
-            match floorbook_ledger::members::record(store, &join, actor, inc.at).await {
-                Ok(events) => {
-                    let id = events.iter().find_map(|e| match e {
-                        floorbook_members::MemberEvent::Joined { member, .. } => {
-                            Some(member.clone())
-                        }
-                        _ => None,
-                    });
-                    if let (Some(id), Some(r)) = (id, self.members.as_mut()) {
-                        for e in &events {
-                            let _ = r.apply(e);
-                        }
-                        inc.request.command = WireCommand::RegisterMember {
-                            player: *player,
-                            member: id,
-                            buy_in: buy_in.clone(),
-                            table: *table,
-                            draw: *draw,
-                        };
-                    }
-                }
-                Err(e) => {
-                    let err = ReplyError::new(ErrorKind::Rejected, e.to_string());
-                    let err = match &e {
-                        floorbook_ledger::members::MembersError::Refused(why) => {
-                            err.with_reason(why)
-                        }
-                        _ => err,
-                    };
-                    early.insert(i, err);
-                }
+            if let Err(e) = self.enter_walk_in(inc).await {
+                early.insert(i, e);
             }
         }
         early
     }
 
+    /// A walk-in (`register_walk_in`) joins the member register first and is registered as
+    /// the member he now is: the request becomes `register_member` with his new ID.
+    async fn enter_walk_in(&mut self, inc: &mut Incoming) -> Result<(), ReplyError> {
+        let WireCommand::RegisterWalkIn {
+            player,
+            name,
+            born,
+            buy_in,
+            contact,
+            table,
+            draw,
+        } = &inc.request.command
+        else {
+            return Ok(());
+        };
+        let Ok(born) = chrono::NaiveDate::parse_from_str(born, "%Y-%m-%d") else {
+            return Err(ReplyError::new(
+                ErrorKind::Malformed,
+                format!("register_walk_in: \"born\" is a date, YYYY-MM-DD; got {born:?}"),
+            ));
+        };
+        let actor = Actor::new(inc.request.actor.clone(), inc.channel.role())
+            .map_err(|e| ReplyError::new(ErrorKind::Malformed, e.to_string()))?;
+        let join = floorbook_members::MemberCommand::Join {
+            member: None,
+            name: name.clone(),
+            born,
+            contact: contact.clone(),
+        };
+        let events = floorbook_ledger::members::record(self.writer.store(), &join, actor, inc.at)
+            .await
+            .map_err(|e| {
+                let err = ReplyError::new(ErrorKind::Rejected, e.to_string());
+                match &e {
+                    floorbook_ledger::members::MembersError::Refused(why) => err.with_reason(why),
+                    _ => err,
+                }
+            })?;
+        let id = events.iter().find_map(|e| match e {
+            floorbook_members::MemberEvent::Joined { member, .. } => Some(member.clone()),
+            _ => None,
+        });
+        if let (Some(id), Some(r)) = (id, self.members.as_mut()) {
+            for e in &events {
+                let _ = r.apply(e);
+            }
+            inc.request.command = WireCommand::RegisterMember {
+                player: *player,
+                member: id,
+                buy_in: buy_in.clone(),
+                table: *table,
+                draw: *draw,
+            };
+        }
+        Ok(())
+    }
+
+    /// `open`: the chain's first event, a cash room's day or a tournament by its profile.
     fn open_chain(
         &mut self,
         inc: &Incoming,
@@ -1332,84 +1406,100 @@ impl<S: EventStore> Desk<S> {
                 format!("chain {} is already open", self.chain()),
             ));
         }
-        // A cash room's profile (a built-in one, or TOML with games) opens a cash room's day.
-        let cash_profile = match (profile, profile_toml) {
-            (Some(name), None) => floorbook_cash::builtin(name)
-                .map(|(t, p)| (t.to_string(), p.map_err(|e| malformed(e.to_string())))),
-            (None, Some(text)) if floorbook_cash::is_cash_profile(text) => Some((
-                text.clone(),
-                floorbook_cash::CashProfile::from_toml(text).map_err(|e| malformed(e.to_string())),
-            )),
-            _ => None,
-        };
-        if let Some((toml, p)) = cash_profile {
-            let p = p?;
-            let problems = p.check();
-            if !problems.is_empty() {
-                return Err(malformed(format!(
-                    "the profile does not hold: {}",
-                    problems
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                )));
+        let draft = match opened_by(profile, profile_toml)? {
+            Opened::Cash(toml, p) => {
+                let draft = CashChainEvent::Opened(CashOpening {
+                    profile: p.name.clone(),
+                    title: p.title.clone(),
+                    seed: None,
+                    profile_toml: toml,
+                    chain_format: reader::CHAIN_FORMAT,
+                    rules_revision: floorbook_cash::CASH_RULES_REVISION,
+                })
+                .draft(actor, inc.at)
+                .map_err(|e| malformed(e.to_string()))?;
+                self.cash = Some(CashRoom::new(*p));
+                draft
             }
-            let draft = CashChainEvent::Opened(CashOpening {
-                profile: p.name.clone(),
-                title: p.title.clone(),
-                seed: None,
-                profile_toml: toml,
-                chain_format: reader::CHAIN_FORMAT,
-                rules_revision: floorbook_cash::CASH_RULES_REVISION,
-            })
-            .draft(actor, inc.at)
-            .map_err(|e| malformed(e.to_string()))?;
-            drafts.push(draft);
-            self.cash = Some(CashRoom::new(p));
-            self.format = reader::CHAIN_FORMAT;
-            self.opened_at = Some(inc.at);
-            return Ok(None);
-        }
-        let (toml, profile): (String, Profile) = match (profile, profile_toml) {
-            (Some(name), None) => {
-                let (text, p) = builtin(name).ok_or_else(|| {
-                    malformed(format!(
-                        "no built-in profile {name:?}; see `floorbook profiles list`"
-                    ))
-                })?;
-                (text.to_string(), p.map_err(|e| malformed(e.to_string()))?)
-            }
-            (None, Some(text)) => {
-                let p = Profile::from_toml(text).map_err(|e| malformed(e.to_string()))?;
-                (text.clone(), p)
-            }
-            _ => {
-                return Err(malformed(
-                    "open takes exactly one of `profile` (a built-in name) and `profile_toml`"
-                        .into(),
-                ));
+            Opened::Tournament(toml, profile) => {
+                let draft = ChainEvent::Opened(Opening {
+                    profile: profile.name.clone(),
+                    title: profile.title.clone(),
+                    seed: None,
+                    profile_toml: toml,
+                    rules_revision: Some(floorbook_tournament::RULES_REVISION.into()),
+                    chain_format: Some(reader::CHAIN_FORMAT.into()),
+                })
+                .draft(actor, inc.at)
+                .map_err(|e| malformed(e.to_string()))?;
+                self.tournament = Some(Tournament::new(*profile));
+                draft
             }
         };
-        if let Some(problems) = reader::profile_problems(&profile) {
-            return Err(malformed(format!("the profile does not hold: {problems}")));
-        }
-        let draft = ChainEvent::Opened(Opening {
-            profile: profile.name.clone(),
-            title: profile.title.clone(),
-            seed: None,
-            profile_toml: toml,
-            rules_revision: Some(floorbook_tournament::RULES_REVISION.into()),
-            chain_format: Some(reader::CHAIN_FORMAT.into()),
-        })
-        .draft(actor, inc.at)
-        .map_err(|e| malformed(e.to_string()))?;
         drafts.push(draft);
-        self.tournament = Some(Tournament::new(profile));
         self.format = reader::CHAIN_FORMAT;
         self.opened_at = Some(inc.at);
         Ok(None)
     }
+}
+
+/// What `open` opens, with the profile's text as recorded.
+enum Opened {
+    Cash(String, Box<floorbook_cash::CashProfile>),
+    Tournament(String, Box<Profile>),
+}
+
+/// The profile `open` names: a built-in name or TOML; a cash room's (a built-in one, or TOML
+/// with games) opens a cash room's day. A profile that does not hold is refused with its
+/// problems.
+fn opened_by(
+    profile: &Option<String>,
+    profile_toml: &Option<String>,
+) -> Result<Opened, ReplyError> {
+    let malformed = |m: String| ReplyError::new(ErrorKind::Malformed, m);
+    let cash = match (profile, profile_toml) {
+        (Some(name), None) => floorbook_cash::builtin(name)
+            .map(|(t, p)| (t.to_string(), p.map_err(|e| malformed(e.to_string())))),
+        (None, Some(text)) if floorbook_cash::is_cash_profile(text) => Some((
+            text.clone(),
+            floorbook_cash::CashProfile::from_toml(text).map_err(|e| malformed(e.to_string())),
+        )),
+        _ => None,
+    };
+    if let Some((toml, p)) = cash {
+        let p = p?;
+        let problems: Vec<String> = p.check().iter().map(ToString::to_string).collect();
+        if !problems.is_empty() {
+            return Err(malformed(format!(
+                "the profile does not hold: {}",
+                problems.join("; ")
+            )));
+        }
+        return Ok(Opened::Cash(toml, Box::new(p)));
+    }
+    let (toml, profile): (String, Profile) = match (profile, profile_toml) {
+        (Some(name), None) => {
+            let (text, p) = builtin(name).ok_or_else(|| {
+                malformed(format!(
+                    "no built-in profile {name:?}; see `floorbook profiles list`"
+                ))
+            })?;
+            (text.to_string(), p.map_err(|e| malformed(e.to_string()))?)
+        }
+        (None, Some(text)) => {
+            let p = Profile::from_toml(text).map_err(|e| malformed(e.to_string()))?;
+            (text.clone(), p)
+        }
+        _ => {
+            return Err(malformed(
+                "open takes exactly one of `profile` (a built-in name) and `profile_toml`".into(),
+            ));
+        }
+    };
+    if let Some(problems) = reader::profile_problems(&profile) {
+        return Err(malformed(format!("the profile does not hold: {problems}")));
+    }
+    Ok(Opened::Tournament(toml, Box::new(profile)))
 }
 
 /// The most bytes of drafts one append carries unless the server says otherwise
@@ -1489,6 +1579,102 @@ fn chunks(outcomes: &[Outcome], drafts: &[Draft], limit: usize) -> Vec<(usize, u
         }
     }
     out
+}
+
+/// TR-26: a ruling that overrides a decision names one the chain holds (seq 1 opens it; the
+/// head is `planned`).
+fn overrides_held(command: &WireCommand, planned: u64) -> Result<(), ReplyError> {
+    if let WireCommand::FloorRuling {
+        overrides: Some(seq),
+        ..
+    } = command
+        && !(2..=planned).contains(seq)
+    {
+        return Err(ReplyError::new(
+            ErrorKind::Rejected,
+            format!(
+                "the ruling overrides seq {seq}, which the chain does not hold: its decisions run from 2 to {planned} (TR-26)"
+            ),
+        )
+        .with_rules(&[floorbook_rules::Rule::Tr26]));
+    }
+    Ok(())
+}
+
+/// Whether `command` is decided at the moment of intake (an imported or simulated one may
+/// give its own time); the others at the latest time so far. The engine refuses a time earlier
+/// than the latest.
+fn decided_at_intake(command: &Command, t: &Tournament) -> bool {
+    matches!(
+        command,
+        Command::StartHand { .. }
+            | Command::ChipRace { .. }
+            | Command::Sanction { .. }
+            | Command::CallClock { .. }
+            | Command::CheckClock { .. }
+            | Command::RemoveNoShow { .. }
+            | Command::Clock { .. }
+            | Command::EditLevels { .. }
+            | Command::SetBreak { .. }
+            // Issue 39: entries and the players out follow the level the clock shows.
+            | Command::Reenter { .. }
+            | Command::Rebuy { .. }
+            | Command::AddOn { .. }
+            | Command::Surrender { .. }
+            | Command::BustPlayer { .. }
+    ) || (matches!(command, Command::Start { .. }) && t.revision >= 5)
+        || (matches!(command, Command::Register { .. }) && t.started)
+}
+
+/// TR-19: a clock checked before it runs out (or where none runs) is answered with the
+/// clock's state, and nothing is written.
+fn clock_check(t: &Tournament, command: &Command, at: u64) -> Result<(), ReplyError> {
+    let Command::CheckClock { table } = command else {
+        return Ok(());
+    };
+    let clock = t
+        .tables
+        .iter()
+        .find(|ts| ts.table.no == *table)
+        .and_then(|ts| ts.clock);
+    let (why, reason) = match clock {
+        None => (
+            format!("TR-19: no clock runs at table {}", table.0),
+            serde_json::json!({"code": "no_clock_runs", "args": {"table": table.0}}),
+        ),
+        Some((player, expires)) if at < expires => (
+            format!(
+                "TR-19: the clock on player {} at table {} runs until {expires} s; it is {at} s, {} s left",
+                player.0,
+                table.0,
+                expires - at
+            ),
+            serde_json::json!({"code": "clock_runs", "args": {"player": player.0, "table": table.0, "left": expires - at}}),
+        ),
+        Some(_) => return Ok(()),
+    };
+    Err(ReplyError::new(ErrorKind::Rejected, why)
+        .with_rules(&[floorbook_rules::Rule::Tr19])
+        .with_reason(&reason))
+}
+
+/// The reply to a command the cash room refused: its reason, its rules, and at a table what
+/// is legal there now.
+fn cash_rejection(
+    room: &CashRoom,
+    command: &floorbook_cash::CashCommand,
+    e: &floorbook_cash::CashError,
+) -> ReplyError {
+    let mut err = ReplyError::new(ErrorKind::Rejected, e.to_string())
+        .with_rules(&e.rules())
+        .with_reason(e);
+    if let Some(table) = command.table() {
+        err.legal = room
+            .hand(table)
+            .and_then(|r| r.hand.legal())
+            .map(|l| Box::new(view::LegalView::of(&l)));
+    }
+    err
 }
 
 /// The reply to a command the engine refused: its reason, its rules, and at a table what is
