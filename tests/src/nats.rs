@@ -322,6 +322,27 @@ impl NatsServer {
         }
     }
 
+    /// Freezes the server (SIGSTOP): to the other nodes and the clients it is cut off, its
+    /// connections open but silent, as in a network partition; [`NatsServer::resume`] heals it.
+    pub fn pause(&self) {
+        self.signal("-STOP");
+    }
+
+    /// Lets a paused server run on (SIGCONT).
+    pub fn resume(&self) {
+        self.signal("-CONT");
+    }
+
+    fn signal(&self, which: &str) {
+        let pid = self.pid().expect("the server runs");
+        let status = Command::new("kill")
+            .arg(which)
+            .arg(pid.to_string())
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill {which} {pid} failed");
+    }
+
     /// Starts the server again on the same port with the same store.
     pub fn restart(&mut self) {
         self.kill();

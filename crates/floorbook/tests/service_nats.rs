@@ -95,14 +95,28 @@ async fn drive_from(
     client: &CommandClient,
     chain: &ChainId,
     steps: &[Step],
-    mut head: u64,
+    head: u64,
     mut midway: impl AsyncFnMut(),
+) -> Vec<(u64, String)> {
+    drive_at(client, chain, steps, head, async |i: usize, n: usize| {
+        if i == n / 2 {
+            midway().await;
+        }
+    })
+    .await
+}
+
+/// [`drive_from`], calling `before(i, steps)` before each step `i`: the faults of a day.
+async fn drive_at(
+    client: &CommandClient,
+    chain: &ChainId,
+    steps: &[Step],
+    mut head: u64,
+    mut before: impl AsyncFnMut(usize, usize),
 ) -> Vec<(u64, String)> {
     let mut acked = Vec::new();
     for (i, step) in steps.iter().enumerate() {
-        if i == steps.len() / 2 {
-            midway().await;
-        }
+        before(i, steps.len()).await;
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             let reply = client
@@ -120,10 +134,13 @@ async fn drive_from(
                     break;
                 }
                 Verdict::Retry => {
-                    assert!(Instant::now() < deadline, "step {i} never went through");
+                    assert!(
+                        Instant::now() < deadline,
+                        "{chain}: step {i} never went through"
+                    );
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
-                Verdict::Failed(why) => panic!("step {i}: {why}"),
+                Verdict::Failed(why) => panic!("{chain}: step {i}: {why}"),
             }
         }
     }
@@ -2712,4 +2729,100 @@ async fn a_lapsed_lease_nobody_took_is_taken_again() {
     tokio::time::sleep(ttl * 3).await;
     b.acquire(&chain).await.expect("kv").expect("b takes it");
     assert_eq!(a.renew(&chain, held).await.expect("kv"), None, "lost to b");
+}
+
+/// Issue 41, the festival's faults at CI size: the shipped three-node cluster (R3 streams,
+/// `sync_interval: always`), two `serve` instances, two tournaments played at once by their
+/// terminals. During the main event one node is killed and restarted, killed and restarted
+/// again, the instance writing the main event is killed and a new one started in its place,
+/// and another node is frozen (SIGSTOP: cut off from the others, its connections silent, as
+/// in a partition) and let run on. Every acknowledged event is where its reply said, on every node; each chain is its
+/// simulated tournament exactly (nothing lost, nothing decided twice) and verifies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_festival_day_keeps_every_write_through_node_and_instance_faults() {
+    let mut nodes = NatsServer::shipped_cluster(&PASSWORDS, false);
+    let all = nodes
+        .iter()
+        .map(NatsServer::url)
+        .collect::<Vec<_>>()
+        .join(",");
+    replicated_store(&all, &nodes[0]).await;
+    let dir = tempfile::tempdir().expect("dir");
+    let replicas = ["--replicas", "3"];
+    let db = |n: &str| dir.path().join(format!("{n}.sqlite"));
+    let mut instances = vec![
+        Serve::start(&all, "a", &db("a"), &replicas),
+        Serve::start(&all, "b", &db("b"), &replicas),
+    ];
+    let mut c = client(connect(&all, "terminals").await.expect("connect"));
+    c.patience = Duration::from_secs(60);
+    let (main, side) = (
+        ChainId::new("festival-main").expect("chain"),
+        ChainId::new("festival-side").expect("chain"),
+    );
+    let (main_steps, side_steps) = (
+        script("top18", &top18(), 18, 7).expect("script"),
+        script("top18", &top18(), 18, 8).expect("script"),
+    );
+    let mut faults = Vec::new();
+    let day = drive_at(&c, &main, &main_steps, 0, async |i: usize, n: usize| {
+        // Fault k at step k·n/8 of the main event's n steps.
+        let fault = faults.len() + 1;
+        if fault > 7 || i < fault * n / 8 {
+            return;
+        }
+        match fault {
+            1 | 4 => nodes[0].kill(),
+            2 | 5 => nodes[0].restart(),
+            6 => nodes[1].pause(),
+            7 => nodes[1].resume(),
+            3 => {
+                let head = c.query(&main, Query::Head).await.expect("head");
+                let writer = head["writer"].as_str().expect("a writer").to_string();
+                let w = instances
+                    .iter()
+                    .position(|s| s.name == writer)
+                    .expect("the writer is ours");
+                instances[w].kill();
+                instances.push(Serve::start(&all, "c", &db("c"), &replicas));
+            }
+            _ => return,
+        }
+        faults.push(fault);
+    });
+    let (main_acked, side_acked) = tokio::join!(day, drive(&c, &side, &side_steps, async || {}));
+    assert_eq!(faults, [1, 2, 3, 4, 5, 6, 7], "every fault happened");
+    let store = NatsStore::connect(
+        &all,
+        NatsOptions {
+            replicas: 3,
+            ..NatsOptions::default()
+        },
+    )
+    .await
+    .expect("store");
+    check_chain(&store, &main, 7, &main_acked).await;
+    check_chain(&store, &side, 8, &side_acked).await;
+    // Each node alone holds every acknowledged event, the restarted one too once it caught up.
+    for node in &nodes {
+        for (chain, acked) in [(&main, &main_acked), (&side, &side_acked)] {
+            let last = acked.iter().map(|(s, _)| *s).max().expect("acked");
+            let deadline = Instant::now() + Duration::from_secs(60);
+            loop {
+                let head = match NatsStore::connect(&node.url(), NatsOptions::default()).await {
+                    Ok(s) => verify_chain(&s, chain, |_, _| {}).await.ok().flatten(),
+                    Err(_) => None,
+                };
+                if head.is_some_and(|h| h.seq.0 >= last) {
+                    break;
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "node {} lacks acknowledged events of {chain}",
+                    node.url()
+                );
+                tokio::time::sleep(Duration::from_millis(300)).await;
+            }
+        }
+    }
 }

@@ -150,6 +150,10 @@ pub async fn connect_as(
     let mut options = async_nats::ConnectOptions::new()
         .name(name)
         .connection_timeout(Duration::from_secs(5))
+        // A server cut off (a partition, a frozen node) is noticed after two unanswered
+        // pings, and the client moves to another node of the cluster: seconds, not the
+        // library's default of minutes.
+        .ping_interval(floorbook_store_nats::PING_INTERVAL)
         .retry_on_initial_connect()
         // Each failed attempt while no server answers is an error event: at debug level, so
         // that a missing server is one clear line from the caller, not a screenful.

@@ -35,4 +35,4 @@
 mod codec;
 mod store;
 
-pub use store::{Credentials, NatsOptions, NatsStore, redacted, server_addrs};
+pub use store::{Credentials, NatsOptions, NatsStore, PING_INTERVAL, redacted, server_addrs};

@@ -95,6 +95,12 @@ struct Inner {
 /// Messages read by direct gets rather than through a consumer at most.
 const SHORT_TAIL: u64 = 8;
 
+/// How often a Floorbook client pings its NATS server. Two pings unanswered and the client
+/// takes its connection for dead and moves to another node: a server cut off by a partition
+/// or frozen is left within seconds (the library's default interval is a minute, and a
+/// frozen server's connection stays open).
+pub const PING_INTERVAL: Duration = Duration::from_secs(2);
+
 /// How long reads keep to direct gets after a consumer failed.
 const DIRECT_AFTER_FAILURE: Duration = Duration::from_secs(60);
 
@@ -168,6 +174,7 @@ impl NatsStore {
     pub async fn connect(url: &str, opts: NatsOptions) -> Result<NatsStore, StoreError> {
         let mut options = async_nats::ConnectOptions::new()
             .connection_timeout(Duration::from_secs(5))
+            .ping_interval(PING_INTERVAL)
             .name("floorbook")
             // A request the server refuses (a permission the user lacks) is otherwise only
             // a timeout seconds later: say which subject was refused, at once.
