@@ -67,6 +67,22 @@ impl Serve {
             let _ = c.wait();
         }
     }
+
+    /// Stops the instance as systemd does (SIGTERM: it releases its leases and exits).
+    fn stop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = Command::new("kill")
+                .arg("-TERM")
+                .arg(c.id().to_string())
+                .status();
+            let deadline = Instant::now() + Duration::from_secs(20);
+            while c.try_wait().ok().flatten().is_none() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
 }
 
 impl Drop for Serve {
@@ -2825,4 +2841,119 @@ async fn a_festival_day_keeps_every_write_through_node_and_instance_faults() {
             }
         }
     }
+}
+
+/// Waits until `node` alone holds `chain` up to `seq` (a restarted node caught up).
+async fn node_holds(node: &NatsServer, chain: &ChainId, seq: u64) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let head = match NatsStore::connect(&node.url(), NatsOptions::default()).await {
+            Ok(s) => verify_chain(&s, chain, |_, _| {}).await.ok().flatten(),
+            Err(_) => None,
+        };
+        if head.is_some_and(|h| h.seq.0 >= seq) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "node {} did not catch up with {chain} to seq {seq}",
+            node.url()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// Issue 41 item 6, an upgrade without a stop: while two tournaments are played, the shipped
+/// cluster's nodes are stopped and started one after the other (each caught up before the
+/// next), then both `serve` instances are stopped (SIGTERM, as systemd does) and replaced one
+/// after the other. No acknowledged command is lost or decided twice, and no command waits
+/// longer than a terminal's one retry.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rolling_upgrade_under_play_loses_nothing_and_costs_a_retry_at_most() {
+    let mut nodes = NatsServer::shipped_cluster(&PASSWORDS, false);
+    let all = nodes
+        .iter()
+        .map(NatsServer::url)
+        .collect::<Vec<_>>()
+        .join(",");
+    replicated_store(&all, &nodes[0]).await;
+    let dir = tempfile::tempdir().expect("dir");
+    let replicas = ["--replicas", "3"];
+    let db = |n: &str| dir.path().join(format!("{n}.sqlite"));
+    let mut instances = vec![
+        Serve::start(&all, "a", &db("a"), &replicas),
+        Serve::start(&all, "b", &db("b"), &replicas),
+    ];
+    let mut c = client(connect(&all, "terminals").await.expect("connect"));
+    c.patience = Duration::from_secs(60);
+    // A terminal as shipped: an attempt unanswered for this long is sent again.
+    c.timeout = floorbook_service::client::TIMEOUT;
+    let (main, side) = (
+        ChainId::new("upgrade-main").expect("chain"),
+        ChainId::new("upgrade-side").expect("chain"),
+    );
+    let (main_steps, side_steps) = (
+        script("top18", &top18(), 18, 7).expect("script"),
+        script("top18", &top18(), 18, 8).expect("script"),
+    );
+    let mut upgraded = Vec::new();
+    let mut waits: Vec<Duration> = Vec::new();
+    let mut since = Instant::now();
+    let day = drive_at(&c, &main, &main_steps, 0, async |i: usize, n: usize| {
+        if i > 0 {
+            waits.push(since.elapsed());
+        }
+        // Upgrade k at step k·n/7 of the main event's n steps.
+        let k = upgraded.len() + 1;
+        if k <= 5 && i >= k * n / 7 {
+            match k {
+                1..=3 => {
+                    let head = c.query(&main, Query::Head).await.expect("head");
+                    let seq = head["seq"].as_u64().expect("seq");
+                    nodes[k - 1].stop();
+                    nodes[k - 1].restart();
+                    node_holds(&nodes[k - 1], &main, seq).await;
+                }
+                _ => {
+                    let name = ["c", "d"][k - 4];
+                    instances[k - 4].stop();
+                    instances.push(Serve::start(&all, name, &db(name), &replicas));
+                }
+            }
+            upgraded.push(k);
+        }
+        since = Instant::now();
+    });
+    let (main_acked, side_acked) = tokio::join!(day, drive(&c, &side, &side_steps, async || {}));
+    assert_eq!(
+        upgraded,
+        [1, 2, 3, 4, 5],
+        "every node and instance was upgraded"
+    );
+    let store = NatsStore::connect(
+        &all,
+        NatsOptions {
+            replicas: 3,
+            ..NatsOptions::default()
+        },
+    )
+    .await
+    .expect("store");
+    check_chain(&store, &main, 7, &main_acked).await;
+    check_chain(&store, &side, 8, &side_acked).await;
+    let slowest = waits.iter().max().copied().unwrap_or_default();
+    eprintln!(
+        "rolling upgrade: {} steps of the main event, the slowest {:.2} s",
+        waits.len() + 1,
+        slowest.as_secs_f64()
+    );
+    // A terminal's request unanswered within the client's timeout is sent once more: one
+    // retry is one timeout and the answer to the second attempt.
+    let one_retry = c.timeout * 2;
+    assert!(
+        slowest <= one_retry,
+        "a command waited {:.2} s, more than one retry ({:.0} s)",
+        slowest.as_secs_f64(),
+        one_retry.as_secs_f64()
+    );
 }

@@ -37,6 +37,9 @@ impl std::fmt::Debug for Observer {
     }
 }
 
+/// How long one attempt of a terminal's request waits before it is sent again.
+pub const TIMEOUT: Duration = Duration::from_secs(2);
+
 /// Sends commands and queries.
 #[derive(Debug, Clone)]
 pub struct CommandClient {
@@ -53,7 +56,7 @@ impl CommandClient {
     pub fn new(nats: async_nats::Client) -> CommandClient {
         CommandClient {
             nats,
-            timeout: Duration::from_secs(2),
+            timeout: TIMEOUT,
             patience: Duration::from_secs(30),
             observe: None,
         }
