@@ -2758,32 +2758,22 @@ async fn a_lapsed_lease_nobody_took_is_taken_again() {
 /// simulated tournament exactly (nothing lost, nothing decided twice) and verifies.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_festival_day_keeps_every_write_through_node_and_instance_faults() {
-    let mut nodes = NatsServer::shipped_cluster(&PASSWORDS, false);
-    let all = nodes
-        .iter()
-        .map(NatsServer::url)
-        .collect::<Vec<_>>()
-        .join(",");
-    replicated_store(&all, &nodes[0]).await;
-    let dir = tempfile::tempdir().expect("dir");
+    let Day {
+        mut nodes,
+        all,
+        dir,
+        mut instances,
+        main,
+        side,
+        main_steps,
+        side_steps,
+    } = Day::start("festival").await;
     let replicas = ["--replicas", "3"];
     let db = |n: &str| dir.path().join(format!("{n}.sqlite"));
-    let mut instances = vec![
-        Serve::start(&all, "a", &db("a"), &replicas),
-        Serve::start(&all, "b", &db("b"), &replicas),
-    ];
     // The floor's pages, reading the cluster as the pages do.
     let (mut web, addr) = common::web_server(&["--nats", &all], Stdio::null());
     let mut c = client(connect(&all, "terminals").await.expect("connect"));
     c.patience = Duration::from_secs(60);
-    let (main, side) = (
-        ChainId::new("festival-main").expect("chain"),
-        ChainId::new("festival-side").expect("chain"),
-    );
-    let (main_steps, side_steps) = (
-        script("top18", &top18(), 18, 7).expect("script"),
-        script("top18", &top18(), 18, 8).expect("script"),
-    );
     let mut faults = Vec::new();
     let day = drive_at(&c, &main, &main_steps, 0, async |i: usize, n: usize| {
         // Fault k at step k·n/8 of the main event's n steps.
@@ -2819,15 +2809,6 @@ async fn a_festival_day_keeps_every_write_through_node_and_instance_faults() {
     });
     let (main_acked, side_acked) = tokio::join!(day, drive(&c, &side, &side_steps, async || {}));
     assert_eq!(faults, [1, 2, 3, 4, 5, 6, 7], "every fault happened");
-    let store = NatsStore::connect(
-        &all,
-        NatsOptions {
-            replicas: 3,
-            ..NatsOptions::default()
-        },
-    )
-    .await
-    .expect("store");
     // The pages came through the faults by themselves: the main event's standings show
     // its winner and its clock the whole field, read from the cluster now.
     let read = |path: String| {
@@ -2862,8 +2843,7 @@ async fn a_festival_day_keeps_every_write_through_node_and_instance_faults() {
         "{winner} not on the standings: {standings}"
     );
     let _ = web.kill();
-    check_chain(&store, &main, 7, &main_acked).await;
-    check_chain(&store, &side, 8, &side_acked).await;
+    check_day(&all, (&main, &main_acked), (&side, &side_acked)).await;
     // Each node alone holds every acknowledged event, the restarted one too once it caught up.
     for node in &nodes {
         for (chain, acked) in [(&main, &main_acked), (&side, &side_acked)] {
@@ -2915,32 +2895,22 @@ async fn node_holds(node: &NatsServer, chain: &ChainId, seq: u64) {
 /// longer than a terminal's one retry.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rolling_upgrade_under_play_loses_nothing_and_costs_a_retry_at_most() {
-    let mut nodes = NatsServer::shipped_cluster(&PASSWORDS, false);
-    let all = nodes
-        .iter()
-        .map(NatsServer::url)
-        .collect::<Vec<_>>()
-        .join(",");
-    replicated_store(&all, &nodes[0]).await;
-    let dir = tempfile::tempdir().expect("dir");
+    let Day {
+        mut nodes,
+        all,
+        dir,
+        mut instances,
+        main,
+        side,
+        main_steps,
+        side_steps,
+    } = Day::start("upgrade").await;
     let replicas = ["--replicas", "3"];
     let db = |n: &str| dir.path().join(format!("{n}.sqlite"));
-    let mut instances = vec![
-        Serve::start(&all, "a", &db("a"), &replicas),
-        Serve::start(&all, "b", &db("b"), &replicas),
-    ];
     let mut c = client(connect(&all, "terminals").await.expect("connect"));
     c.patience = Duration::from_secs(60);
     // A terminal as shipped: an attempt unanswered for this long is sent again.
     c.timeout = floorbook_service::client::TIMEOUT;
-    let (main, side) = (
-        ChainId::new("upgrade-main").expect("chain"),
-        ChainId::new("upgrade-side").expect("chain"),
-    );
-    let (main_steps, side_steps) = (
-        script("top18", &top18(), 18, 7).expect("script"),
-        script("top18", &top18(), 18, 8).expect("script"),
-    );
     let mut upgraded = Vec::new();
     let mut waits: Vec<Duration> = Vec::new();
     let mut since = Instant::now();
@@ -2975,17 +2945,7 @@ async fn a_rolling_upgrade_under_play_loses_nothing_and_costs_a_retry_at_most() 
         [1, 2, 3, 4, 5],
         "every node and instance was upgraded"
     );
-    let store = NatsStore::connect(
-        &all,
-        NatsOptions {
-            replicas: 3,
-            ..NatsOptions::default()
-        },
-    )
-    .await
-    .expect("store");
-    check_chain(&store, &main, 7, &main_acked).await;
-    check_chain(&store, &side, 8, &side_acked).await;
+    check_day(&all, (&main, &main_acked), (&side, &side_acked)).await;
     let slowest = waits.iter().max().copied().unwrap_or_default();
     eprintln!(
         "rolling upgrade: {} steps of the main event, the slowest {:.2} s",
@@ -3001,4 +2961,69 @@ async fn a_rolling_upgrade_under_play_loses_nothing_and_costs_a_retry_at_most() 
         slowest.as_secs_f64(),
         one_retry.as_secs_f64()
     );
+}
+
+/// A day on the shipped three-node cluster: its nodes, two `serve` instances (`a`, `b`) with
+/// their projections in `dir`, and two tournaments to play at once (top18, 18 players; the
+/// main event seed 7, the side event seed 8).
+struct Day {
+    nodes: Vec<NatsServer>,
+    /// Every node's URL, comma-separated.
+    all: String,
+    dir: tempfile::TempDir,
+    instances: Vec<Serve>,
+    main: ChainId,
+    side: ChainId,
+    main_steps: Vec<Step>,
+    side_steps: Vec<Step>,
+}
+
+impl Day {
+    async fn start(name: &str) -> Day {
+        let nodes = NatsServer::shipped_cluster(&PASSWORDS, false);
+        let all = nodes
+            .iter()
+            .map(NatsServer::url)
+            .collect::<Vec<_>>()
+            .join(",");
+        replicated_store(&all, &nodes[0]).await;
+        let dir = tempfile::tempdir().expect("dir");
+        let instances = ["a", "b"]
+            .iter()
+            .map(|n| {
+                let db = dir.path().join(format!("{n}.sqlite"));
+                Serve::start(&all, n, &db, &["--replicas", "3"])
+            })
+            .collect();
+        Day {
+            nodes,
+            all,
+            dir,
+            instances,
+            main: ChainId::new(format!("{name}-main")).expect("chain"),
+            side: ChainId::new(format!("{name}-side")).expect("chain"),
+            main_steps: script("top18", &top18(), 18, 7).expect("script"),
+            side_steps: script("top18", &top18(), 18, 8).expect("script"),
+        }
+    }
+}
+
+/// Both tournaments of a [`Day`] are exactly their simulations, verify, and hold every
+/// acknowledged event where its reply said.
+async fn check_day(
+    all: &str,
+    main: (&ChainId, &[(u64, String)]),
+    side: (&ChainId, &[(u64, String)]),
+) {
+    let store = NatsStore::connect(
+        all,
+        NatsOptions {
+            replicas: 3,
+            ..NatsOptions::default()
+        },
+    )
+    .await
+    .expect("store");
+    check_chain(&store, main.0, 7, main.1).await;
+    check_chain(&store, side.0, 8, side.1).await;
 }
