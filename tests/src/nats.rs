@@ -308,17 +308,8 @@ impl NatsServer {
     /// Stops the server as an operator does (SIGTERM: it flushes its store and exits), or
     /// kills it when it has not exited within 20 s.
     pub fn stop(&mut self) {
-        if let Some(mut c) = self.child.take() {
-            let _ = Command::new("kill")
-                .arg("-TERM")
-                .arg(c.id().to_string())
-                .status();
-            let deadline = Instant::now() + Duration::from_secs(20);
-            while c.try_wait().ok().flatten().is_none() && Instant::now() < deadline {
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            let _ = c.kill();
-            let _ = c.wait();
+        if let Some(c) = self.child.take() {
+            terminate(c);
         }
     }
 
@@ -380,4 +371,19 @@ pub async fn replicated_store(urls: &str, node: &NatsServer) -> floorbook_store_
             }
         }
     }
+}
+
+/// Stops a process as an operator or systemd does (SIGTERM), and kills it when it has not
+/// exited within 20 s.
+pub fn terminate(mut c: std::process::Child) {
+    let _ = Command::new("kill")
+        .arg("-TERM")
+        .arg(c.id().to_string())
+        .status();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while c.try_wait().ok().flatten().is_none() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = c.kill();
+    let _ = c.wait();
 }

@@ -70,17 +70,8 @@ impl Serve {
 
     /// Stops the instance as systemd does (SIGTERM: it releases its leases and exits).
     fn stop(&mut self) {
-        if let Some(mut c) = self.child.take() {
-            let _ = Command::new("kill")
-                .arg("-TERM")
-                .arg(c.id().to_string())
-                .status();
-            let deadline = Instant::now() + Duration::from_secs(20);
-            while c.try_wait().ok().flatten().is_none() && Instant::now() < deadline {
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            let _ = c.kill();
-            let _ = c.wait();
+        if let Some(c) = self.child.take() {
+            floorbook_e2e::nats::terminate(c);
         }
     }
 }
@@ -2848,22 +2839,7 @@ async fn a_festival_day_keeps_every_write_through_node_and_instance_faults() {
     for node in &nodes {
         for (chain, acked) in [(&main, &main_acked), (&side, &side_acked)] {
             let last = acked.iter().map(|(s, _)| *s).max().expect("acked");
-            let deadline = Instant::now() + Duration::from_secs(60);
-            loop {
-                let head = match NatsStore::connect(&node.url(), NatsOptions::default()).await {
-                    Ok(s) => verify_chain(&s, chain, |_, _| {}).await.ok().flatten(),
-                    Err(_) => None,
-                };
-                if head.is_some_and(|h| h.seq.0 >= last) {
-                    break;
-                }
-                assert!(
-                    Instant::now() < deadline,
-                    "node {} lacks acknowledged events of {chain}",
-                    node.url()
-                );
-                tokio::time::sleep(Duration::from_millis(300)).await;
-            }
+            node_holds(node, chain, last).await;
         }
     }
 }
