@@ -2,6 +2,8 @@
 //! failover tests use. A request that gets no answer in time (the chain's writer died and its
 //! lease has not lapsed yet) is asked again until `patience` runs out.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use floorbook_log::ChainId;
@@ -50,6 +52,8 @@ pub struct CommandClient {
     pub patience: Duration,
     /// Sees every exchange, when set.
     pub observe: Option<Observer>,
+    /// Attempts that went unanswered within `timeout` and were sent again (shared by clones).
+    unanswered: Arc<AtomicU64>,
 }
 
 impl CommandClient {
@@ -59,7 +63,14 @@ impl CommandClient {
             timeout: TIMEOUT,
             patience: Duration::from_secs(30),
             observe: None,
+            unanswered: Arc::default(),
         }
+    }
+
+    /// How many attempts went unanswered within [`CommandClient::timeout`] so far: each is a
+    /// retry a terminal's user waited for. Clones count together; a new client from zero.
+    pub fn unanswered(&self) -> u64 {
+        self.unanswered.load(Ordering::Relaxed)
     }
 
     async fn ask(&self, subject: String, body: Vec<u8>) -> Result<bytes::Bytes, ClientError> {
@@ -79,6 +90,9 @@ impl CommandClient {
                 }
                 // Timed out, or no responders (no service yet, a reconnect): ask again.
                 Ok(Err(_)) | Err(_) => {
+                    if let Err(_timed_out) = attempt {
+                        self.unanswered.fetch_add(1, Ordering::Relaxed);
+                    }
                     if started.elapsed() >= self.patience {
                         return Err(ClientError::NoAnswer {
                             subject,
