@@ -28,32 +28,3 @@ pub mod view;
 /// resume from the latest one before the asked point and re-derive at most this many events
 /// (see `docs/benchmarks.md` for the trade between latency and space).
 pub const SNAPSHOT_EVERY: usize = 500;
-
-/// How far past the asked event `explain` reads, for commands that look ahead (a level
-/// change reads on to its hand; a deal to its cards).
-pub const LOOKAHEAD: u64 = 256;
-
-/// How far the events read for a question about `seq` must reach: `LOOKAHEAD` past it, and
-/// past the whole seat draw when the events read so far hold the start (one seat per player,
-/// one button per table).
-pub fn window_end(
-    seq: u64,
-    seqs: &[u64],
-    events: &[floorbook_tournament::engine::TournamentEvent],
-) -> u64 {
-    use floorbook_tournament::engine::TournamentEvent;
-    // Saturating: `seq` is what the user asked about, any number.
-    let mut end = seq.saturating_add(LOOKAHEAD);
-    for (s, e) in seqs.iter().zip(events) {
-        if let TournamentEvent::Started {
-            players, tables, ..
-        } = e
-        {
-            end = end.max(
-                s.saturating_add(u64::from(*players) + u64::from(*tables))
-                    .saturating_add(LOOKAHEAD),
-            );
-        }
-    }
-    end
-}

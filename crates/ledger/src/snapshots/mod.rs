@@ -10,8 +10,14 @@ use floorbook_tournament::rederive::Snapshot;
 use crate::SNAPSHOT_EVERY;
 use crate::reader::{LoadError, Recorded, load, load_from, load_until, read_events};
 
+mod format1;
+
 /// How many sequences one window of [`update_snapshots`] reads.
 const SNAPSHOT_WINDOW: u64 = 60_000;
+
+/// How far past the asked event [`load_near`] reads at first; it reads on, twice as far each
+/// time, until it holds what the question needs.
+const FIRST_READ: u64 = 64;
 
 /// Snapshots cannot be read, made or stored.
 #[derive(Debug, thiserror::Error)]
@@ -97,8 +103,9 @@ pub async fn update_snapshots<S: EventStore>(
     Ok(written)
 }
 
-/// What a question about `seq` needs: the events from the latest stored snapshot before it,
-/// up to a little beyond it (or the whole chain when there is no snapshot).
+/// What a question about `seq` needs: the events from the latest stored snapshot before it
+/// (or the start) through the last decision of the command that caused it: up to the next
+/// command entered after it (format 2), or as far as `format1` reads ahead.
 pub async fn load_near<S: EventStore>(
     projector: &Projector,
     store: &S,
@@ -111,34 +118,48 @@ pub async fn load_near<S: EventStore>(
     let Some(seq) = seq.filter(|s| (2..=head.map_or(0, |h| h.seq.0)).contains(s)) else {
         return Ok(load(store, chain).await?);
     };
-    let window = Some(seq.saturating_add(crate::LOOKAHEAD));
-    let (mut rec, next_seq) = match projector.snapshot_before(&chain, Some(seq))? {
+    let window = Some(seq.saturating_add(FIRST_READ));
+    let mut rec = match projector.snapshot_before(&chain, Some(seq))? {
         Some((_, next_seq, state)) => {
             let snapshot: Snapshot = serde_json::from_str(&state)?;
-            (
-                load_from(store, chain, snapshot, next_seq, window).await?,
-                next_seq,
-            )
+            load_from(store, chain, snapshot, next_seq, window).await?
         }
         // Before the first snapshot: from the start, as far as the question needs.
-        None => (load_until(store, chain, window).await?, 2),
+        None => load_until(store, chain, window).await?,
     };
-    // A seat draw in the window reads one seat per player: read on to its end.
-    let end = crate::window_end(seq, &rec.seqs, &rec.events);
-    // The last sequence read, a decision or a command.
-    let have = rec
-        .seqs
-        .last()
-        .copied()
-        .max(rec.entered_seqs.last().copied())
-        .unwrap_or(next_seq);
-    if end > have {
-        let base = rec.base + rec.events.len();
-        let more = read_events(store, &rec.chain, Seq(have + 1), Some(end), base).await?;
-        rec.seqs.extend(more.seqs);
-        rec.events.extend(more.events);
-        rec.entered.extend(more.entered);
-        rec.entered_seqs.extend(more.entered_seqs);
+    // Read so far: through `read_to` (the store holds nothing past its head).
+    let read_to = seq.saturating_add(FIRST_READ);
+    if rec.format < 2 {
+        // A chain that recorded no commands: they are read back from the decisions after.
+        let end = format1::window_end(seq, &rec.seqs, &rec.events);
+        if end > read_to {
+            read_more(store, &mut rec, read_to, end).await?;
+        }
+        return Ok(rec);
+    }
+    // The decisions of the command behind `seq` end where the next command entered begins.
+    let head = head.map_or(0, |h| h.seq.0);
+    let (mut read_to, mut more) = (read_to, FIRST_READ);
+    while rec.entered_seqs.last().is_none_or(|s| *s <= seq) && read_to < head {
+        let until = read_to.saturating_add(more);
+        read_more(store, &mut rec, read_to, until).await?;
+        (read_to, more) = (until, more.saturating_mul(2));
     }
     Ok(rec)
+}
+
+/// Reads on from after `read_to` through `until` into `rec`.
+async fn read_more<S: EventStore>(
+    store: &S,
+    rec: &mut Recorded,
+    read_to: u64,
+    until: u64,
+) -> Result<(), SnapshotError> {
+    let base = rec.base + rec.events.len();
+    let more = read_events(store, &rec.chain, Seq(read_to + 1), Some(until), base).await?;
+    rec.seqs.extend(more.seqs);
+    rec.events.extend(more.events);
+    rec.entered.extend(more.entered);
+    rec.entered_seqs.extend(more.entered_seqs);
+    Ok(())
 }
