@@ -13,6 +13,7 @@ mod command;
 mod error;
 mod event;
 mod profile;
+pub mod readings;
 mod room;
 
 pub use command::{CashCommand, Offence};
@@ -27,10 +28,7 @@ pub use room::{CashRoom, CashTable, Guest, Lists, MAX_NAME, MAX_TEXT, Running, S
 /// it was opened under; a change to any decision bumps it, and a chain of a revision this
 /// build does not know is refused rather than re-derived by other readings.
 ///
-/// - 1: the first.
-/// - 2: GCB-6, a marker for each missed blind: a guest passed over for the big blind is given
-///   a marker for the big blind and one for the small blind whose turn passed with it (unless
-///   he already holds one for a small blind), so the third marker comes a pass sooner.
+/// What each revision reads differently is [`readings::Readings`].
 pub const CASH_RULES_REVISION: u32 = 2;
 
 /// A guest of the room (the club's number for him).

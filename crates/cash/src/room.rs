@@ -195,6 +195,11 @@ impl CashRoom {
         self.revision
     }
 
+    /// The readings of the revision the room decides by.
+    pub fn readings(&self) -> crate::readings::Readings {
+        crate::readings::Readings::of(self.revision)
+    }
+
     /// The latest time a command was decided at (seconds since the room opened).
     pub fn latest(&self) -> u64 {
         self.latest
@@ -1173,7 +1178,7 @@ impl CashRoom {
                                 .get(&g)
                                 .and_then(|g| g.sitting.as_ref())
                                 .is_some_and(|st| !st.missed_small);
-                            if self.revision >= 2 && small_owed {
+                            if self.readings().small_blind_missed_with_big && small_owed {
                                 self.give_marker(g, Blind::Small)?;
                             }
                         }

@@ -1622,7 +1622,7 @@ fn decided_at_intake(command: &Command, t: &Tournament) -> bool {
             | Command::AddOn { .. }
             | Command::Surrender { .. }
             | Command::BustPlayer { .. }
-    ) || (matches!(command, Command::Start { .. }) && t.revision >= 5)
+    ) || (matches!(command, Command::Start { .. }) && t.readings().level_clock_from_start)
         || (matches!(command, Command::Register { .. }) && t.started)
 }
 

@@ -132,7 +132,7 @@ pub fn simulate_draining(
     // PLO-3: where the house keeps reservations, the first half of the field reserved its
     // table in advance (spread over the tables the field will play on); the rest walk in.
     let reserving = profile.seating.table_draw == floorbook_tournament::TableDraw::ReservedOrRandom
-        && t.revision >= 5;
+        && t.readings().balanced_before_first_hand;
     let field = profile.max_players.map_or(players, |m| players.min(m));
     let tables = floorbook_tournament::seating::tables_for(profile, field, false).0;
     for i in 1..=players {

@@ -971,19 +971,7 @@ impl TableModel {
                     .collect()
             })
             .unwrap_or_default();
-        let draw_due = (t.revision >= 6
-            && t.profile.game.stud().is_none()
-            && !ts.button_drawn
-            && ts.hand.is_none()
-            && ts.last_big_blind.is_none()
-            && ts.hands_played == 0)
-            .then(|| {
-                if t.profile.seating.button == floorbook_tournament::Button::CardDraw {
-                    "NOB-10"
-                } else {
-                    "TR-2"
-                }
-            });
+        let draw_due = t.button_draw_due(TableNo(table)).map(|r| r.id());
         Some(TableModel {
             table,
             seats,

@@ -319,7 +319,7 @@ impl Tournament {
         let rule = self.clock_rule()?;
         // Revision 7: the level clock runs from the start to the end (TR-5); before the start
         // it stands at level 1, and a finished tournament's clock stands where it finished.
-        if self.revision >= 7 && (!self.started || self.finished) {
+        if self.readings().closed_when_finished && (!self.started || self.finished) {
             return Err(TournamentError::NotNow(
                 "the level clock runs from the tournament's start to its end (TR-5)",
             ));

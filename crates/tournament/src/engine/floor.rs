@@ -23,7 +23,7 @@ impl Tournament {
             .ok_or(TournamentError::NoPlayer(player))?;
         // TR-20 (revision 4 on): the floor names the hidden chips, which are forfeited; they
         // are chips behind, in a hand in progress or not. Checked before anything changes.
-        let forfeit = if self.revision >= 4 && offence == Offence::HiddenChips {
+        let forfeit = if self.readings().hidden_chips_forfeited && offence == Offence::HiddenChips {
             let behind = self.chips_behind(player);
             match chips {
                 Some(c) if (1..=behind).contains(&c) => Some(c),
@@ -40,7 +40,7 @@ impl Tournament {
         let (sanction, rules) = next_sanction(&self.profile, &pl.sanctions, offence);
         // TR-28: a time penalty runs from the sanction (revision 4); before, from the latest
         // time a command had brought in.
-        let now = if self.revision >= 4 {
+        let now = if self.readings().sanction_timed {
             self.clock = self.clock.max(at);
             at
         } else {
@@ -56,7 +56,7 @@ impl Tournament {
             player,
             offence,
             sanction,
-            at: (self.revision >= 4).then_some(now),
+            at: self.readings().sanction_timed.then_some(now),
             rules,
         });
         if let Some(chips) = forfeit {
@@ -182,7 +182,7 @@ impl Tournament {
     pub(super) fn after_removal(&mut self) -> Result<(), TournamentError> {
         if self.remaining() == 1 && self.tables.iter().all(|t| t.hand.is_none()) {
             self.declare_winner();
-        } else if self.revision >= 4 && self.started {
+        } else if self.readings().removal_balances && self.started {
             // A removal can unbalance the tables or make one due to break, as a bust does.
             self.rebalance();
         }

@@ -89,19 +89,7 @@ impl Tournament {
             if ts.held {
                 return Err(TournamentError::TableHeld(table));
             }
-            // TR-2 / NOB-10 (revision 6): a table's first hand waits for the button's draw
-            // (stud has no button: its dealer deals from seat 1).
-            if self.revision >= 6
-                && self.profile.game.stud().is_none()
-                && !ts.button_drawn
-                && ts.last_big_blind.is_none()
-                && ts.hands_played == 0
-            {
-                let rule = if self.profile.seating.button == crate::Button::CardDraw {
-                    Rule::Nob10
-                } else {
-                    Rule::Tr2
-                };
+            if let Some(rule) = self.button_draw_due(table) {
                 return Err(TournamentError::ButtonNotDrawn { table, rule });
             }
             if self.profile.game.stud().is_none()
@@ -121,7 +109,7 @@ impl Tournament {
                 .count();
             // Stud has no blinds: nobody waits for the button (TR-17 moves into no blind).
             if self.profile.game.stud().is_some()
-                || (self.revision >= 4 && dealt < 2 && seated >= 2)
+                || (self.readings().waiting_dealt_in_when_short && dealt < 2 && seated >= 2)
             {
                 waiting_counts = false;
                 dealt = seated;
@@ -142,7 +130,7 @@ impl Tournament {
             // dealt (TR-4), so the level whose time has started by then is the hand's (TR-5).
             // Revision 1 did not cite TR-4.
             let mut decided = level_by_time(&self.profile, self.clock_secs(seconds));
-            if self.revision >= 2 && decided.rules.contains(Rule::Tr5) {
+            if self.readings().level_cites_first_card && decided.rules.contains(Rule::Tr5) {
                 decided.rules = decided.rules.with(Rule::Tr4);
             }
             if decided.level != self.level {
@@ -167,7 +155,7 @@ impl Tournament {
                 // Revision 4: orbits by the button's travel once round the table (heads-up two
                 // hands make one); before, by hands counted against the players it started
                 // with.
-                let orbits = if self.revision >= 4 {
+                let orbits = if self.readings().orbits_by_button {
                     let seats = (ts.table.seats.len() as u64).max(1);
                     ((ts.button_travel + self.button_step(ts, waiting_counts)) / seats) as u32
                 } else {
@@ -203,7 +191,7 @@ impl Tournament {
             .ok_or(TournamentError::NoTable(table))?;
         // TR-15 (revision 4 on): the race of a level that has ended comes before this table's
         // first hand of the next.
-        if self.revision >= 4
+        if self.readings().race_before_next_level
             && let Some((_, denomination)) = self.race_at_level(ts, level_index)
         {
             return Err(TournamentError::RaceDue {
@@ -213,7 +201,7 @@ impl Tournament {
         }
         // The smallest chip in play: from revision 4 on, the smallest not yet raced off at this
         // table (TR-15); it divides a split pot (TR-16) and every bet is payable in it.
-        let chip_unit = if self.revision >= 4 {
+        let chip_unit = if self.readings().chip_unit_after_races {
             self.profile
                 .chips
                 .iter()
@@ -293,13 +281,17 @@ impl Tournament {
                         Some(last) => next_after(last, &dealt),
                         // A table that starts heads-up: the drawn button posts the small blind, the
                         // other player the big (revision 4; earlier revisions moved the button on).
-                        None if self.revision >= 4 => next_after(ts.table.button, &dealt),
+                        None if self.readings().heads_up_start_at_drawn_button => {
+                            next_after(ts.table.button, &dealt)
+                        }
                         None => next_after(next_after(ts.table.button, &dealt), &dealt),
                     };
                     let button = dealt.iter().copied().find(|s| *s != bb).unwrap_or(bb);
                     // Revision 5: a NOB tournament cites its own heads-up rule (NOB-11).
                     rules = rules.with(
-                        if self.revision >= 5 && self.profile.system == crate::System::NOB {
+                        if self.readings().nob_heads_up_rule
+                            && self.profile.system == crate::System::NOB
+                        {
                             Rule::Nob11
                         } else {
                             Rule::Tr25
@@ -357,7 +349,7 @@ impl Tournament {
                     under_minimum: profile.betting.under_minimum,
                     irregularities: profile.irregularities,
                     last_live_hand: floorbook_hand::LastLiveHand::WinsThePot,
-                    live: self.revision >= 4,
+                    live: self.readings().live_hand,
                 };
                 let setup = HandSetup {
                     stacks,
@@ -462,7 +454,7 @@ impl Tournament {
         table: TableNo,
         hand_no: u64,
     ) -> Result<(), TournamentError> {
-        let revision = self.revision;
+        let checked_at_no_risk = self.readings().absent_checked_at_no_risk;
         for _ in 0..64 {
             let clock = self.clock;
             let system = self.profile.system;
@@ -502,7 +494,7 @@ impl Tournament {
                 hand.fold(legal.actor)?;
                 ("fold", Rule::Tr28)
             } else if legal.call.is_zero()
-                || (revision >= 6
+                || (checked_at_no_risk
                     && absence_rule == Rule::Tr6
                     && nothing_at_risk(hand, legal.actor))
             {
@@ -833,6 +825,23 @@ impl Tournament {
         Ok(())
     }
 
+    /// TR-2 / NOB-10: the rule by which `table`'s first hand waits for the button's draw, if
+    /// it does (stud has no button: its dealer deals from seat 1).
+    pub fn button_draw_due(&self, table: TableNo) -> Option<Rule> {
+        let ts = self.tables.iter().find(|t| t.table.no == table)?;
+        let due = self.readings().button_draw_first
+            && self.profile.game.stud().is_none()
+            && !ts.button_drawn
+            && ts.hand.is_none()
+            && ts.last_big_blind.is_none()
+            && ts.hands_played == 0;
+        due.then_some(if self.profile.seating.button == crate::Button::CardDraw {
+            Rule::Nob10
+        } else {
+            Rule::Tr2
+        })
+    }
+
     /// The hand's last entry at `table` that the dealer may still take back (its command is
     /// `command`), or why there is none.
     pub fn last_entry(&self, table: TableNo) -> Result<&Undo, TournamentError> {
@@ -986,7 +995,7 @@ impl Tournament {
         // Those waiting for the button are dealt in once the button has passed them: from
         // revision 4, once their seat is no longer the next hand's small or big blind (TR-17);
         // before, after one hand.
-        let still_in_blinds: Vec<SeatNo> = if self.revision >= 4 {
+        let still_in_blinds: Vec<SeatNo> = if self.readings().waiting_until_out_of_blinds {
             self.tables
                 .iter()
                 .find(|t| t.table.no == table)
@@ -998,7 +1007,7 @@ impl Tournament {
         // Revision 5: "bis zum Dealer-Button vom Spiel ausgelassen": he is left out until the
         // button reaches him: dealt in once the button moves onto or past his seat (from this
         // hand's button to the next, clockwise), not as soon as his seat leaves the blinds.
-        let reached: Option<(SeatNo, SeatNo, u32)> = (self.revision >= 5)
+        let reached: Option<(SeatNo, SeatNo, u32)> = (self.readings().waiting_until_button_reaches)
             .then(|| {
                 self.tables.iter().find(|t| t.table.no == table).map(|t| {
                     let from = t.table.button;

@@ -1408,6 +1408,11 @@ impl Tournament {
         Tournament::under_revision(profile, crate::RULES_REVISION)
     }
 
+    /// The readings of the rules revision the tournament is decided by.
+    pub fn readings(&self) -> crate::readings::Readings {
+        crate::readings::Readings::of(self.revision)
+    }
+
     /// A tournament decided by rules revision `revision` (a recorded chain's own).
     pub fn under_revision(profile: Profile, revision: u32) -> Tournament {
         Tournament {
@@ -1461,7 +1466,7 @@ impl Tournament {
         at: u64,
     ) -> Result<Vec<TournamentEvent>, TournamentError> {
         check_time(at)?;
-        if self.revision >= 3 && at < self.clock {
+        if self.readings().time_only_forward && at < self.clock {
             return Err(TournamentError::TimeBackwards {
                 at,
                 head: self.clock,
@@ -1516,7 +1521,7 @@ impl Tournament {
         // Revision 7: once the tournament is over, only a ruling, a prize paid out, cards
         // shown after the last hand (TR-3.5, TR-3.7) and a mystery envelope still owed are
         // recorded.
-        if self.revision >= 7
+        if self.readings().closed_when_finished
             && self.finished
             && !matches!(
                 command,
@@ -1578,7 +1583,7 @@ impl Tournament {
             Command::Hand {
                 action: HandCommand::PrematureStudCards { burned: None, .. },
                 ..
-            } if self.revision >= 6 => Err(TournamentError::BurnUnsaid),
+            } if self.readings().premature_cards_say_burn => Err(TournamentError::BurnUnsaid),
             Command::Hand { table, action } => self.act_entered(*table, action),
             Command::TakeBack { table } => self.take_back(*table),
             Command::CorrectEntry {

@@ -50,7 +50,7 @@ impl Tournament {
     /// table's next hand would play (a race follows the end of its level and comes before
     /// the first hand of the next, TR-15); before, the level a hand had last started at.
     fn race_level(&self, ts: &super::TableState, at: u64) -> usize {
-        if self.revision < 4 {
+        if !self.readings().race_before_next_level {
             return self.level;
         }
         match self.profile.levels.advance {
@@ -94,7 +94,7 @@ impl Tournament {
             }
         }
         self.race_delta += result.delta.values().sum::<i64>();
-        if self.revision >= 4 {
+        if self.readings().race_timed {
             self.clock = self.clock.max(at);
         }
         self.table_mut(table)?
@@ -102,7 +102,7 @@ impl Tournament {
             .push((after, denomination));
         self.out.push(TournamentEvent::ChipRaced {
             table,
-            at: (self.revision >= 4).then_some(at),
+            at: self.readings().race_timed.then_some(at),
             denomination,
             cards: cards.to_vec(),
             result,

@@ -233,7 +233,7 @@ impl Tournament {
         self.multi_table = tables > 1;
         // Revision 5 on: the level clock starts with the tournament (before, it ran from the
         // chain's opening).
-        let clock_starts = self.revision >= 5;
+        let clock_starts = self.readings().level_clock_from_start;
         if clock_starts {
             self.level_clock = super::LevelClock {
                 anchor_at: at,
@@ -334,7 +334,7 @@ impl Tournament {
         self.started = true;
         // Revision 5: reservations (PLO-3) can leave the tables apart by two or more; they are
         // balanced before the first hand, as after any hand (PLO-2, TR-17).
-        if self.revision >= 5 {
+        if self.readings().balanced_before_first_hand {
             self.rebalance();
         }
         Ok(())
@@ -353,7 +353,7 @@ impl Tournament {
         let rule = if card_draw { Rule::Nob10 } else { Rule::Tr2 };
         // Revision 6: the draw is for the table's first hand, by the players at it (TR-2: "Die
         // Position des Dealer-Buttons wird durch High-Card bestimmt").
-        if self.revision >= 6 {
+        if self.readings().button_draw_first {
             let ts = self
                 .tables
                 .iter()
@@ -378,7 +378,7 @@ impl Tournament {
         // NOB-10 (revision 4 on): the draw seats the table too: every player at it draws, the
         // high card deals, and the others sit from the lowest card up, left of the dealer.
         let mut reseat = Vec::new();
-        if card_draw && self.revision >= 4 {
+        if card_draw && self.readings().button_draw_seats_table {
             let ts = self
                 .tables
                 .iter()

@@ -35,11 +35,12 @@ impl Tournament {
         }
         if let Some((breaking, leaving, free)) = self.break_due() {
             self.pending_break = Some(breaking);
+            let own = self.readings().own_break_rules;
             // Revision 5: a PLO-2 or NOB-7 break cites its own rule beside TR-17's (which
             // table breaks, how its players draw their seats).
             let rules = match self.profile.balancing.rule {
-                BalancingKind::Plo2 if self.revision >= 5 => &[Rule::Plo2, Rule::Tr17][..],
-                BalancingKind::Nob7 if self.revision >= 5 => &[Rule::Nob7, Rule::Tr17][..],
+                BalancingKind::Plo2 if own => &[Rule::Plo2, Rule::Tr17][..],
+                BalancingKind::Nob7 if own => &[Rule::Nob7, Rule::Tr17][..],
                 _ => &[Rule::Tr17][..],
             };
             self.out.push(TournamentEvent::TableBreakDue {
@@ -77,11 +78,13 @@ impl Tournament {
                 })
             };
             let m: Option<Move> = match self.profile.balancing.rule {
-                BalancingKind::Tr17 if self.revision >= 4 => by_blinds(),
+                BalancingKind::Tr17 if self.readings().tr17_moves_by_blinds => by_blinds(),
                 BalancingKind::Tr17 => balance::tr_17_move(&all),
                 // Revision 5: PLO-2 and NOB-7 name no procedure for who moves; TR-17's, as
                 // read above, decides it (before, its revision-1 reading did).
-                kind @ (BalancingKind::Plo2 | BalancingKind::Nob7) if self.revision >= 5 => {
+                kind @ (BalancingKind::Plo2 | BalancingKind::Nob7)
+                    if self.readings().own_break_rules =>
+                {
                     let rule = if kind == BalancingKind::Plo2 {
                         Rule::Plo2
                     } else {
@@ -100,7 +103,9 @@ impl Tournament {
             if !idle(m.from) {
                 // Revision 5: a move that is due while the mover's table plays a hand is
                 // decided now and announced (`MoveDue`); it is made when that hand ends.
-                if self.revision >= 5 && !self.pending_moves.iter().any(|p| p.1 == m.from) {
+                if self.readings().moves_announced
+                    && !self.pending_moves.iter().any(|p| p.1 == m.from)
+                {
                     self.pending_moves.push((m.player, m.from, m.to));
                     self.out.push(TournamentEvent::MoveDue {
                         player: m.player,
@@ -162,18 +167,20 @@ impl Tournament {
     /// NOB-7 from revision 6: tables are not balanced while they play, and the final table
     /// forms once every table has lost two players.
     fn nob_7_keeps_tables(&self) -> bool {
-        self.revision >= 6 && self.profile.balancing.rule == BalancingKind::Nob7
+        self.readings().nob7_final_table_after_two_lost
+            && self.profile.balancing.rule == BalancingKind::Nob7
     }
 
     fn moves_at_live_tables(&self) -> bool {
-        self.revision >= 4
-            && !(self.revision >= 5 && self.profile.balancing.rule == BalancingKind::Plo2)
+        let r = self.readings();
+        r.moves_while_others_play
+            && !(r.moves_announced && self.profile.balancing.rule == BalancingKind::Plo2)
     }
 
     /// PLO-2 (revision 5): the tables differ by two or more, so the tournament pauses until
     /// the players are moved: no hand starts.
     pub(super) fn balancing_pause(&self) -> bool {
-        if self.revision < 5 || self.profile.balancing.rule != BalancingKind::Plo2 {
+        if !self.readings().moves_announced || self.profile.balancing.rule != BalancingKind::Plo2 {
             return false;
         }
         let counts = self.tables.iter().map(|t| t.table.players());
@@ -321,7 +328,7 @@ impl Tournament {
         let breaking = balance::tr_17_table_to_break(&tables)?;
         // From revision 4 the breaking table only needs to be between hands; before, every
         // table did.
-        let idle = if self.revision >= 4 {
+        let idle = if self.readings().break_waits_for_breaking_table_only {
             self.tables
                 .iter()
                 .any(|t| t.table.no == breaking && t.hand.is_none())
@@ -331,7 +338,9 @@ impl Tournament {
         let want_fewer = match self.profile.balancing.rule {
             // TR-17 (revision 4 on): each time as many players are out as started at one
             // table, the lowest-numbered table breaks.
-            BalancingKind::Tr17 if self.revision >= 4 && self.started_per_table > 0 => {
+            BalancingKind::Tr17
+                if self.readings().tr17_breaks_by_players_out && self.started_per_table > 0 =>
+            {
                 let out = self
                     .players
                     .values()
@@ -359,7 +368,7 @@ impl Tournament {
             // übrigen Spieler … an den Finaltisch": when every table has lost two players
             // since the tables were drawn, and the rest fit on fewer tables; a table that can
             // no longer deal (one player left) breaks as soon as the rest fit too.
-            BalancingKind::Nob7 if self.revision >= 6 => {
+            BalancingKind::Nob7 if self.readings().nob7_final_table_after_two_lost => {
                 let lost: Vec<u32> = self.tables.iter().map(|t| t.lost).collect();
                 let stranded = self.tables.iter().any(|t| t.table.players() < 2);
                 (balance::nob_7_each_table_lost_two(&lost) || stranded)
