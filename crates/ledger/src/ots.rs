@@ -15,13 +15,9 @@ use floorbook_projections::Projector;
 use floorbook_tournament::Advance;
 use floorbook_tournament::engine::Tournament;
 use floorbook_tournament::engine::{Status, TournamentEvent};
-use floorbook_tournament::rederive::Snapshot;
 use floorbook_tournament::seating::PlayerId;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::sync::Arc;
-
-use crate::resume::{Resume, catch_up};
 
 use crate::ohh::{Export, OhhError, money};
 use crate::reader::load;
@@ -193,27 +189,15 @@ fn prize_of(t: &Tournament, player: PlayerId) -> Option<u64> {
         .or_else(|| t.prize_of(player, t.clock).map(|(_, cents)| cents))
 }
 
-/// The tournament chain `chain` re-derived to its end, from the latest replay snapshot the
-/// projections hold (written by `simulate`, `rebuild` and `explain`), or from its start when
-/// there is none or it does not read.
+/// The tournament chain `chain` re-derived to its end (`resume::to_end`).
 pub async fn at_end<S: EventStore>(
     projector: &Projector,
     store: &S,
     chain: &ChainId,
 ) -> Result<Tournament, OhhError> {
-    let from = projector
-        .snapshot_before(chain, None)
-        .ok()
-        .flatten()
-        .and_then(|(_, next_seq, state)| {
-            let snapshot: Snapshot = serde_json::from_str(&state).ok()?;
-            Some(Resume {
-                snapshot: Arc::new(snapshot),
-                next_seq,
-            })
-        });
-    let r = catch_up(store, chain, from.as_ref()).await?;
-    Ok(r.snapshot.tournament.clone())
+    Ok(crate::resume::to_end(projector, store, chain)
+        .await?
+        .into_tournament())
 }
 
 /// Each player's prize (cents) in `t`, for those whose place is final and paid: the figures

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use floorbook_log::{ChainId, EventStore};
+use floorbook_projections::Projector;
 use floorbook_tournament::engine::Tournament;
 use floorbook_tournament::rederive::{Divergence, Snapshot};
 
@@ -19,11 +20,18 @@ pub struct Resume {
     /// The sequence to read on from: just after the last decision taken in, so that a command
     /// entered after it that decided nothing yet is read again and decided then.
     pub next_seq: u64,
+    /// The chain's format (`reader::CHAIN_FORMAT`).
+    pub format: u32,
 }
 
 impl Resume {
     pub fn tournament(&self) -> &Tournament {
         &self.snapshot.tournament
+    }
+
+    /// The tournament, given away (copied when another holder shares it).
+    pub fn into_tournament(self) -> Tournament {
+        Arc::try_unwrap(self.snapshot).map_or_else(|s| s.tournament.clone(), |s| s.tournament)
     }
 }
 
@@ -40,28 +48,56 @@ pub enum ResumeError {
 }
 
 /// Brings `from` (or the chain's start) up to the chain's end: reads what was recorded after
-/// it and re-derives it.
+/// it and re-derives it. Every reader that follows a chain to its end comes through here: the
+/// service taking a chain up, the pages on a new head, the standings and summaries.
 pub async fn catch_up<S: EventStore>(
     store: &S,
     chain: &ChainId,
     from: Option<&Resume>,
 ) -> Result<Resume, ResumeError> {
+    resume_from(
+        store,
+        chain,
+        from.map(|r| ((*r.snapshot).clone(), r.next_seq)),
+    )
+    .await
+}
+
+/// The chain re-derived to its end from the latest replay snapshot `projector` holds (written
+/// by `simulate`, `rebuild` and `explain`), or from its start when there is none or it does
+/// not read.
+pub async fn to_end<S: EventStore>(
+    projector: &Projector,
+    store: &S,
+    chain: &ChainId,
+) -> Result<Resume, ResumeError> {
+    let stored = projector
+        .snapshot_before(chain, None)
+        .ok()
+        .flatten()
+        .and_then(|(_, next_seq, state)| {
+            let snapshot: Snapshot = serde_json::from_str(&state).ok()?;
+            Some((snapshot, next_seq))
+        });
+    resume_from(store, chain, stored).await
+}
+
+/// Re-derives `chain` from `from` (a state and the sequence to read on from) or its start.
+async fn resume_from<S: EventStore>(
+    store: &S,
+    chain: &ChainId,
+    from: Option<(Snapshot, u64)>,
+) -> Result<Resume, ResumeError> {
     let (recorded, read_from) = match from {
-        Some(r) => (
-            load_from(
-                store,
-                chain.clone(),
-                (*r.snapshot).clone(),
-                r.next_seq,
-                None,
-            )
-            .await?,
-            r.next_seq,
+        Some((snapshot, next_seq)) => (
+            load_from(store, chain.clone(), snapshot, next_seq, None).await?,
+            next_seq,
         ),
         // Sequence 1 is the opening; the first decision or command comes after it.
         None => (load(store, chain.clone()).await?, 2),
     };
     let base = recorded.base;
+    let format = recorded.format;
     let seqs = recorded.seqs.clone();
     let mut replayer = recorded.into_replayer();
     replayer
@@ -79,5 +115,6 @@ pub async fn catch_up<S: EventStore>(
     Ok(Resume {
         snapshot: Arc::new(replayer.snapshot()),
         next_seq,
+        format,
     })
 }

@@ -30,6 +30,7 @@ use floorbook_cash::CashRoom;
 use floorbook_ledger::cash::{CashChainEvent, CashEntered, CashOpening};
 use floorbook_ledger::chain::{ChainEvent, Opening, Refusal, decision_draft};
 use floorbook_ledger::reader::{self, LoadError};
+use floorbook_ledger::resume::ResumeError;
 use floorbook_ledger::secret::{HandAt, hidden_in, hidden_in_cash};
 use floorbook_ledger::view;
 use floorbook_log::secret::{Released, ReleasedKey};
@@ -274,14 +275,17 @@ impl<S: EventStore + Clone + 'static> Desk<S> {
             None => (None, reader::CHAIN_FORMAT),
             Some(_) if is_cash => (None, reader::CHAIN_FORMAT),
             Some(_) => {
-                let rec = reader::load(&reading, chain.clone()).await?;
-                let format = rec.format;
-                let mut r = rec.into_replayer();
-                r.run_to_end().map_err(|d| DeskError::Diverged {
-                    chain: chain.clone(),
-                    index: d.index,
-                    reason: d.reason.clone(),
-                })?;
+                let r = floorbook_ledger::resume::catch_up(&reading, &chain, None)
+                    .await
+                    .map_err(|e| match e {
+                        ResumeError::Load(e) => DeskError::Load(e),
+                        ResumeError::Diverges { chain, divergence } => DeskError::Diverged {
+                            chain,
+                            index: divergence.index,
+                            reason: divergence.reason,
+                        },
+                    })?;
+                let format = r.format;
                 (Some(r.into_tournament()), format)
             }
         };
@@ -1258,22 +1262,23 @@ impl<S: EventStore> Desk<S> {
             .await
             .map_err(|e| ReplyError::new(ErrorKind::Unavailable, e.to_string()))?
             .ok_or_else(|| rejected(format!("there is no chain {chain}: name a flight's chain")))?;
-        let recorded = floorbook_ledger::reader::load(store, id.clone())
+        let flight = floorbook_ledger::resume::catch_up(store, &id, None)
             .await
-            .map_err(|e| rejected(format!("the flight on chain {chain} does not read: {e}")))?;
-        if recorded.profile.flight.is_none() {
+            .map_err(|e| match e {
+                ResumeError::Load(e) => {
+                    rejected(format!("the flight on chain {chain} does not read: {e}"))
+                }
+                ResumeError::Diverges { divergence, .. } => rejected(format!(
+                    "the flight on chain {chain} does not re-derive: {}",
+                    divergence.reason
+                )),
+            })?;
+        if flight.tournament().profile.flight.is_none() {
             return Err(rejected(format!(
                 "chain {chain} is no flight (its profile names no flight)"
             )));
         }
-        let mut replay = recorded.into_replayer();
-        replay.run_to_end().map_err(|d| {
-            rejected(format!(
-                "the flight on chain {chain} does not re-derive: {}",
-                d.reason
-            ))
-        })?;
-        replay
+        flight
             .tournament()
             .flight_result(chain, &head.hash.to_hex())
             .ok_or_else(|| {

@@ -1003,7 +1003,20 @@ async fn dispute<S: EventStore + Clone + 'static>(
         return Ok(page(pages::dispute_form(head, Some(&why), lang)));
     }
     let id = ChainId::new(&chain).map_err(|_| WebError::BadName(chain.clone()))?;
-    let recorded = floorbook_ledger::reader::load(&web.public, id.clone())
+    // As `floorbook explain` reads it: from the replay snapshot before `seq`, through the
+    // command that caused it (the snapshots are made on the first question, then kept).
+    let stored = {
+        let mut all = projections(&web, &chain).await?;
+        let p = all
+            .get_mut(&id)
+            .ok_or_else(|| WebError::Load("the projections".into()))?;
+        floorbook_ledger::snapshots::update_snapshots(p, &web.public, &id)
+            .await
+            .map_err(|e| WebError::Load(e.to_string()))?;
+        floorbook_ledger::snapshots::stored_before(p, &id, seq)
+            .map_err(|e| WebError::Load(e.to_string()))?
+    };
+    let recorded = floorbook_ledger::snapshots::read_near(&web.public, id.clone(), seq, stored)
         .await
         .map_err(|e| WebError::Load(e.to_string()))?;
     let mut explanation = match floorbook_ledger::explain::explain(&recorded, seq) {
@@ -1095,6 +1108,20 @@ async fn with_projections<S: EventStore + Clone + 'static, T>(
     f: impl FnOnce(&floorbook_projections::Projector) -> T,
 ) -> Result<T, WebError> {
     let id = ChainId::new(chain).map_err(|_| WebError::BadName(chain.to_string()))?;
+    let all = projections(web, chain).await?;
+    let p = all
+        .get(&id)
+        .ok_or_else(|| WebError::Load("the projections".into()))?;
+    Ok(f(p))
+}
+
+/// Every chain's projections, `chain`'s made on first use and caught up with the chain.
+async fn projections<'w, S: EventStore + Clone + 'static>(
+    web: &'w Web<S>,
+    chain: &str,
+) -> Result<tokio::sync::MutexGuard<'w, HashMap<ChainId, floorbook_projections::Projector>>, WebError>
+{
+    let id = ChainId::new(chain).map_err(|_| WebError::BadName(chain.to_string()))?;
     let mut all = web.projected.lock().await;
     if !all.contains_key(&id) {
         let p = floorbook_projections::Projector::in_memory()
@@ -1107,7 +1134,7 @@ async fn with_projections<S: EventStore + Clone + 'static, T>(
     p.catch_up(&web.public, &id, floorbook_log::PAGE, |_| {})
         .await
         .map_err(|e| WebError::Load(e.to_string()))?;
-    Ok(f(p))
+    Ok(all)
 }
 
 /// An audit of either kind of chain.

@@ -118,12 +118,34 @@ pub async fn load_near<S: EventStore>(
     let Some(seq) = seq.filter(|s| (2..=head.map_or(0, |h| h.seq.0)).contains(s)) else {
         return Ok(load(store, chain).await?);
     };
+    let stored = stored_before(projector, &chain, seq)?;
+    read_near(store, chain, seq, stored).await
+}
+
+/// The latest replay snapshot `projector` holds before `seq`, and the sequence to read on
+/// from after it.
+pub fn stored_before(
+    projector: &Projector,
+    chain: &ChainId,
+    seq: u64,
+) -> Result<Option<(Snapshot, u64)>, SnapshotError> {
+    match projector.snapshot_before(chain, Some(seq))? {
+        Some((_, next_seq, state)) => Ok(Some((serde_json::from_str(&state)?, next_seq))),
+        None => Ok(None),
+    }
+}
+
+/// [`load_near`] for a `seq` the chain holds, from `stored` ([`stored_before`]).
+pub async fn read_near<S: EventStore>(
+    store: &S,
+    chain: ChainId,
+    seq: u64,
+    stored: Option<(Snapshot, u64)>,
+) -> Result<Recorded, SnapshotError> {
+    let head = store.head(&chain).await.map_err(LoadError::from)?;
     let window = Some(seq.saturating_add(FIRST_READ));
-    let mut rec = match projector.snapshot_before(&chain, Some(seq))? {
-        Some((_, next_seq, state)) => {
-            let snapshot: Snapshot = serde_json::from_str(&state)?;
-            load_from(store, chain, snapshot, next_seq, window).await?
-        }
+    let mut rec = match stored {
+        Some((snapshot, next_seq)) => load_from(store, chain, snapshot, next_seq, window).await?,
         // Before the first snapshot: from the start, as far as the question needs.
         None => load_until(store, chain, window).await?,
     };
