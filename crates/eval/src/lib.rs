@@ -17,6 +17,7 @@
 //! `unsafe`. Every input path validates card counts and duplicates and returns an
 //! [`EvalError`] instead of panicking.
 
+pub mod batch;
 mod category;
 mod describe;
 mod evaluate;

@@ -107,38 +107,12 @@ impl StoreArgs {
     }
 }
 
-/// Reads a NATS credentials file: TOML with `user` and `password`. A file that others than
-/// its owner may read is refused, as a signing key's is.
+/// Reads the NATS credentials file `path` names, if any.
 pub fn credentials(path: &Option<PathBuf>) -> anyhow::Result<Option<Credentials>> {
-    let Some(path) = path else {
-        return Ok(None);
-    };
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt as _;
-        let mode = std::fs::metadata(path)
-            .with_context(|| format!("reading the NATS credentials {}", path.display()))?
-            .permissions()
-            .mode();
-        if mode & 0o077 != 0 {
-            anyhow::bail!(
-                "the NATS credentials {} may be read by others (mode {:o}); chmod 600 {}",
-                path.display(),
-                mode & 0o777,
-                path.display()
-            );
-        }
-    }
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("reading the NATS credentials {}", path.display()))?;
-    // The parser's message would quote the offending line, password and all: not printed.
-    let creds: Credentials = toml::from_str(&text).map_err(|_| {
-        anyhow::anyhow!(
-            "{} must hold two lines, user = \"…\" and password = \"…\"",
-            path.display()
-        )
-    })?;
-    Ok(Some(creds))
+    Ok(path
+        .as_deref()
+        .map(floorbook_service::client::read_credentials)
+        .transpose()?)
 }
 
 /// The key folder beside data folder `data`: `DATA-keys`.

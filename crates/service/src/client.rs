@@ -188,3 +188,56 @@ pub async fn connect_as(
     }
     options.connect(addrs).await
 }
+
+/// A NATS credentials file cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum CredentialsError {
+    #[error("reading the NATS credentials {path}: {source}")]
+    Read {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the NATS credentials {path} may be read by others (mode {mode:o}); chmod 600 {path}")]
+    Open { path: String, mode: u32 },
+    // The parser's message would quote the offending line, password and all: not said.
+    #[error("{path} must hold two lines, user = \"…\" and password = \"…\"")]
+    Unreadable { path: String },
+}
+
+/// Reads a NATS credentials file: TOML with `user` and `password`. A file that others than its
+/// owner may read is refused, as a signing key's is.
+pub fn read_credentials(path: &std::path::Path) -> Result<Credentials, CredentialsError> {
+    let shown = path.display().to_string();
+    let read = |source| CredentialsError::Read {
+        path: shown.clone(),
+        source,
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(path).map_err(read)?.permissions().mode();
+        if mode & 0o077 != 0 {
+            return Err(CredentialsError::Open {
+                path: shown,
+                mode: mode & 0o777,
+            });
+        }
+    }
+    let text = std::fs::read_to_string(path).map_err(read)?;
+    toml::from_str(&text).map_err(|_| CredentialsError::Unreadable { path: shown })
+}
+
+/// Waits until `client` is connected, at most `within`: the connection is retried in the
+/// background, and a server that does not answer at all is then one clear error, not a
+/// timeout further on. False when none answered.
+pub async fn connected(client: &async_nats::Client, within: Duration) -> bool {
+    let deadline = Instant::now() + within;
+    while client.connection_state() != async_nats::connection::State::Connected {
+        if Instant::now() > deadline {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    true
+}

@@ -405,3 +405,19 @@ impl<S: EventStore + Clone + 'static> floorbook_service::receipts::Receipts for 
         }
     }
 }
+
+/// Keeps the log beside a service or the pages: `keeper` follows the chains in `store` on a
+/// task of its own (half a second between rounds; an error that stops it is logged), and the
+/// receipts it makes are given back for the desks' replies.
+pub fn keep_beside<S: EventStore + Clone + Send + Sync + 'static>(
+    keeper: std::sync::Arc<Keeper>,
+    store: S,
+) -> std::sync::Arc<KeptReceipts<S>> {
+    let receipts = std::sync::Arc::new(KeptReceipts::new(keeper.clone(), store.clone()));
+    tokio::spawn(async move {
+        if let Err(e) = follow(keeper, store, Duration::from_millis(500)).await {
+            tracing::error!(error = %e, "the transparency log stopped");
+        }
+    });
+    receipts
+}

@@ -261,3 +261,167 @@ pub async fn gather<S: floorbook_tlog::HashStore>(
     }
     (cosigned, answers)
 }
+
+/// Signs `log`'s checkpoint and, with witnesses, submits it to each and keeps it with the
+/// cosignatures that verified: the note as kept, and each witness's answer.
+pub async fn witnessed_checkpoint(
+    log: &mut floorbook_tlog::VenueLog,
+    key: &floorbook_tlog::LogKey,
+    witnesses: &[WitnessAt],
+) -> Result<(Vec<u8>, Vec<(WitnessAt, Answer)>), floorbook_tlog::TlogError> {
+    let note = log.checkpoint(key)?;
+    if witnesses.is_empty() {
+        return Ok((note, Vec::new()));
+    }
+    let size = log.tree().size();
+    let (cosigned, answers) = gather(log.tree(), size, &note, witnesses).await;
+    log.keep_checkpoint(&cosigned)?;
+    Ok((cosigned, answers))
+}
+
+impl std::fmt::Display for Answer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Answer::Cosigned => f.write_str("cosigned"),
+            Answer::Refused { status, said } => write!(f, "REFUSED ({status}): {said}"),
+            Answer::Failed(why) => write!(f, "no cosignature: {why}"),
+        }
+    }
+}
+
+/// What a monitor found at one witness, or between two.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Seen {
+    /// The witness has cosigned no checkpoint of the log `origin`.
+    Nothing {
+        url: String,
+        origin: String,
+    },
+    NotReached {
+        url: String,
+        why: String,
+    },
+    /// Its checkpoint does not verify against the log's key or its own.
+    Unverified {
+        url: String,
+        why: String,
+    },
+    /// It holds a checkpoint of `size` entries.
+    Holds {
+        url: String,
+        size: u64,
+        root: String,
+    },
+    /// It was shown a tree of `size` entries that is not the copy's.
+    SplitFromCopy {
+        url: String,
+        size: u64,
+        copy_root: String,
+    },
+    /// Two witnesses were shown two trees that cannot both be the one log.
+    SplitBetween {
+        a: String,
+        b: String,
+        fork: String,
+    },
+}
+
+impl Seen {
+    /// A split view: the log showed two different trees.
+    pub fn is_split(&self) -> bool {
+        matches!(self, Seen::SplitFromCopy { .. } | Seen::SplitBetween { .. })
+    }
+}
+
+impl std::fmt::Display for Seen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Seen::Nothing { url, origin } => {
+                write!(f, "{url}: has cosigned no checkpoint of {origin}")
+            }
+            Seen::NotReached { url, why } => write!(f, "{url}: not reached: {why}"),
+            Seen::Unverified { url, why } => {
+                write!(f, "{url}: its checkpoint does not verify: {why}")
+            }
+            Seen::Holds { url, size, root } => write!(f, "{url}: {size} entries, root {root}"),
+            Seen::SplitFromCopy {
+                url,
+                size,
+                copy_root,
+            } => write!(
+                f,
+                "SPLIT VIEW: {url} was shown a log of {size} entries that is not this copy's (root {copy_root})"
+            ),
+            Seen::SplitBetween { a, b, fork } => {
+                write!(f, "SPLIT VIEW between {a} and {b}: {fork}")
+            }
+        }
+    }
+}
+
+/// Asks each witness for the last checkpoint it cosigned of the log `vkey` names, holds each
+/// to the copy of the log when one is given, and compares them: what it found, witness by
+/// witness, then every split view among them.
+pub async fn monitor(
+    vkey: &str,
+    witnesses: &[WitnessAt],
+    copy: Option<&floorbook_tlog::VenueLog>,
+) -> Result<Vec<Seen>, floorbook_tlog::TlogError> {
+    let origin = vkey.split('+').next().unwrap_or_default();
+    let mut found = Vec::new();
+    let mut held = Vec::new();
+    for w in witnesses {
+        let url = w.url.clone();
+        let note = match latest_of(w, origin).await {
+            Ok(Some(note)) => note,
+            Ok(None) => {
+                found.push(Seen::Nothing {
+                    url,
+                    origin: origin.to_string(),
+                });
+                continue;
+            }
+            Err(why) => {
+                found.push(Seen::NotReached { url, why });
+                continue;
+            }
+        };
+        let checked = floorbook_tlog::open_checkpoint(&note, vkey).and_then(|cp| {
+            floorbook_tlog::cosigned(&note, vkey, std::slice::from_ref(&w.vkey), 1).map(|_| cp)
+        });
+        let cp = match checked {
+            Ok(cp) => cp,
+            Err(e) => {
+                found.push(Seen::Unverified {
+                    url,
+                    why: e.to_string(),
+                });
+                continue;
+            }
+        };
+        found.push(Seen::Holds {
+            url: url.clone(),
+            size: cp.size,
+            root: cp.root.to_string(),
+        });
+        if let Some(copy) = copy
+            && cp.size <= copy.tree().size()
+            && copy.tree().root(cp.size)? != cp.root
+        {
+            found.push(Seen::SplitFromCopy {
+                url: url.clone(),
+                size: cp.size,
+                copy_root: copy.tree().root(cp.size)?.to_string(),
+            });
+        }
+        held.push((url, cp));
+    }
+    for (a, b, fork) in floorbook_tlog::split_views(&held) {
+        found.push(Seen::SplitBetween {
+            a,
+            b,
+            fork: fork.to_string(),
+        });
+    }
+    Ok(found)
+}

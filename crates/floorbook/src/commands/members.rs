@@ -7,8 +7,9 @@ use std::process::ExitCode;
 use anyhow::Context;
 use chrono::{NaiveDate, Utc};
 use clap::{Args, Subcommand};
+use floorbook_ledger::report::members as report;
 use floorbook_log::{Actor, Role};
-use floorbook_members::{MemberCommand, MemberEvent};
+use floorbook_members::MemberCommand;
 use floorbook_store_embedded::OpenMode;
 use serde_json::json;
 
@@ -165,16 +166,7 @@ pub async fn run(args: &MembersArgs) -> anyhow::Result<ExitCode> {
         let mut projector = args.store.projections(&args.db)?;
         floorbook_ledger::members::project(&mut projector, &register)?;
         for e in &events {
-            let line = match e {
-                MemberEvent::Joined { member, name, .. } => format!("{member} joined: {name}"),
-                MemberEvent::Renamed { member, name, .. } => format!("{member} is now {name}"),
-                MemberEvent::Merged { from, into, .. } => format!("{from} merged into {into}"),
-                MemberEvent::Barred { member, until, .. } => format!(
-                    "{member} barred{}",
-                    until.map(|d| format!(" until {d}")).unwrap_or_default()
-                ),
-                MemberEvent::BarLifted { member, .. } => format!("{member}'s ban lifted"),
-            };
+            let line = report::event_line(e);
             let _ = if args.json {
                 // The event without the birth date or contact.
                 writeln!(
@@ -201,52 +193,18 @@ pub async fn run(args: &MembersArgs) -> anyhow::Result<ExitCode> {
                 v["born"] = json!(m.born);
                 v["contact"] = json!(m.contact);
             }
-            if args.json {
-                out = serde_json::to_string_pretty(&v)? + "\n";
+            out = if args.json {
+                serde_json::to_string_pretty(&v)? + "\n"
             } else {
-                let _ = writeln!(out, "{}: {}", m.id, m.name);
-                if !m.former_names.is_empty() {
-                    let _ = writeln!(out, "  formerly: {}", m.former_names.join(", "));
-                }
-                if !m.merged.is_empty() {
-                    let _ = writeln!(out, "  merged from: {}", m.merged.join(", "));
-                }
-                if let Some(into) = &m.merged_into {
-                    let _ = writeln!(out, "  merged into {into}");
-                }
-                if let Some(b) = &m.bar {
-                    let _ = writeln!(
-                        out,
-                        "  barred{}{}: {}",
-                        b.until.map(|d| format!(" until {d}")).unwrap_or_default(),
-                        b.rule
-                            .as_ref()
-                            .map(|r| format!(" ({r})"))
-                            .unwrap_or_default(),
-                        b.reason
-                    );
-                }
-                if *private {
-                    let _ = writeln!(out, "  born {}", m.born);
-                    if let Some(c) = &m.contact {
-                        let _ = writeln!(out, "  contact {c}");
-                    }
-                }
-            }
+                report::member(m, *private)
+            };
         }
         _ => {
             if args.json {
                 let list: Vec<_> = register.members().collect();
                 out = serde_json::to_string_pretty(&list)? + "\n";
             } else {
-                for m in register.members() {
-                    let status = match (&m.merged_into, &m.bar) {
-                        (Some(into), _) => format!(" (merged into {into})"),
-                        (None, Some(_)) => " (barred)".to_string(),
-                        _ => String::new(),
-                    };
-                    let _ = writeln!(out, "{:<10} {}{status}", m.id, m.name);
-                }
+                out = report::list(&register);
             }
         }
     }

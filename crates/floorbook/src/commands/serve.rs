@@ -108,17 +108,11 @@ pub async fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
                 floorbook_store_nats::redacted(&args.nats)
             )
         })?;
-    // The connection is retried in the background; a server that does not answer at all is
-    // one clear line, not a timeout further on.
-    let deadline = std::time::Instant::now() + Duration::from_secs(5);
-    while client.connection_state() != async_nats::connection::State::Connected {
-        if std::time::Instant::now() > deadline {
-            anyhow::bail!(
-                "no NATS server answers at {} (waited 5 s): start nats-server with JetStream (`nats-server -js`) or give --nats",
-                floorbook_store_nats::redacted(&args.nats)
-            );
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    if !floorbook_service::client::connected(&client, Duration::from_secs(5)).await {
+        anyhow::bail!(
+            "no NATS server answers at {} (waited 5 s): start nats-server with JetStream (`nats-server -js`) or give --nats",
+            floorbook_store_nats::redacted(&args.nats)
+        );
     }
     let mut config = ServeConfig::new(instance);
     config.db = args.db.clone();
@@ -161,17 +155,8 @@ pub async fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
             Duration::from_secs(5),
             true,
         ));
-        config.receipts = Some(std::sync::Arc::new(
-            floorbook_web::logkeeper::KeptReceipts::new(keeper.clone(), store.clone()),
-        ));
         tracing::info!(vkey = keeper.vkey(), folder = %folder.display(), "keeping the transparency log");
-        tokio::spawn(async move {
-            if let Err(e) =
-                floorbook_web::logkeeper::follow(keeper, store, Duration::from_millis(500)).await
-            {
-                tracing::error!(error = %e, "the transparency log stopped");
-            }
-        });
+        config.receipts = Some(floorbook_web::logkeeper::keep_beside(keeper, store));
     }
     // Ctrl-C or SIGTERM (systemd's stop): release the leases so another instance takes over.
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())

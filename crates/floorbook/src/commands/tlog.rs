@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::{Args, Subcommand};
 use floorbook_store_embedded::OpenMode;
 use floorbook_tlog::VenueLog;
-use floorbook_web::witness::{Answer, WitnessAt};
+use floorbook_web::witness::WitnessAt;
 
 use crate::backend::StoreArgs;
 use crate::commands::keys::log_key;
@@ -55,63 +55,24 @@ enum TlogCommand {
     },
 }
 
-/// `tlog monitor`: what each witness holds of the log, and every split view among them.
+/// `tlog monitor`: what each witness holds of the log, and every split view among them;
+/// false when there is one.
 async fn monitor(
     vkey: &str,
     witnesses: &[WitnessAt],
     log: Option<&std::path::Path>,
 ) -> anyhow::Result<bool> {
-    let origin = vkey.split('+').next().unwrap_or_default();
     let copy = match log {
         Some(dir) => {
             Some(VenueLog::open(dir).with_context(|| format!("opening {}", dir.display()))?)
         }
         None => None,
     };
-    let mut seen = Vec::new();
-    let mut honest = true;
-    for w in witnesses {
-        let note = match floorbook_web::witness::latest_of(w, origin).await {
-            Ok(Some(note)) => note,
-            Ok(None) => {
-                println!("{}: has cosigned no checkpoint of {origin}", w.url);
-                continue;
-            }
-            Err(e) => {
-                println!("{}: not reached: {e}", w.url);
-                continue;
-            }
-        };
-        let checked = floorbook_tlog::open_checkpoint(&note, vkey).and_then(|cp| {
-            floorbook_tlog::cosigned(&note, vkey, std::slice::from_ref(&w.vkey), 1).map(|_| cp)
-        });
-        let cp = match checked {
-            Ok(cp) => cp,
-            Err(e) => {
-                println!("{}: its checkpoint does not verify: {e}", w.url);
-                continue;
-            }
-        };
-        println!("{}: {} entries, root {}", w.url, cp.size, cp.root);
-        if let Some(copy) = &copy
-            && cp.size <= copy.tree().size()
-            && copy.tree().root(cp.size)? != cp.root
-        {
-            honest = false;
-            println!(
-                "SPLIT VIEW: {} was shown a log of {} entries that is not this copy's (root {})",
-                w.url,
-                cp.size,
-                copy.tree().root(cp.size)?
-            );
-        }
-        seen.push((w.url.clone(), cp));
+    let seen = floorbook_web::witness::monitor(vkey, witnesses, copy.as_ref()).await?;
+    for s in &seen {
+        println!("{s}");
     }
-    for (a, b, fork) in floorbook_tlog::split_views(&seen) {
-        honest = false;
-        println!("SPLIT VIEW between {a} and {b}: {fork}");
-    }
-    Ok(honest)
+    Ok(!seen.iter().any(floorbook_web::witness::Seen::is_split))
 }
 
 /// Where the log is kept and who signs and witnesses it.
@@ -168,25 +129,13 @@ pub async fn witnessed_checkpoint(
     key: &floorbook_tlog::LogKey,
     witnesses: &[WitnessAt],
 ) -> anyhow::Result<Vec<u8>> {
-    let note = log.checkpoint(key).context("signing the checkpoint")?;
-    if witnesses.is_empty() {
-        return Ok(note);
-    }
-    let size = log.tree().size();
-    let (cosigned, answers) =
-        floorbook_web::witness::gather(log.tree(), size, &note, witnesses).await;
+    let (note, answers) = floorbook_web::witness::witnessed_checkpoint(log, key, witnesses)
+        .await
+        .context("signing and keeping the checkpoint")?;
     for (w, answer) in &answers {
-        match answer {
-            Answer::Cosigned => eprintln!("witness {}: cosigned", w.url),
-            Answer::Refused { status, said } => {
-                eprintln!("witness {}: REFUSED ({status}): {said}", w.url)
-            }
-            Answer::Failed(why) => eprintln!("witness {}: no cosignature: {why}", w.url),
-        }
+        eprintln!("witness {}: {answer}", w.url);
     }
-    log.keep_checkpoint(&cosigned)
-        .context("keeping the cosigned checkpoint")?;
-    Ok(cosigned)
+    Ok(note)
 }
 
 pub async fn run(args: &TlogArgs) -> anyhow::Result<std::process::ExitCode> {

@@ -153,25 +153,15 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
             args.store.nats.is_none(),
         ));
         // The pages' own desks (embedded) give a finished hand's receipt with the reply.
-        sender = sender.with_receipts(std::sync::Arc::new(
-            floorbook_web::logkeeper::KeptReceipts::new(kept.clone(), store.clone()),
+        sender = sender.with_receipts(floorbook_web::logkeeper::keep_beside(
+            kept.clone(),
+            store.clone(),
         ));
         keeper = Some(kept);
     }
-    let mut web = floorbook_web::Web::with_secret(store.clone(), users, sender, secret);
+    let mut web = floorbook_web::Web::with_secret(store, users, sender, secret);
     if let Some(keeper) = keeper {
-        web = web.with_keeper(keeper.clone());
-        tokio::spawn(async move {
-            if let Err(e) = floorbook_web::logkeeper::follow(
-                keeper,
-                store,
-                std::time::Duration::from_millis(500),
-            )
-            .await
-            {
-                tracing::error!(error = %e, "the transparency log stopped");
-            }
-        });
+        web = web.with_keeper(keeper);
     }
     floorbook_web::serve_web(listener, std::sync::Arc::new(web))
         .await

@@ -7,6 +7,7 @@ pub mod explain;
 pub mod hand;
 pub mod league;
 pub mod main_job;
+pub mod members;
 pub mod standings;
 pub mod verify;
 
