@@ -3,7 +3,7 @@
 //! ([`crate::chain`] makes each draft).
 
 use chrono::{DateTime, Duration, Utc};
-use floorbook_log::{Actor, Draft, Role};
+use floorbook_log::{Actor, ChainId, Draft, Head, Role};
 use floorbook_tournament::Profile;
 use floorbook_tournament::command::{Command, Entered};
 use floorbook_tournament::engine::TournamentEvent;
@@ -102,6 +102,72 @@ pub fn command_drafts(
         }
     }
     Ok(out)
+}
+
+/// A run's drafts could not be recorded.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(
+        "chain {chain} already exists in this store with other events (head {head}); choose another --seed or --data"
+    )]
+    Other { chain: ChainId, head: String },
+    #[error("recording the chain: {0}")]
+    Write(#[from] floorbook_log::WriteError),
+    #[error("the chain has no head after recording it")]
+    NoHead,
+}
+
+/// Records a run's drafts on the new chain `chain`: the opening, then each batch `next` gives,
+/// appended 512 at a time with signed checkpoints (every 1,000 events) and a closing one.
+/// The chain's head.
+pub async fn record_run<S: floorbook_log::EventStore + Clone>(
+    store: &S,
+    chain: &ChainId,
+    key: floorbook_log::ServiceKey,
+    opening: Draft,
+    mut next: impl AsyncFnMut() -> Option<Vec<Draft>>,
+) -> Result<Head, RunError> {
+    let mut writer =
+        floorbook_log::ChainWriter::open(store.clone(), chain.clone(), Some(key), 1000).await?;
+    let mut last_at = opening.at;
+    writer.append(std::slice::from_ref(&opening)).await?;
+    while let Some(drafts) = next().await {
+        last_at = drafts.last().map_or(last_at, |d| d.at);
+        for batch in drafts.chunks(512) {
+            writer.append(batch).await?;
+        }
+    }
+    writer.checkpoint(last_at).await?;
+    writer.head().ok_or(RunError::NoHead)
+}
+
+/// The same run again, on a chain already recorded with head `existing`: the simulation is
+/// deterministic, so its drafts seal to the same head; anything else there is refused, never
+/// overwritten.
+pub async fn check_run_again(
+    chain: &ChainId,
+    existing: Head,
+    opening: Draft,
+    mut next: impl AsyncFnMut() -> Option<Vec<Draft>>,
+) -> Result<Head, RunError> {
+    let sealed = |head, drafts: &[Draft]| {
+        floorbook_log::seal_all(chain, head, drafts)
+            .map(|s| s.last().map(floorbook_log::SealedEvent::head))
+            .map_err(|e| RunError::Write(e.into()))
+    };
+    let mut head = sealed(None, std::slice::from_ref(&opening))?;
+    while let Some(batch) = next().await {
+        if let Some(h) = sealed(head, &batch)? {
+            head = Some(h);
+        }
+    }
+    if head != Some(existing) {
+        return Err(RunError::Other {
+            chain: chain.clone(),
+            head: existing.hash.to_string(),
+        });
+    }
+    Ok(existing)
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ pub mod league;
 pub mod members;
 pub mod ohh;
 pub mod ots;
+pub mod profiles;
 pub mod reader;
 pub mod report;
 pub mod resume;

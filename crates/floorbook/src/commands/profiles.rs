@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use floorbook_tournament::{Profile, builtin, builtin_names};
+use floorbook_ledger::profiles::{self, Named};
 
 #[derive(Debug, Args)]
 pub struct ProfilesArgs {
@@ -36,15 +36,13 @@ pub fn run(args: &ProfilesArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
         ProfilesCommand::List => {
             let mut list = Vec::new();
-            for name in builtin_names() {
-                let (_, p) = builtin(name).context("a built-in profile")?;
-                let p = p.with_context(|| format!("reading the built-in profile {name}"))?;
-                list.push((name, p.title, "tournament"));
-            }
-            for name in floorbook_cash::builtin_names() {
-                let (_, p) = floorbook_cash::builtin(name).context("a built-in profile")?;
-                let p = p.with_context(|| format!("reading the built-in profile {name}"))?;
-                list.push((name, p.title, "cash tables"));
+            for name in profiles::builtin_names() {
+                let text = profiles::builtin_text(name).context("a built-in profile")?;
+                let (kind, title) = match profiles::read(name, text.to_string())? {
+                    Named::Tournament(_, p) => ("tournament", p.title),
+                    Named::Cash(_, p) => ("cash tables", p.title),
+                };
+                list.push((name, title, kind));
             }
             if args.json {
                 let rows: Vec<_> = list
@@ -59,98 +57,39 @@ pub fn run(args: &ProfilesArgs) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        ProfilesCommand::Show { name } => {
-            match builtin(name)
-                .map(|(t, _)| t)
-                .or_else(|| floorbook_cash::builtin(name).map(|(t, _)| t))
-            {
-                Some(text) => {
-                    print!("{text}");
-                    Ok(ExitCode::SUCCESS)
-                }
-                None => bail!(
-                    "no profile named {name:?}; the profiles are: {}",
-                    builtin_names()
-                        .chain(floorbook_cash::builtin_names())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+        ProfilesCommand::Show { name } => match profiles::builtin_text(name) {
+            Some(text) => {
+                print!("{text}");
+                Ok(ExitCode::SUCCESS)
             }
-        }
+            None => bail!(
+                "no profile named {name:?}; the profiles are: {}",
+                profiles::builtin_names().join(", ")
+            ),
+        },
         ProfilesCommand::Check { file } => {
             let text = std::fs::read_to_string(file)
                 .with_context(|| format!("reading {}", file.display()))?;
+            let checked = profiles::check(&text);
+            let ok = checked.problems.is_empty();
             if args.json {
-                let problems = problems(&text);
                 println!(
                     "{}",
-                    serde_json::json!({"file": file, "ok": problems.is_empty(), "problems": problems})
+                    serde_json::json!({"file": file, "ok": ok, "problems": checked.problems})
                 );
-                return Ok(if problems.is_empty() {
-                    ExitCode::SUCCESS
-                } else {
-                    ExitCode::from(1)
-                });
-            }
-            // A cash room's profile has games; a tournament's has levels.
-            if floorbook_cash::is_cash_profile(&text) {
-                let profile = match floorbook_cash::CashProfile::from_toml(&text) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        println!("{}: {e}", file.display());
-                        return Ok(ExitCode::from(1));
-                    }
-                };
-                let problems = profile.check();
-                for p in &problems {
+            } else if let (true, Some(name), Some(title)) = (ok, &checked.name, &checked.title) {
+                let cash = if checked.cash { ", cash tables" } else { "" };
+                println!("{}: OK ({name}, {title}{cash})", file.display());
+            } else {
+                for p in &checked.problems {
                     println!("{}: {p}", file.display());
                 }
-                if problems.is_empty() {
-                    println!(
-                        "{}: OK ({}, {}, cash tables)",
-                        file.display(),
-                        profile.name,
-                        profile.title
-                    );
-                    return Ok(ExitCode::SUCCESS);
-                }
-                return Ok(ExitCode::from(1));
             }
-            let profile = match Profile::from_toml(&text) {
-                Ok(p) => p,
-                Err(e) => {
-                    println!("{}: {e}", file.display());
-                    return Ok(ExitCode::from(1));
-                }
-            };
-            let problems = profile.check();
-            if problems.is_empty() {
-                println!(
-                    "{}: OK ({}, {})",
-                    file.display(),
-                    profile.name,
-                    profile.title
-                );
-                return Ok(ExitCode::SUCCESS);
-            }
-            for p in &problems {
-                println!("{}: {p}", file.display());
-            }
-            Ok(ExitCode::from(1))
+            Ok(if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
-    }
-}
-
-/// Every problem with a profile's text, in words; none when it is sound.
-fn problems(text: &str) -> Vec<String> {
-    if floorbook_cash::is_cash_profile(text) {
-        return match floorbook_cash::CashProfile::from_toml(text) {
-            Ok(p) => p.check().iter().map(ToString::to_string).collect(),
-            Err(e) => vec![e.to_string()],
-        };
-    }
-    match Profile::from_toml(text) {
-        Ok(p) => p.check().iter().map(ToString::to_string).collect(),
-        Err(e) => vec![e.to_string()],
     }
 }

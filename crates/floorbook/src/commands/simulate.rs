@@ -9,9 +9,9 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use chrono::{DateTime, Utc};
 use clap::{Args, ValueEnum};
-use floorbook_log::{ChainId, ChainWriter, EventStore, verify_chain};
+use floorbook_ledger::profiles::{self, Named};
+use floorbook_log::{ChainId, EventStore, verify_chain};
 use floorbook_store_embedded::OpenMode;
-use floorbook_tournament::builtin;
 use serde_json::json;
 
 use crate::backend::{Backend, StoreArgs};
@@ -68,68 +68,29 @@ enum Bots {
 
 use super::phase;
 
-/// A built-in profile by its name, or a profile file (as `floorbook profiles check` reads it):
-/// its text and the profile, which must hold together.
-fn profile_named(name: &str) -> anyhow::Result<(String, floorbook_tournament::Profile)> {
-    if let Some((text, profile)) = builtin(name) {
-        let profile = profile.with_context(|| format!("reading the profile {name}"))?;
-        return Ok((text.to_string(), profile));
-    }
-    let path = std::path::Path::new(name);
-    if !path.is_file() {
-        bail!(
-            "no profile named {name:?} and no such file; see `floorbook profiles list`, or give a profile file"
-        );
-    }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let profile = floorbook_tournament::Profile::from_toml(&text)
-        .with_context(|| format!("reading the profile {}", path.display()))?;
-    let problems: Vec<String> = profile.check().iter().map(ToString::to_string).collect();
-    if !problems.is_empty() {
-        bail!(
-            "the profile {} does not hold (see `floorbook profiles check`): {}",
-            path.display(),
-            problems.join("; ")
-        );
-    }
-    Ok((text, profile))
-}
-
-/// A cash room's profile by its built-in name, or a file holding one (it has `[[games]]`).
-fn cash_profile_named(name: &str) -> anyhow::Result<Option<(String, floorbook_cash::CashProfile)>> {
-    let text = match floorbook_cash::builtin(name) {
-        Some((text, _)) => text.to_string(),
+/// A built-in profile by its name, or a profile file (as `floorbook profiles check` reads it),
+/// of either kind: it must hold together.
+fn profile_named(name: &str) -> anyhow::Result<Named> {
+    let text = match profiles::builtin_text(name) {
+        Some(text) => text.to_string(),
         None => {
             let path = std::path::Path::new(name);
             if !path.is_file() {
-                return Ok(None);
+                bail!(
+                    "no profile named {name:?} and no such file; see `floorbook profiles list`, or give a profile file"
+                );
             }
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?;
-            if !floorbook_cash::is_cash_profile(&text) {
-                return Ok(None);
-            }
-            text
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
         }
     };
-    let profile = floorbook_cash::CashProfile::from_toml(&text)
-        .with_context(|| format!("reading the cash profile {name}"))?;
-    let problems: Vec<String> = profile.check().iter().map(ToString::to_string).collect();
-    if !problems.is_empty() {
-        bail!(
-            "the profile {name} does not hold (see `floorbook profiles check`): {}",
-            problems.join("; ")
-        );
-    }
-    Ok(Some((text, profile)))
+    Ok(profiles::read(name, text)?)
 }
 
 pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
-    if let Some((text, profile)) = cash_profile_named(&args.profile)? {
-        return run_cash(args, &text, &profile).await;
-    }
-    let (profile_toml, profile) = profile_named(&args.profile)?;
+    let (profile_toml, profile) = match profile_named(&args.profile)? {
+        Named::Cash(text, profile) => return run_cash(args, &text, &profile).await,
+        Named::Tournament(text, profile) => (text, *profile),
+    };
     let profile_toml = profile_toml.as_str();
     if !(2..=10_000).contains(&args.players) {
         bail!("--players must be 2 to 10000; got {}", args.players);
@@ -235,25 +196,7 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     player.await.context("the simulation stopped")??;
     let head = recorded?;
 
-    // Projections: catch up from the stored position.
-    let projecting = phase(args.json, "projecting (events)");
-    let mut projector = args.store.projections(&args.db)?;
-    projector
-        .catch_up(&store, &chain, floorbook_log::PAGE, |seq| {
-            projecting.set_position(seq)
-        })
-        .await
-        .context("projecting the chain")?;
-
-    // Replay snapshots, so replay and explain resume near any point.
-    floorbook_ledger::snapshots::update_snapshots(&mut projector, &store, &chain).await?;
-
-    // Verify, against the checkpoints too.
-    projecting.finish_and_clear();
-    let verifying = phase(args.json, "verifying (events)");
-    let verified = verify_chain(&store, &chain, |seq, _| verifying.set_position(seq.0)).await;
-    verifying.finish_and_clear();
-    let ok = matches!(verified, Ok(Some(h)) if h == head);
+    let (projector, ok) = project_and_verify(args, &store, &chain, head).await?;
     let checkpoints = store.checkpoints(&chain).await?;
 
     let run = floorbook_ledger::report::main_job::tournament(
@@ -347,19 +290,7 @@ async fn run_cash(
         .map_err(|_| anyhow::anyhow!("queueing the evening's drafts"))?;
     drop(tx);
     let head = record(args, &store, &chain, opening, rx).await?;
-    let projecting = phase(args.json, "projecting (events)");
-    let mut projector = args.store.projections(&args.db)?;
-    projector
-        .catch_up(&store, &chain, floorbook_log::PAGE, |seq| {
-            projecting.set_position(seq)
-        })
-        .await
-        .context("projecting the chain")?;
-    projecting.finish_and_clear();
-    let verifying = phase(args.json, "verifying (events)");
-    let verified = verify_chain(&store, &chain, |seq, _| verifying.set_position(seq.0)).await;
-    verifying.finish_and_clear();
-    let ok = matches!(verified, Ok(Some(h)) if h == head);
+    let (projector, ok) = project_and_verify(args, &store, &chain, head).await?;
     let record = floorbook_ledger::cash::load(&store, chain.clone()).await?;
     let rederived = floorbook_ledger::cash::rederive(&record);
     let run = floorbook_ledger::report::main_job::cash(&projector, &record, &chain)?;
@@ -404,9 +335,35 @@ async fn run_cash(
     })
 }
 
-/// Records the main job's drafts on `chain`: appended with signed checkpoints (the service
-/// key made when missing) and a closing one; the same run again finds them recorded, event for
-/// event, and anything else there is refused, never overwritten. The chain's head.
+/// Projects the recorded chain (with replay snapshots for a tournament, so that replay and
+/// explain resume near any point) and verifies it against its checkpoints: the projections,
+/// and whether the chain verified to `head`.
+async fn project_and_verify(
+    args: &SimulateArgs,
+    store: &Backend,
+    chain: &ChainId,
+    head: floorbook_log::Head,
+) -> anyhow::Result<(floorbook_projections::Projector, bool)> {
+    let projecting = phase(args.json, "projecting (events)");
+    let mut projector = args.store.projections(&args.db)?;
+    projector
+        .catch_up(store, chain, floorbook_log::PAGE, |seq| {
+            projecting.set_position(seq)
+        })
+        .await
+        .context("projecting the chain")?;
+    // A cash room's chain has none: it is re-derived from its start.
+    floorbook_ledger::snapshots::update_snapshots(&mut projector, store, chain).await?;
+    projecting.finish_and_clear();
+    let verifying = phase(args.json, "verifying (events)");
+    let verified = verify_chain(store, chain, |seq, _| verifying.set_position(seq.0)).await;
+    verifying.finish_and_clear();
+    Ok((projector, matches!(verified, Ok(Some(h)) if h == head)))
+}
+
+/// Records the main job's drafts on `chain` with signed checkpoints (the service key made
+/// when missing); the same run again finds them recorded, event for event, and anything else
+/// there is refused, never overwritten. The chain's head.
 async fn record(
     args: &SimulateArgs,
     store: &Backend,
@@ -414,61 +371,24 @@ async fn record(
     opening: floorbook_log::Draft,
     mut rx: tokio::sync::mpsc::Receiver<Vec<floorbook_log::Draft>>,
 ) -> anyhow::Result<floorbook_log::Head> {
-    Ok(match store.head(chain).await? {
-        // The same run again: the simulation is deterministic, so an identical chain is already
-        // recorded; anything else there is refused, never overwritten.
-        Some(existing) => {
-            let mut head = floorbook_log::seal_all(chain, None, &[opening])?
-                .last()
-                .map(floorbook_log::SealedEvent::head);
-            while let Some(batch) = rx.recv().await {
-                if let Some(last) = floorbook_log::seal_all(chain, head, &batch)?.last() {
-                    head = Some(last.head());
-                }
-            }
-            if head != Some(existing) {
-                bail!(
-                    "chain {chain} already exists in this store with other events (head {}); choose another --seed or --data",
-                    existing.hash
-                );
-            }
-            if !args.json {
-                eprintln!("chain {chain} is already recorded, event for event; checking it");
-            }
-            existing
+    let next = async || rx.recv().await;
+    if let Some(existing) = store.head(chain).await? {
+        let head =
+            floorbook_ledger::drafts::check_run_again(chain, existing, opening, next).await?;
+        if !args.json {
+            eprintln!("chain {chain} is already recorded, event for event; checking it");
         }
-        None => {
-            let keys = args
-                .keys
-                .clone()
-                .unwrap_or_else(|| args.store.default_keys_dir());
-            args.store.warn_if_key_inside(&keys);
-            let key = if keys.join("service.key").exists() {
-                load_service_key(&keys)?
-            } else {
-                generate(&keys)?
-            };
-            let mut writer =
-                ChainWriter::open(store.clone(), chain.clone(), Some(key), 1000).await?;
-            let mut last_at = opening.at;
-            writer
-                .append(std::slice::from_ref(&opening))
-                .await
-                .context("appending to the chain")?;
-            while let Some(drafts) = rx.recv().await {
-                last_at = drafts.last().map_or(last_at, |d| d.at);
-                for batch in drafts.chunks(512) {
-                    writer
-                        .append(batch)
-                        .await
-                        .context("appending to the chain")?;
-                }
-            }
-            writer
-                .checkpoint(last_at)
-                .await
-                .context("signing the closing checkpoint")?;
-            writer.head().context("the chain has a head")?
-        }
-    })
+        return Ok(head);
+    }
+    let keys = args
+        .keys
+        .clone()
+        .unwrap_or_else(|| args.store.default_keys_dir());
+    args.store.warn_if_key_inside(&keys);
+    let key = if keys.join("service.key").exists() {
+        load_service_key(&keys)?
+    } else {
+        generate(&keys)?
+    };
+    Ok(floorbook_ledger::drafts::record_run(store, chain, key, opening, next).await?)
 }
