@@ -118,43 +118,27 @@ fn main() -> ExitCode {
         Command::Keys(args) => commands::keys::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Phh(args) => commands::phh::run(&args),
         Command::Profiles(args) => commands::profiles::run(&args),
-        Command::Simulate(args) => {
-            runtime().and_then(|rt| rt.block_on(commands::simulate::run(&args)))
+        Command::Simulate(args) => block(commands::simulate::run(&args)),
+        Command::Verify(args) => block(commands::verify::run(&args)),
+        Command::Tlog(args) => block(commands::tlog::run(&args)),
+        Command::Receipt(args) => block(commands::receipt::run(&args)),
+        Command::Witness(args) => block(commands::witness::run(&args)).map(|()| ExitCode::SUCCESS),
+        Command::Checkpoint(args) => {
+            block(commands::checkpoint::run(&args)).map(|()| ExitCode::SUCCESS)
         }
-        Command::Verify(args) => runtime().and_then(|rt| rt.block_on(commands::verify::run(&args))),
-        Command::Tlog(args) => runtime().and_then(|rt| rt.block_on(commands::tlog::run(&args))),
-        Command::Receipt(args) => {
-            runtime().and_then(|rt| rt.block_on(commands::receipt::run(&args)))
-        }
-        Command::Witness(args) => runtime()
-            .and_then(|rt| rt.block_on(commands::witness::run(&args)))
-            .map(|()| ExitCode::SUCCESS),
-        Command::Checkpoint(args) => runtime()
-            .and_then(|rt| rt.block_on(commands::checkpoint::run(&args)))
-            .map(|()| ExitCode::SUCCESS),
-        Command::Rebuild(args) => {
-            runtime().and_then(|rt| rt.block_on(commands::rebuild::rebuild(&args)))
-        }
-        Command::Standings(args) => {
-            runtime().and_then(|rt| rt.block_on(commands::read::standings(&args)))
-        }
-        Command::Hand(args) => runtime().and_then(|rt| rt.block_on(commands::read::hand(&args))),
-        Command::Replay(args) => {
-            runtime().and_then(|rt| rt.block_on(commands::explain::replay(&args)))
-        }
-        Command::Explain(args) => {
-            runtime().and_then(|rt| rt.block_on(commands::explain::explain(&args)))
-        }
-        Command::League(args) => runtime().and_then(|rt| rt.block_on(commands::league::run(&args))),
-        Command::Members(args) => {
-            runtime().and_then(|rt| rt.block_on(commands::members::run(&args)))
-        }
-        Command::Serve(args) => runtime().and_then(|rt| rt.block_on(commands::serve::run(&args))),
-        Command::Web(args) => runtime().and_then(|rt| rt.block_on(commands::web::run(&args))),
+        Command::Rebuild(args) => block(commands::rebuild::rebuild(&args)),
+        Command::Standings(args) => block(commands::read::standings(&args)),
+        Command::Hand(args) => block(commands::read::hand(&args)),
+        Command::Replay(args) => block(commands::explain::replay(&args)),
+        Command::Explain(args) => block(commands::explain::explain(&args)),
+        Command::League(args) => block(commands::league::run(&args)),
+        Command::Members(args) => block(commands::members::run(&args)),
+        Command::Serve(args) => block(commands::serve::run(&args)),
+        Command::Web(args) => block(commands::web::run(&args)),
         Command::Rules(args) => commands::rules::run(&args),
-        Command::Cmd(args) => runtime().and_then(|rt| rt.block_on(commands::cmd::run(&args))),
+        Command::Cmd(args) => block(commands::cmd::run(&args)),
         Command::Commands(args) => commands::list::run(&args),
-        Command::Audit(args) => runtime().and_then(|rt| rt.block_on(commands::read::audit(&args))),
+        Command::Audit(args) => block(commands::read::audit(&args)),
         Command::Deploy(args) => commands::deploy::run(&args),
         Command::Completions(args) => commands::shell::completions(&args, Cli::command()),
         Command::Man(args) => commands::shell::man(&args, Cli::command()),
@@ -168,11 +152,13 @@ fn main() -> ExitCode {
     }
 }
 
-fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+/// Runs an async command on a runtime of its own.
+fn block<T>(command: impl std::future::Future<Output = anyhow::Result<T>>) -> anyhow::Result<T> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| anyhow::anyhow!("starting the async runtime: {e}"))
+        .map_err(|e| anyhow::anyhow!("starting the async runtime: {e}"))?
+        .block_on(command)
 }
 
 /// An error and its causes on one line, `outer: cause: …`, leaving out a cause whose text the
