@@ -17,21 +17,22 @@ use floorbook_log::{
     Actor, ChainId, ChainWriter, Checkpoint, Draft, Envelope, EventStore, Head, SealedEvent, Seq,
     ServiceKey, StoreError, WriteError, check_request_id,
 };
-use floorbook_tournament::command::{Command, Entered};
-use floorbook_tournament::engine::{Tournament, TournamentError};
+use floorbook_tournament::command::Command;
+use floorbook_tournament::engine::Tournament;
 use floorbook_tournament::seating::TableNo;
 use floorbook_tournament::{Profile, builtin};
 use serde_json::json;
 
+use crate::engines::{self, Recording};
 use crate::roles;
 use crate::subjects::Channel;
 use crate::wire::{ErrorKind, Reply, ReplyError, Request, WireCommand};
 use floorbook_cash::CashRoom;
-use floorbook_ledger::cash::{CashChainEvent, CashEntered, CashOpening};
-use floorbook_ledger::chain::{ChainEvent, Opening, Refusal, decision_draft};
+use floorbook_ledger::cash::{CashChainEvent, CashOpening};
+use floorbook_ledger::chain::{ChainEvent, Opening, Refusal};
 use floorbook_ledger::reader::{self, LoadError};
 use floorbook_ledger::resume::ResumeError;
-use floorbook_ledger::secret::{HandAt, hidden_in, hidden_in_cash};
+use floorbook_ledger::secret::HandAt;
 use floorbook_ledger::view;
 use floorbook_log::secret::{Released, ReleasedKey};
 use floorbook_log::{CardSecret, Disclosing};
@@ -1032,34 +1033,23 @@ impl<S: EventStore> Desk<S> {
                 _ => {}
             }
         }
-        let first = drafts.len();
         let opened_at = self.opened_at;
         let Some(room) = self.cash.as_mut() else {
             return Err(ReplyError::new(ErrorKind::NoChain, "no cash room is open"));
         };
         let at = seconds_since(opened_at, inc.at).max(room.latest());
-        let events = room
-            .decide(&command, at)
-            .map_err(|e| cash_rejection(room, &command, &e))?;
-        let entered = CashChainEvent::Entered(CashEntered { command, at });
-        drafts.push(
-            entered
-                .draft(actor.clone(), inc.at)
-                .map_err(|e| malformed(&e))?,
-        );
-        let hidden = hidden_in_cash(&events).filter(|h| h.in_play_cash(room));
-        for e in events {
-            let draft = CashChainEvent::Decided(e).draft(actor.clone(), inc.at);
-            drafts.push(draft.map_err(|e| malformed(&e))?);
-        }
-        let over: Vec<HandAt> = self
-            .sealed
-            .keys()
-            .filter(|h| !h.in_play_cash(room))
-            .copied()
-            .collect();
-        self.keep_secret(drafts, first, planned, hidden, &over, inc.at)?;
-        Ok(None)
+        let how = Recording {
+            actor,
+            at: inc.at,
+            entered: true,
+        };
+        let decided = engines::decide(
+            room,
+            (command, at, &inc.request.command),
+            &how,
+            self.sealed.keys(),
+        )?;
+        self.record_decided(drafts, decided, planned, inc.at)
     }
 
     /// The engine's command for a tournament's request: a member registered by the
@@ -1138,40 +1128,30 @@ impl<S: EventStore> Desk<S> {
             ));
         }
         clock_check(t, &command, at)?;
-        let first = drafts.len();
-        let format = self.format;
+        let how = Recording {
+            actor,
+            at: inc.at,
+            entered: self.format >= 2,
+        };
         let Some(t) = self.tournament.as_mut() else {
             return Err(ReplyError::new(ErrorKind::NoChain, "no tournament is open"));
         };
-        let events = t
-            .decide(&command, at)
-            .map_err(|e| rejection(t, &req.command, &e))?;
-        let malformed =
-            |e: &dyn std::fmt::Display| ReplyError::new(ErrorKind::Malformed, e.to_string());
-        // The position of its first decision is not recorded: a reader counts the decisions.
-        if format >= 2 {
-            let entered = ChainEvent::Entered(Entered {
-                index: 0,
-                command,
-                at,
-            });
-            drafts.push(
-                entered
-                    .draft(actor.clone(), inc.at)
-                    .map_err(|e| malformed(&e))?,
-            );
-        }
-        for e in &events {
-            drafts.push(decision_draft(e, actor.clone(), inc.at).map_err(|e| malformed(&e))?);
-        }
-        let hidden = hidden_in(&events).filter(|h| h.in_play(t));
-        let over: Vec<HandAt> = self
-            .sealed
-            .keys()
-            .filter(|h| !h.in_play(t))
-            .copied()
-            .collect();
-        self.keep_secret(drafts, first, planned, hidden, &over, inc.at)?;
+        let decided = engines::decide(t, (command, at, &req.command), &how, self.sealed.keys())?;
+        self.record_decided(drafts, decided, planned, inc.at)
+    }
+
+    /// Adds what one command decided to the batch's drafts, sealing those that name hidden
+    /// cards of a hand in play and releasing the keys of the hands over.
+    fn record_decided(
+        &mut self,
+        drafts: &mut Vec<Draft>,
+        decided: engines::Decided,
+        planned: u64,
+        at: DateTime<Utc>,
+    ) -> Result<Option<ReplyError>, ReplyError> {
+        let first = drafts.len();
+        drafts.extend(decided.drafts);
+        self.keep_secret(drafts, first, planned, decided.hidden, &decided.over, at)?;
         Ok(None)
     }
 
@@ -1661,40 +1641,6 @@ fn clock_check(t: &Tournament, command: &Command, at: u64) -> Result<(), ReplyEr
     Err(ReplyError::new(ErrorKind::Rejected, why)
         .with_rules(&[floorbook_rules::Rule::Tr19])
         .with_reason(&reason))
-}
-
-/// The reply to a command the cash room refused: its reason, its rules, and at a table what
-/// is legal there now.
-fn cash_rejection(
-    room: &CashRoom,
-    command: &floorbook_cash::CashCommand,
-    e: &floorbook_cash::CashError,
-) -> ReplyError {
-    let mut err = ReplyError::new(ErrorKind::Rejected, e.to_string())
-        .with_rules(&e.rules())
-        .with_reason(e);
-    if let Some(table) = command.table() {
-        err.legal = room
-            .hand(table)
-            .and_then(|r| r.hand.legal())
-            .map(|l| Box::new(view::LegalView::of(&l)));
-    }
-    err
-}
-
-/// The reply to a command the engine refused: its reason, its rules, and at a table what is
-/// legal there now.
-fn rejection(t: &Tournament, command: &WireCommand, e: &TournamentError) -> ReplyError {
-    let mut err = ReplyError::new(ErrorKind::Rejected, e.to_string())
-        .with_rules(&e.rules())
-        .with_reason(e);
-    if let Some(table) = command.table() {
-        err.legal = t
-            .hand(TableNo(table))
-            .and_then(|h| h.legal())
-            .map(|l| Box::new(view::LegalView::of(&l)));
-    }
-    err
 }
 
 /// What makes a request the same one again: its channel and its body as read.

@@ -20,6 +20,7 @@ pub mod auth;
 pub mod client;
 pub mod commands;
 pub mod desk;
+mod engines;
 pub mod lease;
 pub mod protocol;
 pub mod receipts;
