@@ -10,8 +10,11 @@
 //!
 //! Measured: command to acknowledgement p50/p99 (goal p99 ≤ 20 ms) against the cluster's own
 //! acknowledged R3 publish in the same run; the memory of this process and of each node as the
-//! day goes on, against the events written (goal: flat once warm); `verify` of every chain of
-//! the day. Not yet: cash tables beside it, the pages, `audit` and `rebuild` of the day.
+//! day goes on, against the events written (goal: flat once warm); the floor's overview of
+//! every table and the clock page of the main event, read from the cluster by the pages
+//! (`floorbook web --nats`) four times a second while the day is played (goal p99 ≤ 100 ms),
+//! against the same pages of the side event; `verify` of every chain of the day. Not yet:
+//! cash tables beside it, `audit` and `rebuild` of the day.
 //!
 //! `cargo bench -p floorbook-bench --bench festival [-- ENTRIES SIDE RATE]`
 
@@ -282,6 +285,46 @@ fn main() {
                 samples
             })
         };
+        // The pages, reading the cluster as `floorbook web --nats` does, asked four times a
+        // second while the day is played: the floor's overview and the clock of each event.
+        let pages_store = floorbook_store_nats::NatsStore::connect(&urls[1], NatsOptions::default())
+            .await
+            .expect("the pages' store");
+        let web = Arc::new(floorbook_web::Web::new(
+            pages_store,
+            None,
+            floorbook_web::send::Sender::ReadOnly,
+        ));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port for the pages");
+        let site = format!("http://{}", listener.local_addr().expect("address"));
+        tokio::spawn(floorbook_web::serve_web(listener, web));
+        let reading = Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let reader = {
+            let (reading, site) = (reading.clone(), site.clone());
+            std::thread::spawn(move || {
+                let paths = [
+                    "/t/festival-main/floor?part=overview",
+                    "/t/festival-main/clock",
+                    "/t/festival-side/floor?part=overview",
+                    "/t/festival-side/clock",
+                ];
+                let mut took: Vec<Vec<Duration>> = vec![Vec::new(); paths.len()];
+                while reading.load(Ordering::Relaxed) {
+                    for (k, path) in paths.iter().enumerate() {
+                        let t = Instant::now();
+                        let reply = floorbook_e2e::http::get(&format!("{site}{path}"));
+                        // Before its chain is opened a page has nothing to show: not counted.
+                        if reply.status == 200 {
+                            took[k].push(t.elapsed());
+                        }
+                    }
+                    std::thread::sleep(Duration::from_millis(250));
+                }
+                paths.iter().map(|p| p.to_string()).zip(took).collect::<Vec<_>>()
+            })
+        };
         // The side event paced to end with the main one.
         let side_rate = rate * side_steps.len() as f64 / main_steps.len() as f64;
         let main_chain = ChainId::new("festival-main").expect("chain");
@@ -291,7 +334,9 @@ fn main() {
             play(&urls[2], &side_chain, &side_steps, 64, side_rate, written.clone()),
         );
         sampling.store(false, Ordering::Relaxed);
+        reading.store(false, Ordering::Relaxed);
         let samples = sampler.await.expect("samples");
+        let pages = reader.join().expect("the pages' reader");
         for (what, mut p) in [("main event", main), ("side event", side_played)] {
             p.latencies.sort();
             println!(
@@ -313,6 +358,16 @@ fn main() {
                     if p99 <= 20.0 { "met" } else { "NOT met" }
                 );
             }
+        }
+        for (path, mut took) in pages {
+            took.sort();
+            println!(
+                "page {path}: {} reads during play, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+                took.len(),
+                ms(percentile(&took, 0.5)),
+                ms(percentile(&took, 0.99)),
+                ms(took.last().copied().unwrap_or_default())
+            );
         }
         println!("memory (MiB) against events written: this process (both instances, the bots) | nodes 1, 2, 3");
         let step = (samples.len() / 10).max(1);

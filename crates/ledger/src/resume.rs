@@ -15,8 +15,10 @@ use crate::reader::{LoadError, load, load_from};
 /// Where a follower of a chain stands.
 #[derive(Debug, Clone)]
 pub struct Resume {
-    /// The state after the last decision taken in.
-    pub snapshot: Arc<Snapshot>,
+    /// The state after the last decision taken in, shared (a page holds it while the next
+    /// load catches up from it), and its position among the recorded events.
+    pub tournament: Arc<Tournament>,
+    pub position: usize,
     /// The sequence to read on from: just after the last decision taken in, so that a command
     /// entered after it that decided nothing yet is read again and decided then.
     pub next_seq: u64,
@@ -26,12 +28,20 @@ pub struct Resume {
 
 impl Resume {
     pub fn tournament(&self) -> &Tournament {
-        &self.snapshot.tournament
+        &self.tournament
     }
 
     /// The tournament, given away (copied when another holder shares it).
     pub fn into_tournament(self) -> Tournament {
-        Arc::try_unwrap(self.snapshot).map_or_else(|s| s.tournament.clone(), |s| s.tournament)
+        Arc::unwrap_or_clone(self.tournament)
+    }
+
+    /// The state to resume from: a copy, since others may hold it.
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            position: self.position,
+            tournament: (*self.tournament).clone(),
+        }
     }
 }
 
@@ -55,12 +65,7 @@ pub async fn catch_up<S: EventStore>(
     chain: &ChainId,
     from: Option<&Resume>,
 ) -> Result<Resume, ResumeError> {
-    resume_from(
-        store,
-        chain,
-        from.map(|r| ((*r.snapshot).clone(), r.next_seq)),
-    )
-    .await
+    resume_from(store, chain, from.map(|r| (r.snapshot(), r.next_seq))).await
 }
 
 /// The chain re-derived to its end from the latest replay snapshot `projector` holds (written
@@ -112,8 +117,13 @@ async fn resume_from<S: EventStore>(
         .checked_sub(1)
         .and_then(|i| seqs.get(i))
         .map_or(read_from, |s| s + 1);
+    let Snapshot {
+        position,
+        tournament,
+    } = replayer.into_snapshot();
     Ok(Resume {
-        snapshot: Arc::new(replayer.snapshot()),
+        tournament: Arc::new(tournament),
+        position,
         next_seq,
         format,
     })

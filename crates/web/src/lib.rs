@@ -292,7 +292,7 @@ impl<S: EventStore + Clone + 'static> Web<S> {
         let loaded = Loaded {
             head,
             opened_at,
-            tournament: Arc::new(resume.tournament().clone()),
+            tournament: resume.tournament.clone(),
             resume: Some(resume),
         };
         if let Ok(mut m) = self.derived.lock() {

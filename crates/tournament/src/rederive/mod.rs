@@ -115,6 +115,14 @@ impl Rederiver {
         &self.tournament
     }
 
+    /// The state now, given away (a follower keeps it and resumes from it).
+    pub fn into_snapshot(self) -> Snapshot {
+        Snapshot {
+            position: self.position(),
+            tournament: self.tournament,
+        }
+    }
+
     /// The tournament as re-derived, given away (a service resuming a chain keeps it).
     pub fn into_tournament(self) -> Tournament {
         self.tournament
