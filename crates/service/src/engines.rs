@@ -76,6 +76,20 @@ pub(crate) fn decide<'h, E: Engine>(
     })
 }
 
+/// The reply to a command the engine refused: its reason, its rules, and at a table what is
+/// legal there now.
+fn refused(
+    e: &(impl std::fmt::Display + serde::Serialize),
+    rules: &[floorbook_rules::Rule],
+    legal: Option<floorbook_hand::Legal>,
+) -> ReplyError {
+    let mut err = ReplyError::new(ErrorKind::Rejected, e.to_string())
+        .with_rules(rules)
+        .with_reason(e);
+    err.legal = legal.map(|l| Box::new(view::LegalView::of(&l)));
+    err
+}
+
 fn malformed(e: &dyn std::fmt::Display) -> ReplyError {
     ReplyError::new(ErrorKind::Malformed, e.to_string())
 }
@@ -91,16 +105,11 @@ impl Engine for Tournament {
         wire: &WireCommand,
     ) -> Result<Vec<TournamentEvent>, ReplyError> {
         self.decide(command, at).map_err(|e| {
-            let mut err = ReplyError::new(ErrorKind::Rejected, e.to_string())
-                .with_rules(&e.rules())
-                .with_reason(&e);
-            if let Some(table) = wire.table() {
-                err.legal = self
-                    .hand(TableNo(table))
-                    .and_then(|h| h.legal())
-                    .map(|l| Box::new(view::LegalView::of(&l)));
-            }
-            err
+            let legal = wire
+                .table()
+                .and_then(|table| self.hand(TableNo(table)))
+                .and_then(|h| h.legal());
+            refused(&e, &e.rules(), legal)
         })
     }
 
@@ -150,16 +159,11 @@ impl Engine for CashRoom {
         _wire: &WireCommand,
     ) -> Result<Vec<CashEvent>, ReplyError> {
         self.decide(command, at).map_err(|e| {
-            let mut err = ReplyError::new(ErrorKind::Rejected, e.to_string())
-                .with_rules(&e.rules())
-                .with_reason(&e);
-            if let Some(table) = command.table() {
-                err.legal = self
-                    .hand(table)
-                    .and_then(|r| r.hand.legal())
-                    .map(|l| Box::new(view::LegalView::of(&l)));
-            }
-            err
+            let legal = command
+                .table()
+                .and_then(|table| self.hand(table))
+                .and_then(|r| r.hand.legal());
+            refused(&e, &e.rules(), legal)
         })
     }
 
