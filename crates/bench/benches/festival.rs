@@ -13,8 +13,9 @@
 //! day goes on, against the events written (goal: flat once warm); the floor's overview of
 //! every table and the clock page of the main event, read from the cluster by the pages
 //! (`floorbook web --nats`) four times a second while the day is played (goal p99 ≤ 100 ms),
-//! against the same pages of the side event; `verify` of every chain of the day. Not yet:
-//! cash tables beside it, `audit` and `rebuild` of the day.
+//! against the same pages of the side event; `verify` of every chain of the day, the rebuild
+//! of the day's projections, and `audit` of every chain (goal: within 1.5× of `verify`). Not
+//! yet: cash tables beside it.
 //!
 //! `cargo bench -p floorbook-bench --bench festival [-- ENTRIES SIDE RATE]`
 
@@ -405,6 +406,37 @@ fn main() {
             chains.len(),
             took.as_secs_f64(),
             events as f64 / took.as_secs_f64()
+        );
+        // The day's projections rebuilt from the cluster, then each chain audited as
+        // `floorbook audit` does it (every decision re-derived, chips and money counted, the
+        // log verified).
+        let t = Instant::now();
+        let mut projector = floorbook_projections::Projector::in_memory().expect("projections");
+        for c in &chains {
+            projector
+                .catch_up(&store, c, floorbook_log::PAGE, |_| {})
+                .await
+                .unwrap_or_else(|e| panic!("projecting {c}: {e}"));
+        }
+        let rebuilt = t.elapsed();
+        println!(
+            "rebuild of the projections: {events} events in {:.1} s ({:.0} events/s)",
+            rebuilt.as_secs_f64(),
+            events as f64 / rebuilt.as_secs_f64()
+        );
+        let t = Instant::now();
+        for c in &chains {
+            let audit = floorbook_ledger::audit::audit(&store, &projector, c)
+                .await
+                .unwrap_or_else(|e| panic!("auditing {c}: {e}"));
+            assert!(audit.clean(), "{c}: the audit finds {audit:?}");
+        }
+        let audited = t.elapsed();
+        println!(
+            "audit: {} chains in {:.1} s: {:.2}x verify's time (goal <= 1.5x)",
+            chains.len(),
+            audited.as_secs_f64(),
+            audited.as_secs_f64() / took.as_secs_f64()
         );
     });
 }
