@@ -104,6 +104,9 @@ pub const PING_INTERVAL: Duration = Duration::from_secs(2);
 /// How long reads keep to direct gets after a consumer failed.
 const DIRECT_AFTER_FAILURE: Duration = Duration::from_secs(60);
 
+/// How long a reading consumer may stay silent before the read goes on by direct gets.
+const CONSUMER_PATIENCE: Duration = Duration::from_secs(3);
+
 /// What this process knows of a chain: its head, the stream sequence of its last message, and
 /// where each message starts.
 #[derive(Debug, Default)]
@@ -422,15 +425,17 @@ impl NatsStore {
         let use_consumer = walk.last - walk.from >= SHORT_TAIL
             && lock(&self.inner.direct_until).is_none_or(|t| Instant::now() >= t);
         let consumer = if use_consumer {
-            ordered_messages(
+            let made = ordered_messages(
                 &self.inner.stream,
                 self.inner.client.max_payload(),
                 &subject,
                 Some(walk.from),
                 "reading",
-            )
-            .await
-            .ok()
+            );
+            tokio::time::timeout(CONSUMER_PATIENCE, made)
+                .await
+                .ok()
+                .and_then(Result::ok)
         } else {
             None
         };
@@ -441,7 +446,14 @@ impl NatsStore {
         }
         if let Some(mut messages) = consumer {
             while !walk.done {
-                let Some(message) = messages.next().await else {
+                // A consumer that falls silent (its node busy, or resetting itself after missed
+                // heartbeats: half a minute in a loaded cluster) is given up for direct gets.
+                let next = tokio::time::timeout(CONSUMER_PATIENCE, messages.next()).await;
+                let Ok(next) = next else {
+                    failed();
+                    break;
+                };
+                let Some(message) = next else {
                     break;
                 };
                 let Ok(message) = message else {
