@@ -282,7 +282,7 @@ pub async fn witnessed_checkpoint(
 impl std::fmt::Display for Answer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Answer::Cosigned => f.write_str("cosigned"),
+            Answer::Cosigned => write!(f, "cosigned"),
             Answer::Refused { status, said } => write!(f, "REFUSED ({status}): {said}"),
             Answer::Failed(why) => write!(f, "no cosignature: {why}"),
         }
