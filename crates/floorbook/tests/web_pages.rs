@@ -291,6 +291,12 @@ async fn the_clock_seating_and_standings_pages_follow_the_chain_live() {
     wait_for(&c, "#entered", "Chipstand nach dem Zählen festsetzen").await;
     wait_for(&c, "#decided", "Ein Chipstand gezählt").await;
     wait_for(&c, "#recorded-by", "anna (Floor)").await;
+    // TR-26 in the seed's own words, and no English reading on the German page.
+    let rules = wait_for(&c, "#rules", "Grundsatz der Fairness").await;
+    assert!(
+        !rules.contains("situations not covered"),
+        "an English reading on the German page: {rules}"
+    );
     screenshot(&c, "dispute-de").await;
     c.goto(&format!("{url}/t/friday/explain?seq={seq}&lang=en"))
         .await

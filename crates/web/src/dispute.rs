@@ -187,7 +187,8 @@ fn history(steps: &[HandStep], at: u64, lang: Lang) -> Markup {
     }
 }
 
-/// The rules that decided it: each ID with its reading and the seed's own sentence.
+/// The rules that decided it: each ID with the seed's own sentence, and in English the
+/// catalogue's reading of it before (a German page shows the German text alone).
 fn rules<'a>(list: impl Iterator<Item = (&'a str, &'a str)>, lang: Lang) -> Markup {
     let list: Vec<(&str, &str)> = list.collect();
     html! {
@@ -195,11 +196,11 @@ fn rules<'a>(list: impl Iterator<Item = (&'a str, &'a str)>, lang: Lang) -> Mark
         @if list.is_empty() { p.empty { (t(lang, "no-rule")) } }
         ul id="rules" {
             @for (id, text) in &list {
+                @let seed = floorbook_rules::Rule::from_id(id).map(|r| r.seed_text());
                 li {
-                    strong { (id) } " " (text)
-                    @if let Some(rule) = floorbook_rules::Rule::from_id(id) {
-                        blockquote lang="de" { (rule.seed_text()) }
-                    }
+                    strong { (id) }
+                    @if lang == Lang::En || seed.is_none() { " " (text) }
+                    @if let Some(seed) = seed { blockquote lang="de" { (seed) } }
                 }
             }
         }
