@@ -18,6 +18,8 @@ pub struct NatsServer {
     env: Vec<(String, String)>,
     /// The binary to start, when not [`binary`]'s.
     program: Option<PathBuf>,
+    /// The monitoring port (`http:` in a shipped configuration), moved to a free one.
+    monitor: Option<u16>,
 }
 
 /// The nats-server the tests start: `FLOORBOOK_NATS_SERVER` when set (`.ci/run` runs the NATS
@@ -85,6 +87,7 @@ impl NatsServer {
             config: None,
             env: Vec::new(),
             program: None,
+            monitor: None,
         };
         for attempt in 1..=3 {
             match server.spawn() {
@@ -115,6 +118,10 @@ impl NatsServer {
         let deploy = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../deploy/nats");
         let shipped = std::fs::read_to_string(deploy.join(name))
             .unwrap_or_else(|e| panic!("deploy/nats/{name}: {e}"));
+        let monitor = shipped
+            .lines()
+            .any(|l| l.trim_start().starts_with("http:"))
+            .then(free_port);
         let config = |port: u16, store: &std::path::Path| {
             shipped
                 .lines()
@@ -124,6 +131,8 @@ impl NatsServer {
                         format!("listen: 127.0.0.1:{port}")
                     } else if t.starts_with("store_dir:") {
                         format!("  store_dir: \"{}\"", store.display())
+                    } else if let (Some(m), true) = (monitor, t.starts_with("http:")) {
+                        format!("http: 127.0.0.1:{m}")
                     } else if let Some(line) = moved(l) {
                         line
                     } else if let Some(file) = t.strip_prefix("include ") {
@@ -138,7 +147,9 @@ impl NatsServer {
                 .collect::<Vec<_>>()
                 .join("\n")
         };
-        NatsServer::from_config(config, env, Some(current_binary()))
+        let mut server = NatsServer::from_config(config, env, Some(current_binary()));
+        server.monitor = monitor;
+        server
     }
 
     /// Starts a server from a configuration file: `config` is given the client port and the
@@ -168,6 +179,7 @@ impl NatsServer {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
             program,
+            monitor: None,
         };
         // A free port is only free until someone binds it: another test's server may take it
         // between our look and the server's bind. Then the server exits saying so, and it is
@@ -310,6 +322,53 @@ impl NatsServer {
     pub fn stop(&mut self) {
         if let Some(c) = self.child.take() {
             terminate(c);
+        }
+    }
+
+    /// Stops the server as the shipped systemd unit does: lame-duck mode (SIGUSR2), in which
+    /// it hands its stream leaders to the other nodes and closes its clients before it exits;
+    /// killed when it has not exited within the unit's 60 s.
+    pub fn lame_duck_stop(&mut self) {
+        let Some(mut c) = self.child.take() else {
+            return;
+        };
+        let _ = Command::new("kill")
+            .arg("-USR2")
+            .arg(c.id().to_string())
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while c.try_wait().ok().flatten().is_none() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+
+    /// Waits until the server's `/healthz` answers 200 (every stream it holds is current), as
+    /// an operator waits between two nodes of an upgrade; panics with its last answer after
+    /// `within`. Only for a shipped configuration (it names the monitoring port).
+    pub async fn healthy(&self, within: Duration) {
+        let port = self
+            .monitor
+            .expect("a shipped configuration with a monitoring port");
+        let url = format!("http://127.0.0.1:{port}/healthz");
+        let deadline = Instant::now() + within;
+        loop {
+            let url = url.clone();
+            let reply = tokio::task::spawn_blocking(move || crate::http::get(&url))
+                .await
+                .expect("the health request ran");
+            if reply.status == 200 {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "node {} not healthy within {within:?}: {} {}",
+                self.url(),
+                reply.status,
+                reply.text()
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
 

@@ -2873,9 +2873,9 @@ async fn node_holds(node: &NatsServer, chain: &ChainId, seq: u64) {
 }
 
 /// Issue 41 item 6, an upgrade without a stop: while two tournaments are played, the shipped
-/// cluster's nodes are stopped and started one after the other (each caught up before the
-/// next), then both `serve` instances are stopped (SIGTERM, as systemd does) and replaced one
-/// after the other. No acknowledged command is lost or decided twice, and no command of the
+/// cluster's nodes are stopped (lame duck, as the shipped unit does) and started one after the
+/// other (each healthy and caught up before the next), then both `serve` instances are stopped
+/// (SIGTERM, as systemd does) and replaced one after the other. No acknowledged command is lost or decided twice, and no command of the
 /// main event's terminal is sent more than twice: at most one attempt unanswered within the
 /// shipped client's timeout, or one answer saying "send it again".
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -2921,8 +2921,13 @@ async fn a_rolling_upgrade_under_play_loses_nothing_and_costs_a_retry_at_most() 
                     1..=3 => {
                         let head = c.query(&main, Query::Head).await.expect("head");
                         let seq = head["seq"].as_u64().expect("seq");
-                        nodes[k - 1].stop();
-                        nodes[k - 1].restart();
+                        // As the shipped unit stops it (lame duck), and as the operator
+                        // waits: healthy, and holding the head the terminals were told.
+                        tokio::task::block_in_place(|| {
+                            nodes[k - 1].lame_duck_stop();
+                            nodes[k - 1].restart();
+                        });
+                        nodes[k - 1].healthy(Duration::from_secs(60)).await;
                         node_holds(&nodes[k - 1], &main, seq).await;
                     }
                     _ => {
