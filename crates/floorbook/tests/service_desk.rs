@@ -3022,6 +3022,148 @@ fn flight_toml(section: &str) -> String {
     text.replace("shares = [100]", &format!("{shares}\nfee = \"0.20\"")) + section
 }
 
+fn bust(player: u32, winner: u32) -> WireCommand {
+    WireCommand::BustPlayer {
+        player,
+        winner,
+        reason: "all in, not keyed in".into(),
+    }
+}
+
+/// Flight `day` of the event "main" on chain `main-<day>` (profile [`flight_toml`] and
+/// `more`): four players paying 2.00, `busts` (player, by) entered by the floor, and ended by
+/// its director when `end` (the floor may not end it).
+async fn play_flight(
+    dir: &std::path::Path,
+    day: &str,
+    busts: &[(u32, u32)],
+    more: &str,
+    end: bool,
+) {
+    let chain = ChainId::new(format!("main-{}", day.to_lowercase())).expect("chain");
+    let mut desk = embedded_desk(dir, &chain).await;
+    let open = WireCommand::Open {
+        profile: None,
+        profile_toml: Some(flight_toml(&format!(
+            "\n[flight]\nevent = \"main\"\nday = \"{day}\"\n{more}"
+        ))),
+    };
+    assert!(one(&mut desk, Channel::Director, open).await.ok);
+    register_paying(&mut desk, 4, "2.00").await;
+    let start = WireCommand::Start {
+        draw: vec![0, 1, 2, 3],
+        button_seats: None,
+        at: None,
+        tables: None,
+    };
+    assert!(one(&mut desk, Channel::Director, start).await.ok);
+    for &(p, w) in busts {
+        assert!(one(&mut desk, Channel::Floor, bust(p, w)).await.ok);
+    }
+    // The floor does not end a flight; the director does.
+    let r = one(&mut desk, Channel::Floor, WireCommand::EndFlight {}).await;
+    assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Forbidden));
+    if end {
+        let r = one(&mut desk, Channel::Director, WireCommand::EndFlight {}).await;
+        assert!(r.ok && r.events.iter().any(|e| e == "FlightEnded"), "{r:?}");
+    }
+}
+
+/// Runs `floorbook audit --json` on `chain` in `dir`: its answer, and whether it passed.
+fn audit_json(dir: &std::path::Path, chain: &str) -> (serde_json::Value, bool) {
+    let d = dir.to_str().expect("utf-8");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["audit", "--data", d, "--chain", chain, "--json"])
+        .output()
+        .expect("audit");
+    let audit = serde_json::from_slice(&out.stdout).expect("json");
+    (audit, out.status.success())
+}
+
+/// Issue 39, bounties in an event in flights, through the service and worked by hand: a PKO
+/// of 0.50 in each 2.00. 1A: P4 out to P1 (0.25 cash, P1's head 0.75); 1B: P4, then P3 out to
+/// P1 (0.25 cash each, P1's head 1.00). Day 2 carries the best stack and its head: P1's 1B
+/// stack (head 1.00), P2's and P3's 1A stacks (0.50 each); the heads of the stacks not carried
+/// (P1's 1A 0.75, P2's 1B 0.50) go to the winner. Pool 16.00 - 1.60 fees - 4.00 bounties =
+/// 10.40. Day 2: P3, then P2 out to P1 (0.25 cash each); P1 wins, taking his head (1.50) and
+/// the 1.25 no one won. Audited: 4.00 of bounty money, all of it won.
+#[tokio::test]
+async fn pko_heads_cross_from_the_flights_to_day_2_and_the_audit_counts_every_cent() {
+    let dir = tempfile::tempdir().expect("dir");
+    let pko = "\n[bounty]\nkind = \"progressive\"\namount = \"0.50\"\n";
+    play_flight(dir.path(), "1A", &[(4, 1)], pko, true).await;
+    play_flight(dir.path(), "1B", &[(4, 1), (3, 1)], pko, true).await;
+    let day2 = ChainId::new("main-day2").expect("chain");
+    let mut desk = embedded_desk(dir.path(), &day2).await;
+    let open = WireCommand::Open {
+        profile: None,
+        profile_toml: Some(flight_toml(&format!(
+            "\n[day2]\nevent = \"main\"\ncarry = \"best\"\n{pko}"
+        ))),
+    };
+    assert!(one(&mut desk, Channel::Director, open).await.ok);
+    for chain in ["main-1a", "main-1b"] {
+        let import = WireCommand::ImportFlight {
+            chain: chain.into(),
+        };
+        let r = one(&mut desk, Channel::Director, import).await;
+        assert!(r.ok, "{r:?}");
+    }
+    let t = desk.tournament().expect("a tournament").clone();
+    let heads: Vec<(String, u64)> = t
+        .players
+        .values()
+        .map(|p| (p.name.clone(), t.head(p.id)))
+        .collect();
+    assert_eq!(
+        heads,
+        [("P1".into(), 100), ("P2".into(), 50), ("P3".into(), 50)]
+    );
+    assert_eq!(t.bounties_unclaimed, 125);
+    let clock = t.clock_view(0);
+    assert_eq!(clock.prize_pool_cents, Some(1_040));
+    assert_eq!(clock.bounties_cents, 400);
+    let start = WireCommand::Start {
+        draw: vec![0, 1, 2],
+        button_seats: None,
+        at: None,
+        tables: None,
+    };
+    assert!(one(&mut desk, Channel::Director, start).await.ok);
+    for (p, w) in [(3, 1), (2, 1)] {
+        let r = one(&mut desk, Channel::Floor, bust(p, w)).await;
+        assert!(r.ok, "{r:?}");
+    }
+    let t = desk.tournament().expect("a tournament").clone();
+    assert!(t.finished);
+    let won: Vec<(String, u64)> = t
+        .players
+        .values()
+        .map(|p| (p.name.clone(), p.bounties_won))
+        .collect();
+    assert_eq!(
+        won,
+        [("P1".into(), 325), ("P2".into(), 0), ("P3".into(), 0)]
+    );
+    drop(desk);
+    let (audit, passed) = audit_json(dir.path(), day2.as_str());
+    let money = &audit["money"];
+    assert_eq!(money["paid_in_cents"], 1_600, "{audit}");
+    assert_eq!(money["fees_cents"], 160);
+    assert_eq!(money["bounty_cents"], 400);
+    assert_eq!(
+        money["bounties_won_cents"], 400,
+        "the flights' 0.75 and Day 2's 3.25"
+    );
+    assert_eq!(money["pool_cents"], 1_040);
+    assert_eq!(money["ok"], true, "{audit}");
+    assert!(passed, "{audit}");
+    let (audit, passed) = audit_json(dir.path(), "main-1b");
+    assert_eq!(audit["money"]["bounty_cents"], 200, "{audit}");
+    assert_eq!(audit["money"]["bounties_won_cents"], 50, "{audit}");
+    assert!(passed && audit["money"]["ok"] == true, "{audit}");
+}
+
 /// Issue 39, an event in two flights through the service: each flight is a chain of its own
 /// that its director ends (its players left bag their chips); Day 2 imports each from its
 /// chain (refusing one that has not ended, and the same one twice), seats the players by a
@@ -3031,45 +3173,8 @@ fn flight_toml(section: &str) -> String {
 #[tokio::test]
 async fn an_event_in_two_flights_is_imported_into_day_2_from_the_flights_chains() {
     let dir = tempfile::tempdir().expect("dir");
-    let bust = |player, winner| WireCommand::BustPlayer {
-        player,
-        winner,
-        reason: "all in, not keyed in".into(),
-    };
-    for (chain, busts) in [("main-1a", vec![(4, 1)]), ("main-1b", vec![(4, 1), (3, 1)])] {
-        let chain = ChainId::new(chain).expect("chain");
-        let mut desk = embedded_desk(dir.path(), &chain).await;
-        let day = if chain.as_str() == "main-1a" {
-            "1A"
-        } else {
-            "1B"
-        };
-        let open = WireCommand::Open {
-            profile: None,
-            profile_toml: Some(flight_toml(&format!(
-                "\n[flight]\nevent = \"main\"\nday = \"{day}\"\n"
-            ))),
-        };
-        assert!(one(&mut desk, Channel::Director, open).await.ok);
-        register_paying(&mut desk, 4, "2.00").await;
-        let start = WireCommand::Start {
-            draw: vec![0, 1, 2, 3],
-            button_seats: None,
-            at: None,
-            tables: None,
-        };
-        assert!(one(&mut desk, Channel::Director, start).await.ok);
-        for (p, w) in busts {
-            assert!(one(&mut desk, Channel::Floor, bust(p, w)).await.ok);
-        }
-        // The floor does not end a flight; the director does.
-        let r = one(&mut desk, Channel::Floor, WireCommand::EndFlight {}).await;
-        assert_eq!(r.error.map(|e| e.kind), Some(ErrorKind::Forbidden));
-        if chain.as_str() == "main-1a" {
-            let r = one(&mut desk, Channel::Director, WireCommand::EndFlight {}).await;
-            assert!(r.ok && r.events.iter().any(|e| e == "FlightEnded"), "{r:?}");
-        }
-    }
+    play_flight(dir.path(), "1A", &[(4, 1)], "", true).await;
+    play_flight(dir.path(), "1B", &[(4, 1), (3, 1)], "", false).await;
     let day2 = ChainId::new("main-day2").expect("chain");
     let mut desk = embedded_desk(dir.path(), &day2).await;
     let open = WireCommand::Open {
@@ -3144,28 +3249,20 @@ async fn an_event_in_two_flights_is_imported_into_day_2_from_the_flights_chains(
     let ranked_seq = r.first_seq.expect("a seq") + ranked.expect("ranked") as u64;
     drop(desk);
     // Audited: the money from the flights, the chips carried.
-    let d = dir.path().to_str().expect("utf-8");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args(["audit", "--data", d, "--chain", day2.as_str(), "--json"])
-        .output()
-        .expect("audit");
-    let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let (audit, passed) = audit_json(dir.path(), day2.as_str());
     let money = &audit["money"];
     assert_eq!(money["entries"], 8, "{audit}");
     assert_eq!(money["paid_in_cents"], 1_600);
     assert_eq!(money["fees_cents"], 160);
     assert_eq!(money["pool_cents"], 1_440);
     assert_eq!(money["ok"], true, "{audit}");
-    assert!(out.status.success(), "{audit}");
+    assert!(passed, "{audit}");
     // A flight audits on its own: its money (no prizes of its own) and its chips.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
-        .args(["audit", "--data", d, "--chain", "main-1b", "--json"])
-        .output()
-        .expect("audit");
-    let audit: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let (audit, passed) = audit_json(dir.path(), "main-1b");
     assert_eq!(audit["money"]["pool_cents"], 720, "{audit}");
     assert_eq!(audit["money"]["ok"], true, "{audit}");
-    assert!(out.status.success(), "{audit}");
+    assert!(passed, "{audit}");
+    let d = dir.path().to_str().expect("utf-8");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
         .args(["explain", "--data", d, "--chain", day2.as_str()])
         .arg(ranked_seq.to_string())

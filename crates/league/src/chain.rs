@@ -376,6 +376,12 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
     // Issue 39: bounties won in cash and prizes paid out, in cents, by player.
     let mut bounties: BTreeMap<u32, u64> = BTreeMap::new();
     let mut prizes: BTreeMap<u32, u64> = BTreeMap::new();
+    // Bounties won in the flights, by person (member number, else name).
+    let mut flight_bounties: BTreeMap<(Option<String>, String), u64> = BTreeMap::new();
+    let person = |name: &str, member: &Option<String>| match member {
+        Some(m) => (Some(m.clone()), String::new()),
+        None => (None, name.to_string()),
+    };
     let mut finished = false;
     for e in events {
         match e {
@@ -460,7 +466,14 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
                 places.insert(winner.0, 1);
                 finished = true;
             }
-            TournamentEvent::FlightImported { entries, .. } => flight_entries += entries,
+            TournamentEvent::FlightImported { entries, money, .. } => {
+                flight_entries += entries;
+                for w in money.iter().flat_map(|m| &m.won_by) {
+                    *flight_bounties
+                        .entry(person(&w.name, &w.member))
+                        .or_default() += w.cents;
+                }
+            }
             TournamentEvent::BountyWon { shares, .. } => {
                 for sh in shares {
                     *bounties.entry(sh.player.0).or_default() += sh.cash;
@@ -540,6 +553,12 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
         .collect();
     if flight_entries > 0 {
         results.extend(flight_places);
+        // What each person won in the flights goes with his result in the event.
+        for r in &mut results {
+            if let Some(cents) = flight_bounties.remove(&person(&r.player, &r.member)) {
+                r.bounties += cents as f64 / 100.0;
+            }
+        }
         return Ok((flight_entries, results));
     }
     Ok((if reentries > 0 { entries } else { entrants }, results))

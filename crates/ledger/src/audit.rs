@@ -215,24 +215,44 @@ fn money_count(rec: &Recorded) -> MoneyCount {
     let mut m = MoneyCount::default();
     let mut topped = 0;
     let mut heads = 0;
-    // Day 2 of an event in flights (issue 39): the flights' entries and money.
-    let mut flights: Option<(u32, u64, u64)> = None;
+    let mut won_in_flights = 0;
+    // Day 2 of an event in flights (issue 39): the flights' entries and money (entries, paid,
+    // fees, bounty money).
+    let mut flights: Option<(u32, u64, u64, u64)> = None;
     for e in &rec.events {
         match e {
-            E::FlightImported { chain, entries, .. } => {
-                let f = flights.get_or_insert((0, 0, 0));
+            E::FlightImported {
+                chain,
+                entries,
+                money,
+                ..
+            } => {
+                let f = flights.get_or_insert((0, 0, 0, 0));
                 f.0 += entries;
-                // The money is in the command as entered: the flight's result.
-                if let Some(r) = rec.entered.iter().find_map(|en| match &en.command {
-                    floorbook_tournament::command::Command::ImportFlight { flight }
-                        if &flight.chain == chain =>
-                    {
-                        Some(flight)
-                    }
-                    _ => None,
-                }) {
-                    f.1 += r.paid_cents;
-                    f.2 += r.fees_cents;
+                // The money is on the event (rules revision 8); before, in the command as
+                // entered: the flight's result.
+                let money = money.clone().or_else(|| {
+                    rec.entered.iter().find_map(|en| match &en.command {
+                        floorbook_tournament::command::Command::ImportFlight { flight }
+                            if &flight.chain == chain =>
+                        {
+                            Some(floorbook_tournament::engine::FlightMoney {
+                                paid_cents: flight.paid_cents,
+                                fees_cents: flight.fees_cents,
+                                bounty_cents: 0,
+                                bounties_won_cents: 0,
+                                won_by: Vec::new(),
+                            })
+                        }
+                        _ => None,
+                    })
+                });
+                if let Some(m) = money {
+                    f.1 += m.paid_cents;
+                    f.2 += m.fees_cents;
+                    f.3 += m.bounty_cents;
+                    // The heads won in the flight were paid there, out of this money.
+                    won_in_flights += m.bounties_won_cents;
                 }
             }
             E::Started { .. } => started = true,
@@ -287,11 +307,13 @@ fn money_count(rec: &Recorded) -> MoneyCount {
         m.paid_in_cents += paid;
         m.fees_cents += (*paid).min(fee);
     }
-    if let Some((entries, paid, fees)) = flights {
-        let theirs = paid.saturating_sub(fees);
+    if let Some((entries, paid, fees, bounty)) = flights {
+        let theirs = paid.saturating_sub(fees).saturating_sub(bounty);
         m.entries = entries;
         m.paid_in_cents = paid;
         m.fees_cents = fees;
+        m.bounty_cents = bounty;
+        m.bounties_won_cents += won_in_flights;
         m.overlay_cents = guarantee.saturating_sub(theirs);
         m.pool_cents = theirs + m.overlay_cents;
         return m;

@@ -181,41 +181,7 @@ pub fn settings_of(e: Option<&TournamentEvent>, t: &Tournament) -> Vec<Setting> 
             TournamentEvent::BountyWon { .. }
             | TournamentEvent::EnvelopesFilled { .. }
             | TournamentEvent::EnvelopeOwed { .. },
-        ) => t
-            .profile
-            .bounty
-            .iter()
-            .flat_map(|b| {
-                let mut out = vec![
-                    Setting {
-                        name: "bounty.kind",
-                        value: format!("{:?}", b.kind).to_lowercase(),
-                    },
-                    Setting {
-                        name: "bounty.amount",
-                        value: b.amount.clone(),
-                    },
-                ];
-                match b.kind {
-                    floorbook_tournament::BountyKind::Knockout => {}
-                    floorbook_tournament::BountyKind::Progressive => out.push(Setting {
-                        name: "bounty.to_eliminator",
-                        value: b.to_eliminator.to_string(),
-                    }),
-                    floorbook_tournament::BountyKind::Mystery => {
-                        out.push(Setting {
-                            name: "bounty.from_level",
-                            value: b.from_level.to_string(),
-                        });
-                        out.push(Setting {
-                            name: "bounty.envelopes",
-                            value: format!("{:?}", b.envelopes),
-                        });
-                    }
-                }
-                out
-            })
-            .collect(),
+        ) => t.profile.bounty.iter().flat_map(bounty_settings).collect(),
         Some(TournamentEvent::FlightEnded { .. }) => t
             .profile
             .flight
@@ -249,6 +215,8 @@ pub fn settings_of(e: Option<&TournamentEvent>, t: &Tournament) -> Vec<Setting> 
                     },
                 ]
             })
+            // The heads the flights' players carry in.
+            .chain(t.profile.bounty.iter().flat_map(bounty_settings))
             .collect(),
         Some(TournamentEvent::AddedOn { .. }) => vec![Setting {
             name: "entries.addon_chips",
@@ -405,4 +373,36 @@ pub async fn recorded_by<S: EventStore>(
             at: env.at,
             request: env.request,
         }))
+}
+
+/// A bounty's settings, as a decision that paid or carried a head used them.
+fn bounty_settings(b: &floorbook_tournament::Bounty) -> Vec<Setting> {
+    let mut out = vec![
+        Setting {
+            name: "bounty.kind",
+            value: format!("{:?}", b.kind).to_lowercase(),
+        },
+        Setting {
+            name: "bounty.amount",
+            value: b.amount.clone(),
+        },
+    ];
+    match b.kind {
+        floorbook_tournament::BountyKind::Knockout => {}
+        floorbook_tournament::BountyKind::Progressive => out.push(Setting {
+            name: "bounty.to_eliminator",
+            value: b.to_eliminator.to_string(),
+        }),
+        floorbook_tournament::BountyKind::Mystery => {
+            out.push(Setting {
+                name: "bounty.from_level",
+                value: b.from_level.to_string(),
+            });
+            out.push(Setting {
+                name: "bounty.envelopes",
+                value: format!("{:?}", b.envelopes),
+            });
+        }
+    }
+    out
 }

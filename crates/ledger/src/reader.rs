@@ -248,7 +248,7 @@ pub fn profile_problems(profile: &Profile) -> Option<String> {
 }
 
 /// Reads and checks a chain's opening event.
-async fn read_opening<S: EventStore>(store: &S, chain: &ChainId) -> Result<Opening, LoadError> {
+pub async fn read_opening<S: EventStore>(store: &S, chain: &ChainId) -> Result<Opening, LoadError> {
     let first = store.read(chain, Seq::FIRST, 1).await?;
     let opening = first
         .first()

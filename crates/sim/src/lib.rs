@@ -175,6 +175,39 @@ pub fn simulate_draining(
             )?;
         }
     }
+    play(t, rng, draw, style, after_hand)
+}
+
+/// Plays on a tournament whose players are all in before its start (Day 2 of an event in
+/// flights, its flights imported): draws the seats from `seed`, starts it and plays it to its
+/// end as [`simulate_draining`] does.
+pub fn simulate_from(
+    t: Transcript,
+    seed: u64,
+    style: Style,
+    after_hand: &mut dyn FnMut(&mut Transcript),
+) -> Result<Simulation, SimError> {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let registered = t
+        .players
+        .values()
+        .filter(|p| p.status == floorbook_tournament::engine::Status::Registered)
+        .count();
+    let draw = permutation(&mut rng, registered);
+    play(t, rng, draw, style, after_hand)
+}
+
+/// Starts the tournament with the seat draw `draw` and plays it to its end.
+fn play(
+    mut t: Transcript,
+    mut rng: ChaCha20Rng,
+    draw: Vec<u32>,
+    style: Style,
+    after_hand: &mut dyn FnMut(&mut Transcript),
+) -> Result<Simulation, SimError> {
+    let profile = t.profile.clone();
+    let buy_in = profile.buy_ins.first().cloned().unwrap_or_default();
+    let players = t.players.len() as u32;
     t.decide(
         &Command::Start {
             draw,

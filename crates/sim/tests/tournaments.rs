@@ -1112,12 +1112,11 @@ fn nob_7_the_final_table_waits_for_two_out_at_each_table() {
     assert!(breaks >= 36, "only {breaks} NOB-7 breaks were checked");
 }
 
-/// A flight of the event "main" (issue 39): the re-entry event's money, no payout of its
-/// own and no bounties.
+/// A flight of the event "main" (issue 39): the re-entry event's money and its progressive
+/// bounty, no payout of its own.
 fn flight_profile(day: &str) -> Profile {
     let mut p = reentry_profile();
     p.name = format!("plo27-flight-{day}");
-    p.bounty = None;
     p.payout.shares.clear();
     p.payout.by_entries.clear();
     p.payout.guarantee = None;
@@ -1158,19 +1157,20 @@ fn run_flight(day: &str, players: u32, seed: u64, bag: u32) -> Transcript {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(6))]
-    /// Two simulated flights (the same names play both: "Player 1" … are the same persons)
-    /// feed a Day 2: its chips are each person's best bagged stack, its pool every flight's
-    /// entries less the fees, and every person out of both flights is placed once, under
-    /// Day 2's players.
+    /// Two simulated flights with a progressive bounty (the same names play both: "Player 1"
+    /// … are the same persons) feed a Day 2, simulated to its end: its chips are each person's
+    /// best bagged stack and stay in play to the winner; its pool is every flight's entries
+    /// less the fees and the bounty money, all of it paid; every cent of bounty money is won
+    /// once, in a flight or on Day 2; every person is placed once, those out in the flights
+    /// under Day 2's players.
     #[test]
-    fn two_simulated_flights_feed_one_day_2(
+    fn two_simulated_flights_feed_one_day_2_played_to_its_end(
         a in 10u32..24,
         b in 10u32..24,
         seed in any::<u64>(),
     ) {
         let flights = [run_flight("1A", a, seed, 6), run_flight("1B", b, seed ^ 1, 6)];
         let mut day2 = reentry_profile();
-        day2.bounty = None;
         day2.entries = Default::default();
         day2.day2 = Some(floorbook_tournament::Day2 {
             event: "main".into(),
@@ -1179,7 +1179,7 @@ proptest! {
         prop_assert_eq!(day2.check(), Vec::new());
         let mut t = Transcript::new(Tournament::new(day2));
         let mut best: std::collections::BTreeMap<String, u64> = Default::default();
-        let (mut paid, mut fees, mut entries) = (0, 0, 0);
+        let (mut paid, mut fees, mut entries, mut bounty, mut won_in_flights) = (0, 0, 0, 0, 0);
         for (k, f) in flights.iter().enumerate() {
             prop_assert!(f.finished);
             let result = f.flight_result(&format!("main-{k}"), "00").expect("ended");
@@ -1190,6 +1190,17 @@ proptest! {
             paid += result.paid_cents;
             fees += result.fees_cents;
             entries += result.entries;
+            let heads = result.bounty.clone().expect("the flight's bounty");
+            prop_assert_eq!(heads.money_cents, f.bounty_money());
+            prop_assert_eq!(
+                heads.won_cents
+                    + heads.unclaimed_cents
+                    + result.survivors.iter().map(|s| s.head_cents).sum::<u64>(),
+                heads.money_cents,
+                "a flight's bounty money is won, on a head bagged, or no one's"
+            );
+            bounty += heads.money_cents;
+            won_in_flights += heads.won_cents;
             prop_assert_eq!(
                 result.survivors.iter().map(|s| s.stack).sum::<u64>(),
                 f.chips_in_play(),
@@ -1200,22 +1211,53 @@ proptest! {
         }
         let clock = t.clock_view(0);
         prop_assert_eq!(clock.entrants, entries);
-        prop_assert_eq!(clock.prize_pool_cents, Some(paid - fees + clock.overlay_cents));
-        prop_assert_eq!(clock.prizes_cents.iter().sum::<u64>(), paid - fees + clock.overlay_cents);
-        let n = t.players.len();
-        let draw: Vec<u32> = (0..n as u32).collect();
-        t.decide(&Command::Start { draw, button_seats: None, tables: None }, 0)
-            .expect("day 2 starts");
-        prop_assert_eq!(t.chips_in_play(), best.values().sum::<u64>());
-        let placed: Vec<u32> = t.flight_places().iter().map(|p| p.place).collect();
+        let pool = paid - fees - bounty + clock.overlay_cents;
+        prop_assert_eq!(clock.prize_pool_cents, Some(pool));
+        prop_assert_eq!(clock.prizes_cents.iter().sum::<u64>(), pool);
+        prop_assert_eq!(clock.bounties_cents, bounty);
+        let n = t.players.len() as u32;
+        let total: u64 = best.values().sum();
         let names: std::collections::BTreeSet<String> = flights
             .iter()
             .flat_map(|f| f.players.values().map(|p| p.name.clone()))
             .collect();
-        prop_assert_eq!(placed.len(), names.len() - n, "every person out placed once");
+        let sim = floorbook_sim::simulate_from(t, seed ^ 2, Style::Loose, &mut |t| {
+            check_after_hand(t, total)
+        })
+        .unwrap_or_else(|e| panic!("Day 2, seed {seed}: {e}"));
+        let t = sim.tournament;
+        prop_assert!(t.finished, "Day 2 played to one winner");
+        let winner = t
+            .players
+            .values()
+            .find(|p| p.status == Status::Busted { place: 1 })
+            .expect("a winner");
         prop_assert_eq!(
-            placed,
-            (n as u32 + 1..=names.len() as u32).collect::<Vec<_>>()
+            winner.stack as i64,
+            total as i64 + t.race_delta - t.removed_chips as i64,
+            "Day 2 starts with the chips bagged and its winner holds them"
         );
+        let won: u64 = t.players.values().map(|p| p.bounties_won).sum();
+        prop_assert_eq!(won + won_in_flights, bounty, "every cent of bounty money won once");
+        // A league reads the event from Day 2: every person once, with what he won in bounties
+        // in the flights and on Day 2.
+        let (field, results) = floorbook_league::tournament_results(&t.events).expect("results");
+        prop_assert_eq!(field, entries);
+        prop_assert_eq!(results.len(), names.len());
+        let counted: u64 = results.iter().map(|r| (r.bounties * 100.0).round() as u64).sum();
+        prop_assert_eq!(counted, bounty, "the league counts every bounty won");
+        let mut places: Vec<u32> = t
+            .players
+            .values()
+            .filter_map(|p| match p.status {
+                Status::Busted { place } | Status::Disqualified { place } => Some(place),
+                _ => None,
+            })
+            .chain(t.flight_places().iter().map(|p| p.place))
+            .collect();
+        places.sort_unstable();
+        prop_assert_eq!(places.len(), names.len(), "every person placed once");
+        prop_assert_eq!(places, (1..=names.len() as u32).collect::<Vec<_>>());
+        prop_assert!(n as usize <= names.len());
     }
 }

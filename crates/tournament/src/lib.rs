@@ -20,7 +20,7 @@
 ///
 /// What each revision reads differently, rule by rule, is [`readings::Readings`]: the only
 /// place that names the revisions.
-pub const RULES_REVISION: u32 = 7;
+pub const RULES_REVISION: u32 = 8;
 
 pub mod balance;
 pub mod chip_race;

@@ -886,13 +886,6 @@ impl Profile {
                 None,
             );
         }
-        if self.bounty.is_some() && (self.flight.is_some() || self.day2.is_some()) {
-            bad(
-                "bounty",
-                "an event played in flights plays no bounties (a head would have to cross from a flight to Day 2)".into(),
-                None,
-            );
-        }
         if self.day2.is_some() && *entries != Entries::default() {
             bad(
                 "entries",

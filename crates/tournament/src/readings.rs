@@ -100,6 +100,11 @@ pub struct Readings {
     /// last hand and a mystery envelope owed are recorded; the level clock runs from the
     /// start to the end.
     pub closed_when_finished: bool,
+
+    // Revision 8.
+    /// Issue 39: Day 2's import of a flight records the flight's money (paid, fees, bounty
+    /// money) on the event, not only in the command.
+    pub flight_money_imported: bool,
 }
 
 impl Readings {
@@ -136,6 +141,7 @@ impl Readings {
             button_draw_first: from(6),
             premature_cards_say_burn: from(6),
             closed_when_finished: from(7),
+            flight_money_imported: from(8),
         }
     }
 }

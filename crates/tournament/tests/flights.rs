@@ -15,7 +15,7 @@ use floorbook_tournament::command::Command;
 use floorbook_tournament::engine::{FlightResult, Tournament, TournamentEvent};
 use floorbook_tournament::seating::PlayerId;
 use floorbook_tournament::transcript::Transcript;
-use floorbook_tournament::{Carry, Day2, Flight, Profile, builtin};
+use floorbook_tournament::{Bounty, BountyKind, Carry, Day2, Flight, Profile, builtin};
 
 fn base() -> Profile {
     let mut p = builtin("plo27").expect("built in").1.expect("reads");
@@ -26,7 +26,12 @@ fn base() -> Profile {
 }
 
 fn flight(day: &str, names: [(&str, Option<&str>); 4]) -> Transcript {
+    flight_with(day, names, None)
+}
+
+fn flight_with(day: &str, names: [(&str, Option<&str>); 4], bounty: Option<Bounty>) -> Transcript {
     let mut p = base();
+    p.bounty = bounty;
     p.flight = Some(Flight {
         event: "main".into(),
         day: day.into(),
@@ -73,7 +78,11 @@ fn bust(t: &mut Transcript, player: u32, winner: u32) {
 }
 
 fn day_1a() -> FlightResult {
-    let mut t = flight(
+    day_1a_with(None)
+}
+
+fn day_1a_with(bounty: Option<Bounty>) -> FlightResult {
+    let mut t = flight_with(
         "1A",
         [
             ("Ann", Some("M-1")),
@@ -81,6 +90,7 @@ fn day_1a() -> FlightResult {
             ("Cid", None),
             ("Dan", None),
         ],
+        bounty,
     );
     bust(&mut t, 4, 1);
     let events = t.decide(&Command::EndFlight, 120).expect("ended").to_vec();
@@ -97,7 +107,11 @@ fn day_1a() -> FlightResult {
 }
 
 fn day_1b() -> FlightResult {
-    let mut t = flight(
+    day_1b_with(None)
+}
+
+fn day_1b_with(bounty: Option<Bounty>) -> FlightResult {
+    let mut t = flight_with(
         "1B",
         [
             ("Ann", Some("M-1")),
@@ -105,6 +119,7 @@ fn day_1b() -> FlightResult {
             ("Fay", None),
             ("Gus", None),
         ],
+        bounty,
     );
     bust(&mut t, 4, 1);
     bust(&mut t, 2, 1);
@@ -114,7 +129,12 @@ fn day_1b() -> FlightResult {
 }
 
 fn day_2(carry: Carry) -> Transcript {
+    day_2_with(carry, None)
+}
+
+fn day_2_with(carry: Carry, bounty: Option<Bounty>) -> Transcript {
     let mut p = base();
+    p.bounty = bounty;
     p.payout.shares = vec![60, 40];
     p.day2 = Some(Day2 {
         event: "main".into(),
@@ -317,4 +337,197 @@ fn only_a_flight_ends_and_only_between_hands() {
         day: "1A".into(),
     });
     assert!(p.check().iter().any(|problem| problem.field == "payout"));
+}
+
+/// A progressive knock-out (5.00 of the 20.00 on the head, half to the eliminator in cash).
+fn pko() -> Bounty {
+    Bounty {
+        kind: BountyKind::Progressive,
+        amount: "5.00".into(),
+        to_eliminator: 50,
+        from_level: 0,
+        envelopes: Vec::new(),
+    }
+}
+
+fn bounties_won(events: &[TournamentEvent]) -> Vec<(u32, u32, u64, u64)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            TournamentEvent::BountyWon { from, shares, .. } => Some(
+                shares
+                    .iter()
+                    .map(|s| (from.0, s.player.0, s.cash, s.onto_head))
+                    .collect::<Vec<_>>(),
+            ),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// The same two flights with a PKO bounty, worked by hand. 1A: Dan out to Ann (2.50 cash,
+/// Ann's head 7.50). 1B: Gus, then Eve out to Ann (2.50 cash each, Ann's head 10.00). Each
+/// flight put 20.00 on heads: 1A's 2.50 won, Ann 7.50, Bob and Cid 5.00 each; 1B's 5.00 won,
+/// Ann 10.00, Fay 5.00. Day 2 (best stack): Ann carries 1B's stack and its 10.00 head; her 1A
+/// head (7.50) is no one's to win and goes to the winner. The pool is 160.00 - 16.00 fees -
+/// 40.00 bounties = 104.00 (62.40 / 41.60). Day 2: Fay out to Bob (2.50; Bob's head 7.50),
+/// Cid out to Ann (2.50; 12.50), Bob out to Ann (3.75; 16.25); Ann wins and takes her head
+/// and the 7.50: 23.75. Cash in Day 2 32.50 plus 7.50 in the flights: the 40.00.
+#[test]
+fn a_pko_head_crosses_from_its_flight_to_day_2_with_the_stack_carried() {
+    let a = day_1a_with(Some(pko()));
+    let b = day_1b_with(Some(pko()));
+    let heads = |r: &FlightResult| -> Vec<(String, u64)> {
+        r.survivors
+            .iter()
+            .map(|s| (s.name.clone(), s.head_cents))
+            .collect()
+    };
+    let row = |n: &str, c: u64| (n.to_string(), c);
+    assert_eq!(
+        heads(&a),
+        [row("Ann", 750), row("Bob", 500), row("Cid", 500)]
+    );
+    assert_eq!(heads(&b), [row("Ann", 1_000), row("Fay", 500)]);
+    let money = |r: &FlightResult| {
+        r.bounty
+            .as_ref()
+            .map(|b| (b.money_cents, b.won_cents, b.unclaimed_cents))
+    };
+    assert_eq!(money(&a), Some((2_000, 250, 0)));
+    assert_eq!(money(&b), Some((2_000, 500, 0)));
+
+    // A Day 2 without the flights' bounty (or with another) refuses them, and changes nothing.
+    let mut plain = day_2(Carry::Best);
+    assert!(
+        import(&mut plain, a.clone())
+            .expect_err("another bounty")
+            .contains("another bounty")
+    );
+    assert!(plain.flights.is_empty() && plain.players.is_empty());
+    let mut t = day_2_with(Carry::Best, Some(pko()));
+    let mut fixed = pko();
+    fixed.kind = BountyKind::Knockout;
+    let mut other = b.clone();
+    other.bounty.as_mut().expect("a bounty").format = fixed;
+    assert!(import(&mut t, other).is_err());
+
+    let first = import(&mut t, a).expect("1A");
+    let second = import(&mut t, b).expect("1B");
+    let imported = |events: &[TournamentEvent]| {
+        events
+            .iter()
+            .find_map(|e| match e {
+                TournamentEvent::FlightImported {
+                    players,
+                    pool_cents,
+                    money,
+                    ..
+                } => Some((
+                    players
+                        .iter()
+                        .map(|p| (p.player.0, p.kept, p.head_cents))
+                        .collect::<Vec<_>>(),
+                    *pool_cents,
+                    money
+                        .clone()
+                        .map(|m| (m.bounty_cents, m.bounties_won_cents)),
+                )),
+                _ => None,
+            })
+            .expect("imported")
+    };
+    assert_eq!(
+        imported(&first),
+        (
+            vec![(1, true, 750), (2, true, 500), (3, true, 500)],
+            5_200,
+            Some((2_000, 250))
+        )
+    );
+    assert_eq!(
+        imported(&second),
+        (
+            vec![(1, true, 1_000), (4, true, 500)],
+            5_200,
+            Some((2_000, 500))
+        )
+    );
+    assert_eq!(t.head(PlayerId(1)), 1_000);
+    assert_eq!(t.bounties_unclaimed, 750);
+    assert_eq!(t.bounty_money(), 4_000);
+    let clock = t.clock_view(0);
+    assert_eq!(clock.prize_pool_cents, Some(10_400));
+    assert_eq!(clock.prizes_cents, [6_240, 4_160]);
+
+    t.decide(
+        &Command::Start {
+            draw: vec![0, 1, 2, 3],
+            button_seats: None,
+            tables: None,
+        },
+        0,
+    )
+    .expect("started");
+    for (out, by) in [(4, 2), (3, 1), (2, 1)] {
+        bust(&mut t, out, by);
+    }
+    let won = bounties_won(&t.events);
+    assert_eq!(
+        won,
+        [
+            (4, 2, 250, 250),
+            (3, 1, 250, 250),
+            (2, 1, 375, 375),
+            (1, 1, 2_375, 0)
+        ]
+    );
+    let day2_cash: u64 = won.iter().map(|w| w.2).sum();
+    assert_eq!(
+        day2_cash + 250 + 500,
+        4_000,
+        "every cent of bounty money paid once"
+    );
+}
+
+/// The first stack carried: Ann's 1B stack stays out, and its head (10.00) with it, to the
+/// winner; Day 2's heads, what went to no one and what the flights paid still make 40.00.
+#[test]
+fn a_head_on_a_stack_not_carried_goes_to_the_winner() {
+    let mut t = day_2_with(Carry::First, Some(pko()));
+    import(&mut t, day_1a_with(Some(pko()))).expect("1A");
+    let events = import(&mut t, day_1b_with(Some(pko()))).expect("1B");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        TournamentEvent::FlightImported { players, .. }
+            if players[0].player == PlayerId(1) && !players[0].kept && players[0].head_cents == 1_000
+    )));
+    assert_eq!(t.head(PlayerId(1)), 750);
+    assert_eq!(t.bounties_unclaimed, 1_000);
+    let heads: u64 = (1..=4).map(|p| t.head(PlayerId(p))).sum();
+    assert_eq!(heads + t.bounties_unclaimed + 250 + 500, 4_000);
+}
+
+/// A mystery bounty's envelopes are Day 2's: a flight fills none (its busts win nothing) and
+/// hands its whole bounty money on.
+#[test]
+fn a_mystery_bounty_s_money_crosses_whole_to_day_2() {
+    let mystery = Bounty {
+        kind: BountyKind::Mystery,
+        amount: "5.00".into(),
+        to_eliminator: 50,
+        from_level: 2,
+        envelopes: vec![50],
+    };
+    let a = day_1a_with(Some(mystery.clone()));
+    assert_eq!(
+        a.bounty.as_ref().map(|b| (b.money_cents, b.won_cents)),
+        Some((2_000, 0))
+    );
+    assert!(a.survivors.iter().all(|s| s.head_cents == 0));
+    let mut t = day_2_with(Carry::Best, Some(mystery.clone()));
+    import(&mut t, a).expect("1A");
+    import(&mut t, day_1b_with(Some(mystery))).expect("1B");
+    assert_eq!(t.bounty_money(), 4_000);
 }

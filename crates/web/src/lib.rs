@@ -58,6 +58,9 @@ pub struct Web<S> {
     public: floorbook_log::Disclosing<S>,
     derived: Mutex<HashMap<ChainId, Loaded>>,
     cash: Mutex<HashMap<ChainId, (Head, Arc<floorbook_cash::CashRoom>)>>,
+    /// The flight each chain read so far is, from its opening (which never changes): None
+    /// for a chain that is no flight (another tournament, a cash room, a league).
+    flights: Mutex<HashMap<ChainId, Option<floorbook_tournament::Flight>>>,
     /// The projections of each chain read so far, in memory (the audit's and the hands' rows).
     projected: tokio::sync::Mutex<HashMap<ChainId, floorbook_projections::Projector>>,
     users: Option<Users>,
@@ -138,6 +141,7 @@ impl<S: EventStore + Clone + 'static> Web<S> {
             store,
             derived: Mutex::new(HashMap::new()),
             cash: Mutex::new(HashMap::new()),
+            flights: Mutex::new(HashMap::new()),
             projected: tokio::sync::Mutex::new(HashMap::new()),
             users,
             sessions: users::Sessions::default(),
@@ -187,11 +191,32 @@ impl<S: EventStore + Clone + 'static> Web<S> {
             if name.starts_with("league-") || name.starts_with("members") {
                 continue;
             }
+            // Only the event's flights are re-derived (each once for a head): the others are
+            // known from their opening, read once.
+            let known = self.flights.lock().ok().and_then(|m| m.get(&c).cloned());
+            let flight = match known {
+                Some(f) => f,
+                None => {
+                    let f = match floorbook_ledger::reader::read_opening(&self.store, &c).await {
+                        Ok(o) => o.profile.flight,
+                        // Unreadable now: asked again at the next look.
+                        Err(floorbook_ledger::reader::LoadError::Store(_)) => continue,
+                        Err(_) => None,
+                    };
+                    if let Ok(mut m) = self.flights.lock() {
+                        m.insert(c.clone(), f.clone());
+                    }
+                    f
+                }
+            };
+            if flight.is_none_or(|f| f.event != event) {
+                continue;
+            }
             let Ok(l) = self.load(&name).await else {
                 continue;
             };
             let t = &l.tournament;
-            let Some(f) = t.profile.flight.as_ref().filter(|f| f.event == event) else {
+            let Some(f) = t.profile.flight.as_ref() else {
                 continue;
             };
             if !t.finished {

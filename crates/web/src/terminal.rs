@@ -1683,7 +1683,7 @@ pub const JS: PreEscaped<&str> = PreEscaped(
       if (pf) pf.value = ee.dataset.drawEnvelope;
       if (df) df.value = e;
       var said = document.getElementById('chosen');
-      if (said) said.textContent = ee.dataset.drawn.replace('#E', e + 1);
+      if (said) said.textContent = ee.dataset.drawn.replace('#E', e);
     }
     var br = ev.target.closest && ev.target.closest('[data-draw-break]');
     if (br) {

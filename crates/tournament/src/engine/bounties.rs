@@ -93,10 +93,11 @@ impl Tournament {
     }
 
     /// A mystery bounty's envelopes are to be filled now: the tournament runs and the clock
-    /// is in the profile's level or later.
+    /// is in the profile's level or later (a flight fills none: the envelopes are Day 2's).
     pub(super) fn envelopes_due(&self, at: u64) -> bool {
         self.profile.bounty.as_ref().is_some_and(|b| {
             b.kind == BountyKind::Mystery
+                && self.profile.flight.is_none()
                 && self.started
                 && !self.finished
                 && self.envelopes.is_none()
@@ -233,8 +234,12 @@ impl Tournament {
     }
 
     /// The bounty money so far, in cents: what is on heads and what was won. Each entry puts
-    /// one head on the table, and so does a rebuy by a player who was out (from its price).
+    /// one head on the table, and so does a rebuy by a player who was out (from its price);
+    /// Day 2's is its flights'.
     pub fn bounty_money(&self) -> u64 {
+        if let Some(cents) = self.flight_bounty_money() {
+            return cents;
+        }
         self.profile.bounty.as_ref().map_or(0, |b| {
             b.cents() * u64::from(self.entry_count() + self.rebuy_heads)
         })

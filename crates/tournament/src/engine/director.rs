@@ -229,9 +229,10 @@ impl Tournament {
             .map(|m| m.less_bounties(self.bounty_money(), &self.profile.payout));
         // Day 2's prize pool is its flights' (the event's guarantee is Day 2's).
         let money = match flights {
-            Some((_, paid, fees)) => {
-                Some(crate::Money::from_flights(paid, fees, &self.profile.payout))
-            }
+            Some((_, paid, fees)) => Some(
+                crate::Money::from_flights(paid, fees, &self.profile.payout)
+                    .less_bounties(self.bounty_money(), &self.profile.payout),
+            ),
             None => money,
         };
         let pool = money.map(|m| m.pool);

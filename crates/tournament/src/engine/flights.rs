@@ -6,13 +6,19 @@
 //! a new seat draw. The players out in the flights are placed under every Day 2 player at
 //! the start: by the share of their flight's field they outlasted, the most first; on equal
 //! shares the earlier flight first, then the better place in it.
+//!
+//! Bounties cross with the stacks: the flights and Day 2 play the same bounty. A bust in a
+//! flight pays its head there (a mystery bounty's envelopes are Day 2's: a flight fills none);
+//! a stack bagged carries its head into Day 2, and the head of a stack not carried (the carry
+//! rule kept another) goes, like every head nobody won, to the event's winner. The bounty
+//! money of every flight is Day 2's to account for.
 
 use floorbook_rules::RuleSet;
 use serde::{Deserialize, Serialize};
 
 use super::{Player, Status, Tournament, TournamentError, TournamentEvent};
-use crate::Carry;
 use crate::seating::PlayerId;
+use crate::{Bounty, Carry};
 
 /// A flight's result as Day 2 imports it: read from the flight's chain when it ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,6 +40,50 @@ pub struct FlightResult {
     pub survivors: Vec<Survivor>,
     /// Its players out, with their place in the flight.
     pub out: Vec<FlightOut>,
+    /// Its bounty and the bounty money (none without a bounty).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bounty: Option<FlightBounties>,
+}
+
+/// A flight's bounty: the format it played (Day 2's must be the same) and its money in cents.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlightBounties {
+    pub format: Bounty,
+    /// What its entries and rebuys put on heads.
+    pub money_cents: u64,
+    /// What was won in cash in the flight.
+    pub won_cents: u64,
+    /// The heads nobody won there (a player disqualified, surrendered, removed).
+    pub unclaimed_cents: u64,
+}
+
+/// A flight's money as Day 2 records it on the import (rules revision 8), so an audit counts
+/// it from the events alone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlightMoney {
+    pub paid_cents: u64,
+    pub fees_cents: u64,
+    /// The flight's bounty money, and what of it was won in cash in the flight.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bounty_cents: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bounties_won_cents: u64,
+    /// Who won that cash in the flight (a league counts it with the event's results).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub won_by: Vec<WonInFlight>,
+}
+
+/// What a person won in bounties, in cash, in a flight.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WonInFlight {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member: Option<String>,
+    pub cents: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A player through a flight.
@@ -45,6 +95,12 @@ pub struct Survivor {
     /// The buy-in he paid for the flight.
     pub buy_in: String,
     pub stack: u64,
+    /// The bounty on his head when he bagged (cents; none without a bounty, or a mystery one).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub head_cents: u64,
+    /// The bounties he won in the flight, in cash (cents).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bounties_cents: u64,
 }
 
 /// A player out in a flight, with his place there.
@@ -55,6 +111,9 @@ pub struct FlightOut {
     pub member: Option<String>,
     pub buy_in: String,
     pub place: u32,
+    /// The bounties he won in the flight, in cash (cents).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bounties_cents: u64,
 }
 
 /// A flight's player as Day 2 takes him: his Day 2 number, the stack he bagged and whether
@@ -64,6 +123,10 @@ pub struct FlightPlayer {
     pub player: PlayerId,
     pub stack: u64,
     pub kept: bool,
+    /// The bounty on the stack's head (cents): carried with a stack kept; a stack's not
+    /// carried goes to the event's winner.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub head_cents: u64,
 }
 
 /// A player out in the flights, placed in the event.
@@ -101,6 +164,8 @@ impl Tournament {
                 member: p.member.clone(),
                 buy_in: p.buy_in.clone(),
                 stack: p.stack,
+                head_cents: self.head(p.id),
+                bounties_cents: p.bounties_won,
             })
             .collect();
         let mut out: Vec<FlightOut> = self
@@ -112,6 +177,7 @@ impl Tournament {
                     member: p.member.clone(),
                     buy_in: p.buy_in.clone(),
                     place,
+                    bounties_cents: p.bounties_won,
                 }),
                 _ => None,
             })
@@ -132,6 +198,12 @@ impl Tournament {
             fees_cents: money.fees_cents,
             survivors,
             out,
+            bounty: self.profile.bounty.clone().map(|format| FlightBounties {
+                format,
+                money_cents: self.bounty_money(),
+                won_cents: self.players.values().map(|p| p.bounties_won).sum(),
+                unclaimed_cents: self.bounties_unclaimed,
+            }),
         })
     }
 
@@ -200,6 +272,11 @@ impl Tournament {
                 event: day2.event,
             });
         }
+        if flight.bounty.as_ref().map(|b| &b.format) != self.profile.bounty.as_ref() {
+            return Err(TournamentError::FlightBountyDiffers {
+                chain: flight.chain.clone(),
+            });
+        }
         // The chips carried stay within what a tournament counts (a flight's own did).
         let carried = flight
             .survivors
@@ -220,10 +297,15 @@ impl Tournament {
                 .values()
                 .find(|p| person(&p.name, p.member.as_deref()) == key)
                 .map(|p| p.id);
+            let base = self.profile.bounty.as_ref().map_or(0, Bounty::cents);
             let (id, kept) = match known {
                 Some(id) => {
                     let had = self.carried.get(&id).copied().unwrap_or(0);
                     let kept = day2.carry == Carry::Best && s.stack > had;
+                    if kept {
+                        // The stack he carried so far goes, and its head with it.
+                        self.bounties_unclaimed += self.head(id);
+                    }
                     (id, kept)
                 }
                 None => {
@@ -245,20 +327,55 @@ impl Tournament {
             };
             if kept {
                 self.carried.insert(id, s.stack);
+                if let Some(p) = self.players.get_mut(&id) {
+                    p.bounty_gain = s.head_cents.saturating_sub(base);
+                }
+            } else {
+                self.bounties_unclaimed += s.head_cents;
             }
             players.push(super::FlightPlayer {
                 player: id,
                 stack: s.stack,
                 kept,
+                head_cents: s.head_cents,
             });
         }
+        let bounty = flight.bounty.as_ref();
+        self.bounties_unclaimed += bounty.map_or(0, |b| b.unclaimed_cents);
         self.flights.push(flight.clone());
+        let money = self.readings().flight_money_imported.then(|| FlightMoney {
+            paid_cents: flight.paid_cents,
+            fees_cents: flight.fees_cents,
+            bounty_cents: bounty.map_or(0, |b| b.money_cents),
+            bounties_won_cents: bounty.map_or(0, |b| b.won_cents),
+            won_by: flight
+                .survivors
+                .iter()
+                .map(|s| (&s.name, &s.member, s.bounties_cents))
+                .chain(
+                    flight
+                        .out
+                        .iter()
+                        .map(|o| (&o.name, &o.member, o.bounties_cents)),
+                )
+                .filter(|(_, _, cents)| *cents > 0)
+                .map(|(name, member, cents)| WonInFlight {
+                    name: name.clone(),
+                    member: member.clone(),
+                    cents,
+                })
+                .collect(),
+        });
         self.out.push(TournamentEvent::FlightImported {
             chain: flight.chain.clone(),
             day: flight.day.clone(),
             entries: flight.entries,
-            pool_cents: flight.paid_cents.saturating_sub(flight.fees_cents),
+            pool_cents: flight
+                .paid_cents
+                .saturating_sub(flight.fees_cents)
+                .saturating_sub(bounty.map_or(0, |b| b.money_cents)),
             players,
+            money,
             rules: RuleSet::EMPTY,
         });
         Ok(())
@@ -331,6 +448,17 @@ impl Tournament {
                 place: day2 + 1 + i as u32,
             })
             .collect()
+    }
+
+    /// Day 2's bounty money: what its flights' entries put on heads (None unless Day 2).
+    pub fn flight_bounty_money(&self) -> Option<u64> {
+        (!self.flights.is_empty()).then(|| {
+            self.flights
+                .iter()
+                .filter_map(|f| f.bounty.as_ref())
+                .map(|b| b.money_cents)
+                .sum()
+        })
     }
 
     /// Day 2's entries and money from its flights: (entries, paid, fees); None without.

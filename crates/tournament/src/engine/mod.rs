@@ -21,7 +21,10 @@ use crate::command::{Command, HandCommand};
 use crate::conduct::{Offence, Sanction};
 use crate::seating::{PlayerId, SeatNo, TableNo};
 
-pub use flights::{FlightOut, FlightPlace, FlightPlayer, FlightResult, Survivor};
+pub use flights::{
+    FlightBounties, FlightMoney, FlightOut, FlightPlace, FlightPlayer, FlightResult, Survivor,
+    WonInFlight,
+};
 
 pub use director::{ClockView, LevelClock, MAX_REASON};
 
@@ -424,6 +427,9 @@ pub enum TournamentEvent {
         entries: u32,
         pool_cents: u64,
         players: Vec<FlightPlayer>,
+        /// The flight's money as imported (rules revision 8; before, only in the command).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        money: Option<FlightMoney>,
         rules: RuleSet,
     },
     /// Issue 39: at Day 2's start the players out in the flights are placed under every Day 2
@@ -1060,6 +1066,10 @@ pub enum TournamentError {
         got: String,
         event: String,
     },
+    #[error(
+        "the flight on chain {chain} plays another bounty than this Day 2: the flights and Day 2 play the event's bounty (the profiles' bounty)"
+    )]
+    FlightBountyDiffers { chain: String },
     #[error("Day 2 starts with the players of its flights: import them first")]
     NoFlightsImported,
     #[error(

@@ -196,6 +196,7 @@ refused-flight_hand_in_play = Ein Flight endet zwischen zwei Händen: an Tisch {
 refused-flight_entries_open = Der Einstieg ist bis zum Ende von Stufe { $until_level } offen: der Flight endet, wenn er geschlossen ist (es läuft Stufe { $level }).
 refused-flight_imported_twice = Der Flight der Kette { $chain } ist schon übernommen.
 refused-flight_of_another_event = Der Flight der Kette { $chain } gehört zum Turnier { $got }; dieser Tag 2 ist das Turnier { $event }.
+refused-flight_bounty_differs = Der Flight der Kette { $chain } spielt einen anderen Bounty als dieser Tag 2: Flights und Tag 2 spielen den Bounty des Turniers (im Profil: bounty).
 refused-no_flights_imported = Tag 2 beginnt mit den Spielern seiner Flights: zuerst die Flights übernehmen.
 refused-flight_chips_carried = Tisch { $table } nimmt { $chips } Chips in seine nächste Hand mit: der Flight endet nach dieser Hand, wenn alle Chips in einem Stack sind.
 refused-cards_decide = Jede Boardkarte wurde erfasst: der Showdown wird nach den gezeigten Karten entschieden, nicht vom Dealer zugeteilt (TR-3.6, TR-11).

@@ -195,6 +195,6 @@ desk-mystery-later = Die Umschläge werden zu Beginn von Stufe { $level } gefül
 desk-mystery-left = Noch { $envelopes } Umschläge, zusammen { $amount }.
 desk-mystery-owed = { $out } wurde von { $by } rausgeworfen: ein Umschlag wird gezogen.
 desk-draw-envelope = Einen Umschlag zufällig ziehen
-desk-envelope-drawn = Gezogen: Umschlag #E der übrigen. Jetzt die Ziehung erfassen.
+desk-envelope-drawn = Gezogen: Umschlag #E der übrigen, gezählt wie im Formular (0 ist der erste). Jetzt die Ziehung erfassen.
 flight-ended = Flight { $day }: beendet, { $entries } Einstiege, { $left } Spieler übrig
 receipt-of-hand = Beleg der Hand { $hand } für die Spieler (QR-Code)

@@ -198,6 +198,7 @@ refused-flight_hand_in_play = A flight ends between hands: table { $table } is p
 refused-flight_entries_open = Entries are open until the end of level { $until_level }: the flight ends after they close (level { $level } is playing).
 refused-flight_imported_twice = The flight on chain { $chain } has been imported already.
 refused-flight_of_another_event = The flight on chain { $chain } feeds the event { $got }; this Day 2 is the event { $event }.
+refused-flight_bounty_differs = The flight on chain { $chain } plays another bounty than this Day 2: the flights and Day 2 play the event's bounty (the profile's bounty).
 refused-no_flights_imported = Day 2 starts with the players of its flights: import the flights first.
 refused-flight_chips_carried = Table { $table } carries { $chips } chips to its next hand: the flight ends after that hand, when every chip is in a stack.
 refused-cards_decide = Every board card was entered: the showdown is judged from the cards shown, not awarded by the dealer (TR-3.6, TR-11).

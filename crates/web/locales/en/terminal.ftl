@@ -195,6 +195,6 @@ desk-mystery-later = The envelopes are filled when level { $level } starts, one 
 desk-mystery-left = { $envelopes } envelopes left, { $amount } in all.
 desk-mystery-owed = { $out } was knocked out by { $by }: an envelope is drawn.
 desk-draw-envelope = Draw an envelope at random
-desk-envelope-drawn = Drawn: envelope #E of those left. Now record the draw.
+desk-envelope-drawn = Drawn: envelope #E of those left, counted as the form counts (0 is the first). Now record the draw.
 flight-ended = Flight { $day }: ended, { $entries } entries, { $left } players left
 receipt-of-hand = Receipt of hand { $hand } for the players (QR code)
