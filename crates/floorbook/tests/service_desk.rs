@@ -3102,12 +3102,14 @@ async fn pko_heads_cross_from_the_flights_to_day_2_and_the_audit_counts_every_ce
         ))),
     };
     assert!(one(&mut desk, Channel::Director, open).await.ok);
+    let mut imported = 0;
     for chain in ["main-1a", "main-1b"] {
         let import = WireCommand::ImportFlight {
             chain: chain.into(),
         };
         let r = one(&mut desk, Channel::Director, import).await;
-        assert!(r.ok, "{r:?}");
+        let at = r.events.iter().position(|e| e == "FlightImported");
+        imported = r.first_seq.expect("a seq") + at.expect("imported") as u64;
     }
     let t = desk.tournament().expect("a tournament").clone();
     let heads: Vec<(String, u64)> = t
@@ -3158,6 +3160,17 @@ async fn pko_heads_cross_from_the_flights_to_day_2_and_the_audit_counts_every_ce
     assert_eq!(money["pool_cents"], 1_040);
     assert_eq!(money["ok"], true, "{audit}");
     assert!(passed, "{audit}");
+    // Explained: the carry rule and the bounty that carried the heads.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_floorbook"))
+        .args(["explain", "--data", dir.path().to_str().expect("utf-8")])
+        .args(["--chain", day2.as_str(), &imported.to_string()])
+        .output()
+        .expect("explain");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("day2.carry = best") && text.contains("bounty.kind = progressive"),
+        "{text}"
+    );
     let (audit, passed) = audit_json(dir.path(), "main-1b");
     assert_eq!(audit["money"]["bounty_cents"], 200, "{audit}");
     assert_eq!(audit["money"]["bounties_won_cents"], 50, "{audit}");

@@ -3070,8 +3070,11 @@ async fn a_flight_is_ended_and_imported_into_day_2_from_the_directors_desk() {
     let dir = tempfile::tempdir().expect("dir");
     let data = dir.path().join("data");
     let (nob, _) = floorbook_tournament::builtin("nob").expect("nob");
+    // A PKO of 0.50 a head, in the flight and on Day 2.
+    let pko = "\n[bounty]\nkind = \"progressive\"\namount = \"0.50\"\n";
     let flight = nob.replace("shares = [100]", "shares = []\nfee = \"0.20\"")
-        + "\n[flight]\nevent = \"main\"\nday = \"1A\"\n";
+        + "\n[flight]\nevent = \"main\"\nday = \"1A\"\n"
+        + pko;
     ann_bob_and_cid(&data, "main-1a", flight).await;
     {
         // Bob goes out in the flight (3rd of 3).
@@ -3090,7 +3093,8 @@ async fn a_flight_is_ended_and_imported_into_day_2_from_the_directors_desk() {
         let chain = ChainId::new("main-day2").expect("chain");
         let mut desk = Desk::open(store, chain, None, 500).await.expect("desk");
         let day2 = nob.replace("shares = [100]", "shares = [60, 40]\nfee = \"0.20\"")
-            + "\n[day2]\nevent = \"main\"\ncarry = \"best\"\n";
+            + "\n[day2]\nevent = \"main\"\ncarry = \"best\"\n"
+            + pko;
         let open = WireCommand::Open {
             profile: None,
             profile_toml: Some(day2),
@@ -3162,13 +3166,13 @@ async fn a_flight_is_ended_and_imported_into_day_2_from_the_directors_desk() {
         "Einen Flight in Tag 2 übernehmen",
     )
     .await;
-    // The clock: three entries of 2.00 less 0.20 each.
+    // The clock: three entries of 2.00 less 0.20 fee and 0.50 bounty each.
     let clock = browser(&webdriver).await;
     clock
         .goto(&format!("{url}/t/main-day2/clock?lang=en"))
         .await
         .expect("the clock");
-    wait_for(&clock, "#pool", "5.40").await;
+    wait_for(&clock, "#pool", "3.90").await;
     // Day 2 starts (its players by a new draw): the standings place the one out in the
     // flight under them.
     let r = submit(&td, "form[data-command=start]", &[("#start-draw", "1 0")]).await;
@@ -3179,6 +3183,12 @@ async fn a_flight_is_ended_and_imported_into_day_2_from_the_directors_desk() {
         .expect("the standings");
     let row = wait_for(&clock, "tr.flight", "out in flight 1A").await;
     assert!(row.contains("3") && row.contains("Bob"), "{row}");
+    // Ann won Bob's head in the flight (0.50: 0.25 in cash, 0.25 onto hers) and carried hers.
+    let ann = wait_for(&clock, "tr[data-player='1']", "bounty").await;
+    assert!(
+        ann.contains("Ann") && ann.contains("0.25") && ann.contains("0.75"),
+        "{ann}"
+    );
     clock.set_window_size(390, 844).await.expect("phone");
     screenshot(&clock, "standings-day2-390").await;
 }

@@ -455,6 +455,9 @@ fn a_pko_head_crosses_from_its_flight_to_day_2_with_the_stack_carried() {
         )
     );
     assert_eq!(t.head(PlayerId(1)), 1_000);
+    // What Ann won in the flights: 2.50 in 1A, 5.00 in 1B.
+    assert_eq!(t.flight_bounties_won(PlayerId(1)), 750);
+    assert_eq!(t.flight_bounties_won(PlayerId(2)), 0);
     assert_eq!(t.bounties_unclaimed, 750);
     assert_eq!(t.bounty_money(), 4_000);
     let clock = t.clock_view(0);

@@ -790,8 +790,10 @@ pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
         let head = (p.status == Status::Playing)
             .then(|| t.head(p.id))
             .filter(|h| *h > 0);
+        // Day 2: with what he won in the flights.
+        let won = p.bounties_won + t.flight_bounties_won(p.id);
         html! {
-            @if p.bounties_won > 0 { (money_in(p.bounties_won, lang)) }
+            @if won > 0 { (money_in(won, lang)) }
             @if let Some(h) = head { " " span.head { "(" (ta(lang, "bounty-on-head", &[("amount", s(money_in(h, lang)))])) ")" } }
         }
     };

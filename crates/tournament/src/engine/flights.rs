@@ -450,6 +450,29 @@ impl Tournament {
             .collect()
     }
 
+    /// What Day 2's `player` won in bounties in the flights, in cash (cents; 0 elsewhere).
+    pub fn flight_bounties_won(&self, player: PlayerId) -> u64 {
+        let Some(p) = self.players.get(&player) else {
+            return 0;
+        };
+        let key = person(&p.name, p.member.as_deref());
+        self.flights
+            .iter()
+            .flat_map(|f| {
+                f.survivors
+                    .iter()
+                    .map(|s| (person(&s.name, s.member.as_deref()), s.bounties_cents))
+                    .chain(
+                        f.out
+                            .iter()
+                            .map(|o| (person(&o.name, o.member.as_deref()), o.bounties_cents)),
+                    )
+            })
+            .filter(|(who, _)| *who == key)
+            .map(|(_, cents)| cents)
+            .sum()
+    }
+
     /// Day 2's bounty money: what its flights' entries put on heads (None unless Day 2).
     pub fn flight_bounty_money(&self) -> Option<u64> {
         (!self.flights.is_empty()).then(|| {
