@@ -3,6 +3,7 @@
 //! Tests never skip when the binary is missing: they fail and say how to install it.
 
 use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -20,6 +21,11 @@ pub struct NatsServer {
     program: Option<PathBuf>,
     /// The monitoring port (`http:` in a shipped configuration), moved to a free one.
     monitor: Option<u16>,
+    /// How it runs for a fault test, and its cluster route port.
+    setup: NodeSetup,
+    route: Option<u16>,
+    /// The iptables rules it put in place (table, rule), taken out when it is dropped.
+    rules: Vec<(&'static str, Vec<String>)>,
 }
 
 /// The nats-server the tests start: `FLOORBOOK_NATS_SERVER` when set (`.ci/run` runs the NATS
@@ -88,6 +94,9 @@ impl NatsServer {
             env: Vec::new(),
             program: None,
             monitor: None,
+            setup: NodeSetup::default(),
+            route: None,
+            rules: Vec::new(),
         };
         for attempt in 1..=3 {
             match server.spawn() {
@@ -105,7 +114,7 @@ impl NatsServer {
     /// its listening address and its store directory are moved to a free port and a temporary
     /// folder, and the file it includes is written in place; `env` holds the passwords.
     pub fn start_shipped(name: &str, env: &[(&str, &str)]) -> NatsServer {
-        NatsServer::start_shipped_with(name, env, |_| None)
+        NatsServer::start_shipped_with(name, env, NodeSetup::default(), |_| None)
     }
 
     /// [`start_shipped`](Self::start_shipped), each other line first offered to `moved`, which
@@ -113,6 +122,7 @@ impl NatsServer {
     pub fn start_shipped_with(
         name: &str,
         env: &[(&str, &str)],
+        setup: NodeSetup,
         moved: impl Fn(&str) -> Option<String>,
     ) -> NatsServer {
         let deploy = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../deploy/nats");
@@ -147,7 +157,7 @@ impl NatsServer {
                 .collect::<Vec<_>>()
                 .join("\n")
         };
-        let mut server = NatsServer::from_config(config, env, Some(current_binary()));
+        let mut server = NatsServer::from_config(config, env, Some(current_binary()), setup);
         server.monitor = monitor;
         server
     }
@@ -159,15 +169,29 @@ impl NatsServer {
         config: impl Fn(u16, &std::path::Path) -> String,
         env: &[(&str, &str)],
     ) -> NatsServer {
-        NatsServer::from_config(config, env, None)
+        NatsServer::from_config(config, env, None, NodeSetup::default())
     }
 
     fn from_config(
         config: impl Fn(u16, &std::path::Path) -> String,
         env: &[(&str, &str)],
         program: Option<PathBuf>,
+        setup: NodeSetup,
     ) -> NatsServer {
         let store = tempfile::tempdir().expect("temporary JetStream store");
+        let js = store.path().join("js");
+        if let Some(mib) = setup.disk_mib {
+            std::fs::create_dir_all(&js).expect("the store's folder");
+            let size = format!("size={mib}m");
+            root_tool(
+                "mount",
+                &["-t", "tmpfs", "-o", &size, "tmpfs", &js.to_string_lossy()],
+            );
+        }
+        if setup.apart {
+            let who = format!("{APART_UID}:{APART_UID}");
+            root_tool("chown", &["-R", &who, &store.path().to_string_lossy()]);
+        }
         let file = store.path().join("nats.conf");
         let mut server = NatsServer {
             port: 0,
@@ -180,6 +204,9 @@ impl NatsServer {
                 .collect(),
             program,
             monitor: None,
+            setup,
+            route: None,
+            rules: Vec::new(),
         };
         // A free port is only free until someone binds it: another test's server may take it
         // between our look and the server's bind. Then the server exits saying so, and it is
@@ -222,25 +249,112 @@ impl NatsServer {
     /// their client and route addresses moved to loopback; `env` holds the users' passwords.
     /// Without `users` the users file is left out: one client may send every role's commands.
     pub fn shipped_cluster(env: &[(&str, &str)], users: bool) -> Vec<NatsServer> {
+        NatsServer::shipped_cluster_as(env, users, [NodeSetup::default(); 3])
+    }
+
+    /// [`shipped_cluster`](Self::shipped_cluster), node k set up for its faults as `setups[k]`.
+    pub fn shipped_cluster_as(
+        env: &[(&str, &str)],
+        users: bool,
+        setups: [NodeSetup; 3],
+    ) -> Vec<NatsServer> {
         let routes: Vec<u16> = (0..3).map(|_| free_port()).collect();
         (1..=3)
             .map(|n| {
+                let route = routes[n - 1];
                 let routes = routes.clone();
-                NatsServer::start_shipped_with(&format!("cluster-node{n}.conf"), env, move |l| {
-                    let t = l.trim();
-                    if !users && t.starts_with("include ") {
-                        Some(String::new())
-                    } else if t.starts_with("listen:") && l.starts_with(' ') {
-                        Some(format!("  listen: 127.0.0.1:{}", routes[n - 1]))
-                    } else if let Some(rest) = t.strip_prefix("nats-route://floorbook-") {
-                        let k: usize = rest[..1].parse().expect("a node number");
-                        Some(format!("    nats-route://127.0.0.1:{}", routes[k - 1]))
-                    } else {
-                        None
-                    }
-                })
+                let name = format!("cluster-node{n}.conf");
+                // From its start, the connections a node apart opens are marked with its route
+                // port (the rule in place before it opens any).
+                let marked = setups[n - 1].apart.then(|| {
+                    add_rule("mangle", &mark_rule(route));
+                    ("mangle", mark_rule(route))
+                });
+                let mut node =
+                    NatsServer::start_shipped_with(&name, env, setups[n - 1], move |l| {
+                        let t = l.trim();
+                        if !users && t.starts_with("include ") {
+                            Some(String::new())
+                        } else if t.starts_with("listen:") && l.starts_with(' ') {
+                            Some(format!("  listen: 127.0.0.1:{}", routes[n - 1]))
+                        } else if let Some(rest) = t.strip_prefix("nats-route://floorbook-") {
+                            let k: usize = rest[..1].parse().expect("a node number");
+                            Some(format!("    nats-route://127.0.0.1:{}", routes[k - 1]))
+                        } else {
+                            None
+                        }
+                    });
+                node.route = Some(route);
+                node.rules.extend(marked);
+                node
             })
             .collect()
+    }
+
+    /// Puts an iptables rule in place (taken out when the server is dropped).
+    fn rule(&mut self, table: &'static str, rule: Vec<String>) {
+        add_rule(table, &rule);
+        self.rules.push((table, rule));
+    }
+
+    /// Cuts the node (set [`NodeSetup::apart`]) off from the other nodes, as a network does:
+    /// every packet between it and them is dropped, while it and its clients run on.
+    pub fn partition(&mut self) {
+        assert!(
+            self.setup.apart,
+            "a node to cut off runs apart (NodeSetup::apart)"
+        );
+        let route = self.route.expect("a cluster node");
+        for r in partition_rules(route) {
+            self.rule("filter", r);
+        }
+    }
+
+    /// Heals [`partition`](Self::partition): the packets flow again.
+    pub fn heal(&mut self) {
+        let route = self.route.expect("a cluster node");
+        for r in partition_rules(route) {
+            if let Some(i) = self
+                .rules
+                .iter()
+                .position(|(t, x)| *t == "filter" && *x == r)
+            {
+                let (table, rule) = self.rules.remove(i);
+                let mut args = vec!["-t", table, "-D"];
+                args.extend(rule.iter().map(String::as_str));
+                root_tool("iptables", &args);
+            }
+        }
+    }
+
+    /// Fills the node's own disk ([`NodeSetup::disk_mib`]) to the last byte; how many bytes
+    /// it took.
+    pub fn fill_disk(&self) -> u64 {
+        use std::io::Write;
+        assert!(
+            self.setup.disk_mib.is_some(),
+            "a disk of its own (NodeSetup::disk_mib)"
+        );
+        let mut f = std::fs::File::create(self.filler()).expect("the filler file");
+        let chunk = vec![0u8; 1 << 16];
+        let mut filled = 0u64;
+        loop {
+            match f.write(&chunk) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => filled += n as u64,
+            }
+        }
+        let _ = f.sync_all();
+        filled
+    }
+
+    /// Frees what [`fill_disk`](Self::fill_disk) took.
+    pub fn free_disk(&self) {
+        std::fs::remove_file(self.filler()).expect("the filler file goes");
+    }
+
+    fn filler(&self) -> PathBuf {
+        self.store.path().join("js").join("filler")
     }
 
     /// The running server's process ID (None once it is killed or stopped).
@@ -269,6 +383,9 @@ impl NatsServer {
         }
         // The server's own log, for tests that look for what it saw (`log`).
         command.arg("-l").arg(self.log_path());
+        if self.setup.apart {
+            command.uid(APART_UID).gid(APART_UID);
+        }
         let child = command
             .envs(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .stdout(Stdio::null())
@@ -405,6 +522,17 @@ impl NatsServer {
 impl Drop for NatsServer {
     fn drop(&mut self) {
         self.kill();
+        for (table, rule) in std::mem::take(&mut self.rules) {
+            let mut args = vec!["-t", table, "-D"];
+            args.extend(rule.iter().map(String::as_str));
+            let _ = Command::new("iptables").args(&args).status();
+        }
+        if self.setup.disk_mib.is_some() {
+            let _ = Command::new("umount")
+                .arg("-l")
+                .arg(self.store.path().join("js"))
+                .status();
+        }
     }
 }
 
@@ -445,4 +573,84 @@ pub fn terminate(mut c: std::process::Child) {
     }
     let _ = c.kill();
     let _ = c.wait();
+}
+
+/// How one node of [`NatsServer::shipped_cluster_as`] runs, for the faults a test puts it
+/// through. Both need root (the suite runs as root in CI; a test fails, saying so, otherwise).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NodeSetup {
+    /// Its JetStream store on a disk of its own of this many MiB (a tmpfs mounted for it):
+    /// a disk [`NatsServer::fill_disk`] can fill.
+    pub disk_mib: Option<u64>,
+    /// It runs as another user ([`APART_UID`]), so that the connections it opens can be told
+    /// apart and cut: [`NatsServer::partition`].
+    pub apart: bool,
+}
+
+/// The user a node set [`NodeSetup::apart`] runs as (nobody).
+pub const APART_UID: u32 = 65534;
+
+/// Runs `program` with `args` as root's tool for a fault, failing the test with its output.
+fn root_tool(program: &str, args: &[&str]) {
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{program} does not run ({e}): the fault tests need it, as root (.ci/deps installs it)"));
+    assert!(
+        out.status.success(),
+        "{program} {} failed (the fault tests run as root): {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Appends `rule` to iptables' `table`.
+fn add_rule(table: &str, rule: &[String]) {
+    let mut args = vec!["-t", table, "-A"];
+    args.extend(rule.iter().map(String::as_str));
+    root_tool("iptables", &args);
+}
+
+/// The iptables rules that cut a node off: every packet of the connections it opened (their
+/// mark) and of those opened to its route port.
+fn partition_rules(route: u16) -> Vec<Vec<String>> {
+    let r = route.to_string();
+    let rule = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    vec![
+        rule(&[
+            "OUTPUT", "-o", "lo", "-m", "connmark", "--mark", &r, "-j", "DROP",
+        ]),
+        rule(&[
+            "OUTPUT", "-o", "lo", "-p", "tcp", "--dport", &r, "-j", "DROP",
+        ]),
+        rule(&[
+            "OUTPUT", "-o", "lo", "-p", "tcp", "--sport", &r, "-j", "DROP",
+        ]),
+    ]
+}
+
+/// The rule that marks the connections a node set apart opens with its route port.
+fn mark_rule(route: u16) -> Vec<String> {
+    [
+        "OUTPUT",
+        "-o",
+        "lo",
+        "-p",
+        "tcp",
+        "-m",
+        "owner",
+        "--uid-owner",
+        &APART_UID.to_string(),
+        "-m",
+        "conntrack",
+        "--ctstate",
+        "NEW",
+        "-j",
+        "CONNMARK",
+        "--set-mark",
+        &route.to_string(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
 }

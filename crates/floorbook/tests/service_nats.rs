@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use floorbook_e2e::drive::{Step, Verdict, request, script, verdict};
-use floorbook_e2e::nats::{NatsServer, free_port, replicated_store};
+use floorbook_e2e::nats::{NatsServer, NodeSetup, free_port, replicated_store};
 use floorbook_ledger::reader::load;
 use floorbook_log::{ChainId, EventStore, Seq, verify_chain};
 use floorbook_service::client::{CommandClient, connect};
@@ -2852,6 +2852,112 @@ async fn a_festival_day_keeps_every_write_through_node_and_instance_faults() {
     }
 }
 
+/// Issue 41, the festival's other two faults at CI size, on the shipped three-node cluster
+/// playing two tournaments at once: node 2 is cut off from the others by the network (iptables
+/// on loopback drop every packet between it and the other nodes, while it and its clients run
+/// on; the main event's terminal starts on node 2 and moves by itself) and healed; then node
+/// 3's disk fills up (its store on a disk of its own, filled to the last byte) and is freed,
+/// and the node restarted, as an operator does. Each node back is healthy and caught up before
+/// the next fault. Every acknowledged event is where its reply said, on every node; each chain
+/// is its simulated tournament exactly and verifies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_festival_day_keeps_every_write_through_a_partition_and_a_full_disk() {
+    let setups = [
+        NodeSetup::default(),
+        NodeSetup {
+            apart: true,
+            ..NodeSetup::default()
+        },
+        NodeSetup {
+            disk_mib: Some(256),
+            ..NodeSetup::default()
+        },
+    ];
+    let Day {
+        _alone,
+        mut nodes,
+        all,
+        dir: _dir,
+        instances: _instances,
+        main,
+        side,
+        main_steps,
+        side_steps,
+    } = Day::start_as("partition", setups).await;
+    let mut c = client(connect(&all, "terminals").await.expect("connect"));
+    c.patience = Duration::from_secs(120);
+    // The main event's terminal starts on node 2, the one cut off: it must find another node
+    // by itself (it knows the others from the cluster, not from its address).
+    let mut terminal = client(
+        connect(&nodes[1].url(), "terminals")
+            .await
+            .expect("connect"),
+    );
+    terminal.patience = Duration::from_secs(120);
+    let mut faults = Vec::new();
+    let day = drive_at(
+        &terminal,
+        &main,
+        &main_steps,
+        0,
+        async |i: usize, n: usize| {
+            // Fault k at step k·n/5 of the main event's n steps.
+            let fault = faults.len() + 1;
+            if fault > 4 || i < fault * n / 5 {
+                return;
+            }
+            let back = match fault {
+                1 => {
+                    nodes[1].partition();
+                    None
+                }
+                2 => {
+                    nodes[1].heal();
+                    Some(1)
+                }
+                3 => {
+                    let filled = nodes[2].fill_disk();
+                    eprintln!("node 3's disk filled ({filled} bytes more)");
+                    None
+                }
+                _ => {
+                    nodes[2].free_disk();
+                    tokio::task::block_in_place(|| nodes[2].restart());
+                    Some(2)
+                }
+            };
+            if let Some(k) = back {
+                nodes[k].healthy(Duration::from_secs(120)).await;
+                let head = c.query(&main, Query::Head).await.expect("head");
+                let seq = head["seq"].as_u64().expect("seq");
+                node_holds(&nodes[k], &main, seq).await;
+            }
+            faults.push(fault);
+        },
+    );
+    let ((main_acked, _), side_acked) =
+        tokio::join!(day, drive(&c, &side, &side_steps, async || {}));
+    assert_eq!(faults, [1, 2, 3, 4], "every fault happened");
+    assert!(
+        terminal.unanswered() > 0,
+        "the terminal on the node cut off saw no unanswered request: the partition did not bite"
+    );
+    check_day(&all, (&main, &main_acked), (&side, &side_acked)).await;
+    for node in &nodes {
+        for (chain, acked) in [(&main, &main_acked), (&side, &side_acked)] {
+            let last = acked.iter().map(|(s, _)| *s).max().expect("acked");
+            node_holds(node, chain, last).await;
+        }
+    }
+    // The full disk was seen by the node, not only assumed.
+    let log = nodes[2].log();
+    assert!(
+        log.contains("no space left on device"),
+        "node 3 never ran out of disk: {}",
+        &log[log.len().saturating_sub(2_000)..]
+    );
+}
+
 /// Waits until `node` alone holds `chain` up to `seq` (a restarted node caught up).
 async fn node_holds(node: &NatsServer, chain: &ChainId, seq: u64) {
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -3003,8 +3109,13 @@ static ONE_DAY: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 impl Day {
     async fn start(name: &str) -> Day {
+        Day::start_as(name, [NodeSetup::default(); 3]).await
+    }
+
+    /// A day whose node k is set up for its faults as `setups[k]`.
+    async fn start_as(name: &str, setups: [NodeSetup; 3]) -> Day {
         let _alone = ONE_DAY.lock().await;
-        let nodes = NatsServer::shipped_cluster(&PASSWORDS, false);
+        let nodes = NatsServer::shipped_cluster_as(&PASSWORDS, false, setups);
         let all = nodes
             .iter()
             .map(NatsServer::url)

@@ -75,6 +75,7 @@ impl CommandClient {
 
     async fn ask(&self, subject: String, body: Vec<u8>) -> Result<bytes::Bytes, ClientError> {
         let started = Instant::now();
+        let mut in_a_row = 0;
         loop {
             let attempt = tokio::time::timeout(
                 self.timeout,
@@ -92,6 +93,15 @@ impl CommandClient {
                 Ok(Err(_)) | Err(_) => {
                     if let Err(_timed_out) = attempt {
                         self.unanswered.fetch_add(1, Ordering::Relaxed);
+                        // A node cut off from the others by the network still answers pings,
+                        // and only the instances connected to it hear this client: after two
+                        // attempts in a row unanswered in time, it moves to another node.
+                        in_a_row += 1;
+                        if in_a_row >= 2 {
+                            in_a_row = 0;
+                            tracing::info!("unanswered twice in a row: moving to another server");
+                            let _ = self.nats.force_reconnect().await;
+                        }
                     }
                     if started.elapsed() >= self.patience {
                         return Err(ClientError::NoAnswer {

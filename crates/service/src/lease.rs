@@ -36,7 +36,14 @@ pub struct Leases {
     kv: kv::Store,
     instance: String,
     ttl: Duration,
+    /// The connection, and the bucket's failures in a row with when this instance last moved
+    /// because of them: see [`Leases::answered`].
+    client: async_nats::Client,
+    failing: std::sync::Arc<std::sync::Mutex<(u32, Option<std::time::Instant>)>>,
 }
+
+/// Failures of the bucket in a row after which an instance moves to another node.
+const FAILURES_TO_MOVE: u32 = 3;
 
 /// A lease held: renew it with its revision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,7 +96,39 @@ impl Leases {
             kv,
             instance: instance.to_string(),
             ttl,
+            client: js.client(),
+            failing: Default::default(),
         })
+    }
+
+    /// Counts what the bucket answered. A node cut off from the others by the network still
+    /// answers its clients' pings, but its JetStream cannot reach a quorum: after
+    /// [`FAILURES_TO_MOVE`] failures in a row (at most once a lease's age) the instance moves
+    /// to another node of the cluster, so that it serves again and hears the terminals there.
+    async fn answered<T>(&self, r: Result<T, LeaseError>) -> Result<T, LeaseError> {
+        let mv = {
+            let mut f = self.failing.lock().unwrap_or_else(|e| e.into_inner());
+            match &r {
+                Ok(_) => {
+                    f.0 = 0;
+                    false
+                }
+                Err(_) => {
+                    f.0 += 1;
+                    let due =
+                        f.0 >= FAILURES_TO_MOVE && f.1.is_none_or(|at| at.elapsed() >= self.ttl);
+                    if due {
+                        *f = (0, Some(std::time::Instant::now()));
+                    }
+                    due
+                }
+            }
+        };
+        if mv {
+            tracing::warn!(instance = %self.instance, "the lease bucket fails again and again: moving to another server");
+            let _ = self.client.force_reconnect().await;
+        }
+        r
     }
 
     pub fn ttl(&self) -> Duration {
@@ -102,7 +141,7 @@ impl Leases {
 
     /// Takes the lease of `chain` if nobody holds it.
     pub async fn acquire(&self, chain: &ChainId) -> Result<Option<Held>, LeaseError> {
-        match self
+        let r = match self
             .kv
             .create(chain.as_str(), self.instance.clone().into())
             .await
@@ -110,7 +149,8 @@ impl Leases {
             Ok(revision) => Ok(Some(Held { revision })),
             Err(e) if e.kind() == kv::CreateErrorKind::AlreadyExists => Ok(None),
             Err(e) => Err(err("acquiring", e)),
-        }
+        };
+        self.answered(r).await
     }
 
     /// Renews a held lease; None when it was lost (lapsed and taken by another instance).
@@ -122,6 +162,11 @@ impl Leases {
     /// the age limit loses the lease after every command and opens the chain again for the
     /// next one, without end.
     pub async fn renew(&self, chain: &ChainId, held: Held) -> Result<Option<Held>, LeaseError> {
+        let r = self.renewed(chain, held).await;
+        self.answered(r).await
+    }
+
+    async fn renewed(&self, chain: &ChainId, held: Held) -> Result<Option<Held>, LeaseError> {
         match self
             .kv
             .update(chain.as_str(), self.instance.clone().into(), held.revision)
