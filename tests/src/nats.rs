@@ -446,19 +446,9 @@ impl NatsServer {
     /// it hands its stream leaders to the other nodes and closes its clients before it exits;
     /// killed when it has not exited within the unit's 60 s.
     pub fn lame_duck_stop(&mut self) {
-        let Some(mut c) = self.child.take() else {
-            return;
-        };
-        let _ = Command::new("kill")
-            .arg("-USR2")
-            .arg(c.id().to_string())
-            .status();
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while c.try_wait().ok().flatten().is_none() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(20));
+        if let Some(c) = self.child.take() {
+            stop_by(c, "-USR2", Duration::from_secs(60));
         }
-        let _ = c.kill();
-        let _ = c.wait();
     }
 
     /// Waits until the server's `/healthz` answers 200 (every stream it holds is current), as
@@ -562,12 +552,17 @@ pub async fn replicated_store(urls: &str, node: &NatsServer) -> floorbook_store_
 
 /// Stops a process as an operator or systemd does (SIGTERM), and kills it when it has not
 /// exited within 20 s.
-pub fn terminate(mut c: std::process::Child) {
+pub fn terminate(c: std::process::Child) {
+    stop_by(c, "-TERM", Duration::from_secs(20));
+}
+
+/// Sends `signal` to a process and waits up to `within` for it to exit; kills it then.
+fn stop_by(mut c: std::process::Child, signal: &str, within: Duration) {
     let _ = Command::new("kill")
-        .arg("-TERM")
+        .arg(signal)
         .arg(c.id().to_string())
         .status();
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let deadline = Instant::now() + within;
     while c.try_wait().ok().flatten().is_none() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
     }

@@ -151,12 +151,7 @@ pub fn simulate_draining(
             0,
         )?;
     }
-    let registered = t
-        .players
-        .values()
-        .filter(|p| p.status == floorbook_tournament::engine::Status::Registered)
-        .count();
-    let draw = permutation(&mut rng, registered);
+    let draw = seat_draw(&t, &mut rng);
     // Now and then a player is not there at the start (TR-6, PLO-1).
     let ids: Vec<PlayerId> = t
         .players
@@ -188,13 +183,18 @@ pub fn simulate_from(
     after_hand: &mut dyn FnMut(&mut Transcript),
 ) -> Result<Simulation, SimError> {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let draw = seat_draw(&t, &mut rng);
+    play(t, rng, draw, style, after_hand)
+}
+
+/// The seat draw among the players registered: a random order of them.
+fn seat_draw(t: &Transcript, rng: &mut ChaCha20Rng) -> Vec<u32> {
     let registered = t
         .players
         .values()
         .filter(|p| p.status == floorbook_tournament::engine::Status::Registered)
         .count();
-    let draw = permutation(&mut rng, registered);
-    play(t, rng, draw, style, after_hand)
+    permutation(rng, registered)
 }
 
 /// Starts the tournament with the seat draw `draw` and plays it to its end.

@@ -374,6 +374,22 @@ fn run_styled(name: &str, players: u32, seed: u64, style: Style) -> (Transcript,
 }
 
 /// Plays a tournament under `p` and checks its invariants; returns it with the hands played.
+/// The places awarded to the tournament's players, and `more` (those out in its flights),
+/// in order.
+fn places_awarded(t: &Tournament, more: &[u32]) -> Vec<u32> {
+    let mut places: Vec<u32> = t
+        .players
+        .values()
+        .filter_map(|p| match p.status {
+            Status::Busted { place } | Status::Disqualified { place } => Some(place),
+            _ => None,
+        })
+        .chain(more.iter().copied())
+        .collect();
+    places.sort_unstable();
+    places
+}
+
 fn run_profile(p: Profile, players: u32, seed: u64, style: Style) -> (Transcript, u64) {
     let name = p.name.clone();
     let name = name.as_str();
@@ -392,15 +408,7 @@ fn run_profile(p: Profile, players: u32, seed: u64, style: Style) -> (Transcript
         .filter(|e| matches!(e, TournamentEvent::Finished { .. }))
         .collect();
     assert_eq!(winners.len(), 1, "exactly one winner");
-    let mut places: Vec<u32> = t
-        .players
-        .values()
-        .filter_map(|p| match p.status {
-            Status::Busted { place } | Status::Disqualified { place } => Some(place),
-            _ => None,
-        })
-        .collect();
-    places.sort_unstable();
+    let places = places_awarded(&t, &[]);
     // Issue 39: late registrations are players of the field too (re-entries are not).
     let late = t
         .events
@@ -1246,16 +1254,8 @@ proptest! {
         prop_assert_eq!(results.len(), names.len());
         let counted: u64 = results.iter().map(|r| (r.bounties * 100.0).round() as u64).sum();
         prop_assert_eq!(counted, bounty, "the league counts every bounty won");
-        let mut places: Vec<u32> = t
-            .players
-            .values()
-            .filter_map(|p| match p.status {
-                Status::Busted { place } | Status::Disqualified { place } => Some(place),
-                _ => None,
-            })
-            .chain(t.flight_places().iter().map(|p| p.place))
-            .collect();
-        places.sort_unstable();
+        let flights: Vec<u32> = t.flight_places().iter().map(|p| p.place).collect();
+        let places = places_awarded(&t, &flights);
         prop_assert_eq!(places.len(), names.len(), "every person placed once");
         prop_assert_eq!(places, (1..=names.len() as u32).collect::<Vec<_>>());
         prop_assert!(n as usize <= names.len());

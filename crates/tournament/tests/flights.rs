@@ -53,6 +53,12 @@ fn flight_with(day: &str, names: [(&str, Option<&str>); 4], bounty: Option<Bount
         )
         .expect("registered");
     }
+    start(&mut t);
+    t
+}
+
+/// Starts the four players' table, seats drawn in registration order.
+fn start(t: &mut Transcript) {
     t.decide(
         &Command::Start {
             draw: vec![0, 1, 2, 3],
@@ -62,7 +68,6 @@ fn flight_with(day: &str, names: [(&str, Option<&str>); 4], bounty: Option<Bount
         0,
     )
     .expect("started");
-    t
 }
 
 fn bust(t: &mut Transcript, player: u32, winner: u32) {
@@ -464,15 +469,7 @@ fn a_pko_head_crosses_from_its_flight_to_day_2_with_the_stack_carried() {
     assert_eq!(clock.prize_pool_cents, Some(10_400));
     assert_eq!(clock.prizes_cents, [6_240, 4_160]);
 
-    t.decide(
-        &Command::Start {
-            draw: vec![0, 1, 2, 3],
-            button_seats: None,
-            tables: None,
-        },
-        0,
-    )
-    .expect("started");
+    start(&mut t);
     for (out, by) in [(4, 2), (3, 1), (2, 1)] {
         bust(&mut t, out, by);
     }
