@@ -418,6 +418,15 @@ fn a_pko_head_crosses_from_its_flight_to_day_2_with_the_stack_carried() {
     other.bounty.as_mut().expect("a bounty").format = fixed;
     assert!(import(&mut t, other).is_err());
 
+    // A result whose bounty money does not add up (a head made larger) is refused.
+    let mut forged = a.clone();
+    forged.survivors[0].head_cents += 100;
+    assert!(
+        import(&mut t, forged)
+            .expect_err("forged")
+            .contains("does not add up")
+    );
+    assert!(t.flights.is_empty() && t.players.is_empty());
     let first = import(&mut t, a).expect("1A");
     let second = import(&mut t, b).expect("1B");
     let imported = |events: &[TournamentEvent]| {
@@ -461,8 +470,8 @@ fn a_pko_head_crosses_from_its_flight_to_day_2_with_the_stack_carried() {
     );
     assert_eq!(t.head(PlayerId(1)), 1_000);
     // What Ann won in the flights: 2.50 in 1A, 5.00 in 1B.
-    assert_eq!(t.flight_bounties_won(PlayerId(1)), 750);
-    assert_eq!(t.flight_bounties_won(PlayerId(2)), 0);
+    assert_eq!(t.flight_bounties_won().get(&PlayerId(1)), Some(&750));
+    assert_eq!(t.flight_bounties_won().get(&PlayerId(2)), None);
     assert_eq!(t.bounties_unclaimed, 750);
     assert_eq!(t.bounty_money(), 4_000);
     let clock = t.clock_view(0);

@@ -785,13 +785,14 @@ pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
         .collect();
     // Issue 39: bounties won, and (for those still in) the one on his head.
     let bounties = t.profile.bounty.is_some();
+    let in_flights = t.flight_bounties_won();
     let bounty = |p: &floorbook_tournament::engine::Player| {
         // A mystery bounty puts nothing on a head: no amount shown there.
         let head = (p.status == Status::Playing)
             .then(|| t.head(p.id))
             .filter(|h| *h > 0);
         // Day 2: with what he won in the flights.
-        let won = p.bounties_won + t.flight_bounties_won(p.id);
+        let won = p.bounties_won + in_flights.get(&p.id).copied().unwrap_or(0);
         html! {
             @if won > 0 { (money_in(won, lang)) }
             @if let Some(h) = head { " " span.head { "(" (ta(lang, "bounty-on-head", &[("amount", s(money_in(h, lang)))])) ")" } }

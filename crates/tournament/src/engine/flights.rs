@@ -289,6 +289,29 @@ impl Tournament {
                 "the chips in play would pass the limit",
             ));
         }
+        // The bounty money stays within what a tournament counts, and the flight's adds up:
+        // what was won there, the heads bagged and those no one won are its money (a mystery
+        // bounty's is all still to be drawn for on Day 2).
+        if let Some(b) = &flight.bounty {
+            let kept = match b.format.kind {
+                crate::BountyKind::Mystery => 0,
+                _ => b.money_cents,
+            };
+            let held = flight
+                .survivors
+                .iter()
+                .try_fold(b.won_cents, |sum, s| sum.checked_add(s.head_cents))
+                .and_then(|sum| sum.checked_add(b.unclaimed_cents));
+            let total = self
+                .flight_bounty_money()
+                .unwrap_or(0)
+                .checked_add(b.money_cents);
+            if held != Some(kept) || total.is_none_or(|t| t > u64::MAX / 2) {
+                return Err(TournamentError::NotNow(
+                    "the flight's bounty money does not add up, or would pass the limit",
+                ));
+            }
+        }
         let mut players = Vec::with_capacity(flight.survivors.len());
         for s in &flight.survivors {
             let key = person(&s.name, s.member.as_deref());
@@ -450,27 +473,32 @@ impl Tournament {
             .collect()
     }
 
-    /// What Day 2's `player` won in bounties in the flights, in cash (cents; 0 elsewhere).
-    pub fn flight_bounties_won(&self, player: PlayerId) -> u64 {
-        let Some(p) = self.players.get(&player) else {
-            return 0;
-        };
-        let key = person(&p.name, p.member.as_deref());
-        self.flights
-            .iter()
-            .flat_map(|f| {
-                f.survivors
-                    .iter()
-                    .map(|s| (person(&s.name, s.member.as_deref()), s.bounties_cents))
-                    .chain(
-                        f.out
-                            .iter()
-                            .map(|o| (person(&o.name, o.member.as_deref()), o.bounties_cents)),
-                    )
+    /// What each of Day 2's players won in bounties in the flights, in cash (cents; none
+    /// elsewhere). One pass over the flights, for a page that shows every player.
+    pub fn flight_bounties_won(&self) -> std::collections::BTreeMap<PlayerId, u64> {
+        let mut by_person: std::collections::HashMap<String, u64> = Default::default();
+        for f in &self.flights {
+            let won = f
+                .survivors
+                .iter()
+                .map(|s| (&s.name, &s.member, s.bounties_cents))
+                .chain(f.out.iter().map(|o| (&o.name, &o.member, o.bounties_cents)));
+            for (name, member, cents) in won.filter(|w| w.2 > 0) {
+                *by_person
+                    .entry(person(name, member.as_deref()))
+                    .or_default() += cents;
+            }
+        }
+        if by_person.is_empty() {
+            return Default::default();
+        }
+        self.players
+            .values()
+            .filter_map(|p| {
+                let cents = by_person.get(&person(&p.name, p.member.as_deref()))?;
+                Some((p.id, *cents))
             })
-            .filter(|(who, _)| *who == key)
-            .map(|(_, cents)| cents)
-            .sum()
+            .collect()
     }
 
     /// Day 2's bounty money: what its flights' entries put on heads (None unless Day 2).

@@ -168,6 +168,7 @@ refused-not_now-that-table-is-not-due-to-break-tr-17-the-table-with-the-lowest-n
 refused-not_now-the-button-has-not-been-placed-at-this-table-the-button-draw-comes-first-tr-2 = Das ist jetzt nicht möglich: an diesem Tisch liegt noch kein Button: zuerst wird der Button ausgelost (TR-2).
 refused-not_now-the-chips-go-to-another-player-at-the-same-table = Das ist jetzt nicht möglich: die Chips gehen an einen anderen Spieler am selben Tisch.
 refused-not_now-the-chips-in-play-would-pass-the-limit = Das ist jetzt nicht möglich: die Chips im Spiel würden die Grenze überschreiten.
+refused-not_now-the-flight-s-bounty-money-does-not-add-up-or-would-pass-the-limit = Das ist jetzt nicht möglich: das Kopfgeld des Flights geht nicht auf (Gewonnenes, Köpfe und Unbeanspruchtes ergeben nicht sein Geld) oder würde die Grenze überschreiten.
 refused-not_now-the-clock-is-paused-already = Das ist jetzt nicht möglich: die Uhr ist schon angehalten.
 refused-not_now-the-clock-is-running = Das ist jetzt nicht möglich: die Uhr läuft.
 refused-not_now-the-level-clock-runs-from-the-tournament-s-start-to-its-end-tr-5 = Das ist jetzt nicht möglich: die Leveluhr läuft vom Turnierbeginn bis zum Turnierende (TR-5).

@@ -170,6 +170,7 @@ refused-not_now-that-table-is-not-due-to-break-tr-17-the-table-with-the-lowest-n
 refused-not_now-the-button-has-not-been-placed-at-this-table-the-button-draw-comes-first-tr-2 = That is not possible now: the button has not been placed at this table: the button draw comes first (TR-2).
 refused-not_now-the-chips-go-to-another-player-at-the-same-table = That is not possible now: the chips go to another player at the same table.
 refused-not_now-the-chips-in-play-would-pass-the-limit = That is not possible now: the chips in play would pass the limit.
+refused-not_now-the-flight-s-bounty-money-does-not-add-up-or-would-pass-the-limit = That is not possible now: the flight's bounty money does not add up, or would pass the limit (what was won there, the heads bagged and those no one won must make its money).
 refused-not_now-the-clock-is-paused-already = That is not possible now: the clock is paused already.
 refused-not_now-the-clock-is-running = That is not possible now: the clock is running.
 refused-not_now-the-level-clock-runs-from-the-tournament-s-start-to-its-end-tr-5 = That is not possible now: the level clock runs from the tournament's start to its end (TR-5).
