@@ -1136,6 +1136,84 @@ async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
             "7h 2c"
         }
     };
+    // The floor records a raise out of turn by the big blind from the remedies' form, the
+    // action chosen from a list and its amount beside it, never as JSON; the button's all-in
+    // changes the action, so the big blind acts again (TR-21).
+    let actor: usize = c
+        .find(Locator::Css(
+            "form[data-command=fold].touch input[name=pos]",
+        ))
+        .await
+        .expect("the fold's position")
+        .attr("value")
+        .await
+        .expect("attribute")
+        .and_then(|v| v.parse().ok())
+        .expect("a position");
+    floor.refresh().await.expect("reload");
+    let open = "document.querySelector('details.remedies').open = true; return true;";
+    floor
+        .execute(open, vec![])
+        .await
+        .expect("the remedies opened");
+    let form = "details.remedies form[data-command=out_of_turn]";
+    // The page may still be catching up with the deal (a redraw keeps the section open).
+    let mut options = String::new();
+    for _ in 0..50 {
+        floor
+            .execute(open, vec![])
+            .await
+            .expect("the remedies opened");
+        options = text(&floor, &format!("{form} select")).await;
+        if !options.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        options.contains("Bet oder Raise auf") && options.contains("Call"),
+        "{options}"
+    );
+    assert_eq!(
+        floor
+            .execute(
+                "return document.querySelectorAll('details.remedies [data-kind=json]').length;",
+                vec![],
+            )
+            .await
+            .expect("counted"),
+        serde_json::json!(0),
+        "no remedy asks for JSON"
+    );
+    // Three-handed the button acts first and the big blind last.
+    let other = ((actor + 2) % 3).to_string();
+    // "Raise to" with no amount: the page says which field, nothing is sent.
+    let r = submit(
+        &floor,
+        form,
+        &[
+            ("#out_of_turn-pos", other.as_str()),
+            ("#out_of_turn-action", "raise_to"),
+        ],
+    )
+    .await;
+    assert!(r.contains("Auf (Chips), bei Bet oder Raise"), "{r}");
+    floor
+        .execute(open, vec![])
+        .await
+        .expect("the remedies opened");
+    let r = submit(
+        &floor,
+        form,
+        &[
+            ("#out_of_turn-pos", other.as_str()),
+            ("#out_of_turn-action", "raise_to"),
+            ("#out_of_turn-action-to", "300"),
+        ],
+    )
+    .await;
+    assert!(r.contains("Erfasst"), "the raise out of turn: {r}");
+    screenshot(&floor, "dealer-de-out-of-turn-floor").await;
     let mut boards = ["3s 8d 9c", "Jh", "4d"].into_iter();
     let deadline = Instant::now() + Duration::from_secs(120);
     let mut side_pot_seen = false;
@@ -1186,6 +1264,7 @@ async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
         c.set_window_size(w, h).await.expect("window size");
         screenshot(&c, &format!("dealer-de-won-{name}")).await;
     }
+
     c.close().await.expect("close");
     floor.close().await.expect("close");
 }
@@ -1583,6 +1662,46 @@ async fn a_stud_hand_is_dealt_and_brought_in_at_the_dealer_page() {
     log_in(&c, &url, "td", "director-secret", "/t/studnight/director").await;
     let r = submit(&c, "form[data-command=start]", &[("#start-draw", "0 1")]).await;
     assert!(r.contains("Recorded"), "{r}");
+    // The levels to come in stud: each with its bets and its bring-in (TDA-RP-10), in a
+    // table, the only form for them on the desk; level 2's bring-in raised from 20 to 30.
+    c.refresh().await.expect("reload");
+    let levels = wait_for(&c, "section.levels", "Bring-in").await;
+    assert!(
+        levels.contains("Small bet") && levels.contains("Big bet"),
+        "{levels}"
+    );
+    let forms = c
+        .execute(
+            "return [document.querySelectorAll('form[data-command=edit_levels]').length,
+                     document.querySelectorAll('[data-kind=json]:not([type=hidden])').length];",
+            vec![],
+        )
+        .await
+        .expect("counted");
+    assert_eq!(
+        forms,
+        serde_json::json!([1, 0]),
+        "one levels form, no JSON asked"
+    );
+    let bring_in = "section.levels tr[data-level='2'] input[data-key=bring_in]";
+    let r = submit(
+        &c,
+        "section.levels form[data-command=edit_levels]",
+        &[(bring_in, "30")],
+    )
+    .await;
+    assert!(r.contains("Recorded"), "{r}");
+    c.refresh().await.expect("reload");
+    wait_for(&c, "section.levels", "Bring-in").await;
+    let now = c
+        .execute(
+            &format!("return document.querySelector(\"{bring_in}\").value;"),
+            vec![],
+        )
+        .await
+        .expect("read");
+    assert_eq!(now, serde_json::json!("30"), "the level as recorded");
+    screenshot(&c, "director-levels-stud").await;
     log_in(&c, &url, "dan", "dealer-secret", "/t/studnight/dealer/1").await;
     let r = submit(&c, "form[data-command=start_hand]", &[]).await;
     assert!(r.contains("HandStarted"), "{r}");
@@ -2121,6 +2240,20 @@ async fn the_director_draws_the_seats_and_runs_the_clock_from_the_desk() {
     // becomes 30/70 and a level is added at the end.
     c.refresh().await.expect("reload");
     wait_for(&c, "section.levels", "Levels to come").await;
+    let forms = c
+        .execute(
+            "return [document.querySelectorAll('form[data-command=edit_levels]').length,
+                     document.querySelectorAll('form[data-command=edit_payout]').length,
+                     document.querySelectorAll('[data-kind=json]:not([type=hidden])').length];",
+            vec![],
+        )
+        .await
+        .expect("counted");
+    assert_eq!(
+        forms,
+        serde_json::json!([1, 1, 0]),
+        "the levels and the payout as tables only, no field asks for JSON"
+    );
     assert!(
         !shows(&c, "section.levels tr[data-level='2'] input").await,
         "level 2 has begun: not offered for change"

@@ -162,11 +162,94 @@ pub enum Kind {
     Cards,
     /// Whole numbers separated by spaces or commas.
     Ints,
-    /// A structured value, written as JSON.
-    Json,
+    /// Whole numbers, left out when none is given.
+    OptInts,
+    /// Cards, `?` for one not seen (`As ?`).
+    SeenCards,
+    /// Cards, `?` for one not seen; left out when none is given.
+    OptSeenCards,
+    /// A card for each seat, written `seat card` (`1 As, 2 Kd`).
+    SeatCards,
+    /// Levels as rows: small blind, big blind, ante (stud: and the bring-in), minutes.
+    Levels,
+    /// What was done out of turn: fold, check, call or raise to an amount.
+    OutOfTurn,
+    /// What a player said as he put chips in: nothing, call, raise, or raise to an amount.
+    Said,
     /// One of the listed values: the wire's value and its words.
     Choice(&'static [(&'static str, Words)]),
 }
+
+/// What can be done out of turn (`WireOutOfTurn`): the wire's value and its words; the last
+/// takes an amount.
+pub const OUT_OF_TURN_ACTIONS: &[(&str, Words)] = &[
+    (
+        "fold",
+        Words {
+            en: "fold",
+            de: "Fold",
+        },
+    ),
+    (
+        "check",
+        Words {
+            en: "check",
+            de: "Check",
+        },
+    ),
+    (
+        "call",
+        Words {
+            en: "call",
+            de: "Call",
+        },
+    ),
+    (
+        "raise_to",
+        Words {
+            en: "bet or raise to",
+            de: "Bet oder Raise auf",
+        },
+    ),
+];
+
+/// What a player can say as he puts chips in (`WireSaid`); the last takes an amount.
+pub const SAID: &[(&str, Words)] = &[
+    (
+        "nothing",
+        Words {
+            en: "nothing",
+            de: "nichts",
+        },
+    ),
+    (
+        "call",
+        Words {
+            en: "\"call\"",
+            de: "„Call“",
+        },
+    ),
+    (
+        "raise",
+        Words {
+            en: "\"raise\" (no amount)",
+            de: "„Raise“ (ohne Betrag)",
+        },
+    ),
+    (
+        "raise_to",
+        Words {
+            en: "\"raise to\" an amount",
+            de: "„Raise auf“ einen Betrag",
+        },
+    ),
+];
+
+/// The words for the amount beside an action (raise to).
+pub const AMOUNT_TO: Words = Words {
+    en: "To (chips), for a bet or raise",
+    de: "Auf (Chips), bei Bet oder Raise",
+};
 
 /// A field's type as an input.
 pub trait Input {
@@ -191,13 +274,13 @@ input! {
     Vec<String> => Kind::Cards,
     Vec<u32> => Kind::Ints,
     Vec<usize> => Kind::Ints,
-    Vec<Option<String>> => Kind::Json,
-    Option<Vec<Option<String>>> => Kind::Json,
-    Option<Vec<u32>> => Kind::Json,
-    Vec<SeatCard> => Kind::Json,
-    Vec<WireLevel> => Kind::Json,
-    WireOutOfTurn => Kind::Json,
-    WireSaid => Kind::Json,
+    Vec<Option<String>> => Kind::SeenCards,
+    Option<Vec<Option<String>>> => Kind::OptSeenCards,
+    Option<Vec<u32>> => Kind::OptInts,
+    Vec<SeatCard> => Kind::SeatCards,
+    Vec<WireLevel> => Kind::Levels,
+    WireOutOfTurn => Kind::OutOfTurn,
+    WireSaid => Kind::Said,
     WireOffence => Kind::Choice(&[
         ("etiquette", Words { en: "etiquette", de: "Etikette" }),
         ("soft_play", Words { en: "soft play", de: "Soft Play" }),
@@ -857,7 +940,7 @@ declare! {
     {
         table: u32 => "Table" / "Tisch",
         pos: usize => "Position" / "Position",
-        action: WireOutOfTurn => "What was done (JSON: {\"action\":\"call\"} or {\"action\":\"raise_to\",\"to\":200})" / "Was getan wurde (JSON: {\"action\":\"call\"} oder {\"action\":\"raise_to\",\"to\":200})",
+        action: WireOutOfTurn => "What was done" / "Was getan wurde",
     }
 
     /// Floor: the recorded hole cards of the player at `pos` were wrong; these are the cards he
@@ -1177,7 +1260,7 @@ declare! {
     "TR-5", "Edit levels to come" / "Kommende Stufen ändern"
     {
         from: u32 => "From level" / "Ab Stufe",
-        levels: Vec<WireLevel> => "Levels (JSON: [{\"small\":100,\"big\":200,\"ante\":0}])" / "Stufen (JSON: [{\"small\":100,\"big\":200,\"ante\":0}])",
+        levels: Vec<WireLevel> => "Levels" / "Stufen",
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<u64>,
     }
@@ -1350,13 +1433,29 @@ impl Kind {
                 en: "cards, e.g. [\"As\", \"Kd\"]",
                 de: "Karten, z. B. [\"As\", \"Kd\"]",
             },
-            Kind::Ints => Words {
+            Kind::Ints | Kind::OptInts => Words {
                 en: "whole numbers, e.g. [3, 1, 2]",
                 de: "ganze Zahlen, z. B. [3, 1, 2]",
             },
-            Kind::Json => Words {
-                en: "a structure (see the schema)",
-                de: "eine Struktur (siehe Schema)",
+            Kind::SeenCards | Kind::OptSeenCards => Words {
+                en: "cards, null for one not seen, e.g. [\"As\", null]",
+                de: "Karten, null für eine nicht gesehene, z. B. [\"As\", null]",
+            },
+            Kind::SeatCards => Words {
+                en: "a card per seat, e.g. [{\"seat\": 1, \"card\": \"As\"}]",
+                de: "eine Karte je Platz, z. B. [{\"seat\": 1, \"card\": \"As\"}]",
+            },
+            Kind::Levels => Words {
+                en: "levels, e.g. [{\"small\": 100, \"big\": 200, \"ante\": 0, \"minutes\": 20}]",
+                de: "Stufen, z. B. [{\"small\": 100, \"big\": 200, \"ante\": 0, \"minutes\": 20}]",
+            },
+            Kind::OutOfTurn => Words {
+                en: "an action, e.g. {\"action\": \"call\"} or {\"action\": \"raise_to\", \"to\": 200}",
+                de: "eine Handlung, z. B. {\"action\": \"call\"} oder {\"action\": \"raise_to\", \"to\": 200}",
+            },
+            Kind::Said => Words {
+                en: "\"nothing\", \"call\", \"raise\" or {\"raise_to\": 200}",
+                de: "\"nothing\", \"call\", \"raise\" oder {\"raise_to\": 200}",
             },
             Kind::Choice(_) => Words {
                 en: "one of",

@@ -26,6 +26,8 @@ pub struct DirectorModel {
     first_editable: u32,
     /// Levels go by time (a clock to control).
     by_time: bool,
+    /// A stud game: a level's blinds are its small and big bet, and it has a bring-in.
+    stud: bool,
     /// The places paid so far: place, player, name, prize in cents, paid out already.
     prizes: Vec<(u32, u32, String, u64, bool)>,
     /// The payout in force: percents of the prize pool by place, first place first.
@@ -94,6 +96,7 @@ impl DirectorModel {
             // TR-5: the level in force and those before it are played as they stand.
             first_editable: clock.level + 1,
             by_time: clock.by_time,
+            stud: t.profile.game.stud().is_some(),
             clock,
         }
     }
@@ -346,6 +349,16 @@ pub fn setup(m: &DirectorModel, lang: Lang) -> Markup {
     let tr = |k: &str| t(lang, k);
     let tra = |k: &str, args: &[(&'static str, FluentValue<'static>)]| ta(lang, k, args);
     let v = &m.clock;
+    // A stud level has its bets and a bring-in (TDA-RP-10); a flop game's, its blinds.
+    let cols: &[&str] = if m.stud {
+        &["small", "big", "ante", "bring_in", "minutes"]
+    } else {
+        &["small", "big", "ante", "minutes"]
+    };
+    let heading = |key: &str| match (m.stud, key) {
+        (true, "small" | "big") => format!("director-col-{key}-bet"),
+        _ => format!("director-col-{key}"),
+    };
     html! {
         @if !v.finished { (payout(m, lang)) }
         @if m.by_time && !v.finished {
@@ -356,29 +369,33 @@ pub fn setup(m: &DirectorModel, lang: Lang) -> Markup {
                     table {
                         thead { tr {
                             th.num { (tr("director-col-level")) }
-                            th.num { (tr("director-col-small")) }
-                            th.num { (tr("director-col-big")) }
-                            th.num { (tr("director-col-ante")) }
-                            th.num { (tr("director-col-minutes")) }
+                            @for key in cols { th.num { (tr(&heading(key))) } }
                         } }
                         tbody {
                             @for (i, (l, minutes)) in m.levels.iter().enumerate() {
                                 @let no = i as u32 + 1;
+                                @let value = |key: &str| match key {
+                                    "small" => l.small,
+                                    "big" => l.big,
+                                    "ante" => l.ante,
+                                    "bring_in" => l.bring_in,
+                                    _ => u64::from(*minutes),
+                                };
                                 @if no < m.first_editable {
                                     tr.played data-level=(no) {
-                                        td.num { (no) } td.num { (chips(l.small, lang)) } td.num { (chips(l.big, lang)) }
-                                        td.num { (chips(l.ante, lang)) } td.num { (minutes) }
+                                        td.num { (no) }
+                                        @for key in cols {
+                                            td.num { @if *key == "minutes" { (minutes) } @else { (chips(value(key), lang)) } }
+                                        }
                                     }
                                 } @else {
                                     @let row = no - m.first_editable;
                                     tr data-level=(no) {
                                         td.num { (no) }
-                                        @for (key, value) in [("small", l.small), ("big", l.big), ("ante", l.ante)] {
+                                        @for key in cols {
                                             td.num { input.level name="levels" data-kind="levelpart" data-row=(row) data-key=(key)
-                                                value=(value) inputmode="numeric" aria-label=(tra("director-field", &[("level", n(no)), ("what", s(tr(&format!("director-col-{key}"))))])); }
+                                                value=(value(key)) inputmode="numeric" aria-label=(tra("director-field", &[("level", n(no)), ("what", s(tr(&heading(key))))])); }
                                         }
-                                        td.num { input.level name="levels" data-kind="levelpart" data-row=(row) data-key="minutes"
-                                            value=(minutes) inputmode="numeric" aria-label=(tra("director-field", &[("level", n(no)), ("what", s(tr("director-col-minutes")))])); }
                                     }
                                 }
                             }
@@ -387,9 +404,9 @@ pub fn setup(m: &DirectorModel, lang: Lang) -> Markup {
                             @let row = no.saturating_sub(m.first_editable);
                             tr.add data-level=(no) {
                                 td.num { (no) }
-                                @for key in ["small", "big", "ante", "minutes"] {
+                                @for key in cols {
                                     td.num { input.level name="levels" data-kind="levelpart" data-row=(row) data-key=(key)
-                                        inputmode="numeric" aria-label=(tra("director-field", &[("level", n(no)), ("what", s(tr(&format!("director-col-{key}"))))])); }
+                                        inputmode="numeric" aria-label=(tra("director-field", &[("level", n(no)), ("what", s(tr(&heading(key))))])); }
                                 }
                             }
                         }

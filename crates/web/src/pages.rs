@@ -171,12 +171,36 @@ pub const JS: &str = r#"
     return (h > 0 ? h + ':' : '') + mm + ':' + ss;
   }
   var loaded = Date.now(), asked = 0;
+  // A part redrawn as the chain moves on keeps what the person was doing in it: the sections
+  // he opened stay open, what he typed or chose in a form the new part still has stays, and
+  // the field he was in keeps the focus.
+  function swap(el, html) {
+    var open = {}, typed = [], focus = document.activeElement && el.contains(document.activeElement) ? document.activeElement.id : '';
+    el.querySelectorAll('details[open]').forEach(function (d) { open[d.className] = true; });
+    el.querySelectorAll('input[id], select[id], textarea[id]').forEach(function (f) {
+      if (f.type === 'hidden') return;
+      if (f.type === 'checkbox' ? f.checked !== f.defaultChecked : f.value !== (f.tagName === 'SELECT' ? f.dataset.was : f.defaultValue)) {
+        typed.push([f.id, f.type === 'checkbox' ? f.checked : f.value]);
+      }
+    });
+    el.innerHTML = html;
+    el.querySelectorAll('details').forEach(function (d) { if (open[d.className]) d.open = true; });
+    el.querySelectorAll('select[id]').forEach(function (f) { f.dataset.was = f.value; });
+    typed.forEach(function (t) {
+      var f = document.getElementById(t[0]);
+      if (!f || !el.contains(f)) return;
+      if (f.type === 'checkbox') f.checked = t[1]; else f.value = t[1];
+    });
+    if (focus && document.getElementById(focus)) document.getElementById(focus).focus();
+  }
+  window.floorbookSwap = swap;
+  document.querySelectorAll('main select[id]').forEach(function (f) { f.dataset.was = f.value; });
   // The main part read again: the level and blinds in force come from the server.
   function refresh() {
     var main = document.querySelector('main');
     return fetch(location.pathname + '?part=main', { cache: 'no-store' })
       .then(function (r) { return r.text(); })
-      .then(function (html) { main.innerHTML = html; loaded = Date.now(); });
+      .then(function (html) { swap(main, html); loaded = Date.now(); });
   }
   setInterval(function () {
     // Penalties and other timers count down between updates.
@@ -235,7 +259,7 @@ pub const JS: &str = r#"
       .then(function (r) { return r.text(); })
       .then(function (html) {
         if (Number(main.dataset.head || 0) > Number(e.data)) return;
-        main.innerHTML = html;
+        swap(main, html);
         main.dataset.head = e.data;
         loaded = Date.now();
         document.body.dataset.updated = e.data;

@@ -10,7 +10,9 @@ use floorbook_tournament::engine::Tournament;
 use floorbook_tournament::seating::TableNo;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
-use floorbook_service::commands::{COMMANDS, Declaration, Kind, Lang, Place};
+use floorbook_service::commands::{
+    AMOUNT_TO, COMMANDS, Declaration, Kind, Lang, OUT_OF_TURN_ACTIONS, Place, SAID,
+};
 use floorbook_service::roles::Needs;
 use floorbook_service::wire_words::is_required;
 
@@ -28,7 +30,13 @@ fn token(kind: Kind, required: bool) -> &'static str {
         Kind::Bool => "bool",
         Kind::Cards => "cards",
         Kind::Ints => "ints",
-        Kind::Json => "json",
+        Kind::OptInts => "optints",
+        Kind::SeenCards => "seencards",
+        Kind::OptSeenCards => "optseencards",
+        Kind::SeatCards => "seatcards",
+        Kind::Levels => "levelpart",
+        Kind::OutOfTurn => "oot",
+        Kind::Said => "said",
         Kind::Choice(_) => "text",
     }
 }
@@ -109,6 +117,39 @@ pub fn form_within(
                             @for (v, words) in values { option value=(v) { (words.get(lang)) } }
                         }
                     }
+                    Kind::OutOfTurn | Kind::Said => {
+                        // The action chosen, and the amount beside it where it takes one.
+                        @let (values, token) = if f.kind == Kind::OutOfTurn {
+                            (OUT_OF_TURN_ACTIONS, "oot")
+                        } else {
+                            (SAID, "said")
+                        };
+                        label for=(id) { (label) }
+                        select id=(id) name=(f.name) data-kind=(token) {
+                            @for (v, words) in values { option value=(v) { (words.get(lang)) } }
+                        }
+                        @let to = format!("{id}-to");
+                        label for=(to) { (AMOUNT_TO.get(lang)) }
+                        input id=(to) name=(f.name) data-kind="amount" inputmode="numeric";
+                    }
+                    Kind::Levels => {
+                        // Rows of a level each; rows left empty at the end count for nothing.
+                        @let cols = ["small", "big", "ante", "minutes"];
+                        fieldset {
+                            legend { (label) }
+                            table {
+                                thead { tr { @for key in cols { th.num { (t(lang, &format!("director-col-{key}"))) } } } }
+                                tbody {
+                                    @for row in 0..3 {
+                                        tr { @for key in cols {
+                                            td.num { input.level name=(f.name) data-kind="levelpart" data-row=(row) data-key=(key) inputmode="numeric"
+                                                aria-label=(format!("{} {}: {}", label, row + 1, t(lang, &format!("director-col-{key}")))); }
+                                        } }
+                                    }
+                                }
+                            }
+                        }
+                    }
                     kind => {
                         @let lim = limit(f.name);
                         label for=(id) {
@@ -132,6 +173,13 @@ pub fn form_within(
                                 _ => None,
                             }]
                             inputmode=[matches!(kind, Kind::Int | Kind::OptInt).then_some("numeric")]
+                            placeholder=[match kind {
+                                Kind::Cards => Some("As Kd"),
+                                Kind::SeenCards | Kind::OptSeenCards => Some("As ?"),
+                                Kind::SeatCards => Some("1 As, 2 Kd"),
+                                Kind::Ints | Kind::OptInts => Some("3 1 2"),
+                                _ => None,
+                            }]
                             required[required];
                     }
                 }
@@ -366,6 +414,9 @@ pub fn desk(
                 "draw_envelope" => overview.is_some_and(|m| m.mystery.is_some()),
                 "end_flight" => overview.is_some_and(|m| m.flight),
                 "import_flight" => overview.is_some_and(|m| m.day2),
+                // The director's desk shows the levels to come and the payout as tables of
+                // their own (`director_desk::setup`).
+                "edit_levels" | "edit_payout" => director_model.is_none(),
                 _ => true,
             }
         })
@@ -1532,6 +1583,11 @@ pub const JS: PreEscaped<&str> = PreEscaped(
 (function () {
   var chain = document.body.dataset.chain;
   if (chain === undefined) return;
+  // A field's label, to name it in a refusal the page makes itself.
+  function label(el) {
+    var l = el.id && document.querySelector('label[for="' + el.id + '"]');
+    return (l && l.textContent.trim()) || el.getAttribute('aria-label') || el.name;
+  }
   function value(el) {
     var k = el.dataset.kind, v = el.value.trim();
     if (k === 'bool') return el.checked;
@@ -1539,8 +1595,28 @@ pub const JS: PreEscaped<&str> = PreEscaped(
     if (k === 'optint') return v === '' ? undefined : Number(v);
     if (k === 'opttext') return v === '' ? undefined : v;
     if (k === 'cards') return v.split(/[\s,]+/).filter(Boolean);
-    if (k === 'ints') return v.split(/[\s,]+/).filter(Boolean).map(Number);
+    if (k === 'ints' || k === 'optints') {
+      var ns = v.split(/[\s,]+/).filter(Boolean);
+      ns.forEach(function (x) { if (!/^[0-9]+$/.test(x)) throw new Error(label(el) + ': ' + x); });
+      return k === 'optints' && ns.length === 0 ? undefined : ns.map(Number);
+    }
+    // A value the page fills in itself (a one-touch button's hidden list), never typed.
     if (k === 'json') return v === '' ? undefined : JSON.parse(v);
+    if (k === 'seencards' || k === 'optseencards') {
+      // A card not seen is written ?.
+      var cs = v.split(/[\s,]+/).filter(Boolean).map(function (c) { return c === '?' ? null : c; });
+      return k === 'optseencards' && cs.length === 0 ? undefined : cs;
+    }
+    if (k === 'seatcards') {
+      // "1 As, 2 Kd": a seat and its card, pair by pair.
+      var ws = v.split(/[\s,:]+/).filter(Boolean), out = [];
+      if (ws.length % 2) throw new Error(label(el) + ': ' + v);
+      for (var i = 0; i < ws.length; i += 2) {
+        if (!/^[0-9]+$/.test(ws[i])) throw new Error(label(el) + ': ' + ws[i]);
+        out.push({ seat: Number(ws[i]), card: ws[i + 1] });
+      }
+      return out;
+    }
     return v;
   }
   // The page's words (data-t-* on the body, in the page's language).
@@ -1736,7 +1812,23 @@ pub const JS: PreEscaped<&str> = PreEscaped(
           var row = Number(el.dataset.row), lv = el.value.trim();
           body.levels = body.levels || [];
           var r = body.levels[row] = body.levels[row] || {};
-          if (lv !== '') r[el.dataset.key] = Number(lv);
+          if (lv !== '') {
+            if (!/^[0-9]+$/.test(lv)) throw new Error(el.getAttribute('aria-label') + ': ' + lv);
+            r[el.dataset.key] = Number(lv);
+          }
+          return;
+        }
+        if (el.dataset.kind === 'oot' || el.dataset.kind === 'said') {
+          // The action chosen; its amount (raise to) follows in the next field.
+          body[el.name] = el.dataset.kind === 'oot' ? { action: el.value } : el.value;
+          return;
+        }
+        if (el.dataset.kind === 'amount') {
+          var amt = el.value.trim(), act = body[el.name];
+          var takes = (act && act.action === 'raise_to') || act === 'raise_to';
+          if (!takes) return;
+          if (!/^[0-9]+$/.test(amt)) throw new Error(label(el) + ': ' + (amt || '?'));
+          if (act === 'raise_to') body[el.name] = { raise_to: Number(amt) }; else act.to = Number(amt);
           return;
         }
         if (el.dataset.kind === 'share') {
@@ -1763,11 +1855,13 @@ pub const JS: PreEscaped<&str> = PreEscaped(
         if (v !== undefined) body[el.name] = v;
       });
     } catch (e) {
-      show({ ok: false, error: { kind: 'malformed', message: String(e) } }, '');
+      // A field the page cannot read: said at once, nothing sent.
+      show({ ok: false, error: { kind: 'malformed', message: e.message || String(e) } }, '');
+      document.body.dataset.replies = String(Number(document.body.dataset.replies || 0) + 1);
       return;
     }
-    // The levels' table: its last row (one more level) counts only when filled in.
-    if (body.levels && body.levels.length && Object.keys(body.levels[body.levels.length - 1]).length === 0) {
+    // The levels' table: rows left empty at its end (one more level) count only when filled in.
+    while (body.levels && body.levels.length && Object.keys(body.levels[body.levels.length - 1] || {}).length === 0) {
       body.levels.pop();
     }
     // The table as this page showed it: a tap on a table that moved on is refused.
@@ -1796,12 +1890,14 @@ pub const JS: PreEscaped<&str> = PreEscaped(
         if (reply.ok && reply.seq && document.body.dataset.live) {
           var at = String(reply.seq);
           var live = document.querySelector('[data-live-part]');
+          // A form redrawn with the part it is in starts empty again once recorded.
+          if ((live || document.querySelector('main')).contains(form)) form.reset();
           fetch(location.pathname + '?part=' + (live ? live.dataset.livePart : 'main'), { cache: 'no-store' })
             .then(function (r) { return r.text(); })
             .then(function (html) {
               var main = live || document.querySelector('main');
               if (Number(main.dataset.head || 0) > Number(at)) return;
-              main.innerHTML = html;
+              window.floorbookSwap(main, html);
               main.dataset.head = at;
               document.body.dataset.updated = at;
             });
@@ -1811,7 +1907,7 @@ pub const JS: PreEscaped<&str> = PreEscaped(
           var shown = document.querySelector('[data-live-part]');
           fetch(location.pathname + '?part=' + (shown ? shown.dataset.livePart : 'main'), { cache: 'no-store' })
             .then(function (r) { return r.text(); })
-            .then(function (html) { (shown || document.querySelector('main')).innerHTML = html; });
+            .then(function (html) { window.floorbookSwap(shown || document.querySelector('main'), html); });
         }
         document.body.dataset.replies = String(Number(document.body.dataset.replies || 0) + 1);
       })

@@ -67,15 +67,14 @@ fn typed(name: &str, kind: &str) -> Option<Value> {
         "int" | "optint" => json!(1),
         "bool" => json!(true),
         "cards" => json!(["As", "Kd"]),
-        "ints" => json!([2, 1]),
+        "ints" | "optints" => json!([2, 1]),
+        "seencards" | "optseencards" => json!(["As", null]),
+        "seatcards" => json!([{ "seat": 1, "card": "As" }]),
         "text" | "opttext" => json!("Ah"),
-        "json" => match name {
-            "button_seats" => json!([1]),
-            "levels" => json!([{ "small": 100, "big": 200 }]),
-            "action" => json!({ "action": "raise_to", "to": 200 }),
-            _ => return None,
-        },
-        _ => return None,
+        _ => {
+            let _ = name;
+            return None;
+        }
     })
 }
 
@@ -93,6 +92,44 @@ fn walk(d: &'static floorbook_service::commands::Declaration, director: bool, la
     for attrs in inputs(&html) {
         let name = &attrs["name"];
         let kind = &attrs["data-kind"];
+        // No field asks a person for JSON: each kind is read as the page's script reads it.
+        assert_ne!(kind, "json", "{}.{name} asks for JSON", d.name);
+        match kind.as_str() {
+            // A level's row: its part at its key (rows the script drops when empty).
+            "levelpart" => {
+                let row: usize = attrs["data-row"].parse().expect("a row number");
+                let rows = body.entry(name.clone()).or_insert_with(|| json!([]));
+                let rows = rows.as_array_mut().expect("rows");
+                while rows.len() <= row {
+                    rows.push(json!({}));
+                }
+                if row == 0 {
+                    rows[row][attrs["data-key"].as_str()] = json!(100);
+                }
+                continue;
+            }
+            // An action and its amount beside it: the amount goes with "raise to".
+            "oot" => {
+                body.insert(name.clone(), json!({ "action": "raise_to" }));
+                continue;
+            }
+            "said" => {
+                body.insert(name.clone(), json!("raise_to"));
+                continue;
+            }
+            "amount" => {
+                let v = body
+                    .get_mut(name.as_str())
+                    .expect("the action before its amount");
+                if v.is_object() {
+                    v["to"] = json!(200);
+                } else {
+                    *v = json!({ "raise_to": 200 });
+                }
+                continue;
+            }
+            _ => {}
+        }
         let value = if attrs.contains_key("select") {
             json!(attrs["value"])
         } else if attrs.get("type").map(String::as_str) == Some("hidden") {
@@ -102,6 +139,15 @@ fn walk(d: &'static floorbook_service::commands::Declaration, director: bool, la
                 .unwrap_or_else(|| panic!("{}.{name}: no sample for kind {kind}: add one", d.name))
         };
         body.insert(name.clone(), value);
+    }
+    // Rows left empty at the end count for nothing (the script drops them).
+    if let Some(Value::Array(rows)) = body.get_mut("levels") {
+        while rows
+            .last()
+            .is_some_and(|r| r.as_object().is_some_and(Map::is_empty))
+        {
+            rows.pop();
+        }
     }
     let text = Value::Object(body.clone()).to_string();
     let cmd = read_command(&text).unwrap_or_else(|e| panic!("{}: {text}: {e}", d.name));
