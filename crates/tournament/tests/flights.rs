@@ -540,3 +540,42 @@ fn a_mystery_bounty_s_money_crosses_whole_to_day_2() {
     import(&mut t, day_1b_with(Some(mystery))).expect("1B");
     assert_eq!(t.bounty_money(), 4_000);
 }
+
+/// Day 2's standings show what those out in the flights won there: Eve knocked Gus out in 1B
+/// (half his head in cash, 2.50) before Ann knocked her out (half of Eve's grown 7.50).
+#[test]
+fn what_a_player_out_in_a_flight_won_there_is_known_on_day_2() {
+    let mut f = flight_with(
+        "1B",
+        [
+            ("Ann", Some("M-1")),
+            ("Eve", None),
+            ("Fay", None),
+            ("Gus", None),
+        ],
+        Some(pko()),
+    );
+    bust(&mut f, 4, 2);
+    bust(&mut f, 2, 1);
+    f.decide(&Command::EndFlight, 120).expect("ended");
+    let b = f
+        .flight_result("main-1b", "bb")
+        .expect("a flight that ended");
+    let mut t = day_2_with(Carry::Best, Some(pko()));
+    import(&mut t, day_1a_with(Some(pko()))).expect("1A");
+    import(&mut t, b).expect("1B");
+    start(&mut t);
+    let out: Vec<(String, u32)> = t
+        .flight_places()
+        .into_iter()
+        .map(|p| (p.name, p.place))
+        .collect();
+    assert_eq!(out.len(), 3, "Dan, Gus and Eve out in the flights: {out:?}");
+    let won = t.flight_bounties_by_person();
+    assert_eq!(won.of("Eve", None), 250);
+    assert_eq!(won.of("Gus", None), 0);
+    assert_eq!(won.of("Dan", None), 0);
+    // Ann (one person by her member ID across both flights): 2.50 in 1A, 3.75 in 1B.
+    assert_eq!(won.of("Ann", Some("M-1")), 625);
+    assert_eq!(t.flight_bounties_won().get(&PlayerId(1)), Some(&625));
+}

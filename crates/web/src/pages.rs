@@ -810,6 +810,12 @@ pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
     // Issue 39: bounties won, and (for those still in) the one on his head.
     let bounties = t.profile.bounty.is_some();
     let in_flights = t.flight_bounties_won();
+    // Those out in the flights: what they won there.
+    let out_in_flights = if bounties && t.started {
+        t.flight_bounties_by_person()
+    } else {
+        Default::default()
+    };
     let bounty = |p: &floorbook_tournament::engine::Player| {
         // A mystery bounty puts nothing on a head: no amount shown there.
         let head = (p.status == Status::Playing)
@@ -878,7 +884,7 @@ pub fn standings(t: &Tournament, v: &ClockView, lang: Lang) -> Markup {
                             td { (f.name) " " span.flag { (ta(lang, "out-in-flight", &[("day", s(f.day.clone())), ("place", n(f.flight_place))])) } }
                             td.num {}
                             td.num {}
-                            @if bounties { td.num {} }
+                            @if bounties { td.num { @let won = out_in_flights.of(&f.name, f.member.as_deref()); @if won > 0 { (money_in(won, lang)) } } }
                         }
                     }
                 }

@@ -142,6 +142,17 @@ pub struct FlightPlace {
     pub place: u32,
 }
 
+/// What each person won in bounties in the flights, looked up by his name and member ID.
+#[derive(Debug, Default)]
+pub struct PersonBounties(std::collections::HashMap<String, u64>);
+
+impl PersonBounties {
+    /// Cents won by the person of this name and member ID (0: none).
+    pub fn of(&self, name: &str, member: Option<&str>) -> u64 {
+        self.0.get(&person(name, member)).copied().unwrap_or(0)
+    }
+}
+
 /// The person a result names: his member ID, or his name where he has none.
 fn person(name: &str, member: Option<&str>) -> String {
     member.map_or_else(|| format!("name:{name}"), |m| format!("member:{m}"))
@@ -473,9 +484,13 @@ impl Tournament {
             .collect()
     }
 
-    /// What each of Day 2's players won in bounties in the flights, in cash (cents; none
-    /// elsewhere). One pass over the flights, for a page that shows every player.
-    pub fn flight_bounties_won(&self) -> std::collections::BTreeMap<PlayerId, u64> {
+    /// What each person won in bounties in the flights (cents), survivors and those out alike:
+    /// for a page that shows those out in the flights beside Day 2's players.
+    pub fn flight_bounties_by_person(&self) -> PersonBounties {
+        PersonBounties(self.bounties_by_person())
+    }
+
+    fn bounties_by_person(&self) -> std::collections::HashMap<String, u64> {
         let mut by_person: std::collections::HashMap<String, u64> = Default::default();
         for f in &self.flights {
             let won = f
@@ -489,6 +504,13 @@ impl Tournament {
                     .or_default() += cents;
             }
         }
+        by_person
+    }
+
+    /// What each of Day 2's players won in bounties in the flights, in cash (cents; none
+    /// elsewhere). One pass over the flights, for a page that shows every player.
+    pub fn flight_bounties_won(&self) -> std::collections::BTreeMap<PlayerId, u64> {
+        let by_person = self.bounties_by_person();
         if by_person.is_empty() {
             return Default::default();
         }

@@ -22,8 +22,8 @@ use crate::conduct::{Offence, Sanction};
 use crate::seating::{PlayerId, SeatNo, TableNo};
 
 pub use flights::{
-    FlightBounties, FlightMoney, FlightOut, FlightPlace, FlightPlayer, FlightResult, Survivor,
-    WonInFlight,
+    FlightBounties, FlightMoney, FlightOut, FlightPlace, FlightPlayer, FlightResult,
+    PersonBounties, Survivor, WonInFlight,
 };
 
 pub use director::{ClockView, LevelClock, MAX_REASON};
