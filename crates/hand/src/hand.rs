@@ -125,6 +125,14 @@ pub enum Rejection {
     NotYourTurn { pos: Pos, actor: Pos },
     #[error("{pos} is not in the hand")]
     NotInHand { pos: Pos },
+    #[error(
+        "{pos} is the player to act: what he does is in turn, enter it as his own action (TR-21)"
+    )]
+    OwnTurn { pos: Pos },
+    #[error(
+        "{pos} has no action to come in this round (folded, all in, or no one left to bet against him): nothing he does is an action out of turn (TR-21)"
+    )]
+    NoTurnToCome { pos: Pos },
     #[error("{pos} is the player to act: enter his own action (\"folds to\" names a later player)")]
     FoldToActor { pos: Pos },
     #[error(
@@ -330,7 +338,9 @@ impl Rejection {
     pub fn rules(&self) -> Vec<Rule> {
         match self {
             Rejection::EmptyStack { .. } => vec![Rule::Tr9],
-            Rejection::NotYourTurn { .. } => vec![Rule::Tr21],
+            Rejection::NotYourTurn { .. }
+            | Rejection::OwnTurn { .. }
+            | Rejection::NoTurnToCome { .. } => vec![Rule::Tr21],
             Rejection::CannotCheck { .. } => vec![Rule::Nob13, Rule::Nob14],
             Rejection::CannotRaise { rule, .. }
             | Rejection::RaiseBelowMinimum { rule, .. }

@@ -448,9 +448,7 @@ impl Hand {
                 phase: self.phase(),
             });
         };
-        if actor == pos.0 || !self.actors_contain(pos.0) {
-            return Err(Rejection::NotInHand { pos });
-        }
+        out_of_turn_allowed(pos, actor, self.players(), self.actors_contain(pos.0))?;
         let rule = match self.rules().irregularities.out_of_turn {
             OutOfTurnRule::Binding => Rule::Tr21,
             OutOfTurnRule::Gcb3 => Rule::Gcb3,
@@ -517,5 +515,24 @@ impl Hand {
             },
         };
         debug_assert!(result.is_ok(), "the held action's player is the actor");
+    }
+}
+
+/// TR-21: an action out of turn is one by a player still to act in this round, taken before
+/// his turn: not the player to act himself, nor one with no action to come.
+pub(crate) fn out_of_turn_allowed(
+    pos: Pos,
+    actor: usize,
+    players: usize,
+    to_act: bool,
+) -> Result<(), Rejection> {
+    if pos.0 >= players {
+        Err(Rejection::NotInHand { pos })
+    } else if pos.0 == actor {
+        Err(Rejection::OwnTurn { pos })
+    } else if !to_act {
+        Err(Rejection::NoTurnToCome { pos })
+    } else {
+        Ok(())
     }
 }

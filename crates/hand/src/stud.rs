@@ -1229,9 +1229,12 @@ impl StudHand {
                 phase: self.phase,
             });
         };
-        if actor == pos.0 || !self.actors.contains(&pos.0) {
-            return Err(Rejection::NotInHand { pos });
-        }
+        crate::irregular::out_of_turn_allowed(
+            pos,
+            actor,
+            self.players(),
+            self.actors.contains(&pos.0),
+        )?;
         let rule_id = match self.rules.out_of_turn {
             OutOfTurnRule::Binding => Rule::Tr21,
             OutOfTurnRule::Gcb3 => Rule::Gcb3,

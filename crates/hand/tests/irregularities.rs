@@ -2,8 +2,8 @@
 
 use floorbook_cards::Card;
 use floorbook_hand::{
-    Chips, Hand, HandEvent, HandRules, HandSetup, IrregularityKind, IrregularityRules, Phase, Pos,
-    ShowOrMuck, Street,
+    Chips, Hand, HandEvent, HandRules, HandSetup, IrregularityKind, IrregularityRules, OutOfTurn,
+    Phase, Pos, Rejection, ShowOrMuck, Street,
 };
 use floorbook_rules::Rule;
 
@@ -166,4 +166,34 @@ fn turn_burn(h: &Hand) -> Option<Option<Card>> {
         } => Some(*card),
         _ => None,
     })
+}
+
+/// TR-21: an action out of turn is one by a player still to act, before his turn. The player
+/// to act himself, one who folded and a seat not in the hand are each refused by what they
+/// are, and a refusal changes nothing.
+#[test]
+fn tr_21_an_action_out_of_turn_names_a_player_still_to_act() {
+    let mut h = dealt(IrregularityRules::default());
+    let before = h.clone();
+    assert_eq!(
+        h.act_out_of_turn(Pos(2), OutOfTurn::Call),
+        Err(Rejection::OwnTurn { pos: Pos(2) })
+    );
+    assert_eq!(
+        h.act_out_of_turn(Pos(7), OutOfTurn::Call),
+        Err(Rejection::NotInHand { pos: Pos(7) })
+    );
+    assert_eq!(h, before, "refused: nothing changed");
+    h.fold(Pos(2)).expect("the button folds");
+    let folded = h.clone();
+    let refused = h.act_out_of_turn(Pos(2), OutOfTurn::RaiseTo { to: Chips(10) });
+    assert_eq!(refused, Err(Rejection::NoTurnToCome { pos: Pos(2) }));
+    assert_eq!(
+        refused.map_err(|r| r.rules()),
+        Err(vec![Rule::Tr21]),
+        "the rule that decides it"
+    );
+    assert_eq!(h, folded);
+    // The big blind, still to act after the small blind: held.
+    h.act_out_of_turn(Pos(1), OutOfTurn::Check).expect("held");
 }

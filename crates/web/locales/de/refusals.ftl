@@ -9,6 +9,8 @@ refused-wrong_phase = Jetzt nicht: die Hand ist { $phase ->
     }.
 refused-not_your_turn = Position { $actor } ist am Zug, nicht Position { $pos } (TR-21).
 refused-not_in_hand = Position { $pos } ist nicht in der Hand.
+refused-own_turn = Position { $pos } ist selbst am Zug: was er tut, geschieht in der Reihe; als seine eigene Aktion eingeben.
+refused-no_turn_to_come = Position { $pos } handelt in dieser Runde nicht mehr (gepasst, all-in oder niemand mehr, der gegen ihn setzen kann): nichts, was er tut, ist eine Handlung außerhalb der Reihe.
 refused-fold_to_actor = Position { $pos } ist selbst am Zug: seine eigene Aktion eingeben („Passen bis hier“ nennt einen späteren Spieler).
 refused-cannot_act = Position { $pos } kann in dieser Runde nicht mehr handeln (gepasst oder all-in): „Passen bis hier“ nennt einen Spieler, der noch handelt.
 refused-hole_card_count = Position { $pos } erhält noch { $due } verdeckte Karten; gegeben wurden { $got }.

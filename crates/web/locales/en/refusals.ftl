@@ -9,6 +9,8 @@ refused-wrong_phase = Not now: the hand is in { $phase ->
     }.
 refused-not_your_turn = It is position { $actor }'s turn, not position { $pos }'s (TR-21).
 refused-not_in_hand = Position { $pos } is not in the hand.
+refused-own_turn = Position { $pos } is the player to act: what he does is in turn; enter it as his own action.
+refused-no_turn_to_come = Position { $pos } has no action to come in this round (folded, all in, or no one left to bet against him): nothing he does is an action out of turn.
 refused-fold_to_actor = Position { $pos } is the player to act: enter his own action ("folds to" names a later player).
 refused-cannot_act = Position { $pos } cannot act in this round (folded, or all in): "folds to" names a player still to act.
 refused-hole_card_count = Position { $pos } is due { $due } more hole cards; { $got } were dealt.
