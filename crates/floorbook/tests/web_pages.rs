@@ -1164,7 +1164,7 @@ async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
             .execute(open, vec![])
             .await
             .expect("the remedies opened");
-        options = text(&floor, &format!("{form} select")).await;
+        options = text(&floor, &format!("{form} select[name=action]")).await;
         if !options.is_empty() {
             break;
         }
@@ -1173,6 +1173,12 @@ async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
     assert!(
         options.contains("Bet oder Raise auf") && options.contains("Call"),
         "{options}"
+    );
+    // The player is chosen by name and seat, as the table shows him.
+    let players = text(&floor, &format!("{form} select[name=pos]")).await;
+    assert!(
+        players.contains("(Platz 1)") && players.contains("(Platz 3)"),
+        "{players}"
     );
     assert_eq!(
         floor

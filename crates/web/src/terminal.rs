@@ -65,7 +65,22 @@ pub fn desk_forms(director: bool, cash: bool) -> Vec<&'static Declaration> {
 /// One declared command as a form. `fixed`: fields the page fills in (the table of a dealer's
 /// terminal); `director`: the director's desk, which shows the fields that make a command his.
 pub fn form(d: &Declaration, fixed: &[(&str, String)], director: bool, lang: Lang) -> Markup {
-    form_within(d, fixed, director, &[], lang)
+    form_within(d, fixed, director, &[], &[], lang)
+}
+
+/// A field offered as a list to choose from: its name, and each value with its words (a
+/// position in the hand as the player's name and seat).
+pub type Choices<'a> = &'a [(&'a str, Vec<(String, String)>)];
+
+/// [`form`] at a table in play: a position is chosen among the hand's players by name and
+/// seat, never typed as the engine's number.
+pub fn form_choosing(
+    d: &Declaration,
+    fixed: &[(&str, String)],
+    choices: Choices<'_>,
+    lang: Lang,
+) -> Markup {
+    form_within(d, fixed, false, &[], choices, lang)
 }
 
 /// What a number field of a desk's form allows now (issue 36), shown beside it before the
@@ -89,9 +104,11 @@ pub fn form_within(
     fixed: &[(&str, String)],
     director: bool,
     limits: &[Limit],
+    choices: Choices<'_>,
     lang: Lang,
 ) -> Markup {
     let title = d.help.get(lang);
+    let choice = |field: &str| choices.iter().find(|(f, _)| *f == field).map(|(_, c)| c);
     let limit = |field: &str| {
         limits
             .iter()
@@ -115,6 +132,13 @@ pub fn form_within(
                         label for=(id) { (label) }
                         select id=(id) name=(f.name) data-kind="text" {
                             @for (v, words) in values { option value=(v) { (words.get(lang)) } }
+                        }
+                    }
+                    _ if choice(f.name).is_some() => {
+                        // A position chosen among the hand's players is the player.
+                        label for=(id) { @if f.name == "pos" { (t(lang, "col-player")) } @else { (label) } }
+                        select id=(id) name=(f.name) data-kind=(token(f.kind, required)) {
+                            @for (v, words) in choice(f.name).into_iter().flatten() { option value=(v) { (words) } }
                         }
                     }
                     Kind::OutOfTurn | Kind::Said => {
@@ -471,7 +495,7 @@ pub fn desk(
         @for (key, group) in &groups {
             @if !group.is_empty() {
                 h2 { (t(lang, key)) }
-                div.forms { @for d in group { (form_within(d, &[], director, overview.map_or(&[][..], |m| &m.limits), lang)) } }
+                div.forms { @for d in group { (form_within(d, &[], director, overview.map_or(&[][..], |m| &m.limits), &[], lang)) } }
             }
         }
     }
@@ -1438,7 +1462,8 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
             }
             details.remedies {
                 summary { (tr("remedies")) }
-                div.forms { @for d in offered(if h.as_stud().is_some() { Place::StudRemedy } else { Place::Remedy }, m.cash.is_some()) { (form(d, &[("table", t.clone())], false, lang)) } }
+                @let positions = vec![("pos", (0..players.len()).map(|i| (i.to_string(), who(Pos(i)))).collect::<Vec<_>>())];
+                div.forms { @for d in offered(if h.as_stud().is_some() { Place::StudRemedy } else { Place::Remedy }, m.cash.is_some()) { (form_choosing(d, &[("table", t.clone())], &positions, lang)) } }
             }
         } @else if m.finished {
             p.notice { (tr("tournament-over")) }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use floorbook_service::commands::{COMMANDS, Lang, Place};
 use floorbook_service::roles::Needs;
 use floorbook_service::wire_words::read_command;
-use floorbook_web::terminal::{desk_forms, form, offered};
+use floorbook_web::terminal::{desk_forms, form, form_choosing, offered};
 use serde_json::{Map, Value, json};
 
 /// The attributes of every `<input>` and `<select>` in `html`, in order (a select's value: its
@@ -85,11 +85,41 @@ fn walk(d: &'static floorbook_service::commands::Declaration, director: bool, la
         vec![]
     };
     let html = form(d, &fixed, director, lang).into_string();
+    check(d, &fixed, director, lang, &html);
+    // At a table in play a position is chosen by the player's name and seat.
+    if matches!(d.place, Place::Remedy | Place::StudRemedy) {
+        let players = vec![(
+            "pos",
+            vec![
+                ("0".to_string(), "Ann (seat 4)".to_string()),
+                ("1".to_string(), "Bob (seat 7)".to_string()),
+            ],
+        )];
+        let html = form_choosing(d, &fixed, &players, lang).into_string();
+        if d.fields.iter().any(|f| f.name == "pos") {
+            assert!(
+                html.contains("<option value=\"1\">Bob (seat 7)</option>")
+                    && !html.contains("name=\"pos\" data-kind=\"int\" inputmode"),
+                "{}: the position is chosen, not typed: {html}",
+                d.name
+            );
+        }
+        check(d, &fixed, director, lang, &html);
+    }
+}
+
+fn check(
+    d: &'static floorbook_service::commands::Declaration,
+    fixed: &[(&str, String)],
+    director: bool,
+    lang: Lang,
+    html: &str,
+) {
     assert!(html.contains(&format!("data-command=\"{}\"", d.name)));
     assert!(html.contains(d.help.get(lang)), "{}: {html}", d.name);
     let mut body = Map::new();
     body.insert("command".into(), json!(d.name));
-    for attrs in inputs(&html) {
+    for attrs in inputs(html) {
         let name = &attrs["name"];
         let kind = &attrs["data-kind"];
         // No field asks a person for JSON: each kind is read as the page's script reads it.
@@ -130,7 +160,9 @@ fn walk(d: &'static floorbook_service::commands::Declaration, director: bool, la
             }
             _ => {}
         }
-        let value = if attrs.contains_key("select") {
+        let value = if attrs.contains_key("select") && kind == "int" {
+            json!(attrs["value"].parse::<u64>().expect("a number chosen"))
+        } else if attrs.contains_key("select") {
             json!(attrs["value"])
         } else if attrs.get("type").map(String::as_str) == Some("hidden") {
             json!(attrs["value"].parse::<u64>().expect("a fixed number"))
@@ -161,7 +193,9 @@ fn walk(d: &'static floorbook_service::commands::Declaration, director: bool, la
             f.name
         );
         let fixed_here = fixed.iter().any(|(n, _)| *n == f.name);
-        if !fixed_here {
+        // A position chosen from the hand's players is labelled as the player.
+        let chosen = f.name == "pos" && html.contains(&format!("<select id=\"{}-pos\"", d.name));
+        if !fixed_here && !chosen {
             let shown = maud::html! { (label.get(lang)) }.into_string();
             assert!(html.contains(&shown), "{}.{}: {shown}", d.name, f.name);
         }
