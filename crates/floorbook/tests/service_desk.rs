@@ -1047,6 +1047,84 @@ on_both_backends!(
     every_finished_hand_has_its_receipt_in_the_reply
 );
 
+/// Issue 40: two instances of a venue, each with a keeper of its own copy of the one log (the
+/// store's record), finish hands on two chains in turn. A keeper asked for a receipt appends
+/// without reading the record first; when the other appended meanwhile its append is refused,
+/// it reads what the other appended and appends after it. Every receipt verifies, and each is
+/// of the one log grown by appending, whichever keeper made it.
+async fn two_keepers_give_receipts_of_one_log<S>(store: S)
+where
+    S: EventStore + Clone + std::fmt::Debug + 'static,
+{
+    let (_, profile) = builtin("top18").expect("profile");
+    let profile = profile.expect("top18 reads");
+    let key = || floorbook_tlog::LogKey::for_venue("club.example", &[7; 32]).expect("log key");
+    let vkey = key().vkey().to_string();
+    let dirs = [
+        tempfile::tempdir().expect("dir"),
+        tempfile::tempdir().expect("dir"),
+    ];
+    let mut tables = Vec::new();
+    for (k, dir) in dirs.iter().enumerate() {
+        let keeper = std::sync::Arc::new(floorbook_web::logkeeper::Keeper::new(
+            floorbook_tlog::VenueLog::open(dir.path()).expect("log"),
+            key(),
+            Vec::new(),
+            std::time::Duration::from_secs(5),
+            true,
+        ));
+        let chain = ChainId::new(format!("desk-keeper-{k}")).expect("chain");
+        let desk = Desk::open(store.clone(), chain, None, u64::MAX)
+            .await
+            .expect("desk")
+            .with_receipts(std::sync::Arc::new(
+                floorbook_web::logkeeper::KeptReceipts::new(keeper, store.clone()),
+            ));
+        let steps = script("top18", &profile, 9, 11 + k as u64).expect("script");
+        tables.push((desk, steps, 0usize, 0u64));
+    }
+    let mut receipts: Vec<(u64, floorbook_tlog::Receipt)> = Vec::new();
+    // Each table plays to its next finished hand, then the other.
+    while tables.iter().any(|(_, steps, next, _)| *next < steps.len()) {
+        for (desk, steps, next, head) in tables.iter_mut() {
+            while *next < steps.len() {
+                let step = &steps[*next];
+                *next += 1;
+                let d = desk.checked(vec![incoming(step, *head)]).await;
+                match verdict(step, *head, &d.replies[0]) {
+                    Verdict::Done(h) => *head = h,
+                    other => panic!("{:?}: {other:?}", step.command),
+                }
+                if let Some(text) = &d.replies[0].proof {
+                    let receipt =
+                        floorbook_tlog::Receipt::from_bytes(text.as_bytes()).expect("reads");
+                    let proven = receipt.verify(&vkey).expect("verifies with the log's key");
+                    receipts.push((proven.checkpoint.size, receipt));
+                    break;
+                }
+            }
+        }
+    }
+    assert!(receipts.len() > 10, "{} receipts", receipts.len());
+    receipts.sort_by_key(|(size, _)| *size);
+    for pair in receipts.windows(2) {
+        assert!(
+            floorbook_tlog::conflict(&pair[0].1, &pair[1].1, &vkey)
+                .expect("both read")
+                .is_none(),
+            "one log, grown by appending (sizes {} and {})",
+            pair[0].0,
+            pair[1].0
+        );
+    }
+}
+
+on_both_backends!(
+    two_keepers_give_receipts_of_one_log_embedded,
+    two_keepers_give_receipts_of_one_log_nats,
+    two_keepers_give_receipts_of_one_log
+);
+
 /// In the service a command's time is the moment it is taken in, counted from the chain's
 /// opening: a hand started 800 s after the opening plays level 2 (top18's levels are 12
 /// minutes) and records 800 s, whatever the terminal's clock; a command that gives an earlier

@@ -143,7 +143,7 @@ pub async fn receipt_with<S: EventStore>(
         if !chains.iter().any(|(c, _)| c == chain) {
             chains.push((chain.clone(), Vec::new()));
         }
-        feed_chains(store, log, write, Some(&chains)).await?;
+        feed_chains(store, log, write, Some(&chains), true).await?;
     }
     let index = log
         .find(chain.as_str(), seq)
@@ -219,7 +219,7 @@ pub async fn feed<S: EventStore>(
     log: &mut VenueLog,
     write: bool,
 ) -> Result<Fed, FeedError> {
-    feed_chains(store, log, write, None).await
+    feed_chains(store, log, write, None, true).await
 }
 
 /// [`feed`] with the chains' new events read already (`given`, each chain's in order): the
@@ -231,7 +231,17 @@ pub async fn feed_given<S: EventStore>(
     write: bool,
     given: &[(ChainId, Vec<StoredEvent>)],
 ) -> Result<Fed, FeedError> {
-    feed_chains(store, log, write, Some(given)).await
+    feed_chains(store, log, write, Some(given), true).await
+}
+
+/// [`feed_given`] for receipts asked for: the record is read only when it moved on under this
+/// copy (its append refused), not before every append.
+pub async fn feed_for_receipts<S: EventStore>(
+    store: &S,
+    log: &mut VenueLog,
+    given: &[(ChainId, Vec<StoredEvent>)],
+) -> Result<Fed, FeedError> {
+    feed_chains(store, log, true, Some(given), false).await
 }
 
 /// [`feed`], appending the new events of `only` these chains when given (a receipt needs its
@@ -242,10 +252,17 @@ async fn feed_chains<S: EventStore>(
     log: &mut VenueLog,
     write: bool,
     only: Option<&[(ChainId, Vec<StoredEvent>)]>,
+    read_first: bool,
 ) -> Result<Fed, FeedError> {
     let mut fed = Fed::default();
-    'attempt: for _ in 0..ATTEMPTS {
-        fed.added += catch_up(store, log).await?;
+    'attempt: for attempt in 0..ATTEMPTS {
+        // Unless `read_first`, the events given (a receipt's) are appended after what this
+        // copy holds without reading the record first: the append is taken only after the
+        // record's last batch this copy knows, so a record that moved on refuses it and the
+        // next attempt reads it.
+        if attempt > 0 || read_first || !write {
+            fed.added += catch_up(store, log).await?;
+        }
         if !write {
             return Ok(fed);
         }

@@ -180,10 +180,15 @@ impl Keeper {
             .iter()
             .any(|a| log.find(a.chain.as_str(), a.event.seq.0).is_none())
         {
-            transparency::feed_given(store, &mut log, self.writes, &given)
-                .await
-                .map(|_| ())
-                .map_err(|e| e.to_string())
+            // A receipt's events are appended without reading the record first (read only
+            // when another keeper moved it on).
+            if self.writes {
+                transparency::feed_for_receipts(store, &mut log, &given).await
+            } else {
+                transparency::feed_given(store, &mut log, false, &given).await
+            }
+            .map(|_| ())
+            .map_err(|e| e.to_string())
         } else {
             Ok(())
         };
