@@ -496,6 +496,20 @@ async fn text(c: &Client, css: &str) -> String {
     }
 }
 
+/// The hand position of the player to act, from the dealer page's fold button.
+async fn acting_pos(c: &Client) -> usize {
+    c.find(Locator::Css(
+        "form[data-command=fold].touch input[name=pos]",
+    ))
+    .await
+    .expect("the fold's position")
+    .attr("value")
+    .await
+    .expect("attribute")
+    .and_then(|v| v.parse().ok())
+    .expect("a position")
+}
+
 /// Whether the page shows `css` now.
 async fn shows(c: &Client, css: &str) -> bool {
     c.find(Locator::Css(css)).await.is_ok()
@@ -1009,17 +1023,7 @@ async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
     screenshot(&c, "dealer-de-betting-phone").await;
     c.set_window_size(1280, 800).await.expect("back");
     // A fold out of turn (written by hand): refused in German, the rule in the seed's words.
-    let actor: usize = c
-        .find(Locator::Css(
-            "form[data-command=fold].touch input[name=pos]",
-        ))
-        .await
-        .expect("the fold's position")
-        .attr("value")
-        .await
-        .expect("attribute")
-        .and_then(|v| v.parse().ok())
-        .expect("a position");
+    let actor = acting_pos(&c).await;
     let out_of_turn = c
         .execute(
             "return fetch('/t/abend/cmd', {method: 'POST', headers: {'Content-Type': 'application/json', 'X-Floorbook': '1'}, body: JSON.stringify({command: 'fold', table: 1, pos: arguments[0]})}).then(r => r.json());",
@@ -1139,17 +1143,7 @@ async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
     // The floor records a raise out of turn by the big blind from the remedies' form, the
     // action chosen from a list and its amount beside it, never as JSON; the button's all-in
     // changes the action, so the big blind acts again (TR-21).
-    let actor: usize = c
-        .find(Locator::Css(
-            "form[data-command=fold].touch input[name=pos]",
-        ))
-        .await
-        .expect("the fold's position")
-        .attr("value")
-        .await
-        .expect("attribute")
-        .and_then(|v| v.parse().ok())
-        .expect("a position");
+    let actor = acting_pos(&c).await;
     floor.refresh().await.expect("reload");
     let open = "document.querySelector('details.remedies').open = true; return true;";
     floor
