@@ -60,6 +60,10 @@ pub enum TlogError {
     Record(String),
     #[error("the key is not usable: {0}")]
     Key(String),
+    #[error(
+        "another keeper holds the log's folder {dir}: each keeper needs a folder of its own (the log is the store's record; a new folder is rebuilt from it)"
+    )]
+    Busy { dir: String },
     #[error("reading or writing the stored hashes: {0}")]
     Io(#[from] std::io::Error),
 }

@@ -41,6 +41,9 @@ pub struct VenueLog {
     kept: std::sync::Mutex<Option<(String, crate::Checkpoint)>>,
     /// The latest checkpoint [`VenueLog::sign`] made.
     signed: Option<crate::Checkpoint>,
+    /// The folder's lock, held while the log is open: two keepers writing one folder would
+    /// interleave their leaves and hashes.
+    _lock: File,
 }
 
 /// What the log holds of one chain: its events' leaf indexes (event `seq` at `seq - 1`: a
@@ -75,6 +78,20 @@ impl VenueLog {
     /// Opens (or creates) the log in `dir`.
     pub fn open(dir: &Path) -> Result<VenueLog, TlogError> {
         fs::create_dir_all(dir)?;
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(dir.join("lock"))?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(TlogError::Busy {
+                    dir: dir.display().to_string(),
+                });
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(e.into()),
+        }
         let path = dir.join("leaves");
         let mut leaves = OpenOptions::new()
             .read(true)
@@ -138,6 +155,7 @@ impl VenueLog {
             dirty: false,
             kept: std::sync::Mutex::new(None),
             signed: None,
+            _lock: lock,
         })
     }
 

@@ -92,8 +92,17 @@ fn a_copy_takes_a_batch_only_where_it_follows_and_as_its_root_says() {
     );
     // Counted, and read back so after a reopen.
     drop(copy);
-    let mut copy = VenueLog::open(&dir.path().join("c")).expect("reopened");
+    let copy = VenueLog::open(&dir.path().join("c")).expect("reopened");
     assert_eq!((copy.len(), copy.record()), (9, 2));
+    // One keeper a folder: a second open while the first holds it is refused.
+    assert!(
+        matches!(
+            VenueLog::open(&dir.path().join("c")),
+            Err(TlogError::Busy { .. })
+        ),
+        "the folder is held"
+    );
+    drop(copy);
     // A crash after the leaves were taken but before the batch was counted: the batch comes
     // again and is counted once, the leaves not taken twice.
     std::fs::write(dir.path().join("c").join("record"), "1\n").expect("count cut back");
@@ -102,7 +111,7 @@ fn a_copy_takes_a_batch_only_where_it_follows_and_as_its_root_says() {
     again.take(&second).expect("counted once");
     assert_eq!((again.len(), again.record()), (9, 2));
     drop(again);
-    copy = VenueLog::open(&dir.path().join("c")).expect("reopened");
+    let copy = VenueLog::open(&dir.path().join("c")).expect("reopened");
     assert_eq!(copy.record(), 2);
     drop(copy);
     // The count is a hint: one a crash left unreadable counts every batch again, once.
