@@ -510,6 +510,18 @@ async fn acting_pos(c: &Client) -> usize {
     .expect("a position")
 }
 
+/// A field a person would fill in with JSON (a page's own hidden values aside).
+const JSON_ASKED: &str = "[data-kind=json]:not([type=hidden])";
+
+/// How many elements each selector finds on the page now.
+async fn count(c: &Client, selectors: &[&str]) -> Vec<u64> {
+    let mut out = Vec::new();
+    for css in selectors {
+        out.push(c.find_all(Locator::Css(css)).await.expect("found").len() as u64);
+    }
+    out
+}
+
 /// Whether the page shows `css` now.
 async fn shows(c: &Client, css: &str) -> bool {
     c.find(Locator::Css(css)).await.is_ok()
@@ -1175,14 +1187,8 @@ async fn a_dealer_plays_in_german_and_the_floor_corrects_a_mis_tapped_call() {
         "{players}"
     );
     assert_eq!(
-        floor
-            .execute(
-                "return document.querySelectorAll('details.remedies [data-kind=json]').length;",
-                vec![],
-            )
-            .await
-            .expect("counted"),
-        serde_json::json!(0),
+        count(&floor, &["details.remedies [data-kind=json]"]).await,
+        [0],
         "no remedy asks for JSON"
     );
     // Three-handed the button acts first and the big blind last.
@@ -1670,17 +1676,9 @@ async fn a_stud_hand_is_dealt_and_brought_in_at_the_dealer_page() {
         levels.contains("Small bet") && levels.contains("Big bet"),
         "{levels}"
     );
-    let forms = c
-        .execute(
-            "return [document.querySelectorAll('form[data-command=edit_levels]').length,
-                     document.querySelectorAll('[data-kind=json]:not([type=hidden])').length];",
-            vec![],
-        )
-        .await
-        .expect("counted");
     assert_eq!(
-        forms,
-        serde_json::json!([1, 0]),
+        count(&c, &["form[data-command=edit_levels]", JSON_ASKED]).await,
+        [1, 0],
         "one levels form, no JSON asked"
     );
     let bring_in = "section.levels tr[data-level='2'] input[data-key=bring_in]";
@@ -2240,18 +2238,17 @@ async fn the_director_draws_the_seats_and_runs_the_clock_from_the_desk() {
     // becomes 30/70 and a level is added at the end.
     c.refresh().await.expect("reload");
     wait_for(&c, "section.levels", "Levels to come").await;
-    let forms = c
-        .execute(
-            "return [document.querySelectorAll('form[data-command=edit_levels]').length,
-                     document.querySelectorAll('form[data-command=edit_payout]').length,
-                     document.querySelectorAll('[data-kind=json]:not([type=hidden])').length];",
-            vec![],
-        )
-        .await
-        .expect("counted");
     assert_eq!(
-        forms,
-        serde_json::json!([1, 1, 0]),
+        count(
+            &c,
+            &[
+                "form[data-command=edit_levels]",
+                "form[data-command=edit_payout]",
+                JSON_ASKED
+            ]
+        )
+        .await,
+        [1, 1, 0],
         "the levels and the payout as tables only, no field asks for JSON"
     );
     assert!(
