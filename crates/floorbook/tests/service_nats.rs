@@ -1234,6 +1234,49 @@ async fn an_idle_chain_is_let_go_and_taken_up_again() {
     assert!(r.first_seq > Some(1), "{r:?}");
 }
 
+/// A terminal on a server no instance hears moves to one that does. A node cut off from the
+/// others first leaves requests unanswered, then, once it has given up its routes, answers
+/// "no responders" at once: before, the client asked that node again until its patience ran
+/// out (CI saw a festival's side event wait 120 s so). Two servers apart, the service on one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_terminal_on_a_server_no_service_hears_moves_to_one_that_does() {
+    let deaf = NatsServer::start();
+    let heard = NatsServer::start();
+    let dir = tempfile::tempdir().expect("dir");
+    let _serve = Serve::start(&heard.url(), "heard", &dir.path().join("heard.sqlite"), &[]);
+    let urls = format!("{},{}", deaf.url(), heard.url());
+    // The client picks one of the two at random: taken when it picked the deaf one.
+    let mut picked = None;
+    for _ in 0..50 {
+        let nats = connect(&urls, "terminal").await.expect("connect");
+        assert!(
+            floorbook_service::client::connected(&nats, Duration::from_secs(10)).await,
+            "the client did not connect to either server"
+        );
+        if nats.server_info().port == deaf.port {
+            picked = Some(nats);
+            break;
+        }
+    }
+    let nats = picked.expect("the client never started on the deaf server in 50 tries");
+    let mut c = client(nats.clone());
+    c.patience = Duration::from_secs(60);
+    let r = c
+        .send(
+            &ChainId::new("moved").expect("chain"),
+            Channel::Director,
+            &open_top18("td"),
+        )
+        .await
+        .expect("the service answers once the terminal has moved");
+    assert!(r.ok, "{r:?}");
+    assert_eq!(
+        nats.server_info().port,
+        heard.port,
+        "answered while still on the deaf server"
+    );
+}
+
 /// Two instances whose lease bucket is purged again and again while a tournament is sent
 /// (both may think they hold a chain): the store takes one append per head, so nothing forks
 /// and nothing acknowledged is lost; and no reply names a head older than one already

@@ -75,8 +75,10 @@ impl CommandClient {
 
     async fn ask(&self, subject: String, body: Vec<u8>) -> Result<bytes::Bytes, ClientError> {
         let started = Instant::now();
-        let mut in_a_row = 0;
+        // Since when every attempt has failed on the server this client is connected to.
+        let mut failing_since: Option<Instant> = None;
         loop {
+            let asked = Instant::now();
             let attempt = tokio::time::timeout(
                 self.timeout,
                 self.nats.request(subject.clone(), body.clone().into()),
@@ -93,15 +95,21 @@ impl CommandClient {
                 Ok(Err(_)) | Err(_) => {
                     if let Err(_timed_out) = attempt {
                         self.unanswered.fetch_add(1, Ordering::Relaxed);
-                        // A node cut off from the others by the network still answers pings,
-                        // and only the instances connected to it hear this client: after two
-                        // attempts in a row unanswered in time, it moves to another node.
-                        in_a_row += 1;
-                        if in_a_row >= 2 {
-                            in_a_row = 0;
-                            tracing::info!("unanswered twice in a row: moving to another server");
-                            let _ = self.nats.force_reconnect().await;
-                        }
+                    }
+                    // A node cut off from the others by the network still answers pings, and
+                    // only the instances connected to it hear this client: at first its
+                    // requests go unanswered, and once it has given up its routes they get
+                    // "no responders" at once. After two attempts' time of either, the client
+                    // moves to another node (an instance restarting elsewhere is waited for
+                    // there just the same).
+                    let since = *failing_since.get_or_insert(asked);
+                    if since.elapsed() >= 2 * self.timeout {
+                        failing_since = None;
+                        tracing::info!(
+                            "no answer for {:?}: moving to another server",
+                            2 * self.timeout
+                        );
+                        let _ = self.nats.force_reconnect().await;
                     }
                     if started.elapsed() >= self.patience {
                         return Err(ClientError::NoAnswer {
