@@ -488,12 +488,20 @@ async fn submit(c: &Client, form: &str, fields: &[(&str, &str)]) -> String {
     format!("{said} [{events}]")
 }
 
-/// The text of the first element `css` finds now (empty when none).
+/// The text of the first element `css` finds now (empty when none). A live page redraws its
+/// main part as the chain moves on: an element found just before a redraw is gone when its
+/// text is asked for, so it is found again (CI once read a select's options as empty so).
 async fn text(c: &Client, css: &str) -> String {
-    match c.find(Locator::Css(css)).await {
-        Ok(e) => e.text().await.unwrap_or_default(),
-        Err(_) => String::new(),
+    for _ in 0..20 {
+        let Ok(e) = c.find(Locator::Css(css)).await else {
+            return String::new();
+        };
+        match e.text().await {
+            Ok(t) => return t,
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
     }
+    String::new()
 }
 
 /// The hand position of the player to act, from the dealer page's fold button.
