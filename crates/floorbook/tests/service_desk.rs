@@ -3365,3 +3365,159 @@ async fn an_event_in_two_flights_is_imported_into_day_2_from_the_flights_chains(
         "{text}"
     );
 }
+
+/// A store that counts the events read back from it (the transparency log's keeper is held to
+/// what it reads).
+#[derive(Debug, Clone)]
+struct Counting<S> {
+    inner: S,
+    read: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl<S> Counting<S> {
+    fn events_read(&self) -> usize {
+        self.read.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl<S: EventStore> EventStore for Counting<S> {
+    async fn append(
+        &self,
+        chain: &ChainId,
+        expected: Option<floorbook_log::Head>,
+        events: Vec<floorbook_log::SealedEvent>,
+    ) -> Result<floorbook_log::AppendOutcome, floorbook_log::StoreError> {
+        self.inner.append(chain, expected, events).await
+    }
+    async fn head(
+        &self,
+        chain: &ChainId,
+    ) -> Result<Option<floorbook_log::Head>, floorbook_log::StoreError> {
+        self.inner.head(chain).await
+    }
+    async fn read(
+        &self,
+        chain: &ChainId,
+        from: Seq,
+        limit: usize,
+    ) -> Result<Vec<floorbook_log::StoredEvent>, floorbook_log::StoreError> {
+        let events = self.inner.read(chain, from, limit).await?;
+        self.read
+            .fetch_add(events.len(), std::sync::atomic::Ordering::Relaxed);
+        Ok(events)
+    }
+    async fn chains(&self) -> Result<Vec<ChainId>, floorbook_log::StoreError> {
+        self.inner.chains().await
+    }
+    async fn follow(
+        &self,
+        chain: &ChainId,
+        from: Seq,
+    ) -> Result<floorbook_log::EventStream, floorbook_log::StoreError> {
+        self.inner.follow(chain, from).await
+    }
+    async fn publish_checkpoint(
+        &self,
+        checkpoint: &floorbook_log::Checkpoint,
+    ) -> Result<(), floorbook_log::StoreError> {
+        self.inner.publish_checkpoint(checkpoint).await
+    }
+    async fn checkpoints(
+        &self,
+        chain: &ChainId,
+    ) -> Result<Vec<floorbook_log::Checkpoint>, floorbook_log::StoreError> {
+        self.inner.checkpoints(chain).await
+    }
+    async fn keep_answers(
+        &self,
+        chain: &ChainId,
+        answers: Vec<Vec<u8>>,
+    ) -> Result<(), floorbook_log::StoreError> {
+        self.inner.keep_answers(chain, answers).await
+    }
+    async fn answers(&self, chain: &ChainId) -> Result<Vec<Vec<u8>>, floorbook_log::StoreError> {
+        self.inner.answers(chain).await
+    }
+    async fn append_log_batch(
+        &self,
+        after: u64,
+        batch: Vec<u8>,
+    ) -> Result<bool, floorbook_log::StoreError> {
+        self.inner.append_log_batch(after, batch).await
+    }
+    async fn log_batches(
+        &self,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<Vec<u8>>, floorbook_log::StoreError> {
+        self.inner.log_batches(after, limit).await
+    }
+}
+
+/// Issue 40: the transparency log's keeper beside a desk takes the events the desk appended
+/// as given, without reading them back from the store (its rounds read every chain once per
+/// checkpoint interval, for other writers' events); the log holds the whole chain all the
+/// same.
+async fn a_keeper_beside_the_desk_reads_nothing_back<S>(store: S)
+where
+    S: EventStore + Clone + std::fmt::Debug + 'static,
+{
+    let store = Counting {
+        inner: store,
+        read: Default::default(),
+    };
+    let (_, profile) = builtin("top18").expect("profile");
+    let profile = profile.expect("top18 reads");
+    let steps = script("top18", &profile, 9, 3).expect("script");
+    let chain = ChainId::new("desk-given").expect("chain");
+    let dir = tempfile::tempdir().expect("dir");
+    let key = || floorbook_tlog::LogKey::for_venue("club.example", &[7; 32]).expect("log key");
+    let keeper = std::sync::Arc::new(floorbook_web::logkeeper::Keeper::new(
+        floorbook_tlog::VenueLog::open(dir.path()).expect("log"),
+        key(),
+        Vec::new(),
+        std::time::Duration::from_secs(3600),
+        true,
+    ));
+    let mut desk = Desk::open(store.clone(), chain.clone(), None, u64::MAX)
+        .await
+        .expect("desk")
+        .with_receipts(std::sync::Arc::new(
+            floorbook_web::logkeeper::KeptReceipts::new(keeper.clone(), store.clone()),
+        ));
+    let mut head = 0;
+    for (i, step) in steps.iter().enumerate() {
+        let d = desk.checked(vec![incoming(step, head)]).await;
+        match verdict(step, head, &d.replies[0]) {
+            Verdict::Done(h) => head = h,
+            other => panic!("{:?}: {other:?}", step.command),
+        }
+        // A round now and then, as the keeper's task makes them: the first reads every chain.
+        if i % 50 == 0 {
+            keeper.round(&store).await.expect("a round");
+        }
+        // Stopped midway in a hand: the events since its start came with no receipt.
+        let events = &d.replies[0].events;
+        if i > steps.len() / 2 && !events.is_empty() && !events.iter().any(|e| e == "HandFinished")
+        {
+            break;
+        }
+    }
+    let before = store.events_read();
+    keeper.round(&store).await.expect("a round");
+    assert_eq!(keeper.size().await, head, "the log holds the whole chain");
+    assert_eq!(
+        store.events_read(),
+        before,
+        "a round read back events the desk had given"
+    );
+    // The count is of real reads: reading the chain back counts its events.
+    let all = store.read(&chain, Seq(1), usize::MAX).await.expect("read");
+    assert_eq!(store.events_read(), before + all.len());
+}
+
+on_both_backends!(
+    a_keeper_beside_the_desk_reads_nothing_back_embedded,
+    a_keeper_beside_the_desk_reads_nothing_back_nats,
+    a_keeper_beside_the_desk_reads_nothing_back
+);

@@ -37,7 +37,24 @@ pub struct Keeper {
     /// When a checkpoint was last signed here, whether leaves came in since, and the size it
     /// was of.
     pending: std::sync::Mutex<(Instant, bool, u64)>,
+    /// The events desks in this process appended that no round has taken yet.
+    given: std::sync::Mutex<Given>,
 }
+
+/// The events desks in this process appended, by chain, in order: a round takes them without
+/// reading them back from the store, and reads every chain (what other writers appended) only
+/// once per checkpoint interval.
+#[derive(Debug, Default)]
+struct Given {
+    chains: std::collections::HashMap<ChainId, Vec<StoredEvent>>,
+    /// When a round last read every chain.
+    swept: Option<Instant>,
+    /// Whether desks here offer their events: until they do, every round reads every chain.
+    offered: bool,
+}
+
+/// The events kept per chain for the next round at most (older ones are read back).
+const GIVEN: usize = 20_000;
 
 impl Keeper {
     /// A keeper of `log` signing with `key`: a checkpoint at once after a closing event, else
@@ -58,6 +75,30 @@ impl Keeper {
             writes,
             behind: std::sync::atomic::AtomicBool::new(false),
             pending: std::sync::Mutex::new((Instant::now(), false, 0)),
+            given: Default::default(),
+        }
+    }
+
+    /// A desk in this process appended `events` to `chain` (in order): the next round takes
+    /// them as given. A run that does not follow on from those kept (another writer's events
+    /// between) replaces them; the round reads the gap from the store.
+    pub fn offer(&self, chain: &ChainId, events: &[StoredEvent]) {
+        if !self.writes || events.is_empty() {
+            return;
+        }
+        let mut g = self.given.lock().unwrap_or_else(|e| e.into_inner());
+        g.offered = true;
+        let kept = g.chains.entry(chain.clone()).or_default();
+        if kept
+            .last()
+            .is_some_and(|l| events.first().is_some_and(|f| f.seq.0 != l.seq.0 + 1))
+        {
+            kept.clear();
+        }
+        kept.extend_from_slice(events);
+        if kept.len() > GIVEN {
+            let cut = kept.len() - GIVEN;
+            kept.drain(..cut);
         }
     }
 
@@ -113,24 +154,37 @@ impl Keeper {
         Ok(Some(Signed { size, answers }))
     }
 
-    /// Each chain's events the log does not hold yet (up to [`ROUND_EVENTS`] in all), read
-    /// from the store.
+    /// The chains' events the log does not hold yet: those desks here appended, as given, and
+    /// once per checkpoint interval every chain's read from the store (up to [`ROUND_EVENTS`]
+    /// in all; what other writers appended, and what came before the events given).
     async fn new_events<S: EventStore>(
         &self,
         store: &S,
     ) -> Result<Vec<(ChainId, Vec<StoredEvent>)>, FeedError> {
+        let (given, sweep) = {
+            let mut g = self.given.lock().unwrap_or_else(|e| e.into_inner());
+            let sweep = !g.offered || g.swept.is_none_or(|t| t.elapsed() >= self.every);
+            (std::mem::take(&mut g.chains), sweep)
+        };
+        let mut out: Vec<(ChainId, Vec<StoredEvent>)> = given.into_iter().collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        if !sweep {
+            self.behind
+                .store(false, std::sync::atomic::Ordering::Relaxed);
+            return Ok(out);
+        }
         let chains = store.chains().await?;
         let next: Vec<(ChainId, u64)> = {
             let log = self.log.lock().await;
             chains
                 .into_iter()
+                .filter(|c| !out.iter().any(|(g, _)| g == c))
                 .map(|c| {
                     let n = log.next_seq(c.as_str());
                     (c, n)
                 })
                 .collect()
         };
-        let mut out = Vec::new();
         let mut total = 0;
         for (chain, from) in next {
             let events = store
@@ -145,8 +199,13 @@ impl Keeper {
                 break;
             }
         }
+        let behind = total >= ROUND_EVENTS;
         self.behind
-            .store(total >= ROUND_EVENTS, std::sync::atomic::Ordering::Relaxed);
+            .store(behind, std::sync::atomic::Ordering::Relaxed);
+        if !behind {
+            let mut g = self.given.lock().unwrap_or_else(|e| e.into_inner());
+            g.swept = Some(Instant::now());
+        }
         Ok(out)
     }
 
@@ -394,6 +453,7 @@ impl<S: EventStore + Clone + 'static> floorbook_service::receipts::Receipts for 
     }
 
     fn appended(&self, chain: &ChainId, events: &[StoredEvent]) {
+        self.keeper.offer(chain, events);
         let mut b = self.buffered.lock().unwrap_or_else(|e| e.into_inner());
         let kept = b.entry(chain.clone()).or_default();
         // Only a run that follows on: a gap (another writer) is read from the store.
