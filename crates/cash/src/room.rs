@@ -1665,3 +1665,15 @@ fn check_name(name: &str) -> Result<(), CashError> {
 fn first_revision() -> u32 {
     1
 }
+
+/// The cash room decides as every domain does, at the seconds since it opened.
+impl floorbook_decide::Decide for CashRoom {
+    type Command = CashCommand;
+    type Event = CashEvent;
+    type At = u64;
+    type Refusal = CashError;
+
+    fn decide(&mut self, command: &CashCommand, at: u64) -> Result<Vec<CashEvent>, CashError> {
+        CashRoom::decide(self, command, at)
+    }
+}

@@ -528,3 +528,136 @@ fn league_page(data: &str, name: &str) -> String {
     assert!(out.starts_with("HTTP/1.1 200"), "{out}");
     out
 }
+
+/// Issue 34: the register and a league season are recorded through one path
+/// (`ledger::decided`, any `Decide`): a refusal writes nothing and leaves the state as it
+/// was; a decision made against a register another writer has moved on since is the store's
+/// conflict, nothing is written and the state stays; read again, it goes through.
+#[tokio::test]
+async fn the_register_and_a_league_record_through_one_path_all_or_nothing() {
+    use floorbook_ledger::decided::{RecordError, record};
+    let dir = tempfile::tempdir().expect("dir");
+    let store = EmbeddedStore::open(dir.path(), OpenMode::ReadWrite).expect("store");
+    let anna = join(&store, "Anna", (1990, 1, 1)).await;
+    let chain = floorbook_ledger::members::chain();
+    let head = store.head(&chain).await.expect("head");
+    let mut register = floorbook_ledger::members::register(&store)
+        .await
+        .expect("register");
+    let before = register.clone();
+    let office = |e: &floorbook_members::MemberEvent| {
+        floorbook_log::Draft::new(
+            at(),
+            Actor::new("office", Role::Floor).expect("actor"),
+            floorbook_ledger::members::event_type(e),
+            Vec::new(),
+            e,
+        )
+    };
+    let rename = |member: &str| MemberCommand::Rename {
+        member: member.into(),
+        name: "Anna Berg".into(),
+        reason: "married".into(),
+    };
+    let day = at().date_naive();
+    // Refused by the register: no such member.
+    let r = record(
+        &store,
+        &chain,
+        head,
+        &mut register,
+        (&rename("M-999"), day),
+        office,
+    )
+    .await;
+    assert!(matches!(r, Err(RecordError::Refused(_))), "{r:?}");
+    assert_eq!(register, before, "a refusal changed the register");
+    assert_eq!(store.head(&chain).await.expect("head"), head);
+    // Another writer joins Bea: the register read at `head` is behind the chain.
+    join(&store, "Bea", (1991, 2, 2)).await;
+    let moved = store.head(&chain).await.expect("head");
+    let r = record(
+        &store,
+        &chain,
+        head,
+        &mut register,
+        (&rename(&anna), day),
+        office,
+    )
+    .await;
+    assert!(
+        matches!(
+            r,
+            Err(RecordError::Store(floorbook_log::StoreError::Conflict(_)))
+        ),
+        "{r:?}"
+    );
+    assert_eq!(register, before, "a conflict changed the register");
+    assert_eq!(store.head(&chain).await.expect("head"), moved);
+    // Read again, the rename goes through and the register takes it.
+    let mut register = floorbook_ledger::members::register(&store)
+        .await
+        .expect("register");
+    let (events, after) = record(
+        &store,
+        &chain,
+        moved,
+        &mut register,
+        (&rename(&anna), day),
+        office,
+    )
+    .await
+    .expect("recorded");
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert_eq!(register.name_of(&anna), Some("Anna Berg"));
+    assert_eq!(store.head(&chain).await.expect("head"), after);
+    assert_eq!(
+        floorbook_ledger::members::register(&store)
+            .await
+            .expect("register"),
+        register,
+        "the register read back is the one that decided"
+    );
+    // A league: a correction without a reason is refused by the season, nothing written.
+    let season: floorbook_league::Season =
+        toml::from_str("formula = { kind = \"table\", points = [10, 6, 3] }\nties = \"best\"\n")
+            .expect("a season");
+    let create = floorbook_league::LeagueCommand::Create {
+        name: "club".into(),
+        season: "2026".into(),
+        rules: season,
+    };
+    let (_, seq) = floorbook_ledger::league::record(&store, "club", &create, at())
+        .await
+        .expect("created");
+    let correct = floorbook_league::LeagueCommand::Correct {
+        chain: "t-1".into(),
+        player: "Anna".into(),
+        place: 2,
+        reason: "  ".into(),
+    };
+    let r = floorbook_ledger::league::record(&store, "club", &correct, at()).await;
+    assert!(
+        matches!(
+            r,
+            Err(floorbook_ledger::league::LeagueWriteError::Refused(
+                floorbook_league::LeagueError::NoReason
+            ))
+        ),
+        "{r:?}"
+    );
+    let league = floorbook_ledger::league::chain_of("club").expect("chain");
+    assert_eq!(
+        store.head(&league).await.expect("head").map(|h| h.seq.0),
+        Some(seq)
+    );
+    // Created once: a second creation is refused before anything is decided.
+    let r = floorbook_ledger::league::record(&store, "club", &create, at()).await;
+    assert!(
+        matches!(
+            r,
+            Err(floorbook_ledger::league::LeagueWriteError::Exists(_))
+        ),
+        "{r:?}"
+    );
+}

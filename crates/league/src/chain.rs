@@ -563,3 +563,22 @@ pub fn tournament_results(events: &[TournamentEvent]) -> Result<(u32, Vec<Import
     }
     Ok((if reentries > 0 { entries } else { entrants }, results))
 }
+
+/// The league decides as every domain does: `decide`, then each event folded by `apply`, all
+/// or nothing. A league's commands need no recorded input.
+impl floorbook_decide::Decide for League {
+    type Command = LeagueCommand;
+    type Event = LeagueEvent;
+    type At = ();
+    type Refusal = LeagueError;
+
+    fn decide(&mut self, command: &LeagueCommand, (): ()) -> Result<Vec<LeagueEvent>, LeagueError> {
+        let events = League::decide(self, command)?;
+        let mut next = self.clone();
+        for e in &events {
+            next.apply(e)?;
+        }
+        *self = next;
+        Ok(events)
+    }
+}

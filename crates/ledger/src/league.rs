@@ -245,38 +245,35 @@ pub async fn record<S: EventStore + Clone>(
     at: chrono::DateTime<chrono::Utc>,
 ) -> Result<(League, u64), LeagueWriteError> {
     let chain = chain_of(name)?;
+    // Decided against the league at `head`: another writer in between is a conflict (the
+    // store's error), and nothing is written.
+    let head = store.head(&chain).await?;
     let mut league = match command {
         LeagueCommand::Create { .. } => {
-            if store.head(&chain).await?.is_some() {
+            if head.is_some() {
                 return Err(LeagueWriteError::Exists(name.to_string()));
             }
             League::default()
         }
         _ => read(store, &chain).await?,
     };
-    let events = league.decide(command)?;
-    let mut drafts = Vec::with_capacity(events.len());
-    for event in &events {
-        let kind = match event {
-            LeagueEvent::Created { .. } => "LeagueCreated",
-            LeagueEvent::Attached { .. } => "TournamentAttached",
-            LeagueEvent::Corrected { .. } => "ResultCorrected",
-        };
-        let actor = floorbook_log::Actor::new("league", floorbook_log::Role::Director)?;
-        drafts.push(floorbook_log::Draft::new(
-            at,
-            actor,
-            kind,
-            Vec::new(),
-            event,
-        )?);
-    }
-    let mut w = floorbook_log::ChainWriter::open(store.clone(), chain, None, u64::MAX).await?;
-    w.append(&drafts).await?;
-    for event in &events {
-        league.apply(event)?;
-    }
-    Ok((league, w.head().map_or(0, |h| h.seq.0)))
+    let actor = floorbook_log::Actor::new("league", floorbook_log::Role::Director)?;
+    let (_, head) =
+        crate::decided::record(store, &chain, head, &mut league, (command, ()), |event| {
+            let kind = match event {
+                LeagueEvent::Created { .. } => "LeagueCreated",
+                LeagueEvent::Attached { .. } => "TournamentAttached",
+                LeagueEvent::Corrected { .. } => "ResultCorrected",
+            };
+            floorbook_log::Draft::new(at, actor.clone(), kind, Vec::new(), event)
+        })
+        .await
+        .map_err(|e| match e {
+            crate::decided::RecordError::Refused(why) => LeagueWriteError::Refused(why),
+            crate::decided::RecordError::Store(e) => LeagueWriteError::Store(e),
+            crate::decided::RecordError::Envelope(e) => LeagueWriteError::Envelope(e),
+        })?;
+    Ok((league, head.map_or(0, |h| h.seq.0)))
 }
 
 /// The attachment of the finished tournament on `chain` at its head: the chain verified, its

@@ -10,6 +10,7 @@
 pub mod audit;
 pub mod cash;
 pub mod chain;
+pub mod decided;
 pub mod drafts;
 pub mod explain;
 pub mod league;

@@ -92,19 +92,24 @@ pub async fn record<S: EventStore>(
     at: chrono::DateTime<chrono::Utc>,
 ) -> Result<Vec<MemberEvent>, MembersError> {
     let chain = chain();
-    let head = store.head(&chain).await?;
-    let register = register(store).await?;
-    let events = register.decide(command, at.date_naive())?;
-    let drafts = events
-        .iter()
-        .map(|e| Draft::new(at, actor.clone(), event_type(e), rules_of(e), e))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| MembersError::Write(e.to_string()))?;
-    let sealed = floorbook_log::seal_all(&chain, head, &drafts)
-        .map_err(|e| MembersError::Write(e.to_string()))?;
     // Decided against the register at `head`: another writer in between is a conflict
     // (the store's error), and nothing is written.
-    store.append(&chain, head, sealed).await?;
+    let head = store.head(&chain).await?;
+    let mut register = register(store).await?;
+    let (events, _) = crate::decided::record(
+        store,
+        &chain,
+        head,
+        &mut register,
+        (command, at.date_naive()),
+        |e| Draft::new(at, actor.clone(), event_type(e), rules_of(e), e),
+    )
+    .await
+    .map_err(|e| match e {
+        crate::decided::RecordError::Refused(why) => MembersError::Refused(why),
+        crate::decided::RecordError::Store(e) => MembersError::Store(e),
+        crate::decided::RecordError::Envelope(e) => MembersError::Write(e.to_string()),
+    })?;
     Ok(events)
 }
 

@@ -504,3 +504,26 @@ pub fn age_on(born: NaiveDate, day: NaiveDate) -> u32 {
     }
     u32::try_from(years).unwrap_or(0)
 }
+
+/// The register decides as every domain does: `decide` on the office's day, then each event
+/// folded by `apply`, all or nothing.
+impl floorbook_decide::Decide for Register {
+    type Command = MemberCommand;
+    type Event = MemberEvent;
+    type At = NaiveDate;
+    type Refusal = MemberError;
+
+    fn decide(
+        &mut self,
+        command: &MemberCommand,
+        day: NaiveDate,
+    ) -> Result<Vec<MemberEvent>, MemberError> {
+        let events = Register::decide(self, command, day)?;
+        let mut next = self.clone();
+        for e in &events {
+            next.apply(e)?;
+        }
+        *self = next;
+        Ok(events)
+    }
+}

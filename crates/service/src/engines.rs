@@ -1,5 +1,6 @@
 //! The engines a chain holds, as the desk asks them: a tournament and a cash room each decide
-//! a command at its time, all or nothing, say how it is recorded (as entered, then what it
+//! a command at its time, all or nothing, in the one shape every domain has
+//! ([`floorbook_decide::Decide`]), say how it is recorded (as entered, then what it
 //! caused), and which hand's hidden cards its decisions name. The desk takes a command of
 //! either through one path ([`decide`]).
 
@@ -104,7 +105,7 @@ impl Engine for Tournament {
         at: u64,
         wire: &WireCommand,
     ) -> Result<Vec<TournamentEvent>, ReplyError> {
-        self.decide(command, at).map_err(|e| {
+        floorbook_decide::Decide::decide(self, command, at).map_err(|e| {
             let legal = wire
                 .table()
                 .and_then(|table| self.hand(TableNo(table)))
@@ -158,7 +159,7 @@ impl Engine for CashRoom {
         at: u64,
         _wire: &WireCommand,
     ) -> Result<Vec<CashEvent>, ReplyError> {
-        self.decide(command, at).map_err(|e| {
+        floorbook_decide::Decide::decide(self, command, at).map_err(|e| {
             let legal = command
                 .table()
                 .and_then(|table| self.hand(table))

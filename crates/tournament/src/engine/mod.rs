@@ -1665,3 +1665,19 @@ impl Tournament {
         }
     }
 }
+
+/// The tournament decides as every domain does, at the seconds into it.
+impl floorbook_decide::Decide for Tournament {
+    type Command = Command;
+    type Event = TournamentEvent;
+    type At = u64;
+    type Refusal = TournamentError;
+
+    fn decide(
+        &mut self,
+        command: &Command,
+        at: u64,
+    ) -> Result<Vec<TournamentEvent>, TournamentError> {
+        Tournament::decide(self, command, at)
+    }
+}
