@@ -88,18 +88,7 @@ impl Keeper {
         }
         let mut g = self.given.lock().unwrap_or_else(|e| e.into_inner());
         g.offered = true;
-        let kept = g.chains.entry(chain.clone()).or_default();
-        if kept
-            .last()
-            .is_some_and(|l| events.first().is_some_and(|f| f.seq.0 != l.seq.0 + 1))
-        {
-            kept.clear();
-        }
-        kept.extend_from_slice(events);
-        if kept.len() > GIVEN {
-            let cut = kept.len() - GIVEN;
-            kept.drain(..cut);
-        }
+        keep_run(g.chains.entry(chain.clone()).or_default(), events, GIVEN);
     }
 
     pub fn vkey(&self) -> &str {
@@ -455,19 +444,24 @@ impl<S: EventStore + Clone + 'static> floorbook_service::receipts::Receipts for 
     fn appended(&self, chain: &ChainId, events: &[StoredEvent]) {
         self.keeper.offer(chain, events);
         let mut b = self.buffered.lock().unwrap_or_else(|e| e.into_inner());
-        let kept = b.entry(chain.clone()).or_default();
-        // Only a run that follows on: a gap (another writer) is read from the store.
-        if kept
-            .last()
-            .is_some_and(|l| events.first().is_some_and(|f| f.seq.0 != l.seq.0 + 1))
-        {
-            kept.clear();
-        }
-        kept.extend_from_slice(events);
-        if kept.len() > BUFFERED {
-            let cut = kept.len() - BUFFERED;
-            kept.drain(..cut);
-        }
+        keep_run(b.entry(chain.clone()).or_default(), events, BUFFERED);
+    }
+}
+
+/// Adds a chain's `events` (in order) to those `kept` of it: only a run that follows on is
+/// kept, so a gap (another writer's events between) replaces them and is read from the store
+/// later; the latest `cap` stay.
+fn keep_run(kept: &mut Vec<StoredEvent>, events: &[StoredEvent], cap: usize) {
+    if kept
+        .last()
+        .is_some_and(|l| events.first().is_some_and(|f| f.seq.0 != l.seq.0 + 1))
+    {
+        kept.clear();
+    }
+    kept.extend_from_slice(events);
+    if kept.len() > cap {
+        let cut = kept.len() - cap;
+        kept.drain(..cut);
     }
 }
 
