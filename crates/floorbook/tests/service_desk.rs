@@ -3521,3 +3521,187 @@ on_both_backends!(
     a_keeper_beside_the_desk_reads_nothing_back_nats,
     a_keeper_beside_the_desk_reads_nothing_back
 );
+
+/// Issue 41 (a warm standby): an instance that does not write a chain follows it as it grows;
+/// taking it over, it reads only what was recorded since it last read, and goes on as a desk
+/// that opened the chain from its start would: the same tournament, a repeated request
+/// answered with its first reply, every later step decided the same.
+async fn a_standby_takes_over_reading_only_what_came_since<S>(store: S)
+where
+    S: EventStore + Clone + std::fmt::Debug + 'static,
+{
+    use floorbook_log::ServiceKey;
+    use floorbook_service::desk::Follower;
+    let store = Counting {
+        inner: store,
+        read: Default::default(),
+    };
+    let (_, profile) = builtin("top18").expect("profile");
+    let profile = profile.expect("top18 reads");
+    let steps = script("top18", &profile, 9, 3).expect("script");
+    let chain = ChainId::new("desk-standby").expect("chain");
+    let key = ServiceKey::from_secret([9; 32]);
+    let mut writer = Desk::open(store.clone(), chain.clone(), Some(key.clone()), 500)
+        .await
+        .expect("desk");
+    let mut standby = Follower::new(store.clone(), chain.clone(), Some(&key));
+    let mut head = 0;
+    let mut last = None;
+    let cut = steps.len() * 2 / 3;
+    for (i, step) in steps[..cut].iter().enumerate() {
+        let asked = incoming(step, head);
+        let d = writer.checked(vec![asked.clone()]).await;
+        let reply = d.replies[0].clone();
+        match verdict(step, head, &reply) {
+            Verdict::Done(h) => head = h,
+            other => panic!("{:?}: {other:?}", step.command),
+        }
+        last = Some((asked, reply));
+        // The standby reads now and then, as its chain task does once a renewal interval.
+        if i % 97 == 0 {
+            standby.catch_up().await.expect("the standby follows");
+        }
+    }
+    let since = standby.next_seq();
+    assert!(since > 1, "the standby read the chain");
+    // The writer stops; the standby takes the chain over.
+    drop(writer);
+    let before = store.events_read();
+    let mut taken = Desk::take_up(standby, Some(key.clone()), 500)
+        .await
+        .expect("taken up");
+    let read = store.events_read() - before;
+    assert_eq!(taken.head().map(|h| h.seq.0), Some(head));
+    // What came since, read twice at most (the state and the requests' ids), and the opening
+    // twice (the chain's format, its start time).
+    let bound = 2 * (head + 1 - since) as usize + 2;
+    assert!(
+        read <= bound,
+        "the takeover read {read} events; {} were recorded since the standby read",
+        head + 1 - since
+    );
+    assert!(
+        (bound as u64) < head,
+        "the standby was too far behind to tell"
+    );
+    // As a desk that read the chain from its start.
+    let cold = Desk::open(store.clone(), chain.clone(), Some(key.clone()), 500)
+        .await
+        .expect("opened");
+    assert_eq!(
+        serde_json::to_value(taken.tournament().expect("a tournament")).expect("json"),
+        serde_json::to_value(cold.tournament().expect("a tournament")).expect("json"),
+        "the standby's tournament is the chain's"
+    );
+    // The last request, repeated (its reply lost with the writer): its first reply, nothing
+    // decided twice.
+    let (asked, first) = last.expect("a step");
+    let again = taken.checked(vec![asked]).await.replies.remove(0);
+    assert_eq!(
+        (again.seq, again.hash.clone(), again.events.clone()),
+        (first.seq, first.hash.clone(), first.events.clone())
+    );
+    assert_eq!(taken.head().map(|h| h.seq.0), Some(head), "nothing written");
+    // The rest of the tournament, decided by the desk taken over.
+    let mut events = Vec::new();
+    for step in &steps[cut..] {
+        let d = taken.checked(vec![incoming(step, head)]).await;
+        match verdict(step, head, &d.replies[0]) {
+            Verdict::Done(h) => head = h,
+            other => panic!("{:?}: {other:?}", step.command),
+        }
+        events = d.replies[0].events.clone();
+    }
+    assert!(
+        events.iter().any(|e| e == "Finished"),
+        "the tournament played to its end: {events:?}"
+    );
+}
+
+on_both_backends!(
+    a_standby_takes_over_reading_only_what_came_since_embedded,
+    a_standby_takes_over_reading_only_what_came_since_nats,
+    a_standby_takes_over_reading_only_what_came_since
+);
+
+/// A standby that followed a chain before a hand's hole cards were named (stored sealed)
+/// takes it over mid-hand, and releases their keys when the hand ends, as a writer that
+/// opened the chain whole does.
+async fn a_standby_taking_over_mid_hand_releases_the_sealed_cards<S>(store: S)
+where
+    S: EventStore + Clone + 'static,
+{
+    use floorbook_log::ServiceKey;
+    use floorbook_service::desk::Follower;
+    let chain = ChainId::new("t-standby-secret").expect("chain");
+    let key = ServiceKey::from_secret([5; 32]);
+    let mut desk = Desk::open(store.clone(), chain.clone(), Some(key.clone()), 500)
+        .await
+        .expect("desk");
+    first_hand_of_three(&mut desk).await;
+    let mut standby = Follower::new(store.clone(), chain.clone(), Some(&key));
+    for (pos, cards) in [(0, "Ah Kd"), (1, "7c 7s"), (2, "2d 3h")] {
+        // One sealed deal read while following, two when taking over.
+        if pos == 1 {
+            standby.catch_up().await.expect("follows");
+        }
+        let r = one(
+            &mut desk,
+            Channel::Dealer { table: 1 },
+            WireCommand::DealHole {
+                table: 1,
+                pos,
+                cards: cards
+                    .split(' ')
+                    .map(|c| Some(c.parse().expect("card")))
+                    .collect(),
+            },
+        )
+        .await;
+        assert!(r.ok, "{r:?}");
+    }
+    let pos = to_act(&desk);
+    let r = one(
+        &mut desk,
+        Channel::Dealer { table: 1 },
+        WireCommand::Fold { table: 1, pos },
+    )
+    .await;
+    assert!(r.ok, "{r:?}");
+    drop(desk);
+    let mut desk = Desk::take_up(standby, Some(key), 500)
+        .await
+        .expect("a takeover with the key");
+    let mut released = false;
+    while desk
+        .tournament()
+        .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1)))
+        .is_some()
+    {
+        let pos = to_act(&desk);
+        let r = one(
+            &mut desk,
+            Channel::Dealer { table: 1 },
+            WireCommand::Fold { table: 1, pos },
+        )
+        .await;
+        assert!(r.ok, "{r:?}");
+        released |= r.events.iter().any(|e| e == "SecretsReleased");
+    }
+    assert!(released, "the hand ended without releasing its keys");
+    // Every reader now opens the three deals.
+    let public = floorbook_log::Disclosing::new(store.clone(), None);
+    let rec = load(&public, chain.clone()).await.expect("load");
+    let dealt = rec
+        .events
+        .iter()
+        .filter(|e| format!("{e:?}").contains("HoleDealt"))
+        .count();
+    assert_eq!(dealt, 3, "the three deals read back opened");
+}
+
+on_both_backends!(
+    a_standby_taking_over_mid_hand_releases_the_sealed_cards_embedded,
+    a_standby_taking_over_mid_hand_releases_the_sealed_cards_nats,
+    a_standby_taking_over_mid_hand_releases_the_sealed_cards
+);

@@ -231,37 +231,219 @@ fn closes(d: &Draft) -> bool {
     )
 }
 
-impl<S: EventStore + Clone + 'static> Desk<S> {
-    /// Opens `chain`: re-derives every recorded decision to rebuild the tournament.
-    pub async fn open(
-        store: S,
-        chain: ChainId,
-        key: Option<ServiceKey>,
-        checkpoint_every: u64,
-    ) -> Result<Desk<S>, DeskError> {
-        // The chain read as the writer sees it: every sealed card opened with the secret.
-        let reading = Disclosing::new(store.clone(), key.as_ref().map(CardSecret::of));
-        let writer = ChainWriter::open(store, chain.clone(), key, checkpoint_every).await?;
-        let opened_at = match writer.head() {
-            None => None,
-            Some(_) => writer
-                .store()
-                .read(&chain, Seq::FIRST, 1)
-                .await
-                .map_err(|e| DeskError::Write(WriteError::Store(e)))?
-                .first()
-                .and_then(|e| Envelope::parse(&e.bytes).ok())
-                .map(|env| env.at),
+/// A chain this instance does not write, followed as it grows (a warm standby): its
+/// tournament re-derived as far as it was read, and the sealed events seen, so that taking
+/// the chain over ([`Desk::take_up`]) reads only what was recorded since.
+#[derive(Debug)]
+pub struct Follower<S> {
+    chain: ChainId,
+    /// The chain read as its writer sees it: every sealed card opened with the secret.
+    reading: Disclosing<S>,
+    followed: Followed,
+    recalled: Recalled,
+}
+
+/// The replies the chain's latest events show, by request id, read as the chain grows: the
+/// runs of events of one request each, within the last [`RECALLED_EVENTS`].
+#[derive(Debug, Default)]
+struct Recalled {
+    runs: VecDeque<(String, Reply)>,
+    /// The sequence to read on from (0: nothing read yet).
+    next: u64,
+}
+
+impl Recalled {
+    /// Reads what was recorded since the last call.
+    async fn catch_up<S: EventStore>(
+        &mut self,
+        store: &S,
+        chain: &ChainId,
+    ) -> Result<(), StoreError> {
+        if self.next == 0 {
+            let Some(head) = store.head(chain).await? else {
+                return Ok(());
+            };
+            self.next = head.seq.0.saturating_sub(RECALLED_EVENTS).max(1);
+            let first = self.read(store, chain).await?;
+            // A run that starts where the reading did may have begun before it: not recalled,
+            // so that no reply is given with only part of its events.
+            if first > 1
+                && self
+                    .runs
+                    .front()
+                    .is_some_and(|(_, r)| r.first_seq == Some(first))
+            {
+                self.runs.pop_front();
+            }
+            return Ok(());
+        }
+        self.read(store, chain).await?;
+        Ok(())
+    }
+
+    /// Reads on to the chain's end; returns where the reading began.
+    async fn read<S: EventStore>(&mut self, store: &S, chain: &ChainId) -> Result<u64, StoreError> {
+        let began = self.next;
+        let name = chain.to_string();
+        loop {
+            let batch = store.read(chain, Seq(self.next), 4096).await?;
+            let Some(last) = batch.last() else {
+                break;
+            };
+            self.next = last.seq.0 + 1;
+            for e in &batch {
+                self.take(&name, e);
+            }
+        }
+        let keep_from = self.next.saturating_sub(RECALLED_EVENTS);
+        while self
+            .runs
+            .front()
+            .is_some_and(|(_, r)| r.seq.is_none_or(|s| s < keep_from))
+        {
+            self.runs.pop_front();
+        }
+        Ok(began)
+    }
+
+    fn take(&mut self, chain: &str, e: &floorbook_log::StoredEvent) {
+        let Ok(env) = Envelope::parse(&e.bytes) else {
+            return;
         };
-        let is_cash = match writer.head() {
-            None => false,
-            Some(_) => floorbook_ledger::cash::is_cash(&reading, &chain)
-                .await
-                .map_err(|e| DeskError::Write(WriteError::Store(e)))?,
+        let Some(id) = env.request.clone() else {
+            return;
         };
-        let mut cash = None;
-        if is_cash {
-            let record = floorbook_ledger::cash::load(&reading, chain.clone())
+        let error = match ChainEvent::decode(&env) {
+            Ok(ChainEvent::Refused(r)) => {
+                // The refusal as data too, as first given: from the request recorded.
+                let err = ReplyError::new(ErrorKind::Forbidden, r.reason);
+                Some(match crate::subjects::Channel::parse(&r.channel) {
+                    Some(channel) => err.with_reason(&roles::refusal_reason(channel, &r.request)),
+                    None => err,
+                })
+            }
+            _ => None,
+        };
+        match self.runs.back_mut() {
+            // The next event of the same request.
+            Some((last_id, reply)) if *last_id == id && reply.seq == Some(e.seq.0 - 1) => {
+                reply.seq = Some(e.seq.0);
+                reply.hash = Some(e.hash.to_hex());
+                reply.events.push(env.event_type);
+            }
+            _ => self.runs.push_back((
+                id,
+                Reply {
+                    ok: error.is_none(),
+                    chain: Some(chain.to_string()),
+                    first_seq: Some(e.seq.0),
+                    seq: Some(e.seq.0),
+                    hash: Some(e.hash.to_hex()),
+                    events: vec![env.event_type],
+                    error,
+                    receipt: None,
+                    proof: None,
+                },
+            )),
+        }
+    }
+}
+
+#[derive(Debug)]
+enum Followed {
+    /// Nothing read yet (or the chain was empty).
+    Unread,
+    /// A cash room's day: read whole when it is taken up.
+    Cash,
+    Tournament(floorbook_ledger::resume::Resume),
+}
+
+fn store_error(e: StoreError) -> DeskError {
+    DeskError::Write(WriteError::Store(e))
+}
+
+fn diverged(e: ResumeError) -> DeskError {
+    match e {
+        ResumeError::Load(e) => DeskError::Load(e),
+        ResumeError::Diverges { chain, divergence } => DeskError::Diverged {
+            chain,
+            index: divergence.index,
+            reason: divergence.reason,
+        },
+    }
+}
+
+impl<S: EventStore + Clone + 'static> Follower<S> {
+    /// Follows `chain` in `store`, reading it as the holder of `key` does.
+    pub fn new(store: S, chain: ChainId, key: Option<&ServiceKey>) -> Follower<S> {
+        Follower {
+            chain,
+            reading: Disclosing::new(store, key.map(CardSecret::of)),
+            followed: Followed::Unread,
+            recalled: Recalled::default(),
+        }
+    }
+
+    pub fn chain(&self) -> &ChainId {
+        &self.chain
+    }
+
+    /// The sequence the next read starts at (the chain's start before the first).
+    pub fn next_seq(&self) -> u64 {
+        match &self.followed {
+            Followed::Tournament(r) => r.next_seq,
+            _ => 1,
+        }
+    }
+
+    /// Reads what was recorded since the last call and re-derives it.
+    pub async fn catch_up(&mut self) -> Result<(), DeskError> {
+        self.recalled
+            .catch_up(self.reading.stored(), &self.chain)
+            .await
+            .map_err(store_error)?;
+        if let Followed::Unread = self.followed {
+            if self
+                .reading
+                .stored()
+                .head(&self.chain)
+                .await
+                .map_err(store_error)?
+                .is_none()
+            {
+                return Ok(());
+            }
+            if floorbook_ledger::cash::is_cash(&self.reading, &self.chain)
+                .await
+                .map_err(store_error)?
+            {
+                self.followed = Followed::Cash;
+            }
+        }
+        let from = match &self.followed {
+            Followed::Cash => return Ok(()),
+            Followed::Unread => None,
+            Followed::Tournament(r) => Some(r),
+        };
+        let r = floorbook_ledger::resume::catch_up(&self.reading, &self.chain, from)
+            .await
+            .map_err(diverged)?;
+        self.followed = Followed::Tournament(r);
+        Ok(())
+    }
+}
+
+/// What a follower followed, brought to the chain's end: a tournament (and the chain's
+/// format) or a cash room, which is read whole.
+async fn taken_up<S: EventStore + Clone + 'static>(
+    followed: Followed,
+    reading: &Disclosing<S>,
+    chain: &ChainId,
+) -> Result<(Option<Tournament>, Option<CashRoom>, u32), DeskError> {
+    Ok(match followed {
+        Followed::Unread => (None, None, reader::CHAIN_FORMAT),
+        Followed::Cash => {
+            let record = floorbook_ledger::cash::load(reading, chain.clone())
                 .await
                 .map_err(|e| DeskError::Cash(Box::new(e)))?;
             let room =
@@ -270,26 +452,63 @@ impl<S: EventStore + Clone + 'static> Desk<S> {
                     index: d.seq as usize,
                     reason: format!("the command at seq {} decides otherwise", d.seq),
                 })?;
-            cash = Some(room);
+            (None, Some(room), reader::CHAIN_FORMAT)
         }
-        let (tournament, format) = match writer.head() {
-            None => (None, reader::CHAIN_FORMAT),
-            Some(_) if is_cash => (None, reader::CHAIN_FORMAT),
-            Some(_) => {
-                let r = floorbook_ledger::resume::catch_up(&reading, &chain, None)
-                    .await
-                    .map_err(|e| match e {
-                        ResumeError::Load(e) => DeskError::Load(e),
-                        ResumeError::Diverges { chain, divergence } => DeskError::Diverged {
-                            chain,
-                            index: divergence.index,
-                            reason: divergence.reason,
-                        },
-                    })?;
-                let format = r.format;
-                (Some(r.into_tournament()), format)
-            }
+        Followed::Tournament(r) => {
+            let format = r.format;
+            (Some(r.into_tournament()), None, format)
+        }
+    })
+}
+
+impl<S: EventStore + Clone + 'static> Desk<S> {
+    /// Opens `chain`: re-derives every recorded decision to rebuild the tournament.
+    pub async fn open(
+        store: S,
+        chain: ChainId,
+        key: Option<ServiceKey>,
+        checkpoint_every: u64,
+    ) -> Result<Desk<S>, DeskError> {
+        let follower = Follower::new(store, chain, key.as_ref());
+        Desk::take_up(follower, key, checkpoint_every).await
+    }
+
+    /// Takes up the chain `follower` followed: re-derives only what was recorded since it
+    /// last read (the whole chain for a new follower).
+    pub async fn take_up(
+        mut follower: Follower<S>,
+        key: Option<ServiceKey>,
+        checkpoint_every: u64,
+    ) -> Result<Desk<S>, DeskError> {
+        let chain = follower.chain.clone();
+        let writer = ChainWriter::open(
+            follower.reading.stored().clone(),
+            chain.clone(),
+            key,
+            checkpoint_every,
+        )
+        .await?;
+        let opened_at = match writer.head() {
+            None => None,
+            Some(_) => writer
+                .store()
+                .read(&chain, Seq::FIRST, 1)
+                .await
+                .map_err(store_error)?
+                .first()
+                .and_then(|e| Envelope::parse(&e.bytes).ok())
+                .map(|env| env.at),
         };
+        if writer.head().is_some() {
+            follower.catch_up().await?;
+        }
+        let Follower {
+            reading,
+            followed,
+            recalled,
+            ..
+        } = follower;
+        let (tournament, cash, format) = taken_up(followed, &reading, &chain).await?;
         if let Some(seq) = reading.withheld(&chain) {
             return Err(DeskError::Withheld { chain, seq });
         }
@@ -314,78 +533,18 @@ impl<S: EventStore + Clone + 'static> Desk<S> {
             order: VecDeque::new(),
             receipts: None,
         };
-        desk.recall_requests().await?;
+        desk.recall_requests(recalled).await?;
         Ok(desk)
     }
 }
 
 impl<S: EventStore> Desk<S> {
     /// Remembers the replies to the requests whose ids the chain's latest events carry, as
-    /// they were given: a request repeated after another writer took the chain over gets its
-    /// first reply, not a second decision. Reads the last [`RECALLED_EVENTS`] events.
-    async fn recall_requests(&mut self) -> Result<(), DeskError> {
-        let Some(head) = self.head() else {
-            return Ok(());
-        };
-        let from = Seq(head.seq.0.saturating_sub(RECALLED_EVENTS).max(1));
-        let chain = self.chain().to_string();
-        let mut runs: Vec<(String, Reply)> = Vec::new();
-        let tail = self
-            .writer
-            .store()
-            .read(self.writer.chain(), from, RECALLED_EVENTS as usize)
-            .await
-            .map_err(|e| DeskError::Write(WriteError::Store(e)))?;
-        for e in &tail {
-            let Ok(env) = Envelope::parse(&e.bytes) else {
-                continue;
-            };
-            let Some(id) = env.request.clone() else {
-                continue;
-            };
-            let error = match ChainEvent::decode(&env) {
-                Ok(ChainEvent::Refused(r)) => {
-                    // The refusal as data too, as first given: from the request recorded.
-                    let err = ReplyError::new(ErrorKind::Forbidden, r.reason);
-                    Some(match crate::subjects::Channel::parse(&r.channel) {
-                        Some(channel) => {
-                            err.with_reason(&roles::refusal_reason(channel, &r.request))
-                        }
-                        None => err,
-                    })
-                }
-                _ => None,
-            };
-            match runs.last_mut() {
-                // The next event of the same request.
-                Some((last_id, reply)) if *last_id == id && reply.seq == Some(e.seq.0 - 1) => {
-                    reply.seq = Some(e.seq.0);
-                    reply.hash = Some(e.hash.to_hex());
-                    reply.events.push(env.event_type);
-                }
-                _ => runs.push((
-                    id,
-                    Reply {
-                        ok: error.is_none(),
-                        chain: Some(chain.clone()),
-                        first_seq: Some(e.seq.0),
-                        seq: Some(e.seq.0),
-                        hash: Some(e.hash.to_hex()),
-                        events: vec![env.event_type],
-                        error,
-                        receipt: None,
-                        proof: None,
-                    },
-                )),
-            }
-        }
-        // A run that starts where the reading did may have begun before it: not recalled, so
-        // that no reply is given with only part of its events.
-        let cut = from.0 > 1
-            && runs
-                .first()
-                .is_some_and(|(_, r)| r.first_seq == Some(from.0));
-        for (id, reply) in runs.into_iter().skip(usize::from(cut)) {
+    /// `recalled` read them (the last [`RECALLED_EVENTS`] events), and the answers kept beside
+    /// the chain: a request repeated after another writer took the chain over gets its first
+    /// reply, not a second decision.
+    async fn recall_requests(&mut self, recalled: Recalled) -> Result<(), DeskError> {
+        for (id, reply) in recalled.runs {
             self.remember(
                 &id,
                 Seen {
@@ -396,6 +555,7 @@ impl<S: EventStore> Desk<S> {
                 },
             );
         }
+        let chain = self.chain().to_string();
         // The answers kept beside the chain: the refusals, which wrote nothing to it, and what
         // each accepted request was (its digest), so that a reused id is told apart.
         let kept = self

@@ -18,7 +18,7 @@ use floorbook_store_nats::{NatsOptions, NatsStore};
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
 
-use crate::desk::{Desk, Incoming};
+use crate::desk::{Desk, Follower, Incoming};
 use crate::lease::{Held, LeaseError, Leases};
 use crate::subjects::{self, Channel, Query, Target};
 use crate::wire::{
@@ -322,6 +322,9 @@ async fn chain_task(chain: ChainId, mut rx: mpsc::Receiver<ToChain>, shared: Sha
     } = shared;
     let renew_every = leases.ttl() / 3;
     let mut desk: Option<Desk<NatsStore>> = None;
+    // While another instance writes the chain: the chain followed, so that taking it over
+    // reads only what was recorded since (a warm standby).
+    let mut follower: Option<Follower<NatsStore>> = None;
     // The lease held, and when it was last taken or renewed.
     let mut held: Option<(Held, Instant)> = None;
     let mut last_try: Option<Instant> = None;
@@ -362,6 +365,11 @@ async fn chain_task(chain: ChainId, mut rx: mpsc::Receiver<ToChain>, shared: Sha
                         }
                         Err(_) => {}
                     }
+                } else if let Some(f) = follower.as_mut()
+                    && let Err(e) = f.catch_up().await
+                {
+                    tracing::warn!(instance = leases.instance(), %chain, error = %e, "cannot follow the chain");
+                    follower = None;
                 }
                 continue;
             }
@@ -372,14 +380,26 @@ async fn chain_task(chain: ChainId, mut rx: mpsc::Receiver<ToChain>, shared: Sha
                 continue;
             }
             last_try = Some(Instant::now());
-            match take_over(&chain, &store, &leases, &config, desk.take()).await {
-                Some((d, h)) => {
-                    desk = Some(d);
+            match take_over(&chain, &store, &leases, &config, &mut desk, &mut follower).await {
+                Some(h) => {
                     held = Some((h, Instant::now()));
                     set_led(&led, &chain, true);
                 }
-                // Another instance leads this chain, or the store is away: stay silent.
-                None => continue,
+                // Another instance leads this chain, or the store is away: stay silent, and
+                // follow the chain.
+                None => {
+                    if follower.is_none() {
+                        let mut f =
+                            Follower::new(store.clone(), chain.clone(), config.key.as_ref());
+                        match f.catch_up().await {
+                            Ok(()) => follower = Some(f),
+                            Err(e) => {
+                                tracing::warn!(instance = leases.instance(), %chain, error = %e, "cannot follow the chain");
+                            }
+                        }
+                    }
+                    continue;
+                }
             }
         }
         let Some(d) = desk.as_mut() else {
@@ -478,15 +498,17 @@ async fn sweep(tx: mpsc::UnboundedSender<(ChainId, Vec<StoredEvent>)>, store: Na
     }
 }
 
-/// Takes the chain's lease if it is free, and opens its desk (or goes on with `warm`, the
-/// desk this instance had, if the chain has not moved since).
+/// Takes the chain's lease if it is free, and with it the chain: goes on with `desk`, the
+/// desk this instance had, if the chain has not moved since; else takes up `follower`'s
+/// state, reading only what came after it; else opens the chain from its start.
 async fn take_over(
     chain: &ChainId,
     store: &NatsStore,
     leases: &Leases,
     config: &ServeConfig,
-    warm: Option<Desk<NatsStore>>,
-) -> Option<(Desk<NatsStore>, Held)> {
+    desk: &mut Option<Desk<NatsStore>>,
+    follower: &mut Option<Follower<NatsStore>>,
+) -> Option<Held> {
     let held = match leases.acquire(chain).await {
         Ok(Some(h)) => h,
         Ok(None) => return None,
@@ -495,21 +517,35 @@ async fn take_over(
             return None;
         }
     };
-    if let Some(desk) = warm
+    if let Some(d) = desk.as_ref()
         && let Ok(head) = store.head(chain).await
-        && head == desk.head()
+        && head == d.head()
     {
-        return Some((desk, held));
+        *follower = None;
+        return Some(held);
     }
-    match Desk::open(
-        store.clone(),
-        chain.clone(),
-        config.key.clone(),
-        config.checkpoint_every,
-    )
-    .await
-    {
-        Ok(desk) => {
+    *desk = None;
+    let (taken, from) = match follower.take() {
+        Some(f) => {
+            let from = f.next_seq();
+            (
+                Desk::take_up(f, config.key.clone(), config.checkpoint_every).await,
+                from,
+            )
+        }
+        None => (
+            Desk::open(
+                store.clone(),
+                chain.clone(),
+                config.key.clone(),
+                config.checkpoint_every,
+            )
+            .await,
+            1,
+        ),
+    };
+    match taken {
+        Ok(d) => {
             // Opening a long chain may outlast the lease's age limit: renewed (or taken
             // again if it lapsed) before the first command is decided.
             let held = match leases.renew(chain, held).await {
@@ -523,17 +559,19 @@ async fn take_over(
                     return None;
                 }
             };
-            let mut desk = desk.with_append_limit(store.max_append_bytes());
+            let mut d = d.with_append_limit(store.max_append_bytes());
             if let Some(r) = &config.receipts {
-                desk = desk.with_receipts(r.clone());
+                d = d.with_receipts(r.clone());
             }
             tracing::info!(
                 instance = leases.instance(),
                 %chain,
-                seq = desk.head().map_or(0, |h| h.seq.0),
+                seq = d.head().map_or(0, |h| h.seq.0),
+                read_from = from,
                 "writing the chain"
             );
-            Some((desk, held))
+            *desk = Some(d);
+            Some(held)
         }
         Err(e) => {
             tracing::error!(instance = leases.instance(), %chain, error = %e, "cannot open the chain");
