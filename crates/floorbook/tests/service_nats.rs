@@ -2787,6 +2787,44 @@ async fn a_lapsed_lease_nobody_took_is_taken_again() {
     assert_eq!(a.renew(&chain, held).await.expect("kv"), None, "lost to b");
 }
 
+/// Two instances taking a released lease at the same moment (its key a delete marker): one
+/// holds it, the other hears that it is taken, not an error of the bucket (three such errors
+/// in a row would send an instance to another server, as for a node cut off).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_racing_for_a_released_lease_see_one_winner_and_no_error() {
+    use floorbook_service::lease::Leases;
+    let server = NatsServer::start();
+    let js = |name: &'static str| {
+        let url = server.url();
+        async move { async_nats::jetstream::new(connect(&url, name).await.expect("connect")) }
+    };
+    let ttl = Duration::from_secs(30);
+    let a = Leases::open(&js("a").await, "a", ttl, 1)
+        .await
+        .expect("bucket");
+    let b = Leases::open(&js("b").await, "b", ttl, 1)
+        .await
+        .expect("bucket");
+    let mut raced = 0;
+    for round in 0..40 {
+        let chain = ChainId::new(format!("released-{round}")).expect("chain");
+        // Taken and given up: the key is a delete marker now.
+        let held = a.acquire(&chain).await.expect("kv").expect("free");
+        a.release(&chain, held).await;
+        let (ra, rb) = tokio::join!(a.acquire(&chain), b.acquire(&chain));
+        let (ra, rb) = (
+            ra.unwrap_or_else(|e| panic!("round {round}: a: {e}")),
+            rb.unwrap_or_else(|e| panic!("round {round}: b: {e}")),
+        );
+        assert!(
+            ra.is_some() != rb.is_some(),
+            "round {round}: exactly one holds it: {ra:?} {rb:?}"
+        );
+        raced += 1;
+    }
+    assert_eq!(raced, 40);
+}
+
 /// Issue 41, the festival's faults at CI size: the shipped three-node cluster (R3 streams,
 /// `sync_interval: always`), two `serve` instances, two tournaments played at once by their
 /// terminals. During the main event one node is killed and restarted, killed and restarted

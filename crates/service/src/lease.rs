@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use async_nats::jetstream::{self, kv};
 use floorbook_log::ChainId;
+use floorbook_store_nats::wrong_last_sequence;
 
 /// The bucket that holds the leases.
 pub const BUCKET: &str = "floorbook_writers";
@@ -148,6 +149,10 @@ impl Leases {
         {
             Ok(revision) => Ok(Some(Held { revision })),
             Err(e) if e.kind() == kv::CreateErrorKind::AlreadyExists => Ok(None),
+            // Another instance took it between this one's reading and writing: a current
+            // nats-server says so with an error code async-nats does not sort as "already
+            // exists", and in a cluster the entry read back may be a replica's older one.
+            Err(e) if wrong_last_sequence(&e) => Ok(None),
             Err(e) => Err(err("acquiring", e)),
         };
         self.answered(r).await
@@ -173,7 +178,10 @@ impl Leases {
             .await
         {
             Ok(revision) => Ok(Some(Held { revision })),
-            Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => {
+            Err(e)
+                if e.kind() == kv::UpdateErrorKind::WrongLastRevision
+                    || wrong_last_sequence(&e) =>
+            {
                 // Our own earlier renewal may have been stored with its acknowledgement lost
                 // (a cluster changing leaders): the lease is still ours at a newer revision.
                 let entry = self

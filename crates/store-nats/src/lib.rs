@@ -35,4 +35,6 @@
 mod codec;
 mod store;
 
-pub use store::{Credentials, NatsOptions, NatsStore, PING_INTERVAL, redacted, server_addrs};
+pub use store::{
+    Credentials, NatsOptions, NatsStore, PING_INTERVAL, redacted, server_addrs, wrong_last_sequence,
+};

@@ -376,7 +376,10 @@ impl NatsStore {
             };
             match attempt.await {
                 Ok(ack) => return Ok(Ok(ack.sequence)),
-                Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => {
+                Err(e)
+                    if e.kind() == PublishErrorKind::WrongLastSequence
+                        || wrong_last_sequence(&e) =>
+                {
                     return Ok(Err(PublishErrorKind::WrongLastSequence));
                 }
                 Err(e) => {
@@ -1119,9 +1122,31 @@ async fn ordered_messages(
         .map_err(|e| backend(format!("{doing} {subject}"), e))
 }
 
+/// Whether `e` is the server refusing a write because the subject moved on meanwhile ("wrong
+/// last sequence", both of its error codes: async-nats 0.51 knows only the older one, 10071, and
+/// files 10164, which current servers send, as some other failure).
+pub fn wrong_last_sequence(e: &(dyn std::error::Error + 'static)) -> bool {
+    use async_nats::jetstream::ErrorCode;
+    let mut at = Some(e);
+    while let Some(e) = at {
+        if let Some(js) = e.downcast_ref::<async_nats::jetstream::Error>()
+            && matches!(
+                js.error_code(),
+                ErrorCode::STREAM_WRONG_LAST_SEQUENCE
+                    | ErrorCode::STREAM_WRONG_LAST_SEQUENCE_CONSTANT
+            )
+        {
+            return true;
+        }
+        at = e.source();
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use async_nats::jetstream::context::PublishError;
     use floorbook_log::EventHash;
 
     /// One message of `n` events with the given first byte each.
@@ -1163,5 +1188,35 @@ mod tests {
         let tags: Vec<u8> = walk.out.iter().map(|e| e.bytes[0]).collect();
         assert_eq!(tags, vec![1, 1, 2, 2, 2, 3]);
         assert!(walk.done);
+    }
+
+    fn refused(code: u64) -> async_nats::jetstream::Error {
+        serde_json::from_value(serde_json::json!({
+            "code": 400,
+            "err_code": code,
+            "description": "wrong last sequence"
+        }))
+        .expect("a JetStream error")
+    }
+
+    /// A write that lost to another writer (a lease taken or renewed, an append), as a current
+    /// server refuses it (10164) and as an older one does (10071), is told apart from a
+    /// failing store.
+    #[test]
+    fn a_lost_race_is_told_from_a_failure() {
+        for code in [10164, 10071] {
+            let publish = PublishError::with_source(PublishErrorKind::Other, refused(code));
+            let update = async_nats::jetstream::kv::UpdateError::from(publish);
+            assert!(wrong_last_sequence(&update), "{code}: {update}");
+            let create = async_nats::jetstream::kv::CreateError::from(update);
+            assert!(wrong_last_sequence(&create), "{code}: {create}");
+        }
+        let other = PublishError::with_source(PublishErrorKind::Other, refused(10077));
+        assert!(!wrong_last_sequence(
+            &async_nats::jetstream::kv::UpdateError::from(other)
+        ));
+        assert!(!wrong_last_sequence(&PublishError::new(
+            PublishErrorKind::TimedOut
+        )));
     }
 }
