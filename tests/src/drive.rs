@@ -25,6 +25,8 @@ pub enum ScriptError {
     Sim(#[from] floorbook_sim::SimError),
     #[error("the simulated tournament does not re-derive at event {index}: {reason}")]
     Diverged { index: usize, reason: String },
+    #[error("the cash evening: {0}")]
+    Cash(String),
 }
 
 /// The commands of a tournament the simulator plays under the built-in profile
@@ -57,19 +59,66 @@ pub fn script(
             }
         };
         let command = WireCommand::from_engine(&step.command, step.at);
-        let channel = match (needs(&command), command.table()) {
-            (Needs::Dealer, Some(table)) => Channel::Dealer { table },
-            (Needs::Dealer | Needs::Floor, _) => Channel::Floor,
-            (Needs::Director, _) => Channel::Director,
-        };
         out.push(Step {
-            channel,
+            channel: least_channel(&command),
             command,
             // The command as entered, then its decisions.
             events: step.derived.len() as u64 + 1,
         });
     }
     Ok(out)
+}
+
+/// The channel of the least role that may send `command`: a table's dealer for its hands.
+fn least_channel(command: &WireCommand) -> Channel {
+    match (needs(command), command.table()) {
+        (Needs::Dealer, Some(table)) => Channel::Dealer { table },
+        (Needs::Dealer | Needs::Floor, _) => Channel::Floor,
+        (Needs::Director, _) => Channel::Director,
+    }
+}
+
+/// The commands of a cash evening the simulator plays under the built-in cash profile
+/// `profile_name` (`minutes` long, up to `guests` guests), opening included, each with the
+/// second of the evening it was decided at: a cash room's time is the service's intake time,
+/// so a driver sends each at that second.
+pub fn cash_script(
+    profile_name: &str,
+    guests: u32,
+    minutes: u64,
+    seed: u64,
+) -> Result<Vec<(Step, u64)>, ScriptError> {
+    let profile = match floorbook_cash::builtin(profile_name) {
+        Some((_, Ok(p))) => p,
+        Some((_, Err(e))) => return Err(ScriptError::Cash(e.to_string())),
+        None => {
+            return Err(ScriptError::Cash(format!(
+                "no built-in cash profile {profile_name}"
+            )));
+        }
+    };
+    let evening = floorbook_sim::cash::simulate_cash(&profile, guests, minutes, seed, None)
+        .map_err(|e| ScriptError::Cash(e.to_string()))?;
+    let open = Step {
+        channel: Channel::Director,
+        command: WireCommand::Open {
+            profile: Some(profile_name.to_string()),
+            profile_toml: None,
+        },
+        events: 1,
+    };
+    Ok(std::iter::once((open, 0))
+        .chain(evening.log.iter().map(|e| {
+            let command = WireCommand::from_cash(&e.command);
+            let step = Step {
+                channel: least_channel(&command),
+                command,
+                // The command as entered, then its decisions.
+                events: e.events.len() as u64 + 1,
+            };
+            (step, e.at)
+        }))
+        .collect())
 }
 
 /// What a step's reply means for a driver that sends with `after` (exactly once).

@@ -14,8 +14,10 @@
 //! every table and the clock page of the main event, read from the cluster by the pages
 //! (`floorbook web --nats`) four times a second while the day is played (goal p99 ≤ 100 ms),
 //! against the same pages of the side event; `verify` of every chain of the day, the rebuild
-//! of the day's projections, and `audit` of every chain (goal: within 1.5× of `verify`). Not
-//! yet: cash tables beside it.
+//! of the day's projections, and `audit` of every chain (goal: within 1.5× of `verify`).
+//! Beside them, five cash rooms of the Grand Casino Bern profile (four tables each, 20 in
+//! all) play a simulated evening at a live pace: a cash room's time is the service's intake
+//! time, so each command goes at the second of the evening the simulator decided it.
 //!
 //! `cargo bench -p floorbook-bench --bench festival [-- ENTRIES SIDE RATE]`
 
@@ -24,12 +26,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use floorbook_e2e::drive::{Step, Verdict, request, script, verdict};
+use floorbook_e2e::drive::{Step, Verdict, cash_script, request, script, verdict};
 use floorbook_e2e::nats::{NatsServer, replicated_store};
 use floorbook_log::{ChainId, EventStore, verify_chain};
 use floorbook_service::server::{ServeConfig, serve};
 use floorbook_store_nats::NatsOptions;
 use floorbook_tournament::builtin;
+
+/// Cash rooms played beside the tournaments (four tables each).
+const CASH_ROOMS: u64 = 5;
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
@@ -80,8 +85,8 @@ struct Played {
     said: Vec<String>,
 }
 
-/// Plays `steps` on `chain` in order, up to `window` in flight, at most `rate` commands a
-/// second. A command the service does not take (its writer busy with the cluster, an append
+/// Plays `steps` on `chain` in order, up to `window` in flight, each not before its `due`
+/// time from the start. A command the service does not take (its writer busy with the cluster, an append
 /// not acknowledged) makes the bots do what a terminal does: wait for what is in flight, go
 /// back to the head the reply names and send from there again; a command already decided is
 /// answered from its first answer (its `id`), so nothing is decided twice.
@@ -90,7 +95,7 @@ async fn play(
     chain: &ChainId,
     steps: &[Step],
     window: usize,
-    rate: f64,
+    due: impl Fn(usize) -> Duration,
     written: Arc<AtomicU64>,
 ) -> Played {
     use futures_util::StreamExt;
@@ -113,7 +118,7 @@ async fn play(
         )
     };
     let started = Instant::now();
-    let due = |i: usize| started + Duration::from_secs_f64(i as f64 / rate);
+    let due = |i: usize| started + due(i);
     let mut sent_at: Vec<Option<Instant>> = vec![None; steps.len()];
     let mut answered = vec![false; steps.len()];
     let mut latencies = Vec::with_capacity(steps.len());
@@ -153,14 +158,19 @@ async fn play(
             );
             continue;
         }
-        let wait = if back_to.is_none() && next < steps.len() && next - done < window {
-            due(next).saturating_duration_since(Instant::now())
-        } else {
-            Duration::from_secs(5)
+        // Until the next step is due, and at most 5 s while something is in flight (a cash
+        // room's next command may be due much later than that).
+        let until_due = (back_to.is_none() && next < steps.len() && next - done < window)
+            .then(|| due(next).saturating_duration_since(Instant::now()));
+        let patience = Duration::from_secs(5);
+        let wait = match until_due {
+            Some(d) if in_flight == 0 => d,
+            Some(d) => d.min(patience),
+            None => patience,
         };
         let m = match tokio::time::timeout(wait, replies.next()).await {
             Ok(m) => m.expect("a reply"),
-            Err(_) if wait < Duration::from_secs(5) => continue,
+            Err(_) if in_flight == 0 || wait < patience => continue,
             // No answer for a while (a writer that lost the chain drops what it held): the
             // round is given up and the bots send again from the first step not answered.
             Err(_) => {
@@ -239,6 +249,11 @@ fn main() {
         let t = Instant::now();
         let main_steps = script("deepstack", &deep, entries, 41).expect("the main event");
         let side_steps = script("deepstack", &deep, side, 42).expect("the side event");
+        // The cash rooms' evening lasts as long as the main event's play.
+        let minutes = (main_steps.len() as f64 / rate / 60.0).ceil().max(1.0) as u64;
+        let rooms: Vec<Vec<(Step, u64)>> = (0..CASH_ROOMS)
+            .map(|k| cash_script("gcb", 60, minutes, 50 + k).expect("a cash evening"))
+            .collect();
         let seats = deep.seats_per_table;
         println!(
             "scripted in {:.1} s: main event {entries} entries ({} tables of {seats}), {} commands; side event {side} entries, {} commands",
@@ -246,6 +261,10 @@ fn main() {
             entries.div_ceil(seats),
             main_steps.len(),
             side_steps.len()
+        );
+        println!(
+            "cash: {CASH_ROOMS} rooms of gcb (4 tables each), a {minutes}-minute evening, {} commands",
+            rooms.iter().map(Vec::len).sum::<usize>()
         );
         let nodes = NatsServer::shipped_cluster(&[], false);
         let urls: Vec<String> = nodes.iter().map(NatsServer::url).collect();
@@ -330,9 +349,42 @@ fn main() {
         let side_rate = rate * side_steps.len() as f64 / main_steps.len() as f64;
         let main_chain = ChainId::new("festival-main").expect("chain");
         let side_chain = ChainId::new("festival-side").expect("chain");
-        let (main, side_played) = tokio::join!(
-            play(&urls[2], &main_chain, &main_steps, 64, rate, written.clone()),
-            play(&urls[2], &side_chain, &side_steps, 64, side_rate, written.clone()),
+        let paced = |rate: f64| move |i: usize| Duration::from_secs_f64(i as f64 / rate);
+        let cash = futures_util::future::join_all(rooms.iter().enumerate().map(|(k, room)| {
+            let written = written.clone();
+            let urls = &urls;
+            async move {
+                let chain = ChainId::new(format!("festival-cash-{}", k + 1)).expect("chain");
+                let (steps, at): (Vec<Step>, Vec<u64>) = room.iter().cloned().unzip();
+                // Half a second after its second: the intake time, counted in whole seconds
+                // from the opening's, is then the simulator's.
+                let due = move |i: usize| {
+                    Duration::from_secs(at[i]) + Duration::from_millis(if i == 0 { 0 } else { 500 })
+                };
+                play(&urls[2], &chain, &steps, 64, due, written).await
+            }
+        }));
+        let (main, side_played, cash_played) = tokio::join!(
+            play(&urls[2], &main_chain, &main_steps, 64, paced(rate), written.clone()),
+            play(&urls[2], &side_chain, &side_steps, 64, paced(side_rate), written.clone()),
+            cash,
+        );
+        let mut cash_latencies: Vec<Duration> = Vec::new();
+        let mut cash_resyncs = 0;
+        for p in cash_played {
+            cash_latencies.extend(p.latencies);
+            cash_resyncs += p.resyncs;
+            if !p.said.is_empty() {
+                println!("cash room: {}", p.said.join("; "));
+            }
+        }
+        cash_latencies.sort();
+        println!(
+            "cash rooms: {} commands, acknowledged p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {cash_resyncs} times back to the head",
+            cash_latencies.len(),
+            ms(percentile(&cash_latencies, 0.5)),
+            ms(percentile(&cash_latencies, 0.99)),
+            ms(cash_latencies.last().copied().unwrap_or_default()),
         );
         sampling.store(false, Ordering::Relaxed);
         reading.store(false, Ordering::Relaxed);
@@ -426,7 +478,15 @@ fn main() {
         );
         let t = Instant::now();
         for c in &chains {
-            // As `floorbook audit`: the log's hashes checked on another thread meanwhile.
+            // As `floorbook audit`: a cash room's evening by its own audit; a tournament's
+            // with the log's hashes checked on another thread meanwhile.
+            if floorbook_ledger::cash::is_cash(&store, c).await.expect("reads") {
+                let report = floorbook_ledger::cash::audit(&store, &projector, c)
+                    .await
+                    .unwrap_or_else(|e| panic!("auditing {c}: {e}"));
+                assert!(report.clean(), "{c}: the audit finds {report:?}");
+                continue;
+            }
             let verification = {
                 let (store, c) = (store.clone(), c.clone());
                 tokio::spawn(async move { floorbook_log::verify_chain_signed(&store, &c, |_, _| {}).await })
