@@ -1741,3 +1741,69 @@ on_both_venues!(
     two_keepers_keep_one_tree_nats,
     two_keepers_keep_one_tree
 );
+
+/// Issue 41 (the audit's cost): a chain verified as another reader reads it says what
+/// `verify` says, however that reader reads it (in pages, twice, skipping some, stopping
+/// midway: what it did not read is read for the verification), and a rewrite that only a
+/// checkpoint shows is caught the same way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chain_verified_as_it_is_read_says_what_verify_says() {
+    use floorbook_log::{ChainCheckError, VerifyErrorKind, Verifying, verify_chain_signed};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let d = data.to_str().expect("utf-8");
+    let sim = common::simulate_into(d, "top18", "9");
+    let c = floorbook_log::ChainId::new(sim["chain"].as_str().expect("the chain")).expect("id");
+    let store = EmbeddedStore::open(&data, OpenMode::ReadOnly).expect("open");
+    let verified = verify_chain_signed(&store, &c, |_, _| {})
+        .await
+        .expect("verifies")
+        .expect("a head");
+    let n = verified.seq.0;
+    assert!(n > 600, "a long enough chain: {n}");
+    // How a reader reads: (from, count) in order.
+    let readings: [&[(u64, usize)]; 4] = [
+        &[(1, usize::MAX)],
+        &[(1, 100), (50, 200), (400, 100), (250, 200)],
+        &[(1, 300)],
+        &[],
+    ];
+    for reads in readings {
+        let v = Verifying::new(store.clone(), c.clone())
+            .await
+            .expect("checkpoints");
+        for &(from, count) in reads {
+            v.store().read(&c, Seq(from), count).await.expect("read");
+        }
+        let head = v.verification().await.expect("verifies");
+        assert_eq!(head, Some(verified), "read as {reads:?}");
+    }
+    // Rewritten from before the first checkpoint on, every link holding.
+    let first = store.checkpoints(&c).await.expect("checkpoints")[0].seq.0 as usize;
+    let forged = tempfile::tempdir().expect("temp dir");
+    rewrite_into(&data, forged.path(), &c, first - 2, |env| {
+        env["actor"]["id"] = "someone-else".into();
+    })
+    .await;
+    let forged = EmbeddedStore::open(forged.path(), OpenMode::ReadOnly).expect("open");
+    let refused = verify_chain_signed(&forged, &c, |_, _| {}).await;
+    let Err(ChainCheckError::Broken(want)) = refused else {
+        panic!("verify takes the rewrite: {refused:?}");
+    };
+    assert!(
+        matches!(want.kind, VerifyErrorKind::Rewritten { .. }),
+        "{want}"
+    );
+    for reads in [&[(1, usize::MAX)][..], &[(1, 10)]] {
+        let v = Verifying::new(forged.clone(), c.clone())
+            .await
+            .expect("checkpoints");
+        for &(from, count) in reads {
+            v.store().read(&c, Seq(from), count).await.expect("read");
+        }
+        match v.verification().await {
+            Err(ChainCheckError::Broken(e)) => assert_eq!(e.to_string(), want.to_string()),
+            other => panic!("read as {reads:?}, the rewrite is taken: {other:?}"),
+        }
+    }
+}

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use floorbook_log::{ChainCheckError, ChainId, EventStore, verify_chain_signed};
+use floorbook_log::{ChainCheckError, ChainId, EventStore, Verifying};
 use floorbook_projections::{ProjectionError, Projector};
 use serde::Serialize;
 use serde_json::Value;
@@ -121,25 +121,31 @@ pub(crate) fn rows(
     Ok(out)
 }
 
-/// Audits `chain`: `projector` must be caught up with it.
-pub async fn audit<S: EventStore>(
+/// Audits `chain`: `projector` must be caught up with it. The chain is read once: its events
+/// are verified as they are read for re-derivation ([`Verifying`]), and every checkpoint held
+/// to them.
+pub async fn audit<S: EventStore + Clone>(
     store: &S,
     projector: &Projector,
     chain: &ChainId,
 ) -> Result<Audit, AuditError> {
-    audit_with(
-        store,
-        projector,
-        chain,
-        verify_chain_signed(store, chain, |_, _| {}),
-    )
-    .await
+    match Verifying::new(store.clone(), chain.clone()).await {
+        Ok(verifying) => {
+            audit_with(
+                verifying.store(),
+                projector,
+                chain,
+                verifying.verification(),
+            )
+            .await
+        }
+        Err(e) => audit_with(store, projector, chain, async { Err(e) }).await,
+    }
 }
 
-/// [`audit`], with the chain's verification given as a future the caller may already have
-/// set going elsewhere (on another thread: hashing the log and re-deriving it then share the
-/// machine's cores); it is awaited after the log has been read and its decisions re-derived.
-pub async fn audit_with<S: EventStore>(
+/// [`audit`], with the chain's verification given as a future; it is awaited after the log
+/// has been read and its decisions re-derived.
+async fn audit_with<S: EventStore>(
     store: &S,
     projector: &Projector,
     chain: &ChainId,

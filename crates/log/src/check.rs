@@ -58,45 +58,259 @@ pub async fn verify_chain_signed<S: EventStore>(
     chain: &ChainId,
     mut on_event: impl FnMut(Seq, EventHash),
 ) -> Result<Option<Head>, ChainCheckError> {
-    // Every head signed at each position: two that differ cannot both hold.
-    let mut signed: std::collections::BTreeMap<u64, Vec<EventHash>> = Default::default();
-    for cp in store
-        .checkpoints(chain)
-        .await
-        .map_err(ChainCheckError::Store)?
-    {
-        signed.entry(cp.seq.0).or_default().push(cp.head);
-    }
-    let mut rewritten: Option<(Seq, EventHash, EventHash)> = None;
+    let mut signed = Signed::read(store, chain).await?;
     let head = verify_chain(store, chain, |seq, hash| {
-        if rewritten.is_none()
-            && let Some(s) = signed
-                .get(&seq.0)
-                .and_then(|heads| heads.iter().find(|s| **s != hash))
-        {
-            rewritten = Some((seq, *s, hash));
-        }
+        signed.see(seq, hash);
         on_event(seq, hash);
     })
     .await?;
-    let broken = |seq: Seq, kind: VerifyErrorKind| {
-        ChainCheckError::Broken(VerifyError {
-            chain: chain.clone(),
-            seq,
-            kind,
+    signed.hold(chain, head)
+}
+
+/// A chain's signed checkpoints, held to its events as they are verified.
+#[derive(Debug, Default)]
+struct Signed {
+    /// Every head signed at each position: two that differ cannot both hold.
+    heads: std::collections::BTreeMap<u64, Vec<EventHash>>,
+    /// The first position whose event is not the one signed there.
+    rewritten: Option<(Seq, EventHash, EventHash)>,
+}
+
+impl Signed {
+    async fn read<S: EventStore>(store: &S, chain: &ChainId) -> Result<Signed, ChainCheckError> {
+        let mut signed = Signed::default();
+        for cp in store
+            .checkpoints(chain)
+            .await
+            .map_err(ChainCheckError::Store)?
+        {
+            signed.heads.entry(cp.seq.0).or_default().push(cp.head);
+        }
+        Ok(signed)
+    }
+
+    fn see(&mut self, seq: Seq, hash: EventHash) {
+        if self.rewritten.is_none()
+            && let Some(s) = self
+                .heads
+                .get(&seq.0)
+                .and_then(|heads| heads.iter().find(|s| **s != hash))
+        {
+            self.rewritten = Some((seq, *s, hash));
+        }
+    }
+
+    /// The chain verified to `head`: rewritten where an event is not the one signed, cut
+    /// where it ends before a signed position.
+    fn hold(self, chain: &ChainId, head: Option<Head>) -> Result<Option<Head>, ChainCheckError> {
+        let broken = |seq: Seq, kind: VerifyErrorKind| {
+            ChainCheckError::Broken(VerifyError {
+                chain: chain.clone(),
+                seq,
+                kind,
+            })
+        };
+        if let Some((seq, signed, found)) = self.rewritten {
+            return Err(broken(seq, VerifyErrorKind::Rewritten { signed, found }));
+        }
+        let end = head.map_or(0, |h| h.seq.0);
+        if let Some((&seq, _)) = self.heads.range(end + 1..).next() {
+            return Err(broken(
+                Seq(seq),
+                VerifyErrorKind::Cut {
+                    log_ends_at: Seq(end),
+                },
+            ));
+        }
+        Ok(head)
+    }
+}
+
+/// A store whose reads of one chain are shown to a watcher as they come (a reader's one
+/// reading put to a second use: [`Verifying`], a standby recalling request ids).
+#[derive(Clone)]
+pub struct Watched<S> {
+    inner: S,
+    chain: ChainId,
+    watcher: std::sync::Arc<Watcher>,
+}
+
+/// What a [`Watched`] store shows each page read of its chain to.
+type Watcher = dyn Fn(&[crate::StoredEvent]) + Send + Sync;
+
+impl<S: std::fmt::Debug> std::fmt::Debug for Watched<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Watched({:?}, {})", self.inner, self.chain)
+    }
+}
+
+impl<S> Watched<S> {
+    /// `inner`, its reads of `chain` shown to `watcher`, page by page.
+    pub fn new(
+        inner: S,
+        chain: ChainId,
+        watcher: impl Fn(&[crate::StoredEvent]) + Send + Sync + 'static,
+    ) -> Watched<S> {
+        Watched {
+            inner,
+            chain,
+            watcher: std::sync::Arc::new(watcher),
+        }
+    }
+
+    /// The store underneath, unwatched.
+    pub fn inner(&self) -> &S {
+        &self.inner
+    }
+}
+
+impl<S: EventStore> EventStore for Watched<S> {
+    async fn append(
+        &self,
+        chain: &ChainId,
+        expected: Option<Head>,
+        events: Vec<crate::SealedEvent>,
+    ) -> Result<crate::AppendOutcome, StoreError> {
+        self.inner.append(chain, expected, events).await
+    }
+    async fn head(&self, chain: &ChainId) -> Result<Option<Head>, StoreError> {
+        self.inner.head(chain).await
+    }
+    async fn read(
+        &self,
+        chain: &ChainId,
+        from: Seq,
+        limit: usize,
+    ) -> Result<Vec<crate::StoredEvent>, StoreError> {
+        let page = self.inner.read(chain, from, limit).await?;
+        if *chain == self.chain {
+            (self.watcher)(&page);
+        }
+        Ok(page)
+    }
+    async fn chains(&self) -> Result<Vec<ChainId>, StoreError> {
+        self.inner.chains().await
+    }
+    async fn follow(&self, chain: &ChainId, from: Seq) -> Result<crate::EventStream, StoreError> {
+        self.inner.follow(chain, from).await
+    }
+    async fn publish_checkpoint(&self, checkpoint: &crate::Checkpoint) -> Result<(), StoreError> {
+        self.inner.publish_checkpoint(checkpoint).await
+    }
+    async fn checkpoints(&self, chain: &ChainId) -> Result<Vec<crate::Checkpoint>, StoreError> {
+        self.inner.checkpoints(chain).await
+    }
+    async fn keep_answers(&self, chain: &ChainId, answers: Vec<Vec<u8>>) -> Result<(), StoreError> {
+        self.inner.keep_answers(chain, answers).await
+    }
+    async fn answers(&self, chain: &ChainId) -> Result<Vec<Vec<u8>>, StoreError> {
+        self.inner.answers(chain).await
+    }
+    async fn append_log_batch(&self, after: u64, batch: Vec<u8>) -> Result<bool, StoreError> {
+        self.inner.append_log_batch(after, batch).await
+    }
+    async fn log_batches(&self, after: u64, limit: usize) -> Result<Vec<Vec<u8>>, StoreError> {
+        self.inner.log_batches(after, limit).await
+    }
+}
+
+/// A chain verified as another reader reads it: one reading of the chain serves that reader
+/// (the audit re-deriving it, through [`Verifying::store`]) and [`verify_chain_signed`]'s
+/// checks, instead of a second reading beside it. Events read out of order or twice are
+/// passed over; what the reader did not read is read by [`Verifying::verification`].
+#[derive(Debug)]
+pub struct Verifying<S> {
+    store: Watched<S>,
+    state: std::sync::Arc<std::sync::Mutex<Verified>>,
+}
+
+#[derive(Debug)]
+struct Verified {
+    verifier: ChainVerifier,
+    signed: Signed,
+    /// The first broken link found.
+    broken: Option<VerifyError>,
+}
+
+impl Verified {
+    /// Verifies the events of `page` that come next.
+    fn take(&mut self, page: &[crate::StoredEvent]) {
+        for e in page {
+            if self.broken.is_some() {
+                return;
+            }
+            let next = self.verifier.head().map_or(Seq::FIRST, |h| h.seq.next());
+            if e.seq != next {
+                continue;
+            }
+            match self.verifier.push(&e.bytes, Some(&e.hash)) {
+                Ok(hash) => self.signed.see(e.seq, hash),
+                Err(err) => self.broken = Some(err),
+            }
+        }
+    }
+}
+
+fn locked(state: &std::sync::Mutex<Verified>) -> std::sync::MutexGuard<'_, Verified> {
+    state.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<S: EventStore> Verifying<S> {
+    /// Verifies what is read of `chain` through [`Verifying::store`] (its checkpoints read
+    /// now).
+    pub async fn new(inner: S, chain: ChainId) -> Result<Verifying<S>, ChainCheckError> {
+        let signed = Signed::read(&inner, &chain).await?;
+        let state = std::sync::Arc::new(std::sync::Mutex::new(Verified {
+            verifier: ChainVerifier::new(chain.clone()),
+            signed,
+            broken: None,
+        }));
+        let seen = state.clone();
+        Ok(Verifying {
+            store: Watched::new(inner, chain, move |page| locked(&seen).take(page)),
+            state,
         })
-    };
-    if let Some((seq, signed, found)) = rewritten {
-        return Err(broken(seq, VerifyErrorKind::Rewritten { signed, found }));
     }
-    let end = head.map_or(0, |h| h.seq.0);
-    if let Some((&seq, _)) = signed.range(end + 1..).next() {
-        return Err(broken(
-            Seq(seq),
-            VerifyErrorKind::Cut {
-                log_ends_at: Seq(end),
+
+    /// The store to read the chain through.
+    pub fn store(&self) -> &Watched<S> {
+        &self.store
+    }
+
+    /// What [`verify_chain_signed`] says of the chain: what was read verified, the rest read
+    /// and verified now, every checkpoint held to it.
+    pub async fn verification(&self) -> Result<Option<Head>, ChainCheckError> {
+        let chain = &self.store.chain;
+        loop {
+            if let Some(e) = locked(&self.state).broken.clone() {
+                return Err(ChainCheckError::Broken(e));
+            }
+            let next = locked(&self.state)
+                .verifier
+                .head()
+                .map_or(Seq::FIRST, |h| h.seq.next());
+            match self.store.read(chain, next, crate::PAGE).await {
+                Ok(p) if p.is_empty() => break,
+                Ok(_) => {}
+                Err(StoreError::Corrupt { seq, reason, .. }) => {
+                    return Err(ChainCheckError::Broken(VerifyError {
+                        chain: chain.clone(),
+                        seq,
+                        kind: VerifyErrorKind::Malformed { reason },
+                    }));
+                }
+                Err(e) => return Err(ChainCheckError::Store(e)),
+            }
+        }
+        let state = std::mem::replace(
+            &mut *locked(&self.state),
+            Verified {
+                verifier: ChainVerifier::new(chain.clone()),
+                signed: Signed::default(),
+                broken: None,
             },
-        ));
+        );
+        let head = state.verifier.head();
+        state.signed.hold(chain, head)
     }
-    Ok(head)
 }

@@ -22,7 +22,7 @@ mod store;
 mod verify;
 mod writer;
 
-pub use check::{ChainCheckError, verify_chain, verify_chain_signed};
+pub use check::{ChainCheckError, Verifying, Watched, verify_chain, verify_chain_signed};
 pub use checkpoint::{
     Checkpoint, CheckpointError, CheckpointVerdict, KeyId, ServiceKey, TrustedKeys,
 };

@@ -35,7 +35,7 @@ use floorbook_ledger::resume::ResumeError;
 use floorbook_ledger::secret::HandAt;
 use floorbook_ledger::view;
 use floorbook_log::secret::{Released, ReleasedKey};
-use floorbook_log::{CardSecret, Disclosing};
+use floorbook_log::{CardSecret, Disclosing, Watched};
 
 /// How many replies a desk remembers by request id.
 const REMEMBERED: usize = 4096;
@@ -232,67 +232,41 @@ fn closes(d: &Draft) -> bool {
 }
 
 /// A chain this instance does not write, followed as it grows (a warm standby): its
-/// tournament re-derived as far as it was read, and the sealed events seen, so that taking
-/// the chain over ([`Desk::take_up`]) reads only what was recorded since.
+/// tournament re-derived as far as it was read, the sealed events and the request ids seen,
+/// so that taking the chain over ([`Desk::take_up`]) reads only what was recorded since.
 #[derive(Debug)]
 pub struct Follower<S> {
     chain: ChainId,
-    /// The chain read as its writer sees it: every sealed card opened with the secret.
-    reading: Disclosing<S>,
+    /// The chain read as its writer sees it (every sealed card opened with the secret), its
+    /// reads shown to `recalled`: one reading serves both.
+    reading: Disclosing<Watched<S>>,
     followed: Followed,
-    recalled: Recalled,
+    recalled: std::sync::Arc<std::sync::Mutex<Recalled>>,
 }
 
-/// The replies the chain's latest events show, by request id, read as the chain grows: the
-/// runs of events of one request each, within the last [`RECALLED_EVENTS`].
-#[derive(Debug, Default)]
+/// The replies the chain's latest events show, by request id, taken from the follower's
+/// reads as the chain grows: the runs of events of one request each, within the last
+/// [`RECALLED_EVENTS`].
+#[derive(Debug)]
 struct Recalled {
     runs: VecDeque<(String, Reply)>,
-    /// The sequence to read on from (0: nothing read yet).
+    chain: String,
+    /// The sequence seen next.
     next: u64,
+    /// Events before this one are passed over (the chain's head less [`RECALLED_EVENTS`]
+    /// when it was first read).
+    from: u64,
 }
 
 impl Recalled {
-    /// Reads what was recorded since the last call.
-    async fn catch_up<S: EventStore>(
-        &mut self,
-        store: &S,
-        chain: &ChainId,
-    ) -> Result<(), StoreError> {
-        if self.next == 0 {
-            let Some(head) = store.head(chain).await? else {
-                return Ok(());
-            };
-            self.next = head.seq.0.saturating_sub(RECALLED_EVENTS).max(1);
-            let first = self.read(store, chain).await?;
-            // A run that starts where the reading did may have begun before it: not recalled,
-            // so that no reply is given with only part of its events.
-            if first > 1
-                && self
-                    .runs
-                    .front()
-                    .is_some_and(|(_, r)| r.first_seq == Some(first))
-            {
-                self.runs.pop_front();
+    fn see(&mut self, page: &[floorbook_log::StoredEvent]) {
+        for e in page {
+            if e.seq.0 != self.next {
+                continue;
             }
-            return Ok(());
-        }
-        self.read(store, chain).await?;
-        Ok(())
-    }
-
-    /// Reads on to the chain's end; returns where the reading began.
-    async fn read<S: EventStore>(&mut self, store: &S, chain: &ChainId) -> Result<u64, StoreError> {
-        let began = self.next;
-        let name = chain.to_string();
-        loop {
-            let batch = store.read(chain, Seq(self.next), 4096).await?;
-            let Some(last) = batch.last() else {
-                break;
-            };
-            self.next = last.seq.0 + 1;
-            for e in &batch {
-                self.take(&name, e);
+            self.next += 1;
+            if e.seq.0 >= self.from {
+                self.take(e);
             }
         }
         let keep_from = self.next.saturating_sub(RECALLED_EVENTS);
@@ -303,10 +277,9 @@ impl Recalled {
         {
             self.runs.pop_front();
         }
-        Ok(began)
     }
 
-    fn take(&mut self, chain: &str, e: &floorbook_log::StoredEvent) {
+    fn take(&mut self, e: &floorbook_log::StoredEvent) {
         let Ok(env) = Envelope::parse(&e.bytes) else {
             return;
         };
@@ -335,7 +308,7 @@ impl Recalled {
                 id,
                 Reply {
                     ok: error.is_none(),
-                    chain: Some(chain.to_string()),
+                    chain: Some(self.chain.clone()),
                     first_seq: Some(e.seq.0),
                     seq: Some(e.seq.0),
                     hash: Some(e.hash.to_hex()),
@@ -373,14 +346,26 @@ fn diverged(e: ResumeError) -> DeskError {
     }
 }
 
+fn recalled(r: &std::sync::Mutex<Recalled>) -> std::sync::MutexGuard<'_, Recalled> {
+    r.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 impl<S: EventStore + Clone + 'static> Follower<S> {
     /// Follows `chain` in `store`, reading it as the holder of `key` does.
     pub fn new(store: S, chain: ChainId, key: Option<&ServiceKey>) -> Follower<S> {
+        let shown = std::sync::Arc::new(std::sync::Mutex::new(Recalled {
+            runs: VecDeque::new(),
+            chain: chain.to_string(),
+            next: 1,
+            from: 1,
+        }));
+        let seen = shown.clone();
+        let watched = Watched::new(store, chain.clone(), move |page| recalled(&seen).see(page));
         Follower {
             chain,
-            reading: Disclosing::new(store, key.map(CardSecret::of)),
+            reading: Disclosing::new(watched, key.map(CardSecret::of)),
             followed: Followed::Unread,
-            recalled: Recalled::default(),
+            recalled: shown,
         }
     }
 
@@ -398,21 +383,17 @@ impl<S: EventStore + Clone + 'static> Follower<S> {
 
     /// Reads what was recorded since the last call and re-derives it.
     pub async fn catch_up(&mut self) -> Result<(), DeskError> {
-        self.recalled
-            .catch_up(self.reading.stored(), &self.chain)
-            .await
-            .map_err(store_error)?;
         if let Followed::Unread = self.followed {
-            if self
+            let Some(head) = self
                 .reading
                 .stored()
                 .head(&self.chain)
                 .await
                 .map_err(store_error)?
-                .is_none()
-            {
+            else {
                 return Ok(());
-            }
+            };
+            recalled(&self.recalled).from = head.seq.0.saturating_sub(RECALLED_EVENTS).max(1);
             if floorbook_ledger::cash::is_cash(&self.reading, &self.chain)
                 .await
                 .map_err(store_error)?
@@ -482,7 +463,7 @@ impl<S: EventStore + Clone + 'static> Desk<S> {
     ) -> Result<Desk<S>, DeskError> {
         let chain = follower.chain.clone();
         let writer = ChainWriter::open(
-            follower.reading.stored().clone(),
+            follower.reading.stored().inner().clone(),
             chain.clone(),
             key,
             checkpoint_every,
@@ -505,7 +486,7 @@ impl<S: EventStore + Clone + 'static> Desk<S> {
         let Follower {
             reading,
             followed,
-            recalled,
+            recalled: shown,
             ..
         } = follower;
         let (tournament, cash, format) = taken_up(followed, &reading, &chain).await?;
@@ -533,18 +514,28 @@ impl<S: EventStore + Clone + 'static> Desk<S> {
             order: VecDeque::new(),
             receipts: None,
         };
-        desk.recall_requests(recalled).await?;
+        let runs = {
+            let mut r = recalled(&shown);
+            let from = r.from;
+            let mut runs = std::mem::take(&mut r.runs);
+            // A run that starts where the recalling did may have begun before it: not
+            // recalled, so that no reply is given with only part of its events.
+            if from > 1 && runs.front().is_some_and(|(_, x)| x.first_seq == Some(from)) {
+                runs.pop_front();
+            }
+            runs
+        };
+        desk.recall_requests(runs).await?;
         Ok(desk)
     }
 }
 
 impl<S: EventStore> Desk<S> {
-    /// Remembers the replies to the requests whose ids the chain's latest events carry, as
-    /// `recalled` read them (the last [`RECALLED_EVENTS`] events), and the answers kept beside
-    /// the chain: a request repeated after another writer took the chain over gets its first
-    /// reply, not a second decision.
-    async fn recall_requests(&mut self, recalled: Recalled) -> Result<(), DeskError> {
-        for (id, reply) in recalled.runs {
+    /// Remembers the replies to the requests whose ids the chain's latest events carry (`runs`,
+    /// as the follower read them) and the answers kept beside the chain: a request repeated
+    /// after another writer took the chain over gets its first reply, not a second decision.
+    async fn recall_requests(&mut self, runs: VecDeque<(String, Reply)>) -> Result<(), DeskError> {
+        for (id, reply) in runs {
             self.remember(
                 &id,
                 Seen {

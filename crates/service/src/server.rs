@@ -368,8 +368,9 @@ async fn chain_task(chain: ChainId, mut rx: mpsc::Receiver<ToChain>, shared: Sha
                 } else if let Some(f) = follower.as_mut()
                     && let Err(e) = f.catch_up().await
                 {
+                    // The follower stays as it was (a catch-up takes all it read or nothing):
+                    // it reads on at the next tick.
                     tracing::warn!(instance = leases.instance(), %chain, error = %e, "cannot follow the chain");
-                    follower = None;
                 }
                 continue;
             }
