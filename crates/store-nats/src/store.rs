@@ -622,7 +622,8 @@ impl NatsStore {
         self.inner
             .answers
             .get_or_try_init(|| async {
-                self.inner
+                let created = self
+                    .inner
                     .js
                     .get_or_create_stream(Config {
                         max_messages_per_subject: KEPT_ANSWERS as i64,
@@ -632,8 +633,17 @@ impl NatsStore {
                             format!("{}.answer.*", opts.subject_prefix),
                         )
                     })
-                    .await
-                    .map_err(|e| backend(format!("opening stream {name}"), e))
+                    .await;
+                match created {
+                    Ok(s) => Ok(s),
+                    // Another instance created it at the same moment: it is there now.
+                    Err(e) => self
+                        .inner
+                        .js
+                        .get_stream(&name)
+                        .await
+                        .map_err(|_| backend(format!("opening stream {name}"), e)),
+                }
             })
             .await
     }
