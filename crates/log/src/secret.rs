@@ -326,7 +326,7 @@ impl<S: EventStore> Disclosing<S> {
         let mut found: Vec<ReleasedKey> = Vec::new();
         for e in events {
             // The type is in the envelope's first fields: only release events are parsed.
-            if !contains(&e.bytes, b"\"type\":\"SecretsReleased\"") {
+            if !releases(&e.bytes) {
                 continue;
             }
             let Ok(env) = Envelope::parse(&e.bytes) else {
@@ -370,7 +370,7 @@ impl<S: EventStore> Disclosing<S> {
         let mut out = Vec::with_capacity(events.len());
         let mut looked_ahead = false;
         for e in events {
-            if !contains(&e.bytes, b"\"payload\":{\"secret\":") {
+            if !holds_sealed(&e.bytes) {
                 out.push(e);
                 continue;
             }
@@ -427,8 +427,18 @@ impl<S: EventStore> Disclosing<S> {
     }
 }
 
-fn contains(hay: &[u8], needle: &[u8]) -> bool {
-    hay.windows(needle.len()).any(|w| w == needle)
+/// Whether an event's bytes release keys (the type is among the envelope's first fields).
+fn releases(bytes: &[u8]) -> bool {
+    static FINDER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"\"type\":\"SecretsReleased\""));
+    FINDER.find(bytes).is_some()
+}
+
+/// Whether an event's bytes hold a sealed payload.
+fn holds_sealed(bytes: &[u8]) -> bool {
+    static FINDER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"\"payload\":{\"secret\":"));
+    FINDER.find(bytes).is_some()
 }
 
 impl<S: EventStore + Clone + 'static> EventStore for Disclosing<S> {
@@ -536,7 +546,7 @@ pub fn opened_with(
     chain: &ChainId,
     e: StoredEvent,
 ) -> Result<StoredEvent, SecretError> {
-    if !contains(&e.bytes, b"\"payload\":{\"secret\":") {
+    if !holds_sealed(&e.bytes) {
         return Ok(e);
     }
     let Ok(env) = Envelope::parse(&e.bytes) else {
@@ -562,7 +572,7 @@ fn opened_now<S: EventStore>(
     chain: &ChainId,
     e: StoredEvent,
 ) -> Option<Result<StoredEvent, StoreError>> {
-    if !contains(&e.bytes, b"\"payload\":{\"secret\":") {
+    if !holds_sealed(&e.bytes) {
         return Some(Ok(e));
     }
     let Ok(env) = Envelope::parse(&e.bytes) else {
