@@ -272,8 +272,16 @@ fn main() {
         // would charge the log for it).
         let mut alone: Option<Figures> = None;
         let mut with_log: Option<Figures> = None;
+        // ONLY=alone or ONLY=kept runs the rounds of one kind alone (to profile it).
+        let only = std::env::var("ONLY").ok();
         for round in 0..3 {
             for kept in [false, true] {
+                if only
+                    .as_deref()
+                    .is_some_and(|o| o != if kept { "kept" } else { "alone" })
+                {
+                    continue;
+                }
                 let name = format!("{}-{round}", if kept { "kept" } else { "load" });
                 let db = dir.path().join(format!("{name}.sqlite"));
                 // A log of its own.
@@ -298,10 +306,15 @@ fn main() {
                 }
             }
         }
-        let (mut ours, mut kept) = (
-            alone.expect("rounds alone"),
-            with_log.expect("rounds with the log"),
-        );
+        let (mut ours, mut kept) = match (alone, with_log) {
+            (Some(a), Some(k)) => (a, k),
+            (a, k) => {
+                for mut f in [a, k].into_iter().flatten() {
+                    f.show(&format!("{tables} table clients, the rounds asked for"));
+                }
+                return;
+            }
+        };
         ours.show(&format!("service, {tables} table clients (fastest of 3)"));
         println!(
             "ratio: service {:.2}x raw publish throughput",
