@@ -73,3 +73,15 @@ pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
         }
     }
 }
+
+/// The dealer naming `pos`'s hole cards at `table` as written (`"Ah Kd"`).
+pub fn deal_hole(table: u32, pos: usize, cards: &str) -> floorbook_service::wire::WireCommand {
+    floorbook_service::wire::WireCommand::DealHole {
+        table,
+        pos,
+        cards: cards
+            .split(' ')
+            .map(|c| Some(c.parse().expect("a card")))
+            .collect(),
+    }
+}

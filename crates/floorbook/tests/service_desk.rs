@@ -2601,6 +2601,30 @@ async fn a_tap_on_a_table_that_moved_on_is_refused() {
     assert!(r.ok, "{r:?}");
 }
 
+/// `n` players at table 1 fold in turn: the hand is then over, and a fold released its
+/// sealed cards.
+async fn folds_end_the_hand_and_release<S: EventStore>(desk: &mut Desk<S>, n: usize) {
+    let mut released = false;
+    for _ in 0..n {
+        let pos = to_act(desk);
+        let r = one(
+            desk,
+            Channel::Dealer { table: 1 },
+            WireCommand::Fold { table: 1, pos },
+        )
+        .await;
+        assert!(r.ok, "{r:?}");
+        released |= r.events.iter().any(|e| e == "SecretsReleased");
+    }
+    assert!(released, "the hand ended without releasing its keys");
+    assert!(
+        desk.tournament()
+            .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1)))
+            .is_none(),
+        "the hand is over"
+    );
+}
+
 /// Hole cards named while a hand is played (a deal the dealer saw, the floor's correction)
 /// are stored sealed: nobody who reads the store reads them, a reader without the service
 /// key re-derives the chain only up to the first of them, and the writer (and a writer
@@ -2623,14 +2647,7 @@ async fn hole_cards_stay_secret_while_the_hand_is_played<S: EventStore + Clone +
         let r = one(
             &mut desk,
             Channel::Dealer { table: 1 },
-            WireCommand::DealHole {
-                table: 1,
-                pos,
-                cards: cards
-                    .split(' ')
-                    .map(|c| Some(c.parse().expect("card")))
-                    .collect(),
-            },
+            floorbook_e2e::fixtures::deal_hole(1, pos, cards),
         )
         .await;
         assert!(r.ok, "{r:?}");
@@ -2677,25 +2694,7 @@ async fn hole_cards_stay_secret_while_the_hand_is_played<S: EventStore + Clone +
     let mut desk = Desk::open(store.clone(), chain.clone(), Some(key), 500)
         .await
         .expect("a takeover with the key");
-    let mut released = false;
-    for _ in 0..2 {
-        let pos = to_act(&desk);
-        let r = one(
-            &mut desk,
-            Channel::Dealer { table: 1 },
-            WireCommand::Fold { table: 1, pos },
-        )
-        .await;
-        assert!(r.ok, "{r:?}");
-        released |= r.events.iter().any(|e| e == "SecretsReleased");
-    }
-    assert!(released, "the hand ended without releasing its keys");
-    assert!(
-        desk.tournament()
-            .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1)))
-            .is_none(),
-        "the hand is over"
-    );
+    folds_end_the_hand_and_release(&mut desk, 2).await;
     // Now every reader opens the hand and re-derives the whole chain.
     let public = Disclosing::new(store.clone(), None);
     let rec = load(&public, chain.clone()).await.expect("load");
@@ -3366,92 +3365,26 @@ async fn an_event_in_two_flights_is_imported_into_day_2_from_the_flights_chains(
     );
 }
 
-/// A store that counts the events read back from it (the transparency log's keeper is held to
-/// what it reads).
-#[derive(Debug, Clone)]
-struct Counting<S> {
-    inner: S,
-    read: std::sync::Arc<std::sync::atomic::AtomicUsize>,
-}
-
-impl<S> Counting<S> {
-    fn events_read(&self) -> usize {
-        self.read.load(std::sync::atomic::Ordering::Relaxed)
-    }
-}
-
-impl<S: EventStore> EventStore for Counting<S> {
-    async fn append(
-        &self,
-        chain: &ChainId,
-        expected: Option<floorbook_log::Head>,
-        events: Vec<floorbook_log::SealedEvent>,
-    ) -> Result<floorbook_log::AppendOutcome, floorbook_log::StoreError> {
-        self.inner.append(chain, expected, events).await
-    }
-    async fn head(
-        &self,
-        chain: &ChainId,
-    ) -> Result<Option<floorbook_log::Head>, floorbook_log::StoreError> {
-        self.inner.head(chain).await
-    }
-    async fn read(
-        &self,
-        chain: &ChainId,
-        from: Seq,
-        limit: usize,
-    ) -> Result<Vec<floorbook_log::StoredEvent>, floorbook_log::StoreError> {
-        let events = self.inner.read(chain, from, limit).await?;
-        self.read
-            .fetch_add(events.len(), std::sync::atomic::Ordering::Relaxed);
-        Ok(events)
-    }
-    async fn chains(&self) -> Result<Vec<ChainId>, floorbook_log::StoreError> {
-        self.inner.chains().await
-    }
-    async fn follow(
-        &self,
-        chain: &ChainId,
-        from: Seq,
-    ) -> Result<floorbook_log::EventStream, floorbook_log::StoreError> {
-        self.inner.follow(chain, from).await
-    }
-    async fn publish_checkpoint(
-        &self,
-        checkpoint: &floorbook_log::Checkpoint,
-    ) -> Result<(), floorbook_log::StoreError> {
-        self.inner.publish_checkpoint(checkpoint).await
-    }
-    async fn checkpoints(
-        &self,
-        chain: &ChainId,
-    ) -> Result<Vec<floorbook_log::Checkpoint>, floorbook_log::StoreError> {
-        self.inner.checkpoints(chain).await
-    }
-    async fn keep_answers(
-        &self,
-        chain: &ChainId,
-        answers: Vec<Vec<u8>>,
-    ) -> Result<(), floorbook_log::StoreError> {
-        self.inner.keep_answers(chain, answers).await
-    }
-    async fn answers(&self, chain: &ChainId) -> Result<Vec<Vec<u8>>, floorbook_log::StoreError> {
-        self.inner.answers(chain).await
-    }
-    async fn append_log_batch(
-        &self,
-        after: u64,
-        batch: Vec<u8>,
-    ) -> Result<bool, floorbook_log::StoreError> {
-        self.inner.append_log_batch(after, batch).await
-    }
-    async fn log_batches(
-        &self,
-        after: u64,
-        limit: usize,
-    ) -> Result<Vec<Vec<u8>>, floorbook_log::StoreError> {
-        self.inner.log_batches(after, limit).await
-    }
+/// `store` counting the events read of `chain` (what the transparency log's keeper and a
+/// standby are held to), and the commands of a nine-player top18 tournament (seed 3).
+fn counted_top18<S>(
+    store: S,
+    chain: &ChainId,
+) -> (
+    floorbook_log::Watched<S>,
+    impl Fn() -> usize + use<S>,
+    Vec<floorbook_e2e::drive::Step>,
+) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let read = std::sync::Arc::new(AtomicUsize::new(0));
+    let seen = read.clone();
+    let store = floorbook_log::Watched::new(store, chain.clone(), move |page| {
+        seen.fetch_add(page.len(), Ordering::Relaxed);
+    });
+    let (_, profile) = builtin("top18").expect("profile");
+    let profile = profile.expect("top18 reads");
+    let steps = script("top18", &profile, 9, 3).expect("script");
+    (store, move || read.load(Ordering::Relaxed), steps)
 }
 
 /// Issue 40: the transparency log's keeper beside a desk takes the events the desk appended
@@ -3462,14 +3395,8 @@ async fn a_keeper_beside_the_desk_reads_nothing_back<S>(store: S)
 where
     S: EventStore + Clone + std::fmt::Debug + 'static,
 {
-    let store = Counting {
-        inner: store,
-        read: Default::default(),
-    };
-    let (_, profile) = builtin("top18").expect("profile");
-    let profile = profile.expect("top18 reads");
-    let steps = script("top18", &profile, 9, 3).expect("script");
     let chain = ChainId::new("desk-given").expect("chain");
+    let (store, events_read, steps) = counted_top18(store, &chain);
     let dir = tempfile::tempdir().expect("dir");
     let key = || floorbook_tlog::LogKey::for_venue("club.example", &[7; 32]).expect("log key");
     let keeper = std::sync::Arc::new(floorbook_web::logkeeper::Keeper::new(
@@ -3503,17 +3430,17 @@ where
             break;
         }
     }
-    let before = store.events_read();
+    let before = events_read();
     keeper.round(&store).await.expect("a round");
     assert_eq!(keeper.size().await, head, "the log holds the whole chain");
     assert_eq!(
-        store.events_read(),
+        events_read(),
         before,
         "a round read back events the desk had given"
     );
     // The count is of real reads: reading the chain back counts its events.
     let all = store.read(&chain, Seq(1), usize::MAX).await.expect("read");
-    assert_eq!(store.events_read(), before + all.len());
+    assert_eq!(events_read(), before + all.len());
 }
 
 on_both_backends!(
@@ -3532,14 +3459,8 @@ where
 {
     use floorbook_log::ServiceKey;
     use floorbook_service::desk::Follower;
-    let store = Counting {
-        inner: store,
-        read: Default::default(),
-    };
-    let (_, profile) = builtin("top18").expect("profile");
-    let profile = profile.expect("top18 reads");
-    let steps = script("top18", &profile, 9, 3).expect("script");
     let chain = ChainId::new("desk-standby").expect("chain");
+    let (store, events_read, steps) = counted_top18(store, &chain);
     let key = ServiceKey::from_secret([9; 32]);
     let mut writer = Desk::open(store.clone(), chain.clone(), Some(key.clone()), 500)
         .await
@@ -3566,11 +3487,11 @@ where
     assert!(since > 1, "the standby read the chain");
     // The writer stops; the standby takes the chain over.
     drop(writer);
-    let before = store.events_read();
+    let before = events_read();
     let mut taken = Desk::take_up(standby, Some(key.clone()), 500)
         .await
         .expect("taken up");
-    let read = store.events_read() - before;
+    let read = events_read() - before;
     assert_eq!(taken.head().map(|h| h.seq.0), Some(head));
     // What came since, read once (for the state and the requests' ids both), and the opening
     // twice (the chain's format, its start time).
@@ -3648,14 +3569,7 @@ where
         let r = one(
             &mut desk,
             Channel::Dealer { table: 1 },
-            WireCommand::DealHole {
-                table: 1,
-                pos,
-                cards: cards
-                    .split(' ')
-                    .map(|c| Some(c.parse().expect("card")))
-                    .collect(),
-            },
+            floorbook_e2e::fixtures::deal_hole(1, pos, cards),
         )
         .await;
         assert!(r.ok, "{r:?}");
@@ -3672,23 +3586,8 @@ where
     let mut desk = Desk::take_up(standby, Some(key), 500)
         .await
         .expect("a takeover with the key");
-    let mut released = false;
-    while desk
-        .tournament()
-        .and_then(|t| t.hand(floorbook_tournament::seating::TableNo(1)))
-        .is_some()
-    {
-        let pos = to_act(&desk);
-        let r = one(
-            &mut desk,
-            Channel::Dealer { table: 1 },
-            WireCommand::Fold { table: 1, pos },
-        )
-        .await;
-        assert!(r.ok, "{r:?}");
-        released |= r.events.iter().any(|e| e == "SecretsReleased");
-    }
-    assert!(released, "the hand ended without releasing its keys");
+    // Two players left: one fold ends the hand.
+    folds_end_the_hand_and_release(&mut desk, 1).await;
     // Every reader now opens the three deals.
     let public = floorbook_log::Disclosing::new(store.clone(), None);
     let rec = load(&public, chain.clone()).await.expect("load");

@@ -2274,14 +2274,7 @@ async fn the_auditor_reads_no_hole_card_of_a_hand_in_play() {
         straddle: false,
     }];
     for (pos, cards) in dealt {
-        commands.push(WireCommand::DealHole {
-            table: 1,
-            pos,
-            cards: cards
-                .split(' ')
-                .map(|c| Some(c.parse().expect("card")))
-                .collect(),
-        });
+        commands.push(floorbook_e2e::fixtures::deal_hole(1, pos, cards));
     }
     for c in commands {
         let r = dealer
@@ -2743,24 +2736,33 @@ async fn a_backup_is_restored_and_the_tournament_carries_on() {
     assert_eq!(code, Some(0), "{said}");
 }
 
+/// The lease buckets of two instances `a` and `b` on `server`, leases lapsing after `ttl`.
+async fn two_leases(
+    server: &NatsServer,
+    ttl: Duration,
+) -> (
+    floorbook_service::lease::Leases,
+    floorbook_service::lease::Leases,
+) {
+    use floorbook_service::lease::Leases;
+    let mut out = Vec::new();
+    for name in ["a", "b"] {
+        let js = async_nats::jetstream::new(connect(&server.url(), name).await.expect("connect"));
+        out.push(Leases::open(&js, name, ttl, 1).await.expect("bucket"));
+    }
+    let b = out.pop().expect("b");
+    let a = out.pop().expect("a");
+    (a, b)
+}
+
 /// A writer busy longer than its lease's age limit (opening a long chain under load) takes its
 /// lapsed lease again when nobody else took it, instead of letting the chain go after every
 /// command and reading it again for the next; a lease another instance took stays lost.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lapsed_lease_nobody_took_is_taken_again() {
-    use floorbook_service::lease::Leases;
     let server = NatsServer::start();
-    let js = |name: &'static str| {
-        let url = server.url();
-        async move { async_nats::jetstream::new(connect(&url, name).await.expect("connect")) }
-    };
     let ttl = Duration::from_millis(600);
-    let a = Leases::open(&js("a").await, "a", ttl, 1)
-        .await
-        .expect("bucket");
-    let b = Leases::open(&js("b").await, "b", ttl, 1)
-        .await
-        .expect("bucket");
+    let (a, b) = two_leases(&server, ttl).await;
     let chain = ChainId::new("busy").expect("chain");
     let held = a.acquire(&chain).await.expect("kv").expect("free");
     assert_eq!(b.acquire(&chain).await.expect("kv"), None, "a holds it");
@@ -2792,19 +2794,8 @@ async fn a_lapsed_lease_nobody_took_is_taken_again() {
 /// in a row would send an instance to another server, as for a node cut off).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_racing_for_a_released_lease_see_one_winner_and_no_error() {
-    use floorbook_service::lease::Leases;
     let server = NatsServer::start();
-    let js = |name: &'static str| {
-        let url = server.url();
-        async move { async_nats::jetstream::new(connect(&url, name).await.expect("connect")) }
-    };
-    let ttl = Duration::from_secs(30);
-    let a = Leases::open(&js("a").await, "a", ttl, 1)
-        .await
-        .expect("bucket");
-    let b = Leases::open(&js("b").await, "b", ttl, 1)
-        .await
-        .expect("bucket");
+    let (a, b) = two_leases(&server, Duration::from_secs(30)).await;
     let mut raced = 0;
     for round in 0..40 {
         let chain = ChainId::new(format!("released-{round}")).expect("chain");

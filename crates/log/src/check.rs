@@ -27,17 +27,7 @@ pub async fn verify_chain<S: EventStore>(
     let mut verifier = ChainVerifier::new(chain.clone());
     let mut next = Seq::FIRST;
     loop {
-        let page = match store.read(chain, next, crate::PAGE).await {
-            Ok(p) => p,
-            Err(StoreError::Corrupt { seq, reason, .. }) => {
-                return Err(ChainCheckError::Broken(VerifyError {
-                    chain: chain.clone(),
-                    seq,
-                    kind: VerifyErrorKind::Malformed { reason },
-                }));
-            }
-            Err(e) => return Err(ChainCheckError::Store(e)),
-        };
+        let page = read_page(store, chain, next).await?;
         let Some(last) = page.last() else {
             return Ok(verifier.head());
         };
@@ -46,6 +36,24 @@ pub async fn verify_chain<S: EventStore>(
             let hash = verifier.push(&e.bytes, Some(&e.hash))?;
             on_event(e.seq, hash);
         }
+    }
+}
+
+/// A page of `chain` from `next` on; stored data that cannot even be framed is a broken chain
+/// at its sequence.
+async fn read_page<S: EventStore>(
+    store: &S,
+    chain: &ChainId,
+    next: Seq,
+) -> Result<Vec<crate::StoredEvent>, ChainCheckError> {
+    match store.read(chain, next, crate::PAGE).await {
+        Ok(p) => Ok(p),
+        Err(StoreError::Corrupt { seq, reason, .. }) => Err(ChainCheckError::Broken(VerifyError {
+            chain: chain.clone(),
+            seq,
+            kind: VerifyErrorKind::Malformed { reason },
+        })),
+        Err(e) => Err(ChainCheckError::Store(e)),
     }
 }
 
@@ -289,17 +297,8 @@ impl<S: EventStore> Verifying<S> {
                 .verifier
                 .head()
                 .map_or(Seq::FIRST, |h| h.seq.next());
-            match self.store.read(chain, next, crate::PAGE).await {
-                Ok(p) if p.is_empty() => break,
-                Ok(_) => {}
-                Err(StoreError::Corrupt { seq, reason, .. }) => {
-                    return Err(ChainCheckError::Broken(VerifyError {
-                        chain: chain.clone(),
-                        seq,
-                        kind: VerifyErrorKind::Malformed { reason },
-                    }));
-                }
-                Err(e) => return Err(ChainCheckError::Store(e)),
+            if read_page(&self.store, chain, next).await?.is_empty() {
+                break;
             }
         }
         let state = std::mem::replace(
