@@ -12,7 +12,7 @@ use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::pots::build_pots;
+use crate::play::{HoleCards, Play, Seats, rule, seats, second_largest};
 use crate::rules::{GameKind, LastLiveHand};
 use crate::{Chips, HandEvent, HandRules, HandSetup, Pos, Pot, Structure};
 
@@ -384,45 +384,17 @@ pub struct Legal {
 /// A hand in play. Serializable whole, so a replay can resume from a stored snapshot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hand {
+    #[serde(flatten)]
+    pub(crate) play: Play,
     rules: HandRules,
     setup: HandSetup,
-    n: usize,
-    starting: Seats<Chips>,
-    stacks: Seats<Chips>,
-    bets: Seats<Chips>,
-    /// Everything put in and not returned, including the current bets.
-    put_in: Seats<Chips>,
-    /// Antes that are dead money of the main pot (when antes are not trimmed).
-    dead: Seats<Chips>,
-    active: Seats<bool>,
-    pub(crate) hole: Seats<HoleCards<Option<Card>>>,
-    face_up: Seats<HoleCards<bool>>,
-    hole_due: Seats<usize>,
     board: Board,
     board_due: usize,
-    street: Street,
-    phase: Phase,
-    actors: Seats<usize>,
-    acted: Seats<bool>,
-    raise_amount: Chips,
-    raise_count: u32,
-    short_all_ins: Seats<Chips>,
-    opener: Option<usize>,
-    all_in: bool,
-    showdown: Seats<usize>,
-    carried: Chips,
-    carry_out: Chips,
-    pub(crate) used: CardSet,
-    pub(crate) events: Vec<HandEvent>,
-    /// Out-of-turn declarations waiting for their player's turn, with the bet they faced.
-    pub(crate) pending_oot: Seats<Option<(crate::irregular::OutOfTurn, Chips)>>,
     /// A card set aside as the next burn card (TR-3.1, TDA-39A).
     pub(crate) preset_burn: Option<Card>,
     /// The rule that set it aside (cited at the burn at a live table).
     #[serde(default)]
     pub(crate) preset_burn_by: Option<Rule>,
-    /// The next street is dealt without a new burn (TDA-RP-5).
-    pub(crate) skip_burn: bool,
     /// A player who gets a replacement hole card only after everyone else (TR-3.1).
     pub(crate) replacement_last: Option<usize>,
     /// The last fold in turn: the player, and whether he had acted in the round before it
@@ -450,56 +422,8 @@ pub struct Hand {
 /// The most chips a hand holds in play, in all: what 64 bits count.
 pub const MAX_CHIPS: Chips = Chips(u64::MAX);
 
-/// One value per seat, held inline: a hand has at most [`MAX_PLAYERS`] players, so the state of a
-/// hand lives in one block and a hand is dealt and played without allocating per seat.
-pub(crate) type Seats<T> = SmallVec<[T; MAX_PLAYERS]>;
-
-/// The players whose state is held inline (a full ten-handed table); a larger hand spills to
-/// the heap.
-pub const MAX_PLAYERS: usize = 10;
-
-/// One player's hole cards (Omaha has four).
-pub(crate) type HoleCards<T> = SmallVec<[T; 4]>;
-
 /// The board (at most five cards).
 pub(crate) type Board = SmallVec<[Card; 5]>;
-
-/// `n` seats holding `x`: one copy of a full inline block when they fit, no loop per seat.
-fn seats<T: Copy>(x: T, n: usize) -> Seats<T> {
-    if n <= MAX_PLAYERS {
-        SmallVec::from_buf_and_len([x; MAX_PLAYERS], n)
-    } else {
-        smallvec![x; n]
-    }
-}
-
-/// `n` seats each holding an empty list.
-fn empty_seats<T: smallvec::Array>(n: usize) -> Seats<SmallVec<T>> {
-    if n <= MAX_PLAYERS {
-        SmallVec::from_buf_and_len(std::array::from_fn(|_| SmallVec::new()), n)
-    } else {
-        (0..n).map(|_| SmallVec::new()).collect()
-    }
-}
-
-/// The second-largest of `amounts`, a tie for the largest counted twice: what the largest is
-/// cut down to, since no one else can match more (NOB-15). Zero for fewer than two.
-pub(crate) fn second_largest(amounts: &[Chips]) -> Chips {
-    let (mut first, mut second) = (Chips::ZERO, Chips::ZERO);
-    for &a in amounts {
-        if a > first {
-            second = first;
-            first = a;
-        } else if a > second {
-            second = a;
-        }
-    }
-    second
-}
-
-fn rule(ids: &[Rule]) -> RuleSet {
-    RuleSet::of(ids)
-}
 
 impl Hand {
     /// Starts a hand: antes and blinds are posted (a blind larger than the stack makes the
@@ -542,114 +466,43 @@ impl Hand {
                 });
             }
         }
-        if let Some(i) = setup.stacks.iter().position(|s| s.is_zero()) {
-            return Err(Rejection::EmptyStack { pos: Pos(i) });
-        }
-        if rules.min_bet.is_zero() {
-            return Err(Rejection::ZeroMinimumBet);
-        }
         // Every pot, bet and stack is a part of the chips in play, so with their total counted
         // in 64 bits no sum of them overflows (the raise limits, which may reach past it, are
         // cut to a stack with saturating sums).
-        let in_play = setup
-            .stacks
-            .iter()
-            .try_fold(setup.carried.0, |sum, s| sum.checked_add(s.0));
-        if in_play.is_none() {
-            return Err(Rejection::ChipsOutOfRange {
-                got: setup.stacks.iter().map(|s| u128::from(s.0)).sum::<u128>()
-                    + u128::from(setup.carried.0),
-                max: MAX_CHIPS,
-            });
+        let play = Play::seat(&setup.stacks, setup.carried, Street::Preflop, 48)?;
+        if rules.min_bet.is_zero() {
+            return Err(Rejection::ZeroMinimumBet);
         }
         if rules.chip_unit.is_zero() {
             return Err(Rejection::ZeroChipUnit);
         }
         let mut h = Hand {
-            n,
-            starting: SmallVec::from_slice(&setup.stacks),
-            stacks: SmallVec::from_slice(&setup.stacks),
-            bets: seats(Chips::ZERO, n),
-            put_in: seats(Chips::ZERO, n),
-            dead: seats(Chips::ZERO, n),
-            active: seats(true, n),
-            hole: empty_seats(n),
-            face_up: empty_seats(n),
-            hole_due: seats(0, n),
+            play,
             board: SmallVec::new(),
             board_due: 0,
-            street: Street::Preflop,
-            phase: Phase::HoleDealing,
-            actors: SmallVec::new(),
-            acted: seats(false, n),
-            raise_amount: Chips::ZERO,
-            raise_count: 0,
-            short_all_ins: SmallVec::new(),
-            opener: None,
-            all_in: false,
-            showdown: SmallVec::new(),
-            carried: setup.carried,
-            carry_out: Chips::ZERO,
-            used: CardSet::EMPTY,
-            events: Vec::with_capacity(48),
-            pending_oot: seats(None, n),
             preset_burn: None,
             preset_burn_by: None,
             board_unseen: 0,
             awarded: Vec::new(),
             award_won: SmallVec::new(),
             award_carried: Chips::ZERO,
-            skip_burn: false,
             replacement_last: None,
             last_fold: None,
             stub_seen: CardSet::EMPTY,
             rules,
             setup,
         };
-        // Antes (dead money).
-        let mut antes: Seats<Chips> = seats(Chips::ZERO, n);
-        for i in 0..n {
-            let a = h.setup.antes[i].min(h.stacks[i]);
-            antes[i] = a;
-            if !a.is_zero() {
-                h.stacks[i] -= a;
-                h.put_in[i] += a;
-                h.events.push(HandEvent::AntePosted {
-                    pos: Pos(i),
-                    amount: a,
-                    all_in: h.stacks[i].is_zero(),
-                    rules: if h.stacks[i].is_zero() {
-                        rule(&[Rule::Tr10])
-                    } else {
-                        RuleSet::EMPTY
-                    },
-                });
-            }
-        }
-        // Chips an ante trimming gave back: they do not fund a blind (below).
-        let mut returned: Seats<Chips> = seats(Chips::ZERO, n);
-        if h.rules.ante_trimming {
-            // Antes above the second-largest one are returned.
-            let cutoff = second_largest(&antes);
-            for i in 0..n {
-                if antes[i] > cutoff {
-                    let back = antes[i] - cutoff;
-                    returned[i] = back;
-                    h.give_back(i, back);
-                }
-            }
-        } else {
-            h.dead = antes;
-        }
+        // Antes (dead money). Chips an ante trimming gave back do not fund a blind (below).
+        let returned = h.play.post_antes(&h.setup.antes, h.rules.ante_trimming);
         // Dead blinds (GCB-6): dead money of the main pot, not part of the bet.
         for (i, &due) in h.setup.dead_blinds.iter().enumerate() {
             // A dead blind larger than the stack takes the stack: the player is all-in (TR-10).
-            let d = due.min(h.stacks[i]);
+            let d = due.min(h.play.stacks[i]);
             if !d.is_zero() {
-                h.stacks[i] -= d;
-                h.put_in[i] += d;
-                h.dead[i] += d;
-                h.events.push(HandEvent::DeadBlindPosted {
+                h.play.stacks[i] -= d;
+                h.play.put_in[i] += d;
+                h.play.dead[i] += d;
+                h.play.events.push(HandEvent::DeadBlindPosted {
                     pos: Pos(i),
                     amount: d,
                     rules: if d < due {
@@ -665,13 +518,13 @@ impl Hand {
         // chips given back stay behind and never complete a blind, as PokerKit, the format's
         // reference, posts it.
         for i in 0..n {
-            let b = h.setup.blinds[i].min(h.stacks[i] - returned[i]);
+            let b = h.setup.blinds[i].min(h.play.stacks[i] - returned[i]);
             if !b.is_zero() {
-                h.stacks[i] -= b;
-                h.bets[i] += b;
-                h.put_in[i] += b;
-                let all_in = h.stacks[i].is_zero();
-                h.events.push(HandEvent::BlindPosted {
+                h.play.stacks[i] -= b;
+                h.play.bets[i] += b;
+                h.play.put_in[i] += b;
+                let all_in = h.play.stacks[i].is_zero();
+                h.play.events.push(HandEvent::BlindPosted {
                     pos: Pos(i),
                     amount: b,
                     all_in,
@@ -684,25 +537,13 @@ impl Hand {
             }
         }
         let cards = h.rules.game.hole_cards();
-        for d in h.hole_due.iter_mut() {
+        for d in h.play.hole_due.iter_mut() {
             *d = cards;
         }
         Ok(h)
     }
 
     // ----- queries -----
-
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    pub fn street(&self) -> Street {
-        self.street
-    }
-
-    pub fn players(&self) -> usize {
-        self.n
-    }
 
     pub fn rules(&self) -> &HandRules {
         &self.rules
@@ -713,84 +554,13 @@ impl Hand {
         &self.setup
     }
 
-    /// The stacks the hand started with.
-    pub fn starting_stacks(&self) -> &[Chips] {
-        &self.starting
-    }
-
-    /// Chips behind, per position (not counting bets in front of players).
-    pub fn stacks(&self) -> &[Chips] {
-        &self.stacks
-    }
-
-    pub fn bets(&self) -> &[Chips] {
-        &self.bets
-    }
-
-    /// Which of a player's hole cards are face up (shown).
-    pub fn face_up(&self, pos: Pos) -> &[bool] {
-        self.face_up.get(pos.0).map_or(&[], |f| f.as_slice())
-    }
-
-    /// The hole cards of `pos` as dealt (None where the face is not known); empty for a
-    /// position not in the hand.
-    pub fn hole_cards(&self, pos: Pos) -> &[Option<Card>] {
-        self.hole.get(pos.0).map_or(&[], |h| h.as_slice())
-    }
-
     pub fn board(&self) -> &[Card] {
         &self.board
     }
 
-    pub fn events(&self) -> &[HandEvent] {
-        &self.events
-    }
-
-    pub fn is_active(&self, pos: Pos) -> bool {
-        self.active.get(pos.0).copied().unwrap_or(false)
-    }
-
-    /// No more betting is possible with a player all in: the showdown turns every hand up at a
-    /// live table (TR-3.6).
-    pub fn all_in_showdown(&self) -> bool {
-        self.all_in
-    }
-
-    /// Chips left over for the next hand (NOB-3).
-    pub fn carry_out(&self) -> Chips {
-        self.carry_out
-    }
-
-    /// All chips on the table: behind, in front, in the pots, and carried.
-    pub fn total_chips(&self) -> Chips {
-        self.stacks.iter().copied().sum::<Chips>()
-            + self.put_in.iter().copied().sum::<Chips>()
-            + self.carried
-    }
-
-    /// The pots as they stand.
-    pub fn pots(&self) -> Vec<Pot> {
-        let collected: Seats<Chips> = (0..self.n).map(|i| self.put_in[i] - self.bets[i]).collect();
-        build_pots(
-            &collected,
-            &self.put_in,
-            &self.dead,
-            &self.active,
-            self.carried,
-        )
-    }
-
-    /// Whose turn it is.
-    pub fn actor(&self) -> Option<Pos> {
-        match self.phase {
-            Phase::Betting => self.actors.first().map(|&i| Pos(i)),
-            _ => None,
-        }
-    }
-
     /// Board cards still due this street.
     pub fn board_due(&self) -> usize {
-        if self.phase == Phase::BoardDealing {
+        if self.play.phase == Phase::BoardDealing {
             self.board_due
         } else {
             0
@@ -801,28 +571,20 @@ impl Hand {
     /// left of the button, so the first position among those with the most cards still due
     /// (a player whose exposed card is replaced gets it after everyone else, TR-3.1).
     pub fn hole_dealee(&self) -> Option<Pos> {
-        if self.phase != Phase::HoleDealing {
+        if self.play.phase != Phase::HoleDealing {
             return None;
         }
         let first_of_most = |skip: Option<usize>| {
-            let most = (0..self.n)
+            let most = (0..self.play.n)
                 .filter(|&i| Some(i) != skip)
-                .map(|i| self.hole_due[i])
+                .map(|i| self.play.hole_due[i])
                 .max()
                 .filter(|&d| d > 0)?;
-            (0..self.n).find(|&i| Some(i) != skip && self.hole_due[i] == most)
+            (0..self.play.n).find(|&i| Some(i) != skip && self.play.hole_due[i] == most)
         };
         first_of_most(self.replacement_last)
             .or_else(|| first_of_most(None))
             .map(Pos)
-    }
-
-    /// The next player due to show or muck (the last aggressor first, TR-11).
-    pub fn showdown_next(&self) -> Option<Pos> {
-        match self.phase {
-            Phase::Showdown => self.showdown.first().map(|&i| Pos(i)),
-            _ => None,
-        }
     }
 
     /// What the player to act may do.
@@ -831,7 +593,7 @@ impl Hand {
             .actors
             .first()
             .copied()
-            .filter(|_| self.phase == Phase::Betting)?;
+            .filter(|_| self.play.phase == Phase::Betting)?;
         let raise = self.raise_limits(actor).ok();
         let mut rules = rule(&[Rule::Tr8]);
         if self.rules.structure == Structure::PotLimit {
@@ -853,7 +615,7 @@ impl Hand {
     /// The bet to match: the largest bet in front; at a live table before the flop at least
     /// the big blind, also when the big blind is all in for less (NOB-13).
     pub(crate) fn max_bet(&self) -> Chips {
-        let top = self.bets.iter().copied().max().unwrap_or_default();
+        let top = self.play.bets.iter().copied().max().unwrap_or_default();
         if self.blind_is_the_bet() {
             top.max(self.rules.min_bet)
         } else {
@@ -865,20 +627,20 @@ impl Hand {
     /// (NOB-13) and the measure of a full raise (TR-8).
     fn blind_is_the_bet(&self) -> bool {
         self.rules.live
-            && self.street == Street::Preflop
+            && self.play.street == Street::Preflop
             && self.setup.blinds.iter().any(|b| !b.is_zero())
     }
 
     pub(crate) fn call_amount(&self, i: usize) -> Chips {
-        self.stacks[i].min(self.max_bet() - self.bets[i])
+        self.play.stacks[i].min(self.max_bet() - self.play.bets[i])
     }
 
     /// What player `i` can still put in that someone can match: his stack, at most the
     /// second-largest reach (`second_reach`) less his bet.
     fn effective_stack_within(&self, i: usize, second: Option<Chips>) -> Chips {
         match second {
-            Some(second) if self.active[i] => {
-                self.stacks[i].min(second.saturating_sub(self.bets[i]))
+            Some(second) if self.play.active[i] => {
+                self.play.stacks[i].min(second.saturating_sub(self.play.bets[i]))
             }
             _ => Chips::ZERO,
         }
@@ -888,10 +650,10 @@ impl Hand {
     /// two.
     fn second_reach(&self) -> Option<Chips> {
         let (mut first, mut second, mut count) = (Chips::ZERO, Chips::ZERO, 0);
-        for j in 0..self.n {
-            if self.active[j] {
+        for j in 0..self.play.n {
+            if self.play.active[j] {
                 count += 1;
-                let r = self.bets[j] + self.stacks[j];
+                let r = self.play.bets[j] + self.play.stacks[j];
                 if r > first {
                     second = first;
                     first = r;
@@ -913,33 +675,38 @@ impl Hand {
         let max_bet = self.max_bet();
         // PokerKit's reading, for PHH: facing less than the last raise is no reopening. A live
         // table reads TR-8 by who has acted since the last full raise (below).
-        if !self.rules.live && self.call_amount(i) < self.raise_amount {
+        if !self.rules.live && self.call_amount(i) < self.play.raise_amount {
             return Err(no(RaiseBarred::ShortAllInReopensNothing, Rule::Tr8));
         }
         if self
             .rules
             .raise_cap
-            .is_some_and(|cap| self.raise_count >= cap)
+            .is_some_and(|cap| self.play.raise_count >= cap)
         {
             return Err(no(RaiseBarred::RaisesCapped, Rule::Nob12));
         }
-        let shorts: Chips = self.short_all_ins.iter().copied().sum();
-        if !self.short_all_ins.is_empty() && shorts < self.raise_amount && self.acted[i] {
+        let shorts: Chips = self.play.short_all_ins.iter().copied().sum();
+        if !self.play.short_all_ins.is_empty()
+            && shorts < self.play.raise_amount
+            && self.play.acted[i]
+        {
             return Err(no(RaiseBarred::ActedFacingShortAllIn, Rule::Tr8));
         }
-        if self.stacks[i] <= max_bet - self.bets[i] {
+        if self.play.stacks[i] <= max_bet - self.play.bets[i] {
             return Err(no(RaiseBarred::StackCoversACall, Rule::Tr10));
         }
-        let someone_can_call = (0..self.n)
-            .any(|j| j != i && self.active[j] && self.stacks[j] + self.bets[j] > max_bet);
+        let someone_can_call = (0..self.play.n).any(|j| {
+            j != i && self.play.active[j] && self.play.stacks[j] + self.play.bets[j] > max_bet
+        });
         if !someone_can_call {
             return Err(no(RaiseBarred::NobodyLeftToCall, Rule::Tr10));
         }
-        let cap = self.stacks[i] + self.bets[i];
+        let cap = self.play.stacks[i] + self.play.bets[i];
         // These sums may pass the chips in play (a minimum bet larger than every stack, a pot
         // limit past the stack); each is cut to the stack, so saturating keeps them exact.
         let min = cap.min(
-            self.raise_amount
+            self.play
+                .raise_amount
                 .max(self.rules.min_bet)
                 .saturating_add(max_bet),
         );
@@ -947,9 +714,9 @@ impl Hand {
             // A fixed-limit flop hand is refused at its start.
             Structure::NoLimit | Structure::FixedLimit => cap,
             Structure::PotLimit => {
-                let pot = self.put_in.iter().copied().sum::<Chips>() + self.carried;
+                let pot = self.play.put_in.iter().copied().sum::<Chips>() + self.play.carried;
                 // PLO-8: the pot after the call.
-                let pot_limit = (max_bet - self.bets[i])
+                let pot_limit = (max_bet - self.play.bets[i])
                     .saturating_add(max_bet)
                     .saturating_add(pot);
                 cap.min(min.max(pot_limit))
@@ -975,10 +742,10 @@ impl Hand {
 
     /// Deals hole cards to `pos` (`None` for a card whose face is not known: a live hand).
     pub fn deal_hole(&mut self, pos: Pos, cards: &[Option<Card>]) -> Result<(), Rejection> {
-        if self.phase != Phase::HoleDealing {
+        if self.play.phase != Phase::HoleDealing {
             return Err(Rejection::WrongPhase {
                 what: "deal hole cards",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
         let due = *self
@@ -1001,28 +768,28 @@ impl Hand {
             return Err(Rejection::DealOrder {
                 pos,
                 next,
-                heads_up: self.n == 2,
+                heads_up: self.play.n == 2,
             });
         }
-        let mut seen = self.used;
+        let mut seen = self.play.used;
         for &c in cards.iter().flatten() {
             if !seen.insert(c) {
                 return Err(Rejection::CardInPlay { card: c });
             }
         }
-        self.used = seen;
+        self.play.used = seen;
         // Card by card: a hand holds at most four, and a copy call per card costs more.
-        let (hole, up) = (&mut self.hole[pos.0], &mut self.face_up[pos.0]);
+        let (hole, up) = (&mut self.play.hole[pos.0], &mut self.play.face_up[pos.0]);
         for &c in cards {
             hole.push(c);
             up.push(false);
         }
-        self.hole_due[pos.0] -= cards.len();
-        self.events.push(HandEvent::HoleDealt {
+        self.play.hole_due[pos.0] -= cards.len();
+        self.play.events.push(HandEvent::HoleDealt {
             pos,
             cards: cards.iter().copied().collect(),
         });
-        if self.hole_due.iter().all(|&d| d == 0) {
+        if self.play.hole_due.iter().all(|&d| d == 0) {
             self.begin_betting();
         }
         Ok(())
@@ -1030,30 +797,30 @@ impl Hand {
 
     /// Deals board cards for the current street (the burn card is automatic, TR-3.2).
     pub fn deal_board(&mut self, cards: &[Card]) -> Result<(), Rejection> {
-        if self.phase != Phase::BoardDealing {
+        if self.play.phase != Phase::BoardDealing {
             return Err(Rejection::WrongPhase {
                 what: "deal the board",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
         if cards.is_empty() || cards.len() > self.board_due {
             return Err(Rejection::BoardCardCount {
-                street: self.street,
+                street: self.play.street,
                 due: self.board_due,
                 got: cards.len(),
             });
         }
-        let mut seen = self.used;
+        let mut seen = self.play.used;
         for &c in cards {
             if !seen.insert(c) {
                 return Err(Rejection::CardInPlay { card: c });
             }
         }
-        self.used = seen;
+        self.play.used = seen;
         self.board.extend_from_slice(cards);
         self.board_due -= cards.len();
-        self.events.push(HandEvent::BoardDealt {
-            street: self.street,
+        self.play.events.push(HandEvent::BoardDealt {
+            street: self.play.street,
             cards: SmallVec::from_slice(cards),
             unseen: 0,
         });
@@ -1067,17 +834,17 @@ impl Hand {
     /// automatic, TR-3.2). The cards cannot then be judged: the showdown is the dealer's
     /// reading of the hands ([`Hand::award_pot`]).
     pub fn deal_board_unseen(&mut self) -> Result<(), Rejection> {
-        if self.phase != Phase::BoardDealing {
+        if self.play.phase != Phase::BoardDealing {
             return Err(Rejection::WrongPhase {
                 what: "deal the board",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
         let due = self.board_due;
         self.board_unseen += due;
         self.board_due = 0;
-        self.events.push(HandEvent::BoardDealt {
-            street: self.street,
+        self.play.events.push(HandEvent::BoardDealt {
+            street: self.play.street,
             cards: SmallVec::new(),
             unseen: u8::try_from(due).unwrap_or(u8::MAX),
         });
@@ -1093,50 +860,47 @@ impl Hand {
     // ----- betting -----
 
     fn begin_betting(&mut self) {
-        self.phase = Phase::Betting;
-        let max_index = (0..self.n).max_by_key(|&i| (self.bets[i], i)).unwrap_or(0);
+        self.play.phase = Phase::Betting;
+        let max_index = (0..self.play.n)
+            .max_by_key(|&i| (self.play.bets[i], i))
+            .unwrap_or(0);
         let opener = match self.setup.first_to_act {
-            Some(p) if self.street == Street::Preflop && p.0 < self.n => p.0,
-            _ => (max_index + 1) % self.n,
+            Some(p) if self.play.street == Street::Preflop && p.0 < self.play.n => p.0,
+            _ => (max_index + 1) % self.play.n,
         };
-        self.opener = Some(opener);
+        self.play.opener = Some(opener);
         let second = self.second_reach();
-        self.actors.clear();
-        for k in 0..self.n {
-            let i = (opener + k) % self.n;
-            if self.active[i]
-                && !self.stacks[i].is_zero()
+        self.play.actors.clear();
+        for k in 0..self.play.n {
+            let i = (opener + k) % self.play.n;
+            if self.play.active[i]
+                && !self.play.stacks[i].is_zero()
                 && !self.effective_stack_within(i, second).is_zero()
             {
-                self.actors.push(i);
+                self.play.actors.push(i);
             }
         }
         // TR-8: before any raise, a full raise is measured against the big blind before the
         // flop (a live table) or the opening bet.
-        self.raise_amount = if self.blind_is_the_bet() {
+        self.play.raise_amount = if self.blind_is_the_bet() {
             self.rules.min_bet
         } else {
             Chips::ZERO
         };
-        self.raise_count = 0;
-        self.acted.iter_mut().for_each(|a| *a = false);
-        self.short_all_ins.clear();
-        self.pending_oot.iter_mut().for_each(|p| *p = None);
-        let done = self.actors.len() == 1
+        self.play.raise_count = 0;
+        self.play.acted.iter_mut().for_each(|a| *a = false);
+        self.play.short_all_ins.clear();
+        self.play.pending_oot.iter_mut().for_each(|p| *p = None);
+        let done = self.play.actors.len() == 1
             && self
                 .actors
                 .first()
-                .is_some_and(|&a| self.bets[a] >= self.max_bet());
+                .is_some_and(|&a| self.play.bets[a] >= self.max_bet());
         self.after_action(done);
     }
 
-    /// How many players are still in the hand (not folded, mucked or killed).
-    pub fn active_count(&self) -> usize {
-        self.active.iter().filter(|&&a| a).count()
-    }
-
     fn after_action(&mut self, done: bool) {
-        if self.actors.is_empty() || self.active_count() <= 1 || done {
+        if self.play.actors.is_empty() || self.active_count() <= 1 || done {
             self.end_betting();
         } else {
             self.resolve_out_of_turn();
@@ -1144,15 +908,15 @@ impl Hand {
     }
 
     pub(crate) fn take_turn_check(&self, pos: Pos) -> Result<usize, Rejection> {
-        if self.phase != Phase::Betting {
+        if self.play.phase != Phase::Betting {
             return Err(Rejection::WrongPhase {
                 what: "act",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
-        let actor = *self.actors.first().ok_or(Rejection::WrongPhase {
+        let actor = *self.play.actors.first().ok_or(Rejection::WrongPhase {
             what: "act",
-            phase: self.phase,
+            phase: self.play.phase,
         })?;
         if actor != pos.0 {
             return Err(Rejection::NotYourTurn {
@@ -1163,24 +927,14 @@ impl Hand {
         Ok(actor)
     }
 
-    fn pop_actor(&mut self) -> usize {
-        let i = if self.actors.is_empty() {
-            0
-        } else {
-            self.actors.remove(0)
-        };
-        self.acted[i] = true;
-        i
-    }
-
     /// The player to act folds.
     pub fn fold(&mut self, pos: Pos) -> Result<(), Rejection> {
         self.take_turn_check(pos)?;
-        let acted = self.acted[pos.0];
-        let i = self.pop_actor();
+        let acted = self.play.acted[pos.0];
+        let i = self.play.pop_actor();
         self.last_fold = Some((i, acted));
-        self.active[i] = false;
-        self.events.push(HandEvent::Folded { pos: Pos(i) });
+        self.play.active[i] = false;
+        self.play.events.push(HandEvent::Folded { pos: Pos(i) });
         self.after_action(false);
         Ok(())
     }
@@ -1188,18 +942,18 @@ impl Hand {
     /// The player to act checks, or calls what is due (all-in if the stack is short, TR-10).
     pub fn check_or_call(&mut self, pos: Pos) -> Result<(), Rejection> {
         self.take_turn_check(pos)?;
-        let i = self.pop_actor();
+        let i = self.play.pop_actor();
         let amount = self.call_amount(i);
-        self.stacks[i] -= amount;
-        self.bets[i] += amount;
-        self.put_in[i] += amount;
+        self.play.stacks[i] -= amount;
+        self.play.bets[i] += amount;
+        self.play.put_in[i] += amount;
         if amount.is_zero() {
-            self.events.push(HandEvent::Checked { pos: Pos(i) });
+            self.play.events.push(HandEvent::Checked { pos: Pos(i) });
         } else {
-            self.events.push(HandEvent::Called {
+            self.play.events.push(HandEvent::Called {
                 pos: Pos(i),
                 amount,
-                all_in: self.stacks[i].is_zero(),
+                all_in: self.play.stacks[i].is_zero(),
             });
         }
         self.after_action(false);
@@ -1211,20 +965,22 @@ impl Hand {
     pub fn all_in(&mut self, pos: Pos) -> Result<(), Rejection> {
         let i = self.take_turn_check(pos)?;
         match self.raise_limits(i) {
-            Ok((_, max)) if max == self.stacks[i] + self.bets[i] => self.bet_or_raise_to(pos, max),
+            Ok((_, max)) if max == self.play.stacks[i] + self.play.bets[i] => {
+                self.bet_or_raise_to(pos, max)
+            }
             _ => self.check_or_call(pos),
         }
     }
 
     /// TR-3.7: the winner of a pot nobody called chooses to show two, one or no cards.
     pub fn winner_shows(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
-        let uncalled_winner = self.phase == Phase::Settled
-            && self.active.iter().filter(|&&a| a).count() == 1
-            && self.active.get(pos.0).copied().unwrap_or(false);
+        let uncalled_winner = self.play.phase == Phase::Settled
+            && self.play.active.iter().filter(|&&a| a).count() == 1
+            && self.play.active.get(pos.0).copied().unwrap_or(false);
         if !uncalled_winner {
             return Err(Rejection::WrongPhase {
                 what: "show an uncalled winning hand",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
         let game_cards = self.rules.game.hole_cards();
@@ -1235,17 +991,17 @@ impl Hand {
                 got: cards.len(),
             });
         }
-        let whole = cards.len() == self.hole[pos.0].len();
+        let whole = cards.len() == self.play.hole[pos.0].len();
         if self.rules.live {
             // The cards shown are cards he was dealt (TR-11); face-down ones become known.
             let (hole, used) = self.match_shown(pos, &cards)?;
-            self.used = used;
-            self.hole[pos.0] = hole;
+            self.play.used = used;
+            self.play.hole[pos.0] = hole;
         } else {
             // PokerKit's reading: a card shown is his own, not one in play elsewhere (the
             // board, another hand); his whole hand shown replaces what was dealt.
-            let mut used = self.used;
-            for c in self.hole[pos.0].iter().flatten() {
+            let mut used = self.play.used;
+            for c in self.play.hole[pos.0].iter().flatten() {
                 used.remove(*c);
             }
             for &c in &cards {
@@ -1254,18 +1010,18 @@ impl Hand {
                 }
             }
             if whole {
-                self.used = used;
-                self.hole[pos.0] = cards.iter().map(|&c| Some(c)).collect();
+                self.play.used = used;
+                self.play.hole[pos.0] = cards.iter().map(|&c| Some(c)).collect();
             }
         }
         if whole {
-            self.face_up[pos.0] = smallvec![true; cards.len()];
+            self.play.face_up[pos.0] = smallvec![true; cards.len()];
         }
-        self.events.push(HandEvent::Shown {
+        self.play.events.push(HandEvent::Shown {
             pos,
             cards: cards.iter().map(|&c| Some(c)).collect(),
         });
-        self.events.push(HandEvent::WinnerShowedByChoice {
+        self.play.events.push(HandEvent::WinnerShowedByChoice {
             pos,
             shown: cards.len(),
             rules: rule(&[Rule::Tr37]),
@@ -1279,20 +1035,20 @@ impl Hand {
     /// be his: his known cards, or, in a live hand, cards in play nowhere else (they become
     /// known). Nothing about the result changes.
     pub fn shown_after_hand(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
-        if self.phase != Phase::Settled {
+        if self.play.phase != Phase::Settled {
             return Err(Rejection::WrongPhase {
                 what: "show cards after the hand",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
-        let Some(hole) = self.hole.get(pos.0) else {
+        let Some(hole) = self.play.hole.get(pos.0) else {
             return Err(Rejection::NotInHand { pos });
         };
-        let active = self.active[pos.0];
+        let active = self.play.active[pos.0];
         // Everyone else folded and no hand was compared: the winner's show is TR-3.7's.
         let uncalled = active
             && self.active_count() == 1
-            && !self.events.iter().any(|e| {
+            && !self.play.events.iter().any(|e| {
                 matches!(
                     e,
                     HandEvent::ShowdownBegan { .. }
@@ -1314,14 +1070,15 @@ impl Hand {
         // Each card is one of his known cards, or fills one of his unknown ones (a live hand)
         // if it is in play nowhere else; the cards that were unknown are known now.
         let (hole, used) = self.match_shown(pos, &cards)?;
-        self.used = used;
-        self.hole[pos.0] = hole;
+        self.play.used = used;
+        self.play.hole[pos.0] = hole;
         let rules = if active {
             rule(&[Rule::Tr38])
         } else {
             rule(&[Rule::Tr35])
         };
-        self.events
+        self.play
+            .events
             .push(HandEvent::ShownAfterHand { pos, cards, rules });
         Ok(())
     }
@@ -1335,12 +1092,12 @@ impl Hand {
         pos: Pos,
         cards: &[Card],
     ) -> Result<(HoleCards<Option<Card>>, CardSet), Rejection> {
-        let Some(dealt) = self.hole.get(pos.0) else {
+        let Some(dealt) = self.play.hole.get(pos.0) else {
             return Err(Rejection::NotInHand { pos });
         };
         let mut hole = dealt.clone();
         let mut matched: HoleCards<bool> = smallvec![false; hole.len()];
-        let mut used = self.used;
+        let mut used = self.play.used;
         for &c in cards {
             if let Some(k) = (0..hole.len()).find(|&k| !matched[k] && hole[k] == Some(c)) {
                 matched[k] = true;
@@ -1374,60 +1131,7 @@ impl Hand {
         cards: Vec<Card>,
         reason: String,
     ) -> Result<(), Rejection> {
-        if self.phase == Phase::Settled {
-            return Err(Rejection::WrongPhase {
-                what: "correct recorded hole cards",
-                phase: self.phase,
-            });
-        }
-        let Some(was) = self.hole.get(pos.0).cloned() else {
-            return Err(Rejection::NotInHand { pos });
-        };
-        if cards.is_empty() || cards.len() != was.len() {
-            return Err(Rejection::HoleCardCount {
-                pos,
-                due: was.len(),
-                got: cards.len(),
-            });
-        }
-        self.used = replace_known(self.used, &was, &cards)?;
-        self.hole[pos.0] = cards.iter().map(|&c| Some(c)).collect();
-        self.events.push(HandEvent::HoleCardsCorrected {
-            pos,
-            was: was.to_vec(),
-            now: cards,
-            reason,
-            rules: rule(&[Rule::Tr26]),
-        });
-        Ok(())
-    }
-
-    /// `amount` of `pos`'s chips behind leave play (TR-20: hidden chips are forfeited); the
-    /// chips he has put in stay in the pot.
-    pub fn forfeit_behind(&mut self, pos: Pos, amount: Chips, by: Rule) -> Result<(), Rejection> {
-        if self.phase == Phase::Settled {
-            return Err(Rejection::WrongPhase {
-                what: "forfeit chips",
-                phase: self.phase,
-            });
-        }
-        let Some(&stack) = self.stacks.get(pos.0) else {
-            return Err(Rejection::NotInHand { pos });
-        };
-        if amount.is_zero() || amount > stack {
-            return Err(Rejection::PutInAboveStack {
-                pos,
-                got: amount,
-                stack,
-            });
-        }
-        self.stacks[pos.0] -= amount;
-        self.events.push(HandEvent::ChipsForfeited {
-            pos,
-            amount,
-            rules: rule(&[by]),
-        });
-        Ok(())
+        self.play.correct_hole(pos, cards, reason).map(drop)
     }
 
     /// The player to act checks; refused when a bet is due (NOB-13, NOB-14).
@@ -1441,17 +1145,17 @@ impl Hand {
     }
 
     pub(crate) fn insert_event(&mut self, at: usize, e: HandEvent) {
-        self.events.insert(at.min(self.events.len()), e);
+        self.play.events.insert(at.min(self.play.events.len()), e);
     }
 
     pub(crate) fn fold_out_of_turn(&mut self, i: usize) {
-        self.active[i] = false;
-        self.actors.retain(|a| *a != i);
-        self.showdown.retain(|a| *a != i);
-        self.events.push(HandEvent::Folded { pos: Pos(i) });
-        match self.phase {
+        self.play.active[i] = false;
+        self.play.actors.retain(|a| *a != i);
+        self.play.showdown.retain(|a| *a != i);
+        self.play.events.push(HandEvent::Folded { pos: Pos(i) });
+        match self.play.phase {
             Phase::Betting => self.after_action(false),
-            Phase::Showdown if self.showdown.is_empty() => self.end_showdown(),
+            Phase::Showdown if self.play.showdown.is_empty() => self.end_showdown(),
             Phase::HoleDealing | Phase::BoardDealing | Phase::Showdown
                 if self.active_count() == 1 =>
             {
@@ -1467,20 +1171,20 @@ impl Hand {
     /// and the betting goes on.
     pub fn fold_retrieved(&mut self, pos: Pos) -> Result<(), Rejection> {
         let last_is_his_fold = matches!(
-            self.events.last(),
+            self.play.events.last(),
             Some(HandEvent::Folded { pos: p }) if *p == pos
         );
         let Some((i, acted)) = self
             .last_fold
-            .filter(|(i, _)| *i == pos.0 && last_is_his_fold && self.phase == Phase::Betting)
+            .filter(|(i, _)| *i == pos.0 && last_is_his_fold && self.play.phase == Phase::Betting)
         else {
             return Err(Rejection::FoldNotRetrievable { pos });
         };
-        self.active[i] = true;
-        self.acted[i] = acted;
-        self.actors.insert(0, i);
+        self.play.active[i] = true;
+        self.play.acted[i] = acted;
+        self.play.actors.insert(0, i);
         self.last_fold = None;
-        self.events.push(HandEvent::Irregularity {
+        self.play.events.push(HandEvent::Irregularity {
             kind: crate::IrregularityKind::FoldRetrieved,
             pos: Some(pos),
             cards: Vec::new(),
@@ -1492,7 +1196,7 @@ impl Hand {
     }
 
     pub(crate) fn has_acted_this_street(&self) -> bool {
-        self.acted.iter().any(|&a| a)
+        self.play.acted.iter().any(|&a| a)
     }
 
     pub(crate) fn board_mut(&mut self) -> &mut Board {
@@ -1500,19 +1204,19 @@ impl Hand {
     }
 
     pub(crate) fn used_mut(&mut self) -> &mut CardSet {
-        &mut self.used
+        &mut self.play.used
     }
 
     pub(crate) fn take_hole_card(&mut self, i: usize, card: Card) -> bool {
-        match self.hole[i]
+        match self.play.hole[i]
             .iter()
             .position(|c| *c == Some(card))
-            .or_else(|| self.hole[i].iter().position(|c| c.is_none()))
+            .or_else(|| self.play.hole[i].iter().position(|c| c.is_none()))
         {
             Some(k) => {
-                self.hole[i].remove(k);
-                self.face_up[i].remove(k);
-                self.hole_due[i] += 1;
+                self.play.hole[i].remove(k);
+                self.play.face_up[i].remove(k);
+                self.play.hole_due[i] += 1;
                 true
             }
             None => false,
@@ -1520,19 +1224,19 @@ impl Hand {
     }
 
     pub(crate) fn actors_contain(&self, i: usize) -> bool {
-        self.actors.contains(&i)
+        self.play.actors.contains(&i)
     }
 
     pub(crate) fn front_actor(&self) -> Option<usize> {
-        self.actors.first().copied()
+        self.play.actors.first().copied()
     }
 
     pub(crate) fn street_raise_count(&self) -> u32 {
-        self.raise_count
+        self.play.raise_count
     }
 
     pub(crate) fn bet_of(&self, i: usize) -> Chips {
-        self.bets[i]
+        self.play.bets[i]
     }
 
     /// The player to act bets or raises to `to` (the total of their bet this round).
@@ -1570,44 +1274,44 @@ impl Hand {
         let unit = self.rules.chip_unit;
         if self.rules.live
             && unit > Chips(1)
-            && to != self.stacks[i] + self.bets[i]
+            && to != self.play.stacks[i] + self.play.bets[i]
             && !to.0.is_multiple_of(unit.0)
         {
             return Err(Rejection::NotPayable { to, unit });
         }
-        let i = self.pop_actor();
+        let i = self.play.pop_actor();
         let max_bet = self.max_bet();
         let increment = to - max_bet;
-        let delta = to - self.bets[i];
-        self.bets[i] = to;
-        self.stacks[i] -= delta;
-        self.put_in[i] += delta;
-        self.actors.clear();
-        for k in 1..self.n {
-            let j = (i + k) % self.n;
-            if self.active[j] && !self.stacks[j].is_zero() {
-                self.actors.push(j);
+        let delta = to - self.play.bets[i];
+        self.play.bets[i] = to;
+        self.play.stacks[i] -= delta;
+        self.play.put_in[i] += delta;
+        self.play.actors.clear();
+        for k in 1..self.play.n {
+            let j = (i + k) % self.play.n;
+            if self.play.active[j] && !self.play.stacks[j].is_zero() {
+                self.play.actors.push(j);
             }
         }
-        self.opener = Some(i);
-        let full = increment >= self.raise_amount;
+        self.play.opener = Some(i);
+        let full = increment >= self.play.raise_amount;
         if full {
-            self.acted.iter_mut().for_each(|a| *a = false);
-            self.acted[i] = true;
+            self.play.acted.iter_mut().for_each(|a| *a = false);
+            self.play.acted[i] = true;
         }
-        self.raise_amount = self.raise_amount.max(increment);
+        self.play.raise_amount = self.play.raise_amount.max(increment);
         // NOB-12: at a live table an all-in short of a full raise is not a raise of the cap.
         if full || !self.rules.live {
-            self.raise_count += 1;
+            self.play.raise_count += 1;
         }
-        let all_in = self.stacks[i].is_zero();
+        let all_in = self.play.stacks[i].is_zero();
         if all_in {
-            self.short_all_ins.push(increment);
+            self.play.short_all_ins.push(increment);
         } else {
-            self.short_all_ins.clear();
+            self.play.short_all_ins.clear();
         }
-        if self.short_all_ins.iter().copied().sum::<Chips>() >= self.raise_amount {
-            self.short_all_ins.clear();
+        if self.play.short_all_ins.iter().copied().sum::<Chips>() >= self.play.raise_amount {
+            self.play.short_all_ins.clear();
         }
         let mut rules = rule(&[rule_id]);
         if self.rules.raise_cap.is_some() {
@@ -1616,7 +1320,7 @@ impl Hand {
         if all_in {
             rules = rules.with(Rule::Tr10);
         }
-        self.events.push(HandEvent::BetOrRaised {
+        self.play.events.push(HandEvent::BetOrRaised {
             pos: Pos(i),
             to,
             increment,
@@ -1629,26 +1333,26 @@ impl Hand {
     }
 
     fn end_betting(&mut self) {
-        self.actors.clear();
+        self.play.actors.clear();
         if self.active_count() > 1 {
-            let with_chips = (0..self.n)
-                .filter(|&i| self.active[i] && !self.stacks[i].is_zero())
+            let with_chips = (0..self.play.n)
+                .filter(|&i| self.play.active[i] && !self.play.stacks[i].is_zero())
                 .count();
             if with_chips <= 1 {
-                self.all_in = true;
+                self.play.all_in = true;
             }
         }
-        if self.street == Street::River && self.stacks.iter().any(|s| s.is_zero()) {
-            self.all_in = true;
+        if self.play.street == Street::River && self.play.stacks.iter().any(|s| s.is_zero()) {
+            self.play.all_in = true;
         }
         self.collect_bets();
-        self.events.push(HandEvent::BettingClosed {
-            street: self.street,
-            all_in: self.all_in,
+        self.play.events.push(HandEvent::BettingClosed {
+            street: self.play.street,
+            all_in: self.play.all_in,
         });
         if self.active_count() == 1 {
             self.push_chips();
-        } else if self.street == Street::River || self.all_in {
+        } else if self.play.street == Street::River || self.play.all_in {
             self.begin_showdown();
         } else {
             self.begin_dealing();
@@ -1657,57 +1361,46 @@ impl Hand {
 
     /// Returns the uncalled part of the largest bet; the bets stay counted in `put_in`.
     fn collect_bets(&mut self) {
-        if self.bets.iter().all(|b| b.is_zero()) {
+        if self.play.bets.iter().all(|b| b.is_zero()) {
             return;
         }
         let sole = (self.active_count() == 1)
-            .then(|| self.active.iter().position(|&a| a))
+            .then(|| self.play.active.iter().position(|&a| a))
             .flatten();
-        let cutoff = second_largest(&self.bets);
-        for i in 0..self.n {
+        let cutoff = second_largest(&self.play.bets);
+        for i in 0..self.play.n {
             if Some(i) == sole {
                 continue;
             }
-            if self.bets[i] > cutoff {
-                self.give_back(i, self.bets[i] - cutoff);
+            if self.play.bets[i] > cutoff {
+                self.play.give_back(i, self.play.bets[i] - cutoff);
             }
-            self.bets[i] = Chips::ZERO;
+            self.play.bets[i] = Chips::ZERO;
         }
     }
 
     /// Gives player `i` back `back` of the bet in front of him, by `rule` (a raise nobody
     /// called, TR-22).
     pub(crate) fn return_uncalled(&mut self, i: usize, back: Chips, rule_id: Rule) {
-        self.stacks[i] += back;
-        self.bets[i] -= back;
-        self.put_in[i] -= back;
-        self.events.push(HandEvent::BetReturned {
+        self.play.stacks[i] += back;
+        self.play.bets[i] -= back;
+        self.play.put_in[i] -= back;
+        self.play.events.push(HandEvent::BetReturned {
             pos: Pos(i),
             amount: back,
             rules: rule(&[rule_id]),
         });
     }
 
-    /// Gives player `i` back `back` of what he put in: nobody else matched it (NOB-15).
-    fn give_back(&mut self, i: usize, back: Chips) {
-        self.stacks[i] += back;
-        self.put_in[i] -= back;
-        self.events.push(HandEvent::BetReturned {
-            pos: Pos(i),
-            amount: back,
-            rules: rule(&[Rule::Nob15]),
-        });
-    }
-
     fn begin_dealing(&mut self) {
-        let Some(next) = self.street.next() else {
+        let Some(next) = self.play.street.next() else {
             self.begin_showdown();
             return;
         };
-        self.street = next;
-        if self.skip_burn {
+        self.play.street = next;
+        if self.play.skip_burn {
             // TDA-RP-5: the burn of the premature card stays; no new burn.
-            self.skip_burn = false;
+            self.play.skip_burn = false;
         } else {
             let card = self.preset_burn.take();
             let by = self.preset_burn_by.take();
@@ -1717,50 +1410,50 @@ impl Hand {
                 (Some(_), _) => rule(&[Rule::Tr32, Rule::Tr31]),
                 (None, _) => rule(&[Rule::Tr32]),
             };
-            self.events.push(HandEvent::CardBurned {
+            self.play.events.push(HandEvent::CardBurned {
                 street: next,
                 card,
                 rules,
             });
         }
         self.board_due = next.board_cards();
-        self.phase = Phase::BoardDealing;
+        self.play.phase = Phase::BoardDealing;
     }
 
     // ----- showdown -----
 
     fn begin_showdown(&mut self) {
-        self.phase = Phase::Showdown;
-        let opener = self.opener.unwrap_or(0);
-        self.showdown = (0..self.n)
-            .map(|k| (opener + k) % self.n)
-            .filter(|&i| self.active[i] && !self.face_up[i].iter().all(|&u| u))
+        self.play.phase = Phase::Showdown;
+        let opener = self.play.opener.unwrap_or(0);
+        self.play.showdown = (0..self.play.n)
+            .map(|k| (opener + k) % self.play.n)
+            .filter(|&i| self.play.active[i] && !self.play.face_up[i].iter().all(|&u| u))
             .collect();
-        if !self.showdown.is_empty() {
-            self.events.push(HandEvent::ShowdownBegan {
-                order: self.showdown.iter().map(|&i| Pos(i)).collect(),
+        if !self.play.showdown.is_empty() {
+            self.play.events.push(HandEvent::ShowdownBegan {
+                order: self.play.showdown.iter().map(|&i| Pos(i)).collect(),
                 rules: rule(&[Rule::Tr11, Rule::Tr36]),
             });
         }
-        if self.showdown.is_empty() {
+        if self.play.showdown.is_empty() {
             self.end_showdown();
         }
     }
 
     /// A player at the showdown shows or mucks; any player still due may act (TR-3.6).
     pub fn show_or_muck(&mut self, pos: Pos, what: ShowOrMuck) -> Result<(), Rejection> {
-        if self.phase != Phase::Showdown {
+        if self.play.phase != Phase::Showdown {
             return Err(Rejection::WrongPhase {
                 what: "show or muck",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
-        let Some(at) = self.showdown.iter().position(|&i| i == pos.0) else {
+        let Some(at) = self.play.showdown.iter().position(|&i| i == pos.0) else {
             return Err(Rejection::NotInShowdown { pos });
         };
         match what {
             // TR-3.6: with a player all in and no more betting, every live hand is turned up.
-            ShowOrMuck::Muck if self.rules.live && self.all_in => {
+            ShowOrMuck::Muck if self.rules.live && self.play.all_in => {
                 return Err(Rejection::AllInShowdown { pos });
             }
             ShowOrMuck::Muck => {
@@ -1768,32 +1461,34 @@ impl Hand {
                 let tr36 = self.rules.last_live_hand == LastLiveHand::WinsThePot;
                 if let Some(k) = self.pots().iter().position(|p| {
                     tr36 && p.eligible.contains(&pos)
-                        && p.eligible.iter().all(|q| q.0 == pos.0 || !self.active[q.0])
+                        && p.eligible
+                            .iter()
+                            .all(|q| q.0 == pos.0 || !self.play.active[q.0])
                 }) {
                     return Err(Rejection::LastLiveHand { pos, pot: k });
                 }
-                self.showdown.remove(at);
-                self.active[pos.0] = false;
-                self.events.push(HandEvent::Mucked {
+                self.play.showdown.remove(at);
+                self.play.active[pos.0] = false;
+                self.play.events.push(HandEvent::Mucked {
                     pos,
                     rules: rule(&[Rule::Tr36]),
                 });
                 if tr36 && self.active_count() == 1 {
                     // Everyone else mucked: the one live hand takes every pot unseen.
-                    self.showdown.clear();
+                    self.play.showdown.clear();
                 }
             }
-            ShowOrMuck::ShowDealt if self.rules.live && self.hole[pos.0].contains(&None) => {
+            ShowOrMuck::ShowDealt if self.rules.live && self.play.hole[pos.0].contains(&None) => {
                 // Cards dealt face down are named when they are shown.
                 return Err(Rejection::ShowWhole {
                     pos,
-                    due: self.hole[pos.0].len(),
-                    got: self.hole[pos.0].iter().flatten().count(),
+                    due: self.play.hole[pos.0].len(),
+                    got: self.play.hole[pos.0].iter().flatten().count(),
                 });
             }
             ShowOrMuck::Show(cards) if self.rules.live => {
                 // TR-11: both cards, and the cards dealt.
-                let due = self.hole[pos.0].len();
+                let due = self.play.hole[pos.0].len();
                 if cards.len() != due || cards.contains(&None) {
                     return Err(Rejection::ShowWhole {
                         pos,
@@ -1803,26 +1498,27 @@ impl Hand {
                 }
                 let shown: Vec<Card> = cards.iter().flatten().copied().collect();
                 let (hole, used) = self.match_shown(pos, &shown)?;
-                self.showdown.remove(at);
-                self.used = used;
-                self.hole[pos.0] = hole;
-                self.face_up[pos.0] = smallvec![true; due];
-                self.events.push(HandEvent::Shown { pos, cards });
+                self.play.showdown.remove(at);
+                self.play.used = used;
+                self.play.hole[pos.0] = hole;
+                self.play.face_up[pos.0] = smallvec![true; due];
+                self.play.events.push(HandEvent::Shown { pos, cards });
             }
             ShowOrMuck::ShowDealt => {
-                self.showdown.remove(at);
-                let n = self.hole[pos.0].len();
-                self.face_up[pos.0] = self.hole[pos.0].iter().map(|c| c.is_some()).collect();
-                debug_assert_eq!(self.face_up[pos.0].len(), n);
-                self.events.push(HandEvent::Shown {
+                self.play.showdown.remove(at);
+                let n = self.play.hole[pos.0].len();
+                self.play.face_up[pos.0] =
+                    self.play.hole[pos.0].iter().map(|c| c.is_some()).collect();
+                debug_assert_eq!(self.play.face_up[pos.0].len(), n);
+                self.play.events.push(HandEvent::Shown {
                     pos,
-                    cards: self.hole[pos.0].to_vec(),
+                    cards: self.play.hole[pos.0].to_vec(),
                 });
             }
             ShowOrMuck::Show(cards) => {
                 // The shown cards replace what was dealt (a live hand's cards become known).
-                let mut used = self.used;
-                for c in self.hole[pos.0].iter().flatten() {
+                let mut used = self.play.used;
+                for c in self.play.hole[pos.0].iter().flatten() {
                     used.remove(*c);
                 }
                 for c in cards.iter().flatten() {
@@ -1830,25 +1526,25 @@ impl Hand {
                         return Err(Rejection::CardInPlay { card: *c });
                     }
                 }
-                self.showdown.remove(at);
-                self.used = used;
-                self.face_up[pos.0] = cards.iter().map(|c| c.is_some()).collect();
-                self.hole[pos.0] = SmallVec::from_slice(&cards);
-                self.events.push(HandEvent::Shown { pos, cards });
+                self.play.showdown.remove(at);
+                self.play.used = used;
+                self.play.face_up[pos.0] = cards.iter().map(|c| c.is_some()).collect();
+                self.play.hole[pos.0] = SmallVec::from_slice(&cards);
+                self.play.events.push(HandEvent::Shown { pos, cards });
             }
         }
-        if self.showdown.is_empty() {
+        if self.play.showdown.is_empty() {
             self.end_showdown();
         }
         Ok(())
     }
 
     fn end_showdown(&mut self) {
-        if self.all_in && self.street != Street::River && self.active_count() > 1 {
+        if self.play.all_in && self.play.street != Street::River && self.active_count() > 1 {
             self.begin_dealing();
         } else if self.board_unseen > 0 && self.active_count() > 1 {
             // The board's cards were not entered: the dealer reads the hands (award_pot).
-            self.showdown.clear();
+            self.play.showdown.clear();
             self.await_award();
         } else {
             let hands = self.kill_hands();
@@ -1860,7 +1556,7 @@ impl Hand {
     fn shown_strength(&self, i: usize) -> Option<Strength> {
         let mut up_buf = [placeholder_card(); 4];
         let mut n_up = 0;
-        for (c, &u) in self.hole[i].iter().zip(&self.face_up[i]) {
+        for (c, &u) in self.play.hole[i].iter().zip(&self.play.face_up[i]) {
             if let (true, Some(c)) = (u, c)
                 && n_up < up_buf.len()
             {
@@ -1911,7 +1607,7 @@ impl Hand {
 
     /// Every player's shown hand, judged once for the kill and the award (None: no hand).
     fn shown_strengths(&self) -> Vec<Option<Strength>> {
-        (0..self.n).map(|i| self.shown_strength(i)).collect()
+        (0..self.play.n).map(|i| self.shown_strength(i)).collect()
     }
 
     /// Kills the hands that can no longer win anything; returns the shown hands it judged
@@ -1922,9 +1618,9 @@ impl Hand {
         }
         let pots = self.pots();
         let hands = self.shown_strengths();
-        let can_win: Vec<bool> = (0..self.n)
+        let can_win: Vec<bool> = (0..self.play.n)
             .map(|i| {
-                self.active[i]
+                self.play.active[i]
                     && pots.iter().any(|p| {
                         p.eligible.contains(&Pos(i))
                             && hands[i].is_some()
@@ -1932,10 +1628,10 @@ impl Hand {
                     })
             })
             .collect();
-        for i in 0..self.n {
-            if self.active[i] && !can_win[i] {
-                self.active[i] = false;
-                self.events.push(HandEvent::HandKilled { pos: Pos(i) });
+        for i in 0..self.play.n {
+            if self.play.active[i] && !can_win[i] {
+                self.play.active[i] = false;
+                self.play.events.push(HandEvent::HandKilled { pos: Pos(i) });
             }
         }
         Some(hands)
@@ -1950,15 +1646,15 @@ impl Hand {
     fn push_chips_judged(&mut self, hands: Option<Vec<Option<Strength>>>) {
         let pots = self.pots();
         let sole = (self.active_count() == 1)
-            .then(|| self.active.iter().position(|&a| a))
+            .then(|| self.play.active.iter().position(|&a| a))
             .flatten();
         // A lone winner takes every pot unseen: no hand is judged.
         let hands = match (hands, sole) {
             (Some(h), _) => h,
-            (None, Some(_)) => vec![None; self.n],
+            (None, Some(_)) => vec![None; self.play.n],
             (None, None) => self.shown_strengths(),
         };
-        let mut winnings = vec![Chips::ZERO; self.n];
+        let mut winnings = vec![Chips::ZERO; self.play.n];
         for (k, pot) in pots.iter().enumerate() {
             if let Some(w) = sole {
                 winnings[w] += pot.amount;
@@ -1966,7 +1662,7 @@ impl Hand {
                 let winning_hand = hands[w]
                     .filter(|_| self.rules.live)
                     .map(|s| format!("{:?}", s.category()));
-                self.events.push(HandEvent::PotAwarded {
+                self.play.events.push(HandEvent::PotAwarded {
                     pot: k,
                     amount: pot.amount,
                     eligible: pot.eligible.clone(),
@@ -1986,8 +1682,8 @@ impl Hand {
                 .collect();
             if winners.is_empty() {
                 // Nobody may win this pot (everyone eligible mucked): it goes to the next hand.
-                self.carry_out += pot.amount;
-                self.events.push(HandEvent::RemainderCarried {
+                self.play.carry_out += pot.amount;
+                self.play.events.push(HandEvent::RemainderCarried {
                     amount: pot.amount,
                     rules: rule(&[Rule::Nob3]),
                 });
@@ -2004,8 +1700,8 @@ impl Hand {
                 self.rules.odd_chip,
             );
             if !carried.is_zero() {
-                self.carry_out += carried;
-                self.events.push(HandEvent::RemainderCarried {
+                self.play.carry_out += carried;
+                self.play.events.push(HandEvent::RemainderCarried {
                     amount: carried,
                     rules: rule(&[Rule::Nob3]),
                 });
@@ -2014,7 +1710,7 @@ impl Hand {
                 winnings[p.0] += *c;
             }
             let winning_hand = best.map(|s| format!("{:?}", s.category()));
-            self.events.push(HandEvent::PotAwarded {
+            self.play.events.push(HandEvent::PotAwarded {
                 pot: k,
                 amount: pot.amount,
                 eligible: pot.eligible.clone(),
@@ -2024,30 +1720,15 @@ impl Hand {
                 read_by_dealer: false,
             });
         }
-        self.settle(&winnings);
-    }
-
-    /// The chips won go to the stacks; the hand is over.
-    fn settle(&mut self, winnings: &[Chips]) {
-        for i in 0..self.n {
-            self.stacks[i] += self.bets[i] + winnings[i];
-            self.bets[i] = Chips::ZERO;
-            self.put_in[i] = Chips::ZERO;
-        }
-        self.dead = seats(Chips::ZERO, self.n);
-        self.carried = Chips::ZERO;
-        self.phase = Phase::Settled;
-        self.events.push(HandEvent::Settled {
-            stacks: self.stacks.to_vec(),
-        });
+        self.play.settle(&winnings);
     }
 
     /// Whether the hand waits for the dealer to award its pots: the board's cards were not
     /// entered and more than one live hand is left at the showdown.
     pub fn awaiting_award(&self) -> bool {
-        self.phase == Phase::Showdown
+        self.play.phase == Phase::Showdown
             && self.board_unseen > 0
-            && self.street == Street::River
+            && self.play.street == Street::River
             && self.active_count() > 1
     }
 
@@ -2067,10 +1748,10 @@ impl Hand {
     /// live hand left in it goes to him without a reading; when every pot is awarded the hand
     /// is over. The players still due to show need not: the dealer read the hands.
     pub fn award_pot(&mut self, pot: usize, winners: &[Pos]) -> Result<(), Rejection> {
-        if self.phase != Phase::Showdown || (self.board_unseen > 0 && !self.awaiting_award()) {
+        if self.play.phase != Phase::Showdown || (self.board_unseen > 0 && !self.awaiting_award()) {
             return Err(Rejection::WrongPhase {
                 what: "award a pot",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
         if self.board_unseen == 0 {
@@ -2093,11 +1774,11 @@ impl Hand {
             if winners[..k].contains(w) {
                 return Err(Rejection::NotEligible { pos: *w, pot });
             }
-            if !p.eligible.contains(w) || !self.active.get(w.0).copied().unwrap_or(false) {
+            if !p.eligible.contains(w) || !self.play.active.get(w.0).copied().unwrap_or(false) {
                 return Err(Rejection::NotEligible { pos: *w, pot });
             }
         }
-        self.showdown.clear();
+        self.play.showdown.clear();
         self.prepare_award(pots.len());
         let mut order: Vec<usize> = winners.iter().map(|w| w.0).collect();
         order.sort_unstable();
@@ -2109,7 +1790,7 @@ impl Hand {
     fn prepare_award(&mut self, pots: usize) {
         if self.awarded.len() != pots {
             self.awarded = vec![false; pots];
-            self.award_won = seats(Chips::ZERO, self.n);
+            self.award_won = seats(Chips::ZERO, self.play.n);
         }
     }
 
@@ -2127,7 +1808,7 @@ impl Hand {
         );
         if !carried.is_zero() {
             self.award_carried += carried;
-            self.events.push(HandEvent::RemainderCarried {
+            self.play.events.push(HandEvent::RemainderCarried {
                 amount: carried,
                 rules: rule(&[Rule::Nob3]),
             });
@@ -2140,7 +1821,7 @@ impl Hand {
         } else {
             rule(&[Rule::Tr36])
         };
-        self.events.push(HandEvent::PotAwarded {
+        self.play.events.push(HandEvent::PotAwarded {
             pot: k,
             amount: pot.amount,
             eligible: pot.eligible.clone(),
@@ -2165,12 +1846,12 @@ impl Hand {
                 .eligible
                 .iter()
                 .map(|p| p.0)
-                .filter(|&i| self.active[i])
+                .filter(|&i| self.play.active[i])
                 .collect();
             match live.as_slice() {
                 [] => {
                     self.award_carried += pot.amount;
-                    self.events.push(HandEvent::RemainderCarried {
+                    self.play.events.push(HandEvent::RemainderCarried {
                         amount: pot.amount,
                         rules: rule(&[Rule::Nob3]),
                     });
@@ -2185,16 +1866,9 @@ impl Hand {
         }
         if self.awarded.iter().all(|&a| a) {
             let won = self.award_won.clone();
-            self.carry_out += self.award_carried;
-            self.settle(&won);
+            self.play.carry_out += self.award_carried;
+            self.play.settle(&won);
         }
-    }
-
-    /// Chips each player won or lost.
-    pub fn net(&self) -> Vec<i128> {
-        (0..self.n)
-            .map(|i| i128::from(self.stacks[i].0) - i128::from(self.starting[i].0))
-            .collect()
     }
 }
 

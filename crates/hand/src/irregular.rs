@@ -204,12 +204,12 @@ impl Hand {
             .map(|(_, &c)| c)
             .collect();
         let burn = cards[burn_pick];
-        if self.used.contains(burn) || flop.contains(&burn) {
+        if self.play.used.contains(burn) || flop.contains(&burn) {
             return Err(Rejection::CardInPlay { card: burn });
         }
         // The remedy comes first, then the flop; the chosen card is the next street's burn
         // (it may be needed at once when everyone is all-in and the board runs out).
-        let (events, preset) = (self.events.len(), self.preset_burn);
+        let (events, preset) = (self.play.events.len(), self.preset_burn);
         self.irregularity(
             IrregularityKind::FourCardFlop,
             None,
@@ -221,12 +221,12 @@ impl Hand {
         let preset_by = self.preset_burn_by;
         self.preset_burn = Some(burn);
         self.preset_burn_by = Some(Rule::Tda39a);
-        self.used.insert(burn);
+        self.play.used.insert(burn);
         if let Err(e) = self.deal_board(&flop) {
-            self.events.truncate(events);
+            self.play.events.truncate(events);
             self.preset_burn = preset;
             self.preset_burn_by = preset_by;
-            self.used.remove(burn);
+            self.play.used.remove(burn);
             return Err(e);
         }
         Ok(())
@@ -245,7 +245,7 @@ impl Hand {
         }
         // The cards came from the stub: none is in play, and none is a player's.
         if self.rules().live {
-            let mut seen = self.used;
+            let mut seen = self.play.used;
             for &c in &cards {
                 if !seen.insert(c) {
                     return Err(Rejection::CardInPlay { card: c });
@@ -261,7 +261,7 @@ impl Hand {
                 Rule::Tr33,
             ),
             PrematureBoard::TdaRp5 => {
-                self.skip_burn = true;
+                self.play.skip_burn = true;
                 (
                     "the burn stays burned; the cards go back into the stub, which is reshuffled; the street is dealt again without a new burn",
                     Rule::TdaRp5,
@@ -323,8 +323,8 @@ impl Hand {
         // At a live table the cards he opened are his dealt cards, known from now on.
         if self.rules().live {
             let (hole, used) = self.match_shown(pos, &cards)?;
-            self.hole[pos.0] = hole;
-            self.used = used;
+            self.play.hole[pos.0] = hole;
+            self.play.used = used;
         }
         let (fold, remedy, rule) = match self.rules().irregularities.own_exposure {
             OwnExposure::Fold => (true, "the hand is treated as folded", Rule::Tr34),
@@ -453,7 +453,7 @@ impl Hand {
             OutOfTurnRule::Binding => Rule::Tr21,
             OutOfTurnRule::Gcb3 => Rule::Gcb3,
         };
-        self.pending_oot[pos.0] = Some((action, self.max_bet()));
+        self.play.pending_oot[pos.0] = Some((action, self.max_bet()));
         self.insert_event(
             usize::MAX,
             HandEvent::OutOfTurn {
@@ -469,7 +469,7 @@ impl Hand {
     /// Applies or withdraws a held out-of-turn action when its player's turn comes.
     pub(crate) fn resolve_out_of_turn(&mut self) {
         let Some(i) = self.front_actor() else { return };
-        let Some((action, faced)) = self.pending_oot[i].take() else {
+        let Some((action, faced)) = self.play.pending_oot[i].take() else {
             return;
         };
         let pos = Pos(i);

@@ -23,6 +23,7 @@ mod declare;
 mod event;
 mod hand;
 mod irregular;
+mod play;
 mod pots;
 mod rules;
 mod shortcuts;
@@ -37,6 +38,7 @@ pub use hand::{
     Hand, Legal, MAX_CHIPS, Phase, RaiseBarred, Rejection, ShowOrMuck, Street, StudRemedyBarred,
 };
 pub use irregular::{IrregularityKind, OutOfTurn};
+pub use play::Play;
 pub use pots::Pot;
 pub use rules::{
     ChipReading, GameKind, HandRules, HandSetup, IrregularityRules, LastLiveHand, MissingBurn,

@@ -3,32 +3,24 @@
 //! player's action is recorded as his own (the same events as one tap each); the whole is
 //! refused, and nothing changes, when it cannot be done as said.
 
-use crate::{Chips, Phase, Pos, Rejection, Street};
+use std::ops::Deref;
 
-/// What the shortcuts need of a hand.
-pub(crate) trait Turns: Clone {
-    fn actor(&self) -> Option<Pos>;
+use crate::{Chips, Play, Pos, Rejection};
+
+/// What the shortcuts need of a hand beyond its [`Play`].
+pub(crate) trait Turns: Clone + Deref<Target = Play> {
     /// The player to act and what he must put in to call (none while a bring-in is due).
     fn due(&self) -> Option<(Pos, Option<Chips>)>;
     fn fold(&mut self, pos: Pos) -> Result<(), Rejection>;
     fn check_or_call(&mut self, pos: Pos) -> Result<(), Rejection>;
-    fn is_active(&self, pos: Pos) -> bool;
-    fn stacks(&self) -> &[Chips];
-    fn street(&self) -> Street;
-    fn phase(&self) -> Phase;
 }
 
 macro_rules! turns {
     ($($t:ty),*) => {$(
         impl Turns for $t {
-            fn actor(&self) -> Option<Pos> { <$t>::actor(self) }
             fn due(&self) -> Option<(Pos, Option<Chips>)> { <$t as Due>::due(self) }
             fn fold(&mut self, pos: Pos) -> Result<(), Rejection> { <$t>::fold(self, pos) }
             fn check_or_call(&mut self, pos: Pos) -> Result<(), Rejection> { <$t>::check_or_call(self, pos) }
-            fn is_active(&self, pos: Pos) -> bool { <$t>::is_active(self, pos) }
-            fn stacks(&self) -> &[Chips] { <$t>::stacks(self) }
-            fn street(&self) -> Street { <$t>::street(self) }
-            fn phase(&self) -> Phase { <$t>::phase(self) }
         }
     )*};
 }

@@ -23,18 +23,18 @@
 
 use std::cmp::Ordering;
 
-use floorbook_cards::{Card, CardSet};
+use floorbook_cards::Card;
 use floorbook_eval::{CardKey, HandKey, Low, Strength};
 use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 
-use crate::hand::{describe_hole, replace_known, second_largest};
-use crate::pots::build_pots;
+use crate::hand::describe_hole;
+use crate::play::{Play, rule, seats, second_largest};
 use crate::{
     Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, OutOfTurn, OutOfTurnRule, Phase,
-    Pos, Pot, Rejection, ShowOrMuck,
+    Pos, Rejection, ShowOrMuck,
 };
-use crate::{MAX_CHIPS, RaiseBarred, Street, StudRemedyBarred};
+use crate::{RaiseBarred, Street, StudRemedyBarred};
 
 /// Which stud is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -167,58 +167,24 @@ pub const MAX_STUD_PLAYERS: usize = 8;
 /// One stud hand in play. Serializable whole, so a replay can resume from a stored snapshot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StudHand {
+    #[serde(flatten)]
+    pub(crate) play: Play,
     rules: StudRules,
     setup: StudSetup,
-    n: usize,
-    starting: Vec<Chips>,
-    stacks: Vec<Chips>,
-    bets: Vec<Chips>,
-    put_in: Vec<Chips>,
-    dead: Vec<Chips>,
-    active: Vec<bool>,
-    /// Each player's cards in the order dealt (unknown ones None) and which are face up.
-    cards: Vec<Vec<Option<Card>>>,
-    up: Vec<Vec<bool>>,
-    /// Cards still due to each player on this street.
-    due: Vec<usize>,
     /// A community card dealt because the stub was short on seventh street (TDA-RP-10 H).
     board: Option<Card>,
     community_due: bool,
     /// Cards taken from the deck: dealt, burned, or dealt to the board.
     consumed: usize,
-    /// The next street is dealt without a burn (TDA-RP-5 D).
-    #[serde(default)]
-    skip_burn: bool,
     /// Known cards dealt (to players or the board), burns, and the cards of folded hands:
     /// what PokerKit counts to decide that the stub is short.
     known_dealt: usize,
     burns: usize,
     mucked: usize,
-    street: Street,
-    phase: Phase,
-    actors: Vec<usize>,
-    acted: Vec<bool>,
-    raise_amount: Chips,
-    raise_count: u32,
     bring_in_due: bool,
     /// The player who must bring it in may fold instead (TDA-RP-10 E).
     bring_in_may_fold: bool,
     completion_due: bool,
-    short_all_ins: Vec<Chips>,
-    /// Out-of-turn actions held for their player's turn, with the bet they faced (TR-21).
-    #[serde(default)]
-    pending_oot: Vec<Option<(OutOfTurn, Chips)>>,
-    opener: Option<usize>,
-    all_in: bool,
-    showdown: Vec<usize>,
-    carried: Chips,
-    carry_out: Chips,
-    used: CardSet,
-    events: Vec<HandEvent>,
-}
-
-fn rule(ids: &[Rule]) -> RuleSet {
-    RuleSet::of(ids)
 }
 
 /// A card's rank in a game's order: two lowest and ace highest, or in Razz ace lowest.
@@ -323,9 +289,7 @@ impl StudHand {
                 });
             }
         }
-        if let Some(i) = setup.stacks.iter().position(|s| s.is_zero()) {
-            return Err(Rejection::EmptyStack { pos: Pos(i) });
-        }
+        let play = Play::seat(&setup.stacks, setup.carried, Street::Third, 64)?;
         if rules.bring_in.is_zero()
             || rules.bring_in >= rules.small_bet
             || rules.small_bet > rules.big_bet
@@ -339,110 +303,26 @@ impl StudHand {
         if rules.chip_unit.is_zero() {
             return Err(Rejection::ZeroChipUnit);
         }
-        let in_play = setup
-            .stacks
-            .iter()
-            .try_fold(setup.carried.0, |sum, s| sum.checked_add(s.0));
-        if in_play.is_none() {
-            return Err(Rejection::ChipsOutOfRange {
-                got: setup.stacks.iter().map(|s| u128::from(s.0)).sum::<u128>()
-                    + u128::from(setup.carried.0),
-                max: MAX_CHIPS,
-            });
-        }
         let mut h = StudHand {
-            n,
-            starting: setup.stacks.clone(),
-            stacks: setup.stacks.clone(),
-            bets: vec![Chips::ZERO; n],
-            put_in: vec![Chips::ZERO; n],
-            dead: vec![Chips::ZERO; n],
-            active: vec![true; n],
-            cards: vec![Vec::new(); n],
-            up: vec![Vec::new(); n],
-            due: vec![0; n],
+            play,
             board: None,
             community_due: false,
             consumed: 0,
-            skip_burn: false,
             known_dealt: 0,
             burns: 0,
             mucked: 0,
-            street: Street::Third,
-            phase: Phase::HoleDealing,
-            actors: Vec::new(),
-            acted: vec![false; n],
-            raise_amount: Chips::ZERO,
-            raise_count: 0,
             bring_in_due: false,
             bring_in_may_fold: false,
             completion_due: false,
-            short_all_ins: Vec::new(),
-            pending_oot: vec![None; n],
-            opener: None,
-            all_in: false,
-            showdown: Vec::new(),
-            carried: setup.carried,
-            carry_out: Chips::ZERO,
-            used: CardSet::EMPTY,
-            events: Vec::with_capacity(64),
             rules,
             setup,
         };
-        let mut antes = vec![Chips::ZERO; n];
-        for i in 0..n {
-            let a = h.setup.antes[i].min(h.stacks[i]);
-            antes[i] = a;
-            if !a.is_zero() {
-                h.stacks[i] -= a;
-                h.put_in[i] += a;
-                let all_in = h.stacks[i].is_zero();
-                h.events.push(HandEvent::AntePosted {
-                    pos: Pos(i),
-                    amount: a,
-                    all_in,
-                    rules: if all_in {
-                        rule(&[Rule::Tr10])
-                    } else {
-                        RuleSet::EMPTY
-                    },
-                });
-            }
-        }
-        if h.rules.ante_trimming {
-            let cutoff = second_largest(&antes);
-            for i in 0..n {
-                if antes[i] > cutoff {
-                    let back = antes[i] - cutoff;
-                    h.stacks[i] += back;
-                    h.put_in[i] -= back;
-                    h.events.push(HandEvent::BetReturned {
-                        pos: Pos(i),
-                        amount: back,
-                        rules: rule(&[Rule::Nob15]),
-                    });
-                }
-            }
-        } else {
-            h.dead = antes;
-        }
+        h.play.post_antes(&h.setup.antes, h.rules.ante_trimming);
         h.begin_dealing();
         Ok(h)
     }
 
     // ----- queries -----
-
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    pub fn street(&self) -> Street {
-        self.street
-    }
-
-    pub fn players(&self) -> usize {
-        self.n
-    }
 
     pub fn rules(&self) -> &StudRules {
         &self.rules
@@ -450,28 +330,6 @@ impl StudHand {
 
     pub fn setup(&self) -> &StudSetup {
         &self.setup
-    }
-
-    pub fn starting_stacks(&self) -> &[Chips] {
-        &self.starting
-    }
-
-    pub fn stacks(&self) -> &[Chips] {
-        &self.stacks
-    }
-
-    pub fn bets(&self) -> &[Chips] {
-        &self.bets
-    }
-
-    /// A player's cards in the order dealt (None: dealt face down and not known).
-    pub fn cards(&self, pos: Pos) -> &[Option<Card>] {
-        self.cards.get(pos.0).map_or(&[], Vec::as_slice)
-    }
-
-    /// Which of a player's cards are face up.
-    pub fn face_up(&self, pos: Pos) -> &[bool] {
-        self.up.get(pos.0).map_or(&[], Vec::as_slice)
     }
 
     /// A player's up cards.
@@ -489,93 +347,36 @@ impl StudHand {
         self.board.as_slice()
     }
 
-    pub fn events(&self) -> &[HandEvent] {
-        &self.events
-    }
-
-    pub fn is_active(&self, pos: Pos) -> bool {
-        self.active.get(pos.0).copied().unwrap_or(false)
-    }
-
-    pub fn active_count(&self) -> usize {
-        self.active.iter().filter(|&&a| a).count()
-    }
-
-    /// Chips left in the pot for the next hand (NOB-3).
-    pub fn carry_out(&self) -> Chips {
-        self.carry_out
-    }
-
-    /// Every chip of the hand: stacks, bets and the pot.
-    pub fn total_chips(&self) -> Chips {
-        self.stacks.iter().copied().sum::<Chips>()
-            + self.put_in.iter().copied().sum::<Chips>()
-            + self.carried
-            + self.carry_out
-    }
-
-    /// The pots as they stand (main pot first).
-    pub fn pots(&self) -> Vec<Pot> {
-        let collected: Vec<Chips> = (0..self.n).map(|i| self.put_in[i] - self.bets[i]).collect();
-        build_pots(
-            &collected,
-            &self.put_in,
-            &self.dead,
-            &self.active,
-            self.carried,
-        )
-    }
-
-    /// Whose turn it is to act.
-    pub fn actor(&self) -> Option<Pos> {
-        (self.phase == Phase::Betting)
-            .then(|| self.actors.first().copied().map(Pos))
-            .flatten()
-    }
-
     /// Who gets the next card: the player with the most cards still due, the first seat on a
     /// tie (PokerKit's order, used to fill in cards a history left out).
     pub fn dealee(&self) -> Option<Pos> {
-        if self.phase != Phase::HoleDealing {
+        if self.play.phase != Phase::HoleDealing {
             return None;
         }
-        (0..self.n)
-            .filter(|&i| self.due[i] > 0)
-            .max_by_key(|&i| (self.due[i], std::cmp::Reverse(i)))
+        (0..self.play.n)
+            .filter(|&i| self.play.hole_due[i] > 0)
+            .max_by_key(|&i| (self.play.hole_due[i], std::cmp::Reverse(i)))
             .map(Pos)
     }
 
     /// Whether the next card due to a player is dealt face up.
     pub fn next_card_up(&self, pos: Pos) -> bool {
         let i = pos.0;
-        if i >= self.n || self.due[i] == 0 {
+        if i >= self.play.n || self.play.hole_due[i] == 0 {
             return false;
         }
-        let k = self.street_cards() - self.due[i];
+        let k = self.street_cards() - self.play.hole_due[i];
         self.dealt_up(k) && !self.up_this_street(i)
     }
 
     /// Cards still due to a player on this street.
     pub fn cards_due(&self, pos: Pos) -> usize {
-        self.due.get(pos.0).copied().unwrap_or(0)
+        self.play.hole_due.get(pos.0).copied().unwrap_or(0)
     }
 
     /// Whether the next card is a community card (the stub is short, TDA-RP-10 H).
     pub fn community_due(&self) -> bool {
-        self.phase == Phase::BoardDealing && self.community_due
-    }
-
-    /// Whether the betting ended with a player all in and no more betting possible: every
-    /// live hand is turned up (TR-3.6).
-    pub fn all_in_showdown(&self) -> bool {
-        self.all_in
-    }
-
-    /// The next player due to show or muck.
-    pub fn showdown_next(&self) -> Option<Pos> {
-        (self.phase == Phase::Showdown)
-            .then(|| self.showdown.first().copied().map(Pos))
-            .flatten()
+        self.play.phase == Phase::BoardDealing && self.community_due
     }
 
     /// What the player to act may do.
@@ -589,7 +390,7 @@ impl StudHand {
             fold: !self.bring_in_due || self.bring_in_may_fold,
             bring_in: self
                 .bring_in_due
-                .then(|| self.rules.bring_in.min(self.stacks[i])),
+                .then(|| self.rules.bring_in.min(self.play.stacks[i])),
             bet_to,
             rules: if self.bring_in_due {
                 rule(&[Rule::TdaRp10])
@@ -600,17 +401,17 @@ impl StudHand {
     }
 
     fn max_bet(&self) -> Chips {
-        self.bets.iter().copied().max().unwrap_or(Chips::ZERO)
+        self.play.bets.iter().copied().max().unwrap_or(Chips::ZERO)
     }
 
     fn call_amount(&self, i: usize) -> Chips {
-        self.stacks[i].min(self.max_bet().saturating_sub(self.bets[i]))
+        self.play.stacks[i].min(self.max_bet().saturating_sub(self.play.bets[i]))
     }
 
     fn up_of(&self, i: usize) -> Vec<Card> {
-        self.cards[i]
+        self.play.hole[i]
             .iter()
-            .zip(&self.up[i])
+            .zip(&self.play.face_up[i])
             .filter_map(|(c, &u)| if u { *c } else { None })
             .collect()
     }
@@ -624,52 +425,64 @@ impl StudHand {
             rule: Rule::Tr8,
         };
         let call = self.call_amount(i);
-        if call < self.raise_amount {
+        if call < self.play.raise_amount {
             return Err(cannot(RaiseBarred::ShortAllInReopensNothing));
         }
-        if self.rules.cap.is_some_and(|cap| self.raise_count >= cap) {
+        if self
+            .rules
+            .cap
+            .is_some_and(|cap| self.play.raise_count >= cap)
+        {
             return Err(Rejection::CannotRaise {
                 pos,
                 reason: RaiseBarred::RaisesCapped,
                 rule: Rule::Nob12,
             });
         }
-        let short: Chips = self.short_all_ins.iter().copied().sum();
-        if !self.short_all_ins.is_empty() && short < self.raise_amount && self.acted[i] {
+        let short: Chips = self.play.short_all_ins.iter().copied().sum();
+        if !self.play.short_all_ins.is_empty()
+            && short < self.play.raise_amount
+            && self.play.acted[i]
+        {
             return Err(cannot(RaiseBarred::ActedFacingShortAllIn));
         }
         let max = self.max_bet();
-        if self.stacks[i] <= max.saturating_sub(self.bets[i]) {
+        if self.play.stacks[i] <= max.saturating_sub(self.play.bets[i]) {
             return Err(cannot(RaiseBarred::StackCoversACall));
         }
-        if !(0..self.n).any(|j| j != i && self.active[j] && self.stacks[j] + self.bets[j] > max) {
+        if !(0..self.play.n)
+            .any(|j| j != i && self.play.active[j] && self.play.stacks[j] + self.play.bets[j] > max)
+        {
             return Err(cannot(RaiseBarred::NobodyLeftToCall));
         }
-        let step = self.raise_amount.max(self.rules.street_bet(self.street));
+        let step = self
+            .play
+            .raise_amount
+            .max(self.rules.street_bet(self.play.street));
         let full = if self.completion_due {
             step
         } else {
             max.saturating_add(step)
         };
-        Ok(full.min(self.stacks[i] + self.bets[i]))
+        Ok(full.min(self.play.stacks[i] + self.play.bets[i]))
     }
 
     fn turn_check(&self, pos: Pos) -> Result<usize, Rejection> {
-        if self.phase != Phase::Betting {
+        if self.play.phase != Phase::Betting {
             return Err(Rejection::WrongPhase {
                 what: "act",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
-        if pos.0 >= self.n || !self.active[pos.0] {
+        if pos.0 >= self.play.n || !self.play.active[pos.0] {
             return Err(Rejection::NotInHand { pos });
         }
-        match self.actors.first() {
+        match self.play.actors.first() {
             Some(&a) if a == pos.0 => Ok(a),
             Some(&a) => Err(Rejection::NotYourTurn { pos, actor: Pos(a) }),
             None => Err(Rejection::WrongPhase {
                 what: "act",
-                phase: self.phase,
+                phase: self.play.phase,
             }),
         }
     }
@@ -677,8 +490,11 @@ impl StudHand {
     fn bring_in_refusal(&self, i: usize) -> Rejection {
         Rejection::BringInDue {
             pos: Pos(i),
-            bring_in: self.rules.bring_in.min(self.stacks[i]),
-            complete: self.rules.small_bet.min(self.stacks[i] + self.bets[i]),
+            bring_in: self.rules.bring_in.min(self.play.stacks[i]),
+            complete: self
+                .rules
+                .small_bet
+                .min(self.play.stacks[i] + self.play.bets[i]),
             may_fold: self.bring_in_may_fold,
         }
     }
@@ -688,35 +504,35 @@ impl StudHand {
     /// Deals `cards` to a player: on third street up to three (two down, then one up), on
     /// fourth to sixth one up, on seventh one down. Up cards must be named.
     pub fn deal(&mut self, pos: Pos, cards: &[Option<Card>]) -> Result<(), Rejection> {
-        if self.phase != Phase::HoleDealing {
+        if self.play.phase != Phase::HoleDealing {
             return Err(Rejection::WrongPhase {
                 what: "deal cards to a player",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
         let i = pos.0;
-        if i >= self.n || !self.active[i] {
+        if i >= self.play.n || !self.play.active[i] {
             return Err(Rejection::NotInHand { pos });
         }
-        let due = self.due[i];
+        let due = self.play.hole_due[i];
         if cards.is_empty() || cards.len() > due {
             return Err(Rejection::StudCardCount {
                 pos,
-                street: self.street,
+                street: self.play.street,
                 due,
                 got: cards.len(),
             });
         }
         let first = self.street_cards() - due;
         let exposed_before = self.up_this_street(i);
-        if self.street != Street::Third
-            && let Some(k) =
-                (0..self.cards[i].len()).find(|&k| self.up[i][k] && self.cards[i][k].is_none())
+        if self.play.street != Street::Third
+            && let Some(k) = (0..self.play.hole[i].len())
+                .find(|&k| self.play.face_up[i][k] && self.play.hole[i][k].is_none())
         {
             // An unknown up card from third street: the order of action is unknown from here.
             return Err(Rejection::UpCardUnknown { pos, index: k + 1 });
         }
-        let mut used = self.used;
+        let mut used = self.play.used;
         let mut down = Vec::new();
         let mut up = Vec::new();
         for (k, c) in cards.iter().enumerate() {
@@ -724,7 +540,7 @@ impl StudHand {
             // An up card is seen by everyone and decides who acts: named, except in a PHH
             // replay of third street (PokerKit leaves an unknown up card out of the bring-in;
             // on a later street it cannot say who acts first, and neither can we).
-            let unknown_allowed = !self.rules.live && self.street == Street::Third;
+            let unknown_allowed = !self.rules.live && self.play.street == Street::Third;
             match (c, face_up) {
                 (None, true) if !unknown_allowed => {
                     return Err(Rejection::UpCardUnknown {
@@ -739,22 +555,22 @@ impl StudHand {
                 (c, false) => down.push(*c),
             }
         }
-        self.used = used;
+        self.play.used = used;
         for (k, c) in cards.iter().enumerate() {
             let face_up = self.dealt_up(first + k) && !exposed_before;
-            self.cards[i].push(*c);
-            self.up[i].push(face_up);
+            self.play.hole[i].push(*c);
+            self.play.face_up[i].push(face_up);
         }
-        self.due[i] -= cards.len();
+        self.play.hole_due[i] -= cards.len();
         self.consumed += cards.len();
         self.known_dealt += cards.iter().flatten().count();
-        self.events.push(HandEvent::StudDealt {
-            street: self.street,
+        self.play.events.push(HandEvent::StudDealt {
+            street: self.play.street,
             pos,
             down,
             up,
         });
-        if self.due.iter().all(|&d| d == 0) {
+        if self.play.hole_due.iter().all(|&d| d == 0) {
             self.end_dealing();
         }
         Ok(())
@@ -763,19 +579,19 @@ impl StudHand {
     /// Whether player `i` already has an up card among this street's cards (on third street a
     /// down card exposed in the deal, TDA-RP-10 A).
     fn up_this_street(&self, i: usize) -> bool {
-        let dealt = self.street_cards() - self.due[i];
-        let from = self.up[i].len().saturating_sub(dealt);
-        self.street == Street::Third && self.up[i][from..].iter().any(|&u| u)
+        let dealt = self.street_cards() - self.play.hole_due[i];
+        let from = self.play.face_up[i].len().saturating_sub(dealt);
+        self.play.street == Street::Third && self.play.face_up[i][from..].iter().any(|&u| u)
     }
 
     /// Third street is out: absent players' hands are folded (TDA-RP-10 C), then the betting.
     fn end_dealing(&mut self) {
-        if self.street == Street::Third && !self.setup.absent.is_empty() {
-            for i in 0..self.n {
-                if self.setup.absent[i] && self.active[i] {
-                    self.active[i] = false;
-                    self.mucked += self.cards[i].len();
-                    self.events.push(HandEvent::HandDeclaredDead {
+        if self.play.street == Street::Third && !self.setup.absent.is_empty() {
+            for i in 0..self.play.n {
+                if self.setup.absent[i] && self.play.active[i] {
+                    self.play.active[i] = false;
+                    self.mucked += self.play.hole[i].len();
+                    self.play.events.push(HandEvent::HandDeclaredDead {
                         pos: Pos(i),
                         rules: rule(&[Rule::TdaRp10]),
                     });
@@ -793,7 +609,7 @@ impl StudHand {
         remedy: &str,
         rules: &[Rule],
     ) {
-        self.events.push(HandEvent::Irregularity {
+        self.play.events.push(HandEvent::Irregularity {
             kind,
             pos,
             cards,
@@ -806,35 +622,35 @@ impl StudHand {
     /// The card of `pos` the dealer named, among his cards of this street: the index where it
     /// lies, naming an unknown card if it was dealt face down unknown. None if it is not his.
     fn find_dealt(&self, i: usize, card: Card, from: usize, down_only: bool) -> Option<usize> {
-        let range = from..self.cards[i].len();
-        let known = range
-            .clone()
-            .find(|&k| self.cards[i][k] == Some(card) && !(down_only && self.up[i][k]));
+        let range = from..self.play.hole[i].len();
+        let known = range.clone().find(|&k| {
+            self.play.hole[i][k] == Some(card) && !(down_only && self.play.face_up[i][k])
+        });
         if known.is_some() {
             return known;
         }
-        if self.used.contains(card) {
+        if self.play.used.contains(card) {
             return None;
         }
         range
             .clone()
-            .find(|&k| self.cards[i][k].is_none() && !(down_only && self.up[i][k]))
+            .find(|&k| self.play.hole[i][k].is_none() && !(down_only && self.play.face_up[i][k]))
     }
 
     /// TDA-RP-10 A: a down card exposed in the first deal is the player's up card, and his
     /// third-street card is dealt face down (he may be the one who brings it in).
     pub fn down_card_exposed(&mut self, pos: Pos, card: Card) -> Result<(), Rejection> {
         let i = pos.0;
-        if self.phase != Phase::HoleDealing || self.street != Street::Third {
+        if self.play.phase != Phase::HoleDealing || self.play.street != Street::Third {
             return Err(Rejection::WrongPhase {
                 what: "remedy a down card exposed in the first deal (TDA-RP-10 A)",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
-        if i >= self.n || !self.active[i] {
+        if i >= self.play.n || !self.play.active[i] {
             return Err(Rejection::NotInHand { pos });
         }
-        if self.up_this_street(i) || self.due[i] == 0 {
+        if self.up_this_street(i) || self.play.hole_due[i] == 0 {
             return Err(Rejection::StudRemedy {
                 pos,
                 reason: StudRemedyBarred::UpCardDealt,
@@ -846,12 +662,12 @@ impl StudHand {
                 reason: StudRemedyBarred::NotADownCard,
             });
         };
-        if self.cards[i][k].is_none() {
-            self.used.insert(card);
+        if self.play.hole[i][k].is_none() {
+            self.play.used.insert(card);
             self.known_dealt += 1;
-            self.cards[i][k] = Some(card);
+            self.play.hole[i][k] = Some(card);
         }
-        self.up[i][k] = true;
+        self.play.face_up[i][k] = true;
         self.irregularity(
             IrregularityKind::StudDownCardExposed,
             Some(pos),
@@ -867,41 +683,45 @@ impl StudHand {
     /// stays, face up.
     pub fn seventh_card_exposed(&mut self, pos: Pos, card: Card) -> Result<(), Rejection> {
         let i = pos.0;
-        let before_betting = self.phase == Phase::Betting
-            && !self.acted.iter().any(|&a| a)
-            && self.bets.iter().all(|b| b.is_zero());
-        if self.street != Street::Seventh || !(self.phase == Phase::HoleDealing || before_betting) {
+        let before_betting = self.play.phase == Phase::Betting
+            && !self.play.acted.iter().any(|&a| a)
+            && self.play.bets.iter().all(|b| b.is_zero());
+        if self.play.street != Street::Seventh
+            || !(self.play.phase == Phase::HoleDealing || before_betting)
+        {
             return Err(Rejection::WrongPhase {
                 what: "remedy a seventh-street card exposed by the dealer (TDA-RP-10 B)",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
-        if i >= self.n || !self.active[i] {
+        if i >= self.play.n || !self.play.active[i] {
             return Err(Rejection::NotInHand { pos });
         }
         // His seventh card is his last (with a community card nobody gets one).
-        let last = self.cards[i].len().saturating_sub(1);
-        if self.board.is_some() || self.due[i] > 0 || self.find_dealt(i, card, last, true).is_none()
+        let last = self.play.hole[i].len().saturating_sub(1);
+        if self.board.is_some()
+            || self.play.hole_due[i] > 0
+            || self.find_dealt(i, card, last, true).is_none()
         {
             return Err(Rejection::StudRemedy {
                 pos,
                 reason: StudRemedyBarred::NotTheSeventhCard,
             });
         }
-        if self.cards[i][last].is_none() {
-            self.used.insert(card);
+        if self.play.hole[i][last].is_none() {
+            self.play.used.insert(card);
             self.known_dealt += 1;
         }
-        let with_chips = (0..self.n)
-            .filter(|&j| self.active[j] && !self.stacks[j].is_zero())
+        let with_chips = (0..self.play.n)
+            .filter(|&j| self.play.active[j] && !self.play.stacks[j].is_zero())
             .count();
         if with_chips >= 2 {
             // Replaced: the exposed card leaves his hand (it stays out of the stub).
-            self.cards[i].pop();
-            self.up[i].pop();
-            self.due[i] = 1;
-            self.actors.clear();
-            self.phase = Phase::HoleDealing;
+            self.play.hole[i].pop();
+            self.play.face_up[i].pop();
+            self.play.hole_due[i] = 1;
+            self.play.actors.clear();
+            self.play.phase = Phase::HoleDealing;
             self.irregularity(
                 IrregularityKind::SeventhCardExposed,
                 Some(pos),
@@ -910,8 +730,8 @@ impl StudHand {
                 &[Rule::TdaRp10],
             );
         } else {
-            self.cards[i][last] = Some(card);
-            self.up[i][last] = true;
+            self.play.hole[i][last] = Some(card);
+            self.play.face_up[i][last] = true;
             self.irregularity(
                 IrregularityKind::SeventhCardExposed,
                 Some(pos),
@@ -933,43 +753,43 @@ impl StudHand {
         cards: Vec<Card>,
         burned: Option<bool>,
     ) -> Result<(), Rejection> {
-        if self.phase != Phase::Betting || self.street == Street::Seventh {
+        if self.play.phase != Phase::Betting || self.play.street == Street::Seventh {
             return Err(Rejection::WrongPhase {
                 what: "remedy premature stud cards (TDA-RP-5 D)",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
-        if cards.is_empty() || cards.len() > self.n {
+        if cards.is_empty() || cards.len() > self.play.n {
             return Err(Rejection::PrematureCount {
-                most: self.n,
+                most: self.play.n,
                 got: cards.len(),
             });
         }
-        if let Some(c) = cards.iter().find(|c| self.used.contains(**c)) {
+        if let Some(c) = cards.iter().find(|c| self.play.used.contains(**c)) {
             return Err(Rejection::CardInPlay { card: *c });
         }
         let remedy = match burned {
             None => {
-                self.skip_burn = true;
+                self.play.skip_burn = true;
                 "the premature cards go back into the stub, which is reshuffled; the street is dealt from it without another burn"
             }
             Some(true) => {
                 if self.consumed >= 52 {
                     return Err(Rejection::WrongPhase {
                         what: "count a burn: no card is left in the stub (TDA-RP-5 D)",
-                        phase: self.phase,
+                        phase: self.play.phase,
                     });
                 }
                 self.consumed += 1;
                 self.burns += 1;
-                self.skip_burn = true;
+                self.play.skip_burn = true;
                 "the burn stays burned; the premature cards go back into the stub, which is reshuffled; the street is dealt from it without another burn"
             }
             Some(false) => {
                 "no burn was dealt before them: the premature cards go back into the stub, which is reshuffled, and the street is dealt from it with its burn"
             }
         };
-        self.events.push(HandEvent::Irregularity {
+        self.play.events.push(HandEvent::Irregularity {
             kind: IrregularityKind::PrematureStudCards,
             pos: None,
             cards,
@@ -986,19 +806,19 @@ impl StudHand {
         if !self.community_due() {
             return Err(Rejection::WrongPhase {
                 what: "deal a community card",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
-        if self.used.contains(card) {
+        if self.play.used.contains(card) {
             return Err(Rejection::CardInPlay { card });
         }
-        self.used.insert(card);
+        self.play.used.insert(card);
         self.board = Some(card);
         self.community_due = false;
         self.consumed += 1;
         self.known_dealt += 1;
-        self.events.push(HandEvent::BoardDealt {
-            street: self.street,
+        self.play.events.push(HandEvent::BoardDealt {
+            street: self.play.street,
             cards: smallvec::smallvec![card],
             unseen: 0,
         });
@@ -1007,12 +827,16 @@ impl StudHand {
     }
 
     fn street_cards(&self) -> usize {
-        if self.street == Street::Third { 3 } else { 1 }
+        if self.play.street == Street::Third {
+            3
+        } else {
+            1
+        }
     }
 
     /// Whether the `k`th card of this street is dealt face up.
     fn dealt_up(&self, k: usize) -> bool {
-        match self.street {
+        match self.play.street {
             Street::Third => k == 2,
             Street::Seventh => false,
             _ => true,
@@ -1021,7 +845,7 @@ impl StudHand {
 
     fn begin_dealing(&mut self) {
         let need = self.active_count();
-        if self.street != Street::Third {
+        if self.play.street != Street::Third {
             // The stub is counted before the burn: when it cannot give every player a card,
             // one community card is dealt instead (TDA-RP-10 H). A live table counts the
             // cards left against the players, a burn and the bottom card; PokerKit counts the
@@ -1032,27 +856,27 @@ impl StudHand {
                 self.community_due =
                     need > 52usize.saturating_sub(self.known_dealt) + self.burns + self.mucked;
             }
-            if std::mem::take(&mut self.skip_burn) {
+            if std::mem::take(&mut self.play.skip_burn) {
                 // TDA-RP-5 D: the street comes from the reshuffled stub without a burn.
             } else {
                 self.consumed += 1;
                 self.burns += 1;
-                self.events.push(HandEvent::CardBurned {
-                    street: self.street,
+                self.play.events.push(HandEvent::CardBurned {
+                    street: self.play.street,
                     card: None,
                     rules: RuleSet::EMPTY,
                 });
             }
         }
         if self.community_due {
-            self.phase = Phase::BoardDealing;
+            self.play.phase = Phase::BoardDealing;
             return;
         }
         let cards = self.street_cards();
-        for i in 0..self.n {
-            self.due[i] = if self.active[i] { cards } else { 0 };
+        for i in 0..self.play.n {
+            self.play.hole_due[i] = if self.play.active[i] { cards } else { 0 };
         }
-        self.phase = Phase::HoleDealing;
+        self.play.phase = Phase::HoleDealing;
     }
 
     /// TDA-RP-10 H: before seventh street the stub must hold a card for each player, a burn
@@ -1061,7 +885,7 @@ impl StudHand {
     /// the burns, and a community card is dealt.
     fn short_stub(&mut self, players: usize) {
         self.community_due = false;
-        if self.street != Street::Seventh {
+        if self.play.street != Street::Seventh {
             return;
         }
         let stub = 52usize.saturating_sub(self.consumed);
@@ -1105,8 +929,8 @@ impl StudHand {
     /// Who acts first on this street, and whether a tie was broken by suit.
     fn first_to_act(&self) -> Option<(usize, bool)> {
         let game = self.rules.game;
-        let live: Vec<usize> = (0..self.n).filter(|&i| self.active[i]).collect();
-        if self.street == Street::Third {
+        let live: Vec<usize> = (0..self.play.n).filter(|&i| self.play.active[i]).collect();
+        if self.play.street == Street::Third {
             // The lowest up card by suit brings it in (Razz: the highest); no two cards tie.
             let cards = live.iter().flat_map(|&i| {
                 self.up_of(i)
@@ -1156,63 +980,59 @@ impl StudHand {
             self.end_betting();
             return;
         };
-        self.opener = Some(opener);
-        self.bring_in_due = self.street == Street::Third;
+        self.play.opener = Some(opener);
+        self.bring_in_due = self.play.street == Street::Third;
         self.completion_due = self.bring_in_due;
-        let mut order: Vec<usize> = (0..self.n).map(|k| (opener + k) % self.n).collect();
-        let total = |j: usize| self.stacks[j] + self.bets[j];
+        let mut order: Vec<usize> = (0..self.play.n)
+            .map(|k| (opener + k) % self.play.n)
+            .collect();
+        let total = |j: usize| self.play.stacks[j] + self.play.bets[j];
         order.retain(|&j| {
-            self.active[j]
-                && !self.stacks[j].is_zero()
-                && (0..self.n).any(|o| o != j && self.active[o] && !total(o).is_zero())
+            self.play.active[j]
+                && !self.play.stacks[j].is_zero()
+                && (0..self.play.n).any(|o| o != j && self.play.active[o] && !total(o).is_zero())
         });
         let opener_skipped = order.first() != Some(&opener);
         self.bring_in_may_fold = self.bring_in_due && opener_skipped && self.rules.live;
         let mut rules = RuleSet::EMPTY;
         // Third street's bring-in, a tie broken by suit (D), the low card all in (E), and with
         // a community card the sixth street's first to act first again (H D).
-        if self.street == Street::Third || by_suit || self.board.is_some() {
+        if self.play.street == Street::Third || by_suit || self.board.is_some() {
             rules = rules.with(Rule::TdaRp10);
         }
-        if self.street != Street::Third {
+        if self.play.street != Street::Third {
             // TDA-RP-10 F: the bet is the street's, whatever pair shows on fourth street.
-            let pair_on_fourth = self.street == Street::Fourth
-                && (0..self.n).any(|i| {
-                    self.active[i] && showing_key(self.rules.game, &self.up_of(i))[0] == 1
+            let pair_on_fourth = self.play.street == Street::Fourth
+                && (0..self.play.n).any(|i| {
+                    self.play.active[i] && showing_key(self.rules.game, &self.up_of(i))[0] == 1
                 });
             if pair_on_fourth {
                 rules = rules.with(Rule::TdaRp10);
             }
         }
-        self.events.push(HandEvent::FirstToAct {
-            street: self.street,
+        self.play.events.push(HandEvent::FirstToAct {
+            street: self.play.street,
             pos: Pos(opener),
             showing: self.up_of(opener),
             bring_in: self.bring_in_due && !opener_skipped,
             rules,
         });
-        self.actors = order;
-        self.acted = vec![false; self.n];
-        self.raise_amount = Chips::ZERO;
-        self.raise_count = 0;
-        self.short_all_ins.clear();
-        self.pending_oot = vec![None; self.n];
-        self.phase = Phase::Betting;
+        self.play.actors = order.into_iter().collect();
+        self.play.acted = seats(false, self.play.n);
+        self.play.raise_amount = Chips::ZERO;
+        self.play.raise_count = 0;
+        self.play.short_all_ins.clear();
+        self.play.pending_oot = seats(None, self.play.n);
+        self.play.phase = Phase::Betting;
         let max = self.max_bet();
-        let settled = self.actors.len() == 1 && self.bets[self.actors[0]] >= max;
-        if self.actors.is_empty() || self.active_count() <= 1 || settled {
+        let settled = self.play.actors.len() == 1 && self.play.bets[self.play.actors[0]] >= max;
+        if self.play.actors.is_empty() || self.active_count() <= 1 || settled {
             self.end_betting();
         }
     }
 
-    fn pop_actor(&mut self) -> usize {
-        let i = self.actors.remove(0);
-        self.acted[i] = true;
-        i
-    }
-
     fn after_action(&mut self) {
-        if self.actors.is_empty() || self.active_count() <= 1 {
+        if self.play.actors.is_empty() || self.active_count() <= 1 {
             self.end_betting();
         } else {
             self.resolve_out_of_turn();
@@ -1223,27 +1043,32 @@ impl StudHand {
     /// (a check that became impossible is void); GCB-3 lets it be withdrawn when a skipped
     /// player bet or raised in between.
     pub fn act_out_of_turn(&mut self, pos: Pos, action: OutOfTurn) -> Result<(), Rejection> {
-        let Some(&actor) = self.actors.first().filter(|_| self.phase == Phase::Betting) else {
+        let Some(&actor) = self
+            .play
+            .actors
+            .first()
+            .filter(|_| self.play.phase == Phase::Betting)
+        else {
             return Err(Rejection::WrongPhase {
                 what: "act",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         };
         crate::irregular::out_of_turn_allowed(
             pos,
             actor,
             self.players(),
-            self.actors.contains(&pos.0),
+            self.play.actors.contains(&pos.0),
         )?;
         let rule_id = match self.rules.out_of_turn {
             OutOfTurnRule::Binding => Rule::Tr21,
             OutOfTurnRule::Gcb3 => Rule::Gcb3,
         };
         let faced = self.max_bet();
-        if let Some(slot) = self.pending_oot.get_mut(pos.0) {
+        if let Some(slot) = self.play.pending_oot.get_mut(pos.0) {
             *slot = Some((action, faced));
         }
-        self.events.push(HandEvent::OutOfTurn {
+        self.play.events.push(HandEvent::OutOfTurn {
             pos,
             actor: Pos(actor),
             action,
@@ -1255,10 +1080,10 @@ impl StudHand {
     /// Applies or withdraws a held out-of-turn action when its player's turn comes. In fixed
     /// limit a held raise is the street's one raise, a call when none is possible any more.
     fn resolve_out_of_turn(&mut self) {
-        let Some(&i) = self.actors.first() else {
+        let Some(&i) = self.play.actors.first() else {
             return;
         };
-        let Some((action, faced)) = self.pending_oot.get_mut(i).and_then(Option::take) else {
+        let Some((action, faced)) = self.play.pending_oot.get_mut(i).and_then(Option::take) else {
             return;
         };
         let pos = Pos(i);
@@ -1267,7 +1092,7 @@ impl StudHand {
         let check_void = action == OutOfTurn::Check && !self.call_amount(i).is_zero();
         let withdraw = (!binding && changed) || check_void || self.bring_in_due;
         let rule_id = if binding { Rule::Tr21 } else { Rule::Gcb3 };
-        self.events.push(HandEvent::OutOfTurnResolved {
+        self.play.events.push(HandEvent::OutOfTurnResolved {
             pos,
             applied: !withdraw,
             rules: rule(&[rule_id]),
@@ -1291,14 +1116,14 @@ impl StudHand {
     /// are his: his known cards, or at a live table cards in play nowhere else, which become
     /// known. Nothing about the result changes.
     pub fn shown_after_hand(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
-        if self.phase != Phase::Settled {
+        if self.play.phase != Phase::Settled {
             return Err(Rejection::WrongPhase {
                 what: "show cards after the hand",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
         let i = pos.0;
-        let Some(hand) = self.cards.get(i) else {
+        let Some(hand) = self.play.hole.get(i) else {
             return Err(Rejection::NotInHand { pos });
         };
         if cards.is_empty() || cards.len() > hand.len() {
@@ -1312,7 +1137,7 @@ impl StudHand {
         // if it is in play nowhere else; nothing changes until every card is placed.
         let mut taken = vec![false; hand.len()];
         let mut named: Vec<(usize, Card)> = Vec::new();
-        let mut used = self.used;
+        let mut used = self.play.used;
         for &c in &cards {
             if let Some(k) = (0..hand.len()).find(|&k| !taken[k] && hand[k] == Some(c)) {
                 taken[k] = true;
@@ -1334,13 +1159,13 @@ impl StudHand {
             }
         }
         for (k, c) in named {
-            self.cards[i][k] = Some(c);
+            self.play.hole[i][k] = Some(c);
         }
-        self.used = used;
-        let active = self.active[i];
+        self.play.used = used;
+        let active = self.play.active[i];
         let uncalled = active
             && self.active_count() == 1
-            && !self.events.iter().any(|e| {
+            && !self.play.events.iter().any(|e| {
                 matches!(
                     e,
                     HandEvent::ShowdownBegan { .. }
@@ -1350,11 +1175,11 @@ impl StudHand {
                 )
             });
         if uncalled {
-            self.events.push(HandEvent::Shown {
+            self.play.events.push(HandEvent::Shown {
                 pos,
                 cards: cards.iter().map(|&c| Some(c)).collect(),
             });
-            self.events.push(HandEvent::WinnerShowedByChoice {
+            self.play.events.push(HandEvent::WinnerShowedByChoice {
                 pos,
                 shown: cards.len(),
                 rules: rule(&[Rule::Tr37]),
@@ -1366,7 +1191,8 @@ impl StudHand {
         } else {
             rule(&[Rule::Tr35])
         };
-        self.events
+        self.play
+            .events
             .push(HandEvent::ShownAfterHand { pos, cards, rules });
         Ok(())
     }
@@ -1377,15 +1203,15 @@ impl StudHand {
         if !self.bring_in_due {
             return Err(Rejection::NoBringInDue { pos });
         }
-        let amount = self.rules.bring_in.min(self.stacks[i]);
-        self.pop_actor();
-        self.stacks[i] -= amount;
-        self.bets[i] += amount;
-        self.put_in[i] += amount;
+        let amount = self.rules.bring_in.min(self.play.stacks[i]);
+        self.play.pop_actor();
+        self.play.stacks[i] -= amount;
+        self.play.bets[i] += amount;
+        self.play.put_in[i] += amount;
         self.bring_in_due = false;
         self.bring_in_may_fold = false;
-        let all_in = self.stacks[i].is_zero();
-        self.events.push(HandEvent::BringInPosted {
+        let all_in = self.play.stacks[i].is_zero();
+        self.play.events.push(HandEvent::BringInPosted {
             pos,
             amount,
             all_in,
@@ -1404,10 +1230,10 @@ impl StudHand {
         if self.bring_in_due && !self.bring_in_may_fold {
             return Err(self.bring_in_refusal(i));
         }
-        self.pop_actor();
-        self.active[i] = false;
-        self.mucked += self.cards[i].len();
-        self.events.push(HandEvent::Folded { pos });
+        self.play.pop_actor();
+        self.play.active[i] = false;
+        self.mucked += self.play.hole[i].len();
+        self.play.events.push(HandEvent::Folded { pos });
         self.after_action();
         Ok(())
     }
@@ -1418,17 +1244,17 @@ impl StudHand {
             return Err(self.bring_in_refusal(i));
         }
         let amount = self.call_amount(i);
-        self.pop_actor();
+        self.play.pop_actor();
         if amount.is_zero() {
-            self.events.push(HandEvent::Checked { pos });
+            self.play.events.push(HandEvent::Checked { pos });
         } else {
-            self.stacks[i] -= amount;
-            self.bets[i] += amount;
-            self.put_in[i] += amount;
-            self.events.push(HandEvent::Called {
+            self.play.stacks[i] -= amount;
+            self.play.bets[i] += amount;
+            self.play.put_in[i] += amount;
+            self.play.events.push(HandEvent::Called {
                 pos,
                 amount,
-                all_in: self.stacks[i].is_zero(),
+                all_in: self.play.stacks[i].is_zero(),
             });
         }
         self.after_action();
@@ -1443,59 +1269,8 @@ impl StudHand {
         cards: Vec<Card>,
         reason: String,
     ) -> Result<(), Rejection> {
-        if self.phase == Phase::Settled {
-            return Err(Rejection::WrongPhase {
-                what: "correct recorded cards",
-                phase: self.phase,
-            });
-        }
-        let Some(was) = self.cards.get(pos.0).cloned() else {
-            return Err(Rejection::NotInHand { pos });
-        };
-        if cards.is_empty() || cards.len() != was.len() {
-            return Err(Rejection::HoleCardCount {
-                pos,
-                due: was.len(),
-                got: cards.len(),
-            });
-        }
-        self.used = replace_known(self.used, &was, &cards)?;
+        let was = self.play.correct_hole(pos, cards, reason)?;
         self.known_dealt += was.iter().filter(|c| c.is_none()).count();
-        self.cards[pos.0] = cards.iter().map(|&c| Some(c)).collect();
-        self.events.push(HandEvent::HoleCardsCorrected {
-            pos,
-            was,
-            now: cards,
-            reason,
-            rules: rule(&[Rule::Tr26]),
-        });
-        Ok(())
-    }
-
-    /// TR-20: chips behind (hidden chips) leave play.
-    pub fn forfeit_behind(&mut self, pos: Pos, amount: Chips, by: Rule) -> Result<(), Rejection> {
-        if self.phase == Phase::Settled {
-            return Err(Rejection::WrongPhase {
-                what: "forfeit chips",
-                phase: self.phase,
-            });
-        }
-        let Some(&stack) = self.stacks.get(pos.0) else {
-            return Err(Rejection::NotInHand { pos });
-        };
-        if amount.is_zero() || amount > stack {
-            return Err(Rejection::PutInAboveStack {
-                pos,
-                got: amount,
-                stack,
-            });
-        }
-        self.stacks[pos.0] -= amount;
-        self.events.push(HandEvent::ChipsForfeited {
-            pos,
-            amount,
-            rules: rule(&[by]),
-        });
         Ok(())
     }
 
@@ -1503,28 +1278,28 @@ impl StudHand {
     /// in turn or not (a bring-in due from him passes to the next player).
     pub fn declare_dead(&mut self, pos: Pos, rule_id: Rule) -> Result<(), Rejection> {
         let i = pos.0;
-        if i >= self.n || !self.active[i] || self.phase == Phase::Settled {
+        if i >= self.play.n || !self.play.active[i] || self.play.phase == Phase::Settled {
             return Err(Rejection::NotInHand { pos });
         }
-        self.events.push(HandEvent::HandDeclaredDead {
+        self.play.events.push(HandEvent::HandDeclaredDead {
             pos,
             rules: rule(&[rule_id]),
         });
-        self.active[i] = false;
-        self.mucked += self.cards[i].len();
-        self.due[i] = 0;
-        if self.bring_in_due && self.actors.first() == Some(&i) {
+        self.play.active[i] = false;
+        self.mucked += self.play.hole[i].len();
+        self.play.hole_due[i] = 0;
+        if self.bring_in_due && self.play.actors.first() == Some(&i) {
             // As when the low card is all in (TDA-RP-10 E): the next may bring it in or fold.
             self.bring_in_may_fold = self.rules.live;
         }
-        self.actors.retain(|&a| a != i);
-        self.showdown.retain(|&a| a != i);
-        match self.phase {
+        self.play.actors.retain(|a| *a != i);
+        self.play.showdown.retain(|a| *a != i);
+        match self.play.phase {
             Phase::Betting => self.after_action(),
-            Phase::HoleDealing if self.due.iter().all(|&d| d == 0) => self.end_dealing(),
-            Phase::Showdown if self.showdown.is_empty() => self.end_showdown(),
-            _ if self.active_count() <= 1 && self.phase != Phase::Settled => {
-                self.actors.clear();
+            Phase::HoleDealing if self.play.hole_due.iter().all(|&d| d == 0) => self.end_dealing(),
+            Phase::Showdown if self.play.showdown.is_empty() => self.end_showdown(),
+            _ if self.active_count() <= 1 && self.play.phase != Phase::Settled => {
+                self.play.actors.clear();
                 self.end_betting();
             }
             _ => {}
@@ -1563,50 +1338,50 @@ impl StudHand {
                 pos,
                 got: to,
                 to: allowed,
-                bet: self.rules.street_bet(self.street),
-                street: self.street,
+                bet: self.rules.street_bet(self.play.street),
+                street: self.play.street,
             });
         }
         let max = self.max_bet();
         let increment = to.saturating_sub(max);
-        let delta = to - self.bets[i];
-        self.actors.remove(0);
-        self.stacks[i] -= delta;
-        self.bets[i] = to;
-        self.put_in[i] += delta;
+        let delta = to - self.play.bets[i];
+        self.play.actors.remove(0);
+        self.play.stacks[i] -= delta;
+        self.play.bets[i] = to;
+        self.play.put_in[i] += delta;
         let completion = self.completion_due;
         self.bring_in_due = false;
         self.bring_in_may_fold = false;
         self.completion_due = false;
-        let full = increment >= self.raise_amount;
+        let full = increment >= self.play.raise_amount;
         if full {
-            self.acted = vec![false; self.n];
+            self.play.acted = seats(false, self.play.n);
         }
-        self.acted[i] = true;
-        self.raise_amount = self.raise_amount.max(increment);
-        self.raise_count += 1;
-        let all_in = self.stacks[i].is_zero();
+        self.play.acted[i] = true;
+        self.play.raise_amount = self.play.raise_amount.max(increment);
+        self.play.raise_count += 1;
+        let all_in = self.play.stacks[i].is_zero();
         if all_in {
-            self.short_all_ins.push(increment);
+            self.play.short_all_ins.push(increment);
         } else {
-            self.short_all_ins.clear();
+            self.play.short_all_ins.clear();
         }
-        if self.short_all_ins.iter().copied().sum::<Chips>() >= self.raise_amount {
-            self.short_all_ins.clear();
+        if self.play.short_all_ins.iter().copied().sum::<Chips>() >= self.play.raise_amount {
+            self.play.short_all_ins.clear();
         }
-        self.opener = Some(i);
-        self.actors = (1..self.n)
-            .map(|k| (i + k) % self.n)
-            .filter(|&j| self.active[j] && !self.stacks[j].is_zero())
+        self.play.opener = Some(i);
+        self.play.actors = (1..self.play.n)
+            .map(|k| (i + k) % self.play.n)
+            .filter(|&j| self.play.active[j] && !self.play.stacks[j].is_zero())
             .collect();
         let mut rules = RuleSet::EMPTY;
         if completion {
             rules = rules.with(Rule::TdaRp10);
         }
-        if self.rules.cap == Some(self.raise_count) {
+        if self.rules.cap == Some(self.play.raise_count) {
             rules = rules.with(Rule::Nob12);
         }
-        self.events.push(HandEvent::BetOrRaised {
+        self.play.events.push(HandEvent::BetOrRaised {
             pos,
             to,
             increment,
@@ -1619,46 +1394,46 @@ impl StudHand {
     }
 
     fn end_betting(&mut self) {
-        self.actors.clear();
+        self.play.actors.clear();
         self.bring_in_due = false;
         self.bring_in_may_fold = false;
         if self.active_count() > 1 {
-            let with_chips = (0..self.n)
-                .filter(|&i| self.active[i] && !self.stacks[i].is_zero())
+            let with_chips = (0..self.play.n)
+                .filter(|&i| self.play.active[i] && !self.play.stacks[i].is_zero())
                 .count();
             if with_chips <= 1 {
-                self.all_in = true;
+                self.play.all_in = true;
             }
         }
-        if self.street == Street::Seventh && self.stacks.iter().any(|s| s.is_zero()) {
-            self.all_in = true;
+        if self.play.street == Street::Seventh && self.play.stacks.iter().any(|s| s.is_zero()) {
+            self.play.all_in = true;
         }
         // The part of a bet nobody called goes back (NOB-15).
-        let cutoff = second_largest(&self.bets);
-        for i in 0..self.n {
-            if self.bets[i] > cutoff {
-                let back = self.bets[i] - cutoff;
-                self.bets[i] = cutoff;
-                self.stacks[i] += back;
-                self.put_in[i] -= back;
-                self.events.push(HandEvent::BetReturned {
+        let cutoff = second_largest(&self.play.bets);
+        for i in 0..self.play.n {
+            if self.play.bets[i] > cutoff {
+                let back = self.play.bets[i] - cutoff;
+                self.play.bets[i] = cutoff;
+                self.play.stacks[i] += back;
+                self.play.put_in[i] -= back;
+                self.play.events.push(HandEvent::BetReturned {
                     pos: Pos(i),
                     amount: back,
                     rules: rule(&[Rule::Nob15]),
                 });
             }
         }
-        self.events.push(HandEvent::BettingClosed {
-            street: self.street,
-            all_in: self.all_in,
+        self.play.events.push(HandEvent::BettingClosed {
+            street: self.play.street,
+            all_in: self.play.all_in,
         });
-        self.bets = vec![Chips::ZERO; self.n];
+        self.play.bets = seats(Chips::ZERO, self.play.n);
         if self.active_count() <= 1 {
             self.push_chips();
-        } else if self.street == Street::Seventh || self.all_in {
+        } else if self.play.street == Street::Seventh || self.play.all_in {
             self.begin_showdown();
-        } else if let Some(next) = self.street.next() {
-            self.street = next;
+        } else if let Some(next) = self.play.street.next() {
+            self.play.street = next;
             self.begin_dealing();
         }
     }
@@ -1666,18 +1441,18 @@ impl StudHand {
     // ----- showdown -----
 
     fn begin_showdown(&mut self) {
-        let start = self.opener.unwrap_or(0);
-        self.showdown = (0..self.n)
-            .map(|k| (start + k) % self.n)
-            .filter(|&i| self.active[i] && self.up[i].iter().any(|u| !u))
+        let start = self.play.opener.unwrap_or(0);
+        self.play.showdown = (0..self.play.n)
+            .map(|k| (start + k) % self.play.n)
+            .filter(|&i| self.play.active[i] && self.play.face_up[i].iter().any(|u| !u))
             .collect();
-        if self.showdown.is_empty() {
+        if self.play.showdown.is_empty() {
             self.end_showdown();
             return;
         }
-        self.phase = Phase::Showdown;
-        self.events.push(HandEvent::ShowdownBegan {
-            order: self.showdown.iter().map(|&i| Pos(i)).collect(),
+        self.play.phase = Phase::Showdown;
+        self.play.events.push(HandEvent::ShowdownBegan {
+            order: self.play.showdown.iter().map(|&i| Pos(i)).collect(),
             rules: rule(&[Rule::Tr36]),
         });
     }
@@ -1685,59 +1460,61 @@ impl StudHand {
     /// Shows or mucks a player's hand at the showdown. Shown cards are the player's whole
     /// hand, face up; at a live table they are the cards dealt, each named (TR-11).
     pub fn show_or_muck(&mut self, pos: Pos, what: ShowOrMuck) -> Result<(), Rejection> {
-        if self.phase != Phase::Showdown {
+        if self.play.phase != Phase::Showdown {
             return Err(Rejection::WrongPhase {
                 what: "show or muck",
-                phase: self.phase,
+                phase: self.play.phase,
             });
         }
-        let Some(at) = self.showdown.iter().position(|&i| i == pos.0) else {
+        let Some(at) = self.play.showdown.iter().position(|&i| i == pos.0) else {
             return Err(Rejection::NotInShowdown { pos });
         };
         let i = pos.0;
         match what {
-            ShowOrMuck::Muck if self.rules.live && self.all_in => {
+            ShowOrMuck::Muck if self.rules.live && self.play.all_in => {
                 return Err(Rejection::AllInShowdown { pos });
             }
             ShowOrMuck::Muck => {
                 let tr36 = self.rules.last_live_hand == LastLiveHand::WinsThePot;
                 if let Some(k) = self.pots().iter().position(|p| {
                     tr36 && p.eligible.contains(&pos)
-                        && p.eligible.iter().all(|q| q.0 == i || !self.active[q.0])
+                        && p.eligible
+                            .iter()
+                            .all(|q| q.0 == i || !self.play.active[q.0])
                 }) {
                     return Err(Rejection::LastLiveHand { pos, pot: k });
                 }
-                self.showdown.remove(at);
-                self.active[i] = false;
-                self.mucked += self.cards[i].len();
-                self.events.push(HandEvent::Mucked {
+                self.play.showdown.remove(at);
+                self.play.active[i] = false;
+                self.mucked += self.play.hole[i].len();
+                self.play.events.push(HandEvent::Mucked {
                     pos,
                     rules: rule(&[Rule::Tr36]),
                 });
                 if tr36 && self.active_count() == 1 {
-                    self.showdown.clear();
+                    self.play.showdown.clear();
                 }
             }
             ShowOrMuck::ShowDealt => {
-                if self.rules.live && self.cards[i].contains(&None) {
+                if self.rules.live && self.play.hole[i].contains(&None) {
                     return Err(Rejection::ShowWhole {
                         pos,
-                        due: self.cards[i].len(),
-                        got: self.cards[i].iter().flatten().count(),
+                        due: self.play.hole[i].len(),
+                        got: self.play.hole[i].iter().flatten().count(),
                     });
                 }
-                self.showdown.remove(at);
-                self.up[i] = self.cards[i].iter().map(Option::is_some).collect();
-                self.events.push(HandEvent::Shown {
+                self.play.showdown.remove(at);
+                self.play.face_up[i] = self.play.hole[i].iter().map(Option::is_some).collect();
+                self.play.events.push(HandEvent::Shown {
                     pos,
-                    cards: self.cards[i].clone(),
+                    cards: self.play.hole[i].to_vec(),
                 });
             }
             ShowOrMuck::Show(shown) if self.rules.live => {
                 // TR-11: the cards dealt, each named: his whole hand, or (the up cards being
                 // on the table) his down cards alone, in the order dealt.
-                let due = self.cards[i].len();
-                let down = self.up[i].iter().filter(|&&u| !u).count();
+                let due = self.play.hole[i].len();
+                let down = self.play.face_up[i].iter().filter(|&&u| !u).count();
                 let named: Vec<Card> = shown.iter().flatten().copied().collect();
                 if shown.contains(&None) || (named.len() != due && named.len() != down) {
                     return Err(Rejection::ShowWhole {
@@ -1750,36 +1527,36 @@ impl StudHand {
                     named
                 } else {
                     let mut downs = named.iter();
-                    self.cards[i]
+                    self.play.hole[i]
                         .iter()
-                        .zip(&self.up[i])
+                        .zip(&self.play.face_up[i])
                         .filter_map(|(c, &u)| if u { *c } else { downs.next().copied() })
                         .collect()
                 };
                 // The known cards as they were dealt; the rest names his unknown down cards.
                 let mut extra = whole.clone();
-                for c in self.cards[i].iter().flatten() {
+                for c in self.play.hole[i].iter().flatten() {
                     if let Some(k) = extra.iter().position(|x| x == c) {
                         extra.remove(k);
                     }
                 }
-                let unknown = self.cards[i].iter().filter(|c| c.is_none()).count();
+                let unknown = self.play.hole[i].iter().filter(|c| c.is_none()).count();
                 if extra.len() > unknown {
                     let wrong = extra
                         .iter()
-                        .find(|c| self.used.contains(**c) || unknown == 0)
+                        .find(|c| self.play.used.contains(**c) || unknown == 0)
                         .or(extra.first())
                         .copied();
                     if let Some(card) = wrong {
                         return Err(Rejection::NotDealtCard {
                             pos,
                             card,
-                            dealt: describe_hole(&self.cards[i]),
+                            dealt: describe_hole(&self.play.hole[i]),
                         });
                     }
                 }
-                let mut used = self.used;
-                let mut hand = self.cards[i].clone();
+                let mut used = self.play.used;
+                let mut hand = self.play.hole[i].clone();
                 let mut fill = extra.into_iter();
                 for slot in hand.iter_mut().filter(|c| c.is_none()) {
                     let Some(c) = fill.next() else { break };
@@ -1788,17 +1565,19 @@ impl StudHand {
                     }
                     *slot = Some(c);
                 }
-                self.showdown.remove(at);
-                self.used = used;
-                self.up[i] = vec![true; due];
-                self.cards[i] = hand;
-                self.events.push(HandEvent::Shown { pos, cards: shown });
+                self.play.showdown.remove(at);
+                self.play.used = used;
+                self.play.face_up[i] = smallvec::smallvec![true; due];
+                self.play.hole[i] = hand.into_iter().collect();
+                self.play
+                    .events
+                    .push(HandEvent::Shown { pos, cards: shown });
             }
             ShowOrMuck::Show(shown) => {
                 // PokerKit: the cards named replace the hand, face up; on a street before
                 // the last the player's other known cards stay, face down; the rest is
                 // unknown.
-                let due = self.cards[i].len();
+                let due = self.play.hole[i].len();
                 if shown.len() > due {
                     return Err(Rejection::ShowCount {
                         pos,
@@ -1806,8 +1585,8 @@ impl StudHand {
                         got: shown.len(),
                     });
                 }
-                let mut used = self.used;
-                for c in self.cards[i].iter().flatten() {
+                let mut used = self.play.used;
+                for c in self.play.hole[i].iter().flatten() {
                     used.remove(*c);
                 }
                 let named: Vec<Card> = shown.iter().flatten().copied().collect();
@@ -1818,8 +1597,8 @@ impl StudHand {
                 }
                 let mut hand: Vec<Option<Card>> = named.iter().map(|&c| Some(c)).collect();
                 let mut up = vec![true; hand.len()];
-                if self.street != Street::Seventh {
-                    for c in self.cards[i].iter().flatten() {
+                if self.play.street != Street::Seventh {
+                    for c in self.play.hole[i].iter().flatten() {
                         if hand.len() < due && !named.contains(c) {
                             used.insert(*c);
                             hand.push(Some(*c));
@@ -1831,14 +1610,16 @@ impl StudHand {
                     hand.push(None);
                     up.push(false);
                 }
-                self.showdown.remove(at);
-                self.used = used;
-                self.cards[i] = hand;
-                self.up[i] = up;
-                self.events.push(HandEvent::Shown { pos, cards: shown });
+                self.play.showdown.remove(at);
+                self.play.used = used;
+                self.play.hole[i] = hand.into_iter().collect();
+                self.play.face_up[i] = up.into_iter().collect();
+                self.play
+                    .events
+                    .push(HandEvent::Shown { pos, cards: shown });
             }
         }
-        if self.showdown.is_empty() {
+        if self.play.showdown.is_empty() {
             self.end_showdown();
         }
         Ok(())
@@ -1848,9 +1629,9 @@ impl StudHand {
         // After an all-in showdown the cards are dealt out; PokerKit deals the next street even
         // when the others mucked, and the hand ends after it.
         let more = self.active_count() > 1 || !self.rules.live;
-        if self.all_in && self.street != Street::Seventh && more {
-            if let Some(next) = self.street.next() {
-                self.street = next;
+        if self.play.all_in && self.play.street != Street::Seventh && more {
+            if let Some(next) = self.play.street.next() {
+                self.play.street = next;
                 self.begin_dealing();
             }
         } else {
@@ -1889,7 +1670,7 @@ impl StudHand {
 
     /// What a player shows, judged one way (face-up cards only).
     fn shown(&self, way: Way, i: usize) -> Option<Judged> {
-        if !self.active[i] {
+        if !self.play.active[i] {
             return None;
         }
         self.judge(way, &self.up_of(i))
@@ -1897,7 +1678,7 @@ impl StudHand {
 
     /// What every player shows, judged one way.
     fn shown_all(&self, way: Way) -> Vec<Option<Judged>> {
-        (0..self.n).map(|i| self.shown(way, i)).collect()
+        (0..self.play.n).map(|i| self.shown(way, i)).collect()
     }
 
     /// Kills the hands that can no longer win any part of any pot: judged on every card known
@@ -1911,8 +1692,8 @@ impl StudHand {
         let shown: Vec<Vec<Option<Judged>>> =
             self.ways().iter().map(|&way| self.shown_all(way)).collect();
         let mut kill = Vec::new();
-        for i in (0..self.n).filter(|&i| self.active[i]) {
-            let known: Vec<Card> = self.cards[i].iter().flatten().copied().collect();
+        for i in (0..self.play.n).filter(|&i| self.play.active[i]) {
+            let known: Vec<Card> = self.play.hole[i].iter().flatten().copied().collect();
             let can_win = self.ways().iter().zip(&shown).any(|(&way, shown)| {
                 let Some(own) = self.judge(way, &known) else {
                     return false;
@@ -1931,17 +1712,17 @@ impl StudHand {
             }
         }
         for i in kill {
-            self.active[i] = false;
-            self.events.push(HandEvent::HandKilled { pos: Pos(i) });
+            self.play.active[i] = false;
+            self.play.events.push(HandEvent::HandKilled { pos: Pos(i) });
         }
     }
 
     fn push_chips(&mut self) {
         let pots = self.pots();
         let sole = (self.active_count() == 1)
-            .then(|| self.active.iter().position(|&a| a))
+            .then(|| self.play.active.iter().position(|&a| a))
             .flatten();
-        let mut winnings = vec![Chips::ZERO; self.n];
+        let mut winnings = vec![Chips::ZERO; self.play.n];
         let unit = self.rules.chip_unit.0.max(1);
         // What each player shows, judged each way once (no hand is judged for a lone winner).
         let judged_ways: Vec<(Way, Vec<Option<Judged>>)> = if sole.is_some() {
@@ -1961,7 +1742,7 @@ impl StudHand {
         for (k, pot) in pots.iter().enumerate() {
             if let Some(w) = sole {
                 winnings[w] += pot.amount;
-                self.events.push(HandEvent::PotAwarded {
+                self.play.events.push(HandEvent::PotAwarded {
                     pot: k,
                     amount: pot.amount,
                     eligible: pot.eligible.clone(),
@@ -1986,7 +1767,7 @@ impl StudHand {
                         || if self.rules.live {
                             pot.eligible.iter().any(qualifies)
                         } else {
-                            (0..self.n).map(Pos).any(|q| qualifies(&q))
+                            (0..self.play.n).map(Pos).any(|q| qualifies(&q))
                         }
                 })
                 .collect();
@@ -2020,8 +1801,8 @@ impl StudHand {
                     None => Vec::new(),
                 };
                 if winners.is_empty() {
-                    self.carry_out += Chips(amount);
-                    self.events.push(HandEvent::RemainderCarried {
+                    self.play.carry_out += Chips(amount);
+                    self.play.events.push(HandEvent::RemainderCarried {
                         amount: Chips(amount),
                         rules: rule(&[Rule::Nob3]),
                     });
@@ -2038,8 +1819,8 @@ impl StudHand {
                     self.rules.odd_chip,
                 );
                 if !carried.is_zero() {
-                    self.carry_out += carried;
-                    self.events.push(HandEvent::RemainderCarried {
+                    self.play.carry_out += carried;
+                    self.play.events.push(HandEvent::RemainderCarried {
                         amount: carried,
                         rules: rule(&[Rule::Nob3]),
                     });
@@ -2055,7 +1836,7 @@ impl StudHand {
                         _ => text,
                     }
                 });
-                self.events.push(HandEvent::PotAwarded {
+                self.play.events.push(HandEvent::PotAwarded {
                     pot: k,
                     amount: Chips(amount),
                     eligible: pot.eligible.clone(),
@@ -2066,24 +1847,7 @@ impl StudHand {
                 });
             }
         }
-        for i in 0..self.n {
-            self.stacks[i] += self.bets[i] + winnings[i];
-            self.bets[i] = Chips::ZERO;
-            self.put_in[i] = Chips::ZERO;
-        }
-        self.dead = vec![Chips::ZERO; self.n];
-        self.carried = Chips::ZERO;
-        self.phase = Phase::Settled;
-        self.events.push(HandEvent::Settled {
-            stacks: self.stacks.clone(),
-        });
-    }
-
-    /// Chips each player won or lost.
-    pub fn net(&self) -> Vec<i128> {
-        (0..self.n)
-            .map(|i| i128::from(self.stacks[i].0) - i128::from(self.starting[i].0))
-            .collect()
+        self.play.settle(&winnings);
     }
 }
 

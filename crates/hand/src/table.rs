@@ -4,8 +4,7 @@ use floorbook_cards::Card;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Chips, GameKind, Hand, HandCommand, HandEvent, Legal, Phase, Pos, Pot, Rejection, Street,
-    StudGame, StudHand,
+    Chips, GameKind, Hand, HandCommand, Legal, Phase, Play, Pos, Rejection, StudGame, StudHand,
 };
 
 /// A hand in play at a table. Serialized as the hand itself (a flop hand exactly as before stud
@@ -26,6 +25,26 @@ impl From<Hand> for TableHand {
 impl From<StudHand> for TableHand {
     fn from(h: StudHand) -> Self {
         TableHand::Stud(Box::new(h))
+    }
+}
+
+/// Whatever the game, the hand's chips, cards and turn are its [`Play`].
+impl std::ops::Deref for TableHand {
+    type Target = Play;
+    fn deref(&self) -> &Play {
+        match self {
+            TableHand::Flop(h) => h,
+            TableHand::Stud(h) => h,
+        }
+    }
+}
+
+impl std::ops::DerefMut for TableHand {
+    fn deref_mut(&mut self) -> &mut Play {
+        match self {
+            TableHand::Flop(h) => h,
+            TableHand::Stud(h) => h,
+        }
     }
 }
 
@@ -71,19 +90,6 @@ impl TableHand {
         }
     }
 
-    /// TR-20: chips behind leave play.
-    pub fn forfeit_behind(
-        &mut self,
-        pos: Pos,
-        amount: Chips,
-        by: floorbook_rules::Rule,
-    ) -> Result<(), Rejection> {
-        match self {
-            TableHand::Flop(h) => h.forfeit_behind(pos, amount, by),
-            TableHand::Stud(h) => h.forfeit_behind(pos, amount, by),
-        }
-    }
-
     pub fn fold(&mut self, pos: Pos) -> Result<(), Rejection> {
         match self {
             TableHand::Flop(h) => h.fold(pos),
@@ -103,62 +109,6 @@ impl TableHand {
         self.apply(&HandCommand::BringIn { pos })
     }
 
-    pub fn phase(&self) -> Phase {
-        match self {
-            TableHand::Flop(h) => h.phase(),
-            TableHand::Stud(h) => h.phase(),
-        }
-    }
-
-    pub fn street(&self) -> Street {
-        match self {
-            TableHand::Flop(h) => h.street(),
-            TableHand::Stud(h) => h.street(),
-        }
-    }
-
-    pub fn players(&self) -> usize {
-        match self {
-            TableHand::Flop(h) => h.players(),
-            TableHand::Stud(h) => h.players(),
-        }
-    }
-
-    pub fn stacks(&self) -> &[Chips] {
-        match self {
-            TableHand::Flop(h) => h.stacks(),
-            TableHand::Stud(h) => h.stacks(),
-        }
-    }
-
-    pub fn starting_stacks(&self) -> &[Chips] {
-        match self {
-            TableHand::Flop(h) => h.starting_stacks(),
-            TableHand::Stud(h) => h.starting_stacks(),
-        }
-    }
-
-    pub fn bets(&self) -> &[Chips] {
-        match self {
-            TableHand::Flop(h) => h.bets(),
-            TableHand::Stud(h) => h.bets(),
-        }
-    }
-
-    pub fn events(&self) -> &[HandEvent] {
-        match self {
-            TableHand::Flop(h) => h.events(),
-            TableHand::Stud(h) => h.events(),
-        }
-    }
-
-    pub fn actor(&self) -> Option<Pos> {
-        match self {
-            TableHand::Flop(h) => h.actor(),
-            TableHand::Stud(h) => h.actor(),
-        }
-    }
-
     /// What the player to act may do; in stud a due bring-in shows in `bring_in`.
     pub fn legal(&self) -> Option<Legal> {
         match self {
@@ -171,64 +121,6 @@ impl TableHand {
                 rules: l.rules,
                 bring_in: l.bring_in,
             }),
-        }
-    }
-
-    pub fn is_active(&self, pos: Pos) -> bool {
-        match self {
-            TableHand::Flop(h) => h.is_active(pos),
-            TableHand::Stud(h) => h.is_active(pos),
-        }
-    }
-
-    pub fn active_count(&self) -> usize {
-        match self {
-            TableHand::Flop(h) => h.active_count(),
-            TableHand::Stud(h) => h.active_count(),
-        }
-    }
-
-    pub fn carry_out(&self) -> Chips {
-        match self {
-            TableHand::Flop(h) => h.carry_out(),
-            TableHand::Stud(h) => h.carry_out(),
-        }
-    }
-
-    pub fn total_chips(&self) -> Chips {
-        match self {
-            TableHand::Flop(h) => h.total_chips(),
-            TableHand::Stud(h) => h.total_chips(),
-        }
-    }
-
-    pub fn pots(&self) -> Vec<Pot> {
-        match self {
-            TableHand::Flop(h) => h.pots(),
-            TableHand::Stud(h) => h.pots(),
-        }
-    }
-
-    pub fn net(&self) -> Vec<i128> {
-        match self {
-            TableHand::Flop(h) => h.net(),
-            TableHand::Stud(h) => h.net(),
-        }
-    }
-
-    /// A player's cards: hole cards, or a stud player's cards in the order dealt.
-    pub fn hole_cards(&self, pos: Pos) -> &[Option<Card>] {
-        match self {
-            TableHand::Flop(h) => h.hole_cards(pos),
-            TableHand::Stud(h) => h.cards(pos),
-        }
-    }
-
-    /// Which of a player's cards are face up (a stud player's up cards; a flop game's shown).
-    pub fn face_up(&self, pos: Pos) -> Vec<bool> {
-        match self {
-            TableHand::Flop(h) => h.face_up(pos).to_vec(),
-            TableHand::Stud(h) => h.face_up(pos).to_vec(),
         }
     }
 
@@ -280,21 +172,6 @@ impl TableHand {
         match self {
             TableHand::Flop(h) => h.board_due(),
             TableHand::Stud(h) => usize::from(h.community_due()),
-        }
-    }
-
-    /// Whether every live hand is turned up because a player is all in (TR-3.6).
-    pub fn all_in_showdown(&self) -> bool {
-        match self {
-            TableHand::Flop(h) => h.all_in_showdown(),
-            TableHand::Stud(h) => h.all_in_showdown(),
-        }
-    }
-
-    pub fn showdown_next(&self) -> Option<Pos> {
-        match self {
-            TableHand::Flop(h) => h.showdown_next(),
-            TableHand::Stud(h) => h.showdown_next(),
         }
     }
 

@@ -250,7 +250,7 @@ fn tda_rp_10_b_a_seventh_street_card_exposed_is_replaced_while_betting_is_possib
     h.deal(Pos(0), &[Some(card("Ac"))]).expect("deal");
     h.seventh_card_exposed(Pos(0), card("Ac")).expect("remedy");
     assert_eq!(h.cards_due(Pos(0)), 1, "a replacement is due");
-    assert_eq!(h.cards(Pos(0)).len(), 6);
+    assert_eq!(h.hole_cards(Pos(0)).len(), 6);
     // The exposed ace cannot come again.
     let err = h
         .deal(Pos(0), &[Some(card("Ac"))])
@@ -384,7 +384,7 @@ fn hi_lo_splits_the_pot_and_without_a_low_the_high_scoops() {
         }
         for p in [Pos(0), Pos(1)] {
             if h.showdown_next().is_some() {
-                let cards: Vec<Option<Card>> = h.cards(p).to_vec();
+                let cards: Vec<Option<Card>> = h.hole_cards(p).to_vec();
                 h.show_or_muck(p, ShowOrMuck::Show(cards)).expect("show");
             }
         }
@@ -456,7 +456,7 @@ fn tr_3_5_and_tr_3_7_cards_shown_after_a_stud_hand() {
     assert_eq!(h.phase(), Phase::Settled);
     // The folded player shows his unknown down card: it becomes known (TR-3.5).
     h.shown_after_hand(Pos(1), vec![card("Qc")]).expect("shown");
-    assert_eq!(h.cards(Pos(1))[1], Some(card("Qc")));
+    assert_eq!(h.hole_cards(Pos(1))[1], Some(card("Qc")));
     // A card in play elsewhere is not his.
     let before = h.clone();
     let err = h
@@ -487,7 +487,7 @@ fn tr_11_at_a_stud_showdown_the_dealer_names_the_down_cards_or_the_whole_hand() 
     // A card he was not dealt is refused, naming it; nothing changes.
     let before = h.clone();
     let down: Vec<Option<Card>> = h
-        .cards(first)
+        .hole_cards(first)
         .iter()
         .zip(h.face_up(first))
         .filter(|(_, up)| !**up)
@@ -509,7 +509,7 @@ fn tr_11_at_a_stud_showdown_the_dealer_names_the_down_cards_or_the_whole_hand() 
     assert!(h.face_up(first).iter().all(|&u| u));
     // The next shows his whole hand.
     let next = h.showdown_next().expect("the next");
-    let whole = h.cards(next).to_vec();
+    let whole = h.hole_cards(next).to_vec();
     h.show_or_muck(next, ShowOrMuck::Show(whole))
         .expect("shown");
 }
@@ -529,7 +529,7 @@ fn tr_26_the_floor_corrects_a_stud_players_recorded_cards() {
     };
     cmd.apply_stud(&mut h).expect("corrected");
     assert_eq!(
-        h.cards(Pos(0)),
+        h.hole_cards(Pos(0)),
         &[Some(card("As")), Some(card("Ad")), Some(card("4d"))]
     );
     assert_eq!(
@@ -617,4 +617,30 @@ fn tda_rp_5_d_a_burn_before_premature_cards_stays_burned_and_counts_for_the_stub
         remedy.as_deref().is_some_and(|r| r.starts_with("H A")),
         "{remedy:?}"
     );
+}
+
+/// A hand in play is stored whole (the replay snapshots) and reads back as it was, whatever
+/// the game; a stud hand stored when it named its cards `cards`, `up` and `due` reads too.
+#[test]
+fn a_stored_hand_reads_back_as_it_was_also_under_the_old_names() {
+    let mut h = hand(StudGame::High, &[100, 100, 100]);
+    third(&mut h, &["?? ?? 3c", "?? ?? Kd", "Ah 2h 9s"]);
+    let stored = serde_json::to_value(&h).expect("stored");
+    let read: StudHand = serde_json::from_value(stored.clone()).expect("read back");
+    assert_eq!(read, h);
+    let table = floorbook_hand::TableHand::from(h.clone());
+    let read: floorbook_hand::TableHand =
+        serde_json::from_value(serde_json::to_value(&table).expect("stored")).expect("read");
+    assert_eq!(read, table);
+    assert_eq!(read.hole_cards(Pos(2)).len(), 3);
+    let serde_json::Value::Object(mut old) = stored else {
+        panic!("a hand is stored as an object");
+    };
+    for (now, was) in [("hole", "cards"), ("face_up", "up"), ("hole_due", "due")] {
+        let v = old.remove(now).expect("stored under its name");
+        old.insert(was.to_string(), v);
+    }
+    let read: StudHand = serde_json::from_value(serde_json::Value::Object(old)).expect("old names");
+    assert_eq!(read, h);
+    assert_eq!(read.hole_cards(Pos(2))[0], Some(card("Ah")));
 }

@@ -147,7 +147,7 @@ impl Tournament {
             .tables
             .iter()
             .filter_map(|t| t.hand.as_ref())
-            .map(|(_, h, _)| h.total_chips().0 + h.carry_out().0)
+            .map(|(_, h, _)| h.total_chips().0)
             .sum();
         let carried: u64 = self
             .tables
