@@ -3,7 +3,7 @@
 use floorbook_cards::Card;
 use serde::{Deserialize, Serialize};
 
-use crate::{Chips, OutOfTurn, Pos, PutIn, ShowOrMuck};
+use crate::{Chips, OutOfTurn, Pos, PutIn, ShowOrMuck, Turns};
 
 /// A dealer's or player's action in a hand.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -156,10 +156,8 @@ impl HandCommand {
     pub fn apply(&self, h: &mut crate::Hand) -> Result<(), crate::Rejection> {
         match self {
             HandCommand::DealHole { pos, cards } => h.deal_hole(*pos, cards),
-            HandCommand::FoldTo { pos, then_call } => {
-                crate::shortcuts::fold_to(h, *pos, *then_call)
-            }
-            HandCommand::CheckAround => crate::shortcuts::check_around(h),
+            HandCommand::FoldTo { pos, then_call } => h.fold_to(*pos, *then_call),
+            HandCommand::CheckAround => h.check_around(),
             HandCommand::DealBoardUnseen => h.deal_board_unseen(),
             HandCommand::AwardPot { pot, winners } => h.award_pot(*pot, winners),
             HandCommand::DealFaceDown => {
@@ -282,10 +280,8 @@ impl HandCommand {
     pub fn apply_stud(&self, h: &mut crate::StudHand) -> Result<(), crate::Rejection> {
         match self {
             HandCommand::DealHole { pos, cards } => h.deal(*pos, cards),
-            HandCommand::FoldTo { pos, then_call } => {
-                crate::shortcuts::fold_to(h, *pos, *then_call)
-            }
-            HandCommand::CheckAround => crate::shortcuts::check_around(h),
+            HandCommand::FoldTo { pos, then_call } => h.fold_to(*pos, *then_call),
+            HandCommand::CheckAround => h.check_around(),
             HandCommand::DealFaceDown => {
                 let mut work = h.clone();
                 let mut dealt = false;

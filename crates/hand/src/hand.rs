@@ -12,6 +12,7 @@ use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::OutOfTurnRule;
 use crate::play::{HoleCards, Play, Seats, rule, seats, second_largest};
 use crate::rules::{GameKind, LastLiveHand};
 use crate::{Chips, HandEvent, HandRules, HandSetup, Pos, Pot, Structure};
@@ -903,7 +904,7 @@ impl Hand {
         if self.play.actors.is_empty() || self.active_count() <= 1 || done {
             self.end_betting();
         } else {
-            self.resolve_out_of_turn();
+            crate::turns::resolve_out_of_turn(self);
         }
     }
 
@@ -1221,10 +1222,6 @@ impl Hand {
             }
             None => false,
         }
-    }
-
-    pub(crate) fn actors_contain(&self, i: usize) -> bool {
-        self.play.actors.contains(&i)
     }
 
     pub(crate) fn front_actor(&self) -> Option<usize> {
@@ -1902,6 +1899,37 @@ pub(crate) fn replace_known(
 /// A placeholder for fixed-size card buffers; index 0 always exists.
 fn placeholder_card() -> Card {
     Card::new(floorbook_cards::Rank::Two, floorbook_cards::Suit::Clubs)
+}
+
+impl crate::turns::sealed::Game for Hand {
+    fn due(&self) -> Option<(Pos, Option<Chips>)> {
+        self.legal().map(|l| (l.actor, Some(l.call)))
+    }
+    fn bet_to_match(&self) -> Chips {
+        self.max_bet()
+    }
+    fn to_call(&self, i: usize) -> Chips {
+        self.call_amount(i)
+    }
+    fn fold_in_turn(&mut self, pos: Pos) -> Result<(), Rejection> {
+        self.fold(pos)
+    }
+    fn check_or_call_in_turn(&mut self, pos: Pos) -> Result<(), Rejection> {
+        self.check_or_call(pos)
+    }
+    fn out_of_turn_rule(&self) -> OutOfTurnRule {
+        self.rules.irregularities.out_of_turn
+    }
+    /// The player's own word sets a held raise's size at a live table.
+    fn held_raise_commits(&self, to: Chips) -> Option<Chips> {
+        self.rules.live.then_some(to)
+    }
+    fn held_void(&self) -> bool {
+        false
+    }
+    fn raise_as_held(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection> {
+        self.raise_to_as_read(pos, to).map(drop)
+    }
 }
 
 #[cfg(test)]

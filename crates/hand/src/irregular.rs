@@ -7,7 +7,7 @@ use floorbook_cards::Card;
 use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{MissingBurn, OutOfTurnRule, OwnExposure, PrematureBoard};
+use crate::rules::{MissingBurn, OwnExposure, PrematureBoard};
 use crate::{Chips, Hand, HandEvent, Phase, Pos, Rejection, Street};
 
 /// The kinds of irregularity the engine knows.
@@ -433,88 +433,6 @@ impl Hand {
             self.fold_out_of_turn(pos.0);
             Ok(())
         }
-    }
-
-    /// `pos` acts before his turn. The action is held until his turn: TR-21 makes it binding
-    /// (a check that became impossible is void); GCB-3 lets it be withdrawn when a skipped
-    /// player bet or raised more in between.
-    pub fn act_out_of_turn(&mut self, pos: Pos, action: OutOfTurn) -> Result<(), Rejection> {
-        let Some(actor) = self
-            .front_actor()
-            .filter(|_| self.phase() == Phase::Betting)
-        else {
-            return Err(Rejection::WrongPhase {
-                what: "act",
-                phase: self.phase(),
-            });
-        };
-        out_of_turn_allowed(pos, actor, self.players(), self.actors_contain(pos.0))?;
-        let rule = match self.rules().irregularities.out_of_turn {
-            OutOfTurnRule::Binding => Rule::Tr21,
-            OutOfTurnRule::Gcb3 => Rule::Gcb3,
-        };
-        self.play.pending_oot[pos.0] = Some((action, self.max_bet()));
-        self.insert_event(
-            usize::MAX,
-            HandEvent::OutOfTurn {
-                pos,
-                actor: Pos(actor),
-                action,
-                rules: RuleSet::of(&[rule]),
-            },
-        );
-        Ok(())
-    }
-
-    /// Applies or withdraws a held out-of-turn action when its player's turn comes.
-    pub(crate) fn resolve_out_of_turn(&mut self) {
-        let Some(i) = self.front_actor() else { return };
-        let Some((action, faced)) = self.play.pending_oot[i].take() else {
-            return;
-        };
-        let pos = Pos(i);
-        // GCB-3: the action changed when a skipped player bet or raised more than the held
-        // action committed; a check or a smaller bet leaves a held bet binding (a live table;
-        // earlier revisions read any raise as a change).
-        let committed = match action {
-            OutOfTurn::RaiseTo { to } if self.rules().live => to.max(faced),
-            _ => faced,
-        };
-        let changed = self.max_bet() > committed;
-        let rules_of = |r: Rule| RuleSet::of(&[r]);
-        let binding = self.rules().irregularities.out_of_turn == OutOfTurnRule::Binding;
-        let withdraw =
-            (!binding && changed) || (action == OutOfTurn::Check && !self.call_amount(i).is_zero());
-        let rule = if binding { Rule::Tr21 } else { Rule::Gcb3 };
-        if withdraw {
-            self.insert_event(
-                usize::MAX,
-                HandEvent::OutOfTurnResolved {
-                    pos,
-                    applied: false,
-                    rules: rules_of(rule),
-                },
-            );
-            return;
-        }
-        self.insert_event(
-            usize::MAX,
-            HandEvent::OutOfTurnResolved {
-                pos,
-                applied: true,
-                rules: rules_of(rule),
-            },
-        );
-        let result = match action {
-            OutOfTurn::Fold => self.fold(pos),
-            OutOfTurn::Check | OutOfTurn::Call => self.check_or_call(pos),
-            OutOfTurn::RaiseTo { to } => match self.raise_to_as_read(pos, to) {
-                Ok(_) => Ok(()),
-                // A raise that is no longer possible stands as a call.
-                Err(_) => self.check_or_call(pos),
-            },
-        };
-        debug_assert!(result.is_ok(), "the held action's player is the actor");
     }
 }
 

@@ -26,9 +26,9 @@ mod irregular;
 mod play;
 mod pots;
 mod rules;
-mod shortcuts;
 mod stud;
 mod table;
+mod turns;
 
 pub use chips::{Chips, Pos};
 pub use command::HandCommand;
@@ -46,3 +46,4 @@ pub use rules::{
 };
 pub use stud::{MAX_STUD_PLAYERS, StudGame, StudHand, StudLegal, StudRules, StudSetup};
 pub use table::TableHand;
+pub use turns::Turns;

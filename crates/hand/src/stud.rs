@@ -31,8 +31,8 @@ use serde::{Deserialize, Serialize};
 use crate::hand::describe_hole;
 use crate::play::{Play, rule, seats, second_largest};
 use crate::{
-    Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, OutOfTurn, OutOfTurnRule, Phase,
-    Pos, Rejection, ShowOrMuck,
+    Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, OutOfTurnRule, Phase, Pos,
+    Rejection, ShowOrMuck,
 };
 use crate::{RaiseBarred, Street, StudRemedyBarred};
 
@@ -1035,80 +1035,8 @@ impl StudHand {
         if self.play.actors.is_empty() || self.active_count() <= 1 {
             self.end_betting();
         } else {
-            self.resolve_out_of_turn();
+            crate::turns::resolve_out_of_turn(self);
         }
-    }
-
-    /// `pos` acts before his turn. The action is held until his turn: TR-21 makes it binding
-    /// (a check that became impossible is void); GCB-3 lets it be withdrawn when a skipped
-    /// player bet or raised in between.
-    pub fn act_out_of_turn(&mut self, pos: Pos, action: OutOfTurn) -> Result<(), Rejection> {
-        let Some(&actor) = self
-            .play
-            .actors
-            .first()
-            .filter(|_| self.play.phase == Phase::Betting)
-        else {
-            return Err(Rejection::WrongPhase {
-                what: "act",
-                phase: self.play.phase,
-            });
-        };
-        crate::irregular::out_of_turn_allowed(
-            pos,
-            actor,
-            self.players(),
-            self.play.actors.contains(&pos.0),
-        )?;
-        let rule_id = match self.rules.out_of_turn {
-            OutOfTurnRule::Binding => Rule::Tr21,
-            OutOfTurnRule::Gcb3 => Rule::Gcb3,
-        };
-        let faced = self.max_bet();
-        if let Some(slot) = self.play.pending_oot.get_mut(pos.0) {
-            *slot = Some((action, faced));
-        }
-        self.play.events.push(HandEvent::OutOfTurn {
-            pos,
-            actor: Pos(actor),
-            action,
-            rules: rule(&[rule_id]),
-        });
-        Ok(())
-    }
-
-    /// Applies or withdraws a held out-of-turn action when its player's turn comes. In fixed
-    /// limit a held raise is the street's one raise, a call when none is possible any more.
-    fn resolve_out_of_turn(&mut self) {
-        let Some(&i) = self.play.actors.first() else {
-            return;
-        };
-        let Some((action, faced)) = self.play.pending_oot.get_mut(i).and_then(Option::take) else {
-            return;
-        };
-        let pos = Pos(i);
-        let binding = self.rules.out_of_turn == OutOfTurnRule::Binding;
-        let changed = self.max_bet() > faced;
-        let check_void = action == OutOfTurn::Check && !self.call_amount(i).is_zero();
-        let withdraw = (!binding && changed) || check_void || self.bring_in_due;
-        let rule_id = if binding { Rule::Tr21 } else { Rule::Gcb3 };
-        self.play.events.push(HandEvent::OutOfTurnResolved {
-            pos,
-            applied: !withdraw,
-            rules: rule(&[rule_id]),
-        });
-        if withdraw {
-            return;
-        }
-        let result = match action {
-            OutOfTurn::Fold => self.fold(pos),
-            OutOfTurn::Check | OutOfTurn::Call => self.check_or_call(pos),
-            OutOfTurn::RaiseTo { .. } => match self.raise(pos) {
-                Ok(()) => Ok(()),
-                Err(_) => self.check_or_call(pos),
-            },
-        };
-        debug_assert!(result.is_ok(), "the held action's player is the actor");
     }
 
     /// After the hand, `pos` shows `cards`: folded or mucked cards (TR-3.5), a hand shown to
@@ -1855,4 +1783,36 @@ fn up_with(up: &[Card], board: Option<Card>) -> Vec<Card> {
     let mut all = up.to_vec();
     all.extend(board);
     all
+}
+
+impl crate::turns::sealed::Game for StudHand {
+    fn due(&self) -> Option<(Pos, Option<Chips>)> {
+        self.legal()
+            .map(|l| (l.actor, l.call.filter(|_| l.bring_in.is_none())))
+    }
+    fn bet_to_match(&self) -> Chips {
+        self.max_bet()
+    }
+    fn to_call(&self, i: usize) -> Chips {
+        self.call_amount(i)
+    }
+    fn fold_in_turn(&mut self, pos: Pos) -> Result<(), Rejection> {
+        self.fold(pos)
+    }
+    fn check_or_call_in_turn(&mut self, pos: Pos) -> Result<(), Rejection> {
+        self.check_or_call(pos)
+    }
+    fn out_of_turn_rule(&self) -> OutOfTurnRule {
+        self.rules.out_of_turn
+    }
+    /// Fixed limit: the street's one raise, whatever was said.
+    fn held_raise_commits(&self, _: Chips) -> Option<Chips> {
+        None
+    }
+    fn held_void(&self) -> bool {
+        self.bring_in_due
+    }
+    fn raise_as_held(&mut self, pos: Pos, _: Chips) -> Result<(), Rejection> {
+        self.raise(pos)
+    }
 }

@@ -28,7 +28,7 @@ use std::path::Path;
 
 use floorbook_cards::Card;
 use floorbook_hand::{
-    Chips, Hand, HandRules, HandSetup, OutOfTurn, Pos, PutIn, Rejection, ShowOrMuck,
+    Chips, Hand, HandRules, HandSetup, OutOfTurn, Pos, PutIn, Rejection, ShowOrMuck, Turns,
 };
 use floorbook_rules::Rule;
 use serde::Deserialize;

@@ -3,7 +3,7 @@
 use floorbook_cards::Card;
 use floorbook_hand::{
     Chips, Hand, HandEvent, HandRules, HandSetup, IrregularityKind, IrregularityRules, OutOfTurn,
-    Phase, Pos, Rejection, ShowOrMuck, Street,
+    Phase, Pos, Rejection, ShowOrMuck, Street, Turns,
 };
 use floorbook_rules::Rule;
 

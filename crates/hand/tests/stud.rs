@@ -4,7 +4,7 @@
 use floorbook_cards::Card;
 use floorbook_hand::{
     Chips, HandCommand, HandEvent, IrregularityKind, Phase, Pos, Rejection, ShowOrMuck, Street,
-    StudGame, StudHand, StudRules, StudSetup,
+    StudGame, StudHand, StudRules, StudSetup, Turns,
 };
 use floorbook_rules::Rule;
 

@@ -1,0 +1,186 @@
+//! Taking turns, written once for every game: an action out of turn held for its player's
+//! turn and then applied or withdrawn (TR-21, GCB-3), and one tap for many players' ordinary
+//! actions: everyone folds up to a player ("folds to seat 6"), and everyone still to act checks
+//! ("checked around"). Each player's action is recorded as his own (the same events as one tap
+//! each); the whole is refused, and nothing changes, when it cannot be done as said.
+//!
+//! A game says what is its own through [`sealed::Game`]: what is due, what a held raise
+//! commits its player to, and how he raises.
+
+use std::ops::DerefMut;
+
+use floorbook_rules::{Rule, RuleSet};
+
+use crate::irregular::out_of_turn_allowed;
+use crate::{Chips, HandEvent, OutOfTurn, OutOfTurnRule, Phase, Play, Pos, Rejection};
+
+pub(crate) mod sealed {
+    use super::*;
+
+    /// What taking turns asks of a game beyond its [`Play`]. Not nameable outside the crate,
+    /// so only the crate's games take turns.
+    pub trait Game: Clone + DerefMut<Target = Play> {
+        /// The player to act and what he must put in to call (none while a bring-in is due).
+        fn due(&self) -> Option<(Pos, Option<Chips>)>;
+        /// The bet to match.
+        fn bet_to_match(&self) -> Chips;
+        /// What player `i` must put in to call.
+        fn to_call(&self, i: usize) -> Chips;
+        fn fold_in_turn(&mut self, pos: Pos) -> Result<(), Rejection>;
+        fn check_or_call_in_turn(&mut self, pos: Pos) -> Result<(), Rejection>;
+        /// Which reading of an action out of turn the hand follows (TR-21 or GCB-3).
+        fn out_of_turn_rule(&self) -> OutOfTurnRule;
+        /// What a held raise to `to` commits its player to, when his own word sets its size
+        /// (no-limit and pot-limit at a live table); None where the structure sets it.
+        fn held_raise_commits(&self, to: Chips) -> Option<Chips>;
+        /// Whether a held action is void when its turn comes (a bring-in due first).
+        fn held_void(&self) -> bool;
+        /// The held raise to `to`, taken in turn.
+        fn raise_as_held(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection>;
+    }
+}
+
+/// Taking turns in any game: out of turn (TR-21, GCB-3), folds to a player, checked around.
+pub trait Turns: sealed::Game {
+    /// `pos` acts before his turn. The action is held until his turn: TR-21 makes it binding
+    /// (a check that became impossible is void); GCB-3 lets it be withdrawn when a skipped
+    /// player bet or raised more in between.
+    fn act_out_of_turn(&mut self, pos: Pos, action: OutOfTurn) -> Result<(), Rejection> {
+        let Some(&actor) = self.actors.first().filter(|_| self.phase == Phase::Betting) else {
+            return Err(Rejection::WrongPhase {
+                what: "act",
+                phase: self.phase,
+            });
+        };
+        out_of_turn_allowed(pos, actor, self.players(), self.actors.contains(&pos.0))?;
+        let rule = match self.out_of_turn_rule() {
+            OutOfTurnRule::Binding => Rule::Tr21,
+            OutOfTurnRule::Gcb3 => Rule::Gcb3,
+        };
+        let faced = self.bet_to_match();
+        self.pending_oot[pos.0] = Some((action, faced));
+        self.events.push(HandEvent::OutOfTurn {
+            pos,
+            actor: Pos(actor),
+            action,
+            rules: RuleSet::of(&[rule]),
+        });
+        Ok(())
+    }
+
+    /// Every player to act before `to` folds, in turn; then `to` acts (or, when every other
+    /// player has folded, he wins). `to` must still be in the hand with chips to act with, and
+    /// not be the player to act now. With `then_call` he checks or calls then (nothing, when
+    /// the folds left him alone in the hand).
+    fn fold_to(&mut self, to: Pos, then_call: bool) -> Result<(), Rejection> {
+        fold_to(self, to, then_call)
+    }
+
+    /// Everyone still to act on this street checks, in turn, while nothing is due: the street
+    /// ends (refused when a bet is due from the player to act).
+    fn check_around(&mut self) -> Result<(), Rejection> {
+        check_around(self)
+    }
+}
+
+impl<G: sealed::Game> Turns for G {}
+
+/// Applies or withdraws a held out-of-turn action when its player's turn comes.
+pub(crate) fn resolve_out_of_turn<G: sealed::Game>(g: &mut G) {
+    let Some(&i) = g.actors.first() else { return };
+    let Some((action, faced)) = g.pending_oot.get_mut(i).and_then(Option::take) else {
+        return;
+    };
+    let pos = Pos(i);
+    // GCB-3: the action changed when a skipped player bet or raised more than the held action
+    // committed; a check or a smaller bet leaves a held bet binding (a live table; earlier
+    // revisions, and fixed limit, read any bet or raise as a change).
+    let committed = match action {
+        OutOfTurn::RaiseTo { to } => g.held_raise_commits(to).map_or(faced, |c| c.max(faced)),
+        _ => faced,
+    };
+    let changed = g.bet_to_match() > committed;
+    let binding = g.out_of_turn_rule() == OutOfTurnRule::Binding;
+    let check_void = action == OutOfTurn::Check && !g.to_call(i).is_zero();
+    let withdraw = (!binding && changed) || check_void || g.held_void();
+    let rule = if binding { Rule::Tr21 } else { Rule::Gcb3 };
+    g.events.push(HandEvent::OutOfTurnResolved {
+        pos,
+        applied: !withdraw,
+        rules: RuleSet::of(&[rule]),
+    });
+    if withdraw {
+        return;
+    }
+    let result = match action {
+        OutOfTurn::Fold => g.fold_in_turn(pos),
+        OutOfTurn::Check | OutOfTurn::Call => g.check_or_call_in_turn(pos),
+        // A raise that is no longer possible stands as a call.
+        OutOfTurn::RaiseTo { to } => match g.raise_as_held(pos, to) {
+            Ok(()) => Ok(()),
+            Err(_) => g.check_or_call_in_turn(pos),
+        },
+    };
+    debug_assert!(result.is_ok(), "the held action's player is the actor");
+}
+
+/// Every player to act before `to` folds, in turn; then `to` acts (or, when every other
+/// player has folded, he wins). `to` must still be in the hand with chips to act with, and not
+/// be the player to act now. With `then_call` he checks or calls then (nothing, when the
+/// folds left him alone in the hand).
+fn fold_to<H: sealed::Game>(h: &mut H, to: Pos, then_call: bool) -> Result<(), Rejection> {
+    let Some(actor) = h.actor() else {
+        return Err(Rejection::WrongPhase {
+            what: "fold to a player",
+            phase: h.phase(),
+        });
+    };
+    if to == actor {
+        return Err(Rejection::FoldToActor { pos: to });
+    }
+    if !h.is_active(to) || h.stacks().get(to.0).is_none_or(|c| c.is_zero()) {
+        return Err(Rejection::CannotAct { pos: to });
+    }
+    let mut work = h.clone();
+    while let Some(actor) = work.actor() {
+        if actor == to {
+            break;
+        }
+        work.fold_in_turn(actor)?;
+    }
+    if then_call && work.actor() == Some(to) {
+        work.check_or_call_in_turn(to)?;
+    }
+    *h = work;
+    Ok(())
+}
+
+/// Everyone still to act on this street checks, in turn, while nothing is due: the street
+/// ends (refused when a bet is due from the player to act).
+fn check_around<H: sealed::Game>(h: &mut H) -> Result<(), Rejection> {
+    let Some((actor, call)) = h.due() else {
+        return Err(Rejection::WrongPhase {
+            what: "check around",
+            phase: h.phase(),
+        });
+    };
+    match call {
+        Some(c) if c.is_zero() => {}
+        due => {
+            return Err(Rejection::CannotCheck {
+                pos: actor,
+                call: due.unwrap_or(Chips(0)),
+            });
+        }
+    }
+    let street = h.street();
+    let mut work = h.clone();
+    while let Some((actor, Some(call))) = work.due() {
+        if work.street() != street || !call.is_zero() {
+            break;
+        }
+        work.check_or_call_in_turn(actor)?;
+    }
+    *h = work;
+    Ok(())
+}
