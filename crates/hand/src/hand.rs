@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::OutOfTurnRule;
-use crate::play::{HoleCards, Play, Seats, rule, seats, second_largest};
+use crate::play::{Play, Seats, rule, seats, second_largest};
 use crate::rules::{GameKind, LastLiveHand};
 use crate::{Chips, HandEvent, HandRules, HandSetup, Pos, Pot, Structure};
 
@@ -995,7 +995,7 @@ impl Hand {
         let whole = cards.len() == self.play.hole[pos.0].len();
         if self.rules.live {
             // The cards shown are cards he was dealt (TR-11); face-down ones become known.
-            let (hole, used) = self.match_shown(pos, &cards)?;
+            let (hole, used) = self.play.match_shown(pos, &cards, self.stub_seen)?;
             self.play.used = used;
             self.play.hole[pos.0] = hole;
         } else {
@@ -1070,7 +1070,7 @@ impl Hand {
         }
         // Each card is one of his known cards, or fills one of his unknown ones (a live hand)
         // if it is in play nowhere else; the cards that were unknown are known now.
-        let (hole, used) = self.match_shown(pos, &cards)?;
+        let (hole, used) = self.play.match_shown(pos, &cards, self.stub_seen)?;
         self.play.used = used;
         self.play.hole[pos.0] = hole;
         let rules = if active {
@@ -1082,45 +1082,6 @@ impl Hand {
             .events
             .push(HandEvent::ShownAfterHand { pos, cards, rules });
         Ok(())
-    }
-
-    /// Matches the cards `pos` shows against what he was dealt: each is one of his known
-    /// cards (each once), or fills a card dealt face down if it is seen nowhere else in the
-    /// hand (the board, burns, exposed or shown cards). Returns his hole cards with the shown
-    /// ones known, and the cards in play with them.
-    pub(crate) fn match_shown(
-        &self,
-        pos: Pos,
-        cards: &[Card],
-    ) -> Result<(HoleCards<Option<Card>>, CardSet), Rejection> {
-        let Some(dealt) = self.play.hole.get(pos.0) else {
-            return Err(Rejection::NotInHand { pos });
-        };
-        let mut hole = dealt.clone();
-        let mut matched: HoleCards<bool> = smallvec![false; hole.len()];
-        let mut used = self.play.used;
-        for &c in cards {
-            if let Some(k) = (0..hole.len()).find(|&k| !matched[k] && hole[k] == Some(c)) {
-                matched[k] = true;
-                continue;
-            }
-            let Some(k) = (0..hole.len()).find(|&k| !matched[k] && hole[k].is_none()) else {
-                return Err(Rejection::NotDealtCard {
-                    pos,
-                    card: c,
-                    dealt: describe_hole(dealt),
-                });
-            };
-            if self.stub_seen.contains(c) {
-                return Err(Rejection::SeenInStub { card: c });
-            }
-            if !used.insert(c) {
-                return Err(Rejection::CardInPlay { card: c });
-            }
-            hole[k] = Some(c);
-            matched[k] = true;
-        }
-        Ok((hole, used))
     }
 
     /// The floor rules that `pos`'s recorded hole cards were wrong and records them as they
@@ -1494,7 +1455,7 @@ impl Hand {
                     });
                 }
                 let shown: Vec<Card> = cards.iter().flatten().copied().collect();
-                let (hole, used) = self.match_shown(pos, &shown)?;
+                let (hole, used) = self.play.match_shown(pos, &shown, self.stub_seen)?;
                 self.play.showdown.remove(at);
                 self.play.used = used;
                 self.play.hole[pos.0] = hole;

@@ -322,7 +322,7 @@ impl Hand {
         }
         // At a live table the cards he opened are his dealt cards, known from now on.
         if self.rules().live {
-            let (hole, used) = self.match_shown(pos, &cards)?;
+            let (hole, used) = self.play.match_shown(pos, &cards, self.stub_seen)?;
             self.play.hole[pos.0] = hole;
             self.play.used = used;
         }

@@ -17,7 +17,7 @@ use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 use smallvec::{SmallVec, smallvec};
 
-use crate::hand::replace_known;
+use crate::hand::{describe_hole, replace_known};
 use crate::irregular::OutOfTurn;
 use crate::pots::build_pots;
 use crate::{Chips, HandEvent, MAX_CHIPS, Phase, Pos, Pot, Rejection, Street};
@@ -291,6 +291,46 @@ impl Play {
             rules: rule(&[Rule::Tr26]),
         });
         Ok(was)
+    }
+
+    /// Matches the cards `pos` shows against what he was dealt: each is one of his known
+    /// cards (each once), or fills a card dealt face down if it is seen nowhere else in the
+    /// hand (the board, burns, exposed or shown cards, `stub_seen`). Returns his hole cards with the shown
+    /// ones known, and the cards in play with them.
+    pub(crate) fn match_shown(
+        &self,
+        pos: Pos,
+        cards: &[Card],
+        stub_seen: CardSet,
+    ) -> Result<(HoleCards<Option<Card>>, CardSet), Rejection> {
+        let Some(dealt) = self.hole.get(pos.0) else {
+            return Err(Rejection::NotInHand { pos });
+        };
+        let mut hole = dealt.clone();
+        let mut matched: HoleCards<bool> = smallvec![false; hole.len()];
+        let mut used = self.used;
+        for &c in cards {
+            if let Some(k) = (0..hole.len()).find(|&k| !matched[k] && hole[k] == Some(c)) {
+                matched[k] = true;
+                continue;
+            }
+            let Some(k) = (0..hole.len()).find(|&k| !matched[k] && hole[k].is_none()) else {
+                return Err(Rejection::NotDealtCard {
+                    pos,
+                    card: c,
+                    dealt: describe_hole(dealt),
+                });
+            };
+            if stub_seen.contains(c) {
+                return Err(Rejection::SeenInStub { card: c });
+            }
+            if !used.insert(c) {
+                return Err(Rejection::CardInPlay { card: c });
+            }
+            hole[k] = Some(c);
+            matched[k] = true;
+        }
+        Ok((hole, used))
     }
 
     // ----- what every game may be asked or told -----

@@ -23,7 +23,7 @@
 
 use std::cmp::Ordering;
 
-use floorbook_cards::Card;
+use floorbook_cards::{Card, CardSet};
 use floorbook_eval::{CardKey, HandKey, Low, Strength};
 use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
@@ -1063,32 +1063,8 @@ impl StudHand {
         }
         // Each card is one of his known cards (each once), or names one of his unknown cards
         // if it is in play nowhere else; nothing changes until every card is placed.
-        let mut taken = vec![false; hand.len()];
-        let mut named: Vec<(usize, Card)> = Vec::new();
-        let mut used = self.play.used;
-        for &c in &cards {
-            if let Some(k) = (0..hand.len()).find(|&k| !taken[k] && hand[k] == Some(c)) {
-                taken[k] = true;
-                continue;
-            }
-            let free = (0..hand.len()).find(|&k| !taken[k] && hand[k].is_none());
-            match free {
-                Some(k) if used.insert(c) => {
-                    taken[k] = true;
-                    named.push((k, c));
-                }
-                _ => {
-                    return Err(Rejection::NotDealtCard {
-                        pos,
-                        card: c,
-                        dealt: describe_hole(hand),
-                    });
-                }
-            }
-        }
-        for (k, c) in named {
-            self.play.hole[i][k] = Some(c);
-        }
+        let (hand, used) = self.play.match_shown(pos, &cards, CardSet::EMPTY)?;
+        self.play.hole[i] = hand;
         self.play.used = used;
         let active = self.play.active[i];
         let uncalled = active

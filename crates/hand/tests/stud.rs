@@ -454,6 +454,13 @@ fn tr_3_5_and_tr_3_7_cards_shown_after_a_stud_hand() {
     h.fold(Pos(1)).expect("fold");
     h.fold(Pos(2)).expect("fold");
     assert_eq!(h.phase(), Phase::Settled);
+    // His unknown down card cannot be one in play elsewhere: the refusal names it.
+    let before = h.clone();
+    assert_eq!(
+        h.shown_after_hand(Pos(1), vec![card("Ks")]),
+        Err(Rejection::CardInPlay { card: card("Ks") })
+    );
+    assert_eq!(h, before);
     // The folded player shows his unknown down card: it becomes known (TR-3.5).
     h.shown_after_hand(Pos(1), vec![card("Qc")]).expect("shown");
     assert_eq!(h.hole_cards(Pos(1))[1], Some(card("Qc")));
