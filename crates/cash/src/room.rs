@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use floorbook_hand::{Chips, Hand, HandCommand, HandSetup, Phase, Pos, ShowOrMuck};
+use floorbook_hand::{Chips, Hand, HandCommand, HandSetup, Phase, Pos, ShowOrMuck, Turns};
 use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 

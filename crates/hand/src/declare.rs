@@ -7,7 +7,7 @@ use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{ChipReading, UnderMinimum};
-use crate::{Chips, Hand, HandEvent, Pos, Rejection, Street};
+use crate::{Chips, Hand, HandEvent, Pos, Rejection, Street, Turns};
 
 /// What the player said, if anything, when putting chips in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,7 +50,7 @@ pub struct Interpretation {
 impl Hand {
     /// Reads a raise to `to` under the profile's rule for raises below the minimum.
     pub fn read_raise_to(&self, pos: Pos, to: Chips) -> Result<Interpretation, Rejection> {
-        let i = self.take_turn_check(pos)?;
+        let i = self.play.turn(pos)?;
         let (min, max) = self.raise_limits(i)?;
         let max_bet = self.max_bet();
         if to <= max_bet {
@@ -120,7 +120,7 @@ impl Hand {
 
     /// "Raise" without an amount: the minimum raise (GCB-2).
     pub fn raise_minimum(&mut self, pos: Pos) -> Result<Interpretation, Rejection> {
-        let i = self.take_turn_check(pos)?;
+        let i = self.play.turn(pos)?;
         let (min, _) = self.raise_limits(i)?;
         let reading = Interpretation {
             reading: Reading::RaiseTo { to: min },
@@ -132,7 +132,7 @@ impl Hand {
 
     /// How chips put over the line would be read.
     pub fn read_put_in(&self, pos: Pos, put: PutIn) -> Result<Interpretation, Rejection> {
-        let i = self.take_turn_check(pos)?;
+        let i = self.play.turn(pos)?;
         // Chips put in come from the stack: more than it holds cannot be.
         let stack = self.stacks()[i];
         if put.amount > stack {
@@ -244,7 +244,7 @@ impl Hand {
     }
 
     fn read_raise_to_half_rule(&self, pos: Pos, to: Chips) -> Result<Interpretation, Rejection> {
-        let i = self.take_turn_check(pos)?;
+        let i = self.play.turn(pos)?;
         let max_bet = self.max_bet();
         match self.raise_limits(i) {
             Ok((min, max)) if to < min => {

@@ -12,10 +12,10 @@ use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::OutOfTurnRule;
 use crate::play::{Play, Seats, rule, seats, second_largest};
 use crate::rules::{GameKind, LastLiveHand};
 use crate::{Chips, HandEvent, HandRules, HandSetup, Pos, Pot, Structure};
+use crate::{OutOfTurnRule, Turns};
 
 /// A betting round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -897,74 +897,13 @@ impl Hand {
                 .actors
                 .first()
                 .is_some_and(|&a| self.play.bets[a] >= self.max_bet());
-        self.after_action(done);
-    }
-
-    fn after_action(&mut self, done: bool) {
-        if self.play.actors.is_empty() || self.active_count() <= 1 || done {
-            self.end_betting();
-        } else {
-            crate::turns::resolve_out_of_turn(self);
-        }
-    }
-
-    pub(crate) fn take_turn_check(&self, pos: Pos) -> Result<usize, Rejection> {
-        if self.play.phase != Phase::Betting {
-            return Err(Rejection::WrongPhase {
-                what: "act",
-                phase: self.play.phase,
-            });
-        }
-        let actor = *self.play.actors.first().ok_or(Rejection::WrongPhase {
-            what: "act",
-            phase: self.play.phase,
-        })?;
-        if actor != pos.0 {
-            return Err(Rejection::NotYourTurn {
-                pos,
-                actor: Pos(actor),
-            });
-        }
-        Ok(actor)
-    }
-
-    /// The player to act folds.
-    pub fn fold(&mut self, pos: Pos) -> Result<(), Rejection> {
-        self.take_turn_check(pos)?;
-        let acted = self.play.acted[pos.0];
-        let i = self.play.pop_actor();
-        self.last_fold = Some((i, acted));
-        self.play.active[i] = false;
-        self.play.events.push(HandEvent::Folded { pos: Pos(i) });
-        self.after_action(false);
-        Ok(())
-    }
-
-    /// The player to act checks, or calls what is due (all-in if the stack is short, TR-10).
-    pub fn check_or_call(&mut self, pos: Pos) -> Result<(), Rejection> {
-        self.take_turn_check(pos)?;
-        let i = self.play.pop_actor();
-        let amount = self.call_amount(i);
-        self.play.stacks[i] -= amount;
-        self.play.bets[i] += amount;
-        self.play.put_in[i] += amount;
-        if amount.is_zero() {
-            self.play.events.push(HandEvent::Checked { pos: Pos(i) });
-        } else {
-            self.play.events.push(HandEvent::Called {
-                pos: Pos(i),
-                amount,
-                all_in: self.play.stacks[i].is_zero(),
-            });
-        }
-        self.after_action(false);
-        Ok(())
+        crate::turns::after_action(self, done);
     }
 
     /// The player to act puts in all his chips: a bet or raise when one is possible, otherwise
     /// a call for less (NOB-14, TR-10).
     pub fn all_in(&mut self, pos: Pos) -> Result<(), Rejection> {
-        let i = self.take_turn_check(pos)?;
+        let i = self.play.turn(pos)?;
         match self.raise_limits(i) {
             Ok((_, max)) if max == self.play.stacks[i] + self.play.bets[i] => {
                 self.bet_or_raise_to(pos, max)
@@ -1096,16 +1035,6 @@ impl Hand {
         self.play.correct_hole(pos, cards, reason).map(drop)
     }
 
-    /// The player to act checks; refused when a bet is due (NOB-13, NOB-14).
-    pub fn check(&mut self, pos: Pos) -> Result<(), Rejection> {
-        let actor = self.take_turn_check(pos)?;
-        let call = self.call_amount(actor);
-        if !call.is_zero() {
-            return Err(Rejection::CannotCheck { pos, call });
-        }
-        self.check_or_call(pos)
-    }
-
     pub(crate) fn insert_event(&mut self, at: usize, e: HandEvent) {
         self.play.events.insert(at.min(self.play.events.len()), e);
     }
@@ -1116,7 +1045,7 @@ impl Hand {
         self.play.showdown.retain(|a| *a != i);
         self.play.events.push(HandEvent::Folded { pos: Pos(i) });
         match self.play.phase {
-            Phase::Betting => self.after_action(false),
+            Phase::Betting => crate::turns::after_action(self, false),
             Phase::Showdown if self.play.showdown.is_empty() => self.end_showdown(),
             Phase::HoleDealing | Phase::BoardDealing | Phase::Showdown
                 if self.active_count() == 1 =>
@@ -1201,7 +1130,7 @@ impl Hand {
     /// Below the minimum it is refused (TR-8), unless the profile reads it by PLO-7's
     /// under-half rule: see [`Hand::raise_to_as_read`].
     pub fn bet_or_raise_to(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection> {
-        let i = self.take_turn_check(pos)?;
+        let i = self.play.turn(pos)?;
         let (min, max) = self.raise_limits(i)?;
         let rule_id = match self.rules.structure {
             Structure::NoLimit | Structure::FixedLimit => Rule::Tr8,
@@ -1286,7 +1215,7 @@ impl Hand {
             all_in,
             rules,
         });
-        self.after_action(false);
+        crate::turns::after_action(self, false);
         Ok(())
     }
 
@@ -1872,11 +1801,18 @@ impl crate::turns::sealed::Game for Hand {
     fn to_call(&self, i: usize) -> Chips {
         self.call_amount(i)
     }
-    fn fold_in_turn(&mut self, pos: Pos) -> Result<(), Rejection> {
-        self.fold(pos)
+    fn may_fold(&self, _: usize) -> Result<(), Rejection> {
+        Ok(())
     }
-    fn check_or_call_in_turn(&mut self, pos: Pos) -> Result<(), Rejection> {
-        self.check_or_call(pos)
+    fn may_call(&self, _: usize) -> Result<(), Rejection> {
+        Ok(())
+    }
+    /// GCB-8: a fold on false information can be taken back while nothing followed it.
+    fn folded_in_turn(&mut self, i: usize, acted: bool) {
+        self.last_fold = Some((i, acted));
+    }
+    fn end_betting(&mut self) {
+        Hand::end_betting(self)
     }
     fn out_of_turn_rule(&self) -> OutOfTurnRule {
         self.rules.irregularities.out_of_turn

@@ -8,7 +8,7 @@ use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{MissingBurn, OwnExposure, PrematureBoard};
-use crate::{Chips, Hand, HandEvent, Phase, Pos, Rejection, Street};
+use crate::{Chips, Hand, HandEvent, Phase, Pos, Rejection, Street, Turns};
 
 /// The kinds of irregularity the engine knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -394,7 +394,7 @@ impl Hand {
     /// (had someone acted, he completes the call, no raise, or folds and loses what he put in:
     /// `put_in` or `fold`).
     pub fn short_call_unaware(&mut self, pos: Pos, amount: Chips) -> Result<(), Rejection> {
-        let i = self.take_turn_check(pos)?;
+        let i = self.play.turn(pos)?;
         let call = self.call_amount(i);
         if amount.is_zero() || amount >= call {
             return Err(Rejection::ShortCall {

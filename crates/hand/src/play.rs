@@ -230,6 +230,28 @@ impl Play {
         });
     }
 
+    /// Whether it is `pos`'s turn to act: the player to act, in a betting round. Returns his
+    /// position.
+    pub(crate) fn turn(&self, pos: Pos) -> Result<usize, Rejection> {
+        if self.phase != Phase::Betting {
+            return Err(Rejection::WrongPhase {
+                what: "act",
+                phase: self.phase,
+            });
+        }
+        if pos.0 >= self.n || !self.active[pos.0] {
+            return Err(Rejection::NotInHand { pos });
+        }
+        match self.actors.first() {
+            Some(&a) if a == pos.0 => Ok(a),
+            Some(&a) => Err(Rejection::NotYourTurn { pos, actor: Pos(a) }),
+            None => Err(Rejection::WrongPhase {
+                what: "act",
+                phase: self.phase,
+            }),
+        }
+    }
+
     /// The player to act leaves the order of action, having acted.
     pub(crate) fn pop_actor(&mut self) -> usize {
         let i = if self.actors.is_empty() {

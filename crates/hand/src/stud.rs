@@ -467,26 +467,6 @@ impl StudHand {
         Ok(full.min(self.play.stacks[i] + self.play.bets[i]))
     }
 
-    fn turn_check(&self, pos: Pos) -> Result<usize, Rejection> {
-        if self.play.phase != Phase::Betting {
-            return Err(Rejection::WrongPhase {
-                what: "act",
-                phase: self.play.phase,
-            });
-        }
-        if pos.0 >= self.play.n || !self.play.active[pos.0] {
-            return Err(Rejection::NotInHand { pos });
-        }
-        match self.play.actors.first() {
-            Some(&a) if a == pos.0 => Ok(a),
-            Some(&a) => Err(Rejection::NotYourTurn { pos, actor: Pos(a) }),
-            None => Err(Rejection::WrongPhase {
-                what: "act",
-                phase: self.play.phase,
-            }),
-        }
-    }
-
     fn bring_in_refusal(&self, i: usize) -> Rejection {
         Rejection::BringInDue {
             pos: Pos(i),
@@ -1031,14 +1011,6 @@ impl StudHand {
         }
     }
 
-    fn after_action(&mut self) {
-        if self.play.actors.is_empty() || self.active_count() <= 1 {
-            self.end_betting();
-        } else {
-            crate::turns::resolve_out_of_turn(self);
-        }
-    }
-
     /// After the hand, `pos` shows `cards`: folded or mucked cards (TR-3.5), a hand shown to
     /// one player and so to all (TR-3.8), or the uncalled winner's choice (TR-3.7). The cards
     /// are his: his known cards, or at a live table cards in play nowhere else, which become
@@ -1103,7 +1075,7 @@ impl StudHand {
 
     /// The bring-in: the forced bet of the player the up cards name (TDA-RP-10).
     pub fn post_bring_in(&mut self, pos: Pos) -> Result<(), Rejection> {
-        let i = self.turn_check(pos)?;
+        let i = self.play.turn(pos)?;
         if !self.bring_in_due {
             return Err(Rejection::NoBringInDue { pos });
         }
@@ -1125,43 +1097,7 @@ impl StudHand {
                 rule(&[Rule::TdaRp10])
             },
         });
-        self.after_action();
-        Ok(())
-    }
-
-    pub fn fold(&mut self, pos: Pos) -> Result<(), Rejection> {
-        let i = self.turn_check(pos)?;
-        if self.bring_in_due && !self.bring_in_may_fold {
-            return Err(self.bring_in_refusal(i));
-        }
-        self.play.pop_actor();
-        self.play.active[i] = false;
-        self.mucked += self.play.hole[i].len();
-        self.play.events.push(HandEvent::Folded { pos });
-        self.after_action();
-        Ok(())
-    }
-
-    pub fn check_or_call(&mut self, pos: Pos) -> Result<(), Rejection> {
-        let i = self.turn_check(pos)?;
-        if self.bring_in_due {
-            return Err(self.bring_in_refusal(i));
-        }
-        let amount = self.call_amount(i);
-        self.play.pop_actor();
-        if amount.is_zero() {
-            self.play.events.push(HandEvent::Checked { pos });
-        } else {
-            self.play.stacks[i] -= amount;
-            self.play.bets[i] += amount;
-            self.play.put_in[i] += amount;
-            self.play.events.push(HandEvent::Called {
-                pos,
-                amount,
-                all_in: self.play.stacks[i].is_zero(),
-            });
-        }
-        self.after_action();
+        crate::turns::after_action(self, false);
         Ok(())
     }
 
@@ -1199,7 +1135,7 @@ impl StudHand {
         self.play.actors.retain(|a| *a != i);
         self.play.showdown.retain(|a| *a != i);
         match self.play.phase {
-            Phase::Betting => self.after_action(),
+            Phase::Betting => crate::turns::after_action(self, false),
             Phase::HoleDealing if self.play.hole_due.iter().all(|&d| d == 0) => self.end_dealing(),
             Phase::Showdown if self.play.showdown.is_empty() => self.end_showdown(),
             _ if self.active_count() <= 1 && self.play.phase != Phase::Settled => {
@@ -1211,23 +1147,9 @@ impl StudHand {
         Ok(())
     }
 
-    /// A declared check: refused when a bet is due, naming it (NOB-14), or while the bring-in
-    /// is due.
-    pub fn check(&mut self, pos: Pos) -> Result<(), Rejection> {
-        let i = self.turn_check(pos)?;
-        if self.bring_in_due {
-            return Err(self.bring_in_refusal(i));
-        }
-        let call = self.call_amount(i);
-        if !call.is_zero() {
-            return Err(Rejection::CannotCheck { pos, call });
-        }
-        self.check_or_call(pos)
-    }
-
     /// "Raise" (or "complete", "bet") without an amount: fixed limit has one.
     pub fn raise(&mut self, pos: Pos) -> Result<(), Rejection> {
-        let i = self.turn_check(pos)?;
+        let i = self.play.turn(pos)?;
         let to = self.bet_limits(i)?;
         self.bet_or_raise_to(pos, to)
     }
@@ -1235,7 +1157,7 @@ impl StudHand {
     /// A bet, a completion of the bring-in, or a raise, to `to` (fixed limit: the one amount
     /// the street allows, or all in for less).
     pub fn bet_or_raise_to(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection> {
-        let i = self.turn_check(pos)?;
+        let i = self.play.turn(pos)?;
         let allowed = self.bet_limits(i)?;
         if to != allowed {
             return Err(Rejection::FixedLimit {
@@ -1293,7 +1215,7 @@ impl StudHand {
             all_in,
             rules,
         });
-        self.after_action();
+        crate::turns::after_action(self, false);
         Ok(())
     }
 
@@ -1772,11 +1694,25 @@ impl crate::turns::sealed::Game for StudHand {
     fn to_call(&self, i: usize) -> Chips {
         self.call_amount(i)
     }
-    fn fold_in_turn(&mut self, pos: Pos) -> Result<(), Rejection> {
-        self.fold(pos)
+    /// The player who must bring it in may not fold, unless the floor let him (TDA-RP-10 E).
+    fn may_fold(&self, i: usize) -> Result<(), Rejection> {
+        match self.bring_in_due && !self.bring_in_may_fold {
+            true => Err(self.bring_in_refusal(i)),
+            false => Ok(()),
+        }
     }
-    fn check_or_call_in_turn(&mut self, pos: Pos) -> Result<(), Rejection> {
-        self.check_or_call(pos)
+    fn may_call(&self, i: usize) -> Result<(), Rejection> {
+        match self.bring_in_due {
+            true => Err(self.bring_in_refusal(i)),
+            false => Ok(()),
+        }
+    }
+    /// His cards go to the muck (counted for a short stub, TDA-RP-10 H).
+    fn folded_in_turn(&mut self, i: usize, _: bool) {
+        self.mucked += self.play.hole[i].len();
+    }
+    fn end_betting(&mut self) {
+        StudHand::end_betting(self)
     }
     fn out_of_turn_rule(&self) -> OutOfTurnRule {
         self.rules.out_of_turn

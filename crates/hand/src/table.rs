@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Chips, GameKind, Hand, HandCommand, Legal, Phase, Play, Pos, Rejection, StudGame, StudHand,
+    Turns,
 };
 
 /// A hand in play at a table. Serialized as the hand itself (a flop hand exactly as before stud

@@ -26,8 +26,15 @@ pub(crate) mod sealed {
         fn bet_to_match(&self) -> Chips;
         /// What player `i` must put in to call.
         fn to_call(&self, i: usize) -> Chips;
-        fn fold_in_turn(&mut self, pos: Pos) -> Result<(), Rejection>;
-        fn check_or_call_in_turn(&mut self, pos: Pos) -> Result<(), Rejection>;
+        /// Whether player `i`, whose turn it is, may fold (not while he must bring it in).
+        fn may_fold(&self, i: usize) -> Result<(), Rejection>;
+        /// Whether player `i`, whose turn it is, may check or call (not while a bring-in is
+        /// due).
+        fn may_call(&self, i: usize) -> Result<(), Rejection>;
+        /// What else a fold in turn changes: `acted` says whether he had acted this round.
+        fn folded_in_turn(&mut self, i: usize, acted: bool);
+        /// The betting round is over: the bets are collected and the hand goes on.
+        fn end_betting(&mut self);
         /// Which reading of an action out of turn the hand follows (TR-21 or GCB-3).
         fn out_of_turn_rule(&self) -> OutOfTurnRule;
         /// What a held raise to `to` commits its player to, when his own word sets its size
@@ -42,6 +49,53 @@ pub(crate) mod sealed {
 
 /// Taking turns in any game: out of turn (TR-21, GCB-3), folds to a player, checked around.
 pub trait Turns: sealed::Game {
+    /// The player to act folds.
+    fn fold(&mut self, pos: Pos) -> Result<(), Rejection> {
+        let i = self.turn(pos)?;
+        self.may_fold(i)?;
+        let acted = self.acted[i];
+        self.pop_actor();
+        self.active[i] = false;
+        self.folded_in_turn(i, acted);
+        self.events.push(HandEvent::Folded { pos });
+        after_action(self, false);
+        Ok(())
+    }
+
+    /// The player to act checks, or calls what is due (all in if his stack is short, TR-10).
+    fn check_or_call(&mut self, pos: Pos) -> Result<(), Rejection> {
+        let i = self.turn(pos)?;
+        self.may_call(i)?;
+        let amount = self.to_call(i);
+        self.pop_actor();
+        if amount.is_zero() {
+            self.events.push(HandEvent::Checked { pos });
+        } else {
+            self.stacks[i] -= amount;
+            self.bets[i] += amount;
+            self.put_in[i] += amount;
+            let all_in = self.stacks[i].is_zero();
+            self.events.push(HandEvent::Called {
+                pos,
+                amount,
+                all_in,
+            });
+        }
+        after_action(self, false);
+        Ok(())
+    }
+
+    /// A declared check: refused when a bet is due, naming it (NOB-13, NOB-14).
+    fn check(&mut self, pos: Pos) -> Result<(), Rejection> {
+        let i = self.turn(pos)?;
+        self.may_call(i)?;
+        let call = self.to_call(i);
+        if !call.is_zero() {
+            return Err(Rejection::CannotCheck { pos, call });
+        }
+        self.check_or_call(pos)
+    }
+
     /// `pos` acts before his turn. The action is held until his turn: TR-21 makes it binding
     /// (a check that became impossible is void); GCB-3 lets it be withdrawn when a skipped
     /// player bet or raised more in between.
@@ -85,6 +139,16 @@ pub trait Turns: sealed::Game {
 
 impl<G: sealed::Game> Turns for G {}
 
+/// After an action in turn: the round ends when nobody is left to act, one player is left, or
+/// the action closed it (`done`); otherwise the next player's held action, if any, is taken.
+pub(crate) fn after_action<G: sealed::Game>(g: &mut G, done: bool) {
+    if g.actors.is_empty() || g.active_count() <= 1 || done {
+        g.end_betting();
+    } else {
+        resolve_out_of_turn(g);
+    }
+}
+
 /// Applies or withdraws a held out-of-turn action when its player's turn comes.
 pub(crate) fn resolve_out_of_turn<G: sealed::Game>(g: &mut G) {
     let Some(&i) = g.actors.first() else { return };
@@ -113,12 +177,12 @@ pub(crate) fn resolve_out_of_turn<G: sealed::Game>(g: &mut G) {
         return;
     }
     let result = match action {
-        OutOfTurn::Fold => g.fold_in_turn(pos),
-        OutOfTurn::Check | OutOfTurn::Call => g.check_or_call_in_turn(pos),
+        OutOfTurn::Fold => g.fold(pos),
+        OutOfTurn::Check | OutOfTurn::Call => g.check_or_call(pos),
         // A raise that is no longer possible stands as a call.
         OutOfTurn::RaiseTo { to } => match g.raise_as_held(pos, to) {
             Ok(()) => Ok(()),
-            Err(_) => g.check_or_call_in_turn(pos),
+            Err(_) => g.check_or_call(pos),
         },
     };
     debug_assert!(result.is_ok(), "the held action's player is the actor");
@@ -146,10 +210,10 @@ fn fold_to<H: sealed::Game>(h: &mut H, to: Pos, then_call: bool) -> Result<(), R
         if actor == to {
             break;
         }
-        work.fold_in_turn(actor)?;
+        work.fold(actor)?;
     }
     if then_call && work.actor() == Some(to) {
-        work.check_or_call_in_turn(to)?;
+        work.check_or_call(to)?;
     }
     *h = work;
     Ok(())
@@ -179,7 +243,7 @@ fn check_around<H: sealed::Game>(h: &mut H) -> Result<(), Rejection> {
         if work.street() != street || !call.is_zero() {
             break;
         }
-        work.check_or_call_in_turn(actor)?;
+        work.check_or_call(actor)?;
     }
     *h = work;
     Ok(())

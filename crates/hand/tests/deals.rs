@@ -3,7 +3,7 @@
 
 use floorbook_cards::{Card, Deck, DeckSeed, ShuffleAlgorithm};
 use floorbook_hand::{
-    Chips, Hand, HandEvent, HandRules, HandSetup, Phase, Pos, Rejection, ShowOrMuck,
+    Chips, Hand, HandEvent, HandRules, HandSetup, Phase, Pos, Rejection, ShowOrMuck, Turns,
 };
 use floorbook_rules::Rule;
 

@@ -3,7 +3,7 @@
 use floorbook_cards::{Deck, DeckSeed, ShuffleAlgorithm};
 use floorbook_hand::{
     ChipReading, Chips, Declared, GameKind, Hand, HandEvent, HandRules, HandSetup, OddChip, Phase,
-    Pos, PutIn, Rejection, ShowOrMuck, Structure, UnderMinimum,
+    Pos, PutIn, Rejection, ShowOrMuck, Structure, Turns, UnderMinimum,
 };
 use floorbook_rules::Rule;
 use proptest::prelude::*;
@@ -182,7 +182,14 @@ fn play(seed: u64, readings: bool, unseen: bool) -> Result<(), TestCaseError> {
                     let n = hand.players();
                     let other =
                         Pos((legal.actor.0 + 1 + below(&mut rng, n as u64 - 1) as usize) % n);
+                    // A player out of the hand is told so; one still in, that it is not his
+                    // turn (TR-21).
+                    let in_hand = hand.is_active(other);
                     for r in [hand.fold(other), hand.check_or_call(other)] {
+                        if !in_hand {
+                            prop_assert_eq!(&r, &Err(Rejection::NotInHand { pos: other }));
+                            continue;
+                        }
                         prop_assert_eq!(
                             &r,
                             &Err(Rejection::NotYourTurn {

@@ -2,7 +2,7 @@
 
 use floorbook_hand::{
     ChipReading, Chips, Declared, Hand, HandEvent, HandRules, HandSetup, Pos, PutIn, Reading,
-    Rejection, UnderMinimum,
+    Rejection, Turns, UnderMinimum,
 };
 use floorbook_rules::Rule;
 

@@ -124,7 +124,7 @@ pub(crate) fn action_line(e: &HandEvent, scale: u64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use floorbook_cards::Card;
-    use floorbook_hand::{Chips, Hand, HandRules, HandSetup, Pos};
+    use floorbook_hand::{Chips, Hand, HandRules, HandSetup, Pos, Turns};
 
     fn card(s: &str) -> Card {
         s.parse().expect("card")

@@ -3,7 +3,7 @@
 use floorbook_cards::{Card, Rank, Suit};
 use floorbook_hand::{
     ChipReading, Chips, GameKind, Hand, HandRules, HandSetup, OddChip, Phase, Pos, Rejection,
-    ShowOrMuck, Structure, UnderMinimum,
+    ShowOrMuck, Structure, Turns, UnderMinimum,
 };
 use thiserror::Error;
 

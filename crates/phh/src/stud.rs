@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use floorbook_cards::Card;
 use floorbook_hand::{
     Chips, HandEvent, LastLiveHand, OddChip, Phase, Rejection, ShowOrMuck, StudGame, StudHand,
-    StudRules, StudSetup,
+    StudRules, StudSetup, Turns,
 };
 
 use crate::export::{action_line, amount_text, cards_text};
