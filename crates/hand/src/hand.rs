@@ -12,7 +12,7 @@ use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::play::{Play, Seats, rule, seats, second_largest};
+use crate::play::{Play, Seats, rule, seats};
 use crate::rules::{GameKind, LastLiveHand};
 use crate::{Chips, HandEvent, HandRules, HandSetup, Pos, Pot, Structure};
 use crate::{OutOfTurnRule, Turns};
@@ -1050,7 +1050,7 @@ impl Hand {
             Phase::HoleDealing | Phase::BoardDealing | Phase::Showdown
                 if self.active_count() == 1 =>
             {
-                self.collect_bets();
+                crate::turns::collect_bets(self);
                 self.push_chips();
             }
             _ => {}
@@ -1219,53 +1219,6 @@ impl Hand {
         Ok(())
     }
 
-    fn end_betting(&mut self) {
-        self.play.actors.clear();
-        if self.active_count() > 1 {
-            let with_chips = (0..self.play.n)
-                .filter(|&i| self.play.active[i] && !self.play.stacks[i].is_zero())
-                .count();
-            if with_chips <= 1 {
-                self.play.all_in = true;
-            }
-        }
-        if self.play.street == Street::River && self.play.stacks.iter().any(|s| s.is_zero()) {
-            self.play.all_in = true;
-        }
-        self.collect_bets();
-        self.play.events.push(HandEvent::BettingClosed {
-            street: self.play.street,
-            all_in: self.play.all_in,
-        });
-        if self.active_count() == 1 {
-            self.push_chips();
-        } else if self.play.street == Street::River || self.play.all_in {
-            self.begin_showdown();
-        } else {
-            self.begin_dealing();
-        }
-    }
-
-    /// Returns the uncalled part of the largest bet; the bets stay counted in `put_in`.
-    fn collect_bets(&mut self) {
-        if self.play.bets.iter().all(|b| b.is_zero()) {
-            return;
-        }
-        let sole = (self.active_count() == 1)
-            .then(|| self.play.active.iter().position(|&a| a))
-            .flatten();
-        let cutoff = second_largest(&self.play.bets);
-        for i in 0..self.play.n {
-            if Some(i) == sole {
-                continue;
-            }
-            if self.play.bets[i] > cutoff {
-                self.play.give_back(i, self.play.bets[i] - cutoff);
-            }
-            self.play.bets[i] = Chips::ZERO;
-        }
-    }
-
     /// Gives player `i` back `back` of the bet in front of him, by `rule` (a raise nobody
     /// called, TR-22).
     pub(crate) fn return_uncalled(&mut self, i: usize, back: Chips, rule_id: Rule) {
@@ -1281,7 +1234,7 @@ impl Hand {
 
     fn begin_dealing(&mut self) {
         let Some(next) = self.play.street.next() else {
-            self.begin_showdown();
+            crate::turns::begin_showdown(self);
             return;
         };
         self.play.street = next;
@@ -1308,24 +1261,6 @@ impl Hand {
     }
 
     // ----- showdown -----
-
-    fn begin_showdown(&mut self) {
-        self.play.phase = Phase::Showdown;
-        let opener = self.play.opener.unwrap_or(0);
-        self.play.showdown = (0..self.play.n)
-            .map(|k| (opener + k) % self.play.n)
-            .filter(|&i| self.play.active[i] && !self.play.face_up[i].iter().all(|&u| u))
-            .collect();
-        if !self.play.showdown.is_empty() {
-            self.play.events.push(HandEvent::ShowdownBegan {
-                order: self.play.showdown.iter().map(|&i| Pos(i)).collect(),
-                rules: rule(&[Rule::Tr11, Rule::Tr36]),
-            });
-        }
-        if self.play.showdown.is_empty() {
-            self.end_showdown();
-        }
-    }
 
     /// A player at the showdown shows or mucks; any player still due may act (TR-3.6).
     pub fn show_or_muck(&mut self, pos: Pos, what: ShowOrMuck) -> Result<(), Rejection> {
@@ -1811,8 +1746,20 @@ impl crate::turns::sealed::Game for Hand {
     fn folded_in_turn(&mut self, i: usize, acted: bool) {
         self.last_fold = Some((i, acted));
     }
-    fn end_betting(&mut self) {
-        Hand::end_betting(self)
+    fn keeps_the_winners_bet(&self) -> bool {
+        true
+    }
+    fn showdown_rules(&self) -> RuleSet {
+        rule(&[Rule::Tr11, Rule::Tr36])
+    }
+    fn deal_next_street(&mut self) {
+        self.begin_dealing();
+    }
+    fn end_showdown(&mut self) {
+        Hand::end_showdown(self)
+    }
+    fn push_chips(&mut self) {
+        Hand::push_chips(self)
     }
     fn out_of_turn_rule(&self) -> OutOfTurnRule {
         self.rules.irregularities.out_of_turn
@@ -1831,7 +1778,8 @@ impl crate::turns::sealed::Game for Hand {
 
 #[cfg(test)]
 mod tests {
-    use super::{Hand, MAX_CHIPS, Rejection, second_largest};
+    use super::{Hand, MAX_CHIPS, Rejection};
+    use crate::play::second_largest;
     use crate::{Chips, HandRules, HandSetup};
 
     #[test]

@@ -29,7 +29,7 @@ use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use crate::hand::describe_hole;
-use crate::play::{Play, rule, seats, second_largest};
+use crate::play::{Play, rule, seats};
 use crate::{
     Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, OutOfTurnRule, Phase, Pos,
     Rejection, ShowOrMuck,
@@ -957,7 +957,7 @@ impl StudHand {
 
     fn begin_betting(&mut self) {
         let Some((opener, by_suit)) = self.first_to_act() else {
-            self.end_betting();
+            crate::turns::end_betting(self);
             return;
         };
         self.play.opener = Some(opener);
@@ -1007,7 +1007,7 @@ impl StudHand {
         let max = self.max_bet();
         let settled = self.play.actors.len() == 1 && self.play.bets[self.play.actors[0]] >= max;
         if self.play.actors.is_empty() || self.active_count() <= 1 || settled {
-            self.end_betting();
+            crate::turns::end_betting(self);
         }
     }
 
@@ -1140,7 +1140,7 @@ impl StudHand {
             Phase::Showdown if self.play.showdown.is_empty() => self.end_showdown(),
             _ if self.active_count() <= 1 && self.play.phase != Phase::Settled => {
                 self.play.actors.clear();
-                self.end_betting();
+                crate::turns::end_betting(self);
             }
             _ => {}
         }
@@ -1219,69 +1219,7 @@ impl StudHand {
         Ok(())
     }
 
-    fn end_betting(&mut self) {
-        self.play.actors.clear();
-        self.bring_in_due = false;
-        self.bring_in_may_fold = false;
-        if self.active_count() > 1 {
-            let with_chips = (0..self.play.n)
-                .filter(|&i| self.play.active[i] && !self.play.stacks[i].is_zero())
-                .count();
-            if with_chips <= 1 {
-                self.play.all_in = true;
-            }
-        }
-        if self.play.street == Street::Seventh && self.play.stacks.iter().any(|s| s.is_zero()) {
-            self.play.all_in = true;
-        }
-        // The part of a bet nobody called goes back (NOB-15).
-        let cutoff = second_largest(&self.play.bets);
-        for i in 0..self.play.n {
-            if self.play.bets[i] > cutoff {
-                let back = self.play.bets[i] - cutoff;
-                self.play.bets[i] = cutoff;
-                self.play.stacks[i] += back;
-                self.play.put_in[i] -= back;
-                self.play.events.push(HandEvent::BetReturned {
-                    pos: Pos(i),
-                    amount: back,
-                    rules: rule(&[Rule::Nob15]),
-                });
-            }
-        }
-        self.play.events.push(HandEvent::BettingClosed {
-            street: self.play.street,
-            all_in: self.play.all_in,
-        });
-        self.play.bets = seats(Chips::ZERO, self.play.n);
-        if self.active_count() <= 1 {
-            self.push_chips();
-        } else if self.play.street == Street::Seventh || self.play.all_in {
-            self.begin_showdown();
-        } else if let Some(next) = self.play.street.next() {
-            self.play.street = next;
-            self.begin_dealing();
-        }
-    }
-
     // ----- showdown -----
-
-    fn begin_showdown(&mut self) {
-        let start = self.play.opener.unwrap_or(0);
-        self.play.showdown = (0..self.play.n)
-            .map(|k| (start + k) % self.play.n)
-            .filter(|&i| self.play.active[i] && self.play.face_up[i].iter().any(|u| !u))
-            .collect();
-        if self.play.showdown.is_empty() {
-            self.end_showdown();
-            return;
-        }
-        self.play.phase = Phase::Showdown;
-        self.play.events.push(HandEvent::ShowdownBegan {
-            order: self.play.showdown.iter().map(|&i| Pos(i)).collect(),
-            rules: rule(&[Rule::Tr36]),
-        });
-    }
 
     /// Shows or mucks a player's hand at the showdown. Shown cards are the player's whole
     /// hand, face up; at a live table they are the cards dealt, each named (TR-11).
@@ -1711,8 +1649,27 @@ impl crate::turns::sealed::Game for StudHand {
     fn folded_in_turn(&mut self, i: usize, _: bool) {
         self.mucked += self.play.hole[i].len();
     }
-    fn end_betting(&mut self) {
-        StudHand::end_betting(self)
+    fn round_closing(&mut self) {
+        self.bring_in_due = false;
+        self.bring_in_may_fold = false;
+    }
+    fn keeps_the_winners_bet(&self) -> bool {
+        false
+    }
+    fn showdown_rules(&self) -> RuleSet {
+        rule(&[Rule::Tr36])
+    }
+    fn deal_next_street(&mut self) {
+        if let Some(next) = self.play.street.next() {
+            self.play.street = next;
+            self.begin_dealing();
+        }
+    }
+    fn end_showdown(&mut self) {
+        StudHand::end_showdown(self)
+    }
+    fn push_chips(&mut self) {
+        StudHand::push_chips(self)
     }
     fn out_of_turn_rule(&self) -> OutOfTurnRule {
         self.rules.out_of_turn

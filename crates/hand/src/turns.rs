@@ -12,6 +12,7 @@ use std::ops::DerefMut;
 use floorbook_rules::{Rule, RuleSet};
 
 use crate::irregular::out_of_turn_allowed;
+use crate::play::{Seats, second_largest};
 use crate::{Chips, HandEvent, OutOfTurn, OutOfTurnRule, Phase, Play, Pos, Rejection};
 
 pub(crate) mod sealed {
@@ -33,8 +34,19 @@ pub(crate) mod sealed {
         fn may_call(&self, i: usize) -> Result<(), Rejection>;
         /// What else a fold in turn changes: `acted` says whether he had acted this round.
         fn folded_in_turn(&mut self, i: usize, acted: bool);
-        /// The betting round is over: the bets are collected and the hand goes on.
-        fn end_betting(&mut self);
+        /// What else the end of a betting round changes (a bring-in no longer due).
+        fn round_closing(&mut self) {}
+        /// Whether the last player in keeps his bet in front when everyone else folded (it
+        /// goes back to him as he wins; no part of it is returned as uncalled).
+        fn keeps_the_winners_bet(&self) -> bool;
+        /// The rules the showdown's order is decided by.
+        fn showdown_rules(&self) -> RuleSet;
+        /// The next street is dealt.
+        fn deal_next_street(&mut self);
+        /// Every hand is shown or mucked: the pots are pushed, or the rest of the cards dealt.
+        fn end_showdown(&mut self);
+        /// The pots go to their winners; the hand is over.
+        fn push_chips(&mut self);
         /// Which reading of an action out of turn the hand follows (TR-21 or GCB-3).
         fn out_of_turn_rule(&self) -> OutOfTurnRule;
         /// What a held raise to `to` commits its player to, when his own word sets its size
@@ -143,10 +155,79 @@ impl<G: sealed::Game> Turns for G {}
 /// the action closed it (`done`); otherwise the next player's held action, if any, is taken.
 pub(crate) fn after_action<G: sealed::Game>(g: &mut G, done: bool) {
     if g.actors.is_empty() || g.active_count() <= 1 || done {
-        g.end_betting();
+        end_betting(g);
     } else {
         resolve_out_of_turn(g);
     }
+}
+
+/// The betting round is over: the part of a bet nobody called goes back (NOB-15), and the hand
+/// goes to its last player in, the showdown (the last street, or no more betting possible with
+/// a player all in, TR-3.6) or the next street.
+pub(crate) fn end_betting<G: sealed::Game>(g: &mut G) {
+    g.actors.clear();
+    g.round_closing();
+    if g.active_count() > 1 {
+        let with_chips = (0..g.n)
+            .filter(|&i| g.active[i] && !g.stacks[i].is_zero())
+            .count();
+        if with_chips <= 1 {
+            g.all_in = true;
+        }
+    }
+    let last_street = g.street.next().is_none();
+    if last_street && g.stacks.iter().any(|s| s.is_zero()) {
+        g.all_in = true;
+    }
+    collect_bets(g);
+    let (street, all_in) = (g.street, g.all_in);
+    g.events.push(HandEvent::BettingClosed { street, all_in });
+    if g.active_count() <= 1 {
+        g.push_chips();
+    } else if last_street || g.all_in {
+        begin_showdown(g);
+    } else {
+        g.deal_next_street();
+    }
+}
+
+/// The part of the largest bet nobody can match goes back (NOB-15); the bets go in the pot
+/// (they stay counted in `put_in`).
+pub(crate) fn collect_bets<G: sealed::Game>(g: &mut G) {
+    let sole = (g.keeps_the_winners_bet() && g.active_count() == 1)
+        .then(|| g.active.iter().position(|&a| a))
+        .flatten();
+    let cutoff = second_largest(&g.bets);
+    for i in 0..g.n {
+        if Some(i) == sole {
+            continue;
+        }
+        if g.bets[i] > cutoff {
+            let back = g.bets[i] - cutoff;
+            g.give_back(i, back);
+        }
+        g.bets[i] = Chips::ZERO;
+    }
+}
+
+/// The showdown: every live hand with a card face down shows or mucks, from the last
+/// aggressor (or the first to act) on; with none, it is over at once.
+pub(crate) fn begin_showdown<G: sealed::Game>(g: &mut G) {
+    g.phase = Phase::Showdown;
+    let opener = g.opener.unwrap_or(0);
+    let n = g.n;
+    let order: Seats<usize> = (0..n)
+        .map(|k| (opener + k) % n)
+        .filter(|&i| g.active[i] && g.face_up[i].iter().any(|&up| !up))
+        .collect();
+    g.showdown = order;
+    if g.showdown.is_empty() {
+        g.end_showdown();
+        return;
+    }
+    let rules = g.showdown_rules();
+    let order = g.showdown.iter().map(|&i| Pos(i)).collect();
+    g.events.push(HandEvent::ShowdownBegan { order, rules });
 }
 
 /// Applies or withdraws a held out-of-turn action when its player's turn comes.
