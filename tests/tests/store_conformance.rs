@@ -26,3 +26,72 @@ mod nats {
 
     floorbook_e2e::conformance_suite!(make());
 }
+
+/// Instances starting at once on a new server race to create its streams (the chains, the
+/// checkpoints, the answers, the log's record): whichever loses takes the stream the other made.
+mod nats_race {
+    use floorbook_e2e::nats::NatsServer;
+    use floorbook_log::{ChainId, EventStore};
+    use floorbook_store_nats::{NatsOptions, NatsStore};
+    use futures_util::future::join_all;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn instances_starting_at_once_share_the_streams_one_creates() {
+        const INSTANCES: usize = 12;
+        for round in 0..10 {
+            let server = NatsServer::start();
+            let url = server.url();
+            let stores =
+                join_all((0..INSTANCES).map(|_| NatsStore::connect(&url, NatsOptions::default())))
+                    .await;
+            let stores: Vec<NatsStore> = stores
+                .into_iter()
+                .enumerate()
+                .map(|(i, s)| s.unwrap_or_else(|e| panic!("round {round}: instance {i}: {e}")))
+                .collect();
+            let chain = ChainId::new(format!("race-{round}")).expect("chain id");
+            let kept = join_all(
+                stores
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| s.keep_answers(&chain, vec![vec![i as u8]])),
+            )
+            .await;
+            for (i, k) in kept.into_iter().enumerate() {
+                k.unwrap_or_else(|e| panic!("round {round}: instance {i} keeps answers: {e}"));
+            }
+            let appended = join_all(
+                stores
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| s.append_log_batch(0, vec![i as u8])),
+            )
+            .await;
+            let mut won = 0;
+            for (i, a) in appended.into_iter().enumerate() {
+                match a {
+                    Ok(true) => won += 1,
+                    Ok(false) => {}
+                    Err(e) => {
+                        panic!("round {round}: instance {i} appends the log's first batch: {e}")
+                    }
+                }
+            }
+            assert_eq!(
+                won, 1,
+                "round {round}: one instance writes the log's first batch"
+            );
+            let answers = stores[0].answers(&chain).await.expect("answers");
+            assert_eq!(
+                answers.len(),
+                INSTANCES,
+                "round {round}: every instance's answer kept"
+            );
+            let record = stores[1]
+                .log_batches(0, 10)
+                .await
+                .expect("the log's record");
+            assert_eq!(record.len(), 1, "round {round}: the record holds one batch");
+        }
+    }
+}

@@ -221,20 +221,22 @@ impl NatsStore {
             .ack_timeout(opts.ack_timeout)
             .build(client.clone());
         let config = |name: String, subject: String| stream_config(&opts, name, subject);
-        let stream = js
-            .get_or_create_stream(config(
+        let stream = get_or_create(
+            &js,
+            config(
                 opts.stream.clone(),
                 format!("{}.chain.*", opts.subject_prefix),
-            ))
-            .await
-            .map_err(|e| backend(format!("opening stream {}", opts.stream), e))?;
-        let checkpoints = js
-            .get_or_create_stream(config(
+            ),
+        )
+        .await?;
+        let checkpoints = get_or_create(
+            &js,
+            config(
                 format!("{}_CHECKPOINTS", opts.stream),
                 format!("{}.checkpoint.*", opts.subject_prefix),
-            ))
-            .await
-            .map_err(|e| backend(format!("opening stream {}_CHECKPOINTS", opts.stream), e))?;
+            ),
+        )
+        .await?;
         Ok(NatsStore {
             inner: Arc::new(Inner {
                 client,
@@ -613,6 +615,20 @@ impl NatsStore {
     }
 }
 
+/// The stream `config` names, created when missing. Two instances creating it at the same
+/// moment: the one that lost is refused (the server says the name is in use, or that the
+/// subjects overlap an existing stream, by its version) and looks up the stream the other made.
+async fn get_or_create(js: &Context, config: Config) -> Result<Stream, StoreError> {
+    let name = config.name.clone();
+    match js.get_or_create_stream(config).await {
+        Ok(s) => Ok(s),
+        Err(e) => js
+            .get_stream(&name)
+            .await
+            .map_err(|_| backend(format!("opening stream {name}"), e)),
+    }
+}
+
 impl NatsStore {
     /// The answers stream, created when missing: one subject a chain, its latest
     /// [`KEPT_ANSWERS`] messages kept. Nobody may delete or purge it.
@@ -621,29 +637,14 @@ impl NatsStore {
         let name = format!("{}_ANSWERS", opts.stream);
         self.inner
             .answers
-            .get_or_try_init(|| async {
-                let created = self
-                    .inner
-                    .js
-                    .get_or_create_stream(Config {
+            .get_or_try_init(|| {
+                get_or_create(
+                    &self.inner.js,
+                    Config {
                         max_messages_per_subject: KEPT_ANSWERS as i64,
-                        ..stream_config(
-                            opts,
-                            name.clone(),
-                            format!("{}.answer.*", opts.subject_prefix),
-                        )
-                    })
-                    .await;
-                match created {
-                    Ok(s) => Ok(s),
-                    // Another instance created it at the same moment: it is there now.
-                    Err(e) => self
-                        .inner
-                        .js
-                        .get_stream(&name)
-                        .await
-                        .map_err(|_| backend(format!("opening stream {name}"), e)),
-                }
+                        ..stream_config(opts, name, format!("{}.answer.*", opts.subject_prefix))
+                    },
+                )
             })
             .await
     }
@@ -657,15 +658,11 @@ impl NatsStore {
             return Ok(Some(s));
         }
         let found = if create {
-            self.inner
-                .js
-                .get_or_create_stream(stream_config(
-                    opts,
-                    name.clone(),
-                    format!("{}.tlog", opts.subject_prefix),
-                ))
-                .await
-                .map_err(|e| backend(format!("opening stream {name}"), e))?
+            get_or_create(
+                &self.inner.js,
+                stream_config(opts, name.clone(), format!("{}.tlog", opts.subject_prefix)),
+            )
+            .await?
         } else {
             match self.inner.js.get_stream(&name).await {
                 Ok(s) => s,
