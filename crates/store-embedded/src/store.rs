@@ -74,17 +74,7 @@ impl EmbeddedStore {
                     .write(true)
                     .open(&path)
                     .map_err(|e| StoreError::io(format!("opening {}", path.display()), e))?;
-                match file.try_lock() {
-                    Ok(()) => Some(file),
-                    Err(TryLockError::WouldBlock) => {
-                        return Err(StoreError::Locked {
-                            what: format!("{} is held by another writer", path.display()),
-                        });
-                    }
-                    Err(TryLockError::Error(e)) => {
-                        return Err(StoreError::io(format!("locking {}", path.display()), e));
-                    }
-                }
+                Some(take_lock(file, &path)?)
             }
             OpenMode::ReadOnly => {
                 if !dir.join("chains").is_dir() {
@@ -475,6 +465,33 @@ fn already_there(
         Ok(last.head())
     } else {
         Err(conflict())
+    }
+}
+
+/// How long a lock held elsewhere is waited for before the store is refused: a writer that
+/// just let go (this process, or one that ended) may still hold it for a moment through a
+/// child process being started (a child holds the parent's open files until it runs its own
+/// program, and so the lock); a writer at work holds it far longer.
+const LOCK_PATIENCE: Duration = Duration::from_millis(250);
+
+/// Takes the writer's lock on `file` (at `path`), waiting at most [`LOCK_PATIENCE`] for it.
+fn take_lock(file: File, path: &Path) -> Result<File, StoreError> {
+    let until = std::time::Instant::now() + LOCK_PATIENCE;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(TryLockError::WouldBlock) if std::time::Instant::now() < until => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(StoreError::Locked {
+                    what: format!("{} is held by another writer", path.display()),
+                });
+            }
+            Err(TryLockError::Error(e)) => {
+                return Err(StoreError::io(format!("locking {}", path.display()), e));
+            }
+        }
     }
 }
 
