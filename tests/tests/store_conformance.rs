@@ -35,6 +35,17 @@ mod nats_race {
     use floorbook_store_nats::{NatsOptions, NatsStore};
     use futures_util::future::join_all;
 
+    /// The error and every cause under it, so that a failure says what the server said.
+    fn said(e: &dyn std::error::Error) -> String {
+        let mut out = e.to_string();
+        let mut cause = e.source();
+        while let Some(c) = cause {
+            out.push_str(&format!(": {c}"));
+            cause = c.source();
+        }
+        out
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn instances_starting_at_once_share_the_streams_one_creates() {
         const INSTANCES: usize = 12;
@@ -47,7 +58,9 @@ mod nats_race {
             let stores: Vec<NatsStore> = stores
                 .into_iter()
                 .enumerate()
-                .map(|(i, s)| s.unwrap_or_else(|e| panic!("round {round}: instance {i}: {e}")))
+                .map(|(i, s)| {
+                    s.unwrap_or_else(|e| panic!("round {round}: instance {i}: {}", said(&e)))
+                })
                 .collect();
             let chain = ChainId::new(format!("race-{round}")).expect("chain id");
             let kept = join_all(
@@ -58,7 +71,9 @@ mod nats_race {
             )
             .await;
             for (i, k) in kept.into_iter().enumerate() {
-                k.unwrap_or_else(|e| panic!("round {round}: instance {i} keeps answers: {e}"));
+                k.unwrap_or_else(|e| {
+                    panic!("round {round}: instance {i} keeps answers: {}", said(&e))
+                });
             }
             let appended = join_all(
                 stores
@@ -73,7 +88,10 @@ mod nats_race {
                     Ok(true) => won += 1,
                     Ok(false) => {}
                     Err(e) => {
-                        panic!("round {round}: instance {i} appends the log's first batch: {e}")
+                        panic!(
+                            "round {round}: instance {i} appends the log's first batch: {}",
+                            said(&e)
+                        )
                     }
                 }
             }

@@ -588,14 +588,53 @@ impl NatsStore {
         );
         let payload =
             serde_json::to_vec(checkpoint).map_err(|e| backend("encoding a checkpoint", e))?;
-        self.inner
-            .js
-            .publish(subject.clone(), payload.into())
-            .await
-            .map_err(|e| backend(format!("publishing to {subject}"), e))?
-            .await
-            .map_err(|e| backend(format!("publishing to {subject}"), e))?;
-        Ok(())
+        self.publish_all(&subject, vec![payload.into()]).await
+    }
+
+    /// Publishes `payloads` to `subject` at once and waits for every ack. A message nobody
+    /// answered (no responders: a stream another instance has just created may not be
+    /// listening yet) was not stored, so it is sent again, after the others, until the
+    /// append deadline; any other refusal is an error, since a message that timed out may
+    /// have been stored and must not be kept twice.
+    async fn publish_all(
+        &self,
+        subject: &str,
+        mut payloads: Vec<bytes::Bytes>,
+    ) -> Result<(), StoreError> {
+        let deadline = Instant::now() + self.inner.opts.append_deadline;
+        let what = || format!("publishing to {subject}");
+        loop {
+            let mut acks = Vec::with_capacity(payloads.len());
+            for p in &payloads {
+                acks.push(
+                    self.inner
+                        .js
+                        .publish(subject.to_string(), p.clone())
+                        .await
+                        .map_err(|e| backend(what(), e))?,
+                );
+            }
+            let mut unheard = Vec::new();
+            let mut refused = None;
+            for (ack, p) in acks.into_iter().zip(payloads) {
+                match ack.await {
+                    Ok(_) => {}
+                    Err(e) if e.kind() == PublishErrorKind::StreamNotFound => {
+                        unheard.push(p);
+                        refused = Some(e);
+                    }
+                    Err(e) => return Err(backend(what(), e)),
+                }
+            }
+            let Some(e) = refused else {
+                return Ok(());
+            };
+            if Instant::now() >= deadline {
+                return Err(backend(format!("{}: no stream answered", what()), e));
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            payloads = unheard;
+        }
     }
 
     /// Every checkpoint published for `chain`, oldest first.
@@ -748,21 +787,11 @@ impl NatsStore {
         }
         self.answers_stream().await?;
         let subject = format!("{}.answer.{chain}", self.inner.opts.subject_prefix);
-        let mut acks = Vec::with_capacity(answers.len());
-        for a in answers {
-            acks.push(
-                self.inner
-                    .js
-                    .publish(subject.clone(), a.into())
-                    .await
-                    .map_err(|e| backend(format!("publishing to {subject}"), e))?,
-            );
-        }
-        for ack in acks {
-            ack.await
-                .map_err(|e| backend(format!("publishing to {subject}"), e))?;
-        }
-        Ok(())
+        self.publish_all(
+            &subject,
+            answers.into_iter().map(bytes::Bytes::from).collect(),
+        )
+        .await
     }
 
     /// Every answer kept for `chain`, oldest first.
