@@ -14,6 +14,7 @@ use thiserror::Error;
 
 use crate::play::{Play, Seats, rule, seats};
 use crate::rules::{GameKind, LastLiveHand};
+use crate::turns::sealed::Shown;
 use crate::{Chips, HandEvent, HandRules, HandSetup, Pos, Pot, Structure};
 use crate::{OutOfTurnRule, Turns};
 
@@ -668,40 +669,8 @@ impl Hand {
 
     /// The (min, max) "raise to" for player `i`, or why none is possible.
     pub(crate) fn raise_limits(&self, i: usize) -> Result<(Chips, Chips), Rejection> {
-        let no = |reason: RaiseBarred, rule: Rule| Rejection::CannotRaise {
-            pos: Pos(i),
-            reason,
-            rule,
-        };
+        crate::turns::may_raise(self, i)?;
         let max_bet = self.max_bet();
-        // PokerKit's reading, for PHH: facing less than the last raise is no reopening. A live
-        // table reads TR-8 by who has acted since the last full raise (below).
-        if !self.rules.live && self.call_amount(i) < self.play.raise_amount {
-            return Err(no(RaiseBarred::ShortAllInReopensNothing, Rule::Tr8));
-        }
-        if self
-            .rules
-            .raise_cap
-            .is_some_and(|cap| self.play.raise_count >= cap)
-        {
-            return Err(no(RaiseBarred::RaisesCapped, Rule::Nob12));
-        }
-        let shorts: Chips = self.play.short_all_ins.iter().copied().sum();
-        if !self.play.short_all_ins.is_empty()
-            && shorts < self.play.raise_amount
-            && self.play.acted[i]
-        {
-            return Err(no(RaiseBarred::ActedFacingShortAllIn, Rule::Tr8));
-        }
-        if self.play.stacks[i] <= max_bet - self.play.bets[i] {
-            return Err(no(RaiseBarred::StackCoversACall, Rule::Tr10));
-        }
-        let someone_can_call = (0..self.play.n).any(|j| {
-            j != i && self.play.active[j] && self.play.stacks[j] + self.play.bets[j] > max_bet
-        });
-        if !someone_can_call {
-            return Err(no(RaiseBarred::NobodyLeftToCall, Rule::Tr10));
-        }
         let cap = self.play.stacks[i] + self.play.bets[i];
         // These sums may pass the chips in play (a minimum bet larger than every stack, a pot
         // limit past the stack); each is cut to the stack, so saturating keeps them exact.
@@ -1166,56 +1135,14 @@ impl Hand {
         {
             return Err(Rejection::NotPayable { to, unit });
         }
-        let i = self.play.pop_actor();
-        let max_bet = self.max_bet();
-        let increment = to - max_bet;
-        let delta = to - self.play.bets[i];
-        self.play.bets[i] = to;
-        self.play.stacks[i] -= delta;
-        self.play.put_in[i] += delta;
-        self.play.actors.clear();
-        for k in 1..self.play.n {
-            let j = (i + k) % self.play.n;
-            if self.play.active[j] && !self.play.stacks[j].is_zero() {
-                self.play.actors.push(j);
-            }
-        }
-        self.play.opener = Some(i);
-        let full = increment >= self.play.raise_amount;
-        if full {
-            self.play.acted.iter_mut().for_each(|a| *a = false);
-            self.play.acted[i] = true;
-        }
-        self.play.raise_amount = self.play.raise_amount.max(increment);
-        // NOB-12: at a live table an all-in short of a full raise is not a raise of the cap.
-        if full || !self.rules.live {
-            self.play.raise_count += 1;
-        }
-        let all_in = self.play.stacks[i].is_zero();
-        if all_in {
-            self.play.short_all_ins.push(increment);
-        } else {
-            self.play.short_all_ins.clear();
-        }
-        if self.play.short_all_ins.iter().copied().sum::<Chips>() >= self.play.raise_amount {
-            self.play.short_all_ins.clear();
-        }
         let mut rules = rule(&[rule_id]);
         if self.rules.raise_cap.is_some() {
             rules = rules.with(Rule::Nob12);
         }
-        if all_in {
+        if to == self.play.stacks[i] + self.play.bets[i] {
             rules = rules.with(Rule::Tr10);
         }
-        self.play.events.push(HandEvent::BetOrRaised {
-            pos: Pos(i),
-            to,
-            increment,
-            full,
-            all_in,
-            rules,
-        });
-        crate::turns::after_action(self, false);
+        crate::turns::raise_to(self, i, to, rules);
         Ok(())
     }
 
@@ -1261,105 +1188,6 @@ impl Hand {
     }
 
     // ----- showdown -----
-
-    /// A player at the showdown shows or mucks; any player still due may act (TR-3.6).
-    pub fn show_or_muck(&mut self, pos: Pos, what: ShowOrMuck) -> Result<(), Rejection> {
-        if self.play.phase != Phase::Showdown {
-            return Err(Rejection::WrongPhase {
-                what: "show or muck",
-                phase: self.play.phase,
-            });
-        }
-        let Some(at) = self.play.showdown.iter().position(|&i| i == pos.0) else {
-            return Err(Rejection::NotInShowdown { pos });
-        };
-        match what {
-            // TR-3.6: with a player all in and no more betting, every live hand is turned up.
-            ShowOrMuck::Muck if self.rules.live && self.play.all_in => {
-                return Err(Rejection::AllInShowdown { pos });
-            }
-            ShowOrMuck::Muck => {
-                // The last live hand in a pot wins it; it cannot be thrown away (TR-3.6).
-                let tr36 = self.rules.last_live_hand == LastLiveHand::WinsThePot;
-                if let Some(k) = self.pots().iter().position(|p| {
-                    tr36 && p.eligible.contains(&pos)
-                        && p.eligible
-                            .iter()
-                            .all(|q| q.0 == pos.0 || !self.play.active[q.0])
-                }) {
-                    return Err(Rejection::LastLiveHand { pos, pot: k });
-                }
-                self.play.showdown.remove(at);
-                self.play.active[pos.0] = false;
-                self.play.events.push(HandEvent::Mucked {
-                    pos,
-                    rules: rule(&[Rule::Tr36]),
-                });
-                if tr36 && self.active_count() == 1 {
-                    // Everyone else mucked: the one live hand takes every pot unseen.
-                    self.play.showdown.clear();
-                }
-            }
-            ShowOrMuck::ShowDealt if self.rules.live && self.play.hole[pos.0].contains(&None) => {
-                // Cards dealt face down are named when they are shown.
-                return Err(Rejection::ShowWhole {
-                    pos,
-                    due: self.play.hole[pos.0].len(),
-                    got: self.play.hole[pos.0].iter().flatten().count(),
-                });
-            }
-            ShowOrMuck::Show(cards) if self.rules.live => {
-                // TR-11: both cards, and the cards dealt.
-                let due = self.play.hole[pos.0].len();
-                if cards.len() != due || cards.contains(&None) {
-                    return Err(Rejection::ShowWhole {
-                        pos,
-                        due,
-                        got: cards.iter().flatten().count(),
-                    });
-                }
-                let shown: Vec<Card> = cards.iter().flatten().copied().collect();
-                let (hole, used) = self.play.match_shown(pos, &shown, self.stub_seen)?;
-                self.play.showdown.remove(at);
-                self.play.used = used;
-                self.play.hole[pos.0] = hole;
-                self.play.face_up[pos.0] = smallvec![true; due];
-                self.play.events.push(HandEvent::Shown { pos, cards });
-            }
-            ShowOrMuck::ShowDealt => {
-                self.play.showdown.remove(at);
-                let n = self.play.hole[pos.0].len();
-                self.play.face_up[pos.0] =
-                    self.play.hole[pos.0].iter().map(|c| c.is_some()).collect();
-                debug_assert_eq!(self.play.face_up[pos.0].len(), n);
-                self.play.events.push(HandEvent::Shown {
-                    pos,
-                    cards: self.play.hole[pos.0].to_vec(),
-                });
-            }
-            ShowOrMuck::Show(cards) => {
-                // The shown cards replace what was dealt (a live hand's cards become known).
-                let mut used = self.play.used;
-                for c in self.play.hole[pos.0].iter().flatten() {
-                    used.remove(*c);
-                }
-                for c in cards.iter().flatten() {
-                    if !used.insert(*c) {
-                        return Err(Rejection::CardInPlay { card: *c });
-                    }
-                }
-                self.play.showdown.remove(at);
-                self.play.used = used;
-                self.play.face_up[pos.0] = cards.iter().map(|c| c.is_some()).collect();
-                self.play.hole[pos.0] = SmallVec::from_slice(&cards);
-                self.play.events.push(HandEvent::Shown { pos, cards });
-            }
-        }
-        if self.play.showdown.is_empty() {
-            self.end_showdown();
-        }
-        Ok(())
-    }
 
     fn end_showdown(&mut self) {
         if self.play.all_in && self.play.street != Street::River && self.active_count() > 1 {
@@ -1763,6 +1591,59 @@ impl crate::turns::sealed::Game for Hand {
     }
     fn out_of_turn_rule(&self) -> OutOfTurnRule {
         self.rules.irregularities.out_of_turn
+    }
+    fn short_call_reopens_nothing(&self) -> bool {
+        !self.rules.live
+    }
+    fn raise_cap(&self) -> Option<u32> {
+        self.rules.raise_cap
+    }
+    fn raise_room_rule(&self) -> Rule {
+        Rule::Tr10
+    }
+    fn short_raise_counts(&self) -> bool {
+        !self.rules.live
+    }
+    fn live(&self) -> bool {
+        self.rules.live
+    }
+    fn last_live_hand_wins(&self) -> bool {
+        self.rules.last_live_hand == LastLiveHand::WinsThePot
+    }
+    /// At a live table the cards shown are the hand's whole, matched against the cards
+    /// dealt; PHH's shown cards replace what was dealt (a live hand's cards become known).
+    fn shown(&self, pos: Pos, cards: &[Option<Card>]) -> Result<Shown, Rejection> {
+        if self.rules.live {
+            let due = self.play.hole[pos.0].len();
+            if cards.len() != due || cards.contains(&None) {
+                return Err(Rejection::ShowWhole {
+                    pos,
+                    due,
+                    got: cards.iter().flatten().count(),
+                });
+            }
+            let named: Vec<Card> = cards.iter().flatten().copied().collect();
+            let (hole, used) = self.play.match_shown(pos, &named, self.stub_seen)?;
+            return Ok(Shown {
+                hole,
+                up: smallvec![true; due],
+                used,
+            });
+        }
+        let mut used = self.play.used;
+        for c in self.play.hole[pos.0].iter().flatten() {
+            used.remove(*c);
+        }
+        for c in cards.iter().flatten() {
+            if !used.insert(*c) {
+                return Err(Rejection::CardInPlay { card: *c });
+            }
+        }
+        Ok(Shown {
+            hole: SmallVec::from_slice(cards),
+            up: cards.iter().map(|c| c.is_some()).collect(),
+            used,
+        })
     }
     /// The player's own word sets a held raise's size at a live table.
     fn held_raise_commits(&self, to: Chips) -> Option<Chips> {

@@ -29,12 +29,12 @@ use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use crate::hand::describe_hole;
-use crate::play::{Play, rule, seats};
+use crate::play::{HoleCards, Play, rule, seats};
+use crate::turns::sealed::Shown;
 use crate::{
-    Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, OutOfTurnRule, Phase, Pos,
-    Rejection, ShowOrMuck,
+    Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, OutOfTurnRule, Phase, Pos, Rejection,
 };
-use crate::{RaiseBarred, Street, StudRemedyBarred};
+use crate::{Street, StudRemedyBarred};
 
 /// Which stud is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -418,43 +418,8 @@ impl StudHand {
 
     /// The one amount a bet, completion or raise of player `i` goes to, or why none is allowed.
     fn bet_limits(&self, i: usize) -> Result<Chips, Rejection> {
-        let pos = Pos(i);
-        let cannot = |reason: RaiseBarred| Rejection::CannotRaise {
-            pos,
-            reason,
-            rule: Rule::Tr8,
-        };
-        let call = self.call_amount(i);
-        if call < self.play.raise_amount {
-            return Err(cannot(RaiseBarred::ShortAllInReopensNothing));
-        }
-        if self
-            .rules
-            .cap
-            .is_some_and(|cap| self.play.raise_count >= cap)
-        {
-            return Err(Rejection::CannotRaise {
-                pos,
-                reason: RaiseBarred::RaisesCapped,
-                rule: Rule::Nob12,
-            });
-        }
-        let short: Chips = self.play.short_all_ins.iter().copied().sum();
-        if !self.play.short_all_ins.is_empty()
-            && short < self.play.raise_amount
-            && self.play.acted[i]
-        {
-            return Err(cannot(RaiseBarred::ActedFacingShortAllIn));
-        }
+        crate::turns::may_raise(self, i)?;
         let max = self.max_bet();
-        if self.play.stacks[i] <= max.saturating_sub(self.play.bets[i]) {
-            return Err(cannot(RaiseBarred::StackCoversACall));
-        }
-        if !(0..self.play.n)
-            .any(|j| j != i && self.play.active[j] && self.play.stacks[j] + self.play.bets[j] > max)
-        {
-            return Err(cannot(RaiseBarred::NobodyLeftToCall));
-        }
         let step = self
             .play
             .raise_amount
@@ -1168,226 +1133,23 @@ impl StudHand {
                 street: self.play.street,
             });
         }
-        let max = self.max_bet();
-        let increment = to.saturating_sub(max);
-        let delta = to - self.play.bets[i];
-        self.play.actors.remove(0);
-        self.play.stacks[i] -= delta;
-        self.play.bets[i] = to;
-        self.play.put_in[i] += delta;
         let completion = self.completion_due;
         self.bring_in_due = false;
         self.bring_in_may_fold = false;
         self.completion_due = false;
-        let full = increment >= self.play.raise_amount;
-        if full {
-            self.play.acted = seats(false, self.play.n);
-        }
-        self.play.acted[i] = true;
-        self.play.raise_amount = self.play.raise_amount.max(increment);
-        self.play.raise_count += 1;
-        let all_in = self.play.stacks[i].is_zero();
-        if all_in {
-            self.play.short_all_ins.push(increment);
-        } else {
-            self.play.short_all_ins.clear();
-        }
-        if self.play.short_all_ins.iter().copied().sum::<Chips>() >= self.play.raise_amount {
-            self.play.short_all_ins.clear();
-        }
-        self.play.opener = Some(i);
-        self.play.actors = (1..self.play.n)
-            .map(|k| (i + k) % self.play.n)
-            .filter(|&j| self.play.active[j] && !self.play.stacks[j].is_zero())
-            .collect();
         let mut rules = RuleSet::EMPTY;
         if completion {
             rules = rules.with(Rule::TdaRp10);
         }
-        if self.rules.cap == Some(self.play.raise_count) {
+        // The raise this one is, counted from one.
+        if self.rules.cap == Some(self.play.raise_count + 1) {
             rules = rules.with(Rule::Nob12);
         }
-        self.play.events.push(HandEvent::BetOrRaised {
-            pos,
-            to,
-            increment,
-            full,
-            all_in,
-            rules,
-        });
-        crate::turns::after_action(self, false);
+        crate::turns::raise_to(self, i, to, rules);
         Ok(())
     }
 
     // ----- showdown -----
-
-    /// Shows or mucks a player's hand at the showdown. Shown cards are the player's whole
-    /// hand, face up; at a live table they are the cards dealt, each named (TR-11).
-    pub fn show_or_muck(&mut self, pos: Pos, what: ShowOrMuck) -> Result<(), Rejection> {
-        if self.play.phase != Phase::Showdown {
-            return Err(Rejection::WrongPhase {
-                what: "show or muck",
-                phase: self.play.phase,
-            });
-        }
-        let Some(at) = self.play.showdown.iter().position(|&i| i == pos.0) else {
-            return Err(Rejection::NotInShowdown { pos });
-        };
-        let i = pos.0;
-        match what {
-            ShowOrMuck::Muck if self.rules.live && self.play.all_in => {
-                return Err(Rejection::AllInShowdown { pos });
-            }
-            ShowOrMuck::Muck => {
-                let tr36 = self.rules.last_live_hand == LastLiveHand::WinsThePot;
-                if let Some(k) = self.pots().iter().position(|p| {
-                    tr36 && p.eligible.contains(&pos)
-                        && p.eligible
-                            .iter()
-                            .all(|q| q.0 == i || !self.play.active[q.0])
-                }) {
-                    return Err(Rejection::LastLiveHand { pos, pot: k });
-                }
-                self.play.showdown.remove(at);
-                self.play.active[i] = false;
-                self.mucked += self.play.hole[i].len();
-                self.play.events.push(HandEvent::Mucked {
-                    pos,
-                    rules: rule(&[Rule::Tr36]),
-                });
-                if tr36 && self.active_count() == 1 {
-                    self.play.showdown.clear();
-                }
-            }
-            ShowOrMuck::ShowDealt => {
-                if self.rules.live && self.play.hole[i].contains(&None) {
-                    return Err(Rejection::ShowWhole {
-                        pos,
-                        due: self.play.hole[i].len(),
-                        got: self.play.hole[i].iter().flatten().count(),
-                    });
-                }
-                self.play.showdown.remove(at);
-                self.play.face_up[i] = self.play.hole[i].iter().map(Option::is_some).collect();
-                self.play.events.push(HandEvent::Shown {
-                    pos,
-                    cards: self.play.hole[i].to_vec(),
-                });
-            }
-            ShowOrMuck::Show(shown) if self.rules.live => {
-                // TR-11: the cards dealt, each named: his whole hand, or (the up cards being
-                // on the table) his down cards alone, in the order dealt.
-                let due = self.play.hole[i].len();
-                let down = self.play.face_up[i].iter().filter(|&&u| !u).count();
-                let named: Vec<Card> = shown.iter().flatten().copied().collect();
-                if shown.contains(&None) || (named.len() != due && named.len() != down) {
-                    return Err(Rejection::ShowWhole {
-                        pos,
-                        due,
-                        got: named.len(),
-                    });
-                }
-                let whole: Vec<Card> = if named.len() == due {
-                    named
-                } else {
-                    let mut downs = named.iter();
-                    self.play.hole[i]
-                        .iter()
-                        .zip(&self.play.face_up[i])
-                        .filter_map(|(c, &u)| if u { *c } else { downs.next().copied() })
-                        .collect()
-                };
-                // The known cards as they were dealt; the rest names his unknown down cards.
-                let mut extra = whole.clone();
-                for c in self.play.hole[i].iter().flatten() {
-                    if let Some(k) = extra.iter().position(|x| x == c) {
-                        extra.remove(k);
-                    }
-                }
-                let unknown = self.play.hole[i].iter().filter(|c| c.is_none()).count();
-                if extra.len() > unknown {
-                    let wrong = extra
-                        .iter()
-                        .find(|c| self.play.used.contains(**c) || unknown == 0)
-                        .or(extra.first())
-                        .copied();
-                    if let Some(card) = wrong {
-                        return Err(Rejection::NotDealtCard {
-                            pos,
-                            card,
-                            dealt: describe_hole(&self.play.hole[i]),
-                        });
-                    }
-                }
-                let mut used = self.play.used;
-                let mut hand = self.play.hole[i].clone();
-                let mut fill = extra.into_iter();
-                for slot in hand.iter_mut().filter(|c| c.is_none()) {
-                    let Some(c) = fill.next() else { break };
-                    if !used.insert(c) {
-                        return Err(Rejection::CardInPlay { card: c });
-                    }
-                    *slot = Some(c);
-                }
-                self.play.showdown.remove(at);
-                self.play.used = used;
-                self.play.face_up[i] = smallvec::smallvec![true; due];
-                self.play.hole[i] = hand.into_iter().collect();
-                self.play
-                    .events
-                    .push(HandEvent::Shown { pos, cards: shown });
-            }
-            ShowOrMuck::Show(shown) => {
-                // PokerKit: the cards named replace the hand, face up; on a street before
-                // the last the player's other known cards stay, face down; the rest is
-                // unknown.
-                let due = self.play.hole[i].len();
-                if shown.len() > due {
-                    return Err(Rejection::ShowCount {
-                        pos,
-                        most: due,
-                        got: shown.len(),
-                    });
-                }
-                let mut used = self.play.used;
-                for c in self.play.hole[i].iter().flatten() {
-                    used.remove(*c);
-                }
-                let named: Vec<Card> = shown.iter().flatten().copied().collect();
-                for &c in &named {
-                    if !used.insert(c) {
-                        return Err(Rejection::CardInPlay { card: c });
-                    }
-                }
-                let mut hand: Vec<Option<Card>> = named.iter().map(|&c| Some(c)).collect();
-                let mut up = vec![true; hand.len()];
-                if self.play.street != Street::Seventh {
-                    for c in self.play.hole[i].iter().flatten() {
-                        if hand.len() < due && !named.contains(c) {
-                            used.insert(*c);
-                            hand.push(Some(*c));
-                            up.push(false);
-                        }
-                    }
-                }
-                while hand.len() < due {
-                    hand.push(None);
-                    up.push(false);
-                }
-                self.play.showdown.remove(at);
-                self.play.used = used;
-                self.play.hole[i] = hand.into_iter().collect();
-                self.play.face_up[i] = up.into_iter().collect();
-                self.play
-                    .events
-                    .push(HandEvent::Shown { pos, cards: shown });
-            }
-        }
-        if self.play.showdown.is_empty() {
-            self.end_showdown();
-        }
-        Ok(())
-    }
 
     fn end_showdown(&mut self) {
         // After an all-in showdown the cards are dealt out; PokerKit deals the next street even
@@ -1673,6 +1435,126 @@ impl crate::turns::sealed::Game for StudHand {
     }
     fn out_of_turn_rule(&self) -> OutOfTurnRule {
         self.rules.out_of_turn
+    }
+    fn short_call_reopens_nothing(&self) -> bool {
+        true
+    }
+    fn raise_cap(&self) -> Option<u32> {
+        self.rules.cap
+    }
+    fn raise_room_rule(&self) -> Rule {
+        Rule::Tr8
+    }
+    fn short_raise_counts(&self) -> bool {
+        true
+    }
+    fn live(&self) -> bool {
+        self.rules.live
+    }
+    fn last_live_hand_wins(&self) -> bool {
+        self.rules.last_live_hand == LastLiveHand::WinsThePot
+    }
+    fn mucked(&mut self, i: usize) {
+        self.mucked += self.play.hole[i].len();
+    }
+    /// TR-11 at a live table: the cards dealt, each named: his whole hand, or (the up cards
+    /// being on the table) his down cards alone, in the order dealt. PokerKit: the cards named
+    /// replace the hand, face up; on a street before the last the player's other known cards
+    /// stay, face down; the rest is unknown.
+    fn shown(&self, pos: Pos, shown: &[Option<Card>]) -> Result<Shown, Rejection> {
+        let i = pos.0;
+        let due = self.play.hole[i].len();
+        if self.rules.live {
+            let down = self.play.face_up[i].iter().filter(|&&u| !u).count();
+            let named: Vec<Card> = shown.iter().flatten().copied().collect();
+            if shown.contains(&None) || (named.len() != due && named.len() != down) {
+                return Err(Rejection::ShowWhole {
+                    pos,
+                    due,
+                    got: named.len(),
+                });
+            }
+            let whole: Vec<Card> = if named.len() == due {
+                named
+            } else {
+                let mut downs = named.iter();
+                self.play.hole[i]
+                    .iter()
+                    .zip(&self.play.face_up[i])
+                    .filter_map(|(c, &u)| if u { *c } else { downs.next().copied() })
+                    .collect()
+            };
+            // The known cards as they were dealt; the rest names his unknown down cards.
+            let mut extra = whole.clone();
+            for c in self.play.hole[i].iter().flatten() {
+                if let Some(k) = extra.iter().position(|x| x == c) {
+                    extra.remove(k);
+                }
+            }
+            let unknown = self.play.hole[i].iter().filter(|c| c.is_none()).count();
+            if extra.len() > unknown {
+                let wrong = extra
+                    .iter()
+                    .find(|c| self.play.used.contains(**c) || unknown == 0)
+                    .or(extra.first())
+                    .copied();
+                if let Some(card) = wrong {
+                    return Err(Rejection::NotDealtCard {
+                        pos,
+                        card,
+                        dealt: describe_hole(&self.play.hole[i]),
+                    });
+                }
+            }
+            let mut used = self.play.used;
+            let mut hole = self.play.hole[i].clone();
+            let mut fill = extra.into_iter();
+            for slot in hole.iter_mut().filter(|c| c.is_none()) {
+                let Some(c) = fill.next() else { break };
+                if !used.insert(c) {
+                    return Err(Rejection::CardInPlay { card: c });
+                }
+                *slot = Some(c);
+            }
+            return Ok(Shown {
+                hole,
+                up: smallvec::smallvec![true; due],
+                used,
+            });
+        }
+        if shown.len() > due {
+            return Err(Rejection::ShowCount {
+                pos,
+                most: due,
+                got: shown.len(),
+            });
+        }
+        let mut used = self.play.used;
+        for c in self.play.hole[i].iter().flatten() {
+            used.remove(*c);
+        }
+        let named: Vec<Card> = shown.iter().flatten().copied().collect();
+        for &c in &named {
+            if !used.insert(c) {
+                return Err(Rejection::CardInPlay { card: c });
+            }
+        }
+        let mut hole: HoleCards<Option<Card>> = named.iter().map(|&c| Some(c)).collect();
+        let mut up: HoleCards<bool> = smallvec::smallvec![true; hole.len()];
+        if self.play.street != Street::Seventh {
+            for c in self.play.hole[i].iter().flatten() {
+                if hole.len() < due && !named.contains(c) {
+                    used.insert(*c);
+                    hole.push(Some(*c));
+                    up.push(false);
+                }
+            }
+        }
+        while hole.len() < due {
+            hole.push(None);
+            up.push(false);
+        }
+        Ok(Shown { hole, up, used })
     }
     /// Fixed limit: the street's one raise, whatever was said.
     fn held_raise_commits(&self, _: Chips) -> Option<Chips> {

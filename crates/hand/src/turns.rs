@@ -12,8 +12,14 @@ use std::ops::DerefMut;
 use floorbook_rules::{Rule, RuleSet};
 
 use crate::irregular::out_of_turn_allowed;
-use crate::play::{Seats, second_largest};
-use crate::{Chips, HandEvent, OutOfTurn, OutOfTurnRule, Phase, Play, Pos, Rejection};
+use floorbook_cards::{Card, CardSet};
+
+use crate::play::{HoleCards, Seats, second_largest};
+use crate::{
+    Chips, HandEvent, OutOfTurn, OutOfTurnRule, Phase, Play, Pos, RaiseBarred, Rejection,
+    ShowOrMuck,
+};
+use sealed::Shown;
 
 pub(crate) mod sealed {
     use super::*;
@@ -56,7 +62,116 @@ pub(crate) mod sealed {
         fn held_void(&self) -> bool;
         /// The held raise to `to`, taken in turn.
         fn raise_as_held(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection>;
+        /// Whether a player facing less than the last full raise may not raise (PokerKit's
+        /// reading, which every stud hand and a flop hand off a live table follow; a live
+        /// flop table reads TR-8 by who has acted since the last full raise).
+        fn short_call_reopens_nothing(&self) -> bool;
+        /// How many bets and raises a betting round allows (NOB-12), if capped.
+        fn raise_cap(&self) -> Option<u32>;
+        /// The rule cited when a player's stack or the others' leave no room to raise.
+        fn raise_room_rule(&self) -> Rule;
+        /// Whether an all-in short of a full raise counts toward the cap (NOB-12: not at a
+        /// live flop table).
+        fn short_raise_counts(&self) -> bool;
+        /// Whether the hand is played at a live table (not a PHH replay).
+        fn live(&self) -> bool;
+        /// Whether the last live hand in a pot wins it unshown (TR-3.6).
+        fn last_live_hand_wins(&self) -> bool;
+        /// Player `i` mucked his cards.
+        fn mucked(&mut self, _i: usize) {}
+        /// The cards player `pos` holds, which are up, and the cards in play, once he has
+        /// shown `cards` (a live table: the cards dealt, each named, TR-11), or why not.
+        fn shown(&self, pos: Pos, cards: &[Option<Card>]) -> Result<Shown, Rejection>;
     }
+
+    /// A hand as shown: its cards, which are up, every card in play.
+    #[derive(Debug)]
+    pub struct Shown {
+        pub hole: HoleCards<Option<Card>>,
+        pub up: HoleCards<bool>,
+        pub used: CardSet,
+    }
+}
+
+/// Whether player `i`, whose turn it is, may bet or raise at all, checked in one order for
+/// every game: a short call reopens nothing (TR-8), the round's raises are capped (NOB-12),
+/// he acted before a short all-in that was no full raise (TR-8), his stack covers no more than
+/// a call, nobody is left who could call a raise. How much he may raise is the game's
+/// structure.
+pub(crate) fn may_raise<G: sealed::Game>(g: &G, i: usize) -> Result<(), Rejection> {
+    let no = |reason: RaiseBarred, rule: Rule| Rejection::CannotRaise {
+        pos: Pos(i),
+        reason,
+        rule,
+    };
+    if g.short_call_reopens_nothing() && g.to_call(i) < g.raise_amount {
+        return Err(no(RaiseBarred::ShortAllInReopensNothing, Rule::Tr8));
+    }
+    if g.raise_cap().is_some_and(|cap| g.raise_count >= cap) {
+        return Err(no(RaiseBarred::RaisesCapped, Rule::Nob12));
+    }
+    let shorts: Chips = g.short_all_ins.iter().copied().sum();
+    if !g.short_all_ins.is_empty() && shorts < g.raise_amount && g.acted[i] {
+        return Err(no(RaiseBarred::ActedFacingShortAllIn, Rule::Tr8));
+    }
+    let max_bet = g.bet_to_match();
+    if g.stacks[i] <= max_bet.saturating_sub(g.bets[i]) {
+        return Err(no(RaiseBarred::StackCoversACall, g.raise_room_rule()));
+    }
+    let someone_can_call =
+        (0..g.n).any(|j| j != i && g.active[j] && g.stacks[j] + g.bets[j] > max_bet);
+    if !someone_can_call {
+        return Err(no(RaiseBarred::NobodyLeftToCall, g.raise_room_rule()));
+    }
+    Ok(())
+}
+
+/// Player `i`, whose turn it is, bets or raises to `to`, an amount his game allowed; `rules`
+/// are the ones the event cites. Everyone else still able to act acts again; a full raise
+/// (at least the last one) reopens the betting for those who acted, a short all-in reopens
+/// nothing until the short ones together make a full raise (TR-8).
+pub(crate) fn raise_to<G: sealed::Game>(g: &mut G, i: usize, to: Chips, rules: RuleSet) {
+    g.pop_actor();
+    let max_bet = g.bet_to_match();
+    let increment = to.saturating_sub(max_bet);
+    let delta = to - g.bets[i];
+    g.bets[i] = to;
+    g.stacks[i] -= delta;
+    g.put_in[i] += delta;
+    let n = g.n;
+    let actors: Seats<usize> = (1..n)
+        .map(|k| (i + k) % n)
+        .filter(|&j| g.active[j] && !g.stacks[j].is_zero())
+        .collect();
+    g.actors = actors;
+    g.opener = Some(i);
+    let full = increment >= g.raise_amount;
+    if full {
+        g.acted.iter_mut().for_each(|a| *a = false);
+        g.acted[i] = true;
+    }
+    g.raise_amount = g.raise_amount.max(increment);
+    if full || g.short_raise_counts() {
+        g.raise_count += 1;
+    }
+    let all_in = g.stacks[i].is_zero();
+    if all_in {
+        g.short_all_ins.push(increment);
+    } else {
+        g.short_all_ins.clear();
+    }
+    if g.short_all_ins.iter().copied().sum::<Chips>() >= g.raise_amount {
+        g.short_all_ins.clear();
+    }
+    g.events.push(HandEvent::BetOrRaised {
+        pos: Pos(i),
+        to,
+        increment,
+        full,
+        all_in,
+        rules,
+    });
+    after_action(g, false);
 }
 
 /// Taking turns in any game: out of turn (TR-21, GCB-3), folds to a player, checked around.
@@ -106,6 +221,74 @@ pub trait Turns: sealed::Game {
             return Err(Rejection::CannotCheck { pos, call });
         }
         self.check_or_call(pos)
+    }
+
+    /// A player at the showdown shows or mucks; any player still due may act. At a live
+    /// table an all-in showdown's hands are all turned up and the last live hand in a pot
+    /// cannot be mucked (TR-3.6); a show names the cards dealt (TR-11).
+    fn show_or_muck(&mut self, pos: Pos, what: ShowOrMuck) -> Result<(), Rejection> {
+        if self.phase != Phase::Showdown {
+            return Err(Rejection::WrongPhase {
+                what: "show or muck",
+                phase: self.phase,
+            });
+        }
+        let Some(at) = self.showdown.iter().position(|&i| i == pos.0) else {
+            return Err(Rejection::NotInShowdown { pos });
+        };
+        let i = pos.0;
+        match what {
+            ShowOrMuck::Muck if self.live() && self.all_in => {
+                return Err(Rejection::AllInShowdown { pos });
+            }
+            ShowOrMuck::Muck => {
+                // The last live hand in a pot wins it; it cannot be thrown away (TR-3.6).
+                let tr36 = self.last_live_hand_wins();
+                if let Some(k) = self.pots().iter().position(|p| {
+                    tr36 && p.eligible.contains(&pos)
+                        && p.eligible.iter().all(|q| q.0 == i || !self.active[q.0])
+                }) {
+                    return Err(Rejection::LastLiveHand { pos, pot: k });
+                }
+                self.showdown.remove(at);
+                self.active[i] = false;
+                self.mucked(i);
+                self.events.push(HandEvent::Mucked {
+                    pos,
+                    rules: RuleSet::of(&[Rule::Tr36]),
+                });
+                if tr36 && self.active_count() == 1 {
+                    // Everyone else mucked: the one live hand takes every pot unseen.
+                    self.showdown.clear();
+                }
+            }
+            ShowOrMuck::ShowDealt => {
+                // Cards dealt face down are named when they are shown at a live table.
+                if self.live() && self.hole[i].contains(&None) {
+                    return Err(Rejection::ShowWhole {
+                        pos,
+                        due: self.hole[i].len(),
+                        got: self.hole[i].iter().flatten().count(),
+                    });
+                }
+                self.showdown.remove(at);
+                self.face_up[i] = self.hole[i].iter().map(Option::is_some).collect();
+                let cards = self.hole[i].to_vec();
+                self.events.push(HandEvent::Shown { pos, cards });
+            }
+            ShowOrMuck::Show(cards) => {
+                let Shown { hole, up, used } = self.shown(pos, &cards)?;
+                self.showdown.remove(at);
+                self.used = used;
+                self.hole[i] = hole;
+                self.face_up[i] = up;
+                self.events.push(HandEvent::Shown { pos, cards });
+            }
+        }
+        if self.showdown.is_empty() {
+            self.end_showdown();
+        }
+        Ok(())
     }
 
     /// `pos` acts before his turn. The action is held until his turn: TR-21 makes it binding
