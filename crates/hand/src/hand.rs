@@ -938,72 +938,6 @@ impl Hand {
         Ok(())
     }
 
-    /// After the hand, `pos` shows `cards` (one up to his whole hand): folded or mucked cards
-    /// (TR-3.5), or cards shown to one player, which every player may then see (TR-3.8). The
-    /// uncalled winner's show is his choice by TR-3.7 ([`Hand::winner_shows`]). The cards must
-    /// be his: his known cards, or, in a live hand, cards in play nowhere else (they become
-    /// known). Nothing about the result changes.
-    pub fn shown_after_hand(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
-        if self.play.phase != Phase::Settled {
-            return Err(Rejection::WrongPhase {
-                what: "show cards after the hand",
-                phase: self.play.phase,
-            });
-        }
-        let Some(hole) = self.play.hole.get(pos.0) else {
-            return Err(Rejection::NotInHand { pos });
-        };
-        let active = self.play.active[pos.0];
-        // Everyone else folded and no hand was compared: the winner's show is TR-3.7's.
-        let uncalled = active
-            && self.active_count() == 1
-            && !self.play.events.iter().any(|e| {
-                matches!(
-                    e,
-                    HandEvent::ShowdownBegan { .. }
-                        | HandEvent::Shown { .. }
-                        | HandEvent::Mucked { .. }
-                        | HandEvent::HandKilled { .. }
-                )
-            });
-        if uncalled {
-            return self.winner_shows(pos, cards);
-        }
-        if cards.is_empty() || cards.len() > hole.len() {
-            return Err(Rejection::ShowCount {
-                pos,
-                most: hole.len(),
-                got: cards.len(),
-            });
-        }
-        // Each card is one of his known cards, or fills one of his unknown ones (a live hand)
-        // if it is in play nowhere else; the cards that were unknown are known now.
-        let (hole, used) = self.play.match_shown(pos, &cards, self.stub_seen)?;
-        self.play.used = used;
-        self.play.hole[pos.0] = hole;
-        let rules = if active {
-            rule(&[Rule::Tr38])
-        } else {
-            rule(&[Rule::Tr35])
-        };
-        self.play
-            .events
-            .push(HandEvent::ShownAfterHand { pos, cards, rules });
-        Ok(())
-    }
-
-    /// The floor rules that `pos`'s recorded hole cards were wrong and records them as they
-    /// were (TR-26), with the reason; before the hand is settled. The cards must be seen
-    /// nowhere else in the hand.
-    pub fn correct_hole_cards(
-        &mut self,
-        pos: Pos,
-        cards: Vec<Card>,
-        reason: String,
-    ) -> Result<(), Rejection> {
-        self.play.correct_hole(pos, cards, reason).map(drop)
-    }
-
     pub(crate) fn insert_event(&mut self, at: usize, e: HandEvent) {
         self.play.events.insert(at.min(self.play.events.len()), e);
     }
@@ -1307,68 +1241,30 @@ impl Hand {
         let mut winnings = vec![Chips::ZERO; self.play.n];
         for (k, pot) in pots.iter().enumerate() {
             if let Some(w) = sole {
-                winnings[w] += pot.amount;
                 // A hand that won the showdown (the others killed) is named at a live table.
                 let winning_hand = hands[w]
                     .filter(|_| self.rules.live)
                     .map(|s| format!("{:?}", s.category()));
-                self.play.events.push(HandEvent::PotAwarded {
-                    pot: k,
-                    amount: pot.amount,
-                    eligible: pot.eligible.clone(),
-                    shares: vec![(Pos(w), pot.amount)],
-                    winning_hand,
-                    rules: RuleSet::EMPTY,
-                    read_by_dealer: false,
-                });
+                self.play.award_sole(k, pot, w, winning_hand, &mut winnings);
                 continue;
             }
             let best = pot.eligible.iter().map(|p| hands[p.0]).max().flatten();
+            // Nobody may win a pot everyone eligible for mucked: it goes to the next hand.
             let winners: Vec<usize> = pot
                 .eligible
                 .iter()
                 .map(|p| p.0)
                 .filter(|&i| hands[i] == best)
                 .collect();
-            if winners.is_empty() {
-                // Nobody may win this pot (everyone eligible mucked): it goes to the next hand.
-                self.play.carry_out += pot.amount;
-                self.play.events.push(HandEvent::RemainderCarried {
-                    amount: pot.amount,
-                    rules: rule(&[Rule::Nob3]),
-                });
-                continue;
-            }
-            let crate::pots::Division {
-                shares,
-                carried,
-                rules,
-            } = crate::pots::divide(
+            self.play.award_split(
+                k,
                 pot.amount,
+                &pot.eligible,
                 &winners,
-                self.rules.chip_unit,
-                self.rules.odd_chip,
+                (self.rules.chip_unit, self.rules.odd_chip),
+                best.map(|s| format!("{:?}", s.category())),
+                &mut winnings,
             );
-            if !carried.is_zero() {
-                self.play.carry_out += carried;
-                self.play.events.push(HandEvent::RemainderCarried {
-                    amount: carried,
-                    rules: rule(&[Rule::Nob3]),
-                });
-            }
-            for (p, c) in &shares {
-                winnings[p.0] += *c;
-            }
-            let winning_hand = best.map(|s| format!("{:?}", s.category()));
-            self.play.events.push(HandEvent::PotAwarded {
-                pot: k,
-                amount: pot.amount,
-                eligible: pot.eligible.clone(),
-                shares,
-                winning_hand,
-                rules,
-                read_by_dealer: false,
-            });
         }
         self.play.settle(&winnings);
     }
@@ -1606,6 +1502,12 @@ impl crate::turns::sealed::Game for Hand {
     }
     fn live(&self) -> bool {
         self.rules.live
+    }
+    fn uncalled_winner_shows(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
+        self.winner_shows(pos, cards)
+    }
+    fn stub_seen(&self) -> CardSet {
+        self.stub_seen
     }
     fn last_live_hand_wins(&self) -> bool {
         self.rules.last_live_hand == LastLiveHand::WinsThePot

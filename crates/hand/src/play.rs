@@ -20,6 +20,7 @@ use smallvec::{SmallVec, smallvec};
 use crate::hand::{describe_hole, replace_known};
 use crate::irregular::OutOfTurn;
 use crate::pots::build_pots;
+use crate::rules::OddChip;
 use crate::{Chips, HandEvent, MAX_CHIPS, Phase, Pos, Pot, Rejection, Street};
 
 /// One value per seat, held inline: a hand has at most [`MAX_PLAYERS`] players, so the state of a
@@ -261,6 +262,78 @@ impl Play {
         };
         self.acted[i] = true;
         i
+    }
+
+    /// Pot `k` goes whole to `w`, the last live hand (or the only hand left after the kill,
+    /// named by `winning_hand`).
+    pub(crate) fn award_sole(
+        &mut self,
+        k: usize,
+        pot: &Pot,
+        w: usize,
+        winning_hand: Option<String>,
+        winnings: &mut [Chips],
+    ) {
+        winnings[w] += pot.amount;
+        self.events.push(HandEvent::PotAwarded {
+            pot: k,
+            amount: pot.amount,
+            eligible: pot.eligible.clone(),
+            shares: vec![(Pos(w), pot.amount)],
+            winning_hand,
+            rules: RuleSet::EMPTY,
+            read_by_dealer: false,
+        });
+    }
+
+    /// `amount` of pot `k` (the whole, or one half of a split pot) is divided among `winners`
+    /// in the chips in play (TR-15), the odd chip by `odd` (TR-16); what cannot be divided, or
+    /// what nobody may win (everyone eligible mucked), goes to the next hand (NOB-3).
+    /// `winning_hand` names the hand that won.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn award_split(
+        &mut self,
+        k: usize,
+        amount: Chips,
+        eligible: &[Pos],
+        winners: &[usize],
+        (unit, odd): (Chips, OddChip),
+        winning_hand: Option<String>,
+        winnings: &mut [Chips],
+    ) {
+        if winners.is_empty() {
+            self.carry(amount);
+            return;
+        }
+        let crate::pots::Division {
+            shares,
+            carried,
+            rules,
+        } = crate::pots::divide(amount, winners, unit, odd);
+        if !carried.is_zero() {
+            self.carry(carried);
+        }
+        for (p, c) in &shares {
+            winnings[p.0] += *c;
+        }
+        self.events.push(HandEvent::PotAwarded {
+            pot: k,
+            amount,
+            eligible: eligible.to_vec(),
+            shares,
+            winning_hand,
+            rules,
+            read_by_dealer: false,
+        });
+    }
+
+    /// `amount` stays in the pot for the next hand (NOB-3).
+    fn carry(&mut self, amount: Chips) {
+        self.carry_out += amount;
+        self.events.push(HandEvent::RemainderCarried {
+            amount,
+            rules: rule(&[Rule::Nob3]),
+        });
     }
 
     /// The chips won go to the stacks with the bets still in front; the hand is over.

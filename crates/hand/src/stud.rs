@@ -976,68 +976,6 @@ impl StudHand {
         }
     }
 
-    /// After the hand, `pos` shows `cards`: folded or mucked cards (TR-3.5), a hand shown to
-    /// one player and so to all (TR-3.8), or the uncalled winner's choice (TR-3.7). The cards
-    /// are his: his known cards, or at a live table cards in play nowhere else, which become
-    /// known. Nothing about the result changes.
-    pub fn shown_after_hand(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
-        if self.play.phase != Phase::Settled {
-            return Err(Rejection::WrongPhase {
-                what: "show cards after the hand",
-                phase: self.play.phase,
-            });
-        }
-        let i = pos.0;
-        let Some(hand) = self.play.hole.get(i) else {
-            return Err(Rejection::NotInHand { pos });
-        };
-        if cards.is_empty() || cards.len() > hand.len() {
-            return Err(Rejection::ShowCount {
-                pos,
-                most: hand.len(),
-                got: cards.len(),
-            });
-        }
-        // Each card is one of his known cards (each once), or names one of his unknown cards
-        // if it is in play nowhere else; nothing changes until every card is placed.
-        let (hand, used) = self.play.match_shown(pos, &cards, CardSet::EMPTY)?;
-        self.play.hole[i] = hand;
-        self.play.used = used;
-        let active = self.play.active[i];
-        let uncalled = active
-            && self.active_count() == 1
-            && !self.play.events.iter().any(|e| {
-                matches!(
-                    e,
-                    HandEvent::ShowdownBegan { .. }
-                        | HandEvent::Shown { .. }
-                        | HandEvent::Mucked { .. }
-                        | HandEvent::HandKilled { .. }
-                )
-            });
-        if uncalled {
-            self.play.events.push(HandEvent::Shown {
-                pos,
-                cards: cards.iter().map(|&c| Some(c)).collect(),
-            });
-            self.play.events.push(HandEvent::WinnerShowedByChoice {
-                pos,
-                shown: cards.len(),
-                rules: rule(&[Rule::Tr37]),
-            });
-            return Ok(());
-        }
-        let rules = if active {
-            rule(&[Rule::Tr38])
-        } else {
-            rule(&[Rule::Tr35])
-        };
-        self.play
-            .events
-            .push(HandEvent::ShownAfterHand { pos, cards, rules });
-        Ok(())
-    }
-
     /// The bring-in: the forced bet of the player the up cards name (TDA-RP-10).
     pub fn post_bring_in(&mut self, pos: Pos) -> Result<(), Rejection> {
         let i = self.play.turn(pos)?;
@@ -1063,19 +1001,6 @@ impl StudHand {
             },
         });
         crate::turns::after_action(self, false);
-        Ok(())
-    }
-
-    /// TR-26: the floor rules that a player's recorded cards were wrong; these are the cards
-    /// he was dealt, in the order dealt (each stays up or down as dealt), and why.
-    pub fn correct_hole_cards(
-        &mut self,
-        pos: Pos,
-        cards: Vec<Card>,
-        reason: String,
-    ) -> Result<(), Rejection> {
-        let was = self.play.correct_hole(pos, cards, reason)?;
-        self.known_dealt += was.iter().filter(|c| c.is_none()).count();
         Ok(())
     }
 
@@ -1267,16 +1192,7 @@ impl StudHand {
         };
         for (k, pot) in pots.iter().enumerate() {
             if let Some(w) = sole {
-                winnings[w] += pot.amount;
-                self.play.events.push(HandEvent::PotAwarded {
-                    pot: k,
-                    amount: pot.amount,
-                    eligible: pot.eligible.clone(),
-                    shares: vec![(Pos(w), pot.amount)],
-                    winning_hand: None,
-                    rules: RuleSet::EMPTY,
-                    read_by_dealer: false,
-                });
+                self.play.award_sole(k, pot, w, None, &mut winnings);
                 continue;
             }
             // The ways this pot is won: the low half only when an eligible hand qualifies (in
@@ -1326,54 +1242,31 @@ impl StudHand {
                     None if !self.rules.live => pot.eligible.iter().map(|q| q.0).collect(),
                     None => Vec::new(),
                 };
-                if winners.is_empty() {
-                    self.play.carry_out += Chips(amount);
-                    self.play.events.push(HandEvent::RemainderCarried {
-                        amount: Chips(amount),
-                        rules: rule(&[Rule::Nob3]),
-                    });
-                    continue;
-                }
-                let crate::pots::Division {
-                    shares,
-                    carried,
-                    rules,
-                } = crate::pots::divide(
+                let winning_hand = winners
+                    .first()
+                    .zip(best)
+                    .map(|(&w, b)| self.describe_winner(way, &b, w));
+                self.play.award_split(
+                    k,
                     Chips(amount),
+                    &pot.eligible,
                     &winners,
-                    self.rules.chip_unit,
-                    self.rules.odd_chip,
-                );
-                if !carried.is_zero() {
-                    self.play.carry_out += carried;
-                    self.play.events.push(HandEvent::RemainderCarried {
-                        amount: carried,
-                        rules: rule(&[Rule::Nob3]),
-                    });
-                }
-                for (p, c) in &shares {
-                    winnings[p.0] += *c;
-                }
-                let winning_hand = best.map(|b| {
-                    let up = self.up_of(winners[0]);
-                    let text = b.describe(&up_with(&up, self.board));
-                    match way {
-                        Way::EightOrBetter => format!("low: {text}"),
-                        _ => text,
-                    }
-                });
-                self.play.events.push(HandEvent::PotAwarded {
-                    pot: k,
-                    amount: Chips(amount),
-                    eligible: pot.eligible.clone(),
-                    shares,
+                    (self.rules.chip_unit, self.rules.odd_chip),
                     winning_hand,
-                    rules,
-                    read_by_dealer: false,
-                });
+                    &mut winnings,
+                );
             }
         }
         self.play.settle(&winnings);
+    }
+
+    /// The hand that won one way, as player `w` shows it.
+    fn describe_winner(&self, way: Way, best: &Judged, w: usize) -> String {
+        let text = best.describe(&up_with(&self.up_of(w), self.board));
+        match way {
+            Way::EightOrBetter => format!("low: {text}"),
+            _ => text,
+        }
     }
 }
 
@@ -1450,6 +1343,38 @@ impl crate::turns::sealed::Game for StudHand {
     }
     fn live(&self) -> bool {
         self.rules.live
+    }
+    /// The cards shown are his own (each known card once, or naming an unknown one).
+    fn uncalled_winner_shows(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
+        let most = self.play.hole[pos.0].len();
+        if cards.is_empty() || cards.len() > most {
+            return Err(Rejection::ShowCount {
+                pos,
+                most,
+                got: cards.len(),
+            });
+        }
+        let (hole, used) = self.play.match_shown(pos, &cards, CardSet::EMPTY)?;
+        self.play.hole[pos.0] = hole;
+        self.play.used = used;
+        self.play.events.push(HandEvent::Shown {
+            pos,
+            cards: cards.iter().map(|&c| Some(c)).collect(),
+        });
+        self.play.events.push(HandEvent::WinnerShowedByChoice {
+            pos,
+            shown: cards.len(),
+            rules: rule(&[Rule::Tr37]),
+        });
+        Ok(())
+    }
+    /// No stub is seen in stud.
+    fn stub_seen(&self) -> CardSet {
+        CardSet::EMPTY
+    }
+    /// Cards that were unknown and are named now count as known cards dealt.
+    fn corrected(&mut self, _: usize, was: &[Option<Card>]) {
+        self.known_dealt += was.iter().filter(|c| c.is_none()).count();
     }
     fn last_live_hand_wins(&self) -> bool {
         self.rules.last_live_hand == LastLiveHand::WinsThePot

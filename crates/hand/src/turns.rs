@@ -82,6 +82,12 @@ pub(crate) mod sealed {
         /// The cards player `pos` holds, which are up, and the cards in play, once he has
         /// shown `cards` (a live table: the cards dealt, each named, TR-11), or why not.
         fn shown(&self, pos: Pos, cards: &[Option<Card>]) -> Result<Shown, Rejection>;
+        /// The last player in, who won unseen, shows `cards` by choice (TR-3.7).
+        fn uncalled_winner_shows(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection>;
+        /// Cards seen in the stub, which no player holds.
+        fn stub_seen(&self) -> CardSet;
+        /// Player `i`'s cards were corrected; `was` were his cards before.
+        fn corrected(&mut self, _i: usize, _was: &[Option<Card>]) {}
     }
 
     /// A hand as shown: its cards, which are up, every card in play.
@@ -288,6 +294,65 @@ pub trait Turns: sealed::Game {
         if self.showdown.is_empty() {
             self.end_showdown();
         }
+        Ok(())
+    }
+
+    /// After the hand, a player shows cards: the uncalled winner by choice (TR-3.7), a player
+    /// who mucked or folded (TR-3.5), or one who won or lost at the showdown (TR-3.8). Each card
+    /// is one of his known cards, or names one of his unknown ones (a live hand) if it is in
+    /// play nowhere else; nothing changes until every card is placed.
+    fn shown_after_hand(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
+        if self.phase != Phase::Settled {
+            return Err(Rejection::WrongPhase {
+                what: "show cards after the hand",
+                phase: self.phase,
+            });
+        }
+        let Some(hole) = self.hole.get(pos.0) else {
+            return Err(Rejection::NotInHand { pos });
+        };
+        let most = hole.len();
+        let active = self.active[pos.0];
+        // Everyone else folded and no hand was compared: the winner's show is TR-3.7's.
+        let uncalled = active
+            && self.active_count() == 1
+            && !self.events.iter().any(|e| {
+                matches!(
+                    e,
+                    HandEvent::ShowdownBegan { .. }
+                        | HandEvent::Shown { .. }
+                        | HandEvent::Mucked { .. }
+                        | HandEvent::HandKilled { .. }
+                )
+            });
+        if uncalled {
+            return self.uncalled_winner_shows(pos, cards);
+        }
+        if cards.is_empty() || cards.len() > most {
+            return Err(Rejection::ShowCount {
+                pos,
+                most,
+                got: cards.len(),
+            });
+        }
+        let (hole, used) = self.match_shown(pos, &cards, self.stub_seen())?;
+        self.used = used;
+        self.hole[pos.0] = hole;
+        let rules = RuleSet::of(&[if active { Rule::Tr38 } else { Rule::Tr35 }]);
+        self.events
+            .push(HandEvent::ShownAfterHand { pos, cards, rules });
+        Ok(())
+    }
+
+    /// Corrects a player's recorded cards to what he was dealt (TR-26).
+    fn correct_hole_cards(
+        &mut self,
+        pos: Pos,
+        cards: Vec<Card>,
+        reason: String,
+    ) -> Result<(), Rejection> {
+        let was = self.correct_hole(pos, cards, reason)?;
+        self.corrected(pos.0, &was);
         Ok(())
     }
 
