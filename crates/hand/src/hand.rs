@@ -1029,57 +1029,6 @@ impl Hand {
         self.play.bets[i]
     }
 
-    /// The player to act bets or raises to `to` (the total of their bet this round).
-    /// Below the minimum it is refused (TR-8), unless the profile reads it by PLO-7's
-    /// under-half rule: see [`Hand::raise_to_as_read`].
-    pub fn bet_or_raise_to(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection> {
-        let i = self.play.turn(pos)?;
-        let (min, max) = self.raise_limits(i)?;
-        let rule_id = match self.rules.structure {
-            Structure::NoLimit | Structure::FixedLimit => Rule::Tr8,
-            Structure::PotLimit => Rule::Plo8,
-        };
-        if to < min {
-            return Err(Rejection::RaiseBelowMinimum {
-                min,
-                max,
-                got: to,
-                rule: rule_id,
-            });
-        }
-        if to > max {
-            let rule = match self.rules.structure {
-                Structure::NoLimit | Structure::FixedLimit => Rule::Tr8,
-                Structure::PotLimit => Rule::Plo8,
-            };
-            return Err(Rejection::RaiseAboveMaximum {
-                min,
-                max,
-                got: to,
-                rule,
-            });
-        }
-        // Chips that are no longer in play cannot be bet (TR-15); all in, the stack is what
-        // it is.
-        let unit = self.rules.chip_unit;
-        if self.rules.live
-            && unit > Chips(1)
-            && to != self.play.stacks[i] + self.play.bets[i]
-            && !to.0.is_multiple_of(unit.0)
-        {
-            return Err(Rejection::NotPayable { to, unit });
-        }
-        let mut rules = rule(&[rule_id]);
-        if self.rules.raise_cap.is_some() {
-            rules = rules.with(Rule::Nob12);
-        }
-        if to == self.play.stacks[i] + self.play.bets[i] {
-            rules = rules.with(Rule::Tr10);
-        }
-        crate::turns::raise_to(self, i, to, rules);
-        Ok(())
-    }
-
     /// Gives player `i` back `back` of the bet in front of him, by `rule` (a raise nobody
     /// called, TR-22).
     pub(crate) fn return_uncalled(&mut self, i: usize, back: Chips, rule_id: Rule) {
@@ -1502,6 +1451,48 @@ impl crate::turns::sealed::Game for Hand {
     }
     fn live(&self) -> bool {
         self.rules.live
+    }
+    /// No-limit and pot-limit: from the least full raise to the stack or the pot (TR-8,
+    /// PLO-8); a live table bets in the chips in play (TR-15). A raise below the least is
+    /// refused here; a profile that reads it by PLO-7's under-half rule goes through
+    /// [`Hand::raise_to_as_read`].
+    fn raise_checked(&mut self, i: usize, to: Chips) -> Result<RuleSet, Rejection> {
+        let (min, max) = self.raise_limits(i)?;
+        let rule_id = match self.rules.structure {
+            Structure::NoLimit | Structure::FixedLimit => Rule::Tr8,
+            Structure::PotLimit => Rule::Plo8,
+        };
+        if to < min {
+            return Err(Rejection::RaiseBelowMinimum {
+                min,
+                max,
+                got: to,
+                rule: rule_id,
+            });
+        }
+        if to > max {
+            return Err(Rejection::RaiseAboveMaximum {
+                min,
+                max,
+                got: to,
+                rule: rule_id,
+            });
+        }
+        // Chips that are no longer in play cannot be bet (TR-15); all in, the stack is what
+        // it is.
+        let all_in = to == self.play.stacks[i] + self.play.bets[i];
+        let unit = self.rules.chip_unit;
+        if self.rules.live && unit > Chips(1) && !all_in && !to.0.is_multiple_of(unit.0) {
+            return Err(Rejection::NotPayable { to, unit });
+        }
+        let mut rules = rule(&[rule_id]);
+        if self.rules.raise_cap.is_some() {
+            rules = rules.with(Rule::Nob12);
+        }
+        if all_in {
+            rules = rules.with(Rule::Tr10);
+        }
+        Ok(rules)
     }
     fn uncalled_winner_shows(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
         self.winner_shows(pos, cards)

@@ -28,6 +28,7 @@ use floorbook_eval::{CardKey, HandKey, Low, Strength};
 use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 
+use crate::Turns;
 use crate::hand::describe_hole;
 use crate::play::{HoleCards, Play, rule, seats};
 use crate::turns::sealed::Shown;
@@ -1044,36 +1045,6 @@ impl StudHand {
         self.bet_or_raise_to(pos, to)
     }
 
-    /// A bet, a completion of the bring-in, or a raise, to `to` (fixed limit: the one amount
-    /// the street allows, or all in for less).
-    pub fn bet_or_raise_to(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection> {
-        let i = self.play.turn(pos)?;
-        let allowed = self.bet_limits(i)?;
-        if to != allowed {
-            return Err(Rejection::FixedLimit {
-                pos,
-                got: to,
-                to: allowed,
-                bet: self.rules.street_bet(self.play.street),
-                street: self.play.street,
-            });
-        }
-        let completion = self.completion_due;
-        self.bring_in_due = false;
-        self.bring_in_may_fold = false;
-        self.completion_due = false;
-        let mut rules = RuleSet::EMPTY;
-        if completion {
-            rules = rules.with(Rule::TdaRp10);
-        }
-        // The raise this one is, counted from one.
-        if self.rules.cap == Some(self.play.raise_count + 1) {
-            rules = rules.with(Rule::Nob12);
-        }
-        crate::turns::raise_to(self, i, to, rules);
-        Ok(())
-    }
-
     // ----- showdown -----
 
     fn end_showdown(&mut self) {
@@ -1343,6 +1314,32 @@ impl crate::turns::sealed::Game for StudHand {
     }
     fn live(&self) -> bool {
         self.rules.live
+    }
+    /// Fixed limit: the one amount the street allows, or all in for less; a completion of
+    /// the bring-in cites TDA-RP-10, the last raise the cap allows NOB-12.
+    fn raise_checked(&mut self, i: usize, to: Chips) -> Result<RuleSet, Rejection> {
+        let allowed = self.bet_limits(i)?;
+        if to != allowed {
+            return Err(Rejection::FixedLimit {
+                pos: Pos(i),
+                got: to,
+                to: allowed,
+                bet: self.rules.street_bet(self.play.street),
+                street: self.play.street,
+            });
+        }
+        let mut rules = RuleSet::EMPTY;
+        if self.completion_due {
+            rules = rules.with(Rule::TdaRp10);
+        }
+        // The raise this one is, counted from one.
+        if self.rules.cap == Some(self.play.raise_count + 1) {
+            rules = rules.with(Rule::Nob12);
+        }
+        self.bring_in_due = false;
+        self.bring_in_may_fold = false;
+        self.completion_due = false;
+        Ok(rules)
     }
     /// The cards shown are his own (each known card once, or naming an unknown one).
     fn uncalled_winner_shows(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {

@@ -77,6 +77,11 @@ pub(crate) mod sealed {
         fn live(&self) -> bool;
         /// Whether the last live hand in a pot wins it unshown (TR-3.6).
         fn last_live_hand_wins(&self) -> bool;
+        /// Whether player `i`, whose turn it is, may bet or raise to `to` by the structure
+        /// (no-limit and pot-limit: a range; fixed limit: one amount); if so, the game's own
+        /// state changes with the raise (a bring-in no longer due), and the rules the raise
+        /// cites. Nothing changes when refused.
+        fn raise_checked(&mut self, i: usize, to: Chips) -> Result<RuleSet, Rejection>;
         /// Player `i` mucked his cards.
         fn mucked(&mut self, _i: usize) {}
         /// The cards player `pos` holds, which are up, and the cards in play, once he has
@@ -215,6 +220,15 @@ pub trait Turns: sealed::Game {
             });
         }
         after_action(self, false);
+        Ok(())
+    }
+
+    /// The player to act bets, completes or raises to `to` (the total of his bet this round),
+    /// as the structure allows; all in for less is always allowed (TR-10).
+    fn bet_or_raise_to(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection> {
+        let i = self.turn(pos)?;
+        let rules = self.raise_checked(i, to)?;
+        raise_to(self, i, to, rules);
         Ok(())
     }
 
