@@ -830,7 +830,6 @@ impl Hand {
     // ----- betting -----
 
     fn begin_betting(&mut self) {
-        self.play.phase = Phase::Betting;
         let max_index = (0..self.play.n)
             .max_by_key(|&i| (self.play.bets[i], i))
             .unwrap_or(0);
@@ -838,29 +837,23 @@ impl Hand {
             Some(p) if self.play.street == Street::Preflop && p.0 < self.play.n => p.0,
             _ => (max_index + 1) % self.play.n,
         };
-        self.play.opener = Some(opener);
         let second = self.second_reach();
-        self.play.actors.clear();
-        for k in 0..self.play.n {
-            let i = (opener + k) % self.play.n;
-            if self.play.active[i]
-                && !self.play.stacks[i].is_zero()
-                && !self.effective_stack_within(i, second).is_zero()
-            {
-                self.play.actors.push(i);
-            }
-        }
+        let actors = (0..self.play.n)
+            .map(|k| (opener + k) % self.play.n)
+            .filter(|&i| {
+                self.play.active[i]
+                    && !self.play.stacks[i].is_zero()
+                    && !self.effective_stack_within(i, second).is_zero()
+            })
+            .collect();
         // TR-8: before any raise, a full raise is measured against the big blind before the
         // flop (a live table) or the opening bet.
-        self.play.raise_amount = if self.blind_is_the_bet() {
+        let measure = if self.blind_is_the_bet() {
             self.rules.min_bet
         } else {
             Chips::ZERO
         };
-        self.play.raise_count = 0;
-        self.play.acted.iter_mut().for_each(|a| *a = false);
-        self.play.short_all_ins.clear();
-        self.play.pending_oot.iter_mut().for_each(|p| *p = None);
+        self.play.open_round(opener, actors, measure);
         let done = self.play.actors.len() == 1
             && self
                 .actors

@@ -253,6 +253,20 @@ impl Play {
         }
     }
 
+    /// A betting round opens: `opener` first, `actors` to act in order, a full raise measured
+    /// against `raise_amount` until someone bets (TR-8); nobody has acted, raised or acted
+    /// out of turn yet.
+    pub(crate) fn open_round(&mut self, opener: usize, actors: Seats<usize>, raise_amount: Chips) {
+        self.phase = Phase::Betting;
+        self.opener = Some(opener);
+        self.actors = actors;
+        self.acted = seats(false, self.n);
+        self.raise_amount = raise_amount;
+        self.raise_count = 0;
+        self.short_all_ins.clear();
+        self.pending_oot = seats(None, self.n);
+    }
+
     /// The player to act leaves the order of action, having acted.
     pub(crate) fn pop_actor(&mut self) -> usize {
         let i = if self.actors.is_empty() {

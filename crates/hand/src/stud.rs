@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Turns;
 use crate::hand::describe_hole;
-use crate::play::{HoleCards, Play, rule, seats};
+use crate::play::{HoleCards, Play, rule};
 use crate::turns::sealed::Shown;
 use crate::{
     Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, OutOfTurnRule, Phase, Pos, Rejection,
@@ -926,7 +926,6 @@ impl StudHand {
             crate::turns::end_betting(self);
             return;
         };
-        self.play.opener = Some(opener);
         self.bring_in_due = self.play.street == Street::Third;
         self.completion_due = self.bring_in_due;
         let mut order: Vec<usize> = (0..self.play.n)
@@ -963,13 +962,8 @@ impl StudHand {
             bring_in: self.bring_in_due && !opener_skipped,
             rules,
         });
-        self.play.actors = order.into_iter().collect();
-        self.play.acted = seats(false, self.play.n);
-        self.play.raise_amount = Chips::ZERO;
-        self.play.raise_count = 0;
-        self.play.short_all_ins.clear();
-        self.play.pending_oot = seats(None, self.play.n);
-        self.play.phase = Phase::Betting;
+        self.play
+            .open_round(opener, order.into_iter().collect(), Chips::ZERO);
         let max = self.max_bet();
         let settled = self.play.actors.len() == 1 && self.play.bets[self.play.actors[0]] >= max;
         if self.play.actors.is_empty() || self.active_count() <= 1 || settled {
