@@ -14,6 +14,7 @@ use thiserror::Error;
 
 use crate::play::{Play, Seats, rule, seats};
 use crate::rules::{GameKind, LastLiveHand};
+use crate::showdown::{Judged, Payout, Way};
 use crate::turns::sealed::Shown;
 use crate::{Chips, HandEvent, HandRules, HandSetup, Pos, Pot, Structure};
 use crate::{OutOfTurnRule, Turns};
@@ -1170,7 +1171,6 @@ impl Hand {
     /// Awards the pots; `hands` are the shown hands when they were judged already (a kill
     /// changes who may win, not what a hand is worth).
     fn push_chips_judged(&mut self, hands: Option<Vec<Option<Strength>>>) {
-        let pots = self.pots();
         let sole = (self.active_count() == 1)
             .then(|| self.play.active.iter().position(|&a| a))
             .flatten();
@@ -1180,35 +1180,24 @@ impl Hand {
             (None, Some(_)) => vec![None; self.play.n],
             (None, None) => self.shown_strengths(),
         };
-        let mut winnings = vec![Chips::ZERO; self.play.n];
-        for (k, pot) in pots.iter().enumerate() {
-            if let Some(w) = sole {
-                // A hand that won the showdown (the others killed) is named at a live table.
-                let winning_hand = hands[w]
-                    .filter(|_| self.rules.live)
-                    .map(|s| format!("{:?}", s.category()));
-                self.play.award_sole(k, pot, w, winning_hand, &mut winnings);
-                continue;
-            }
-            let best = pot.eligible.iter().map(|p| hands[p.0]).max().flatten();
-            // Nobody may win a pot everyone eligible for mucked: it goes to the next hand.
-            let winners: Vec<usize> = pot
-                .eligible
-                .iter()
-                .map(|p| p.0)
-                .filter(|&i| hands[i] == best)
-                .collect();
-            self.play.award_split(
-                k,
-                pot.amount,
-                &pot.eligible,
-                &winners,
-                (self.rules.chip_unit, self.rules.odd_chip),
-                best.map(|s| format!("{:?}", s.category())),
-                &mut winnings,
-            );
-        }
-        self.play.settle(&winnings);
+        // A hand that won the showdown (the others killed) is named at a live table.
+        let sole = sole.map(|w| (w, hands[w].filter(|_| self.rules.live).map(name_of)));
+        let payout = Payout {
+            ways: vec![(
+                Way::High,
+                hands.into_iter().map(|h| h.map(Judged::High)).collect(),
+            )],
+            unit: self.rules.chip_unit,
+            odd: self.rules.odd_chip,
+            live: self.rules.live,
+            unshown_split: true,
+            shown_cards: &[],
+            describe: |_, best, _| match best {
+                Judged::High(s) => name_of(*s),
+                Judged::Low(l) => l.en.clone(),
+            },
+        };
+        crate::showdown::pay(&mut self.play, payout, sole);
     }
 
     /// Whether the hand waits for the dealer to award its pots: the board's cards were not
@@ -1541,6 +1530,11 @@ impl crate::turns::sealed::Game for Hand {
     fn raise_as_held(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection> {
         self.raise_to_as_read(pos, to).map(drop)
     }
+}
+
+/// A flop game's winning hand, named by its category.
+fn name_of(s: Strength) -> String {
+    format!("{:?}", s.category())
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@ mod irregular;
 mod play;
 mod pots;
 mod rules;
+mod showdown;
 mod stud;
 mod table;
 mod turns;

@@ -24,13 +24,14 @@
 use std::cmp::Ordering;
 
 use floorbook_cards::{Card, CardSet};
-use floorbook_eval::{CardKey, HandKey, Low, Strength};
+use floorbook_eval::{CardKey, HandKey};
 use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use crate::Turns;
 use crate::hand::describe_hole;
 use crate::play::{HoleCards, Play, rule};
+use crate::showdown::{Judged, Payout, Way};
 use crate::turns::sealed::Shown;
 use crate::{
     Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, OutOfTurnRule, Phase, Pos, Rejection,
@@ -223,41 +224,6 @@ fn showing_key(game: StudGame, up: &[Card]) -> Vec<u8> {
         }
     }
     key
-}
-
-/// A hand judged at the showdown, by one of the game's ways of winning.
-#[derive(Debug, Clone)]
-enum Judged {
-    High(Strength),
-    Low(Low),
-}
-
-impl Judged {
-    /// Greater is better.
-    fn cmp_better(&self, other: &Judged) -> Ordering {
-        match (self, other) {
-            (Judged::High(a), Judged::High(b)) => a.cmp(b),
-            (Judged::Low(a), Judged::Low(b)) => b.cmp_low(a),
-            _ => Ordering::Equal,
-        }
-    }
-
-    fn describe(&self, cards: &[Card]) -> String {
-        match self {
-            Judged::High(_) => floorbook_eval::evaluate_stud(cards)
-                .map(|e| e.en)
-                .unwrap_or_default(),
-            Judged::Low(l) => l.en.clone(),
-        }
-    }
-}
-
-/// The ways a pot is won in a game: high, low, or both.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Way {
-    High,
-    EightOrBetter,
-    Razz,
 }
 
 impl StudHand {
@@ -1134,14 +1100,11 @@ impl StudHand {
     }
 
     fn push_chips(&mut self) {
-        let pots = self.pots();
         let sole = (self.active_count() == 1)
             .then(|| self.play.active.iter().position(|&a| a))
             .flatten();
-        let mut winnings = vec![Chips::ZERO; self.play.n];
-        let unit = self.rules.chip_unit.0.max(1);
         // What each player shows, judged each way once (no hand is judged for a lone winner).
-        let judged_ways: Vec<(Way, Vec<Option<Judged>>)> = if sole.is_some() {
+        let ways: Vec<(Way, Vec<Option<Judged>>)> = if sole.is_some() {
             Vec::new()
         } else {
             self.ways()
@@ -1149,89 +1112,31 @@ impl StudHand {
                 .map(|&way| (way, self.shown_all(way)))
                 .collect()
         };
-        let shown_way = |way: Way| -> &[Option<Judged>] {
-            judged_ways
-                .iter()
-                .find(|(w, _)| *w == way)
-                .map_or(&[], |(_, v)| v.as_slice())
+        let shown_cards: Vec<Vec<Card>> = match sole {
+            Some(_) => Vec::new(),
+            None => (0..self.play.n)
+                .map(|i| up_with(&self.up_of(i), self.board))
+                .collect(),
         };
-        for (k, pot) in pots.iter().enumerate() {
-            if let Some(w) = sole {
-                self.play.award_sole(k, pot, w, None, &mut winnings);
-                continue;
-            }
-            // The ways this pot is won: the low half only when an eligible hand qualifies (in
-            // PokerKit's reading, when any hand at the table qualifies; a pot none of whose
-            // hands does then splits its low half among all of them).
-            let lows = shown_way(Way::EightOrBetter);
-            let qualifies = |q: &Pos| lows.get(q.0).is_some_and(Option::is_some);
-            let ways: Vec<Way> = self
-                .ways()
-                .iter()
-                .copied()
-                .filter(|&way| {
-                    way != Way::EightOrBetter
-                        || if self.rules.live {
-                            pot.eligible.iter().any(qualifies)
-                        } else {
-                            (0..self.play.n).map(Pos).any(|q| qualifies(&q))
-                        }
-                })
-                .collect();
-            let parts = ways.len().max(1) as u64;
-            // The odd chip of the split goes to the high hand.
-            let half = pot.amount.0 / (parts * unit) * unit;
-            for (w, &way) in ways.iter().enumerate() {
-                let amount = if w == 0 {
-                    pot.amount.0 - half * (parts - 1)
-                } else {
-                    half
-                };
-                let shown = shown_way(way);
-                let judged: Vec<(usize, Judged)> = pot
-                    .eligible
-                    .iter()
-                    .filter_map(|q| shown.get(q.0).cloned().flatten().map(|j| (q.0, j)))
-                    .collect();
-                let best = judged
-                    .iter()
-                    .map(|(_, j)| j)
-                    .max_by(|a, b| a.cmp_better(b))
-                    .cloned();
-                let winners: Vec<usize> = match &best {
-                    Some(b) => judged
-                        .iter()
-                        .filter(|(_, j)| j.cmp_better(b) == Ordering::Equal)
-                        .map(|(i, _)| *i)
-                        .collect(),
-                    None if !self.rules.live => pot.eligible.iter().map(|q| q.0).collect(),
-                    None => Vec::new(),
-                };
-                let winning_hand = winners
-                    .first()
-                    .zip(best)
-                    .map(|(&w, b)| self.describe_winner(way, &b, w));
-                self.play.award_split(
-                    k,
-                    Chips(amount),
-                    &pot.eligible,
-                    &winners,
-                    (self.rules.chip_unit, self.rules.odd_chip),
-                    winning_hand,
-                    &mut winnings,
-                );
-            }
-        }
-        self.play.settle(&winnings);
+        let payout = Payout {
+            ways,
+            unit: self.rules.chip_unit,
+            odd: self.rules.odd_chip,
+            live: self.rules.live,
+            unshown_split: !self.rules.live,
+            shown_cards: &shown_cards,
+            describe: describe_stud,
+        };
+        crate::showdown::pay(&mut self.play, payout, sole.map(|w| (w, None)));
     }
+}
 
-    /// The hand that won one way, as player `w` shows it.
-    fn describe_winner(&self, way: Way, best: &Judged, w: usize) -> String {
-        let text = best.describe(&up_with(&self.up_of(w), self.board));
-        match way {
-            Way::EightOrBetter => format!("low: {text}"),
-            _ => text,
-        }
+/// A stud hand that won one way, named by the cards it shows.
+fn describe_stud(way: Way, best: &Judged, cards: &[Card]) -> String {
+    let text = best.describe(cards);
+    match way {
+        Way::EightOrBetter => format!("low: {text}"),
+        _ => text,
     }
 }
 

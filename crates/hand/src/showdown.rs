@@ -1,0 +1,148 @@
+//! Who wins each pot, written once for every game: the pots are paid by the game's ways of
+//! winning (high; high and low, the low half only when a hand qualifies; low), each way's best
+//! shown hands sharing its part in the chips in play (TR-15, TR-16), what cannot be divided or
+//! won carried to the next hand (NOB-3). A game says what its hands are worth and how a
+//! winning hand is named.
+
+use std::cmp::Ordering;
+
+use floorbook_cards::Card;
+use floorbook_eval::{Low, Strength};
+
+use crate::play::Play;
+use crate::rules::OddChip;
+use crate::{Chips, Pos};
+
+/// A hand judged at the showdown, by one of the game's ways of winning.
+#[derive(Debug, Clone)]
+pub(crate) enum Judged {
+    High(Strength),
+    Low(Low),
+}
+
+impl Judged {
+    /// Greater is better.
+    pub(crate) fn cmp_better(&self, other: &Judged) -> Ordering {
+        match (self, other) {
+            (Judged::High(a), Judged::High(b)) => a.cmp(b),
+            (Judged::Low(a), Judged::Low(b)) => b.cmp_low(a),
+            _ => Ordering::Equal,
+        }
+    }
+
+    pub(crate) fn describe(&self, cards: &[Card]) -> String {
+        match self {
+            Judged::High(_) => floorbook_eval::evaluate_stud(cards)
+                .map(|e| e.en)
+                .unwrap_or_default(),
+            Judged::Low(l) => l.en.clone(),
+        }
+    }
+}
+
+/// The ways a pot is won in a game: high, low, or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Way {
+    High,
+    EightOrBetter,
+    Razz,
+}
+
+/// How a hand's pots are paid.
+pub(crate) struct Payout<'a> {
+    /// Each way the pots are won, with every player's shown hand judged that way (None: no
+    /// hand).
+    pub ways: Vec<(Way, Vec<Option<Judged>>)>,
+    pub unit: Chips,
+    pub odd: OddChip,
+    /// A live table: the low half when a hand eligible for the pot qualifies (PokerKit: when
+    /// any hand at the table does).
+    pub live: bool,
+    /// Whether a pot none of whose players shows a hand is split among them (PokerKit's
+    /// reading) rather than carried to the next hand.
+    pub unshown_split: bool,
+    /// The cards each player shows, which name his hand (none where the name needs none).
+    pub shown_cards: &'a [Vec<Card>],
+    /// The name of a way's winning hand from the cards it shows.
+    pub describe: fn(Way, &Judged, &[Card]) -> String,
+}
+
+/// Pays every pot: to the last live hand `sole` whole (with the name of its hand when one was
+/// judged), else by `payout`'s ways; the hand is then over.
+pub(crate) fn pay(play: &mut Play, payout: Payout, sole: Option<(usize, Option<String>)>) {
+    let pots = play.pots();
+    let mut winnings = vec![Chips::ZERO; play.n];
+    let unit = payout.unit.0.max(1);
+    let shown_way = |way: Way| -> &[Option<Judged>] {
+        payout
+            .ways
+            .iter()
+            .find(|(w, _)| *w == way)
+            .map_or(&[], |(_, v)| v.as_slice())
+    };
+    for (k, pot) in pots.iter().enumerate() {
+        if let Some((w, hand)) = &sole {
+            play.award_sole(k, pot, *w, hand.clone(), &mut winnings);
+            continue;
+        }
+        // The ways this pot is won: the low half only when a hand qualifies.
+        let lows = shown_way(Way::EightOrBetter);
+        let qualifies = |q: &Pos| lows.get(q.0).is_some_and(Option::is_some);
+        let ways: Vec<Way> = payout
+            .ways
+            .iter()
+            .map(|(way, _)| *way)
+            .filter(|&way| {
+                way != Way::EightOrBetter
+                    || if payout.live {
+                        pot.eligible.iter().any(qualifies)
+                    } else {
+                        (0..play.n).map(Pos).any(|q| qualifies(&q))
+                    }
+            })
+            .collect();
+        let parts = ways.len().max(1) as u64;
+        // The odd chip of the split goes to the high hand.
+        let half = pot.amount.0 / (parts * unit) * unit;
+        for (w, &way) in ways.iter().enumerate() {
+            let amount = if w == 0 {
+                pot.amount.0 - half * (parts - 1)
+            } else {
+                half
+            };
+            let shown = shown_way(way);
+            let judged: Vec<(usize, &Judged)> = pot
+                .eligible
+                .iter()
+                .filter_map(|q| shown.get(q.0).and_then(Option::as_ref).map(|j| (q.0, j)))
+                .collect();
+            let best = judged
+                .iter()
+                .map(|(_, j)| *j)
+                .max_by(|a, b| a.cmp_better(b));
+            let winners: Vec<usize> = match best {
+                Some(b) => judged
+                    .iter()
+                    .filter(|(_, j)| j.cmp_better(b) == Ordering::Equal)
+                    .map(|(i, _)| *i)
+                    .collect(),
+                None if payout.unshown_split => pot.eligible.iter().map(|q| q.0).collect(),
+                None => Vec::new(),
+            };
+            let winning_hand = winners.first().zip(best).map(|(&w, b)| {
+                let cards = payout.shown_cards.get(w).map_or(&[][..], Vec::as_slice);
+                (payout.describe)(way, b, cards)
+            });
+            play.award_split(
+                k,
+                Chips(amount),
+                &pot.eligible,
+                &winners,
+                (payout.unit, payout.odd),
+                winning_hand,
+                &mut winnings,
+            );
+        }
+    }
+    play.settle(&winnings);
+}
