@@ -1143,24 +1143,13 @@ impl Hand {
         if self.rules.last_live_hand == LastLiveHand::WinsThePot && self.active_count() <= 1 {
             return None;
         }
-        let pots = self.pots();
         let hands = self.shown_strengths();
-        let can_win: Vec<bool> = (0..self.play.n)
-            .map(|i| {
-                self.play.active[i]
-                    && pots.iter().any(|p| {
-                        p.eligible.contains(&Pos(i))
-                            && hands[i].is_some()
-                            && p.eligible.iter().map(|q| hands[q.0]).max().flatten() <= hands[i]
-                    })
-            })
-            .collect();
-        for i in 0..self.play.n {
-            if self.play.active[i] && !can_win[i] {
-                self.play.active[i] = false;
-                self.play.events.push(HandEvent::HandKilled { pos: Pos(i) });
-            }
-        }
+        let ways = [(
+            Way::High,
+            hands.iter().map(|h| h.map(Judged::High)).collect(),
+        )];
+        let beaten = crate::showdown::beaten(&self.play, &ways, |_, i| hands[i].map(Judged::High));
+        self.play.kill(&beaten);
         Some(hands)
     }
 

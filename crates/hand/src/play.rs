@@ -278,6 +278,14 @@ impl Play {
         i
     }
 
+    /// The hands of `players` are killed: they can no longer win anything.
+    pub(crate) fn kill(&mut self, players: &[usize]) {
+        for &i in players {
+            self.active[i] = false;
+            self.events.push(HandEvent::HandKilled { pos: Pos(i) });
+        }
+    }
+
     /// Pot `k` goes whole to `w`, the last live hand (or the only hand left after the kill,
     /// named by `winning_hand`).
     pub(crate) fn award_sole(

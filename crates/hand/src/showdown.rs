@@ -48,6 +48,36 @@ pub(crate) enum Way {
     Razz,
 }
 
+/// The live hands that can no longer win any part of any pot, in seat order: each judged
+/// each way by `own` (its cards as known) against what the others eligible for the pot show
+/// (`ways`). Killed before the pots are paid (PokerKit's reading of a showdown).
+pub(crate) fn beaten(
+    play: &Play,
+    ways: &[(Way, Vec<Option<Judged>>)],
+    own: impl Fn(Way, usize) -> Option<Judged>,
+) -> Vec<usize> {
+    let pots = play.pots();
+    (0..play.n)
+        .filter(|&i| play.active[i])
+        .filter(|&i| {
+            let can_win = ways.iter().any(|(way, shown)| {
+                let Some(own) = own(*way, i) else {
+                    return false;
+                };
+                pots.iter()
+                    .filter(|p| p.eligible.contains(&Pos(i)))
+                    .any(|p| {
+                        p.eligible
+                            .iter()
+                            .filter_map(|q| shown.get(q.0).and_then(Option::as_ref))
+                            .all(|other| other.cmp_better(&own) != Ordering::Greater)
+                    })
+            });
+            !can_win
+        })
+        .collect()
+}
+
 /// How a hand's pots are paid.
 pub(crate) struct Payout<'a> {
     /// Each way the pots are won, with every player's shown hand judged that way (None: no

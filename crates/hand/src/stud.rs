@@ -21,8 +21,6 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use std::cmp::Ordering;
-
 use floorbook_cards::{Card, CardSet};
 use floorbook_eval::{CardKey, HandKey};
 use floorbook_rules::{Rule, RuleSet};
@@ -1069,34 +1067,17 @@ impl StudHand {
         if self.rules.last_live_hand == LastLiveHand::WinsThePot && self.active_count() <= 1 {
             return;
         }
-        let pots = self.pots();
-        // What each player shows, judged each way once.
-        let shown: Vec<Vec<Option<Judged>>> =
-            self.ways().iter().map(|&way| self.shown_all(way)).collect();
-        let mut kill = Vec::new();
-        for i in (0..self.play.n).filter(|&i| self.play.active[i]) {
+        // What each player shows, judged each way once; his own hand on every card known.
+        let ways: Vec<(Way, Vec<Option<Judged>>)> = self
+            .ways()
+            .iter()
+            .map(|&way| (way, self.shown_all(way)))
+            .collect();
+        let beaten = crate::showdown::beaten(&self.play, &ways, |way, i| {
             let known: Vec<Card> = self.play.hole[i].iter().flatten().copied().collect();
-            let can_win = self.ways().iter().zip(&shown).any(|(&way, shown)| {
-                let Some(own) = self.judge(way, &known) else {
-                    return false;
-                };
-                pots.iter()
-                    .filter(|p| p.eligible.contains(&Pos(i)))
-                    .any(|p| {
-                        p.eligible
-                            .iter()
-                            .filter_map(|q| shown[q.0].as_ref())
-                            .all(|other| other.cmp_better(&own) != Ordering::Greater)
-                    })
-            });
-            if !can_win {
-                kill.push(i);
-            }
-        }
-        for i in kill {
-            self.play.active[i] = false;
-            self.play.events.push(HandEvent::HandKilled { pos: Pos(i) });
-        }
+            self.judge(way, &known)
+        });
+        self.play.kill(&beaten);
     }
 
     fn push_chips(&mut self) {
