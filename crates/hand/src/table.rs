@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Chips, GameKind, Hand, HandCommand, Legal, Phase, Play, Pos, Rejection, StudGame, StudHand,
-    Turns,
 };
 
 /// A hand in play at a table. Serialized as the hand itself (a flop hand exactly as before stud
@@ -88,20 +87,6 @@ impl TableHand {
         match self {
             TableHand::Flop(h) => h.declare_dead(pos, rule),
             TableHand::Stud(h) => h.declare_dead(pos, rule),
-        }
-    }
-
-    pub fn fold(&mut self, pos: Pos) -> Result<(), Rejection> {
-        match self {
-            TableHand::Flop(h) => h.fold(pos),
-            TableHand::Stud(h) => h.fold(pos),
-        }
-    }
-
-    pub fn check_or_call(&mut self, pos: Pos) -> Result<(), Rejection> {
-        match self {
-            TableHand::Flop(h) => h.check_or_call(pos),
-            TableHand::Stud(h) => h.check_or_call(pos),
         }
     }
 

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use floorbook_hand::{
-    Chips, Hand, HandEvent, HandRules, HandSetup, Phase, Pos, StudHand, StudRules, StudSetup,
-    TableHand,
+    Chips, Hand, HandCommand, HandEvent, HandRules, HandSetup, Phase, Pos, StudHand, StudRules,
+    StudSetup, TableHand,
 };
 use floorbook_rules::{Rule, RuleSet};
 
@@ -491,7 +491,7 @@ impl Tournament {
                     if penalized { Rule::Tr28 } else { absence_rule },
                 )
             } else if penalized {
-                hand.fold(legal.actor)?;
+                hand.apply(&HandCommand::Fold { pos: legal.actor })?;
                 ("fold", Rule::Tr28)
             } else if legal.call.is_zero()
                 || (checked_at_no_risk
@@ -504,10 +504,10 @@ impl Tournament {
                 // every other player still in is all in for no more than he has put in (a
                 // small blind against a big blind all in for the small blind or less), so what
                 // he puts in goes back to him uncalled.
-                hand.check_or_call(legal.actor)?;
+                hand.apply(&HandCommand::CheckOrCall { pos: legal.actor })?;
                 ("check", absence_rule)
             } else {
-                hand.fold(legal.actor)?;
+                hand.apply(&HandCommand::Fold { pos: legal.actor })?;
                 ("fold", absence_rule)
             };
             self.out.push(TournamentEvent::ActedFor {
