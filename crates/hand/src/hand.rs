@@ -1133,23 +1133,22 @@ impl Hand {
     }
 
     /// Every player's shown hand, judged once for the kill and the award (None: no hand).
-    fn shown_strengths(&self) -> Vec<Option<Strength>> {
-        (0..self.play.n).map(|i| self.shown_strength(i)).collect()
+    fn shown_strengths(&self) -> Vec<Option<Judged>> {
+        (0..self.play.n)
+            .map(|i| self.shown_strength(i).map(Judged::High))
+            .collect()
     }
 
     /// Kills the hands that can no longer win anything; returns the shown hands it judged
     /// (None when it judged none).
-    fn kill_hands(&mut self) -> Option<Vec<Option<Strength>>> {
+    fn kill_hands(&mut self) -> Option<Vec<Option<Judged>>> {
         if self.rules.last_live_hand == LastLiveHand::WinsThePot && self.active_count() <= 1 {
             return None;
         }
-        let hands = self.shown_strengths();
-        let ways = [(
-            Way::High,
-            hands.iter().map(|h| h.map(Judged::High)).collect(),
-        )];
-        let beaten = crate::showdown::beaten(&self.play, &ways, |_, i| hands[i].map(Judged::High));
+        let ways = [(Way::High, self.shown_strengths())];
+        let beaten = crate::showdown::beaten(&self.play, &ways, |_, i| ways[0].1[i].clone());
         self.play.kill(&beaten);
+        let [(_, hands)] = ways;
         Some(hands)
     }
 
@@ -1159,7 +1158,7 @@ impl Hand {
 
     /// Awards the pots; `hands` are the shown hands when they were judged already (a kill
     /// changes who may win, not what a hand is worth).
-    fn push_chips_judged(&mut self, hands: Option<Vec<Option<Strength>>>) {
+    fn push_chips_judged(&mut self, hands: Option<Vec<Option<Judged>>>) {
         let sole = (self.active_count() == 1)
             .then(|| self.play.active.iter().position(|&a| a))
             .flatten();
@@ -1170,21 +1169,19 @@ impl Hand {
             (None, None) => self.shown_strengths(),
         };
         // A hand that won the showdown (the others killed) is named at a live table.
-        let sole = sole.map(|w| (w, hands[w].filter(|_| self.rules.live).map(name_of)));
+        let sole = sole.map(|w| {
+            let hand = hands[w].as_ref().filter(|_| self.rules.live);
+            (w, hand.map(|h| name_of(Way::High, h, &[])))
+        });
+        let ways = [(Way::High, hands)];
         let payout = Payout {
-            ways: vec![(
-                Way::High,
-                hands.into_iter().map(|h| h.map(Judged::High)).collect(),
-            )],
+            ways: &ways,
             unit: self.rules.chip_unit,
             odd: self.rules.odd_chip,
             live: self.rules.live,
             unshown_split: true,
             shown_cards: &[],
-            describe: |_, best, _| match best {
-                Judged::High(s) => name_of(*s),
-                Judged::Low(l) => l.en.clone(),
-            },
+            describe: name_of,
         };
         crate::showdown::pay(&mut self.play, payout, sole);
     }
@@ -1522,8 +1519,11 @@ impl crate::turns::sealed::Game for Hand {
 }
 
 /// A flop game's winning hand, named by its category.
-fn name_of(s: Strength) -> String {
-    format!("{:?}", s.category())
+fn name_of(_: Way, hand: &Judged, _: &[Card]) -> String {
+    match hand {
+        Judged::High(s) => format!("{:?}", s.category()),
+        Judged::Low(l) => l.en.clone(),
+    }
 }
 
 #[cfg(test)]

@@ -82,7 +82,7 @@ pub(crate) fn beaten(
 pub(crate) struct Payout<'a> {
     /// Each way the pots are won, with every player's shown hand judged that way (None: no
     /// hand).
-    pub ways: Vec<(Way, Vec<Option<Judged>>)>,
+    pub ways: &'a [(Way, Vec<Option<Judged>>)],
     pub unit: Chips,
     pub odd: OddChip,
     /// A live table: the low half when a hand eligible for the pot qualifies (PokerKit: when

@@ -1100,7 +1100,7 @@ impl StudHand {
                 .collect(),
         };
         let payout = Payout {
-            ways,
+            ways: &ways,
             unit: self.rules.chip_unit,
             odd: self.rules.odd_chip,
             live: self.rules.live,
