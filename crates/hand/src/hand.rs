@@ -920,15 +920,7 @@ impl Hand {
         if whole {
             self.play.face_up[pos.0] = smallvec![true; cards.len()];
         }
-        self.play.events.push(HandEvent::Shown {
-            pos,
-            cards: cards.iter().map(|&c| Some(c)).collect(),
-        });
-        self.play.events.push(HandEvent::WinnerShowedByChoice {
-            pos,
-            shown: cards.len(),
-            rules: rule(&[Rule::Tr37]),
-        });
+        self.play.winner_showed(pos, &cards);
         Ok(())
     }
 

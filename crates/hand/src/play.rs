@@ -278,6 +278,19 @@ impl Play {
         i
     }
 
+    /// The uncalled winner showed `cards` by his choice (TR-3.7).
+    pub(crate) fn winner_showed(&mut self, pos: Pos, cards: &[Card]) {
+        self.events.push(HandEvent::Shown {
+            pos,
+            cards: cards.iter().map(|&c| Some(c)).collect(),
+        });
+        self.events.push(HandEvent::WinnerShowedByChoice {
+            pos,
+            shown: cards.len(),
+            rules: rule(&[Rule::Tr37]),
+        });
+    }
+
     /// The hands of `players` are killed: they can no longer win anything.
     pub(crate) fn kill(&mut self, players: &[usize]) {
         for &i in players {

@@ -1234,15 +1234,7 @@ impl crate::turns::sealed::Game for StudHand {
         let (hole, used) = self.play.match_shown(pos, &cards, CardSet::EMPTY)?;
         self.play.hole[pos.0] = hole;
         self.play.used = used;
-        self.play.events.push(HandEvent::Shown {
-            pos,
-            cards: cards.iter().map(|&c| Some(c)).collect(),
-        });
-        self.play.events.push(HandEvent::WinnerShowedByChoice {
-            pos,
-            shown: cards.len(),
-            rules: rule(&[Rule::Tr37]),
-        });
+        self.play.winner_showed(pos, &cards);
         Ok(())
     }
     /// No stub is seen in stud.
