@@ -14,7 +14,7 @@ use thiserror::Error;
 
 use crate::play::{Play, Seats, rule, seats};
 use crate::rules::{GameKind, LastLiveHand};
-use crate::showdown::{Judged, Payout, Way};
+use crate::showdown::{Judged, Terms, Way};
 use crate::turns::sealed::Shown;
 use crate::{Chips, HandEvent, HandRules, HandSetup, Pos, Pot, Structure};
 use crate::{OutOfTurnRule, Turns};
@@ -590,31 +590,6 @@ impl Hand {
             .map(Pos)
     }
 
-    /// What the player to act may do.
-    pub fn legal(&self) -> Option<Legal> {
-        let actor = self
-            .actors
-            .first()
-            .copied()
-            .filter(|_| self.play.phase == Phase::Betting)?;
-        let raise = self.raise_limits(actor).ok();
-        let mut rules = rule(&[Rule::Tr8]);
-        if self.rules.structure == Structure::PotLimit {
-            rules = rule(&[Rule::Plo7, Rule::Plo8]);
-        }
-        if self.rules.raise_cap.is_some() {
-            rules = rules.with(Rule::Nob12);
-        }
-        Some(Legal {
-            bring_in: None,
-            actor: Pos(actor),
-            call: self.call_amount(actor),
-            fold: true,
-            raise_to: raise,
-            rules,
-        })
-    }
-
     /// The bet to match: the largest bet in front; at a live table before the flop at least
     /// the big blind, also when the big blind is all in for less (NOB-13).
     pub(crate) fn max_bet(&self) -> Chips {
@@ -636,36 +611,6 @@ impl Hand {
 
     pub(crate) fn call_amount(&self, i: usize) -> Chips {
         self.play.stacks[i].min(self.max_bet() - self.play.bets[i])
-    }
-
-    /// What player `i` can still put in that someone can match: his stack, at most the
-    /// second-largest reach (`second_reach`) less his bet.
-    fn effective_stack_within(&self, i: usize, second: Option<Chips>) -> Chips {
-        match second {
-            Some(second) if self.play.active[i] => {
-                self.play.stacks[i].min(second.saturating_sub(self.play.bets[i]))
-            }
-            _ => Chips::ZERO,
-        }
-    }
-
-    /// The second-largest reach (bet plus stack) among active players; None with fewer than
-    /// two.
-    fn second_reach(&self) -> Option<Chips> {
-        let (mut first, mut second, mut count) = (Chips::ZERO, Chips::ZERO, 0);
-        for j in 0..self.play.n {
-            if self.play.active[j] {
-                count += 1;
-                let r = self.play.bets[j] + self.play.stacks[j];
-                if r > first {
-                    second = first;
-                    first = r;
-                } else if r > second {
-                    second = r;
-                }
-            }
-        }
-        (count >= 2).then_some(second)
     }
 
     /// The (min, max) "raise to" for player `i`, or why none is possible.
@@ -761,7 +706,7 @@ impl Hand {
             cards: cards.iter().copied().collect(),
         });
         if self.play.hole_due.iter().all(|&d| d == 0) {
-            self.begin_betting();
+            crate::turns::begin_betting(self);
         }
         Ok(())
     }
@@ -796,7 +741,7 @@ impl Hand {
             unseen: 0,
         });
         if self.board_due == 0 {
-            self.begin_betting();
+            crate::turns::begin_betting(self);
         }
         Ok(())
     }
@@ -819,7 +764,7 @@ impl Hand {
             cards: SmallVec::new(),
             unseen: u8::try_from(due).unwrap_or(u8::MAX),
         });
-        self.begin_betting();
+        crate::turns::begin_betting(self);
         Ok(())
     }
 
@@ -829,39 +774,6 @@ impl Hand {
     }
 
     // ----- betting -----
-
-    fn begin_betting(&mut self) {
-        let max_index = (0..self.play.n)
-            .max_by_key(|&i| (self.play.bets[i], i))
-            .unwrap_or(0);
-        let opener = match self.setup.first_to_act {
-            Some(p) if self.play.street == Street::Preflop && p.0 < self.play.n => p.0,
-            _ => (max_index + 1) % self.play.n,
-        };
-        let second = self.second_reach();
-        let actors = (0..self.play.n)
-            .map(|k| (opener + k) % self.play.n)
-            .filter(|&i| {
-                self.play.active[i]
-                    && !self.play.stacks[i].is_zero()
-                    && !self.effective_stack_within(i, second).is_zero()
-            })
-            .collect();
-        // TR-8: before any raise, a full raise is measured against the big blind before the
-        // flop (a live table) or the opening bet.
-        let measure = if self.blind_is_the_bet() {
-            self.rules.min_bet
-        } else {
-            Chips::ZERO
-        };
-        self.play.open_round(opener, actors, measure);
-        let done = self.play.actors.len() == 1
-            && self
-                .actors
-                .first()
-                .is_some_and(|&a| self.play.bets[a] >= self.max_bet());
-        crate::turns::after_action(self, done);
-    }
 
     /// The player to act puts in all his chips: a bet or raise when one is possible, otherwise
     /// a call for less (NOB-14, TR-10).
@@ -935,12 +847,12 @@ impl Hand {
         self.play.events.push(HandEvent::Folded { pos: Pos(i) });
         match self.play.phase {
             Phase::Betting => crate::turns::after_action(self, false),
-            Phase::Showdown if self.play.showdown.is_empty() => self.end_showdown(),
+            Phase::Showdown if self.play.showdown.is_empty() => crate::turns::end_showdown(self),
             Phase::HoleDealing | Phase::BoardDealing | Phase::Showdown
                 if self.active_count() == 1 =>
             {
                 crate::turns::collect_bets(self);
-                self.push_chips();
+                crate::showdown::pay_out(self, None);
             }
             _ => {}
         }
@@ -1058,19 +970,6 @@ impl Hand {
 
     // ----- showdown -----
 
-    fn end_showdown(&mut self) {
-        if self.play.all_in && self.play.street != Street::River && self.active_count() > 1 {
-            self.begin_dealing();
-        } else if self.board_unseen > 0 && self.active_count() > 1 {
-            // The board's cards were not entered: the dealer reads the hands (award_pot).
-            self.play.showdown.clear();
-            self.await_award();
-        } else {
-            let hands = self.kill_hands();
-            self.push_chips_judged(hands);
-        }
-    }
-
     /// The best hand a player shows: face-up hole cards with the board.
     fn shown_strength(&self, i: usize) -> Option<Strength> {
         let mut up_buf = [placeholder_card(); 4];
@@ -1122,60 +1021,6 @@ impl Hand {
                 best
             }
         }
-    }
-
-    /// Every player's shown hand, judged once for the kill and the award (None: no hand).
-    fn shown_strengths(&self) -> Vec<Option<Judged>> {
-        (0..self.play.n)
-            .map(|i| self.shown_strength(i).map(Judged::High))
-            .collect()
-    }
-
-    /// Kills the hands that can no longer win anything; returns the shown hands it judged
-    /// (None when it judged none).
-    fn kill_hands(&mut self) -> Option<Vec<Option<Judged>>> {
-        if self.rules.last_live_hand == LastLiveHand::WinsThePot && self.active_count() <= 1 {
-            return None;
-        }
-        let ways = [(Way::High, self.shown_strengths())];
-        let beaten = crate::showdown::beaten(&self.play, &ways, |_, i| ways[0].1[i].clone());
-        self.play.kill(&beaten);
-        let [(_, hands)] = ways;
-        Some(hands)
-    }
-
-    fn push_chips(&mut self) {
-        self.push_chips_judged(None);
-    }
-
-    /// Awards the pots; `hands` are the shown hands when they were judged already (a kill
-    /// changes who may win, not what a hand is worth).
-    fn push_chips_judged(&mut self, hands: Option<Vec<Option<Judged>>>) {
-        let sole = (self.active_count() == 1)
-            .then(|| self.play.active.iter().position(|&a| a))
-            .flatten();
-        // A lone winner takes every pot unseen: no hand is judged.
-        let hands = match (hands, sole) {
-            (Some(h), _) => h,
-            (None, Some(_)) => vec![None; self.play.n],
-            (None, None) => self.shown_strengths(),
-        };
-        // A hand that won the showdown (the others killed) is named at a live table.
-        let sole = sole.map(|w| {
-            let hand = hands[w].as_ref().filter(|_| self.rules.live);
-            (w, hand.map(|h| name_of(Way::High, h, &[])))
-        });
-        let ways = [(Way::High, hands)];
-        let payout = Payout {
-            ways: &ways,
-            unit: self.rules.chip_unit,
-            odd: self.rules.odd_chip,
-            live: self.rules.live,
-            unshown_split: true,
-            shown_cards: &[],
-            describe: name_of,
-        };
-        crate::showdown::pay(&mut self.play, payout, sole);
     }
 
     /// Whether the hand waits for the dealer to award its pots: the board's cards were not
@@ -1360,8 +1205,40 @@ fn placeholder_card() -> Card {
 }
 
 impl crate::turns::sealed::Game for Hand {
-    fn due(&self) -> Option<(Pos, Option<Chips>)> {
-        self.legal().map(|l| (l.actor, Some(l.call)))
+    fn raise_range(&self, i: usize) -> Option<(Chips, Chips)> {
+        self.raise_limits(i).ok()
+    }
+    /// Left of the largest bet in front (the big blind's or a straddle's before the flop; the
+    /// button's left after it), or whom the set-up names before the flop.
+    fn first_to_act(&self) -> Option<(usize, bool)> {
+        let max_index = (0..self.play.n)
+            .max_by_key(|&i| (self.play.bets[i], i))
+            .unwrap_or(0);
+        let opener = match self.setup.first_to_act {
+            Some(p) if self.play.street == Street::Preflop && p.0 < self.play.n => p.0,
+            _ => (max_index + 1) % self.play.n,
+        };
+        Some((opener, false))
+    }
+    /// TR-8: before any raise, a full raise is measured against the big blind before the
+    /// flop (a live table) or the opening bet.
+    fn round_opening(&mut self, _: usize, _: bool, _: &[usize]) -> Chips {
+        if self.blind_is_the_bet() {
+            self.rules.min_bet
+        } else {
+            Chips::ZERO
+        }
+    }
+    /// TR-8 (PLO-7 and PLO-8 in pot limit), NOB-12 with a cap on the raises.
+    fn legal_rules(&self) -> RuleSet {
+        let mut rules = match self.rules.structure {
+            Structure::PotLimit => rule(&[Rule::Plo7, Rule::Plo8]),
+            _ => rule(&[Rule::Tr8]),
+        };
+        if self.rules.raise_cap.is_some() {
+            rules = rules.with(Rule::Nob12);
+        }
+        rules
     }
     fn bet_to_match(&self) -> Chips {
         self.max_bet()
@@ -1388,11 +1265,31 @@ impl crate::turns::sealed::Game for Hand {
     fn deal_next_street(&mut self) {
         self.begin_dealing();
     }
-    fn end_showdown(&mut self) {
-        Hand::end_showdown(self)
+    /// High, by the cards shown with the board.
+    fn terms(&self) -> Terms {
+        Terms {
+            ways: &[Way::High],
+            unit: self.rules.chip_unit,
+            odd: self.rules.odd_chip,
+            live: self.rules.live,
+            unshown_split: true,
+            names_sole_winner: self.rules.live,
+            kills_by_known_cards: false,
+            deals_out_alone: false,
+            describe: name_of,
+        }
     }
-    fn push_chips(&mut self) {
-        Hand::push_chips(self)
+    fn judge(&self, _: Way, i: usize, _: bool) -> Option<Judged> {
+        self.shown_strength(i).map(Judged::High)
+    }
+    /// The board's cards were not entered and more than one live hand is left.
+    fn dealer_reads(&mut self) -> bool {
+        let reads = self.board_unseen > 0 && self.active_count() > 1;
+        if reads {
+            self.play.showdown.clear();
+            self.await_award();
+        }
+        reads
     }
     fn out_of_turn_rule(&self) -> OutOfTurnRule {
         self.rules.irregularities.out_of_turn

@@ -45,6 +45,6 @@ pub use rules::{
     ChipReading, GameKind, HandRules, HandSetup, IrregularityRules, LastLiveHand, MissingBurn,
     OddChip, OutOfTurnRule, OwnExposure, PrematureBoard, Structure, UnderMinimum,
 };
-pub use stud::{MAX_STUD_PLAYERS, StudGame, StudHand, StudLegal, StudRules, StudSetup};
+pub use stud::{MAX_STUD_PLAYERS, StudGame, StudHand, StudRules, StudSetup};
 pub use table::TableHand;
 pub use turns::Turns;

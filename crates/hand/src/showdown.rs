@@ -11,11 +11,12 @@ use floorbook_eval::{Low, Strength};
 
 use crate::play::Play;
 use crate::rules::OddChip;
+use crate::turns::sealed::Game;
 use crate::{Chips, Pos};
 
 /// A hand judged at the showdown, by one of the game's ways of winning.
 #[derive(Debug, Clone)]
-pub(crate) enum Judged {
+pub enum Judged {
     High(Strength),
     Low(Low),
 }
@@ -42,7 +43,7 @@ impl Judged {
 
 /// The ways a pot is won in a game: high, low, or both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Way {
+pub enum Way {
     High,
     EightOrBetter,
     Razz,
@@ -76,6 +77,112 @@ pub(crate) fn beaten(
             !can_win
         })
         .collect()
+}
+
+/// A game's showdown, as data: how its pots are won and paid.
+#[derive(Debug)]
+pub struct Terms {
+    /// The ways a pot is won (high; high and low; low).
+    pub ways: &'static [Way],
+    pub unit: Chips,
+    pub odd: OddChip,
+    /// A live table (not a PHH replay).
+    pub live: bool,
+    /// Whether a pot none of whose players shows a hand is split among them (PokerKit's
+    /// reading) rather than carried to the next hand.
+    pub unshown_split: bool,
+    /// Whether the last live hand, once the others are killed, is named by the hand it shows.
+    pub names_sole_winner: bool,
+    /// Whether a hand that can no longer win is found by every card of it known (stud, as
+    /// PokerKit reads it), rather than by the cards it shows.
+    pub kills_by_known_cards: bool,
+    /// Whether the rest of the cards are dealt after an all-in showdown even when one live
+    /// hand is left (PokerKit's stud).
+    pub deals_out_alone: bool,
+    /// The name of a way's winning hand from the cards it shows.
+    pub describe: fn(Way, &Judged, &[Card]) -> String,
+}
+
+/// Each of the game's ways, with every live player's shown hand judged that way.
+type Ways = Vec<(Way, Vec<Option<Judged>>)>;
+
+fn judge_shown<G: Game>(g: &G, terms: &Terms) -> Ways {
+    terms
+        .ways
+        .iter()
+        .map(|&way| {
+            let hands = (0..g.n)
+                .map(|i| g.active[i].then(|| g.judge(way, i, false)).flatten())
+                .collect();
+            (way, hands)
+        })
+        .collect()
+}
+
+/// Every hand is shown or mucked: the hands that can no longer win are killed, then the pots
+/// are paid to the best shown hands.
+pub(crate) fn judge_and_pay<G: Game>(g: &mut G) {
+    let terms = g.terms();
+    if g.last_live_hand_wins() && g.active_count() <= 1 {
+        return pay_out(g, None);
+    }
+    let mut ways = judge_shown(g, &terms);
+    let seen: &G = g;
+    let beaten = if terms.kills_by_known_cards {
+        beaten(seen, &ways, |way, i| seen.judge(way, i, true))
+    } else {
+        let shown = |way: Way, i: usize| {
+            ways.iter()
+                .find(|(w, _)| *w == way)
+                .and_then(|(_, hands)| hands[i].clone())
+        };
+        beaten(seen, &ways, shown)
+    };
+    g.kill(&beaten);
+    for (_, hands) in &mut ways {
+        for &i in &beaten {
+            hands[i] = None;
+        }
+    }
+    pay_out(g, Some(ways));
+}
+
+/// Pays every pot and ends the hand: to the last live hand whole, else to the best shown
+/// hands each way (`judged`: the hands as judged already, else judged here).
+pub(crate) fn pay_out<G: Game>(g: &mut G, judged: Option<Ways>) {
+    let terms = g.terms();
+    let sole = (g.active_count() == 1)
+        .then(|| g.active.iter().position(|&a| a))
+        .flatten();
+    let ways = match (judged, sole) {
+        (Some(ways), _) => ways,
+        (None, Some(_)) => Vec::new(),
+        (None, None) => judge_shown(g, &terms),
+    };
+    let sole = sole.map(|w| {
+        let name = ways
+            .first()
+            .filter(|_| terms.names_sole_winner)
+            .and_then(|(way, hands)| {
+                let hand = hands[w].as_ref()?;
+                Some((terms.describe)(*way, hand, &[]))
+            });
+        (w, name)
+    });
+    let shown_cards = match sole {
+        Some(_) => Vec::new(),
+        None => g.shown_cards(),
+    };
+    let payout = Payout {
+        ways: &ways,
+        unit: terms.unit,
+        odd: terms.odd,
+        live: terms.live,
+        unshown_split: terms.unshown_split,
+        shown_cards: &shown_cards,
+        describe: terms.describe,
+    };
+    pay(g, payout, sole);
 }
 
 /// How a hand's pots are paid.

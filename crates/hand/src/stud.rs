@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use crate::Turns;
 use crate::hand::describe_hole;
 use crate::play::{HoleCards, Play, rule};
-use crate::showdown::{Judged, Payout, Way};
+use crate::showdown::{Judged, Terms, Way};
 use crate::turns::sealed::Shown;
 use crate::{
     Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, OutOfTurnRule, Phase, Pos, Rejection,
@@ -143,21 +143,6 @@ pub struct StudSetup {
     /// Empty means none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub absent: Vec<bool>,
-}
-
-/// What the player to act may do now.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StudLegal {
-    pub actor: Pos,
-    /// Chips needed to call; zero means a check (None while the bring-in is due).
-    pub call: Option<Chips>,
-    /// Whether folding is allowed (not for the player who must bring it in).
-    pub fold: bool,
-    /// The bring-in he may post, when it is due from him.
-    pub bring_in: Option<Chips>,
-    /// The one amount a bet, completion or raise goes to (fixed limit), if one is allowed.
-    pub bet_to: Option<Chips>,
-    pub rules: RuleSet,
 }
 
 /// The most players a stud hand seats: seven cards each and the burns come from one deck
@@ -344,27 +329,6 @@ impl StudHand {
         self.play.phase == Phase::BoardDealing && self.community_due
     }
 
-    /// What the player to act may do.
-    pub fn legal(&self) -> Option<StudLegal> {
-        let i = self.actor()?.0;
-        let call = self.call_amount(i);
-        let bet_to = self.bet_limits(i).ok();
-        Some(StudLegal {
-            actor: Pos(i),
-            call: (!self.bring_in_due).then_some(call),
-            fold: !self.bring_in_due || self.bring_in_may_fold,
-            bring_in: self
-                .bring_in_due
-                .then(|| self.rules.bring_in.min(self.play.stacks[i])),
-            bet_to,
-            rules: if self.bring_in_due {
-                rule(&[Rule::TdaRp10])
-            } else {
-                RuleSet::EMPTY
-            },
-        })
-    }
-
     fn max_bet(&self) -> Chips {
         self.play.bets.iter().copied().max().unwrap_or(Chips::ZERO)
     }
@@ -508,7 +472,7 @@ impl StudHand {
                 }
             }
         }
-        self.begin_betting();
+        crate::turns::begin_betting(self);
     }
 
     fn irregularity(
@@ -732,7 +696,7 @@ impl StudHand {
             cards: smallvec::smallvec![card],
             unseen: 0,
         });
-        self.begin_betting();
+        crate::turns::begin_betting(self);
         Ok(())
     }
 
@@ -836,105 +800,6 @@ impl StudHand {
 
     // ----- betting -----
 
-    /// Who acts first on this street, and whether a tie was broken by suit.
-    fn first_to_act(&self) -> Option<(usize, bool)> {
-        let game = self.rules.game;
-        let live: Vec<usize> = (0..self.play.n).filter(|&i| self.play.active[i]).collect();
-        if self.play.street == Street::Third {
-            // The lowest up card by suit brings it in (Razz: the highest); no two cards tie.
-            let cards = live.iter().flat_map(|&i| {
-                self.up_of(i)
-                    .into_iter()
-                    .map(move |c| ((rank_in(game, c), c.suit().index()), i))
-            });
-            let pick = if game == StudGame::Razz {
-                cards.max().map(|(_, i)| i)
-            } else {
-                cards.min().map(|(_, i)| i)
-            };
-            return pick.map(|i| (i, false));
-        }
-        let keys: Vec<(usize, Vec<u8>)> = live
-            .iter()
-            .map(|&i| (i, showing_key(game, &self.up_of(i))))
-            .collect();
-        let best = if game == StudGame::Razz {
-            keys.iter().map(|(_, k)| k).min()
-        } else {
-            keys.iter().map(|(_, k)| k).max()
-        }?
-        .clone();
-        let tied: Vec<usize> = keys
-            .iter()
-            .filter(|(_, k)| *k == best)
-            .map(|(i, _)| *i)
-            .collect();
-        if tied.len() == 1 || !self.rules.live {
-            return tied.first().map(|&i| (i, false));
-        }
-        // TDA-RP-10 D: matching hands showing; the high card by suit starts.
-        let high_card = |i: usize| {
-            self.up_of(i)
-                .iter()
-                .map(|&c| (rank_in(game, c), c.suit().index()))
-                .max()
-        };
-        tied.iter()
-            .copied()
-            .max_by_key(|&i| high_card(i))
-            .map(|i| (i, true))
-    }
-
-    fn begin_betting(&mut self) {
-        let Some((opener, by_suit)) = self.first_to_act() else {
-            crate::turns::end_betting(self);
-            return;
-        };
-        self.bring_in_due = self.play.street == Street::Third;
-        self.completion_due = self.bring_in_due;
-        let mut order: Vec<usize> = (0..self.play.n)
-            .map(|k| (opener + k) % self.play.n)
-            .collect();
-        let total = |j: usize| self.play.stacks[j] + self.play.bets[j];
-        order.retain(|&j| {
-            self.play.active[j]
-                && !self.play.stacks[j].is_zero()
-                && (0..self.play.n).any(|o| o != j && self.play.active[o] && !total(o).is_zero())
-        });
-        let opener_skipped = order.first() != Some(&opener);
-        self.bring_in_may_fold = self.bring_in_due && opener_skipped && self.rules.live;
-        let mut rules = RuleSet::EMPTY;
-        // Third street's bring-in, a tie broken by suit (D), the low card all in (E), and with
-        // a community card the sixth street's first to act first again (H D).
-        if self.play.street == Street::Third || by_suit || self.board.is_some() {
-            rules = rules.with(Rule::TdaRp10);
-        }
-        if self.play.street != Street::Third {
-            // TDA-RP-10 F: the bet is the street's, whatever pair shows on fourth street.
-            let pair_on_fourth = self.play.street == Street::Fourth
-                && (0..self.play.n).any(|i| {
-                    self.play.active[i] && showing_key(self.rules.game, &self.up_of(i))[0] == 1
-                });
-            if pair_on_fourth {
-                rules = rules.with(Rule::TdaRp10);
-            }
-        }
-        self.play.events.push(HandEvent::FirstToAct {
-            street: self.play.street,
-            pos: Pos(opener),
-            showing: self.up_of(opener),
-            bring_in: self.bring_in_due && !opener_skipped,
-            rules,
-        });
-        self.play
-            .open_round(opener, order.into_iter().collect(), Chips::ZERO);
-        let max = self.max_bet();
-        let settled = self.play.actors.len() == 1 && self.play.bets[self.play.actors[0]] >= max;
-        if self.play.actors.is_empty() || self.active_count() <= 1 || settled {
-            crate::turns::end_betting(self);
-        }
-    }
-
     /// The bring-in: the forced bet of the player the up cards name (TDA-RP-10).
     pub fn post_bring_in(&mut self, pos: Pos) -> Result<(), Rejection> {
         let i = self.play.turn(pos)?;
@@ -986,7 +851,7 @@ impl StudHand {
         match self.play.phase {
             Phase::Betting => crate::turns::after_action(self, false),
             Phase::HoleDealing if self.play.hole_due.iter().all(|&d| d == 0) => self.end_dealing(),
-            Phase::Showdown if self.play.showdown.is_empty() => self.end_showdown(),
+            Phase::Showdown if self.play.showdown.is_empty() => crate::turns::end_showdown(self),
             _ if self.active_count() <= 1 && self.play.phase != Phase::Settled => {
                 self.play.actors.clear();
                 crate::turns::end_betting(self);
@@ -1005,21 +870,6 @@ impl StudHand {
 
     // ----- showdown -----
 
-    fn end_showdown(&mut self) {
-        // After an all-in showdown the cards are dealt out; PokerKit deals the next street even
-        // when the others mucked, and the hand ends after it.
-        let more = self.active_count() > 1 || !self.rules.live;
-        if self.play.all_in && self.play.street != Street::Seventh && more {
-            if let Some(next) = self.play.street.next() {
-                self.play.street = next;
-                self.begin_dealing();
-            }
-        } else {
-            self.kill_hands();
-            self.push_chips();
-        }
-    }
-
     fn ways(&self) -> &'static [Way] {
         match self.rules.game {
             StudGame::High => &[Way::High],
@@ -1029,7 +879,7 @@ impl StudHand {
     }
 
     /// A hand judged one way: from the cards given (with the community card).
-    fn judge(&self, way: Way, cards: &[Card]) -> Option<Judged> {
+    fn judge_cards(&self, way: Way, cards: &[Card]) -> Option<Judged> {
         let mut all: Vec<Card> = cards.to_vec();
         all.extend(self.board);
         if !(5..=7).contains(&all.len()) {
@@ -1046,69 +896,6 @@ impl StudHand {
                 .map(Judged::Low),
             Way::Razz => floorbook_eval::razz_low(&all).ok().map(Judged::Low),
         }
-    }
-
-    /// What a player shows, judged one way (face-up cards only).
-    fn shown(&self, way: Way, i: usize) -> Option<Judged> {
-        if !self.play.active[i] {
-            return None;
-        }
-        self.judge(way, &self.up_of(i))
-    }
-
-    /// What every player shows, judged one way.
-    fn shown_all(&self, way: Way) -> Vec<Option<Judged>> {
-        (0..self.play.n).map(|i| self.shown(way, i)).collect()
-    }
-
-    /// Kills the hands that can no longer win any part of any pot: judged on every card known
-    /// against what the others show (PokerKit's reading of a showdown).
-    fn kill_hands(&mut self) {
-        if self.rules.last_live_hand == LastLiveHand::WinsThePot && self.active_count() <= 1 {
-            return;
-        }
-        // What each player shows, judged each way once; his own hand on every card known.
-        let ways: Vec<(Way, Vec<Option<Judged>>)> = self
-            .ways()
-            .iter()
-            .map(|&way| (way, self.shown_all(way)))
-            .collect();
-        let beaten = crate::showdown::beaten(&self.play, &ways, |way, i| {
-            let known: Vec<Card> = self.play.hole[i].iter().flatten().copied().collect();
-            self.judge(way, &known)
-        });
-        self.play.kill(&beaten);
-    }
-
-    fn push_chips(&mut self) {
-        let sole = (self.active_count() == 1)
-            .then(|| self.play.active.iter().position(|&a| a))
-            .flatten();
-        // What each player shows, judged each way once (no hand is judged for a lone winner).
-        let ways: Vec<(Way, Vec<Option<Judged>>)> = if sole.is_some() {
-            Vec::new()
-        } else {
-            self.ways()
-                .iter()
-                .map(|&way| (way, self.shown_all(way)))
-                .collect()
-        };
-        let shown_cards: Vec<Vec<Card>> = match sole {
-            Some(_) => Vec::new(),
-            None => (0..self.play.n)
-                .map(|i| up_with(&self.up_of(i), self.board))
-                .collect(),
-        };
-        let payout = Payout {
-            ways: &ways,
-            unit: self.rules.chip_unit,
-            odd: self.rules.odd_chip,
-            live: self.rules.live,
-            unshown_split: !self.rules.live,
-            shown_cards: &shown_cards,
-            describe: describe_stud,
-        };
-        crate::showdown::pay(&mut self.play, payout, sole.map(|w| (w, None)));
     }
 }
 
@@ -1128,9 +915,106 @@ fn up_with(up: &[Card], board: Option<Card>) -> Vec<Card> {
 }
 
 impl crate::turns::sealed::Game for StudHand {
-    fn due(&self) -> Option<(Pos, Option<Chips>)> {
-        self.legal()
-            .map(|l| (l.actor, l.call.filter(|_| l.bring_in.is_none())))
+    fn raise_range(&self, i: usize) -> Option<(Chips, Chips)> {
+        self.bet_limits(i).ok().map(|to| (to, to))
+    }
+    /// Who acts first on this street, and whether a tie was broken by suit.
+    fn first_to_act(&self) -> Option<(usize, bool)> {
+        let game = self.rules.game;
+        let live: Vec<usize> = (0..self.play.n).filter(|&i| self.play.active[i]).collect();
+        if self.play.street == Street::Third {
+            // The lowest up card by suit brings it in (Razz: the highest); no two cards tie.
+            let cards = live.iter().flat_map(|&i| {
+                self.up_of(i)
+                    .into_iter()
+                    .map(move |c| ((rank_in(game, c), c.suit().index()), i))
+            });
+            let pick = if game == StudGame::Razz {
+                cards.max().map(|(_, i)| i)
+            } else {
+                cards.min().map(|(_, i)| i)
+            };
+            return pick.map(|i| (i, false));
+        }
+        let keys: Vec<(usize, Vec<u8>)> = live
+            .iter()
+            .map(|&i| (i, showing_key(game, &self.up_of(i))))
+            .collect();
+        let best = if game == StudGame::Razz {
+            keys.iter().map(|(_, k)| k).min()
+        } else {
+            keys.iter().map(|(_, k)| k).max()
+        }?
+        .clone();
+        let tied: Vec<usize> = keys
+            .iter()
+            .filter(|(_, k)| *k == best)
+            .map(|(i, _)| *i)
+            .collect();
+        if tied.len() == 1 || !self.rules.live {
+            return tied.first().map(|&i| (i, false));
+        }
+        // TDA-RP-10 D: matching hands showing; the high card by suit starts.
+        let high_card = |i: usize| {
+            self.up_of(i)
+                .iter()
+                .map(|&c| (rank_in(game, c), c.suit().index()))
+                .max()
+        };
+        tied.iter()
+            .copied()
+            .max_by_key(|&i| high_card(i))
+            .map(|i| (i, true))
+    }
+    /// On third street the bring-in is due from the opener (the next may fold instead when
+    /// the opener cannot act, at a live table: TDA-RP-10 E); the first to act is recorded with
+    /// what he shows.
+    fn round_opening(&mut self, opener: usize, by_suit: bool, order: &[usize]) -> Chips {
+        self.bring_in_due = self.play.street == Street::Third;
+        self.completion_due = self.bring_in_due;
+        let opener_skipped = order.first() != Some(&opener);
+        self.bring_in_may_fold = self.bring_in_due && opener_skipped && self.rules.live;
+        let mut rules = RuleSet::EMPTY;
+        // Third street's bring-in, a tie broken by suit (D), the low card all in (E), and with
+        // a community card the sixth street's first to act first again (H D).
+        if self.play.street == Street::Third || by_suit || self.board.is_some() {
+            rules = rules.with(Rule::TdaRp10);
+        }
+        if self.play.street != Street::Third {
+            // TDA-RP-10 F: the bet is the street's, whatever pair shows on fourth street.
+            let pair_on_fourth = self.play.street == Street::Fourth
+                && (0..self.play.n).any(|i| {
+                    self.play.active[i] && showing_key(self.rules.game, &self.up_of(i))[0] == 1
+                });
+            if pair_on_fourth {
+                rules = rules.with(Rule::TdaRp10);
+            }
+        }
+        self.play.events.push(HandEvent::FirstToAct {
+            street: self.play.street,
+            pos: Pos(opener),
+            showing: self.up_of(opener),
+            bring_in: self.bring_in_due && !opener_skipped,
+            rules,
+        });
+        Chips::ZERO
+    }
+    /// The bring-in, all in for less when the stack is short; the floor may let him fold
+    /// (TDA-RP-10 E).
+    fn bring_in_due(&self, i: usize) -> Option<(Chips, bool)> {
+        self.bring_in_due.then(|| {
+            (
+                self.rules.bring_in.min(self.play.stacks[i]),
+                self.bring_in_may_fold,
+            )
+        })
+    }
+    fn legal_rules(&self) -> RuleSet {
+        if self.bring_in_due {
+            rule(&[Rule::TdaRp10])
+        } else {
+            RuleSet::EMPTY
+        }
     }
     fn bet_to_match(&self) -> Chips {
         self.max_bet()
@@ -1171,11 +1055,33 @@ impl crate::turns::sealed::Game for StudHand {
             self.begin_dealing();
         }
     }
-    fn end_showdown(&mut self) {
-        StudHand::end_showdown(self)
+    /// The game's ways, named by the cards shown; a hand that cannot win is found by every
+    /// card of it known, and an all-in showdown is dealt out (PokerKit's reading).
+    fn terms(&self) -> Terms {
+        Terms {
+            ways: self.ways(),
+            unit: self.rules.chip_unit,
+            odd: self.rules.odd_chip,
+            live: self.rules.live,
+            unshown_split: !self.rules.live,
+            names_sole_winner: false,
+            kills_by_known_cards: true,
+            deals_out_alone: !self.rules.live,
+            describe: describe_stud,
+        }
     }
-    fn push_chips(&mut self) {
-        StudHand::push_chips(self)
+    fn judge(&self, way: Way, i: usize, known: bool) -> Option<Judged> {
+        if known {
+            let known: Vec<Card> = self.play.hole[i].iter().flatten().copied().collect();
+            self.judge_cards(way, &known)
+        } else {
+            self.judge_cards(way, &self.up_of(i))
+        }
+    }
+    fn shown_cards(&self) -> Vec<Vec<Card>> {
+        (0..self.play.n)
+            .map(|i| up_with(&self.up_of(i), self.board))
+            .collect()
     }
     fn out_of_turn_rule(&self) -> OutOfTurnRule {
         self.rules.out_of_turn

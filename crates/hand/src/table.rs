@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Chips, GameKind, Hand, HandCommand, Legal, Phase, Play, Pos, Rejection, StudGame, StudHand,
+    Turns,
 };
 
 /// A hand in play at a table. Serialized as the hand itself (a flop hand exactly as before stud
@@ -99,14 +100,7 @@ impl TableHand {
     pub fn legal(&self) -> Option<Legal> {
         match self {
             TableHand::Flop(h) => h.legal(),
-            TableHand::Stud(h) => h.legal().map(|l| Legal {
-                actor: l.actor,
-                call: l.call.or(l.bring_in).unwrap_or(Chips::ZERO),
-                fold: l.fold,
-                raise_to: l.bet_to.map(|to| (to, to)),
-                rules: l.rules,
-                bring_in: l.bring_in,
-            }),
+            TableHand::Stud(h) => h.legal(),
         }
     }
 

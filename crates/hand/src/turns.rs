@@ -16,10 +16,12 @@ use floorbook_cards::{Card, CardSet};
 
 use crate::play::{HoleCards, Seats, second_largest};
 use crate::{
-    Chips, HandEvent, OutOfTurn, OutOfTurnRule, Phase, Play, Pos, RaiseBarred, Rejection,
+    Chips, HandEvent, Legal, OutOfTurn, OutOfTurnRule, Phase, Play, Pos, RaiseBarred, Rejection,
     ShowOrMuck,
 };
 use sealed::Shown;
+
+use crate::showdown::{Judged, Terms, Way};
 
 pub(crate) mod sealed {
     use super::*;
@@ -27,8 +29,23 @@ pub(crate) mod sealed {
     /// What taking turns asks of a game beyond its [`Play`]. Not nameable outside the crate,
     /// so only the crate's games take turns.
     pub trait Game: Clone + DerefMut<Target = Play> {
-        /// The player to act and what he must put in to call (none while a bring-in is due).
-        fn due(&self) -> Option<(Pos, Option<Chips>)>;
+        /// Who acts first in the betting round about to open, and whether a tie was broken by
+        /// suit (stud's up cards); None when nobody can.
+        fn first_to_act(&self) -> Option<(usize, bool)>;
+        /// The betting round opens with `opener` first and `order` to act: what the game
+        /// records and owes at its start (a bring-in); the least a raise adds before any bet
+        /// (TR-8).
+        fn round_opening(&mut self, opener: usize, by_suit: bool, order: &[usize]) -> Chips;
+        /// The range player `i` may bet or raise to by the structure (fixed limit: one
+        /// amount), if he may bet or raise at all.
+        fn raise_range(&self, i: usize) -> Option<(Chips, Chips)>;
+        /// The bring-in player `i` owes, and whether he may fold instead, when it is due
+        /// (TDA-RP-10).
+        fn bring_in_due(&self, _i: usize) -> Option<(Chips, bool)> {
+            None
+        }
+        /// The rules the choices of the player to act cite: the structure's, a bring-in's.
+        fn legal_rules(&self) -> RuleSet;
         /// The bet to match.
         fn bet_to_match(&self) -> Chips;
         /// What player `i` must put in to call.
@@ -49,10 +66,20 @@ pub(crate) mod sealed {
         fn showdown_rules(&self) -> RuleSet;
         /// The next street is dealt.
         fn deal_next_street(&mut self);
-        /// Every hand is shown or mucked: the pots are pushed, or the rest of the cards dealt.
-        fn end_showdown(&mut self);
-        /// The pots go to their winners; the hand is over.
-        fn push_chips(&mut self);
+        /// The game's showdown, as data.
+        fn terms(&self) -> Terms;
+        /// Player `i`'s hand judged one way: by the cards he shows, or (`known`) by every
+        /// card of his that is known.
+        fn judge(&self, way: Way, i: usize, known: bool) -> Option<Judged>;
+        /// The cards each player shows, which name his hand (none where the name needs none).
+        fn shown_cards(&self) -> Vec<Vec<Card>> {
+            Vec::new()
+        }
+        /// When the cards cannot be judged (the board's were not entered), the dealer reads
+        /// the hands: the hand waits for his awards, and this says so.
+        fn dealer_reads(&mut self) -> bool {
+            false
+        }
         /// Which reading of an action out of turn the hand follows (TR-21 or GCB-3).
         fn out_of_turn_rule(&self) -> OutOfTurnRule;
         /// What a held raise to `to` commits its player to, when his own word sets its size
@@ -185,8 +212,35 @@ pub(crate) fn raise_to<G: sealed::Game>(g: &mut G, i: usize, to: Chips, rules: R
     after_action(g, false);
 }
 
+/// The player to act and what he must put in to call (none while a bring-in is due).
+fn due<G: sealed::Game>(g: &G) -> Option<(Pos, Option<Chips>)> {
+    let actor = g.actor()?;
+    let call = g
+        .bring_in_due(actor.0)
+        .is_none()
+        .then(|| g.to_call(actor.0));
+    Some((actor, call))
+}
+
 /// Taking turns in any game: out of turn (TR-21, GCB-3), folds to a player, checked around.
 pub trait Turns: sealed::Game {
+    /// What the player to act may do: call (or check), fold, bet or raise within the
+    /// structure's limits, or post the bring-in that is due from him (then `call` is the
+    /// bring-in, and he may not check or call).
+    fn legal(&self) -> Option<Legal> {
+        let actor = self.actor()?;
+        let i = actor.0;
+        let bring_in = self.bring_in_due(i);
+        Some(Legal {
+            actor,
+            call: bring_in.map_or_else(|| self.to_call(i), |(b, _)| b),
+            fold: bring_in.is_none_or(|(_, may_fold)| may_fold),
+            raise_to: self.raise_range(i),
+            rules: self.legal_rules(),
+            bring_in: bring_in.map(|(b, _)| b),
+        })
+    }
+
     /// The player to act folds.
     fn fold(&mut self, pos: Pos) -> Result<(), Rejection> {
         let i = self.turn(pos)?;
@@ -306,7 +360,7 @@ pub trait Turns: sealed::Game {
             }
         }
         if self.showdown.is_empty() {
-            self.end_showdown();
+            end_showdown(self);
         }
         Ok(())
     }
@@ -413,6 +467,50 @@ pub trait Turns: sealed::Game {
 
 impl<G: sealed::Game> Turns for G {}
 
+/// A betting round opens: from the first to act around the table, everyone still in with
+/// chips acts whom another player could still call; with nobody to act, or one who has
+/// matched the bet already, it closes at once.
+pub(crate) fn begin_betting<G: sealed::Game>(g: &mut G) {
+    let Some((opener, by_suit)) = g.first_to_act() else {
+        end_betting(g);
+        return;
+    };
+    let second = second_reach(g);
+    let n = g.n;
+    let order: Seats<usize> = (0..n)
+        .map(|k| (opener + k) % n)
+        .filter(|&i| {
+            g.active[i] && !g.stacks[i].is_zero() && second.is_some_and(|second| second > g.bets[i])
+        })
+        .collect();
+    let measure = g.round_opening(opener, by_suit, &order);
+    g.open_round(opener, order, measure);
+    let done = g.actors.len() == 1
+        && g.actors
+            .first()
+            .is_some_and(|&a| g.bets[a] >= g.bet_to_match());
+    after_action(g, done);
+}
+
+/// The second-largest reach (bet plus stack) among the players in the hand: the most any
+/// player's bet can be called up to. None with fewer than two.
+fn second_reach(g: &Play) -> Option<Chips> {
+    let (mut first, mut second, mut count) = (Chips::ZERO, Chips::ZERO, 0);
+    for j in 0..g.n {
+        if g.active[j] {
+            count += 1;
+            let r = g.bets[j] + g.stacks[j];
+            if r > first {
+                second = first;
+                first = r;
+            } else if r > second {
+                second = r;
+            }
+        }
+    }
+    (count >= 2).then_some(second)
+}
+
 /// After an action in turn: the round ends when nobody is left to act, one player is left, or
 /// the action closed it (`done`); otherwise the next player's held action, if any, is taken.
 pub(crate) fn after_action<G: sealed::Game>(g: &mut G, done: bool) {
@@ -445,7 +543,7 @@ pub(crate) fn end_betting<G: sealed::Game>(g: &mut G) {
     let (street, all_in) = (g.street, g.all_in);
     g.events.push(HandEvent::BettingClosed { street, all_in });
     if g.active_count() <= 1 {
-        g.push_chips();
+        crate::showdown::pay_out(g, None);
     } else if last_street || g.all_in {
         begin_showdown(g);
     } else {
@@ -484,12 +582,23 @@ pub(crate) fn begin_showdown<G: sealed::Game>(g: &mut G) {
         .collect();
     g.showdown = order;
     if g.showdown.is_empty() {
-        g.end_showdown();
+        end_showdown(g);
         return;
     }
     let rules = g.showdown_rules();
     let order = g.showdown.iter().map(|&i| Pos(i)).collect();
     g.events.push(HandEvent::ShowdownBegan { order, rules });
+}
+
+/// Every hand is shown or mucked: after an all-in showdown the rest of the cards are dealt;
+/// otherwise the hands are judged and the pots paid (or the dealer reads them).
+pub(crate) fn end_showdown<G: sealed::Game>(g: &mut G) {
+    let more = g.active_count() > 1 || g.terms().deals_out_alone;
+    if g.all_in && g.street.next().is_some() && more {
+        g.deal_next_street();
+    } else if !g.dealer_reads() {
+        crate::showdown::judge_and_pay(g);
+    }
 }
 
 /// Applies or withdraws a held out-of-turn action when its player's turn comes.
@@ -565,7 +674,7 @@ fn fold_to<H: sealed::Game>(h: &mut H, to: Pos, then_call: bool) -> Result<(), R
 /// Everyone still to act on this street checks, in turn, while nothing is due: the street
 /// ends (refused when a bet is due from the player to act).
 fn check_around<H: sealed::Game>(h: &mut H) -> Result<(), Rejection> {
-    let Some((actor, call)) = h.due() else {
+    let Some((actor, call)) = due(h) else {
         return Err(Rejection::WrongPhase {
             what: "check around",
             phase: h.phase(),
@@ -582,7 +691,7 @@ fn check_around<H: sealed::Game>(h: &mut H) -> Result<(), Rejection> {
     }
     let street = h.street();
     let mut work = h.clone();
-    while let Some((actor, Some(call))) = work.due() {
+    while let Some((actor, Some(call))) = due(&work) {
         if work.street() != street || !call.is_zero() {
             break;
         }

@@ -84,11 +84,13 @@ fn the_lowest_up_card_by_suit_brings_it_in() {
     assert_eq!(h.actor(), Some(Pos(1)));
     let legal = h.legal().expect("legal");
     assert_eq!(legal.bring_in, Some(Chips(5)));
-    assert_eq!(legal.call, None, "no check or call before the bring-in");
+    // No check or call before the bring-in: what he puts in first is the bring-in (or a
+    // completion).
+    assert_eq!(legal.call, Chips(5), "no check or call before the bring-in");
     assert!(!legal.fold, "the bring-in cannot be folded");
     assert_eq!(
-        legal.bet_to,
-        Some(Chips(10)),
+        legal.raise_to,
+        Some((Chips(10), Chips(10))),
         "or he completes to the small bet"
     );
     assert_eq!(
@@ -100,10 +102,15 @@ fn the_lowest_up_card_by_suit_brings_it_in() {
     let err = h.fold(Pos(1)).expect_err("the bring-in must be posted");
     assert!(matches!(err, Rejection::BringInDue { .. }));
     assert!(err.to_string().contains("5") && err.to_string().contains("complet"));
+    assert!(matches!(
+        h.check_or_call(Pos(1)),
+        Err(Rejection::BringInDue { .. })
+    ));
     assert_eq!(h, before);
     h.post_bring_in(Pos(1)).expect("bring in");
     assert_eq!(h.actor(), Some(Pos(2)));
-    assert_eq!(h.legal().expect("legal").call, Some(Chips(5)));
+    let legal = h.legal().expect("legal");
+    assert_eq!((legal.bring_in, legal.call), (None, Chips(5)));
 }
 
 #[test]
@@ -140,7 +147,7 @@ fn fixed_limit_completion_raises_and_the_cap() {
     // The completion and three raises: capped.
     let err = h.bet_or_raise_to(Pos(2), Chips(50)).expect_err("capped");
     assert!(err.to_string().contains("capped"), "{err}");
-    assert_eq!(h.legal().expect("legal").bet_to, None);
+    assert_eq!(h.legal().expect("legal").raise_to, None);
     h.check_or_call(Pos(2)).expect("call");
     h.check_or_call(Pos(0)).expect("call");
     assert_eq!(h.street(), Street::Fourth);
@@ -186,7 +193,10 @@ fn tda_rp_10_f_a_pair_on_fourth_street_does_not_double_the_bet() {
     street(&mut h, &["5c", "Kd"]);
     // Kings showing: still the small bet.
     assert_eq!(h.actor(), Some(Pos(1)));
-    assert_eq!(h.legal().expect("legal").bet_to, Some(Chips(10)));
+    assert_eq!(
+        h.legal().expect("legal").raise_to,
+        Some((Chips(10), Chips(10)))
+    );
     assert!(first_to_act(&h)[1].3.contains(&Rule::TdaRp10));
     let err = h
         .bet_or_raise_to(Pos(1), Chips(20))

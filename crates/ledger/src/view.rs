@@ -1,6 +1,7 @@
 //! Readable views of a tournament's state: a table, its hand in progress, who acts and what
 //! is legal. Shared by `replay`, `explain` and the service's `state` query.
 
+use floorbook_hand::Turns;
 use floorbook_tournament::engine::{TableState, Tournament};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

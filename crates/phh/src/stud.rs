@@ -251,7 +251,9 @@ pub fn replay_stud_with(phh: &PhhHand<'_>, rules: StudRules) -> Result<StudRepla
                 None => false,
             },
             Phase::Betting if pending => match hand.legal() {
-                Some(l) if l.call == Some(Chips::ZERO) => hand.check_or_call(l.actor).is_ok(),
+                Some(l) if l.bring_in.is_none() && l.call.is_zero() => {
+                    hand.check_or_call(l.actor).is_ok()
+                }
                 Some(l) if l.fold => hand.fold(l.actor).is_ok(),
                 _ => false,
             },

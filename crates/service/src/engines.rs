@@ -6,6 +6,7 @@
 
 use chrono::{DateTime, Utc};
 use floorbook_cash::{CashCommand, CashEvent, CashRoom};
+use floorbook_hand::Turns;
 use floorbook_ledger::cash::{CashChainEvent, CashEntered};
 use floorbook_ledger::chain::{ChainEvent, decision_draft};
 use floorbook_ledger::secret::{HandAt, hidden_in, hidden_in_cash};

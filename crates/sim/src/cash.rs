@@ -8,7 +8,7 @@ use floorbook_cards::{Deck, ShuffleAlgorithm};
 use floorbook_cash::{
     CashCommand, CashError, CashEvent, CashProfile, CashRoom, GuestId, Offence, SeatNo, TableNo,
 };
-use floorbook_hand::{HandCommand, Phase, Pos, ShowOrMuck};
+use floorbook_hand::{HandCommand, Phase, Pos, ShowOrMuck, Turns};
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use floorbook_cards::Card;
 use floorbook_cash::{CashCommand, CashRoom, Offence, builtin};
-use floorbook_hand::{Chips, HandCommand, Pos, ShowOrMuck};
+use floorbook_hand::{Chips, HandCommand, Pos, ShowOrMuck, Turns};
 use floorbook_sim::cash::simulate_cash;
 use proptest::prelude::*;
 
