@@ -163,7 +163,7 @@ impl HandCommand {
             HandCommand::DealFaceDown => {
                 let mut work = h.clone();
                 let mut dealt = false;
-                while let Some(pos) = work.hole_dealee() {
+                while let Some(pos) = work.dealee() {
                     let due = work
                         .rules()
                         .game

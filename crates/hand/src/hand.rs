@@ -570,26 +570,6 @@ impl Hand {
         }
     }
 
-    /// The next player due a hole card: the cards go round one at a time from the first seat
-    /// left of the button, so the first position among those with the most cards still due
-    /// (a player whose exposed card is replaced gets it after everyone else, TR-3.1).
-    pub fn hole_dealee(&self) -> Option<Pos> {
-        if self.play.phase != Phase::HoleDealing {
-            return None;
-        }
-        let first_of_most = |skip: Option<usize>| {
-            let most = (0..self.play.n)
-                .filter(|&i| Some(i) != skip)
-                .map(|i| self.play.hole_due[i])
-                .max()
-                .filter(|&d| d > 0)?;
-            (0..self.play.n).find(|&i| Some(i) != skip && self.play.hole_due[i] == most)
-        };
-        first_of_most(self.replacement_last)
-            .or_else(|| first_of_most(None))
-            .map(Pos)
-    }
-
     /// The bet to match: the largest bet in front; at a live table before the flop at least
     /// the big blind, also when the big blind is all in for less (NOB-13).
     pub(crate) fn max_bet(&self) -> Chips {
@@ -678,7 +658,7 @@ impl Hand {
         // At a live table the cards go round in order (a position's cards may be entered
         // together).
         if self.rules.live
-            && let Some(next) = self.hole_dealee()
+            && let Some(next) = self.dealee()
             && next != pos
         {
             return Err(Rejection::DealOrder {
@@ -1207,6 +1187,9 @@ fn placeholder_card() -> Card {
 impl crate::turns::sealed::Game for Hand {
     fn raise_range(&self, i: usize) -> Option<(Chips, Chips)> {
         self.raise_limits(i).ok()
+    }
+    fn dealt_last(&self) -> Option<usize> {
+        self.replacement_last
     }
     /// Left of the largest bet in front (the big blind's or a straddle's before the flop; the
     /// button's left after it), or whom the set-up names before the flop.

@@ -297,18 +297,6 @@ impl StudHand {
         self.board.as_slice()
     }
 
-    /// Who gets the next card: the player with the most cards still due, the first seat on a
-    /// tie (PokerKit's order, used to fill in cards a history left out).
-    pub fn dealee(&self) -> Option<Pos> {
-        if self.play.phase != Phase::HoleDealing {
-            return None;
-        }
-        (0..self.play.n)
-            .filter(|&i| self.play.hole_due[i] > 0)
-            .max_by_key(|&i| (self.play.hole_due[i], std::cmp::Reverse(i)))
-            .map(Pos)
-    }
-
     /// Whether the next card due to a player is dealt face up.
     pub fn next_card_up(&self, pos: Pos) -> bool {
         let i = pos.0;

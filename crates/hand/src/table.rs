@@ -134,7 +134,7 @@ impl TableHand {
     /// Who gets the next card, when cards are being dealt to players.
     pub fn dealee(&self) -> Option<Pos> {
         match self {
-            TableHand::Flop(h) => h.hole_dealee(),
+            TableHand::Flop(h) => h.dealee(),
             TableHand::Stud(h) => h.dealee(),
         }
     }

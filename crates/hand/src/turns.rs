@@ -36,6 +36,10 @@ pub(crate) mod sealed {
         /// records and owes at its start (a bring-in); the least a raise adds before any bet
         /// (TR-8).
         fn round_opening(&mut self, opener: usize, by_suit: bool, order: &[usize]) -> Chips;
+        /// A player who gets his card only after everyone else (a replacement, TR-3.1).
+        fn dealt_last(&self) -> Option<usize> {
+            None
+        }
         /// The range player `i` may bet or raise to by the structure (fixed limit: one
         /// amount), if he may bet or raise at all.
         fn raise_range(&self, i: usize) -> Option<(Chips, Chips)>;
@@ -224,6 +228,27 @@ fn due<G: sealed::Game>(g: &G) -> Option<(Pos, Option<Chips>)> {
 
 /// Taking turns in any game: out of turn (TR-21, GCB-3), folds to a player, checked around.
 pub trait Turns: sealed::Game {
+    /// The next player due a card while cards are dealt to the players: they go round one at
+    /// a time from the first seat left of the button, so the first position among those with
+    /// the most cards still due (a player whose exposed card is replaced gets his after
+    /// everyone else, TR-3.1).
+    fn dealee(&self) -> Option<Pos> {
+        if self.phase != Phase::HoleDealing {
+            return None;
+        }
+        let first_of_most = |skip: Option<usize>| {
+            let most = (0..self.n)
+                .filter(|&i| Some(i) != skip)
+                .map(|i| self.hole_due[i])
+                .max()
+                .filter(|&d| d > 0)?;
+            (0..self.n).find(|&i| Some(i) != skip && self.hole_due[i] == most)
+        };
+        first_of_most(self.dealt_last())
+            .or_else(|| first_of_most(None))
+            .map(Pos)
+    }
+
     /// What the player to act may do: call (or check), fold, bet or raise within the
     /// structure's limits, or post the bring-in that is due from him (then `call` is the
     /// bring-in, and he may not check or call).

@@ -28,7 +28,7 @@ fn play_dealt(deck: &mut Deck, h: &mut Hand) {
     while h.phase() != Phase::Settled {
         match h.phase() {
             Phase::HoleDealing => {
-                let p = h.hole_dealee().expect("dealee");
+                let p = h.dealee().expect("dealee");
                 h.deal_hole(p, &[Some(deck.deal().expect("card"))])
                     .expect("deal");
             }

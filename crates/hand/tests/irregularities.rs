@@ -72,7 +72,7 @@ fn tr_3_1_a_hole_card_exposed_in_the_deal_becomes_the_flop_burn() {
     let deck = cards("2c 3c 4c 5c 6c 7c");
     let mut next = deck.iter();
     while h.phase() == Phase::HoleDealing {
-        let p = h.hole_dealee().expect("dealee");
+        let p = h.dealee().expect("dealee");
         order.push(p.0);
         h.deal_hole(p, &[next.next().copied()]).expect("deal");
     }

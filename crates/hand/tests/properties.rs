@@ -143,7 +143,7 @@ fn play(seed: u64, readings: bool, unseen: bool) -> Result<(), TestCaseError> {
             check_books(&hand, total);
             match hand.phase() {
                 Phase::HoleDealing => {
-                    let p = hand.hole_dealee().expect("someone is due cards");
+                    let p = hand.dealee().expect("someone is due cards");
                     let c = deck.deal().expect("cards left");
                     hand.deal_hole(p, &[Some(c)]).expect("deal hole");
                 }

@@ -581,7 +581,7 @@ pub fn replay_with(
         // Repair one step, in PokerKit's order.
         let pending = next < queue.len();
         let repaired = match hand.phase() {
-            Phase::HoleDealing => match hand.hole_dealee() {
+            Phase::HoleDealing => match hand.dealee() {
                 Some(p) => hand.deal_hole(p, &[None]).is_ok(),
                 None => false,
             },

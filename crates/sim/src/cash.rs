@@ -461,7 +461,7 @@ fn play_hand(
         let action = match hand.phase() {
             Phase::Settled => return Ok(true),
             Phase::HoleDealing => {
-                let pos = hand.hole_dealee().unwrap_or(Pos(0));
+                let pos = hand.dealee().unwrap_or(Pos(0));
                 HandCommand::DealHole {
                     pos,
                     cards: vec![deck.deal().ok()],
