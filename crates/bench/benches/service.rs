@@ -210,6 +210,26 @@ async fn start_service(
     service
 }
 
+/// The events the round's `tables` chains `<prefix>-<i>` hold: what the log, when kept, took.
+async fn events_written(url: &str, prefix: &str, tables: usize) -> u64 {
+    use floorbook_log::EventStore as _;
+    let nats = async_nats::connect(url).await.expect("connect");
+    let store =
+        floorbook_store_nats::NatsStore::with_client(nats, ServeConfig::new("bench").store.clone())
+            .await
+            .expect("store");
+    let mut total = 0;
+    for i in 0..tables {
+        let chain = ChainId::new(format!("{prefix}-{i}")).expect("chain");
+        total += store
+            .head(&chain)
+            .await
+            .expect("head")
+            .map_or(0, |h| h.seq.0);
+    }
+    total
+}
+
 /// The table clients, each driving its script on chain `<prefix>-<i>` until `seconds` pass.
 async fn tables_run(url: &str, scripts: Vec<Vec<Step>>, seconds: u64, prefix: &str) -> Figures {
     let client_conn = async_nats::connect(url).await.expect("connect");
@@ -242,10 +262,11 @@ fn main() {
     let seconds: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
     let players: u32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(300);
     let window: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(64);
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let mut builder = tokio::runtime::Builder::new_multi_thread();
+    if let Some(n) = std::env::var("WORKERS").ok().and_then(|w| w.parse().ok()) {
+        builder.worker_threads(n);
+    }
+    let rt = builder.enable_all().build().expect("runtime");
     rt.block_on(async move {
         let server = NatsServer::start();
         let dir = tempfile::tempdir().expect("dir");
@@ -294,11 +315,13 @@ fn main() {
                 let f = tables_run(&fresh.url(), scripts.clone(), seconds, &name).await;
                 let _ = stop_tx.send(());
                 let _ = service.await;
+                let events = events_written(&fresh.url(), &name, tables).await;
                 println!(
-                    "  round {}: {} {:.0}/s",
+                    "  round {}: {} {:.0}/s ({:.0} events/s)",
                     round + 1,
                     if kept { "with the log" } else { "alone" },
-                    f.rate()
+                    f.rate(),
+                    events as f64 / f.elapsed.as_secs_f64()
                 );
                 let best = if kept { &mut with_log } else { &mut alone };
                 if best.as_ref().is_none_or(|b| f.rate() > b.rate()) {
