@@ -248,6 +248,7 @@ impl Game {
     /// exposed cards played on; the odd chip left of the button.
     pub fn hand_rules(&self) -> HandRules {
         HandRules {
+            limits: None,
             game: self.variant,
             structure: self.structure,
             min_bet: Chips(self.big_blind),

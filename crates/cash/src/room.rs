@@ -1338,6 +1338,7 @@ impl CashRoom {
             .map(|(g, _)| self.sitting(*g).map(|s| Chips(s.stack)))
             .collect::<Result<_, _>>()?;
         let setup = HandSetup {
+            absent: Vec::new(),
             stacks,
             antes: vec![Chips::ZERO; m],
             blinds,

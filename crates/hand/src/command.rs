@@ -152,8 +152,19 @@ pub enum HandCommand {
 
 impl HandCommand {
     /// Applies the action to a hand in progress (all of it or, refused, none of it: the hand
-    /// engine changes nothing when it refuses).
+    /// engine changes nothing when it refuses). A procedure of another game is refused,
+    /// naming the game.
     pub fn apply(&self, h: &mut crate::Hand) -> Result<(), crate::Rejection> {
+        let stud = h.is_stud();
+        if let Some(of_stud) = self.game_of_its_own()
+            && of_stud != stud
+        {
+            return Err(crate::Rejection::OtherGame {
+                what: self.name(),
+                game: if of_stud { "stud" } else { "flop-game" },
+                other: if of_stud { "a flop game" } else { "stud" },
+            });
+        }
         match self {
             HandCommand::DealHole { pos, cards } => h.deal_hole(*pos, cards),
             HandCommand::FoldTo { pos, then_call } => h.fold_to(*pos, *then_call),
@@ -161,20 +172,26 @@ impl HandCommand {
             HandCommand::DealBoardUnseen => h.deal_board_unseen(),
             HandCommand::AwardPot { pot, winners } => h.award_pot(*pot, winners),
             HandCommand::DealFaceDown => {
+                // The face-down cards due, one position after another (stud: up to the next
+                // up card, which is named).
                 let mut work = h.clone();
                 let mut dealt = false;
                 while let Some(pos) = work.dealee() {
-                    let due = work
-                        .rules()
-                        .game
-                        .hole_cards()
-                        .saturating_sub(work.hole_cards(pos).len());
-                    work.deal_hole(pos, &vec![None; due.max(1)])?;
+                    let (due, up) = work.cards_due(pos);
+                    if stud && (up || due == 0) {
+                        break;
+                    }
+                    let n = if stud { 1 } else { due.max(1) };
+                    work.deal_hole(pos, &vec![None; n])?;
                     dealt = true;
                 }
                 if !dealt {
                     return Err(crate::Rejection::WrongPhase {
-                        what: "dealing the hole cards",
+                        what: if stud {
+                            "dealing face-down cards"
+                        } else {
+                            "dealing the hole cards"
+                        },
                         phase: h.phase(),
                     });
                 }
@@ -186,6 +203,7 @@ impl HandCommand {
             HandCommand::Fold { pos } => h.fold(*pos),
             HandCommand::CheckOrCall { pos } => h.check_or_call(*pos),
             HandCommand::Check { pos } => h.check(*pos),
+            HandCommand::BetOrRaiseTo { pos, to } if stud => h.bet_or_raise_to(*pos, *to),
             HandCommand::BetOrRaiseTo { pos, to } => h.bet_or_raise_declared(*pos, *to),
             HandCommand::ShowOrMuck { pos, what } => h.show_or_muck(*pos, what.clone()),
             HandCommand::OutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
@@ -194,6 +212,7 @@ impl HandCommand {
                 h.correct_hole_cards(*pos, cards.clone(), reason.clone())
             }
             HandCommand::PutIn { pos, put } => h.put_in(*pos, *put).map(|_| ()),
+            HandCommand::Raise { pos } if stud => h.raise_fixed(*pos),
             HandCommand::Raise { pos } => h.raise_minimum(*pos).map(|_| ()),
             HandCommand::CardExposedInDeal { pos, card } => {
                 h.hole_card_exposed_in_deal(*pos, *card)
@@ -214,14 +233,49 @@ impl HandCommand {
             HandCommand::UnprotectedHandKilled { pos } => h.unprotected_hand_killed(*pos),
             HandCommand::FoldRetrieved { pos } => h.fold_retrieved(*pos),
             HandCommand::ShortCallUnaware { pos, amount } => h.short_call_unaware(*pos, *amount),
+            HandCommand::BringIn { pos } => h.post_bring_in(*pos),
+            HandCommand::DownCardExposed { pos, card } => h.down_card_exposed(*pos, *card),
+            HandCommand::SeventhCardExposed { pos, card } => h.seventh_card_exposed(*pos, *card),
+            HandCommand::PrematureStudCards { cards, burned } => {
+                h.premature_cards(cards.clone(), *burned)
+            }
+        }
+    }
+
+    /// The game whose own procedure this is: Some(true) stud's, Some(false) a flop game's
+    /// (a board, blinds, declared chips); None for what every game does.
+    fn game_of_its_own(&self) -> Option<bool> {
+        match self {
             HandCommand::BringIn { .. }
             | HandCommand::DownCardExposed { .. }
             | HandCommand::SeventhCardExposed { .. }
-            | HandCommand::PrematureStudCards { .. } => Err(crate::Rejection::OtherGame {
-                what: self.name(),
-                game: "stud",
-                other: "a flop game",
-            }),
+            | HandCommand::PrematureStudCards { .. } => Some(true),
+            HandCommand::DealBoardUnseen
+            | HandCommand::AwardPot { .. }
+            | HandCommand::FourCardFlop { .. }
+            | HandCommand::PutIn { .. }
+            | HandCommand::CardExposedInDeal { .. }
+            | HandCommand::FlopWithoutBurn { .. }
+            | HandCommand::PrematureBoard { .. }
+            | HandCommand::StubScrambled { .. }
+            | HandCommand::ExposedOwnCards { .. }
+            | HandCommand::UnprotectedHandKilled { .. }
+            | HandCommand::FoldRetrieved { .. }
+            | HandCommand::ShortCallUnaware { .. } => Some(false),
+            HandCommand::DealHole { .. }
+            | HandCommand::DealFaceDown
+            | HandCommand::FoldTo { .. }
+            | HandCommand::CheckAround
+            | HandCommand::DealBoard { .. }
+            | HandCommand::Fold { .. }
+            | HandCommand::CheckOrCall { .. }
+            | HandCommand::Check { .. }
+            | HandCommand::BetOrRaiseTo { .. }
+            | HandCommand::ShowOrMuck { .. }
+            | HandCommand::OutOfTurn { .. }
+            | HandCommand::ShowAfterHand { .. }
+            | HandCommand::CorrectHoleCards { .. }
+            | HandCommand::Raise { .. } => None,
         }
     }
 
@@ -274,63 +328,11 @@ impl HandCommand {
             HandCommand::PrematureStudCards { .. } => "premature_stud_cards",
         }
     }
+}
 
-    /// Applies the action to a stud hand in progress (all of it or none of it). The flop
-    /// games' procedures are refused, naming the game.
-    pub fn apply_stud(&self, h: &mut crate::StudHand) -> Result<(), crate::Rejection> {
-        match self {
-            HandCommand::DealHole { pos, cards } => h.deal(*pos, cards),
-            HandCommand::FoldTo { pos, then_call } => h.fold_to(*pos, *then_call),
-            HandCommand::CheckAround => h.check_around(),
-            HandCommand::DealFaceDown => {
-                let mut work = h.clone();
-                let mut dealt = false;
-                while let Some(pos) = work.dealee() {
-                    if work.next_card_up(pos) || work.cards_due(pos) == 0 {
-                        break;
-                    }
-                    work.deal(pos, &[None])?;
-                    dealt = true;
-                }
-                if !dealt {
-                    return Err(crate::Rejection::WrongPhase {
-                        what: "dealing face-down cards",
-                        phase: h.phase(),
-                    });
-                }
-                *h = work;
-                Ok(())
-            }
-            HandCommand::DealBoard { cards } => match cards.as_slice() {
-                [card] => h.deal_community(*card),
-                _ => Err(crate::Rejection::BoardCardCount {
-                    street: h.street(),
-                    due: usize::from(h.community_due()),
-                    got: cards.len(),
-                }),
-            },
-            HandCommand::Fold { pos } => h.fold(*pos),
-            HandCommand::CheckOrCall { pos } => h.check_or_call(*pos),
-            HandCommand::Check { pos } => h.check(*pos),
-            HandCommand::BetOrRaiseTo { pos, to } => h.bet_or_raise_to(*pos, *to),
-            HandCommand::Raise { pos } => h.raise(*pos),
-            HandCommand::ShowOrMuck { pos, what } => h.show_or_muck(*pos, what.clone()),
-            HandCommand::BringIn { pos } => h.post_bring_in(*pos),
-            HandCommand::DownCardExposed { pos, card } => h.down_card_exposed(*pos, *card),
-            HandCommand::SeventhCardExposed { pos, card } => h.seventh_card_exposed(*pos, *card),
-            HandCommand::PrematureStudCards { cards, burned } => {
-                h.premature_cards(cards.clone(), *burned)
-            }
-            HandCommand::OutOfTurn { pos, action } => h.act_out_of_turn(*pos, *action),
-            HandCommand::ShowAfterHand { pos, cards } => h.shown_after_hand(*pos, cards.clone()),
-            HandCommand::CorrectHoleCards { pos, cards, reason } => {
-                h.correct_hole_cards(*pos, cards.clone(), reason.clone())
-            }
-            other => Err(crate::Rejection::OtherGame {
-                what: other.name(),
-                game: "flop-game",
-                other: "stud",
-            }),
-        }
+impl crate::Hand {
+    /// Applies a dealer's or floor's action (all of it, or refused and nothing changed).
+    pub fn apply(&mut self, command: &HandCommand) -> Result<(), crate::Rejection> {
+        command.apply(self)
     }
 }

@@ -15,6 +15,7 @@ use thiserror::Error;
 use crate::play::{Play, Seats, rule, seats};
 use crate::rules::{GameKind, LastLiveHand};
 use crate::showdown::{Judged, Terms, Way};
+use crate::stud::StudState;
 use crate::turns::sealed::Shown;
 use crate::{Chips, HandEvent, HandRules, HandSetup, Pos, Pot, Structure};
 use crate::{OutOfTurnRule, Turns};
@@ -278,6 +279,10 @@ pub enum Rejection {
         small_bet: Chips,
         big_bet: Chips,
     },
+    #[error(
+        "seven-card stud is played fixed limit: the rules name its bring-in, small bet and big bet (TDA-RP-10)"
+    )]
+    StudFixedLimit,
     #[error("{pos}: {reason} (TDA-RP-10)")]
     StudRemedy { pos: Pos, reason: StudRemedyBarred },
     #[error(
@@ -306,8 +311,8 @@ pub enum Rejection {
     },
 }
 
-/// Why a player may not bet or raise now ([`Rejection::CannotRaise`]): one reason in either
-/// engine. Serialized as its `code`, as the rejection is.
+/// Why a player may not bet or raise now ([`Rejection::CannotRaise`]): one reason in every
+/// game. Serialized as its `code`, as the rejection is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error, Serialize)]
 #[serde(tag = "code", rename_all = "snake_case")]
 pub enum RaiseBarred {
@@ -383,22 +388,32 @@ pub struct Legal {
     pub bring_in: Option<Chips>,
 }
 
-/// One hand in progress. See the crate documentation.
-/// A hand in play. Serializable whole, so a replay can resume from a stored snapshot.
+/// One hand in progress, whatever the game: Hold'em and Omaha (blinds, hole cards and a
+/// board) or seven-card stud, stud hi-lo and Razz (antes, a bring-in, up and down cards). The
+/// game is data of its rules ([`HandRules::game`], its structure and limits); betting, pots,
+/// all-ins, the showdown, corrections and out-of-turn action are the same code for each. See
+/// the crate documentation. Serializable whole, so a replay resumes from a stored snapshot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hand {
     #[serde(flatten)]
     pub(crate) play: Play,
-    rules: HandRules,
-    setup: HandSetup,
-    board: Board,
+    #[serde(deserialize_with = "crate::stored::rules")]
+    pub(crate) rules: HandRules,
+    #[serde(deserialize_with = "crate::stored::setup")]
+    pub(crate) setup: HandSetup,
+    /// The board: a flop game's, or stud's community card when the stub ran short.
+    #[serde(deserialize_with = "crate::stored::board")]
+    pub(crate) board: Board,
+    #[serde(default)]
     board_due: usize,
     /// A card set aside as the next burn card (TR-3.1, TDA-39A).
+    #[serde(default)]
     pub(crate) preset_burn: Option<Card>,
     /// The rule that set it aside (cited at the burn at a live table).
     #[serde(default)]
     pub(crate) preset_burn_by: Option<Rule>,
     /// A player who gets a replacement hole card only after everyone else (TR-3.1).
+    #[serde(default)]
     pub(crate) replacement_last: Option<usize>,
     /// The last fold in turn: the player, and whether he had acted in the round before it
     /// (GCB-8: a fold on false information can be taken back while nothing followed it).
@@ -420,6 +435,9 @@ pub struct Hand {
     /// Odd chips of those awards carried to the next hand, once the hand ends (NOB-3).
     #[serde(default)]
     award_carried: Chips,
+    /// Stud's count of the deck and its forced bet.
+    #[serde(flatten)]
+    pub(crate) stud: StudState,
 }
 
 /// The most chips a hand holds in play, in all: what 64 bits count.
@@ -432,15 +450,21 @@ impl Hand {
     /// Starts a hand: antes and blinds are posted (a blind larger than the stack makes the
     /// player all-in, TR-10) and hole cards are due.
     pub fn new(rules: HandRules, setup: HandSetup) -> Result<Hand, Rejection> {
-        if rules.game.stud().is_some() || rules.structure == Structure::FixedLimit {
+        if rules.game.stud().is_some() {
+            return Hand::new_stud(rules, setup);
+        }
+        if rules.structure == Structure::FixedLimit {
             return Err(Rejection::OtherGame {
                 what: "a hand with blinds and a board",
                 game: "flop-game",
-                other: if rules.game.stud().is_some() {
-                    "stud"
-                } else {
-                    "fixed limit"
-                },
+                other: "fixed limit",
+            });
+        }
+        if !setup.absent.is_empty() {
+            return Err(Rejection::OtherGame {
+                what: "a player's cards dealt and folded while he is away (TDA-RP-10 C)",
+                game: "stud",
+                other: "a flop game",
             });
         }
         let n = setup.stacks.len();
@@ -479,22 +503,7 @@ impl Hand {
         if rules.chip_unit.is_zero() {
             return Err(Rejection::ZeroChipUnit);
         }
-        let mut h = Hand {
-            play,
-            board: SmallVec::new(),
-            board_due: 0,
-            preset_burn: None,
-            preset_burn_by: None,
-            board_unseen: 0,
-            awarded: Vec::new(),
-            award_won: SmallVec::new(),
-            award_carried: Chips::ZERO,
-            replacement_last: None,
-            last_fold: None,
-            stub_seen: CardSet::EMPTY,
-            rules,
-            setup,
-        };
+        let mut h = Hand::seated(play, rules, setup);
         // Antes (dead money). Chips an ante trimming gave back do not fund a blind (below).
         let returned = h.play.post_antes(&h.setup.antes, h.rules.ante_trimming);
         // Dead blinds (GCB-6): dead money of the main pot, not part of the bet.
@@ -546,7 +555,43 @@ impl Hand {
         Ok(h)
     }
 
+    /// The hand as seated, before any forced bet.
+    pub(crate) fn seated(play: Play, rules: HandRules, setup: HandSetup) -> Hand {
+        Hand {
+            play,
+            board: SmallVec::new(),
+            board_due: 0,
+            preset_burn: None,
+            preset_burn_by: None,
+            board_unseen: 0,
+            awarded: Vec::new(),
+            award_won: SmallVec::new(),
+            award_carried: Chips::ZERO,
+            replacement_last: None,
+            last_fold: None,
+            stub_seen: CardSet::EMPTY,
+            stud: StudState::default(),
+            rules,
+            setup,
+        }
+    }
+
     // ----- queries -----
+
+    /// The game played.
+    pub fn game(&self) -> GameKind {
+        self.rules.game
+    }
+
+    /// Whether a seven-card stud is played (up and down cards, a bring-in, fixed limit).
+    pub fn is_stud(&self) -> bool {
+        self.rules.game.stud().is_some()
+    }
+
+    /// The smallest chip in play (a split is divided in it; bets are payable in it).
+    pub fn chip_unit(&self) -> Chips {
+        self.rules.chip_unit
+    }
 
     pub fn rules(&self) -> &HandRules {
         &self.rules
@@ -561,12 +606,12 @@ impl Hand {
         &self.board
     }
 
-    /// Board cards still due this street.
+    /// Board cards still due this street (stud: the one community card, when due).
     pub fn board_due(&self) -> usize {
-        if self.play.phase == Phase::BoardDealing {
-            self.board_due
-        } else {
-            0
+        match self.play.phase {
+            Phase::BoardDealing if self.is_stud() => usize::from(self.stud.community_due),
+            Phase::BoardDealing => self.board_due,
+            _ => 0,
         }
     }
 
@@ -590,12 +635,16 @@ impl Hand {
     }
 
     pub(crate) fn call_amount(&self, i: usize) -> Chips {
-        self.play.stacks[i].min(self.max_bet() - self.play.bets[i])
+        self.play.stacks[i].min(self.max_bet().saturating_sub(self.play.bets[i]))
     }
 
     /// The (min, max) "raise to" for player `i`, or why none is possible.
     pub(crate) fn raise_limits(&self, i: usize) -> Result<(Chips, Chips), Rejection> {
         crate::turns::may_raise(self, i)?;
+        if self.rules.structure == Structure::FixedLimit {
+            let to = self.fixed_raise_to(i);
+            return Ok((to, to));
+        }
         let max_bet = self.max_bet();
         let cap = self.play.stacks[i] + self.play.bets[i];
         // These sums may pass the chips in play (a minimum bet larger than every stack, a pot
@@ -607,7 +656,6 @@ impl Hand {
                 .saturating_add(max_bet),
         );
         let max = match self.rules.structure {
-            // A fixed-limit flop hand is refused at its start.
             Structure::NoLimit | Structure::FixedLimit => cap,
             Structure::PotLimit => {
                 let pot = self.play.put_in.iter().copied().sum::<Chips>() + self.play.carried;
@@ -637,7 +685,12 @@ impl Hand {
     // ----- dealing -----
 
     /// Deals hole cards to `pos` (`None` for a card whose face is not known: a live hand).
+    /// In stud: the street's cards to `pos`, on third street up to three (two down, then one
+    /// up), on fourth to sixth one up, on seventh one down; up cards must be named.
     pub fn deal_hole(&mut self, pos: Pos, cards: &[Option<Card>]) -> Result<(), Rejection> {
+        if self.is_stud() {
+            return self.deal_stud(pos, cards);
+        }
         if self.play.phase != Phase::HoleDealing {
             return Err(Rejection::WrongPhase {
                 what: "deal hole cards",
@@ -691,8 +744,19 @@ impl Hand {
         Ok(())
     }
 
-    /// Deals board cards for the current street (the burn card is automatic, TR-3.2).
+    /// Deals board cards for the current street (the burn card is automatic, TR-3.2); in stud
+    /// the community card of a short stub (TDA-RP-10 H).
     pub fn deal_board(&mut self, cards: &[Card]) -> Result<(), Rejection> {
+        if self.is_stud() {
+            return match cards {
+                [card] => self.deal_community(*card),
+                _ => Err(Rejection::BoardCardCount {
+                    street: self.play.street,
+                    due: self.board_due(),
+                    got: cards.len(),
+                }),
+            };
+        }
         if self.play.phase != Phase::BoardDealing {
             return Err(Rejection::WrongPhase {
                 what: "deal the board",
@@ -974,7 +1038,7 @@ impl Hand {
                     .fold(CardKey::NONE, |k, &c| k + CardKey::of(c));
                 Some(HandKey::EMPTY.plus(key).strength())
             }
-            // Stud is played by `StudHand`; a stud flop hand is refused at its start.
+            // A stud hand is judged by its own cards (`judge_cards`), never by a board.
             GameKind::Stud | GameKind::StudHiLo | GameKind::Razz => None,
             GameKind::Omaha => {
                 if up.len() < 2 || self.board.len() < 3 {
@@ -1184,6 +1248,9 @@ fn placeholder_card() -> Card {
     Card::new(floorbook_cards::Rank::Two, floorbook_cards::Suit::Clubs)
 }
 
+/// The engine's questions to the game, answered from the hand's rules: the structure
+/// (no-limit, pot-limit, fixed limit), the forced bets (blinds or the bring-in) and the way
+/// the cards are dealt and judged (a board, or stud's up and down cards).
 impl crate::turns::sealed::Game for Hand {
     fn raise_range(&self, i: usize) -> Option<(Chips, Chips)> {
         self.raise_limits(i).ok()
@@ -1192,8 +1259,12 @@ impl crate::turns::sealed::Game for Hand {
         self.replacement_last
     }
     /// Left of the largest bet in front (the big blind's or a straddle's before the flop; the
-    /// button's left after it), or whom the set-up names before the flop.
+    /// button's left after it), or whom the set-up names before the flop; in stud the up
+    /// cards name him.
     fn first_to_act(&self) -> Option<(usize, bool)> {
+        if self.is_stud() {
+            return self.stud_first_to_act();
+        }
         let max_index = (0..self.play.n)
             .max_by_key(|&i| (self.play.bets[i], i))
             .unwrap_or(0);
@@ -1204,19 +1275,34 @@ impl crate::turns::sealed::Game for Hand {
         Some((opener, false))
     }
     /// TR-8: before any raise, a full raise is measured against the big blind before the
-    /// flop (a live table) or the opening bet.
-    fn round_opening(&mut self, _: usize, _: bool, _: &[usize]) -> Chips {
-        if self.blind_is_the_bet() {
+    /// flop (a live table) or the opening bet; stud's third street owes the bring-in.
+    fn round_opening(&mut self, opener: usize, by_suit: bool, order: &[usize]) -> Chips {
+        if self.is_stud() {
+            self.stud_round_opening(opener, by_suit, order)
+        } else if self.blind_is_the_bet() {
             self.rules.min_bet
         } else {
             Chips::ZERO
         }
     }
-    /// TR-8 (PLO-7 and PLO-8 in pot limit), NOB-12 with a cap on the raises.
+    /// The bring-in, all in for less when the stack is short; the floor may let him fold
+    /// (TDA-RP-10 E).
+    fn bring_in_due(&self, i: usize) -> Option<(Chips, bool)> {
+        self.stud.bring_in_due.then(|| {
+            (
+                self.limits().bring_in.min(self.play.stacks[i]),
+                self.stud.bring_in_may_fold,
+            )
+        })
+    }
+    /// TR-8 (PLO-7 and PLO-8 in pot limit), NOB-12 with a cap on the raises; fixed limit's
+    /// one amount cites nothing, a bring-in due TDA-RP-10.
     fn legal_rules(&self) -> RuleSet {
         let mut rules = match self.rules.structure {
+            Structure::FixedLimit if self.stud.bring_in_due => return rule(&[Rule::TdaRp10]),
+            Structure::FixedLimit => return RuleSet::EMPTY,
             Structure::PotLimit => rule(&[Rule::Plo7, Rule::Plo8]),
-            _ => rule(&[Rule::Tr8]),
+            Structure::NoLimit => rule(&[Rule::Tr8]),
         };
         if self.rules.raise_cap.is_some() {
             rules = rules.with(Rule::Nob12);
@@ -1229,27 +1315,55 @@ impl crate::turns::sealed::Game for Hand {
     fn to_call(&self, i: usize) -> Chips {
         self.call_amount(i)
     }
-    fn may_fold(&self, _: usize) -> Result<(), Rejection> {
-        Ok(())
+    /// The player who must bring it in may not fold, unless the floor let him (TDA-RP-10 E).
+    fn may_fold(&self, i: usize) -> Result<(), Rejection> {
+        match self.stud.bring_in_due && !self.stud.bring_in_may_fold {
+            true => Err(self.bring_in_refusal(i)),
+            false => Ok(()),
+        }
     }
-    fn may_call(&self, _: usize) -> Result<(), Rejection> {
-        Ok(())
+    fn may_call(&self, i: usize) -> Result<(), Rejection> {
+        match self.stud.bring_in_due {
+            true => Err(self.bring_in_refusal(i)),
+            false => Ok(()),
+        }
     }
-    /// GCB-8: a fold on false information can be taken back while nothing followed it.
+    /// GCB-8: a fold on false information can be taken back while nothing followed it; a
+    /// stud hand's cards go to the muck (counted for a short stub, TDA-RP-10 H).
     fn folded_in_turn(&mut self, i: usize, acted: bool) {
-        self.last_fold = Some((i, acted));
+        if self.is_stud() {
+            self.stud.mucked += self.play.hole[i].len();
+        } else {
+            self.last_fold = Some((i, acted));
+        }
+    }
+    fn round_closing(&mut self) {
+        self.stud.bring_in_due = false;
+        self.stud.bring_in_may_fold = false;
     }
     fn keeps_the_winners_bet(&self) -> bool {
-        true
+        !self.is_stud()
     }
     fn showdown_rules(&self) -> RuleSet {
-        rule(&[Rule::Tr11, Rule::Tr36])
+        if self.is_stud() {
+            rule(&[Rule::Tr36])
+        } else {
+            rule(&[Rule::Tr11, Rule::Tr36])
+        }
     }
     fn deal_next_street(&mut self) {
-        self.begin_dealing();
+        if !self.is_stud() {
+            self.begin_dealing();
+        } else if let Some(next) = self.play.street.next() {
+            self.play.street = next;
+            self.begin_stud_street();
+        }
     }
-    /// High, by the cards shown with the board.
+    /// High, by the cards shown with the board; stud's ways by the cards each shows.
     fn terms(&self) -> Terms {
+        if self.is_stud() {
+            return self.stud_terms();
+        }
         Terms {
             ways: &[Way::High],
             unit: self.rules.chip_unit,
@@ -1262,8 +1376,28 @@ impl crate::turns::sealed::Game for Hand {
             describe: name_of,
         }
     }
-    fn judge(&self, _: Way, i: usize, _: bool) -> Option<Judged> {
-        self.shown_strength(i).map(Judged::High)
+    fn judge(&self, way: Way, i: usize, known: bool) -> Option<Judged> {
+        match (self.is_stud(), known) {
+            (false, _) => self.shown_strength(i).map(Judged::High),
+            (true, true) => {
+                let known: Vec<Card> = self.play.hole[i].iter().flatten().copied().collect();
+                self.judge_cards(way, &known)
+            }
+            (true, false) => self.judge_cards(way, &self.up_of(i)),
+        }
+    }
+    /// Stud names a hand by the cards it shows, with the community card.
+    fn shown_cards(&self) -> Vec<Vec<Card>> {
+        if !self.is_stud() {
+            return Vec::new();
+        }
+        (0..self.play.n)
+            .map(|i| {
+                let mut all = self.up_of(i);
+                all.extend_from_slice(&self.board);
+                all
+            })
+            .collect()
     }
     /// The board's cards were not entered and more than one live hand is left.
     fn dealer_reads(&mut self) -> bool {
@@ -1277,17 +1411,22 @@ impl crate::turns::sealed::Game for Hand {
     fn out_of_turn_rule(&self) -> OutOfTurnRule {
         self.rules.irregularities.out_of_turn
     }
+    /// Fixed limit, and a hand off a live table, read a short all-in as PokerKit does.
     fn short_call_reopens_nothing(&self) -> bool {
-        !self.rules.live
+        self.rules.structure == Structure::FixedLimit || !self.rules.live
     }
     fn raise_cap(&self) -> Option<u32> {
         self.rules.raise_cap
     }
     fn raise_room_rule(&self) -> Rule {
-        Rule::Tr10
+        if self.rules.structure == Structure::FixedLimit {
+            Rule::Tr8
+        } else {
+            Rule::Tr10
+        }
     }
     fn short_raise_counts(&self) -> bool {
-        !self.rules.live
+        self.rules.structure == Structure::FixedLimit || !self.rules.live
     }
     fn live(&self) -> bool {
         self.rules.live
@@ -1295,8 +1434,11 @@ impl crate::turns::sealed::Game for Hand {
     /// No-limit and pot-limit: from the least full raise to the stack or the pot (TR-8,
     /// PLO-8); a live table bets in the chips in play (TR-15). A raise below the least is
     /// refused here; a profile that reads it by PLO-7's under-half rule goes through
-    /// [`Hand::raise_to_as_read`].
+    /// [`Hand::raise_to_as_read`]. Fixed limit: the one amount.
     fn raise_checked(&mut self, i: usize, to: Chips) -> Result<RuleSet, Rejection> {
+        if self.rules.structure == Structure::FixedLimit {
+            return self.stud_raise_checked(i, to);
+        }
         let (min, max) = self.raise_limits(i)?;
         let rule_id = match self.rules.structure {
             Structure::NoLimit | Structure::FixedLimit => Rule::Tr8,
@@ -1335,17 +1477,35 @@ impl crate::turns::sealed::Game for Hand {
         Ok(rules)
     }
     fn uncalled_winner_shows(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
-        self.winner_shows(pos, cards)
+        if self.is_stud() {
+            self.stud_uncalled_winner_shows(pos, cards)
+        } else {
+            self.winner_shows(pos, cards)
+        }
     }
     fn stub_seen(&self) -> CardSet {
         self.stub_seen
     }
+    /// Stud: cards that were unknown and are named now count as known cards dealt.
+    fn corrected(&mut self, _: usize, was: &[Option<Card>]) {
+        if self.is_stud() {
+            self.stud.known_dealt += was.iter().filter(|c| c.is_none()).count();
+        }
+    }
     fn last_live_hand_wins(&self) -> bool {
         self.rules.last_live_hand == LastLiveHand::WinsThePot
+    }
+    fn mucked(&mut self, i: usize) {
+        if self.is_stud() {
+            self.stud.mucked += self.play.hole[i].len();
+        }
     }
     /// At a live table the cards shown are the hand's whole, matched against the cards
     /// dealt; PHH's shown cards replace what was dealt (a live hand's cards become known).
     fn shown(&self, pos: Pos, cards: &[Option<Card>]) -> Result<Shown, Rejection> {
+        if self.is_stud() {
+            return self.stud_shown(pos, cards);
+        }
         if self.rules.live {
             let due = self.play.hole[pos.0].len();
             if cards.len() != due || cards.contains(&None) {
@@ -1378,15 +1538,20 @@ impl crate::turns::sealed::Game for Hand {
             used,
         })
     }
-    /// The player's own word sets a held raise's size at a live table.
+    /// The player's own word sets a held raise's size at a live table (fixed limit: the
+    /// street's one raise, whatever was said).
     fn held_raise_commits(&self, to: Chips) -> Option<Chips> {
-        self.rules.live.then_some(to)
+        (self.rules.live && self.rules.structure != Structure::FixedLimit).then_some(to)
     }
     fn held_void(&self) -> bool {
-        false
+        self.stud.bring_in_due
     }
     fn raise_as_held(&mut self, pos: Pos, to: Chips) -> Result<(), Rejection> {
-        self.raise_to_as_read(pos, to).map(drop)
+        if self.rules.structure == Structure::FixedLimit {
+            self.raise_fixed(pos)
+        } else {
+            self.raise_to_as_read(pos, to).map(drop)
+        }
     }
 }
 
@@ -1407,6 +1572,7 @@ mod tests {
     #[test]
     fn chips_in_play_past_64_bits_are_refused_not_wrapped() {
         let setup = |stacks: Vec<Chips>, carried: Chips| HandSetup {
+            absent: Vec::new(),
             antes: vec![Chips::ZERO; stacks.len()],
             blinds: vec![Chips(1), Chips(2)],
             stacks,

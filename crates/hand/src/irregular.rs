@@ -53,7 +53,7 @@ pub enum OutOfTurn {
 }
 
 impl Hand {
-    fn irregularity(
+    pub(crate) fn irregularity(
         &mut self,
         kind: IrregularityKind,
         pos: Option<Pos>,
@@ -417,6 +417,9 @@ impl Hand {
     /// The floor declares `pos`'s hand dead, in turn or not (TR-19's expired clock, a
     /// disqualification under TR-7, TR-24 or TR-28). The player's chips in the pot stay there.
     pub fn declare_dead(&mut self, pos: Pos, rule: Rule) -> Result<(), Rejection> {
+        if self.is_stud() {
+            return self.declare_stud_dead(pos, rule);
+        }
         if !self.is_active(pos) || matches!(self.phase(), Phase::Settled) {
             return Err(Rejection::NotInHand { pos });
         }

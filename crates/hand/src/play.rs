@@ -1,6 +1,6 @@
 //! [`Play`]: what a hand holds in every game, and what is done to it alike in every game.
 //!
-//! A flop game's [`crate::Hand`] and a [`crate::StudHand`] each hold one [`Play`]: the players'
+//! A [`crate::Hand`] of every game holds one [`Play`]: the players'
 //! chips (behind, in front, put in, dead), their cards and which are face up, who is still in,
 //! whose turn it is, the raises of the round, the showdown's order and the events. The queries
 //! on it (stacks, pots, whose turn, net result) and the steps every game takes the same way
@@ -598,23 +598,17 @@ impl Play {
     }
 }
 
-/// A game's hand reads and forfeits as its [`Play`] does: `hand.stacks()`, `hand.pots()`,
+/// A hand reads and forfeits as its [`Play`] does: `hand.stacks()`, `hand.pots()`,
 /// `hand.actor()` are asked of what every game holds alike.
-macro_rules! plays {
-    ($($t:ty),*) => {$(
-        impl std::ops::Deref for $t {
-            type Target = Play;
-            fn deref(&self) -> &Play {
-                &self.play
-            }
-        }
-
-        impl std::ops::DerefMut for $t {
-            fn deref_mut(&mut self) -> &mut Play {
-                &mut self.play
-            }
-        }
-    )*};
+impl std::ops::Deref for crate::Hand {
+    type Target = Play;
+    fn deref(&self) -> &Play {
+        &self.play
+    }
 }
 
-plays!(crate::Hand, crate::StudHand);
+impl std::ops::DerefMut for crate::Hand {
+    fn deref_mut(&mut self) -> &mut Play {
+        &mut self.play
+    }
+}

@@ -166,6 +166,21 @@ pub struct HandRules {
     /// and for tournaments opened under earlier revisions.
     #[serde(default)]
     pub live: bool,
+    /// Fixed limit's amounts (stud: the bring-in, the small and the big bet); None in
+    /// no-limit and pot-limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limits: Option<FixedLimits>,
+}
+
+/// The amounts of a fixed-limit game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FixedLimits {
+    /// The forced bet of the lowest up card (Razz: the highest) on third street.
+    pub bring_in: Chips,
+    /// The bet and raise on third and fourth street; the bring-in is completed to it.
+    pub small_bet: Chips,
+    /// The bet and raise on fifth to seventh street.
+    pub big_bet: Chips,
 }
 
 impl HandRules {
@@ -188,12 +203,83 @@ impl HandRules {
             irregularities: IrregularityRules::default(),
             last_live_hand: LastLiveHand::default(),
             live: true,
+            limits: None,
+        }
+    }
+
+    /// Fixed-limit stud under the TDA's procedures: four bets per street (a bet or completion
+    /// and three raises), the odd chip to the first seat left of the dealer, chips in units of
+    /// 1, an action out of turn binding (TR-21), a live table.
+    pub fn fixed_limit_stud(
+        game: StudGame,
+        bring_in: Chips,
+        small_bet: Chips,
+        big_bet: Chips,
+    ) -> HandRules {
+        HandRules {
+            game: game.kind(),
+            structure: Structure::FixedLimit,
+            min_bet: small_bet,
+            raise_cap: Some(4),
+            irregularities: IrregularityRules {
+                out_of_turn: OutOfTurnRule::Binding,
+                ..IrregularityRules::default()
+            },
+            limits: Some(FixedLimits {
+                bring_in,
+                small_bet,
+                big_bet,
+            }),
+            ..HandRules::no_limit_holdem(small_bet)
         }
     }
 }
 
-/// The game: Hold'em or Omaha (a [`crate::Hand`]), or a seven-card stud (a
-/// [`crate::StudHand`]).
+/// Which stud is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StudGame {
+    /// Seven-card stud: the best five-card high hand wins.
+    High,
+    /// Stud hi-lo eight or better: the pot is split between the best high hand and the best
+    /// five-card low of eight or better; without a qualifying low the high hand takes all.
+    HiLo,
+    /// Razz: the best ace-to-five low wins; the highest up card brings it in.
+    Razz,
+}
+
+impl StudGame {
+    /// The PHH variant code.
+    pub fn phh_variant(self) -> &'static str {
+        match self {
+            StudGame::High => "F7S",
+            StudGame::HiLo => "F7S/8",
+            StudGame::Razz => "FR",
+        }
+    }
+
+    /// The game of a PHH variant code.
+    pub fn of_phh_variant(code: &str) -> Option<StudGame> {
+        match code {
+            "F7S" => Some(StudGame::High),
+            "F7S/8" => Some(StudGame::HiLo),
+            "FR" => Some(StudGame::Razz),
+            _ => None,
+        }
+    }
+
+    /// The game this stud is.
+    pub fn kind(self) -> GameKind {
+        match self {
+            StudGame::High => GameKind::Stud,
+            StudGame::HiLo => GameKind::StudHiLo,
+            StudGame::Razz => GameKind::Razz,
+        }
+    }
+}
+
+/// The game: Hold'em or Omaha (blinds and a board), or a seven-card stud (antes, a bring-in,
+/// up and down cards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
@@ -226,11 +312,11 @@ impl GameKind {
     }
 
     /// The stud game, if this is one.
-    pub fn stud(self) -> Option<crate::StudGame> {
+    pub fn stud(self) -> Option<StudGame> {
         match self {
-            GameKind::Stud => Some(crate::StudGame::High),
-            GameKind::StudHiLo => Some(crate::StudGame::HiLo),
-            GameKind::Razz => Some(crate::StudGame::Razz),
+            GameKind::Stud => Some(StudGame::High),
+            GameKind::StudHiLo => Some(StudGame::HiLo),
+            GameKind::Razz => Some(StudGame::Razz),
             GameKind::Holdem | GameKind::Omaha => None,
         }
     }
@@ -246,7 +332,8 @@ impl GameKind {
     }
 }
 
-/// The players and forced bets of one hand, by position (0 = first left of the button).
+/// The players and forced bets of one hand, by position (0 = first left of the button; in
+/// stud, which has no button, the first seat left of the dealer).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandSetup {
     pub stacks: Vec<Chips>,
@@ -265,4 +352,8 @@ pub struct HandSetup {
     /// or the straddle. None: left of the largest blind.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_to_act: Option<crate::Pos>,
+    /// Stud: players not at their seats at the deal, whose cards are dealt and folded
+    /// (TDA-RP-10 C). Empty means none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<bool>,
 }

@@ -1,4 +1,4 @@
-//! Seven-card stud: one hand at one table, from the antes to the last chip pushed.
+//! Seven-card stud's own steps in the one [`Hand`]: what a flop game does not do.
 //!
 //! Positions are seats clockwise from the dealer's left (PHH's `p1` is position 0); there is no
 //! button and no blind. Each player antes; on third street he gets two cards down and one up,
@@ -10,12 +10,12 @@
 //! fourth street, the big bet after, whatever shows (TDA-RP-10 F); the bring-in is completed to
 //! the small bet; bets, completions and raises per street are capped.
 //!
-//! The same engine plays Stud high, Stud hi-lo eight or better (each pot split between the
-//! best high and the best qualifying low, the odd chip to the high) and Razz (the best
-//! ace-to-five low). A PHH replay reads a hi-lo pot as PokerKit does: it has a low half when any
-//! hand at the table has a low, and the eligible hands, none of which has one, then share it.
-//! Every step is a [`HandEvent`] with the rules that decided it; a command
-//! that is not allowed is refused with a [`Rejection`] and changes nothing.
+//! Stud high, Stud hi-lo eight or better (each pot split between the best high and the best
+//! qualifying low, the odd chip to the high) and Razz (the best ace-to-five low) are the
+//! rules' [`crate::GameKind`]. A PHH replay reads a hi-lo pot as PokerKit does: it has a low
+//! half when any hand at the table has a low, and the eligible hands, none of which has one,
+//! then share it. Betting, pots, all-ins, the showdown's order, corrections and action out of
+//! turn are the engine's, as in every game.
 //!
 //! Invariant: pure, like the rest of the crate: cards and choices come in through commands.
 
@@ -31,145 +31,48 @@ use crate::hand::describe_hole;
 use crate::play::{HoleCards, Play, rule};
 use crate::showdown::{Judged, Terms, Way};
 use crate::turns::sealed::Shown;
+use crate::{Chips, HandEvent, IrregularityKind, Phase, Pos, Rejection};
 use crate::{
-    Chips, HandEvent, IrregularityKind, LastLiveHand, OddChip, OutOfTurnRule, Phase, Pos, Rejection,
+    FixedLimits, Hand, HandRules, HandSetup, Street, Structure, StudGame, StudRemedyBarred,
 };
-use crate::{Street, StudRemedyBarred};
-
-/// Which stud is played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum StudGame {
-    /// Seven-card stud: the best five-card high hand wins.
-    High,
-    /// Stud hi-lo eight or better: the pot is split between the best high hand and the best
-    /// five-card low of eight or better; without a qualifying low the high hand takes all.
-    HiLo,
-    /// Razz: the best ace-to-five low wins; the highest up card brings it in.
-    Razz,
-}
-
-impl StudGame {
-    /// The PHH variant code.
-    pub fn phh_variant(self) -> &'static str {
-        match self {
-            StudGame::High => "F7S",
-            StudGame::HiLo => "F7S/8",
-            StudGame::Razz => "FR",
-        }
-    }
-
-    /// The game of a PHH variant code.
-    pub fn of_phh_variant(code: &str) -> Option<StudGame> {
-        match code {
-            "F7S" => Some(StudGame::High),
-            "F7S/8" => Some(StudGame::HiLo),
-            "FR" => Some(StudGame::Razz),
-            _ => None,
-        }
-    }
-}
-
-/// The rules a stud hand is played under.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StudRules {
-    pub game: StudGame,
-    /// The forced bet of the lowest card (Razz: the highest) on third street.
-    pub bring_in: Chips,
-    /// The bet and raise on third and fourth street; the bring-in is completed to it.
-    pub small_bet: Chips,
-    /// The bet and raise on fifth to seventh street.
-    pub big_bet: Chips,
-    /// Completions, bets and raises per street; None: no cap.
-    pub cap: Option<u32>,
-    pub odd_chip: OddChip,
-    /// The smallest chip in play (a split is divided in multiples of it).
-    pub chip_unit: Chips,
-    /// Antes above the second-largest ante are returned (PHH `ante_trimming_status`).
-    pub ante_trimming: bool,
-    pub last_live_hand: LastLiveHand,
-    /// An action out of turn: binding (TR-21) or withdrawable when a skipped player changed
-    /// the action (GCB-3).
-    #[serde(default = "binding")]
-    pub out_of_turn: OutOfTurnRule,
-    /// A live table's readings: ties for first to act by the high card's suit (TDA-RP-10 D);
-    /// when the low card is all in with his ante, the next player may fold instead of bringing
-    /// it in (TDA-RP-10 E); a show names the cards dealt (TR-11). Off for PHH replays, which
-    /// follow PokerKit.
-    pub live: bool,
-}
-
-impl StudRules {
-    /// Fixed-limit stud under the TDA's procedures: four bets per street (a bet or completion
-    /// and three raises), the odd chip to the first seat left of the dealer, chips in units of
-    /// 1, a live table.
-    pub fn fixed_limit(game: StudGame, bring_in: Chips, small_bet: Chips, big_bet: Chips) -> Self {
-        StudRules {
-            game,
-            bring_in,
-            small_bet,
-            big_bet,
-            cap: Some(4),
-            odd_chip: OddChip::LeftOfButton,
-            chip_unit: Chips(1),
-            ante_trimming: false,
-            last_live_hand: LastLiveHand::WinsThePot,
-            out_of_turn: OutOfTurnRule::Binding,
-            live: true,
-        }
-    }
-
-    fn street_bet(&self, street: Street) -> Chips {
-        match street {
-            Street::Third | Street::Fourth => self.small_bet,
-            _ => self.big_bet,
-        }
-    }
-}
-
-fn binding() -> OutOfTurnRule {
-    OutOfTurnRule::Binding
-}
-
-/// The players of a stud hand, by seat from the dealer's left.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StudSetup {
-    pub stacks: Vec<Chips>,
-    pub antes: Vec<Chips>,
-    /// Chips already in the pot from the previous hand (NOB-3).
-    #[serde(default)]
-    pub carried: Chips,
-    /// Players not at their seats at the deal: their cards are dealt and folded (TDA-RP-10 C).
-    /// Empty means none.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub absent: Vec<bool>,
-}
 
 /// The most players a stud hand seats: seven cards each and the burns come from one deck
 /// only up to seven; with eight the last card may be a community card (TDA-RP-10 H).
 pub const MAX_STUD_PLAYERS: usize = 8;
 
-/// One stud hand in play. Serializable whole, so a replay can resume from a stored snapshot.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StudHand {
-    #[serde(flatten)]
-    pub(crate) play: Play,
-    rules: StudRules,
-    setup: StudSetup,
-    /// A community card dealt because the stub was short on seventh street (TDA-RP-10 H).
-    board: Option<Card>,
-    community_due: bool,
+/// What a stud hand counts beside the play: the deck, the muck and the forced bet. All zero
+/// in a flop game, and then not stored.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct StudState {
+    /// A community card is due: the stub ran short on seventh street (TDA-RP-10 H).
+    #[serde(default, skip_serializing_if = "no")]
+    pub(crate) community_due: bool,
     /// Cards taken from the deck: dealt, burned, or dealt to the board.
-    consumed: usize,
+    #[serde(default, skip_serializing_if = "none")]
+    pub(crate) consumed: usize,
     /// Known cards dealt (to players or the board), burns, and the cards of folded hands:
     /// what PokerKit counts to decide that the stub is short.
-    known_dealt: usize,
-    burns: usize,
-    mucked: usize,
-    bring_in_due: bool,
+    #[serde(default, skip_serializing_if = "none")]
+    pub(crate) known_dealt: usize,
+    #[serde(default, skip_serializing_if = "none")]
+    pub(crate) burns: usize,
+    #[serde(default, skip_serializing_if = "none")]
+    pub(crate) mucked: usize,
+    #[serde(default, skip_serializing_if = "no")]
+    pub(crate) bring_in_due: bool,
     /// The player who must bring it in may fold instead (TDA-RP-10 E).
-    bring_in_may_fold: bool,
-    completion_due: bool,
+    #[serde(default, skip_serializing_if = "no")]
+    pub(crate) bring_in_may_fold: bool,
+    #[serde(default, skip_serializing_if = "no")]
+    pub(crate) completion_due: bool,
+}
+
+fn no(b: &bool) -> bool {
+    !*b
+}
+
+fn none(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A card's rank in a game's order: two lowest and ace highest, or in Razz ace lowest.
@@ -209,10 +112,10 @@ fn showing_key(game: StudGame, up: &[Card]) -> Vec<u8> {
     key
 }
 
-impl StudHand {
-    /// Starts a hand: the antes are posted (an ante larger than the stack puts the player all
-    /// in, TR-10) and third street is due.
-    pub fn new(rules: StudRules, setup: StudSetup) -> Result<StudHand, Rejection> {
+impl Hand {
+    /// Starts a stud hand: the antes are posted (an ante larger than the stack puts the
+    /// player all in, TR-10) and third street is due.
+    pub(crate) fn new_stud(rules: HandRules, setup: HandSetup) -> Result<Hand, Rejection> {
         let n = setup.stacks.len();
         if !(2..=MAX_STUD_PLAYERS).contains(&n) {
             return Err(Rejection::StudPlayerCount {
@@ -220,16 +123,10 @@ impl StudHand {
                 max: MAX_STUD_PLAYERS,
             });
         }
+        let or_n = |v: &[bool], len: usize| if v.is_empty() { n } else { len };
         for (what, len) in [
             ("antes", setup.antes.len()),
-            (
-                "absent",
-                if setup.absent.is_empty() {
-                    n
-                } else {
-                    setup.absent.len()
-                },
-            ),
+            ("absent", or_n(&setup.absent, setup.absent.len())),
         ] {
             if len != n {
                 return Err(Rejection::SetupLength {
@@ -239,93 +136,98 @@ impl StudHand {
                 });
             }
         }
+        if setup
+            .blinds
+            .iter()
+            .chain(&setup.dead_blinds)
+            .any(|b| !b.is_zero())
+        {
+            return Err(Rejection::OtherGame {
+                what: "a blind",
+                game: "flop-game",
+                other: "stud",
+            });
+        }
         let play = Play::seat(&setup.stacks, setup.carried, Street::Third, 64)?;
-        if rules.bring_in.is_zero()
-            || rules.bring_in >= rules.small_bet
-            || rules.small_bet > rules.big_bet
+        let Some(limits) = rules
+            .limits
+            .filter(|_| rules.structure == Structure::FixedLimit)
+        else {
+            return Err(Rejection::StudFixedLimit);
+        };
+        if limits.bring_in.is_zero()
+            || limits.bring_in >= limits.small_bet
+            || limits.small_bet > limits.big_bet
         {
             return Err(Rejection::StudLimits {
-                bring_in: rules.bring_in,
-                small_bet: rules.small_bet,
-                big_bet: rules.big_bet,
+                bring_in: limits.bring_in,
+                small_bet: limits.small_bet,
+                big_bet: limits.big_bet,
             });
         }
         if rules.chip_unit.is_zero() {
             return Err(Rejection::ZeroChipUnit);
         }
-        let mut h = StudHand {
-            play,
-            board: None,
-            community_due: false,
-            consumed: 0,
-            known_dealt: 0,
-            burns: 0,
-            mucked: 0,
-            bring_in_due: false,
-            bring_in_may_fold: false,
-            completion_due: false,
-            rules,
-            setup,
-        };
+        let mut h = Hand::seated(play, rules, setup);
         h.play.post_antes(&h.setup.antes, h.rules.ante_trimming);
-        h.begin_dealing();
+        h.begin_stud_street();
         Ok(h)
     }
 
     // ----- queries -----
 
-    pub fn rules(&self) -> &StudRules {
-        &self.rules
+    /// Which stud is played (a flop game's hand reads as stud high: never asked).
+    fn stud_game(&self) -> StudGame {
+        self.rules.game.stud().unwrap_or(StudGame::High)
     }
 
-    pub fn setup(&self) -> &StudSetup {
-        &self.setup
+    /// The amounts of fixed limit (zero where the structure is another).
+    pub(crate) fn limits(&self) -> FixedLimits {
+        self.rules.limits.unwrap_or(FixedLimits {
+            bring_in: Chips::ZERO,
+            small_bet: Chips::ZERO,
+            big_bet: Chips::ZERO,
+        })
+    }
+
+    /// Fixed limit's bet on a street: the small bet on third and fourth, the big bet after.
+    fn street_bet(&self, street: Street) -> Chips {
+        match street {
+            Street::Third | Street::Fourth => self.limits().small_bet,
+            _ => self.limits().big_bet,
+        }
     }
 
     /// A player's up cards.
     pub fn up_cards(&self, pos: Pos) -> Vec<Card> {
+        if pos.0 >= self.play.n {
+            return Vec::new();
+        }
         self.up_of(pos.0)
     }
 
-    /// The community card, when the stub ran short on seventh street (TDA-RP-10 H).
-    pub fn board(&self) -> Option<Card> {
-        self.board
-    }
-
-    /// The community card as a board of none or one.
-    pub fn board_slice(&self) -> &[Card] {
-        self.board.as_slice()
-    }
-
-    /// Whether the next card due to a player is dealt face up.
-    pub fn next_card_up(&self, pos: Pos) -> bool {
+    /// Stud: whether the next card due to a player is dealt face up.
+    fn next_card_up(&self, pos: Pos) -> bool {
         let i = pos.0;
-        if i >= self.play.n || self.play.hole_due[i] == 0 {
+        if i >= self.play.n || self.play.hole_due[i] == 0 || !self.is_stud() {
             return false;
         }
         let k = self.street_cards() - self.play.hole_due[i];
         self.dealt_up(k) && !self.up_this_street(i)
     }
 
-    /// Cards still due to a player on this street.
-    pub fn cards_due(&self, pos: Pos) -> usize {
-        self.play.hole_due.get(pos.0).copied().unwrap_or(0)
+    /// Cards still due to a player now (the rest of his hole cards; stud: this street's), and
+    /// whether the next of them is dealt face up (stud: it must be named).
+    pub fn cards_due(&self, pos: Pos) -> (usize, bool) {
+        let due = if self.play.phase == Phase::HoleDealing {
+            self.play.hole_due.get(pos.0).copied().unwrap_or(0)
+        } else {
+            0
+        };
+        (due, self.next_card_up(pos))
     }
 
-    /// Whether the next card is a community card (the stub is short, TDA-RP-10 H).
-    pub fn community_due(&self) -> bool {
-        self.play.phase == Phase::BoardDealing && self.community_due
-    }
-
-    fn max_bet(&self) -> Chips {
-        self.play.bets.iter().copied().max().unwrap_or(Chips::ZERO)
-    }
-
-    fn call_amount(&self, i: usize) -> Chips {
-        self.play.stacks[i].min(self.max_bet().saturating_sub(self.play.bets[i]))
-    }
-
-    fn up_of(&self, i: usize) -> Vec<Card> {
+    pub(crate) fn up_of(&self, i: usize) -> Vec<Card> {
         self.play.hole[i]
             .iter()
             .zip(&self.play.face_up[i])
@@ -333,31 +235,31 @@ impl StudHand {
             .collect()
     }
 
-    /// The one amount a bet, completion or raise of player `i` goes to, or why none is allowed.
-    fn bet_limits(&self, i: usize) -> Result<Chips, Rejection> {
-        crate::turns::may_raise(self, i)?;
+    /// Fixed limit: the one amount a bet, completion or raise of player `i` goes to (he may
+    /// raise: [`crate::turns::may_raise`]).
+    pub(crate) fn fixed_raise_to(&self, i: usize) -> Chips {
         let max = self.max_bet();
         let step = self
             .play
             .raise_amount
-            .max(self.rules.street_bet(self.play.street));
-        let full = if self.completion_due {
+            .max(self.street_bet(self.play.street));
+        let full = if self.stud.completion_due {
             step
         } else {
             max.saturating_add(step)
         };
-        Ok(full.min(self.play.stacks[i] + self.play.bets[i]))
+        full.min(self.play.stacks[i] + self.play.bets[i])
     }
 
-    fn bring_in_refusal(&self, i: usize) -> Rejection {
+    pub(crate) fn bring_in_refusal(&self, i: usize) -> Rejection {
         Rejection::BringInDue {
             pos: Pos(i),
-            bring_in: self.rules.bring_in.min(self.play.stacks[i]),
+            bring_in: self.limits().bring_in.min(self.play.stacks[i]),
             complete: self
-                .rules
+                .limits()
                 .small_bet
                 .min(self.play.stacks[i] + self.play.bets[i]),
-            may_fold: self.bring_in_may_fold,
+            may_fold: self.stud.bring_in_may_fold,
         }
     }
 
@@ -365,7 +267,7 @@ impl StudHand {
 
     /// Deals `cards` to a player: on third street up to three (two down, then one up), on
     /// fourth to sixth one up, on seventh one down. Up cards must be named.
-    pub fn deal(&mut self, pos: Pos, cards: &[Option<Card>]) -> Result<(), Rejection> {
+    pub(crate) fn deal_stud(&mut self, pos: Pos, cards: &[Option<Card>]) -> Result<(), Rejection> {
         if self.play.phase != Phase::HoleDealing {
             return Err(Rejection::WrongPhase {
                 what: "deal cards to a player",
@@ -424,8 +326,8 @@ impl StudHand {
             self.play.face_up[i].push(face_up);
         }
         self.play.hole_due[i] -= cards.len();
-        self.consumed += cards.len();
-        self.known_dealt += cards.iter().flatten().count();
+        self.stud.consumed += cards.len();
+        self.stud.known_dealt += cards.iter().flatten().count();
         self.play.events.push(HandEvent::StudDealt {
             street: self.play.street,
             pos,
@@ -433,7 +335,7 @@ impl StudHand {
             up,
         });
         if self.play.hole_due.iter().all(|&d| d == 0) {
-            self.end_dealing();
+            self.end_stud_deal();
         }
         Ok(())
     }
@@ -447,12 +349,12 @@ impl StudHand {
     }
 
     /// Third street is out: absent players' hands are folded (TDA-RP-10 C), then the betting.
-    fn end_dealing(&mut self) {
+    fn end_stud_deal(&mut self) {
         if self.play.street == Street::Third && !self.setup.absent.is_empty() {
             for i in 0..self.play.n {
                 if self.setup.absent[i] && self.play.active[i] {
                     self.play.active[i] = false;
-                    self.mucked += self.play.hole[i].len();
+                    self.stud.mucked += self.play.hole[i].len();
                     self.play.events.push(HandEvent::HandDeclaredDead {
                         pos: Pos(i),
                         rules: rule(&[Rule::TdaRp10]),
@@ -461,24 +363,6 @@ impl StudHand {
             }
         }
         crate::turns::begin_betting(self);
-    }
-
-    fn irregularity(
-        &mut self,
-        kind: IrregularityKind,
-        pos: Option<Pos>,
-        cards: Vec<Card>,
-        remedy: &str,
-        rules: &[Rule],
-    ) {
-        self.play.events.push(HandEvent::Irregularity {
-            kind,
-            pos,
-            cards,
-            choice: None,
-            remedy: remedy.to_string(),
-            rules: RuleSet::of(rules),
-        });
     }
 
     /// The card of `pos` the dealer named, among his cards of this street: the index where it
@@ -526,7 +410,7 @@ impl StudHand {
         };
         if self.play.hole[i][k].is_none() {
             self.play.used.insert(card);
-            self.known_dealt += 1;
+            self.stud.known_dealt += 1;
             self.play.hole[i][k] = Some(card);
         }
         self.play.face_up[i][k] = true;
@@ -534,6 +418,7 @@ impl StudHand {
             IrregularityKind::StudDownCardExposed,
             Some(pos),
             vec![card],
+            None,
             "the exposed down card is his up card; his third-street card is dealt face down",
             &[Rule::TdaRp10],
         );
@@ -561,7 +446,7 @@ impl StudHand {
         }
         // His seventh card is his last (with a community card nobody gets one).
         let last = self.play.hole[i].len().saturating_sub(1);
-        if self.board.is_some()
+        if !self.board.is_empty()
             || self.play.hole_due[i] > 0
             || self.find_dealt(i, card, last, true).is_none()
         {
@@ -572,7 +457,7 @@ impl StudHand {
         }
         if self.play.hole[i][last].is_none() {
             self.play.used.insert(card);
-            self.known_dealt += 1;
+            self.stud.known_dealt += 1;
         }
         let with_chips = (0..self.play.n)
             .filter(|&j| self.play.active[j] && !self.play.stacks[j].is_zero())
@@ -588,9 +473,10 @@ impl StudHand {
                 IrregularityKind::SeventhCardExposed,
                 Some(pos),
                 vec![card],
+                None,
                 "more betting is possible: the exposed card is replaced by the next card, dealt face down",
                 &[Rule::TdaRp10],
-            );
+        );
         } else {
             self.play.hole[i][last] = Some(card);
             self.play.face_up[i][last] = true;
@@ -598,6 +484,7 @@ impl StudHand {
                 IrregularityKind::SeventhCardExposed,
                 Some(pos),
                 vec![card],
+                None,
                 "no more betting is possible: the exposed card stays, face up",
                 &[Rule::TdaRp10],
             );
@@ -636,14 +523,14 @@ impl StudHand {
                 "the premature cards go back into the stub, which is reshuffled; the street is dealt from it without another burn"
             }
             Some(true) => {
-                if self.consumed >= 52 {
+                if self.stud.consumed >= 52 {
                     return Err(Rejection::WrongPhase {
                         what: "count a burn: no card is left in the stub (TDA-RP-5 D)",
                         phase: self.play.phase,
                     });
                 }
-                self.consumed += 1;
-                self.burns += 1;
+                self.stud.consumed += 1;
+                self.stud.burns += 1;
                 self.play.skip_burn = true;
                 "the burn stays burned; the premature cards go back into the stub, which is reshuffled; the street is dealt from it without another burn"
             }
@@ -664,7 +551,7 @@ impl StudHand {
 
     /// The community card of seventh street, when the stub cannot give every player a card
     /// (TDA-RP-10 H B: the dealer burns and turns one card in the middle for everyone).
-    pub fn deal_community(&mut self, card: Card) -> Result<(), Rejection> {
+    pub(crate) fn deal_community(&mut self, card: Card) -> Result<(), Rejection> {
         if !self.community_due() {
             return Err(Rejection::WrongPhase {
                 what: "deal a community card",
@@ -675,10 +562,10 @@ impl StudHand {
             return Err(Rejection::CardInPlay { card });
         }
         self.play.used.insert(card);
-        self.board = Some(card);
-        self.community_due = false;
-        self.consumed += 1;
-        self.known_dealt += 1;
+        self.board.push(card);
+        self.stud.community_due = false;
+        self.stud.consumed += 1;
+        self.stud.known_dealt += 1;
         self.play.events.push(HandEvent::BoardDealt {
             street: self.play.street,
             cards: smallvec::smallvec![card],
@@ -705,7 +592,14 @@ impl StudHand {
         }
     }
 
-    fn begin_dealing(&mut self) {
+    /// Whether the next card is a community card (the stub is short, TDA-RP-10 H).
+    fn community_due(&self) -> bool {
+        self.play.phase == Phase::BoardDealing && self.stud.community_due
+    }
+
+    /// A stud street begins: its burn (after third street), then its cards, or a community
+    /// card when the stub is short.
+    pub(crate) fn begin_stud_street(&mut self) {
         let need = self.active_count();
         if self.play.street != Street::Third {
             // The stub is counted before the burn: when it cannot give every player a card,
@@ -715,14 +609,16 @@ impl StudHand {
             if self.rules.live {
                 self.short_stub(need);
             } else {
-                self.community_due =
-                    need > 52usize.saturating_sub(self.known_dealt) + self.burns + self.mucked;
+                self.stud.community_due = need
+                    > 52usize.saturating_sub(self.stud.known_dealt)
+                        + self.stud.burns
+                        + self.stud.mucked;
             }
             if std::mem::take(&mut self.play.skip_burn) {
                 // TDA-RP-5 D: the street comes from the reshuffled stub without a burn.
             } else {
-                self.consumed += 1;
-                self.burns += 1;
+                self.stud.consumed += 1;
+                self.stud.burns += 1;
                 self.play.events.push(HandEvent::CardBurned {
                     street: self.play.street,
                     card: None,
@@ -730,7 +626,7 @@ impl StudHand {
                 });
             }
         }
-        if self.community_due {
+        if self.stud.community_due {
             self.play.phase = Phase::BoardDealing;
             return;
         }
@@ -746,16 +642,16 @@ impl StudHand {
     /// holds three or more, and a community card is dealt; C: fewer than three, shuffled with
     /// the burns, and a community card is dealt.
     fn short_stub(&mut self, players: usize) {
-        self.community_due = false;
+        self.stud.community_due = false;
         if self.play.street != Street::Seventh {
             return;
         }
-        let stub = 52usize.saturating_sub(self.consumed);
+        let stub = 52usize.saturating_sub(self.stud.consumed);
         let required = players + 2;
         if stub >= required {
             return;
         }
-        let earlier_burns = self.burns.min(3);
+        let earlier_burns = self.stud.burns.min(3);
         let (remedy, community) = if stub + earlier_burns >= required {
             (
                 "H A: the stub is short for seventh street; the three earlier burns are shuffled into it, cut, a card burned and one dealt to each player",
@@ -774,13 +670,14 @@ impl StudHand {
         };
         if !community || stub < 3 {
             // The earlier burns go back into the stub.
-            self.consumed = self.consumed.saturating_sub(earlier_burns);
+            self.stud.consumed = self.stud.consumed.saturating_sub(earlier_burns);
         }
-        self.community_due = community;
+        self.stud.community_due = community;
         self.irregularity(
             IrregularityKind::ShortStub,
             None,
             Vec::new(),
+            None,
             remedy,
             &[Rule::TdaRp10],
         );
@@ -791,16 +688,16 @@ impl StudHand {
     /// The bring-in: the forced bet of the player the up cards name (TDA-RP-10).
     pub fn post_bring_in(&mut self, pos: Pos) -> Result<(), Rejection> {
         let i = self.play.turn(pos)?;
-        if !self.bring_in_due {
+        if !self.stud.bring_in_due {
             return Err(Rejection::NoBringInDue { pos });
         }
-        let amount = self.rules.bring_in.min(self.play.stacks[i]);
+        let amount = self.limits().bring_in.min(self.play.stacks[i]);
         self.play.pop_actor();
         self.play.stacks[i] -= amount;
         self.play.bets[i] += amount;
         self.play.put_in[i] += amount;
-        self.bring_in_due = false;
-        self.bring_in_may_fold = false;
+        self.stud.bring_in_due = false;
+        self.stud.bring_in_may_fold = false;
         let all_in = self.play.stacks[i].is_zero();
         self.play.events.push(HandEvent::BringInPosted {
             pos,
@@ -816,9 +713,9 @@ impl StudHand {
         Ok(())
     }
 
-    /// The floor declares `pos`'s hand dead (TR-19, TR-28, …): it is folded where it stands,
-    /// in turn or not (a bring-in due from him passes to the next player).
-    pub fn declare_dead(&mut self, pos: Pos, rule_id: Rule) -> Result<(), Rejection> {
+    /// Stud: the floor declares `pos`'s hand dead (TR-19, TR-28, …): it is folded where it
+    /// stands, in turn or not (a bring-in due from him passes to the next player).
+    pub(crate) fn declare_stud_dead(&mut self, pos: Pos, rule_id: Rule) -> Result<(), Rejection> {
         let i = pos.0;
         if i >= self.play.n || !self.play.active[i] || self.play.phase == Phase::Settled {
             return Err(Rejection::NotInHand { pos });
@@ -828,17 +725,19 @@ impl StudHand {
             rules: rule(&[rule_id]),
         });
         self.play.active[i] = false;
-        self.mucked += self.play.hole[i].len();
+        self.stud.mucked += self.play.hole[i].len();
         self.play.hole_due[i] = 0;
-        if self.bring_in_due && self.play.actors.first() == Some(&i) {
+        if self.stud.bring_in_due && self.play.actors.first() == Some(&i) {
             // As when the low card is all in (TDA-RP-10 E): the next may bring it in or fold.
-            self.bring_in_may_fold = self.rules.live;
+            self.stud.bring_in_may_fold = self.rules.live;
         }
         self.play.actors.retain(|a| *a != i);
         self.play.showdown.retain(|a| *a != i);
         match self.play.phase {
             Phase::Betting => crate::turns::after_action(self, false),
-            Phase::HoleDealing if self.play.hole_due.iter().all(|&d| d == 0) => self.end_dealing(),
+            Phase::HoleDealing if self.play.hole_due.iter().all(|&d| d == 0) => {
+                self.end_stud_deal()
+            }
             Phase::Showdown if self.play.showdown.is_empty() => crate::turns::end_showdown(self),
             _ if self.active_count() <= 1 && self.play.phase != Phase::Settled => {
                 self.play.actors.clear();
@@ -850,16 +749,17 @@ impl StudHand {
     }
 
     /// "Raise" (or "complete", "bet") without an amount: fixed limit has one.
-    pub fn raise(&mut self, pos: Pos) -> Result<(), Rejection> {
+    pub(crate) fn raise_fixed(&mut self, pos: Pos) -> Result<(), Rejection> {
         let i = self.play.turn(pos)?;
-        let to = self.bet_limits(i)?;
+        crate::turns::may_raise(self, i)?;
+        let to = self.fixed_raise_to(i);
         self.bet_or_raise_to(pos, to)
     }
 
     // ----- showdown -----
 
     fn ways(&self) -> &'static [Way] {
-        match self.rules.game {
+        match self.stud_game() {
             StudGame::High => &[Way::High],
             StudGame::HiLo => &[Way::High, Way::EightOrBetter],
             StudGame::Razz => &[Way::Razz],
@@ -867,9 +767,9 @@ impl StudHand {
     }
 
     /// A hand judged one way: from the cards given (with the community card).
-    fn judge_cards(&self, way: Way, cards: &[Card]) -> Option<Judged> {
+    pub(crate) fn judge_cards(&self, way: Way, cards: &[Card]) -> Option<Judged> {
         let mut all: Vec<Card> = cards.to_vec();
-        all.extend(self.board);
+        all.extend_from_slice(&self.board);
         if !(5..=7).contains(&all.len()) {
             return None;
         }
@@ -896,19 +796,12 @@ fn describe_stud(way: Way, best: &Judged, cards: &[Card]) -> String {
     }
 }
 
-fn up_with(up: &[Card], board: Option<Card>) -> Vec<Card> {
-    let mut all = up.to_vec();
-    all.extend(board);
-    all
-}
-
-impl crate::turns::sealed::Game for StudHand {
-    fn raise_range(&self, i: usize) -> Option<(Chips, Chips)> {
-        self.bet_limits(i).ok().map(|to| (to, to))
-    }
+/// Stud's answers where the games differ: who opens, what a round owes, what may be raised,
+/// what a show is (asked by the engine's one [`crate::turns::sealed::Game`]).
+impl Hand {
     /// Who acts first on this street, and whether a tie was broken by suit.
-    fn first_to_act(&self) -> Option<(usize, bool)> {
-        let game = self.rules.game;
+    pub(crate) fn stud_first_to_act(&self) -> Option<(usize, bool)> {
+        let game = self.stud_game();
         let live: Vec<usize> = (0..self.play.n).filter(|&i| self.play.active[i]).collect();
         if self.play.street == Street::Third {
             // The lowest up card by suit brings it in (Razz: the highest); no two cards tie.
@@ -957,22 +850,27 @@ impl crate::turns::sealed::Game for StudHand {
     /// On third street the bring-in is due from the opener (the next may fold instead when
     /// the opener cannot act, at a live table: TDA-RP-10 E); the first to act is recorded with
     /// what he shows.
-    fn round_opening(&mut self, opener: usize, by_suit: bool, order: &[usize]) -> Chips {
-        self.bring_in_due = self.play.street == Street::Third;
-        self.completion_due = self.bring_in_due;
+    pub(crate) fn stud_round_opening(
+        &mut self,
+        opener: usize,
+        by_suit: bool,
+        order: &[usize],
+    ) -> Chips {
+        self.stud.bring_in_due = self.play.street == Street::Third;
+        self.stud.completion_due = self.stud.bring_in_due;
         let opener_skipped = order.first() != Some(&opener);
-        self.bring_in_may_fold = self.bring_in_due && opener_skipped && self.rules.live;
+        self.stud.bring_in_may_fold = self.stud.bring_in_due && opener_skipped && self.rules.live;
         let mut rules = RuleSet::EMPTY;
         // Third street's bring-in, a tie broken by suit (D), the low card all in (E), and with
         // a community card the sixth street's first to act first again (H D).
-        if self.play.street == Street::Third || by_suit || self.board.is_some() {
+        if self.play.street == Street::Third || by_suit || !self.board.is_empty() {
             rules = rules.with(Rule::TdaRp10);
         }
         if self.play.street != Street::Third {
             // TDA-RP-10 F: the bet is the street's, whatever pair shows on fourth street.
             let pair_on_fourth = self.play.street == Street::Fourth
                 && (0..self.play.n).any(|i| {
-                    self.play.active[i] && showing_key(self.rules.game, &self.up_of(i))[0] == 1
+                    self.play.active[i] && showing_key(self.stud_game(), &self.up_of(i))[0] == 1
                 });
             if pair_on_fourth {
                 rules = rules.with(Rule::TdaRp10);
@@ -982,70 +880,14 @@ impl crate::turns::sealed::Game for StudHand {
             street: self.play.street,
             pos: Pos(opener),
             showing: self.up_of(opener),
-            bring_in: self.bring_in_due && !opener_skipped,
+            bring_in: self.stud.bring_in_due && !opener_skipped,
             rules,
         });
         Chips::ZERO
     }
-    /// The bring-in, all in for less when the stack is short; the floor may let him fold
-    /// (TDA-RP-10 E).
-    fn bring_in_due(&self, i: usize) -> Option<(Chips, bool)> {
-        self.bring_in_due.then(|| {
-            (
-                self.rules.bring_in.min(self.play.stacks[i]),
-                self.bring_in_may_fold,
-            )
-        })
-    }
-    fn legal_rules(&self) -> RuleSet {
-        if self.bring_in_due {
-            rule(&[Rule::TdaRp10])
-        } else {
-            RuleSet::EMPTY
-        }
-    }
-    fn bet_to_match(&self) -> Chips {
-        self.max_bet()
-    }
-    fn to_call(&self, i: usize) -> Chips {
-        self.call_amount(i)
-    }
-    /// The player who must bring it in may not fold, unless the floor let him (TDA-RP-10 E).
-    fn may_fold(&self, i: usize) -> Result<(), Rejection> {
-        match self.bring_in_due && !self.bring_in_may_fold {
-            true => Err(self.bring_in_refusal(i)),
-            false => Ok(()),
-        }
-    }
-    fn may_call(&self, i: usize) -> Result<(), Rejection> {
-        match self.bring_in_due {
-            true => Err(self.bring_in_refusal(i)),
-            false => Ok(()),
-        }
-    }
-    /// His cards go to the muck (counted for a short stub, TDA-RP-10 H).
-    fn folded_in_turn(&mut self, i: usize, _: bool) {
-        self.mucked += self.play.hole[i].len();
-    }
-    fn round_closing(&mut self) {
-        self.bring_in_due = false;
-        self.bring_in_may_fold = false;
-    }
-    fn keeps_the_winners_bet(&self) -> bool {
-        false
-    }
-    fn showdown_rules(&self) -> RuleSet {
-        rule(&[Rule::Tr36])
-    }
-    fn deal_next_street(&mut self) {
-        if let Some(next) = self.play.street.next() {
-            self.play.street = next;
-            self.begin_dealing();
-        }
-    }
     /// The game's ways, named by the cards shown; a hand that cannot win is found by every
     /// card of it known, and an all-in showdown is dealt out (PokerKit's reading).
-    fn terms(&self) -> Terms {
+    pub(crate) fn stud_terms(&self) -> Terms {
         Terms {
             ways: self.ways(),
             unit: self.rules.chip_unit,
@@ -1058,65 +900,39 @@ impl crate::turns::sealed::Game for StudHand {
             describe: describe_stud,
         }
     }
-    fn judge(&self, way: Way, i: usize, known: bool) -> Option<Judged> {
-        if known {
-            let known: Vec<Card> = self.play.hole[i].iter().flatten().copied().collect();
-            self.judge_cards(way, &known)
-        } else {
-            self.judge_cards(way, &self.up_of(i))
-        }
-    }
-    fn shown_cards(&self) -> Vec<Vec<Card>> {
-        (0..self.play.n)
-            .map(|i| up_with(&self.up_of(i), self.board))
-            .collect()
-    }
-    fn out_of_turn_rule(&self) -> OutOfTurnRule {
-        self.rules.out_of_turn
-    }
-    fn short_call_reopens_nothing(&self) -> bool {
-        true
-    }
-    fn raise_cap(&self) -> Option<u32> {
-        self.rules.cap
-    }
-    fn raise_room_rule(&self) -> Rule {
-        Rule::Tr8
-    }
-    fn short_raise_counts(&self) -> bool {
-        true
-    }
-    fn live(&self) -> bool {
-        self.rules.live
-    }
     /// Fixed limit: the one amount the street allows, or all in for less; a completion of
     /// the bring-in cites TDA-RP-10, the last raise the cap allows NOB-12.
-    fn raise_checked(&mut self, i: usize, to: Chips) -> Result<RuleSet, Rejection> {
-        let allowed = self.bet_limits(i)?;
+    pub(crate) fn stud_raise_checked(&mut self, i: usize, to: Chips) -> Result<RuleSet, Rejection> {
+        crate::turns::may_raise(self, i)?;
+        let allowed = self.fixed_raise_to(i);
         if to != allowed {
             return Err(Rejection::FixedLimit {
                 pos: Pos(i),
                 got: to,
                 to: allowed,
-                bet: self.rules.street_bet(self.play.street),
+                bet: self.street_bet(self.play.street),
                 street: self.play.street,
             });
         }
         let mut rules = RuleSet::EMPTY;
-        if self.completion_due {
+        if self.stud.completion_due {
             rules = rules.with(Rule::TdaRp10);
         }
         // The raise this one is, counted from one.
-        if self.rules.cap == Some(self.play.raise_count + 1) {
+        if self.rules.raise_cap == Some(self.play.raise_count + 1) {
             rules = rules.with(Rule::Nob12);
         }
-        self.bring_in_due = false;
-        self.bring_in_may_fold = false;
-        self.completion_due = false;
+        self.stud.bring_in_due = false;
+        self.stud.bring_in_may_fold = false;
+        self.stud.completion_due = false;
         Ok(rules)
     }
     /// The cards shown are his own (each known card once, or naming an unknown one).
-    fn uncalled_winner_shows(&mut self, pos: Pos, cards: Vec<Card>) -> Result<(), Rejection> {
+    pub(crate) fn stud_uncalled_winner_shows(
+        &mut self,
+        pos: Pos,
+        cards: Vec<Card>,
+    ) -> Result<(), Rejection> {
         let most = self.play.hole[pos.0].len();
         if cards.is_empty() || cards.len() > most {
             return Err(Rejection::ShowCount {
@@ -1131,25 +947,11 @@ impl crate::turns::sealed::Game for StudHand {
         self.play.winner_showed(pos, &cards);
         Ok(())
     }
-    /// No stub is seen in stud.
-    fn stub_seen(&self) -> CardSet {
-        CardSet::EMPTY
-    }
-    /// Cards that were unknown and are named now count as known cards dealt.
-    fn corrected(&mut self, _: usize, was: &[Option<Card>]) {
-        self.known_dealt += was.iter().filter(|c| c.is_none()).count();
-    }
-    fn last_live_hand_wins(&self) -> bool {
-        self.rules.last_live_hand == LastLiveHand::WinsThePot
-    }
-    fn mucked(&mut self, i: usize) {
-        self.mucked += self.play.hole[i].len();
-    }
     /// TR-11 at a live table: the cards dealt, each named: his whole hand, or (the up cards
     /// being on the table) his down cards alone, in the order dealt. PokerKit: the cards named
     /// replace the hand, face up; on a street before the last the player's other known cards
     /// stay, face down; the rest is unknown.
-    fn shown(&self, pos: Pos, shown: &[Option<Card>]) -> Result<Shown, Rejection> {
+    pub(crate) fn stud_shown(&self, pos: Pos, shown: &[Option<Card>]) -> Result<Shown, Rejection> {
         let i = pos.0;
         let due = self.play.hole[i].len();
         if self.rules.live {
@@ -1243,15 +1045,5 @@ impl crate::turns::sealed::Game for StudHand {
             up.push(false);
         }
         Ok(Shown { hole, up, used })
-    }
-    /// Fixed limit: the street's one raise, whatever was said.
-    fn held_raise_commits(&self, _: Chips) -> Option<Chips> {
-        None
-    }
-    fn held_void(&self) -> bool {
-        self.bring_in_due
-    }
-    fn raise_as_held(&mut self, pos: Pos, _: Chips) -> Result<(), Rejection> {
-        self.raise(pos)
     }
 }

@@ -13,6 +13,7 @@ fn rules() -> HandRules {
 
 fn setup(blinds: [u64; 3], dead: [u64; 3]) -> HandSetup {
     HandSetup {
+        absent: Vec::new(),
         stacks: vec![Chips(100); 3],
         antes: vec![Chips(0); 3],
         blinds: blinds.iter().map(|&b| Chips(b)).collect(),

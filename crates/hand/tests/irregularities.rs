@@ -21,6 +21,7 @@ fn hand(irregularities: IrregularityRules) -> Hand {
         ..HandRules::no_limit_holdem(Chips(2))
     };
     let setup = HandSetup {
+        absent: Vec::new(),
         stacks: vec![Chips(100); 3],
         antes: vec![Chips(0); 3],
         blinds: vec![Chips(1), Chips(2), Chips(0)],

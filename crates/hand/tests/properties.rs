@@ -37,6 +37,7 @@ fn random_hand(rng: &mut ChaCha8Rng) -> Hand {
         })
         .collect();
     let rules = HandRules {
+        limits: None,
         game: if n <= 11 && below(rng, 3) == 0 {
             GameKind::Omaha
         } else {
@@ -73,6 +74,7 @@ fn random_hand(rng: &mut ChaCha8Rng) -> Hand {
     Hand::new(
         rules,
         HandSetup {
+            absent: Vec::new(),
             stacks,
             antes,
             blinds,

@@ -13,6 +13,7 @@ fn hand(chip_reading: ChipReading, under_minimum: UnderMinimum) -> Hand {
         ..HandRules::no_limit_holdem(Chips(100))
     };
     let setup = HandSetup {
+        absent: Vec::new(),
         stacks: vec![Chips(10_000); 3],
         antes: vec![Chips(0); 3],
         blinds: vec![Chips(50), Chips(100), Chips(0)],

@@ -7,6 +7,7 @@ use floorbook_hand::{Chips, Hand, HandCommand, HandRules, HandSetup, Phase, Pos,
 /// An eight-handed no-limit hand, 10/20 blinds (positions 0 and 1), dealt.
 fn eight_handed() -> Hand {
     let setup = HandSetup {
+        absent: Vec::new(),
         stacks: vec![Chips(1_500); 8],
         antes: vec![Chips(0); 8],
         blinds: [10, 20, 0, 0, 0, 0, 0, 0].map(Chips).to_vec(),

@@ -4,53 +4,57 @@
 use floorbook_cards::Card;
 use floorbook_hand::{
     Chips, HandCommand, HandEvent, IrregularityKind, Phase, Pos, Rejection, ShowOrMuck, Street,
-    StudGame, StudHand, StudRules, StudSetup, Turns,
+    StudGame, Turns,
 };
+use floorbook_hand::{Hand, HandRules, HandSetup};
 use floorbook_rules::Rule;
 
 fn card(s: &str) -> Card {
     s.parse().expect("card")
 }
 
-fn hand_with(game: StudGame, stacks: &[u64], ante: u64, absent: &[bool]) -> StudHand {
-    let rules = StudRules::fixed_limit(game, Chips(5), Chips(10), Chips(20));
-    let setup = StudSetup {
+fn hand_with(game: StudGame, stacks: &[u64], ante: u64, absent: &[bool]) -> Hand {
+    let rules = HandRules::fixed_limit_stud(game, Chips(5), Chips(10), Chips(20));
+    let setup = HandSetup {
         stacks: stacks.iter().map(|&s| Chips(s)).collect(),
         antes: vec![Chips(ante); stacks.len()],
+        blinds: Vec::new(),
         carried: Chips::ZERO,
+        dead_blinds: Vec::new(),
+        first_to_act: None,
         absent: absent.to_vec(),
     };
-    StudHand::new(rules, setup).expect("hand")
+    Hand::new(rules, setup).expect("hand")
 }
 
-fn hand(game: StudGame, stacks: &[u64]) -> StudHand {
+fn hand(game: StudGame, stacks: &[u64]) -> Hand {
     hand_with(game, stacks, 1, &[])
 }
 
 /// Deals third street: each entry is a player's two down cards and his up card, `??` unknown.
-fn third(h: &mut StudHand, deal: &[&str]) {
+fn third(h: &mut Hand, deal: &[&str]) {
     for (p, cards) in deal.iter().enumerate() {
         let cs: Vec<Option<Card>> = cards
             .split_whitespace()
             .map(|c| (c != "??").then(|| card(c)))
             .collect();
-        h.deal(Pos(p), &cs).expect("deal third street");
+        h.deal_hole(Pos(p), &cs).expect("deal third street");
     }
 }
 
 /// One card to each live player, in seat order.
-fn street(h: &mut StudHand, cards: &[&str]) {
+fn street(h: &mut Hand, cards: &[&str]) {
     let mut it = cards.iter();
     for p in 0..h.players() {
-        if h.cards_due(Pos(p)) > 0 {
+        if h.cards_due(Pos(p)).0 > 0 {
             let c = it.next().expect("a card for every player");
             let c = (*c != "??").then(|| card(c));
-            h.deal(Pos(p), &[c]).expect("deal");
+            h.deal_hole(Pos(p), &[c]).expect("deal");
         }
     }
 }
 
-fn first_to_act(h: &StudHand) -> Vec<(Street, usize, bool, Vec<Rule>)> {
+fn first_to_act(h: &Hand) -> Vec<(Street, usize, bool, Vec<Rule>)> {
     h.events()
         .iter()
         .filter_map(|e| match e {
@@ -66,7 +70,7 @@ fn first_to_act(h: &StudHand) -> Vec<(Street, usize, bool, Vec<Rule>)> {
         .collect()
 }
 
-fn irregularities(h: &StudHand) -> Vec<(IrregularityKind, String)> {
+fn irregularities(h: &Hand) -> Vec<(IrregularityKind, String)> {
     h.events()
         .iter()
         .filter_map(|e| match e {
@@ -207,21 +211,22 @@ fn tda_rp_10_f_a_pair_on_fourth_street_does_not_double_the_bet() {
 #[test]
 fn tda_rp_10_a_an_exposed_down_card_becomes_the_up_card() {
     let mut h = hand(StudGame::High, &[100, 100, 100]);
-    h.deal(Pos(0), &[Some(card("As")), Some(card("Ks"))])
+    h.deal_hole(Pos(0), &[Some(card("As")), Some(card("Ks"))])
         .expect("two down");
     // The dealer turned position 1's first card up: a deuce, so he brings it in.
-    h.deal(Pos(1), &[Some(card("2h"))]).expect("first down");
+    h.deal_hole(Pos(1), &[Some(card("2h"))])
+        .expect("first down");
     HandCommand::DownCardExposed {
         pos: Pos(1),
         card: card("2h"),
     }
-    .apply_stud(&mut h)
+    .apply(&mut h)
     .expect("remedy");
-    h.deal(Pos(1), &[None, Some(card("Qd"))])
+    h.deal_hole(Pos(1), &[None, Some(card("Qd"))])
         .expect("the rest face down, the third card too");
     assert_eq!(h.face_up(Pos(1)), &[true, false, false]);
-    h.deal(Pos(0), &[Some(card("9c"))]).expect("up");
-    h.deal(Pos(2), &[None, None, Some(card("8d"))])
+    h.deal_hole(Pos(0), &[Some(card("9c"))]).expect("up");
+    h.deal_hole(Pos(2), &[None, None, Some(card("8d"))])
         .expect("deal");
     assert_eq!(h.actor(), Some(Pos(1)), "he may be the bring-in");
     let (kind, remedy) = &irregularities(&h)[0];
@@ -229,7 +234,7 @@ fn tda_rp_10_a_an_exposed_down_card_becomes_the_up_card() {
     assert!(remedy.contains("face down"));
     // Once his up card is out, the floor decides instead.
     let mut late = hand(StudGame::High, &[100, 100]);
-    late.deal(Pos(0), &[None, None, Some(card("9c"))])
+    late.deal_hole(Pos(0), &[None, None, Some(card("9c"))])
         .expect("deal");
     let err = late
         .down_card_exposed(Pos(0), card("Ah"))
@@ -238,7 +243,7 @@ fn tda_rp_10_a_an_exposed_down_card_becomes_the_up_card() {
 }
 
 /// Plays three players to seventh street, checking throughout.
-fn to_seventh(stacks: &[u64]) -> StudHand {
+fn to_seventh(stacks: &[u64]) -> Hand {
     let mut h = hand(StudGame::High, stacks);
     third(&mut h, &["2s 3s 4d", "2h 3h Ks", "2d 3d Qh"]);
     h.post_bring_in(Pos(0)).expect("bring in");
@@ -257,16 +262,17 @@ fn to_seventh(stacks: &[u64]) -> StudHand {
 #[test]
 fn tda_rp_10_b_a_seventh_street_card_exposed_is_replaced_while_betting_is_possible() {
     let mut h = to_seventh(&[100, 100, 100]);
-    h.deal(Pos(0), &[Some(card("Ac"))]).expect("deal");
+    h.deal_hole(Pos(0), &[Some(card("Ac"))]).expect("deal");
     h.seventh_card_exposed(Pos(0), card("Ac")).expect("remedy");
-    assert_eq!(h.cards_due(Pos(0)), 1, "a replacement is due");
+    assert_eq!(h.cards_due(Pos(0)).0, 1, "a replacement is due");
     assert_eq!(h.hole_cards(Pos(0)).len(), 6);
     // The exposed ace cannot come again.
     let err = h
-        .deal(Pos(0), &[Some(card("Ac"))])
+        .deal_hole(Pos(0), &[Some(card("Ac"))])
         .expect_err("out of play");
     assert!(matches!(err, Rejection::CardInPlay { .. }));
-    h.deal(Pos(0), &[None]).expect("replacement, face down");
+    h.deal_hole(Pos(0), &[None])
+        .expect("replacement, face down");
     street(&mut h, &["??", "??"]);
     assert_eq!(h.phase(), Phase::Betting);
     assert!(irregularities(&h)[0].1.contains("replaced"));
@@ -293,7 +299,7 @@ fn tda_rp_10_b_with_no_betting_possible_the_exposed_card_stays_up() {
     for cards in [["5c", "7c"], ["6c", "9c"], ["7h", "Jc"]] {
         street(&mut h, &cards);
     }
-    h.deal(Pos(1), &[Some(card("Ad"))]).expect("deal");
+    h.deal_hole(Pos(1), &[Some(card("Ad"))]).expect("deal");
     h.seventh_card_exposed(Pos(1), card("Ad")).expect("remedy");
     assert_eq!(h.face_up(Pos(1)).last(), Some(&true));
     assert!(irregularities(&h)[0].1.contains("stays"));
@@ -314,8 +320,8 @@ fn tda_rp_10_c_an_absent_player_s_cards_are_dealt_and_folded() {
     h.post_bring_in(Pos(2)).expect("bring in");
     h.check_or_call(Pos(0)).expect("call");
     // No card on fourth street for a hand no longer in play.
-    assert_eq!(h.cards_due(Pos(1)), 0);
-    assert_eq!(h.cards_due(Pos(0)), 1);
+    assert_eq!(h.cards_due(Pos(1)).0, 0);
+    assert_eq!(h.cards_due(Pos(0)).0, 1);
 }
 
 #[test]
@@ -326,7 +332,7 @@ fn tda_rp_10_h_a_short_stub_reuses_the_burns_or_turns_a_community_card() {
     let mut next = deck.into_iter();
     for p in 0..8 {
         let cs: Vec<Option<Card>> = (0..3).map(|_| next.next()).collect();
-        h.deal(Pos(p), &cs).expect("deal");
+        h.deal_hole(Pos(p), &cs).expect("deal");
     }
     while h.street() != Street::Seventh {
         while let Some(actor) = h.actor() {
@@ -340,16 +346,16 @@ fn tda_rp_10_h_a_short_stub_reuses_the_burns_or_turns_a_community_card() {
         }
         for p in 0..8 {
             let c = next.next();
-            h.deal(Pos(p), &[c]).expect("deal");
+            h.deal_hole(Pos(p), &[c]).expect("deal");
         }
     }
-    assert!(h.community_due(), "the stub cannot give eight cards");
+    assert!(h.board_due() == 1, "the stub cannot give eight cards");
     let (kind, remedy) = irregularities(&h).pop().expect("recorded");
     assert_eq!(kind, IrregularityKind::ShortStub);
     assert!(remedy.starts_with("H C"), "{remedy}");
     let c = next.next().expect("a card");
-    h.deal_community(c).expect("community card");
-    assert_eq!(h.board(), Some(c));
+    h.deal_board(&[c]).expect("community card");
+    assert_eq!(h.board(), &[c]);
     // H D: the sixth street's first to act is first again.
     let ftas = first_to_act(&h);
     let (sixth, seventh) = (&ftas[ftas.len() - 2], &ftas[ftas.len() - 1]);
@@ -365,7 +371,7 @@ fn tda_rp_5_d_premature_stud_cards_go_back_and_the_street_comes_without_a_burn()
     h.premature_cards(vec![card("Ad"), card("Kc")], None)
         .expect("remedy");
     h.check_or_call(Pos(1)).expect("call");
-    let burns = |h: &StudHand| {
+    let burns = |h: &Hand| {
         h.events()
             .iter()
             .filter(|e| matches!(e, HandEvent::CardBurned { .. }))
@@ -418,7 +424,7 @@ fn a_flop_game_procedure_is_refused_at_a_stud_table_naming_both() {
         burn_pick: 0,
         next: None,
     }
-    .apply_stud(&mut h)
+    .apply(&mut h)
     .expect_err("not stud");
     assert!(err.to_string().contains("stud"), "{err}");
     assert_eq!(h, before);
@@ -544,7 +550,7 @@ fn tr_26_the_floor_corrects_a_stud_players_recorded_cards() {
         cards: vec![card("As"), card("Ad"), card("4d")],
         reason: "the terminal left his down cards out".into(),
     };
-    cmd.apply_stud(&mut h).expect("corrected");
+    cmd.apply(&mut h).expect("corrected");
     assert_eq!(
         h.hole_cards(Pos(0)),
         &[Some(card("As")), Some(card("Ad")), Some(card("4d"))]
@@ -561,7 +567,7 @@ fn tr_26_the_floor_corrects_a_stud_players_recorded_cards() {
         cards: vec![card("As"), card("3h"), card("Ks")],
         reason: "x".into(),
     }
-    .apply_stud(&mut h)
+    .apply(&mut h)
     .expect_err("in play");
     assert!(matches!(err, Rejection::CardInPlay { .. }));
     assert_eq!(h, before);
@@ -580,7 +586,7 @@ fn tda_rp_5_d_a_burn_before_premature_cards_stays_burned_and_counts_for_the_stub
         let mut next = Card::all();
         for p in 0..7 {
             let cs: Vec<Option<Card>> = (0..3).map(|_| next.next()).collect();
-            h.deal(Pos(p), &cs).expect("deal");
+            h.deal_hole(Pos(p), &cs).expect("deal");
         }
         let mut premature_on = vec![Street::Fourth, Street::Fifth];
         while h.street() != Street::Seventh {
@@ -600,7 +606,7 @@ fn tda_rp_5_d_a_burn_before_premature_cards_stays_burned_and_counts_for_the_stub
             }
             for p in 0..7 {
                 let c = next.next();
-                h.deal(Pos(p), &[c]).expect("deal");
+                h.deal_hole(Pos(p), &[c]).expect("deal");
             }
         }
         let burns = h
@@ -637,19 +643,28 @@ fn tda_rp_5_d_a_burn_before_premature_cards_stays_burned_and_counts_for_the_stub
 }
 
 /// A hand in play is stored whole (the replay snapshots) and reads back as it was, whatever
-/// the game; a stud hand stored when it named its cards `cards`, `up` and `due` reads too.
+/// the game; a stud hand stored when it named its cards `cards`, `up` and `due` reads too, and
+/// so does one stored by stud's own engine of before (its rules, set-up and community card).
 #[test]
 fn a_stored_hand_reads_back_as_it_was_also_under_the_old_names() {
     let mut h = hand(StudGame::High, &[100, 100, 100]);
     third(&mut h, &["?? ?? 3c", "?? ?? Kd", "Ah 2h 9s"]);
     let stored = serde_json::to_value(&h).expect("stored");
-    let read: StudHand = serde_json::from_value(stored.clone()).expect("read back");
+    let read: Hand = serde_json::from_value(stored.clone()).expect("read back");
     assert_eq!(read, h);
-    let table = floorbook_hand::TableHand::from(h.clone());
-    let read: floorbook_hand::TableHand =
-        serde_json::from_value(serde_json::to_value(&table).expect("stored")).expect("read");
-    assert_eq!(read, table);
     assert_eq!(read.hole_cards(Pos(2)).len(), 3);
+    let mut before = stored.clone();
+    before["rules"] = serde_json::json!({
+        "game": "high", "bring_in": 5, "small_bet": 10, "big_bet": 20, "cap": 4,
+        "odd_chip": "left_of_button", "chip_unit": 1, "ante_trimming": false,
+        "last_live_hand": "wins_the_pot", "out_of_turn": "binding", "live": true
+    });
+    before["setup"] = serde_json::json!({
+        "stacks": [100, 100, 100], "antes": [1, 1, 1], "carried": 0
+    });
+    before["board"] = serde_json::Value::Null;
+    let read: Hand = serde_json::from_value(before).expect("stud's own form of before");
+    assert_eq!(read, h);
     let serde_json::Value::Object(mut old) = stored else {
         panic!("a hand is stored as an object");
     };
@@ -657,7 +672,7 @@ fn a_stored_hand_reads_back_as_it_was_also_under_the_old_names() {
         let v = old.remove(now).expect("stored under its name");
         old.insert(was.to_string(), v);
     }
-    let read: StudHand = serde_json::from_value(serde_json::Value::Object(old)).expect("old names");
+    let read: Hand = serde_json::from_value(serde_json::Value::Object(old)).expect("old names");
     assert_eq!(read, h);
     assert_eq!(read.hole_cards(Pos(2))[0], Some(card("Ah")));
 }

@@ -14,6 +14,7 @@ fn hand(stacks: &[u64]) -> Hand {
     blinds[0] = Chips(10);
     blinds[1] = Chips(20);
     let setup = HandSetup {
+        absent: Vec::new(),
         stacks: stacks.iter().map(|&c| Chips(c)).collect(),
         antes: vec![Chips(0); n],
         blinds,

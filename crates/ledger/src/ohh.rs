@@ -192,7 +192,7 @@ pub async fn cash_hand_histories<S: EventStore>(
                                 .map_or_else(|| g.to_string(), |guest| guest.name.clone())
                         })
                         .collect();
-                    let played = floorbook_hand::TableHand::from(finished.1.clone());
+                    let played = finished.1.clone();
                     out.push((
                         hand,
                         sheet(
@@ -318,7 +318,7 @@ async fn recorded_at<S: EventStore>(
 fn played<'t>(
     t: &'t floorbook_tournament::engine::Tournament,
     began: &Began,
-) -> Result<&'t floorbook_hand::TableHand, OhhError> {
+) -> Result<&'t floorbook_hand::Hand, OhhError> {
     t.tables
         .iter()
         .find(|ts| ts.table.no == began.table)
@@ -393,7 +393,7 @@ pub async fn hand_histories<S: EventStore>(
     let (base, seqs) = (rec.base, rec.seqs.clone());
     let mut replay = rec.into_replayer();
     let mut open: Vec<Began> = Vec::new();
-    let mut done: Vec<(Began, floorbook_hand::TableHand)> = Vec::new();
+    let mut done: Vec<(Began, floorbook_hand::Hand)> = Vec::new();
     loop {
         let step = replay.step().map_err(|d| OhhError::Diverged {
             hand: open.first().map_or(0, |b| b.hand),
@@ -455,7 +455,7 @@ fn history(
     chain: &ChainId,
     profile: &floorbook_tournament::Profile,
     began: &Began,
-    played: &floorbook_hand::TableHand,
+    played: &floorbook_hand::Hand,
     when: DateTime<Utc>,
     export: &Export,
 ) -> Value {
@@ -538,7 +538,7 @@ pub(crate) fn money(cents: u64) -> Value {
 }
 
 /// The OHH object of `sheet`'s hand as `played` holds it.
-fn sheet(sheet: &Sheet, played: &floorbook_hand::TableHand) -> Value {
+fn sheet(sheet: &Sheet, played: &floorbook_hand::Hand) -> Value {
     let starting = played.starting_stacks().to_vec();
     let events = played.events().to_vec();
     let (rounds, pots) = rounds_and_pots(&events, sheet.ids, &sheet.posts);

@@ -172,7 +172,8 @@ pub fn table_view(t: &Tournament, ts: &TableState) -> TableView {
         .collect();
     let hand = ts.hand.as_ref().map(|(no, h, ids)| {
         // Stud: what each live hand shows (its up cards), by position.
-        let showing: Option<Vec<Vec<String>>> = h.as_stud().map(|s| {
+        let showing: Option<Vec<Vec<String>>> = h.is_stud().then(|| {
+            let s = h;
             (0..s.players())
                 .map(|i| {
                     let pos = floorbook_hand::Pos(i);

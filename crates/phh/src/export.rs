@@ -133,6 +133,7 @@ mod tests {
     /// Position 1 wins when the others fold, then shows `shown` of his Ah Kd (TR-3.7).
     fn fold_win_then_show(shown: &[&str]) -> String {
         let setup = HandSetup {
+            absent: Vec::new(),
             stacks: vec![Chips(100); 3],
             antes: vec![Chips::ZERO; 3],
             blinds: vec![Chips(1), Chips(2), Chips::ZERO],

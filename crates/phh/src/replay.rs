@@ -361,8 +361,9 @@ fn action_words(a: &str, n: usize, phh: &PhhHand<'_>) -> Result<Act, String> {
     })
 }
 
+/// One action of the file on the hand, of any game.
 fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
-    if let (Act::Show(p, what), Phase::Settled) = (act, hand.phase()) {
+    if let (Act::Show(p, what), Phase::Settled, false) = (act, hand.phase(), hand.is_stud()) {
         // TR-3.7: after everyone else folded, PokerKit lets the winner show his whole hand (as
         // often as written): the cards named, or `-` for his cards when they are known. A muck or a
         // part of the hand is refused, as PokerKit refuses it.
@@ -392,6 +393,11 @@ fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
     }
     match act {
         Act::DealHole(p, c, len) => hand.deal_hole(*p, &c[..*len]),
+        // Stud's board is one community card, when the stub ran short.
+        Act::DealBoard(_, len) if hand.is_stud() && *len != 1 => Err(Rejection::WrongPhase {
+            what: "deal more than one community card",
+            phase: hand.phase(),
+        }),
         Act::DealBoard(c, len) => hand.deal_board(&c[..*len]),
         Act::Fold(p) => hand.fold(*p),
         Act::CheckOrCall(p) => hand.check_or_call(*p),
@@ -404,7 +410,7 @@ fn apply(hand: &mut Hand, act: &Act) -> Result<(), Rejection> {
                 Shown::Cards(c, len) => ShowOrMuck::Show(c[..*len].to_vec()),
             },
         ),
-        // Read only in a stud hand, which is replayed by `crate::stud`.
+        Act::BringIn(p) if hand.is_stud() => hand.post_bring_in(*p),
         Act::BringIn(_) => Err(Rejection::WrongPhase {
             what: "post a bring-in",
             phase: hand.phase(),
@@ -477,6 +483,70 @@ pub(crate) fn left_over(
     })
 }
 
+/// Plays the file's actions on `hand`, of any game, repairing what the file leaves out as
+/// PokerKit repairs it, one step at a time in its order: a card not dealt is dealt face down
+/// (an up card cannot be: the hand fails), a missing action checks where it may and
+/// otherwise folds (never for a bring-in), a player at the showdown who neither showed nor
+/// mucked keeps his cards face down. Refused: the first action left, for the first reason.
+pub(crate) fn play_out(hand: &mut Hand, queue: &Queue<'_>) -> Result<(), ReplayError> {
+    // `next` is the first action not yet applied.
+    let mut next = 0;
+    // The first reason the pending action was refused: repairs may follow and make it
+    // refused for another reason, but the first one is what is wrong with the history.
+    let mut first_rejection: Option<(usize, Rejection)> = None;
+    loop {
+        if let Some((index, _, act)) = queue.get(next) {
+            match apply(hand, act) {
+                Ok(()) => {
+                    next += 1;
+                    first_rejection = None;
+                    continue;
+                }
+                Err(r) => {
+                    if first_rejection.as_ref().is_none_or(|(i, _)| i != index) {
+                        first_rejection = Some((*index, r));
+                    }
+                }
+            }
+        } else if hand.phase() == Phase::Settled {
+            break;
+        }
+        // Repair one step, in PokerKit's order.
+        let pending = next < queue.len();
+        let repaired = match hand.phase() {
+            Phase::HoleDealing => match hand.dealee() {
+                Some(p) => match hand.deal_hole(p, &[None]) {
+                    Ok(()) => true,
+                    Err(Rejection::UpCardUnknown { .. }) => {
+                        return Err(ReplayError::UpCardMissing {
+                            pos: p,
+                            street: hand.street(),
+                        });
+                    }
+                    Err(_) => false,
+                },
+                None => false,
+            },
+            Phase::Betting if pending => match hand.legal() {
+                Some(l) if l.bring_in.is_none() && l.call.is_zero() => {
+                    hand.check_or_call(l.actor).is_ok()
+                }
+                Some(l) if l.fold => hand.fold(l.actor).is_ok(),
+                _ => false,
+            },
+            Phase::Showdown => match hand.showdown_next() {
+                Some(p) => hand.show_or_muck(p, ShowOrMuck::Show(Vec::new())).is_ok(),
+                None => false,
+            },
+            _ => false,
+        };
+        if !repaired {
+            break;
+        }
+    }
+    left_over(queue, next, first_rejection, hand.phase())
+}
+
 /// Replays `phh`; see the crate documentation for the conventions.
 pub fn replay(phh: &PhhHand<'_>) -> Result<Replay, ReplayError> {
     replay_with(phh, |_| {})
@@ -510,6 +580,7 @@ pub fn replay_with(
         GameKind::Holdem
     };
     let mut rules = HandRules {
+        limits: None,
         game,
         structure: if phh.variant == "PO" {
             Structure::PotLimit
@@ -545,6 +616,7 @@ pub fn replay_with(
         }
     }
     let setup = HandSetup {
+        absent: Vec::new(),
         stacks,
         antes: reorder(&phh.antes),
         blinds: reorder(&phh.blinds),
@@ -556,51 +628,7 @@ pub fn replay_with(
     if let Some(error) = syntax {
         return Err(error);
     }
-    // `next` is the first action not yet applied.
-    let mut next = 0;
-    // The first reason the pending action was refused: repairs may follow and make it
-    // refused for another reason, but the first one is what is wrong with the history.
-    let mut first_rejection: Option<(usize, Rejection)> = None;
-    loop {
-        if let Some((index, _, act)) = queue.get(next) {
-            match apply(&mut hand, act) {
-                Ok(()) => {
-                    next += 1;
-                    first_rejection = None;
-                    continue;
-                }
-                Err(r) => {
-                    if first_rejection.as_ref().is_none_or(|(i, _)| i != index) {
-                        first_rejection = Some((*index, r));
-                    }
-                }
-            }
-        } else if hand.phase() == Phase::Settled {
-            break;
-        }
-        // Repair one step, in PokerKit's order.
-        let pending = next < queue.len();
-        let repaired = match hand.phase() {
-            Phase::HoleDealing => match hand.dealee() {
-                Some(p) => hand.deal_hole(p, &[None]).is_ok(),
-                None => false,
-            },
-            Phase::Betting if pending => match hand.legal() {
-                Some(l) if l.call.is_zero() => hand.check_or_call(l.actor).is_ok(),
-                Some(l) => hand.fold(l.actor).is_ok(),
-                None => false,
-            },
-            Phase::Showdown => match hand.showdown_next() {
-                Some(p) => hand.show_or_muck(p, ShowOrMuck::Show(Vec::new())).is_ok(),
-                None => false,
-            },
-            _ => false,
-        };
-        if !repaired {
-            break;
-        }
-    }
-    left_over(&queue, next, first_rejection, hand.phase())?;
+    play_out(&mut hand, &queue)?;
     Ok(Replay {
         finishing_stacks: hand.stacks().iter().map(|c| c.0).collect(),
         unknown: phh.unknown.clone(),

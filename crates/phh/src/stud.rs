@@ -1,26 +1,23 @@
-//! Replaying and writing stud hands (F7S, F7S/8, FR) as PokerKit plays them.
+//! Stud files (F7S, F7S/8, FR): their rules and set-up, and writing a stud hand back. The
+//! actions are played on the one hand engine by the same loop as every file's
+//! ([`crate::replay::play_out`], with its repairs).
 //!
 //! `p1` is the first seat left of the dealer. PokerKit's conventions: heads-up the antes are
 //! read reversed, as in the flop games; the limits are the
 //! file's `bring_in`, `small_bet` and `big_bet`, four completions, bets and raises per street;
 //! a tie for the best hand showing goes to the first seat (a live table breaks it by suit,
 //! TDA-RP-10 D); the odd chip goes whole to the first tied winner, and a hi-lo split's odd
-//! chip to the high hand. Gaps are repaired as PokerKit repairs them: a card never dealt is
-//! dealt face down (an up card cannot be, and the hand then fails as it fails in PokerKit), a
-//! missing action checks when it may and otherwise folds (never for the bring-in, which must
-//! be written), and a player at the showdown who neither showed nor mucked keeps his cards
-//! face down and has no hand.
+//! chip to the high hand.
 
 use std::fmt::Write as _;
 
 use floorbook_cards::Card;
 use floorbook_hand::{
-    Chips, HandEvent, LastLiveHand, OddChip, Phase, Rejection, ShowOrMuck, StudGame, StudHand,
-    StudRules, StudSetup, Turns,
+    Chips, Hand, HandEvent, HandRules, HandSetup, LastLiveHand, OddChip, StudGame,
 };
 
 use crate::export::{action_line, amount_text, cards_text};
-use crate::replay::{Act, ReplayError, Shown, deeper_than_every_amount, left_over, read_actions};
+use crate::replay::{Act, ReplayError, deeper_than_every_amount, play_out, read_actions};
 use crate::{Number, PhhError, PhhHand, Replay};
 
 /// The outcome of a stud replay.
@@ -29,7 +26,7 @@ pub struct StudReplay {
     /// In the hand's scaled units; meaningless where `unknown`.
     pub finishing_stacks: Vec<u64>,
     pub unknown: Vec<bool>,
-    pub hand: StudHand,
+    pub hand: Hand,
     pub scale: u64,
 }
 
@@ -127,51 +124,25 @@ pub fn replay_any(phh: &PhhHand<'_>) -> Result<AnyReplay, ReplayError> {
 }
 
 /// PokerKit's rules for a stud file.
-pub fn stud_rules(phh: &PhhHand<'_>) -> Result<StudRules, PhhError> {
+pub fn stud_rules(phh: &PhhHand<'_>) -> Result<HandRules, PhhError> {
     let game = StudGame::of_phh_variant(&phh.variant)
         .ok_or_else(|| PhhError::Variant(phh.variant.clone()))?;
     let limits = phh.stud.ok_or_else(|| PhhError::Missing {
         field: "bring_in".to_string(),
     })?;
-    Ok(StudRules {
-        game,
-        bring_in: Chips(limits.bring_in),
-        small_bet: Chips(limits.small_bet),
-        big_bet: Chips(limits.big_bet),
-        cap: Some(4),
+    Ok(HandRules {
         odd_chip: OddChip::WholeRemainderToFirst,
         chip_unit: Chips(phh.scale),
         ante_trimming: phh.ante_trimming,
         last_live_hand: LastLiveHand::PokerKit,
-        out_of_turn: floorbook_hand::OutOfTurnRule::Binding,
         live: false,
+        ..HandRules::fixed_limit_stud(
+            game,
+            Chips(limits.bring_in),
+            Chips(limits.small_bet),
+            Chips(limits.big_bet),
+        )
     })
-}
-
-fn apply(hand: &mut StudHand, act: &Act) -> Result<(), Rejection> {
-    match act {
-        Act::DealHole(p, c, len) => hand.deal(*p, &c[..*len]),
-        Act::DealBoard(c, len) => match &c[..*len] {
-            [card] => hand.deal_community(*card),
-            _ => Err(Rejection::WrongPhase {
-                what: "deal more than one community card",
-                phase: hand.phase(),
-            }),
-        },
-        Act::Fold(p) => hand.fold(*p),
-        Act::CheckOrCall(p) => hand.check_or_call(*p),
-        Act::RaiseTo(p, to) => hand.bet_or_raise_to(*p, *to),
-        Act::BringIn(p) => hand.post_bring_in(*p),
-        Act::Show(p, what) => hand.show_or_muck(
-            *p,
-            match what {
-                Shown::Muck => ShowOrMuck::Muck,
-                Shown::Dealt => ShowOrMuck::ShowDealt,
-                Shown::Cards(c, len) => ShowOrMuck::Show(c[..*len].to_vec()),
-            },
-        ),
-        Act::Nothing => Ok(()),
-    }
 }
 
 /// Replays a stud hand (F7S, F7S/8, FR).
@@ -185,7 +156,7 @@ pub fn replay_stud(phh: &PhhHand<'_>) -> Result<StudReplay, ReplayError> {
 }
 
 /// Replays a stud hand under `rules` (a seed profile's instead of PokerKit's).
-pub fn replay_stud_with(phh: &PhhHand<'_>, rules: StudRules) -> Result<StudReplay, ReplayError> {
+pub fn replay_stud_with(phh: &PhhHand<'_>, rules: HandRules) -> Result<StudReplay, ReplayError> {
     let n = phh.stacks.len();
     let (queue, syntax) = read_actions(phh, n);
     let mut stacks: Vec<Chips> = phh.stacks.iter().map(|&x| Chips(x)).collect();
@@ -205,69 +176,20 @@ pub fn replay_stud_with(phh: &PhhHand<'_>, rules: StudRules) -> Result<StudRepla
     if n == 2 {
         antes.reverse();
     }
-    let setup = StudSetup {
+    let setup = HandSetup {
+        blinds: vec![Chips::ZERO; n],
         stacks,
         antes,
         carried: Chips::ZERO,
+        dead_blinds: Vec::new(),
+        first_to_act: None,
         absent: Vec::new(),
     };
-    let mut hand = StudHand::new(rules, setup).map_err(ReplayError::Setup)?;
+    let mut hand = Hand::new(rules, setup).map_err(ReplayError::Setup)?;
     if let Some(error) = syntax {
         return Err(error);
     }
-    let mut next = 0;
-    let mut first_rejection: Option<(usize, Rejection)> = None;
-    loop {
-        if let Some((index, _, act)) = queue.get(next) {
-            match apply(&mut hand, act) {
-                Ok(()) => {
-                    next += 1;
-                    first_rejection = None;
-                    continue;
-                }
-                Err(r) => {
-                    if first_rejection.as_ref().is_none_or(|(i, _)| i != index) {
-                        first_rejection = Some((*index, r));
-                    }
-                }
-            }
-        } else if hand.phase() == Phase::Settled {
-            break;
-        }
-        // Repair one step, in PokerKit's order.
-        let pending = next < queue.len();
-        let repaired = match hand.phase() {
-            Phase::HoleDealing => match hand.dealee() {
-                Some(p) => match hand.deal(p, &[None]) {
-                    Ok(()) => true,
-                    Err(Rejection::UpCardUnknown { .. }) => {
-                        return Err(ReplayError::UpCardMissing {
-                            pos: p,
-                            street: hand.street(),
-                        });
-                    }
-                    Err(_) => false,
-                },
-                None => false,
-            },
-            Phase::Betting if pending => match hand.legal() {
-                Some(l) if l.bring_in.is_none() && l.call.is_zero() => {
-                    hand.check_or_call(l.actor).is_ok()
-                }
-                Some(l) if l.fold => hand.fold(l.actor).is_ok(),
-                _ => false,
-            },
-            Phase::Showdown => match hand.showdown_next() {
-                Some(p) => hand.show_or_muck(p, ShowOrMuck::Show(Vec::new())).is_ok(),
-                None => false,
-            },
-            _ => false,
-        };
-        if !repaired {
-            break;
-        }
-    }
-    left_over(&queue, next, first_rejection, hand.phase())?;
+    play_out(&mut hand, &queue)?;
     Ok(StudReplay {
         finishing_stacks: hand.stacks().iter().map(|c| c.0).collect(),
         unknown: phh.unknown.clone(),
@@ -277,12 +199,12 @@ pub fn replay_stud_with(phh: &PhhHand<'_>, rules: StudRules) -> Result<StudRepla
 }
 
 /// The PHH text of a stud hand: its set-up and every action, in order.
-pub fn export_stud(hand: &StudHand, scale: u64) -> String {
+pub fn export_stud(hand: &Hand, scale: u64) -> String {
     export_stud_with_unknown(hand, scale, &[])
 }
 
 /// As [`export_stud`], the stacks marked in `unknown` written `inf`.
-pub fn export_stud_with_unknown(hand: &StudHand, scale: u64, unknown: &[bool]) -> String {
+pub fn export_stud_with_unknown(hand: &Hand, scale: u64, unknown: &[bool]) -> String {
     let setup = hand.setup();
     let rules = hand.rules();
     let amount = |c: u64| amount_text(c, scale);
@@ -294,12 +216,18 @@ pub fn export_stud_with_unknown(hand: &StudHand, scale: u64, unknown: &[bool]) -
         format!("[{}]", items.join(", "))
     };
     let mut out = String::new();
-    let _ = writeln!(out, "variant = \"{}\"", rules.game.phh_variant());
+    let game = rules.game.stud().unwrap_or(StudGame::High);
+    let limits = rules.limits.unwrap_or(floorbook_hand::FixedLimits {
+        bring_in: Chips::ZERO,
+        small_bet: Chips::ZERO,
+        big_bet: Chips::ZERO,
+    });
+    let _ = writeln!(out, "variant = \"{}\"", game.phh_variant());
     let _ = writeln!(out, "ante_trimming_status = {}", rules.ante_trimming);
     let _ = writeln!(out, "antes = {}", list(&setup.antes));
-    let _ = writeln!(out, "bring_in = {}", amount(rules.bring_in.0));
-    let _ = writeln!(out, "small_bet = {}", amount(rules.small_bet.0));
-    let _ = writeln!(out, "big_bet = {}", amount(rules.big_bet.0));
+    let _ = writeln!(out, "bring_in = {}", amount(limits.bring_in.0));
+    let _ = writeln!(out, "small_bet = {}", amount(limits.small_bet.0));
+    let _ = writeln!(out, "big_bet = {}", amount(limits.big_bet.0));
     let stacks: Vec<String> = setup
         .stacks
         .iter()

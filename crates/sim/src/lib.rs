@@ -8,7 +8,7 @@
 pub mod cash;
 
 use floorbook_cards::{Card, Deck, DeckSeed, ShuffleAlgorithm};
-use floorbook_hand::{Chips, OutOfTurn, Phase, Rejection, ShowOrMuck, Street};
+use floorbook_hand::{Chips, OutOfTurn, Phase, Rejection, ShowOrMuck, Street, Turns};
 use floorbook_tournament::command::{Command, HandCommand};
 use floorbook_tournament::conduct::Offence;
 use floorbook_tournament::engine::{MAX_SECONDS, Tournament, TournamentError, TournamentEvent};
@@ -571,13 +571,13 @@ fn play_hand(
             return Ok(incidents);
         };
         let unit = hand.chip_unit();
-        let fixed_limit = hand.as_stud().is_some();
+        let fixed_limit = hand.is_stud();
         match hand.phase() {
             Phase::Settled => return Ok(incidents),
             Phase::HoleDealing => {
                 let p = hand.dealee().unwrap_or(floorbook_hand::Pos(0));
                 // Stud: which card this is (a third-street down card, a seventh-street card).
-                let stud = hand.as_stud().map(|s| (s.street(), s.next_card_up(p)));
+                let stud = hand.is_stud().then(|| (hand.street(), hand.cards_due(p).1));
                 let c = deck.deal().ok();
                 act(
                     t,

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use floorbook_cards::Card;
-use floorbook_hand::{Chips, Declared, OutOfTurn, Pos, PutIn, ShowOrMuck};
+use floorbook_hand::{Chips, Declared, OutOfTurn, Pos, PutIn, ShowOrMuck, Turns};
 use floorbook_rules::Rule;
 use floorbook_sim::simulate;
 use floorbook_tournament::command::{ClockAction, Command, Correction, HandCommand, LevelEdit};

@@ -5,6 +5,7 @@
 //! which €5 goes on the player's head.
 
 use floorbook_cards::Card;
+use floorbook_hand::Turns;
 use floorbook_hand::{Phase, Pos, ShowOrMuck};
 use floorbook_tournament::command::{Command, HandCommand};
 use floorbook_tournament::engine::{BountyShare, Tournament, TournamentEvent};

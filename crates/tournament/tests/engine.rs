@@ -1,6 +1,7 @@
 //! The tournament engine, scripted hand by hand: one test per rule.
 
 use floorbook_cards::Card;
+use floorbook_hand::Turns;
 use floorbook_hand::{Chips, Pos};
 use floorbook_rules::Rule;
 use floorbook_tournament::command::{Command, Correction, HandCommand};

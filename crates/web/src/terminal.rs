@@ -5,7 +5,7 @@
 //! recorded, or the refusal with its rules and what is allowed.
 
 use floorbook_cash::CashRoom;
-use floorbook_hand::{HandCommand, Phase, Pos, TableHand};
+use floorbook_hand::{Hand, HandCommand, Phase, Pos, Turns};
 use floorbook_tournament::engine::Tournament;
 use floorbook_tournament::seating::TableNo;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
@@ -951,7 +951,7 @@ pub struct TableModel {
     table: u32,
     seats: Vec<SeatRow>,
     /// The hand in progress: its number, the hand, and by position the player's name and seat.
-    hand: Option<(u64, TableHand, Vec<Named>)>,
+    hand: Option<(u64, Hand, Vec<Named>)>,
     /// The table's last finished hand (until the next starts): who won what, by seat.
     won: Vec<(String, u32, u64)>,
     /// That hand's number, and whether its receipt is given here (the server keeps the
@@ -1126,7 +1126,7 @@ impl TableModel {
         let hand = t.hand.as_ref().map(|r| {
             (
                 r.no,
-                r.hand.clone().into(),
+                r.hand.clone(),
                 r.guests.iter().map(|g| (name(g), seat_of(g))).collect(),
             )
         });
@@ -1187,7 +1187,7 @@ fn one_touch_said(
 
 /// The amount pad's sizes for a bet or raise, within `lo..=hi`: the least, half the pot, the
 /// pot (after the call), all in; each once.
-fn pad(h: &TableHand, l: &floorbook_hand::Legal, lo: u64, hi: u64) -> Vec<(&'static str, u64)> {
+fn pad(h: &Hand, l: &floorbook_hand::Legal, lo: u64, hi: u64) -> Vec<(&'static str, u64)> {
     let pot = h.pots().iter().map(|p| p.amount.0).sum::<u64>()
         + h.bets().iter().map(|b| b.0).sum::<u64>();
     let bet = h.bets().get(l.actor.0).map_or(0, |b| b.0) + l.call.0;
@@ -1229,7 +1229,7 @@ fn entry_pos(c: &HandCommand) -> Option<Pos> {
 }
 
 /// What a finished hand's pots paid, by position.
-fn awards(h: &TableHand) -> Vec<(usize, u64)> {
+fn awards(h: &Hand) -> Vec<(usize, u64)> {
     let mut won: Vec<(usize, u64)> = Vec::new();
     for e in h.events() {
         if let floorbook_hand::HandEvent::PotAwarded { shares, .. } = e {
@@ -1261,7 +1261,7 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
             @let who = |p: Pos| players.get(p.0).map_or_else(String::new, |(name, seat)| tra("player-at-seat", &[("name", s(name.clone())), ("seat", n(*seat))]));
             @let blinds: Vec<usize> = h.events().iter().filter_map(|e| match e { floorbook_hand::HandEvent::BlindPosted { pos, .. } => Some(pos.0), _ => None }).take(2).collect();
             table.hand aria-label=(tr("the-hand")) {
-                @let stud = h.as_stud();
+                @let stud = h.is_stud().then_some(h);
                 @let shortcuts = legal.is_some() && h.phase() == Phase::Betting;
                 thead { tr { th { (tr("col-seat")) } th { (tr("col-player")) } @if stud.is_some() { th { (tr("col-showing")) } } th.num { (tr("col-stack")) } th.num { (tr("col-bet")) } th { @if shortcuts { (tr("col-folds-to")) } } } }
                 tbody {
@@ -1318,7 +1318,7 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
                         @if let Some(p) = h.dealee() {
                             @let (_, up) = h.cards_due(p);
                             p { (tra("deal-to", &[("who", s(who(p)))]))
-                                @if h.as_stud().is_some() { ": " (tr(if up { "next-card-up" } else { "next-card-down" })) } }
+                                @if h.is_stud() { ": " (tr(if up { "next-card-up" } else { "next-card-down" })) } }
                             // One tap deals every card still due face down (issue 35: eight taps
                             // for eight players before); a seen card is entered below.
                             @if !up {
@@ -1428,7 +1428,7 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
                             form.cmd data-command="show" aria-label=(tr("show")) {
                                 input type="hidden" name="table" value=(t) data-kind="int";
                                 input type="hidden" name="pos" value=(p.0) data-kind="int";
-                                @if h.as_stud().is_some() {
+                                @if h.is_stud() {
                                     label for="shown" { (tr("cards-shown-stud")) }
                                     input #shown name="cards" data-kind="cards" placeholder="Ah Kh 7c" required;
                                 } @else {
@@ -1463,7 +1463,7 @@ pub fn dealer(m: &TableModel, floor: bool, lang: Lang) -> Markup {
             details.remedies {
                 summary { (tr("remedies")) }
                 @let positions = vec![("pos", (0..players.len()).map(|i| (i.to_string(), who(Pos(i)))).collect::<Vec<_>>())];
-                div.forms { @for d in offered(if h.as_stud().is_some() { Place::StudRemedy } else { Place::Remedy }, m.cash.is_some()) { (form_choosing(d, &[("table", t.clone())], &positions, lang)) } }
+                div.forms { @for d in offered(if h.is_stud() { Place::StudRemedy } else { Place::Remedy }, m.cash.is_some()) { (form_choosing(d, &[("table", t.clone())], &positions, lang)) } }
             }
         } @else if m.finished {
             p.notice { (tr("tournament-over")) }

@@ -5,8 +5,7 @@
 use std::collections::BTreeMap;
 
 use floorbook_hand::{
-    Chips, Hand, HandCommand, HandEvent, HandRules, HandSetup, Phase, Pos, StudHand, StudRules,
-    StudSetup, TableHand,
+    Chips, Hand, HandCommand, HandEvent, HandRules, HandSetup, Phase, Pos, Turns,
 };
 use floorbook_rules::{Rule, RuleSet};
 
@@ -225,30 +224,35 @@ impl Tournament {
                     .map(|p| self.players.get(p).is_some_and(|pl| pl.absent))
                     .collect();
                 let profile = &self.profile;
-                let rules = StudRules {
-                    game,
-                    bring_in: Chips(level.bring_in),
-                    small_bet: Chips(level.small),
-                    big_bet: Chips(level.big),
-                    cap: Some(profile.betting.raise_cap.unwrap_or(4)),
+                let rules = HandRules {
+                    raise_cap: Some(profile.betting.raise_cap.unwrap_or(4)),
                     odd_chip: profile.betting.odd_chip,
                     chip_unit: Chips(chip_unit.unwrap_or(1)),
-                    ante_trimming: false,
-                    last_live_hand: floorbook_hand::LastLiveHand::WinsThePot,
-                    out_of_turn: profile.irregularities.out_of_turn,
-                    live: true,
+                    irregularities: floorbook_hand::IrregularityRules {
+                        out_of_turn: profile.irregularities.out_of_turn,
+                        ..Default::default()
+                    },
+                    ..HandRules::fixed_limit_stud(
+                        game,
+                        Chips(level.bring_in),
+                        Chips(level.small),
+                        Chips(level.big),
+                    )
                 };
-                let setup = StudSetup {
+                let setup = HandSetup {
                     antes: vec![Chips(level.ante); ids.len()],
                     stacks,
+                    blinds: Vec::new(),
                     carried: Chips(ts.carried),
+                    dead_blinds: Vec::new(),
+                    first_to_act: None,
                     absent: if absent.contains(&true) {
                         absent
                     } else {
                         Vec::new()
                     },
                 };
-                let hand: TableHand = StudHand::new(rules, setup)?.into();
+                let hand = Hand::new(rules, setup)?;
                 let blinds = vec![Chips(0); ids.len()];
                 (
                     hand,
@@ -338,6 +342,7 @@ impl Tournament {
                 }
                 let profile = &self.profile;
                 let hand_rules = HandRules {
+                    limits: None,
                     game: profile.game,
                     structure: profile.structure,
                     min_bet: Chips(level.big),
@@ -352,6 +357,7 @@ impl Tournament {
                     live: self.readings().live_hand,
                 };
                 let setup = HandSetup {
+                    absent: Vec::new(),
                     stacks,
                     antes: vec![Chips(level.ante); ids.len()],
                     blinds: blinds.clone(),
@@ -362,7 +368,7 @@ impl Tournament {
                 // The last thing that can refuse the hand; nothing has changed yet.
                 let hand = Hand::new(hand_rules, setup)?;
                 (
-                    hand.into(),
+                    hand,
                     ids,
                     button,
                     blinds,
@@ -522,7 +528,7 @@ impl Tournament {
     }
 
     /// The hand in progress at `table`.
-    pub fn hand(&self, table: TableNo) -> Option<&TableHand> {
+    pub fn hand(&self, table: TableNo) -> Option<&Hand> {
         self.tables
             .iter()
             .find(|t| t.table.no == table)
@@ -545,7 +551,7 @@ impl Tournament {
     pub(super) fn act(
         &mut self,
         table: TableNo,
-        f: impl FnOnce(&mut TableHand) -> Result<(), floorbook_hand::Rejection>,
+        f: impl FnOnce(&mut Hand) -> Result<(), floorbook_hand::Rejection>,
     ) -> Result<(), TournamentError> {
         let ts = self.table_mut(table)?;
         let Some((hand_no, hand, _)) = ts.hand.as_mut() else {
@@ -623,7 +629,7 @@ impl Tournament {
     fn keep_entry(
         &mut self,
         table: TableNo,
-        before: Option<&(u64, TableHand)>,
+        before: Option<&(u64, Hand)>,
         absent: Vec<PlayerId>,
         action: &floorbook_hand::HandCommand,
     ) {
@@ -902,7 +908,7 @@ impl Tournament {
     pub(super) fn after_hand(
         &mut self,
         table: TableNo,
-        f: impl FnOnce(&mut TableHand) -> Result<(), floorbook_hand::Rejection>,
+        f: impl FnOnce(&mut Hand) -> Result<(), floorbook_hand::Rejection>,
     ) -> Result<(), TournamentError> {
         let ts = self.table_mut(table)?;
         let Some((hand_no, hand)) = ts.last_hand.as_mut() else {
@@ -1101,7 +1107,7 @@ impl Tournament {
 
 /// Whether every other player still in the hand is all in with no more in front of him than
 /// `pos` has: a call by `pos` would be returned to him uncalled, so he risks nothing by it.
-fn nothing_at_risk(hand: &floorbook_hand::TableHand, pos: floorbook_hand::Pos) -> bool {
+fn nothing_at_risk(hand: &floorbook_hand::Hand, pos: floorbook_hand::Pos) -> bool {
     let bets = hand.bets();
     let stacks = hand.stacks();
     let own = bets.get(pos.0).copied().unwrap_or_default();
@@ -1124,7 +1130,7 @@ struct Awards {
 }
 
 impl Awards {
-    fn of(hand: &floorbook_hand::TableHand) -> Awards {
+    fn of(hand: &floorbook_hand::Hand) -> Awards {
         let n = hand.players();
         let mut won = vec![0u64; n];
         let mut pots = Vec::new();

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use floorbook_hand::{HandEvent, TableHand};
+use floorbook_hand::{Hand, HandEvent};
 use floorbook_rules::{Rule, RuleSet};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -180,11 +180,11 @@ pub struct TableState {
     pub last_big_blind: Option<SeatNo>,
     /// The seat of the last small blind (posted or dead): the next button.
     pub last_small_blind: Option<SeatNo>,
-    pub hand: Option<(u64, TableHand, Vec<PlayerId>)>,
+    pub hand: Option<(u64, Hand, Vec<PlayerId>)>,
     /// The table's last finished hand, until its next hand starts: cards shown after a hand
     /// (TR-3.5, TR-3.7, TR-3.8) are recorded against it.
     #[serde(default)]
-    pub last_hand: Option<(u64, TableHand)>,
+    pub last_hand: Option<(u64, Hand)>,
     /// The players of the last finished hand, by position (who won what, for the pages).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub last_players: Vec<PlayerId>,
@@ -233,7 +233,7 @@ pub struct TableState {
 pub struct Entries {
     pub hand_no: u64,
     /// The hand before the first entry kept.
-    pub base: TableHand,
+    pub base: Hand,
     /// The number the first entry kept has in the hand (1 for the hand's first entry).
     pub first: u32,
     /// Each entry with the hand's event count right after it.
@@ -264,7 +264,7 @@ pub struct Undo {
     pub command: String,
     pub hand_no: u64,
     /// The hand and the called clock before the entry.
-    pub hand: TableHand,
+    pub hand: Hand,
     pub clock: Option<(PlayerId, u64)>,
     /// The hand's event count and the called clock right after it.
     pub events_after: usize,

@@ -265,6 +265,7 @@ refused-cannot_raise = Position { $pos } kann nicht setzen oder erhöhen: { $rea
 refused-chips_out_of_range = Die Stacks und die mitgebrachten Chips ergeben { $got }, mehr als eine Hand zählen kann ({ $max }).
 refused-stud_player_count = Ein Stud-Tisch hat 2 bis { $max } Spieler; genannt: { $got }.
 refused-stud_limits = Die Limits müssen steigen: ein Bring-in von 1 oder mehr unter dem kleinen Einsatz ({ $small_bet }), der kleine Einsatz höchstens der große ({ $big_bet }); genannt: ein Bring-in von { $bring_in }.
+refused-stud_fixed_limit = Seven Card Stud wird mit festen Limits gespielt: die Regeln nennen Bring-in, kleinen und großen Einsatz (TDA-RP-10).
 refused-stud_remedy = Position { $pos }: { $reason } (TDA-RP-10).
 refused-premature_count = Die zu früh gegebenen Karten der nächsten Straße nennen: 1 bis { $most } (eine je Spieler); genannt: { $got } (TDA-RP-5 D).
 refused-other_game = „{ $what }“ gehört zu einem anderen Spiel; dieser Tisch spielt { $other }.

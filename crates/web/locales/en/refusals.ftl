@@ -267,6 +267,7 @@ refused-cannot_raise = Position { $pos } cannot bet or raise: { $reason } ({ $ru
 refused-chips_out_of_range = The stacks and the chips carried add up to { $got }, more than a hand can count ({ $max }).
 refused-stud_player_count = A stud table seats 2 to { $max } players; got { $got }.
 refused-stud_limits = The limits must rise: a bring-in of 1 or more below the small bet ({ $small_bet }), and the small bet at most the big bet ({ $big_bet }); got a bring-in of { $bring_in }.
+refused-stud_fixed_limit = Seven-card stud is played fixed limit: the rules name its bring-in, small bet and big bet (TDA-RP-10).
 refused-stud_remedy = Position { $pos }: { $reason } (TDA-RP-10).
 refused-premature_count = Name the cards of the next street dealt too early: 1 to { $most } (one per player); got { $got } (TDA-RP-5 D).
 refused-other_game = "{ $what }" belongs to another game; this table plays { $other }.
