@@ -10,7 +10,8 @@
 //! - [`lease`]: one writer per chain, with takeover;
 //! - [`auth`]: the NATS users of a deployment, optionally one dealer user per table;
 //! - [`server`]: the NATS service (`floorbook serve`);
-//! - [`client`]: the client (`floorbook cmd`, the load test).
+//! - [`client`]: the client (`floorbook cmd`, the load test);
+//! - [`stores`]: either event store, chosen at start.
 //!
 //! A tournament's chain (recording, reading back, the typed events) is `floorbook-ledger`'s.
 //!
@@ -26,6 +27,7 @@ pub mod protocol;
 pub mod receipts;
 pub mod roles;
 pub mod server;
+pub mod stores;
 pub mod subjects;
 pub mod wire;
 pub mod wire_words;
