@@ -356,3 +356,156 @@ fn play(seed: u64, readings: bool, unseen: bool) -> Result<(), TestCaseError> {
     }
     Ok(())
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Stud, stud hi-lo and Razz on the one hand engine, played through its commands at
+    /// random (the bring-in or its completion, folds, calls, fixed-limit raises, shows and
+    /// mucks): chips are conserved at every step, every hand settles, and every refused
+    /// command (a flop game's procedure, a wrong fixed-limit amount, a player out of turn)
+    /// changes nothing.
+    #[test]
+    fn random_stud_play_conserves_chips_and_refusals_change_nothing(seed in any::<u64>()) {
+        stud_play(seed)?;
+    }
+}
+
+fn stud_play(seed: u64) -> Result<(), TestCaseError> {
+    use floorbook_hand::{HandCommand, StudGame};
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let n = 2 + below(&mut rng, 7) as usize;
+    let game = [StudGame::High, StudGame::HiLo, StudGame::Razz][below(&mut rng, 3) as usize];
+    let small = [2, 4, 10][below(&mut rng, 3) as usize];
+    let mut rules =
+        HandRules::fixed_limit_stud(game, Chips(small / 2), Chips(small), Chips(2 * small));
+    rules.live = below(&mut rng, 2) == 0;
+    let stacks = (0..n)
+        .map(|_| {
+            let depth = [3, 30, 300][below(&mut rng, 3) as usize] * small;
+            Chips(1 + below(&mut rng, depth))
+        })
+        .collect();
+    let mut hand = Hand::new(
+        rules,
+        HandSetup {
+            stacks,
+            antes: vec![Chips(below(&mut rng, 2)); n],
+            blinds: Vec::new(),
+            carried: Chips::ZERO,
+            dead_blinds: Vec::new(),
+            first_to_act: None,
+            absent: Vec::new(),
+        },
+    )
+    .expect("a valid stud set-up");
+    let total = hand.total_chips();
+    let mut seed_bytes = [0u8; 32];
+    rng.fill_bytes(&mut seed_bytes);
+    let mut deck = Deck::from_seed(
+        DeckSeed(seed_bytes),
+        ShuffleAlgorithm::ChaCha20FisherYatesV1,
+    );
+    let mut steps = 0;
+    while hand.phase() != Phase::Settled {
+        steps += 1;
+        prop_assert!(steps < 1000, "the hand stalls");
+        check_books(&hand, total);
+        // A flop game's own procedure is refused at a stud table, naming both games, and
+        // changes nothing.
+        let before = hand.clone();
+        let flop_only = [
+            HandCommand::DealBoardUnseen,
+            HandCommand::FoldRetrieved { pos: Pos(0) },
+            HandCommand::AwardPot {
+                pot: 0,
+                winners: vec![Pos(0)],
+            },
+        ][below(&mut rng, 3) as usize]
+            .clone();
+        let refused = hand.apply(&flop_only);
+        prop_assert!(
+            matches!(
+                refused,
+                Err(Rejection::OtherGame {
+                    game: "flop-game",
+                    other: "stud",
+                    ..
+                })
+            ),
+            "{:?}",
+            refused
+        );
+        prop_assert_eq!(&hand, &before);
+        let command = match hand.phase() {
+            Phase::HoleDealing => {
+                let pos = hand.dealee().expect("someone is due a card");
+                HandCommand::DealHole {
+                    pos,
+                    cards: vec![deck.deal().ok()],
+                }
+            }
+            Phase::BoardDealing => HandCommand::DealBoard {
+                cards: vec![deck.deal().expect("cards left")],
+            },
+            Phase::Betting => {
+                let legal = hand.legal().expect("someone acts");
+                if let Some((to, _)) = legal.raise_to {
+                    // Fixed limit: one amount; another is refused and changes nothing.
+                    let r = hand.apply(&HandCommand::BetOrRaiseTo {
+                        pos: legal.actor,
+                        to: Chips(to.0 + 1),
+                    });
+                    prop_assert!(matches!(r, Err(Rejection::FixedLimit { .. })), "{:?}", r);
+                    prop_assert_eq!(&hand, &before);
+                }
+                let other = Pos((legal.actor.0 + 1) % n);
+                if hand.is_active(other) && other != legal.actor {
+                    let r = hand.apply(&HandCommand::Fold { pos: other });
+                    prop_assert!(r.is_err() || hand != before, "a refusal changed the hand");
+                    if r.is_err() {
+                        prop_assert_eq!(&hand, &before);
+                    } else {
+                        // A fold out of turn is held (TR-21): the turn is still the actor's.
+                        continue;
+                    }
+                }
+                let pos = legal.actor;
+                match (legal.bring_in.is_some(), below(&mut rng, 4)) {
+                    (true, 0) if legal.raise_to.is_some() => HandCommand::Raise { pos },
+                    (true, _) => HandCommand::BringIn { pos },
+                    (false, 0) if legal.fold => HandCommand::Fold { pos },
+                    (false, 1) if legal.raise_to.is_some() => HandCommand::Raise { pos },
+                    _ => HandCommand::CheckOrCall { pos },
+                }
+            }
+            Phase::Showdown => {
+                let pos = hand.showdown_next().expect("someone shows");
+                let what = if below(&mut rng, 3) == 0 {
+                    ShowOrMuck::Muck
+                } else {
+                    ShowOrMuck::ShowDealt
+                };
+                HandCommand::ShowOrMuck { pos, what }
+            }
+            Phase::Settled => break,
+        };
+        let before = hand.clone();
+        if let Err(e) = hand.apply(&command) {
+            // A muck the rules do not allow (the last live hand, an all-in showdown) is
+            // refused; the hand is then shown.
+            prop_assert_eq!(&hand, &before, "refused {:?}: {}", command, e);
+            if let HandCommand::ShowOrMuck { pos, .. } = command {
+                hand.apply(&HandCommand::ShowOrMuck {
+                    pos,
+                    what: ShowOrMuck::ShowDealt,
+                })
+                .map_err(|e| TestCaseError::fail(format!("show refused: {e}")))?;
+            } else {
+                return Err(TestCaseError::fail(format!("{command:?} refused: {e}")));
+            }
+        }
+    }
+    check_books(&hand, total);
+    Ok(())
+}
