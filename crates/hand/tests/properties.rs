@@ -86,6 +86,16 @@ fn random_hand(rng: &mut ChaCha8Rng) -> Hand {
     .expect("a valid set-up")
 }
 
+/// A deck shuffled from the test's random draws.
+fn shuffled(rng: &mut ChaCha8Rng) -> Deck {
+    let mut seed_bytes = [0u8; 32];
+    rng.fill_bytes(&mut seed_bytes);
+    Deck::from_seed(
+        DeckSeed(seed_bytes),
+        ShuffleAlgorithm::ChaCha20FisherYatesV1,
+    )
+}
+
 fn check_books(hand: &Hand, total: Chips) {
     assert_eq!(hand.total_chips(), total, "chips are conserved");
     let behind: Chips = hand.stacks().iter().copied().sum();
@@ -132,12 +142,7 @@ fn play(seed: u64, readings: bool, unseen: bool) -> Result<(), TestCaseError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut hand = random_hand(&mut rng);
         let total = hand.total_chips();
-        let mut seed_bytes = [0u8; 32];
-        rng.fill_bytes(&mut seed_bytes);
-        let mut deck = Deck::from_seed(
-            DeckSeed(seed_bytes),
-            ShuffleAlgorithm::ChaCha20FisherYatesV1,
-        );
+        let mut deck = shuffled(&mut rng);
         let mut steps = 0;
         while hand.phase() != Phase::Settled {
             steps += 1;
@@ -400,12 +405,7 @@ fn stud_play(seed: u64) -> Result<(), TestCaseError> {
     )
     .expect("a valid stud set-up");
     let total = hand.total_chips();
-    let mut seed_bytes = [0u8; 32];
-    rng.fill_bytes(&mut seed_bytes);
-    let mut deck = Deck::from_seed(
-        DeckSeed(seed_bytes),
-        ShuffleAlgorithm::ChaCha20FisherYatesV1,
-    );
+    let mut deck = shuffled(&mut rng);
     let mut steps = 0;
     while hand.phase() != Phase::Settled {
         steps += 1;
