@@ -462,7 +462,10 @@ fn stud_play(seed: u64) -> Result<(), TestCaseError> {
                 let other = Pos((legal.actor.0 + 1) % n);
                 if hand.is_active(other) && other != legal.actor {
                     let r = hand.apply(&HandCommand::Fold { pos: other });
-                    prop_assert!(r.is_err() || hand != before, "a refusal changed the hand");
+                    prop_assert!(
+                        r.is_err() || hand != before,
+                        "a fold out of turn was taken and recorded nothing"
+                    );
                     if r.is_err() {
                         prop_assert_eq!(&hand, &before);
                     } else {
