@@ -54,6 +54,15 @@ pub struct Evaluation {
     pub de: String,
 }
 
+/// How a dealer reads it out: "Full House, Kings over Fives — Kh Kd Ks 5c 5h (Full House,
+/// Könige über Fünfen)".
+impl std::fmt::Display for Evaluation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let best: Vec<String> = self.best.iter().map(ToString::to_string).collect();
+        write!(f, "{} — {} ({})", self.en, best.join(" "), self.de)
+    }
+}
+
 /// Evaluates `hole` with `board` under `game`'s rules.
 pub fn evaluate(game: Game, hole: &[Card], board: &[Card]) -> Result<Evaluation, EvalError> {
     match game {

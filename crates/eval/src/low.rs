@@ -39,6 +39,14 @@ pub struct Low {
     key: LowKey,
 }
 
+/// How a dealer reads it out: "8-6-4-2-A low — 8c 6d 4h 2s Ac (8-6-4-2-A Low)".
+impl std::fmt::Display for Low {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let five: Vec<String> = self.cards.iter().map(ToString::to_string).collect();
+        write!(f, "{} — {} ({})", self.en, five.join(" "), self.de)
+    }
+}
+
 impl Low {
     /// Whether this low is better than (smaller than) `other`.
     pub fn beats(&self, other: &Low) -> bool {

@@ -863,6 +863,34 @@ async fn a_witness_cosigns_a_venues_checkpoint_and_a_receipt_carries_it() {
             .permissions()
             .mode();
         assert_eq!(mode & 0o777, 0o600);
+        let again = floorbook(&[
+            "witness",
+            "key",
+            "--dir",
+            w,
+            "--name",
+            "league.example/witness",
+        ]);
+        assert_eq!(
+            String::from_utf8_lossy(&again.stdout).trim(),
+            wkey,
+            "one key, kept"
+        );
+        // A witness key others could read signs for anyone who read it: refused, not used.
+        let loose = std::fs::Permissions::from_mode(0o644);
+        std::fs::set_permissions(wdir.join("witness.key"), loose).expect("chmod");
+        let refused = floorbook(&[
+            "witness",
+            "key",
+            "--dir",
+            w,
+            "--name",
+            "league.example/witness",
+        ]);
+        assert!(!refused.status.success(), "{}", text(&refused));
+        assert!(text(&refused).contains("chmod 600"), "{}", text(&refused));
+        let tight = std::fs::Permissions::from_mode(0o600);
+        std::fs::set_permissions(wdir.join("witness.key"), tight).expect("chmod");
     }
     let port = floorbook_e2e::nats::free_port();
     let listen = format!("127.0.0.1:{port}");

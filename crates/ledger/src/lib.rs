@@ -19,6 +19,7 @@ pub mod ohh;
 pub mod ots;
 pub mod profiles;
 pub mod reader;
+pub mod rebuild;
 pub mod report;
 pub mod resume;
 pub mod secret;

@@ -41,6 +41,8 @@ pub enum KeyFolderError {
     },
     #[error("{} holds key {id}, but its name says otherwise", path.display())]
     Misnamed { path: PathBuf, id: KeyId },
+    #[error("{} holds no key (64 hex digits)", path.display())]
+    NotAKey { path: PathBuf },
 }
 
 fn io(what: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> KeyFolderError {
@@ -68,18 +70,40 @@ pub fn generate(dir: &Path, secret: [u8; 32]) -> Result<ServiceKey, KeyFolderErr
             .map_err(io("retiring the old key", &secret_path))?;
     }
     let key = ServiceKey::from_secret(secret);
-    let mut f = fs::OpenOptions::new()
-        .create_new(true)
-        .write(true)
-        .mode(0o600)
-        .open(&secret_path)
-        .map_err(io("creating", &secret_path))?;
-    writeln!(f, "{}", key.secret_hex()).map_err(io("writing the key", &secret_path))?;
-    f.sync_all().map_err(io("writing the key", &secret_path))?;
+    write_secret(&secret_path, &key.secret_hex())?;
     let public = dir.join(format!("{}.pub", key.key_id()));
     fs::write(&public, format!("{}\n", key.public_hex())).map_err(io("writing", &public))?;
     restrict(&public, 0o644)?;
     Ok(key)
+}
+
+/// Writes a new secret file, its owner's alone from the start, and syncs it.
+fn write_secret(path: &Path, hex: &str) -> Result<(), KeyFolderError> {
+    let mut f = fs::OpenOptions::new()
+        .create_new(true)
+        .write(true)
+        .mode(0o600)
+        .open(path)
+        .map_err(io("creating", path))?;
+    writeln!(f, "{hex}").map_err(io("writing the key", path))?;
+    f.sync_all().map_err(io("writing the key", path))
+}
+
+/// The 32-byte seed kept in `dir`'s `file` (a witness's key), written from `fresh` (drawn by
+/// the operating system) when there is none yet; the folder and the file are the owner's
+/// alone, and a file others could read is refused.
+pub fn seed(dir: &Path, file: &str, fresh: [u8; 32]) -> Result<[u8; 32], KeyFolderError> {
+    fs::create_dir_all(dir).map_err(io("creating", dir))?;
+    restrict(dir, 0o700)?;
+    let path = dir.join(file);
+    if !path.exists() {
+        write_secret(&path, &crate::EventHash(fresh).to_hex())?;
+    }
+    refuse_loose(&path, 0o077, "read or changed", "chmod 600")?;
+    let text = fs::read_to_string(&path).map_err(io("reading", &path))?;
+    crate::EventHash::from_hex(text.trim())
+        .map(|h| h.0)
+        .map_err(|_| KeyFolderError::NotAKey { path })
 }
 
 /// The service key in `dir`: refused when others could read it or change its folder.

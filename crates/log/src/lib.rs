@@ -34,7 +34,8 @@ pub use frame::{FRAME_HEADER, FRAME_TRAILER, Frame, MAX_EVENT_BYTES, decode_fram
 pub use ids::{Actor, ChainId, EventHash, IdError, Role, RuleId, Seq};
 pub use secret::{CardSecret, Disclosing, KEYS_RELEASED};
 pub use store::{
-    AppendOutcome, Conflict, EventStore, EventStream, Head, KEPT_ANSWERS, StoreError, StoredEvent,
+    AppendOutcome, Conflict, EventStore, EventStream, Head, KEPT_ANSWERS, PickError, StoreError,
+    StoredEvent, pick_chain,
 };
 pub use verify::{ChainVerifier, VerifyError, VerifyErrorKind, verify_events};
 pub use writer::{ChainWriter, WriteError};

@@ -247,3 +247,32 @@ pub trait EventStore: Send + Sync {
 /// How many of a chain's latest answers a store keeps at least (see
 /// [`EventStore::keep_answers`]); older ones may be dropped.
 pub const KEPT_ANSWERS: usize = 4096;
+
+/// Why no one chain was picked.
+#[derive(Debug, Error)]
+pub enum PickError {
+    #[error(transparent)]
+    Name(#[from] crate::IdError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("the store holds no chain")]
+    None,
+    #[error("the store holds {} chains; pick one with --chain: {}", .0.len(), .0.iter().map(ChainId::as_str).collect::<Vec<_>>().join(", "))]
+    Many(Vec<ChainId>),
+}
+
+/// The chain `named`, else the only one `store` holds.
+pub async fn pick_chain<S: EventStore + ?Sized>(
+    store: &S,
+    named: Option<&str>,
+) -> Result<ChainId, PickError> {
+    if let Some(name) = named {
+        return Ok(ChainId::new(name)?);
+    }
+    let mut chains = store.chains().await?;
+    match chains.len() {
+        0 => Err(PickError::None),
+        1 => Ok(chains.remove(0)),
+        _ => Err(PickError::Many(chains)),
+    }
+}

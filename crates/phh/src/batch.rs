@@ -1,6 +1,7 @@
 //! Many hands replayed at once (`floorbook phh replay`): one JSON line per hand, its finishing
 //! stacks or why it cannot be replayed, in the order given, the work shared over every core.
-//! Reading the files is the caller's.
+
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
@@ -100,6 +101,66 @@ fn replay_collection(name: &str, hands: &[PhhsHand<'_>], buf: &mut Vec<u8>) -> s
         })
     };
     buf.extend_from_slice(&in_order(hands.chunks(per).collect(), lines)?);
+    Ok(())
+}
+
+/// The files `paths` name, a directory by every `.phh` and `.phhs` file beneath it in name
+/// order (links to directories are not followed: no cycles; links to files are). A
+/// directory that cannot be read is named as it is: its line says why.
+pub fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            out.push(dir.to_path_buf());
+            return;
+        };
+        let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+        entries.sort_by_key(std::fs::DirEntry::file_name);
+        for e in entries {
+            let path = e.path();
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|x| x == "phh" || x == "phhs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+/// Replays `files` (a `.phhs` file as a collection) over every core, writing their lines to
+/// `out` in the order given; `done` hears how many files each round finished.
+pub fn replay_files(
+    files: &[PathBuf],
+    out: &mut impl std::io::Write,
+    mut done: impl FnMut(usize),
+) -> std::io::Result<()> {
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Rounds of one chunk per worker, written in order as each round ends.
+    for round in files.chunks(CHUNK * workers) {
+        out.write_all(&in_order(round.chunks(CHUNK).collect(), |files, buf| {
+            for file in files {
+                let text = std::fs::read_to_string(file).map_err(|e| e.to_string());
+                let collection = file.extension().is_some_and(|e| e == "phhs");
+                let name = file.display().to_string();
+                replay_text(
+                    &name,
+                    text.as_deref().map_err(Clone::clone),
+                    collection,
+                    buf,
+                )?;
+            }
+            Ok(())
+        })?)?;
+        done(round.len());
+    }
     Ok(())
 }
 

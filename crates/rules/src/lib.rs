@@ -195,6 +195,25 @@ impl Rule {
     pub fn from_id(id: &str) -> Option<Rule> {
         ALL.iter().copied().find(|r| r.id() == id)
     }
+
+    /// The seed document the rule comes from.
+    pub fn document(self) -> &'static str {
+        match self.id().split('-').next() {
+            Some("TR") => "Turnierregeln (tournament rules, seed 000)",
+            Some("PLO") => "PLO tournament (seed 001)",
+            Some("GCB") => "Grand Casino Bern cash-game house rules (seed 002)",
+            Some("TDA") => "TDA rules (seed 003)",
+            _ => "NOB home game (seed 004)",
+        }
+    }
+
+    /// Whether the rule's ID, its reading or the seed's words hold `word` (already lower
+    /// case), in either language.
+    pub fn mentions(self, word: &str) -> bool {
+        [self.id(), self.text(), self.seed_text()]
+            .iter()
+            .any(|t| t.to_lowercase().contains(word))
+    }
 }
 
 impl fmt::Display for Rule {

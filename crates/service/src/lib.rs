@@ -23,6 +23,7 @@ pub mod commands;
 pub mod desk;
 mod engines;
 pub mod lease;
+pub mod logging;
 pub mod protocol;
 pub mod receipts;
 pub mod roles;

@@ -100,6 +100,23 @@ pub enum Query {
     Seating,
 }
 
+impl Query {
+    /// A query as a person names it: `state`, `head`, `clock`, `seating` or `table:N`.
+    pub fn named(name: &str) -> Option<Query> {
+        match name {
+            "head" => Some(Query::Head),
+            "state" => Some(Query::State),
+            "clock" => Some(Query::Clock),
+            "seating" => Some(Query::Seating),
+            other => other
+                .strip_prefix("table:")
+                .and_then(|t| t.parse().ok())
+                .filter(|t| *t > 0)
+                .map(Query::Table),
+        }
+    }
+}
+
 /// What a subject addresses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Target {

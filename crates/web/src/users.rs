@@ -109,6 +109,50 @@ pub enum UsersError {
     Password,
     #[error("hashing the password: {0}")]
     Hashing(String),
+    #[error("{path}: {source}")]
+    File {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("writing the users file: {0}")]
+    Write(String),
+    #[error("{0} has no users; add one with `floorbook web user`")]
+    NoUsers(String),
+    #[error("{path} already has a user {name:?}")]
+    Exists { path: String, name: String },
+}
+
+fn file_error(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> UsersError + '_ {
+    move |source| UsersError::File {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+impl UsersFile {
+    /// Adds `name` as `role` with `password` (hashed) to the users file at `path`, created if
+    /// missing; a name the file has is refused.
+    pub fn add(
+        path: &std::path::Path,
+        name: &str,
+        role: &str,
+        password: &str,
+    ) -> Result<(), UsersError> {
+        let mut file: UsersFile = if path.exists() {
+            toml::from_str(&std::fs::read_to_string(path).map_err(file_error(path))?)?
+        } else {
+            UsersFile::default()
+        };
+        if file.users.iter().any(|u| u.name == name) {
+            return Err(UsersError::Exists {
+                path: path.display().to_string(),
+                name: name.to_string(),
+            });
+        }
+        file.users.push(entry(name, role, password)?);
+        let text = toml::to_string(&file).map_err(|e| UsersError::Write(e.to_string()))?;
+        std::fs::write(path, text).map_err(file_error(path))
+    }
 }
 
 /// The checked users.
@@ -119,6 +163,15 @@ pub struct Users {
 }
 
 impl Users {
+    /// The users file at `path`, checked: one without users is refused (nobody could log in).
+    pub fn read(path: &std::path::Path) -> Result<Users, UsersError> {
+        let users = Users::from_toml(&std::fs::read_to_string(path).map_err(file_error(path))?)?;
+        if users.is_empty() {
+            return Err(UsersError::NoUsers(path.display().to_string()));
+        }
+        Ok(users)
+    }
+
     pub fn from_toml(text: &str) -> Result<Users, UsersError> {
         let file: UsersFile = toml::from_str(text)?;
         let mut by_name = HashMap::new();

@@ -8,7 +8,7 @@ use floorbook_log::{ChainId, EventStore};
 use floorbook_store_embedded::OpenMode;
 
 use crate::backend::StoreArgs;
-use crate::commands::keys::load_service_key;
+use floorbook_log::keyfolder::load_service_key;
 
 #[derive(Debug, Args)]
 pub struct CheckpointArgs {

@@ -66,20 +66,9 @@ pub async fn run(args: &CmdArgs) -> anyhow::Result<ExitCode> {
     let mut client = CommandClient::new(nats);
     client.patience = Duration::from_secs(args.patience);
     if let Some(q) = &args.query {
-        let query = match q.as_str() {
-            "head" => Query::Head,
-            "state" => Query::State,
-            "clock" => Query::Clock,
-            "seating" => Query::Seating,
-            other => other
-                .strip_prefix("table:")
-                .and_then(|t| t.parse().ok())
-                .filter(|t| *t > 0)
-                .map(Query::Table)
-                .with_context(|| {
-                    format!("--query {other:?}: use state, head, clock, seating or table:N")
-                })?,
-        };
+        let query = Query::named(q).with_context(|| {
+            format!("--query {q:?}: use state, head, clock, seating or table:N")
+        })?;
         let answer = client.query(&chain, query).await?;
         super::emit(&(serde_json::to_string_pretty(&answer)? + "\n"))?;
         // An error reply (a chain that does not exist) is a failure.

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Args;
 use floorbook_cards::parse_cards;
-use floorbook_eval::{Evaluation, Game};
+use floorbook_eval::Game;
 
 #[derive(Debug, Args)]
 pub struct EvalArgs {
@@ -46,29 +46,16 @@ pub enum StudGame {
 /// `floorbook eval --stud CARDS [--game high|hi-lo|razz]`.
 fn stud(args: &EvalArgs, text: &str) -> anyhow::Result<ExitCode> {
     let cards = parse_cards(text).context("reading the stud hand")?;
-    let high = || -> anyhow::Result<Evaluation> {
-        if !(5..=7).contains(&cards.len()) {
-            bail!("a stud hand has 5 to 7 cards; got {}", cards.len());
-        }
-        Ok(floorbook_eval::evaluate_stud(&cards)?)
-    };
+    let high = || floorbook_eval::evaluate_stud(&cards);
     let mut out = String::new();
     use std::fmt::Write as _;
-    let line = |e: &Evaluation| {
-        let best: Vec<String> = e.best.iter().map(ToString::to_string).collect();
-        format!("{} — {} ({})", e.en, best.join(" "), e.de)
-    };
-    let low_line = |l: &floorbook_eval::Low| {
-        let five: Vec<String> = l.cards.iter().map(ToString::to_string).collect();
-        format!("{} — {} ({})", l.en, five.join(" "), l.de)
-    };
     match args.game {
         StudGame::High => {
             let e = high()?;
             let _ = if args.json {
                 writeln!(out, "{}", serde_json::to_string(&e)?)
             } else {
-                writeln!(out, "{}", line(&e))
+                writeln!(out, "{e}")
             };
         }
         StudGame::HiLo => {
@@ -80,10 +67,10 @@ fn stud(args: &EvalArgs, text: &str) -> anyhow::Result<ExitCode> {
                 writeln!(
                     out,
                     "high: {}\nlow:  {}",
-                    line(&e),
+                    e,
                     low.as_ref().map_or(
                         "none (no five ranks of eight or less): the high hand takes the pot".into(),
-                        low_line
+                        ToString::to_string
                     )
                 )
             };
@@ -93,7 +80,7 @@ fn stud(args: &EvalArgs, text: &str) -> anyhow::Result<ExitCode> {
             let _ = if args.json {
                 writeln!(out, "{}", serde_json::to_string(&low)?)
             } else {
-                writeln!(out, "{}", low_line(&low))
+                writeln!(out, "{low}")
             };
         }
     }
@@ -124,15 +111,7 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<ExitCode> {
             serde_json::to_writer(&mut out, &evaluation).context("writing the result")?;
             writeln!(out).context("writing the result")?;
         } else {
-            let best: Vec<String> = evaluation.best.iter().map(ToString::to_string).collect();
-            writeln!(
-                out,
-                "{} — {} ({})",
-                evaluation.en,
-                best.join(" "),
-                evaluation.de
-            )
-            .context("writing the result")?;
+            writeln!(out, "{evaluation}").context("writing the result")?;
         }
     }
     out.flush().context("writing the result")?;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use floorbook_log::{ServiceKey, TrustedKeys, keyfolder};
+use floorbook_log::{ServiceKey, keyfolder};
 
 #[derive(Debug, Args)]
 pub struct KeysArgs {
@@ -66,7 +66,7 @@ pub fn run(args: &KeysArgs) -> anyhow::Result<()> {
             Ok(())
         }
         KeysCommand::Show { dir } => {
-            let key = load_service_key(dir)?;
+            let key = keyfolder::load_service_key(dir)?;
             if args.json {
                 println!(
                     "{}",
@@ -95,7 +95,7 @@ pub fn run(args: &KeysArgs) -> anyhow::Result<()> {
 
 /// The venue's transparency log key, from the service key in `dir`.
 pub fn log_key(dir: &Path, venue: &str) -> anyhow::Result<floorbook_tlog::LogKey> {
-    let key = load_service_key(dir)?;
+    let key = keyfolder::load_service_key(dir)?;
     let secret = key.secret_bytes();
     floorbook_tlog::LogKey::for_venue(venue, &secret)
         .with_context(|| format!("the venue {venue:?} names no log"))
@@ -107,13 +107,4 @@ pub fn generate(dir: &Path) -> anyhow::Result<ServiceKey> {
     let mut secret = [0u8; 32];
     getrandom::fill(&mut secret).context("drawing a key from the operating system")?;
     Ok(keyfolder::generate(dir, secret)?)
-}
-
-pub fn load_service_key(dir: &Path) -> anyhow::Result<ServiceKey> {
-    Ok(keyfolder::load_service_key(dir)?)
-}
-
-/// Every `*.pub` in `dir`.
-pub fn load_trusted(dir: &Path) -> anyhow::Result<TrustedKeys> {
-    Ok(keyfolder::load_trusted(dir)?)
 }

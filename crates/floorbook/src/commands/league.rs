@@ -270,7 +270,7 @@ pub async fn run(args: &LeagueArgs) -> anyhow::Result<ExitCode> {
                 .clone()
                 .unwrap_or_else(|| args.store.default_keys_dir());
             let trusted = if keys_dir.is_dir() {
-                crate::commands::keys::load_trusted(&keys_dir)?
+                floorbook_log::keyfolder::load_trusted(&keys_dir)?
             } else {
                 floorbook_log::TrustedKeys::default()
             };

@@ -156,8 +156,6 @@ pub async fn run(args: &MembersArgs) -> anyhow::Result<ExitCode> {
         }),
         MembersCommand::List | MembersCommand::Show { .. } => None,
     };
-    let mut out = String::new();
-    use std::fmt::Write as _;
     if let Some(command) = command {
         let actor = Actor::new(args.actor.clone(), Role::Floor)
             .with_context(|| format!("--actor {:?}", args.actor))?;
@@ -165,24 +163,11 @@ pub async fn run(args: &MembersArgs) -> anyhow::Result<ExitCode> {
         let register = floorbook_ledger::members::register(&store).await?;
         let mut projector = args.store.projections(&args.db)?;
         floorbook_ledger::members::project(&mut projector, &register)?;
-        for e in &events {
-            let line = report::event_line(e);
-            let _ = if args.json {
-                // The event without the birth date or contact.
-                writeln!(
-                    out,
-                    "{}",
-                    json!({"event": floorbook_ledger::members::event_type(e), "said": line})
-                )
-            } else {
-                writeln!(out, "{line}")
-            };
-        }
-        super::emit(&out)?;
+        super::emit(&report::recorded(&events, args.json))?;
         return Ok(ExitCode::SUCCESS);
     }
     let register = floorbook_ledger::members::register(&store).await?;
-    match &args.command {
+    let out = match &args.command {
         MembersCommand::Show { id, private } => {
             let m = register
                 .members()
@@ -193,21 +178,17 @@ pub async fn run(args: &MembersArgs) -> anyhow::Result<ExitCode> {
                 v["born"] = json!(m.born);
                 v["contact"] = json!(m.contact);
             }
-            out = if args.json {
+            if args.json {
                 serde_json::to_string_pretty(&v)? + "\n"
             } else {
                 report::member(m, *private)
-            };
-        }
-        _ => {
-            if args.json {
-                let list: Vec<_> = register.members().collect();
-                out = serde_json::to_string_pretty(&list)? + "\n";
-            } else {
-                out = report::list(&register);
             }
         }
-    }
+        _ if args.json => {
+            serde_json::to_string_pretty(&register.members().collect::<Vec<_>>())? + "\n"
+        }
+        _ => report::list(&register),
+    };
     super::emit(&out)?;
     Ok(ExitCode::SUCCESS)
 }

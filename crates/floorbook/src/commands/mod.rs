@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, bail};
-use floorbook_log::{ChainId, EventStore};
+use anyhow::Context;
+use floorbook_log::ChainId;
 use floorbook_projections::Projector;
 use floorbook_store_embedded::OpenMode;
 
@@ -90,34 +90,11 @@ pub async fn open_caught_up(
     // A reader holds no card secret: hole cards of a hand in play stay sealed, and the chain
     // ends for it before the first of them.
     let backend = floorbook_log::Disclosing::new(store.open(OpenMode::ReadOnly).await?, None);
-    let chain = pick_chain(&backend, chain).await?;
+    let chain = floorbook_log::pick_chain(&backend, chain.as_deref()).await?;
     let mut projector = store.projections(db)?;
     projector
         .catch_up(&backend, &chain, floorbook_log::PAGE, |_| {})
         .await
         .context("bringing the projections up to date")?;
     Ok((backend, projector, chain))
-}
-
-/// Picks the chain: the one named, else the only one in the store.
-pub async fn pick_chain<S: EventStore>(
-    store: &S,
-    chain: &Option<String>,
-) -> anyhow::Result<ChainId> {
-    if let Some(c) = chain {
-        return Ok(ChainId::new(c.clone())?);
-    }
-    let chains = store.chains().await?;
-    match chains.as_slice() {
-        [only] => Ok(only.clone()),
-        [] => bail!("the store holds no chain"),
-        many => bail!(
-            "the store holds {} chains; pick one with --chain: {}",
-            many.len(),
-            many.iter()
-                .map(ChainId::as_str)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    }
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use floorbook_phh::batch::{CHUNK, in_order, replay_text};
+use floorbook_phh::batch::expand;
 use floorbook_phh::{parse_phh, replay_any};
 
 #[derive(Debug, Args)]
@@ -85,64 +85,10 @@ pub fn run(args: &PhhArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The files to replay: each path as given, a directory as every `.phh` and `.phhs` file below
-/// it in path order (a directory that cannot be read is kept, and its line says why).
-fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
-    fn walk(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            out.push(dir.to_path_buf());
-            return;
-        };
-        let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
-        entries.sort_by_key(|e| e.file_name());
-        for e in entries {
-            let path = e.path();
-            // Links to directories are not followed (no cycles); links to files are.
-            if e.file_type().is_ok_and(|t| t.is_dir()) {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|x| x == "phh" || x == "phhs") {
-                out.push(path);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    out
-}
-
-/// Replays `files` on every core and writes one JSON line per file, in the order given.
-/// Each file is independent (a hand is a pure function of its text), so the order of the work
-/// cannot change a result.
 fn replay_files(files: &[PathBuf], out: &mut impl Write) -> std::io::Result<()> {
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     // Many files: a bar on standard error (on a terminal only).
     let bar = super::phase_of(files.len() < 1000, "replaying", Some(files.len() as u64));
-    // Rounds of one chunk per worker, written in order as each round ends.
-    for round in files.chunks(CHUNK * workers) {
-        out.write_all(&in_order(round.chunks(CHUNK).collect(), replay_chunk)?)?;
-        bar.inc(round.len() as u64);
-    }
+    floorbook_phh::batch::replay_files(files, out, |n| bar.inc(n as u64))?;
     bar.finish_and_clear();
-    Ok(())
-}
-
-fn replay_chunk(files: &[PathBuf], buf: &mut Vec<u8>) -> std::io::Result<()> {
-    for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| e.to_string());
-        let collection = file.extension().is_some_and(|e| e == "phhs");
-        let name = file.display().to_string();
-        replay_text(
-            &name,
-            text.as_deref().map_err(Clone::clone),
-            collection,
-            buf,
-        )?;
-    }
     Ok(())
 }

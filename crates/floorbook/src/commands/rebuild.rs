@@ -4,7 +4,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use floorbook_log::EventStore;
 use floorbook_store_embedded::OpenMode;
 
 use super::emit;
@@ -31,13 +30,7 @@ pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
     let mut out = String::new();
     let store = floorbook_log::Disclosing::new(args.store.open(OpenMode::ReadOnly).await?, None);
     let mut projector = args.store.projections(&args.db)?;
-    projector.clear()?;
-    let chains = store.chains().await?;
-    let mut total = 0;
-    for c in &chains {
-        total += store.head(c).await?.map_or(0, |h| h.seq.0);
-    }
-    let bar = indicatif::ProgressBar::new(total);
+    let bar = indicatif::ProgressBar::new(0);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} events {per_sec} {eta}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
@@ -48,42 +41,32 @@ pub async fn rebuild(args: &RebuildArgs) -> anyhow::Result<ExitCode> {
         .ok()
         .and_then(|v| v.parse().ok());
     let mut pages = 0u64;
-    let mut done = 0;
-    for c in &chains {
-        let base = done;
-        done = base
-            + projector
-                .catch_up(&store, c, floorbook_log::PAGE, |at| {
-                    bar.set_position(base + at);
-                    pages += 1;
-                    if stop_after == Some(pages) {
-                        std::process::exit(FAILPOINT_EXIT);
-                    }
-                })
-                .await?;
-    }
+    let rebuilt = floorbook_ledger::rebuild::rebuild(&store, &mut projector, |done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+        pages += 1;
+        if stop_after == Some(pages) {
+            std::process::exit(FAILPOINT_EXIT);
+        }
+    })
+    .await?;
     bar.finish_and_clear();
-    let mut snapshots = 0;
-    for c in &chains {
-        snapshots +=
-            floorbook_ledger::snapshots::update_snapshots(&mut projector, &store, c).await?;
-    }
-    // The member register's rows (names, merges, bans; never a birth date).
-    if chains.contains(&floorbook_ledger::members::chain()) {
-        let register = floorbook_ledger::members::register(&store).await?;
-        floorbook_ledger::members::project(&mut projector, &register)?;
-    }
+    let floorbook_ledger::rebuild::Rebuilt {
+        chains,
+        events: done,
+        snapshots,
+    } = rebuilt;
     let db = args.store.projections_path(&args.db);
     if args.json {
         out = serde_json::json!({
-            "chains": chains.len(), "events": done, "snapshots": snapshots, "db": db,
+            "chains": chains, "events": done, "snapshots": snapshots, "db": db,
         })
         .to_string()
             + "\n";
     } else {
         out.push_str(&format!(
             "rebuilt {} chain(s), {done} events, {snapshots} replay snapshots, into {}\n",
-            chains.len(),
+            chains,
             db.display()
         ));
     }

@@ -12,7 +12,6 @@ use floorbook_tlog::{Receipt, VenueLog};
 
 use crate::backend::StoreArgs;
 use crate::commands::keys::log_key;
-use crate::commands::pick_chain;
 
 /// The largest receipt file read (a receipt is about 2 KB).
 const MAX_RECEIPT: u64 = 64 * 1024;
@@ -174,7 +173,7 @@ async fn make(args: &ReceiptArgs) -> anyhow::Result<ExitCode> {
         .unwrap_or_else(|| args.store.data.join("tlog"));
     let mut log = VenueLog::open(&dir).with_context(|| format!("opening {}", dir.display()))?;
     let store = args.store.open(OpenMode::ReadOnly).await?;
-    let chain = pick_chain(&store, &args.chain).await?;
+    let chain = floorbook_log::pick_chain(&store, args.chain.as_deref()).await?;
     let seq = match (args.hand, args.event) {
         (_, Some(seq)) => seq,
         (Some(hand), None) => {

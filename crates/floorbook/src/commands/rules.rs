@@ -21,22 +21,6 @@ pub struct RulesArgs {
     json: bool,
 }
 
-/// The document a rule comes from, by its ID's prefix.
-fn document(r: Rule) -> &'static str {
-    let id = r.id();
-    if id.starts_with("TR-") {
-        "Turnierregeln (tournament rules, seed 000)"
-    } else if id.starts_with("PLO-") {
-        "PLO tournament (seed 001)"
-    } else if id.starts_with("GCB-") {
-        "Grand Casino Bern cash-game house rules (seed 002)"
-    } else if id.starts_with("TDA-") {
-        "TDA rules (seed 003)"
-    } else {
-        "NOB home game (seed 004)"
-    }
-}
-
 pub fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
     let rules: Vec<Rule> = match &args.id {
         Some(id) => match ALL
@@ -57,19 +41,13 @@ pub fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
     let word = args.search.as_deref().map(str::to_lowercase);
     let rules: Vec<Rule> = rules
         .into_iter()
-        .filter(|r| {
-            word.as_deref().is_none_or(|w| {
-                r.id().to_lowercase().contains(w)
-                    || r.text().to_lowercase().contains(w)
-                    || r.seed_text().to_lowercase().contains(w)
-            })
-        })
+        .filter(|r| word.as_deref().is_none_or(|w| r.mentions(w)))
         .collect();
     let mut out = String::new();
     if args.json {
         let list: Vec<_> = rules
             .iter()
-            .map(|r| json!({"id": r.id(), "document": document(*r), "text": r.text(), "seed": r.seed_text()}))
+            .map(|r| json!({"id": r.id(), "document": r.document(), "text": r.text(), "seed": r.seed_text()}))
             .collect();
         out = serde_json::to_string_pretty(&list)? + "\n";
     } else {
@@ -81,7 +59,7 @@ pub fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
                 let _ = writeln!(
                     out,
                     "\n{} — the seed's words (the spec):\n{}",
-                    document(*r),
+                    r.document(),
                     r.seed_text()
                 );
             }

@@ -11,7 +11,7 @@ use floorbook_service::server::{ServeConfig, serve};
 use floorbook_service::subjects;
 use floorbook_store_nats::NatsOptions;
 
-use crate::commands::keys::load_service_key;
+use floorbook_log::keyfolder::load_service_key;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -48,7 +48,7 @@ pub struct ServeArgs {
     /// What the service logs on standard error: error, warn, info, debug or trace (debug and
     /// trace include the NATS client's own events).
     #[arg(long, default_value = "info")]
-    log_level: tracing_subscriber::filter::LevelFilter,
+    log_level: floorbook_service::logging::LevelFilter,
     /// Log one JSON object per line instead of text, for a log collector.
     #[arg(long)]
     log_json: bool,
@@ -65,36 +65,8 @@ pub struct ServeArgs {
     witnesses: Vec<floorbook_web::witness::WitnessAt>,
 }
 
-/// Sends the service's log (leases taken and lost, chains opened, projection failures) to
-/// standard error.
-fn init_log(args: &ServeArgs) {
-    // Colours only on a terminal: a log file gets plain text.
-    // The NATS client reports every failed connection attempt at info: those only from debug.
-    let nats_level = if args.log_level >= tracing_subscriber::filter::LevelFilter::DEBUG {
-        args.log_level
-    } else {
-        tracing_subscriber::filter::LevelFilter::WARN
-    };
-    let filter = tracing_subscriber::filter::Targets::new()
-        .with_default(args.log_level)
-        .with_target("async_nats", nats_level);
-    let builder = tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_max_level(args.log_level)
-        .with_target(false);
-    // A second initialisation (never in the binary) is not worth failing the service for.
-    use tracing_subscriber::layer::SubscriberExt as _;
-    use tracing_subscriber::util::SubscriberInitExt as _;
-    let _ = if args.log_json {
-        builder.json().finish().with(filter).try_init()
-    } else {
-        builder.finish().with(filter).try_init()
-    };
-}
-
 pub async fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
-    init_log(args);
+    floorbook_service::logging::to_stderr(args.log_level, args.log_json);
     let instance = args.instance.clone().unwrap_or_else(|| {
         let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "floorbook".into());
         format!("{host}-{}", std::process::id())

@@ -10,12 +10,14 @@ use anyhow::{Context, bail};
 use chrono::{DateTime, Utc};
 use clap::{Args, ValueEnum};
 use floorbook_ledger::profiles::{self, Named};
-use floorbook_log::{ChainId, EventStore, verify_chain};
+use floorbook_ledger::report::main_job::Recorded;
+use floorbook_log::{ChainId, EventStore};
 use floorbook_store_embedded::OpenMode;
 use serde_json::json;
 
 use crate::backend::{Backend, StoreArgs};
-use crate::commands::keys::{generate, load_service_key};
+use crate::commands::keys::generate;
+use floorbook_log::keyfolder::load_service_key;
 
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
@@ -196,9 +198,8 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
     player.await.context("the simulation stopped")??;
     let head = recorded?;
 
-    let (projector, ok) = project_and_verify(args, &store, &chain, head).await?;
+    let (projector, recorded) = project_and_verify(args, &store, &chain, head).await?;
     let checkpoints = store.checkpoints(&chain).await?;
-
     let run = floorbook_ledger::report::main_job::tournament(
         &store,
         &projector,
@@ -206,31 +207,30 @@ pub async fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         checkpoints.len(),
     )
     .await?;
+    let title = format!(
+        "{} — {} players, seed {}",
+        profile.title, args.players, args.seed
+    );
+    print_run(
+        args,
+        run.json(&recorded),
+        run.text(&title, &recorded),
+        recorded.verified,
+    )
+}
+
+/// Prints the main job's answer (with where its data lies) and says by the exit code whether
+/// it holds.
+fn print_run(
+    args: &SimulateArgs,
+    json: serde_json::Value,
+    text: String,
+    ok: bool,
+) -> anyhow::Result<ExitCode> {
     if args.json {
-        let out = json!({
-            "chain": chain.as_str(),
-            "events": head.seq.0,
-            "head": head.hash.to_hex(),
-            "verified": ok,
-            "standings": run.standings_json(),
-            "audit": run.audit,
-            "explain": run.example,
-        });
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        println!("{}", serde_json::to_string_pretty(&json)?);
     } else {
-        println!(
-            "{} — {} players, seed {}",
-            profile.title, args.players, args.seed
-        );
-        println!("chain {chain}: {} events, head {}", head.seq, head.hash);
-        println!("verify: {}", if ok { "OK" } else { "FAILED" });
-        println!("\nstandings");
-        print!("{}", run.standings_text());
-        println!("\naudit: {}", run.audit);
-        if let Some(report) = &run.example {
-            println!("\nexplain: the runner-up's elimination");
-            print!("{}", floorbook_ledger::report::explain::text(report));
-        }
+        print!("{text}");
         println!(
             "\ndata: {} and {}",
             args.store.data.display(),
@@ -290,75 +290,47 @@ async fn run_cash(
         .map_err(|_| anyhow::anyhow!("queueing the evening's drafts"))?;
     drop(tx);
     let head = record(args, &store, &chain, opening, rx).await?;
-    let (projector, ok) = project_and_verify(args, &store, &chain, head).await?;
+    let (projector, recorded) = project_and_verify(args, &store, &chain, head).await?;
     let record = floorbook_ledger::cash::load(&store, chain.clone()).await?;
-    let rederived = floorbook_ledger::cash::rederive(&record);
+    let diverged = floorbook_ledger::cash::rederive(&record).err();
     let run = floorbook_ledger::report::main_job::cash(&projector, &record, &chain)?;
-    let agrees = rederived.is_ok();
-    if args.json {
-        let out = json!({
-            "chain": chain.as_str(),
-            "events": head.seq.0,
-            "head": head.hash.to_hex(),
-            "verified": ok,
-            "rederived": agrees,
-            "summary": run.summary,
-            "explain": run.example,
-        });
-        println!("{}", serde_json::to_string_pretty(&out)?);
-    } else {
-        println!(
-            "{} — an evening of {} minutes, up to {} guests, seed {}",
-            profile.title, args.minutes, args.players, args.seed
-        );
-        println!("chain {chain}: {} events, head {}", head.seq, head.hash);
-        println!("verify: {}", if ok { "OK" } else { "FAILED" });
-        match &rederived {
-            Ok(_) => println!("re-derived: every decision agrees"),
-            Err(d) => println!("re-derived: seq {} diverges ({:?})", d.seq, d.command),
-        }
-        println!("\nsummary: {}", run.summary);
-        if let Some(report) = &run.example {
-            println!("\nexplain: seq {}", report.seq);
-            print!("{}", floorbook_ledger::report::explain::cash_text(report));
-        }
-        println!(
-            "\ndata: {} and {}",
-            args.store.data.display(),
-            args.store.projections_path(&args.db).display()
-        );
-    }
-    Ok(if ok && agrees {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    let title = format!(
+        "{} — an evening of {} minutes, up to {} guests, seed {}",
+        profile.title, args.minutes, args.players, args.seed
+    );
+    print_run(
+        args,
+        run.json(&recorded, diverged.is_none()),
+        run.text(&title, &recorded, diverged.as_deref()),
+        recorded.verified && diverged.is_none(),
+    )
 }
 
-/// Projects the recorded chain (with replay snapshots for a tournament, so that replay and
-/// explain resume near any point) and verifies it against its checkpoints: the projections,
-/// and whether the chain verified to `head`.
+/// Projects the recorded chain and verifies it against its checkpoints, showing progress.
 async fn project_and_verify(
     args: &SimulateArgs,
     store: &Backend,
     chain: &ChainId,
     head: floorbook_log::Head,
-) -> anyhow::Result<(floorbook_projections::Projector, bool)> {
-    let projecting = phase(args.json, "projecting (events)");
+) -> anyhow::Result<(floorbook_projections::Projector, Recorded)> {
+    let bar = phase(args.json, "projecting (events)");
     let mut projector = args.store.projections(&args.db)?;
-    projector
-        .catch_up(store, chain, floorbook_log::PAGE, |seq| {
-            projecting.set_position(seq)
-        })
-        .await
-        .context("projecting the chain")?;
-    // A cash room's chain has none: it is re-derived from its start.
-    floorbook_ledger::snapshots::update_snapshots(&mut projector, store, chain).await?;
-    projecting.finish_and_clear();
-    let verifying = phase(args.json, "verifying (events)");
-    let verified = verify_chain(store, chain, |seq, _| verifying.set_position(seq.0)).await;
-    verifying.finish_and_clear();
-    Ok((projector, matches!(verified, Ok(Some(h)) if h == head)))
+    let verifying = |seq| {
+        if seq == 1 {
+            bar.set_message("verifying (events)");
+        }
+        bar.set_position(seq);
+    };
+    let recorded = floorbook_ledger::report::main_job::project_and_verify(
+        store,
+        &mut projector,
+        (chain, head),
+        |seq| bar.set_position(seq),
+        verifying,
+    )
+    .await?;
+    bar.finish_and_clear();
+    Ok((projector, recorded))
 }
 
 /// Records the main job's drafts on `chain` with signed checkpoints (the service key made

@@ -146,11 +146,10 @@ pub async fn run(args: &TlogArgs) -> anyhow::Result<std::process::ExitCode> {
             poll_ms,
         } => {
             let (key, venue_log, dir, events) = kept.open().await?;
-            let _ = tracing_subscriber::fmt()
-                .with_writer(std::io::stderr)
-                .with_target(false)
-                .with_max_level(tracing::Level::INFO)
-                .try_init();
+            floorbook_service::logging::to_stderr(
+                floorbook_service::logging::LevelFilter::INFO,
+                false,
+            );
             let keeper = std::sync::Arc::new(floorbook_web::logkeeper::Keeper::new(
                 venue_log,
                 key,

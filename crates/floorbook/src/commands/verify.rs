@@ -1,18 +1,17 @@
 //! `floorbook verify`: recompute every link of every chain, and hold the log to its signed
 //! checkpoints (those published beside it, and any given with `--checkpoint`).
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use floorbook_ledger::report::verify::{PUBLISHED, Report, check_chain, text};
-use floorbook_log::{ChainId, Checkpoint, EventStore};
+use floorbook_ledger::report::verify::{check_all, given_checkpoints, text};
+use floorbook_log::ChainId;
 use floorbook_store_embedded::OpenMode;
 
 use crate::backend::StoreArgs;
-use crate::commands::keys::load_trusted;
+use floorbook_log::keyfolder::load_trusted;
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
@@ -40,19 +39,11 @@ pub async fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         .unwrap_or_else(|| args.store.default_keys_dir());
     let trusted = load_trusted(&keys_dir)?;
 
-    let mut given: BTreeMap<ChainId, Vec<(String, Checkpoint)>> = BTreeMap::new();
+    let mut given = Vec::new();
     for path in &args.checkpoint {
         let text =
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
-            let cp: Checkpoint = serde_json::from_str(line)
-                .or_else(|_| serde_json::from_str(&text))
-                .with_context(|| format!("reading checkpoint {} in {}", i + 1, path.display()))?;
-            given
-                .entry(cp.chain.clone())
-                .or_default()
-                .push((path.display().to_string(), cp));
-        }
+        given.extend(given_checkpoints(&text, &path.display().to_string())?);
     }
     if !given.is_empty() && trusted.is_empty() {
         bail!(
@@ -60,39 +51,18 @@ pub async fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             keys_dir.display()
         );
     }
-
-    let mut chains: BTreeSet<ChainId> = match &args.chain {
-        Some(c) => BTreeSet::from([ChainId::new(c.clone())?]),
-        None => store.chains().await?.into_iter().collect(),
-    };
-    if args.chain.is_none() {
-        chains.extend(given.keys().cloned());
-    }
-
-    let mut report = Report {
-        ok: true,
-        chains: Vec::new(),
-    };
-    for chain in chains {
-        let mut checkpoints: Vec<(String, Checkpoint)> = store
-            .checkpoints(&chain)
-            .await?
-            .into_iter()
-            .map(|cp| (PUBLISHED.to_string(), cp))
-            .collect();
-        checkpoints.extend(given.remove(&chain).unwrap_or_default());
-        let total = store.head(&chain).await.ok().flatten().map(|h| h.seq.0);
-        let bar = super::phase_of(false, &format!("verifying {chain}"), total);
-        let r = check_chain(&store, &chain, &checkpoints, &trusted, |seq| {
-            bar.set_position(seq)
-        })
-        .await
-        .with_context(|| format!("reading chain {chain}"))?;
-        bar.finish_and_clear();
-        report.ok &= r.ok;
-        report.chains.push(r);
-    }
-
+    let chain = args.chain.clone().map(ChainId::new).transpose()?;
+    let bar = super::phase(false, "verifying");
+    let mut shown = None;
+    let report = check_all(&store, chain, given, &trusted, |chain, seq| {
+        if shown.as_ref() != Some(chain) {
+            bar.set_message(format!("verifying {chain}"));
+            shown = Some(chain.clone());
+        }
+        bar.set_position(seq);
+    })
+    .await?;
+    bar.finish_and_clear();
     if args.json {
         super::emit(&(serde_json::to_string_pretty(&report)? + "\n"))?;
     } else {

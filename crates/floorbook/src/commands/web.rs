@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::{Args, Subcommand};
 use floorbook_store_embedded::OpenMode;
 use floorbook_web::{Sender, Users, UsersFile};
@@ -69,33 +69,23 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
     }
     let users = match &args.users {
         None => None,
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?;
-            let users = Users::from_toml(&text)
-                .with_context(|| format!("reading the users file {}", path.display()))?;
-            if users.is_empty() {
-                bail!(
-                    "{} has no users; add one with `floorbook web user`",
-                    path.display()
-                );
-            }
-            Some(users)
-        }
+        Some(path) => Some(Users::read(path)?),
     };
     let mode = if users.is_some() && args.store.nats.is_none() {
         OpenMode::ReadWrite
     } else {
         OpenMode::ReadOnly
     };
-    init_log();
+    // A request the NATS server refuses (a permission the pages' user lacks) is said at once,
+    // naming the subject, instead of only slowing every page down.
+    floorbook_service::logging::to_stderr(floorbook_service::logging::LevelFilter::WARN, false);
     let store = args.store.open(mode).await?;
     let keys = args
         .keys
         .clone()
         .unwrap_or_else(|| args.store.default_keys_dir());
     let key = if keys.join("service.key").exists() {
-        Some(super::keys::load_service_key(&keys)?)
+        Some(floorbook_log::keyfolder::load_service_key(&keys)?)
     } else {
         None
     };
@@ -169,43 +159,13 @@ pub async fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Warnings on standard error: a request the NATS server refuses (a permission the pages' user
-/// lacks) is said at once, naming the subject, instead of only slowing every page down.
-fn init_log() {
-    let filter = tracing_subscriber::filter::Targets::new()
-        .with_default(tracing_subscriber::filter::LevelFilter::WARN);
-    use tracing_subscriber::layer::SubscriberExt as _;
-    use tracing_subscriber::util::SubscriberInitExt as _;
-    let _ = tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_target(false)
-        .finish()
-        .with(filter)
-        .try_init();
-}
-
-fn add_user(path: &PathBuf, name: &str, role: &str) -> anyhow::Result<ExitCode> {
-    let mut file: UsersFile = if path.exists() {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        toml::from_str(&text).with_context(|| format!("reading {}", path.display()))?
-    } else {
-        UsersFile::default()
-    };
-    if file.users.iter().any(|u| u.name == name) {
-        bail!("{} already has a user {name:?}", path.display());
-    }
+fn add_user(path: &std::path::Path, name: &str, role: &str) -> anyhow::Result<ExitCode> {
     let mut password = String::new();
     std::io::stdin()
         .lock()
         .read_line(&mut password)
         .context("reading the password from standard input")?;
-    let password = password.trim_end_matches(['\n', '\r']);
-    let entry = floorbook_web::user_entry(name, role, password)?;
-    file.users.push(entry);
-    let text = toml::to_string(&file).context("writing the users file")?;
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    UsersFile::add(path, name, role, password.trim_end_matches(['\n', '\r']))?;
     println!("{}: added {name} ({role})", path.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -1,9 +1,7 @@
 //! `floorbook witness`: a witness of other venues' transparency logs (C2SP `tlog-witness`),
 //! run by a league or another club (`docs/transparency.md`).
 
-use std::io::Write as _;
-use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -45,34 +43,12 @@ struct Who {
     name: String,
 }
 
-/// The witness's key, made in `dir` (the owner's alone) if it has none.
+/// The witness's key, kept in its folder (made on first use).
 fn key(who: &Who) -> anyhow::Result<WitnessKey> {
-    let dir = &who.dir;
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
-        .with_context(|| format!("restricting {}", dir.display()))?;
-    let path = dir.join("witness.key");
-    if !path.exists() {
-        let mut seed = [0u8; 32];
-        getrandom::fill(&mut seed).context("drawing a key from the operating system")?;
-        write_new(&path, &blake3::Hash::from_bytes(seed).to_hex())?;
-    }
-    let hex =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let seed = blake3::Hash::from_hex(hex.trim())
-        .with_context(|| format!("{} holds no key", path.display()))?;
-    WitnessKey::from_seed(&who.name, seed.as_bytes()).context("the witness's name")
-}
-
-fn write_new(path: &Path, text: &str) -> anyhow::Result<()> {
-    let mut f = std::fs::OpenOptions::new()
-        .create_new(true)
-        .write(true)
-        .mode(0o600)
-        .open(path)
-        .with_context(|| format!("creating {}", path.display()))?;
-    writeln!(f, "{text}").context("writing the key")?;
-    f.sync_all().context("writing the key")
+    let mut fresh = [0u8; 32];
+    getrandom::fill(&mut fresh).context("drawing a key from the operating system")?;
+    let seed = floorbook_log::keyfolder::seed(&who.dir, "witness.key", fresh)?;
+    WitnessKey::from_seed(&who.name, &seed).context("the witness's name")
 }
 
 pub async fn run(args: &WitnessArgs) -> anyhow::Result<()> {

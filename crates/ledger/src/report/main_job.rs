@@ -39,6 +39,61 @@ pub enum RunError {
     Snapshots(#[from] crate::snapshots::SnapshotError),
     #[error(transparent)]
     Cash(#[from] crate::cash::CashLoadError),
+    #[error("projecting the chain: {0}")]
+    Project(#[from] floorbook_projections::CatchUpError),
+}
+
+/// A chain the main job recorded: its head, and whether it verified to that head against its
+/// checkpoints.
+#[derive(Debug, Clone)]
+pub struct Recorded {
+    pub chain: ChainId,
+    pub head: floorbook_log::Head,
+    pub verified: bool,
+}
+
+impl Recorded {
+    fn json(&self) -> Value {
+        json!({
+            "chain": self.chain.as_str(),
+            "events": self.head.seq.0,
+            "head": self.head.hash.to_hex(),
+            "verified": self.verified,
+        })
+    }
+
+    fn text(&self) -> String {
+        format!(
+            "chain {}: {} events, head {}\nverify: {}\n",
+            self.chain,
+            self.head.seq,
+            self.head.hash,
+            if self.verified { "OK" } else { "FAILED" }
+        )
+    }
+}
+
+/// Projects the chain the main job recorded to `head` (with replay snapshots for a
+/// tournament, so that replay and explain resume near any point; a cash room's chain has
+/// none) and verifies it against its checkpoints. `projected` and `verified` are told each
+/// position as the work goes.
+pub async fn project_and_verify<S: EventStore>(
+    store: &S,
+    projector: &mut Projector,
+    (chain, head): (&ChainId, floorbook_log::Head),
+    projected: impl FnMut(u64),
+    mut verified: impl FnMut(u64),
+) -> Result<Recorded, RunError> {
+    projector
+        .catch_up(store, chain, floorbook_log::PAGE, projected)
+        .await?;
+    crate::snapshots::update_snapshots(projector, store, chain).await?;
+    let check = floorbook_log::verify_chain(store, chain, |seq, _| verified(seq.0)).await;
+    Ok(Recorded {
+        chain: chain.clone(),
+        head,
+        verified: matches!(check, Ok(Some(h)) if h == head),
+    })
 }
 
 fn count(projector: &Projector, chain: &ChainId, sql: &str) -> Result<i64, ReportError> {
@@ -121,6 +176,60 @@ impl TournamentRun {
                 json!({"place": place, "player": player, "name": name, "chips": chips})
             })
             .collect()
+    }
+
+    /// The main job's answer for scripts.
+    pub fn json(&self, recorded: &Recorded) -> Value {
+        let mut out = recorded.json();
+        out["standings"] = json!(self.standings_json());
+        out["audit"] = self.audit.clone();
+        out["explain"] = json!(self.example);
+        out
+    }
+
+    /// The main job's answer for people, after the `title` line.
+    pub fn text(&self, title: &str, recorded: &Recorded) -> String {
+        let mut out = format!("{title}\n{}", recorded.text());
+        super::line!(out, "\nstandings");
+        out.push_str(&self.standings_text());
+        super::line!(out, "\naudit: {}", self.audit);
+        if let Some(report) = &self.example {
+            super::line!(out, "\nexplain: the runner-up's elimination");
+            out.push_str(&super::explain::text(report));
+        }
+        out
+    }
+}
+
+impl CashRun {
+    /// The main job's answer for scripts; `rederived` whether every decision agreed.
+    pub fn json(&self, recorded: &Recorded, rederived: bool) -> Value {
+        let mut out = recorded.json();
+        out["rederived"] = json!(rederived);
+        out["summary"] = self.summary.clone();
+        out["explain"] = json!(self.example);
+        out
+    }
+
+    /// The main job's answer for people, after the `title` line; `diverged` the first
+    /// decision re-derived otherwise, if any.
+    pub fn text(
+        &self,
+        title: &str,
+        recorded: &Recorded,
+        diverged: Option<&crate::cash::CashDivergence>,
+    ) -> String {
+        let mut out = format!("{title}\n{}", recorded.text());
+        match diverged {
+            None => super::line!(out, "re-derived: every decision agrees"),
+            Some(d) => super::line!(out, "re-derived: seq {} diverges ({:?})", d.seq, d.command),
+        }
+        super::line!(out, "\nsummary: {}", self.summary);
+        if let Some(report) = &self.example {
+            super::line!(out, "\nexplain: seq {}", report.seq);
+            out.push_str(&super::explain::cash_text(report));
+        }
+        out
     }
 }
 

@@ -18,6 +18,22 @@ pub fn event_line(e: &MemberEvent) -> String {
     }
 }
 
+/// What a command recorded, a line per event; with `json`, one JSON object a line (the event's
+/// type and its line: never a birth date or a contact).
+pub fn recorded(events: &[MemberEvent], json: bool) -> String {
+    let mut out = String::new();
+    for e in events {
+        let line = event_line(e);
+        let _ = if json {
+            let event = crate::members::event_type(e);
+            writeln!(out, "{}", serde_json::json!({"event": event, "said": line}))
+        } else {
+            writeln!(out, "{line}")
+        };
+    }
+    out
+}
+
 /// One member: names, merges and a ban; with `private`, the birth date and the contact too.
 pub fn member(m: &Member, private: bool) -> String {
     let mut out = String::new();

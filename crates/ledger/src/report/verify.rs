@@ -126,6 +126,93 @@ pub async fn check_chain(
 
 /// The source of the checkpoints published beside the chain.
 pub const PUBLISHED: &str = "published";
+
+/// Why the log could not be verified at all (a broken chain is a finding of the report).
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyError {
+    #[error("listing the chains: {0}")]
+    Chains(StoreError),
+    #[error("reading chain {chain}: {source}")]
+    Read { chain: ChainId, source: StoreError },
+    #[error("checkpoint {index} of {source_name}: {error}")]
+    Given {
+        index: usize,
+        source_name: String,
+        error: serde_json::Error,
+    },
+}
+
+/// The checkpoints a file given to `verify` holds (one JSON object a line, or one
+/// pretty-printed), each with `source`, where it came from.
+pub fn given_checkpoints(
+    text: &str,
+    source: &str,
+) -> Result<Vec<(String, Checkpoint)>, VerifyError> {
+    let lines = text.lines().filter(|l| !l.trim().is_empty());
+    lines
+        .enumerate()
+        .map(|(i, line)| {
+            serde_json::from_str(line)
+                .or_else(|_| serde_json::from_str(text))
+                .map(|cp| (source.to_string(), cp))
+                .map_err(|error| VerifyError::Given {
+                    index: i + 1,
+                    source_name: source.to_string(),
+                    error,
+                })
+        })
+        .collect()
+}
+
+/// Verifies `chain` (else every chain of the store and every chain a given checkpoint names),
+/// each held to its published checkpoints and the `given` ones; `progress` hears the chain
+/// and the sequence reached now and then.
+pub async fn check_all(
+    store: &impl EventStore,
+    chain: Option<ChainId>,
+    given: Vec<(String, Checkpoint)>,
+    trusted: &TrustedKeys,
+    mut progress: impl FnMut(&ChainId, u64),
+) -> Result<Report, VerifyError> {
+    let mut by_chain: BTreeMap<ChainId, Vec<(String, Checkpoint)>> = BTreeMap::new();
+    for (source, cp) in given {
+        by_chain
+            .entry(cp.chain.clone())
+            .or_default()
+            .push((source, cp));
+    }
+    let chains: BTreeSet<ChainId> = match chain {
+        Some(c) => BTreeSet::from([c]),
+        None => (store.chains().await.map_err(VerifyError::Chains)?)
+            .into_iter()
+            .chain(by_chain.keys().cloned())
+            .collect(),
+    };
+    let mut report = Report {
+        ok: true,
+        chains: Vec::new(),
+    };
+    for chain in chains {
+        let read = |source| VerifyError::Read {
+            chain: chain.clone(),
+            source,
+        };
+        let mut checkpoints: Vec<(String, Checkpoint)> = (store.checkpoints(&chain).await)
+            .map_err(read)?
+            .into_iter()
+            .map(|cp| (PUBLISHED.to_string(), cp))
+            .collect();
+        checkpoints.extend(by_chain.remove(&chain).unwrap_or_default());
+        let r = check_chain(store, &chain, &checkpoints, trusted, |seq| {
+            progress(&chain, seq)
+        })
+        .await
+        .map_err(read)?;
+        report.ok &= r.ok;
+        report.chains.push(r);
+    }
+    Ok(report)
+}
 /// Up to this many checkpoints of a chain are each shown on its own line.
 const SHOW_ALL_CHECKPOINTS: usize = 5;
 
