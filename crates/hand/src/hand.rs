@@ -399,8 +399,9 @@ pub struct Hand {
     pub(crate) play: Play,
     #[serde(deserialize_with = "crate::stored::rules")]
     pub(crate) rules: HandRules,
+    /// As the hand was dealt; shared by every copy of the hand (a take-back's), never changed.
     #[serde(deserialize_with = "crate::stored::setup")]
-    pub(crate) setup: HandSetup,
+    pub(crate) setup: std::sync::Arc<HandSetup>,
     /// The board: a flop game's, or stud's community card when the stub ran short.
     #[serde(deserialize_with = "crate::stored::board")]
     pub(crate) board: Board,
@@ -447,6 +448,25 @@ pub const MAX_CHIPS: Chips = Chips(u64::MAX);
 pub(crate) type Board = SmallVec<[Card; 5]>;
 
 impl Hand {
+    /// The hand as it stands, kept to go back to: all of it but its log of events, which only
+    /// grows while the hand is played ([`Hand::return_to`] cuts the log back where it stood).
+    /// Cheap at every entry where a copy of the whole hand grows with the hand.
+    pub fn copy_without_log(&mut self) -> Hand {
+        let log = std::mem::take(&mut self.play.events);
+        let copy = self.clone();
+        self.play.events = log;
+        copy
+    }
+
+    /// The hand back to `earlier` (a [`Hand::copy_without_log`] of it), its log cut back to
+    /// the first `events` it held then.
+    pub fn return_to(&mut self, mut earlier: Hand, events: usize) {
+        let mut log = std::mem::take(&mut self.play.events);
+        log.truncate(events);
+        earlier.play.events = log;
+        *self = earlier;
+    }
+
     /// Starts a hand: antes and blinds are posted (a blind larger than the stack makes the
     /// player all-in, TR-10) and hole cards are due.
     pub fn new(rules: HandRules, setup: HandSetup) -> Result<Hand, Rejection> {
@@ -572,7 +592,7 @@ impl Hand {
             stub_seen: CardSet::EMPTY,
             stud: StudState::default(),
             rules,
-            setup,
+            setup: std::sync::Arc::new(setup),
         }
     }
 

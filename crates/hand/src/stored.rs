@@ -84,8 +84,10 @@ pub(crate) fn rules<'de, D: Deserializer<'de>>(d: D) -> Result<HandRules, D::Err
 }
 
 /// The hand's set-up: today's, or a stud hand's of before (no blinds).
-pub(crate) fn setup<'de, D: Deserializer<'de>>(d: D) -> Result<HandSetup, D::Error> {
-    Ok(match Setup::deserialize(d)? {
+pub(crate) fn setup<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<std::sync::Arc<HandSetup>, D::Error> {
+    Ok(std::sync::Arc::new(match Setup::deserialize(d)? {
         Setup::Now(s) => s,
         Setup::Stud(s) => HandSetup {
             blinds: Vec::new(),
@@ -96,7 +98,7 @@ pub(crate) fn setup<'de, D: Deserializer<'de>>(d: D) -> Result<HandSetup, D::Err
             carried: s.carried,
             absent: s.absent,
         },
-    })
+    }))
 }
 
 /// The board: a list of cards, or a stud hand's community card of before (none or one).

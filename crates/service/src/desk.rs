@@ -1233,7 +1233,9 @@ impl<S: EventStore> Desk<S> {
                         format!("the flight on chain {chain} could not be read: ask again"),
                     ))
                 })?;
-                Ok(Command::ImportFlight { flight })
+                Ok(Command::ImportFlight {
+                    flight: Box::new(flight),
+                })
             }
             other => other
                 .to_engine()

@@ -1214,7 +1214,7 @@ proptest! {
                 f.chips_in_play(),
                 "a flight's players bag every chip in play"
             );
-            t.decide(&Command::ImportFlight { flight: result }, 0)
+            t.decide(&Command::ImportFlight { flight: Box::new(result) }, 0)
                 .expect("imported");
         }
         let clock = t.clock_view(0);

@@ -62,7 +62,7 @@ pub enum Command {
     EndFlight,
     /// Issue 39: Day 2 imports a flight's result, read from the flight's own chain.
     ImportFlight {
-        flight: crate::engine::FlightResult,
+        flight: Box<crate::engine::FlightResult>,
     },
     /// Issue 39: the envelope drawn for the bust of `from` (a mystery bounty): `draw` counts
     /// the envelopes left from 0, in the order they were filled.

@@ -150,9 +150,14 @@ fn day_2_with(carry: Carry, bounty: Option<Bounty>) -> Transcript {
 }
 
 fn import(t: &mut Transcript, flight: FlightResult) -> Result<Vec<TournamentEvent>, String> {
-    t.decide(&Command::ImportFlight { flight }, 0)
-        .map(<[TournamentEvent]>::to_vec)
-        .map_err(|e| e.to_string())
+    t.decide(
+        &Command::ImportFlight {
+            flight: Box::new(flight),
+        },
+        0,
+    )
+    .map(<[TournamentEvent]>::to_vec)
+    .map_err(|e| e.to_string())
 }
 
 #[test]

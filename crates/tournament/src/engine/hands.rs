@@ -584,27 +584,60 @@ impl Tournament {
         table: TableNo,
         action: &floorbook_hand::HandCommand,
     ) -> Result<(), TournamentError> {
-        let before = self
-            .table_state(table)?
-            .hand
-            .as_ref()
-            .map(|(no, h, _)| (*no, h.clone()));
-        let clock = self.table_state(table)?.clock;
         let absent = self.absent_at(table);
-        self.act(table, |h| h.apply(action))?;
-        self.keep_entry(table, before.as_ref(), absent, action);
         let ts = self.table_mut(table)?;
-        ts.undo = match (before, ts.hand.as_ref()) {
-            (Some((hand_no, hand)), Some((now, h, _))) if *now == hand_no => Some(Box::new(Undo {
-                command: action.name().to_string(),
-                hand_no,
-                hand,
-                clock,
-                events_after: h.events().len(),
-                clock_after: ts.clock,
-            })),
-            _ => None,
+        let clock = ts.clock;
+        // What taking the entry back restores (the hand without its log, which only grows),
+        // and the whole hand when this entry does not follow those kept: the kept entries
+        // then start from it.
+        let entries = ts.entries.as_deref();
+        let before = ts.hand.as_mut().map(|(no, h, _)| {
+            let follows = entries.is_some_and(|e| {
+                e.hand_no == *no
+                    && e.absent == absent
+                    && e.list.last().map_or(e.base.events().len(), |l| l.1) == h.events().len()
+            });
+            let base = (!follows).then(|| h.clone());
+            (*no, h.events().len(), h.copy_without_log(), base)
+        });
+        self.act(table, |h| h.apply(action))?;
+        let ts = self.table_mut(table)?;
+        let after = match (&before, ts.hand.as_ref()) {
+            (Some((hand_no, ..)), Some((now, h, _))) if now == hand_no => h.events().len(),
+            _ => {
+                ts.entries = None;
+                ts.undo = None;
+                return Ok(());
+            }
         };
+        let Some((hand_no, log_cut, hand, base)) = before else {
+            return Ok(());
+        };
+        if let Some(base) = base {
+            let first = match ts.entries.as_deref() {
+                Some(e) if e.hand_no == hand_no => e.numbers().end,
+                _ => 1,
+            };
+            ts.entries = Some(Box::new(super::Entries {
+                hand_no,
+                base,
+                first,
+                list: Vec::new(),
+                absent,
+            }));
+        }
+        if let Some(e) = ts.entries.as_deref_mut() {
+            e.list.push((action.clone(), after));
+        }
+        ts.undo = Some(Box::new(Undo {
+            command: action.name().to_string(),
+            hand_no,
+            hand,
+            log_cut: Some(log_cut),
+            clock,
+            events_after: after,
+            clock_after: ts.clock,
+        }));
         Ok(())
     }
 
@@ -621,53 +654,6 @@ impl Tournament {
                 })
             })
             .collect()
-    }
-
-    /// Keeps an accepted entry for a later correction: on the entries kept, when nothing else
-    /// changed the hand or who is away since the last of them; else the hand as it was
-    /// before this entry starts the entries kept anew.
-    fn keep_entry(
-        &mut self,
-        table: TableNo,
-        before: Option<&(u64, Hand)>,
-        absent: Vec<PlayerId>,
-        action: &floorbook_hand::HandCommand,
-    ) {
-        let Ok(ts) = self.table_mut(table) else {
-            return;
-        };
-        let (Some((hand_no, hand_before)), Some((now, hand, _))) = (before, ts.hand.as_ref())
-        else {
-            ts.entries = None;
-            return;
-        };
-        if now != hand_no {
-            ts.entries = None;
-            return;
-        }
-        let after = hand.events().len();
-        let follows = ts.entries.as_deref().is_some_and(|e| {
-            e.hand_no == *hand_no
-                && e.absent == absent
-                && e.list.last().map_or(e.base.events().len(), |l| l.1)
-                    == hand_before.events().len()
-        });
-        if !follows {
-            let first = match ts.entries.as_deref() {
-                Some(e) if e.hand_no == *hand_no => e.numbers().end,
-                _ => 1,
-            };
-            ts.entries = Some(Box::new(super::Entries {
-                hand_no: *hand_no,
-                base: hand_before.clone(),
-                first,
-                list: Vec::new(),
-                absent,
-            }));
-        }
-        if let Some(e) = ts.entries.as_deref_mut() {
-            e.list.push((action.clone(), after));
-        }
     }
 
     /// TR-26: the floor corrects entry `entry` of the hand in play at `table`, an entry error
@@ -885,8 +871,13 @@ impl Tournament {
         let Some((hand_no, hand, _)) = ts.hand.as_mut() else {
             return Ok(());
         };
-        let events = hand.events().len().saturating_sub(undo.hand.events().len());
-        *hand = undo.hand;
+        let was = undo.log_cut.unwrap_or(undo.hand.events().len());
+        let events = hand.events().len().saturating_sub(was);
+        match undo.log_cut {
+            Some(cut) => hand.return_to(undo.hand, cut),
+            // An earlier build's snapshot kept the whole hand.
+            None => *hand = undo.hand,
+        }
         ts.clock = undo.clock;
         if let Some(e) = ts.entries.as_deref_mut() {
             e.list.pop();

@@ -263,8 +263,13 @@ pub struct Undo {
     /// The entry's command (`check_or_call`, `fold` …).
     pub command: String,
     pub hand_no: u64,
-    /// The hand and the called clock before the entry.
+    /// The hand and the called clock before the entry; the hand without its log of events
+    /// when `log_cut` says where that log stood (`Hand::return_to`).
     pub hand: Hand,
+    /// How many events the hand's log held before the entry; none in a snapshot of an
+    /// earlier build, whose `hand` holds its log.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log_cut: Option<usize>,
     pub clock: Option<(PlayerId, u64)>,
     /// The hand's event count and the called clock right after it.
     pub events_after: usize,
