@@ -144,7 +144,20 @@ fn play(seed: u64, readings: bool, unseen: bool) -> Result<(), TestCaseError> {
         let total = hand.total_chips();
         let mut deck = shuffled(&mut rng);
         let mut steps = 0;
+        // The hand as it was before the last step: whole, and as a take-back keeps it (without
+        // its log, which the step only grew): going back must give the whole hand again.
+        let mut kept: Option<(Hand, Hand, usize)> = None;
         while hand.phase() != Phase::Settled {
+            if let Some((whole, without_log, cut)) = kept.take() {
+                let mut back = hand.clone();
+                back.return_to(without_log, cut);
+                prop_assert_eq!(
+                    &back,
+                    &whole,
+                    "going back one step is not the hand before it"
+                );
+            }
+            kept = Some((hand.clone(), hand.copy_without_log(), hand.events().len()));
             steps += 1;
             prop_assert!(steps < 1000, "the hand stalls");
             check_books(&hand, total);
