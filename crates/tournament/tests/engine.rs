@@ -1237,3 +1237,126 @@ fn the_hole_cards_nobody_names_are_dealt_in_one_entry() {
     assert!(again.is_err(), "{again:?}");
     assert_eq!(serde_json::to_value(&*t).expect("state"), state);
 }
+
+/// The next entry a dealer makes in the hand at table 1, as `choice` picks among what is
+/// allowed: hole cards and board cards from `deck` in order, an action, a show at the
+/// showdown. None when no hand is in play.
+fn next_entry(t: &Transcript, deck: &[Card], choice: u8) -> Option<HandCommand> {
+    use floorbook_hand::{Phase, ShowOrMuck};
+    let h = t.hand(T1)?;
+    let holes = h.stacks().len() * 2;
+    Some(match h.phase() {
+        Phase::HoleDealing => {
+            let pos = (0..h.stacks().len())
+                .find(|p| h.hole_cards(Pos(*p)).iter().all(Option::is_none))
+                .unwrap_or(0);
+            HandCommand::DealHole {
+                pos: Pos(pos),
+                cards: vec![Some(deck[2 * pos]), Some(deck[2 * pos + 1])],
+            }
+        }
+        Phase::BoardDealing => {
+            let dealt = h.board().len();
+            let n = if dealt == 0 { 3 } else { 1 };
+            HandCommand::DealBoard {
+                cards: deck[holes + dealt..holes + dealt + n].to_vec(),
+            }
+        }
+        Phase::Showdown => HandCommand::ShowOrMuck {
+            pos: h.showdown_next()?,
+            what: if choice % 3 == 0 {
+                ShowOrMuck::Muck
+            } else {
+                ShowOrMuck::ShowDealt
+            },
+        },
+        Phase::Betting => {
+            let legal = h.legal()?;
+            let pos = legal.actor;
+            match (choice % 5, legal.raise_to) {
+                (0, _) => HandCommand::Fold { pos },
+                (1, Some((least, _))) => HandCommand::BetOrRaiseTo { pos, to: least },
+                (2, Some((_, most))) => HandCommand::BetOrRaiseTo { pos, to: most },
+                _ => HandCommand::CheckOrCall { pos },
+            }
+        }
+        Phase::Settled => return None,
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    /// Issue 35: at every entry of a hand, whoever is away or under a time penalty (and
+    /// whoever goes away or comes back during it), the dealer's take-back leaves the
+    /// tournament exactly as it was before the entry; the entry made again then makes the
+    /// same events as the first time.
+    #[test]
+    fn a_take_back_restores_the_tournament_before_the_entry_at_every_entry(
+        away in proptest::collection::vec(0u8..4, 6),
+        choices in proptest::collection::vec(proptest::prelude::any::<u8>(), 60),
+        shuffle in proptest::prelude::any::<u64>(),
+        toggle in proptest::option::of((0usize..40, 1u32..7, proptest::prelude::any::<bool>())),
+    ) {
+        use floorbook_tournament::conduct::Offence;
+        let mut deck: Vec<Card> = Card::all().collect();
+        let mut x = shuffle | 1;
+        for i in (1..deck.len()).rev() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            deck.swap(i, (x % (i as u64 + 1)) as usize);
+        }
+        let mut t = Transcript::new(Tournament::new(profile("top18")));
+        for i in 1..=6 {
+            t.register(PlayerId(i), &format!("P{i}"), 30, "0.00").expect("register");
+        }
+        t.start(&[0, 1, 2, 3, 4, 5], Some(&[SeatNo(1)])).expect("start");
+        for (i, a) in away.iter().enumerate() {
+            let player = PlayerId(i as u32 + 1);
+            if a & 1 == 1 {
+                t.set_absent(player, true).expect("away");
+            }
+            if a & 2 == 2 {
+                // Two warnings, then a time penalty (TR-28).
+                for _ in 0..3 {
+                    t.send(Command::Sanction { player, offence: Offence::Etiquette, chips: None }, 0)
+                        .expect("sanction");
+                }
+            }
+        }
+        t.start_hand(T1, 0).expect("hand");
+        for (step, choice) in choices.iter().enumerate() {
+            // A player goes away or comes back before the entry, or between the entry and
+            // its take-back.
+            let toggled = toggle.filter(|(at, ..)| *at == step).map(|(_, player, between)| {
+                (PlayerId(player), !t.players[&PlayerId(player)].absent, between)
+            });
+            if let Some((player, now, false)) = toggled {
+                let _ = t.set_absent(player, now);
+            }
+            let Some(entry) = next_entry(&t, &deck, *choice) else { break };
+            let before = without_undo(&t);
+            let hand_before = hand_value(&t);
+            let first = t.send(Command::Hand { table: T1, action: entry.clone() }, 0);
+            let Ok(first) = first else { continue };
+            if let Some((player, now, true)) = toggled {
+                let _ = t.set_absent(player, now);
+            }
+            if t.last_entry(T1).is_err() {
+                // The entry ended the hand, or something followed it: nothing to take back.
+                continue;
+            }
+            let back = t.send(Command::TakeBack { table: T1 }, 0).expect("taken back");
+            proptest::prop_assert_eq!(back.len(), 1);
+            if let Some((_, _, true)) = toggled {
+                // The player's absence changed since: the hand is as before the entry.
+                proptest::prop_assert_eq!(hand_value(&t), hand_before, "step {}: {:?}", step, entry);
+                continue;
+            }
+            proptest::prop_assert_eq!(without_undo(&t), before, "step {}: {:?}", step, entry);
+            let again = t.send(Command::Hand { table: T1, action: entry.clone() }, 0)
+                .expect("the entry made again");
+            proptest::prop_assert_eq!(again, first);
+        }
+    }
+}

@@ -460,71 +460,45 @@ impl Tournament {
         table: TableNo,
         hand_no: u64,
     ) -> Result<(), TournamentError> {
-        let checked_at_no_risk = self.readings().absent_checked_at_no_risk;
-        for _ in 0..64 {
-            let clock = self.clock;
-            let system = self.profile.system;
-            let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) else {
-                return Ok(());
-            };
-            let Some((_, hand, ids)) = ts.hand.as_mut() else {
-                return Ok(());
-            };
-            let Some(legal) = hand.legal() else {
-                return Ok(());
-            };
-            let Some(player) = ids.get(legal.actor.0).copied() else {
-                return Ok(());
-            };
-            let Some(pl) = self.players.get(&player) else {
-                return Ok(());
-            };
-            let penalized = pl.penalized_until.is_some_and(|until| clock < until);
-            if !(pl.absent || penalized) {
-                return Ok(());
+        let way = self.acting_for();
+        let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) else {
+            return Ok(());
+        };
+        let Some((_, hand, ids)) = ts.hand.as_mut() else {
+            return Ok(());
+        };
+        let players = &self.players;
+        let clock = self.clock;
+        let acted = way.act(hand, ids, |p| {
+            let pl = players.get(&p)?;
+            if pl.penalized_until.is_some_and(|until| clock < until) {
+                Some(Away::Penalized)
+            } else {
+                pl.absent.then_some(Away::Absent)
             }
-            let absence_rule = if system == crate::System::PLO {
+        })?;
+        for a in acted {
+            self.out.push(TournamentEvent::ActedFor {
+                table,
+                player: a.player,
+                action: a.action.into(),
+                rules: RuleSet::of(&[a.rule]),
+            });
+            self.record_hand_events_in(table, hand_no, a.from, a.to);
+        }
+        Ok(())
+    }
+
+    /// How this tournament acts for a player who is away.
+    fn acting_for(&self) -> ActingFor {
+        ActingFor {
+            absence_rule: if self.profile.system == crate::System::PLO {
                 Rule::Plo10
             } else {
                 Rule::Tr6
-            };
-            let before = hand.events().len();
-            let (action, rule) = if legal.bring_in.is_some() && !legal.fold {
-                // Stud: the bring-in is a forced bet, posted for him like an ante.
-                hand.post_bring_in(legal.actor)?;
-                (
-                    "bring in",
-                    if penalized { Rule::Tr28 } else { absence_rule },
-                )
-            } else if penalized {
-                hand.apply(&HandCommand::Fold { pos: legal.actor })?;
-                ("fold", Rule::Tr28)
-            } else if legal.call.is_zero()
-                || (checked_at_no_risk
-                    && absence_rule == Rule::Tr6
-                    && nothing_at_risk(hand, legal.actor))
-            {
-                // TR-6: "Sie gilt als gecheckt, wenn er/sie, um im Spiel zu bleiben, hätte
-                // checken können." From revision 6 that includes a call nobody can take up
-                // (PLO-10 says only "gefoldet, falls … eine Bet callen müsste"):
-                // every other player still in is all in for no more than he has put in (a
-                // small blind against a big blind all in for the small blind or less), so what
-                // he puts in goes back to him uncalled.
-                hand.apply(&HandCommand::CheckOrCall { pos: legal.actor })?;
-                ("check", absence_rule)
-            } else {
-                hand.apply(&HandCommand::Fold { pos: legal.actor })?;
-                ("fold", absence_rule)
-            };
-            self.out.push(TournamentEvent::ActedFor {
-                table,
-                player,
-                action: action.into(),
-                rules: RuleSet::of(&[rule]),
-            });
-            self.record_hand_events(table, hand_no, before);
+            },
+            checked_at_no_risk: self.readings().absent_checked_at_no_risk,
         }
-        Ok(())
     }
 
     /// The hand in progress at `table`.
@@ -584,21 +558,21 @@ impl Tournament {
         table: TableNo,
         action: &floorbook_hand::HandCommand,
     ) -> Result<(), TournamentError> {
-        let absent = self.absent_at(table);
+        let (absent, penalized) = self.away_at(table);
         let ts = self.table_mut(table)?;
         let clock = ts.clock;
-        // What taking the entry back restores (the hand without its log, which only grows),
-        // and the whole hand when this entry does not follow those kept: the kept entries
-        // then start from it.
+        // The entries kept start from the whole hand when this entry does not follow them:
+        // the hand before any of them is their base played again (`hand_before_last`).
         let entries = ts.entries.as_deref();
-        let before = ts.hand.as_mut().map(|(no, h, _)| {
+        let before = ts.hand.as_ref().map(|(no, h, _)| {
             let follows = entries.is_some_and(|e| {
                 e.hand_no == *no
                     && e.absent == absent
+                    && e.penalized == penalized
                     && e.list.last().map_or(e.base.events().len(), |l| l.1) == h.events().len()
             });
             let base = (!follows).then(|| h.clone());
-            (*no, h.events().len(), h.copy_without_log(), base)
+            (*no, h.events().len(), base)
         });
         self.act(table, |h| h.apply(action))?;
         let ts = self.table_mut(table)?;
@@ -610,20 +584,24 @@ impl Tournament {
                 return Ok(());
             }
         };
-        let Some((hand_no, log_cut, hand, base)) = before else {
+        let Some((hand_no, log_cut, base)) = before else {
             return Ok(());
         };
+        let restarted = base.is_some();
+        let mut replaced = None;
         if let Some(base) = base {
             let first = match ts.entries.as_deref() {
                 Some(e) if e.hand_no == hand_no => e.numbers().end,
                 _ => 1,
             };
+            replaced = ts.entries.take();
             ts.entries = Some(Box::new(super::Entries {
                 hand_no,
                 base,
                 first,
                 list: Vec::new(),
                 absent,
+                penalized,
             }));
         }
         if let Some(e) = ts.entries.as_deref_mut() {
@@ -632,28 +610,63 @@ impl Tournament {
         ts.undo = Some(Box::new(Undo {
             command: action.name().to_string(),
             hand_no,
-            hand,
+            hand: None,
             log_cut: Some(log_cut),
             clock,
             events_after: after,
             clock_after: ts.clock,
+            restarted,
+            replaced,
         }));
         Ok(())
     }
 
-    /// The players at `table` the hand acts for (away, or under a penalty now).
-    fn absent_at(&self, table: TableNo) -> Vec<PlayerId> {
+    /// The players at `table` the hand acts for: away (or under a penalty), and of them those
+    /// under a penalty now.
+    fn away_at(&self, table: TableNo) -> (Vec<PlayerId>, Vec<PlayerId>) {
         let Some((_, _, ids)) = self.table_state(table).ok().and_then(|t| t.hand.as_ref()) else {
-            return Vec::new();
+            return (Vec::new(), Vec::new());
         };
-        ids.iter()
-            .copied()
-            .filter(|p| {
-                self.players.get(p).is_some_and(|pl| {
-                    pl.absent || pl.penalized_until.is_some_and(|until| self.clock < until)
-                })
-            })
-            .collect()
+        let mut absent = Vec::new();
+        let mut penalized = Vec::new();
+        for p in ids {
+            let Some(pl) = self.players.get(p) else {
+                continue;
+            };
+            let penalty = pl.penalized_until.is_some_and(|until| self.clock < until);
+            if penalty {
+                penalized.push(*p);
+            }
+            if penalty || pl.absent {
+                absent.push(*p);
+            }
+        }
+        (absent, penalized)
+    }
+
+    /// The hand at `table` as it was before the last entry kept: the entries' base with every
+    /// entry before the last played again, acting for the players away as they were then.
+    /// None when no entries are kept for the hand in play, or when they do not lead to where
+    /// the hand stood before its last entry (`log_cut` events).
+    fn hand_before_last(&self, table: TableNo, log_cut: usize) -> Option<Hand> {
+        let ts = self.table_state(table).ok()?;
+        let (no, _, ids) = ts.hand.as_ref()?;
+        let kept = ts.entries.as_deref().filter(|e| e.hand_no == *no)?;
+        let (_, earlier) = kept.list.split_last()?;
+        let way = self.acting_for();
+        let away = |p: PlayerId| {
+            if kept.penalized.contains(&p) {
+                Some(Away::Penalized)
+            } else {
+                kept.absent.contains(&p).then_some(Away::Absent)
+            }
+        };
+        let mut hand = kept.base.clone();
+        for (command, _) in earlier {
+            hand.apply(command).ok()?;
+            way.act(&mut hand, ids, away).ok()?;
+        }
+        (hand.events().len() == log_cut).then_some(hand)
     }
 
     /// TR-26: the floor corrects entry `entry` of the hand in play at `table`, an entry error
@@ -699,7 +712,8 @@ impl Tournament {
                 },
             ));
         };
-        if kept.absent != self.absent_at(table) {
+        let away = self.away_at(table);
+        if (&kept.absent, &kept.penalized) != (&away.0, &away.1) {
             return Err(TournamentError::Correction(
                 CorrectionRefused::TableChangedSince,
             ));
@@ -863,7 +877,21 @@ impl Tournament {
     /// in play and nothing has followed the entry (no later entry, no clock called since);
     /// the hand is then as it was before it. Later, the floor corrects with a ruling (TR-26).
     pub(super) fn take_back(&mut self, table: TableNo) -> Result<(), TournamentError> {
-        self.last_entry(table)?;
+        let undo = self.last_entry(table)?;
+        let restored = match (&undo.hand, undo.log_cut) {
+            // An earlier build's snapshot kept the hand before the entry.
+            (Some(_), _) => None,
+            (None, Some(cut)) => Some(self.hand_before_last(table, cut).ok_or(
+                TournamentError::NotNow(
+                    "something has followed the last entry at this table: the floor corrects it with a ruling (TR-26)",
+                ),
+            )?),
+            (None, None) => {
+                return Err(TournamentError::NotNow(
+                    "there is no entry to take back at this table (only the last entry of a hand in play, once)",
+                ));
+            }
+        };
         let ts = self.table_mut(table)?;
         let Some(undo) = ts.undo.take() else {
             return Ok(());
@@ -871,15 +899,18 @@ impl Tournament {
         let Some((hand_no, hand, _)) = ts.hand.as_mut() else {
             return Ok(());
         };
-        let was = undo.log_cut.unwrap_or(undo.hand.events().len());
-        let events = hand.events().len().saturating_sub(was);
-        match undo.log_cut {
-            Some(cut) => hand.return_to(undo.hand, cut),
-            // An earlier build's snapshot kept the whole hand.
-            None => *hand = undo.hand,
+        let now = hand.events().len();
+        match (restored, undo.hand, undo.log_cut) {
+            (Some(before), ..) => *hand = before,
+            (None, Some(kept), Some(cut)) => hand.return_to(kept, cut),
+            (None, Some(kept), None) => *hand = kept,
+            (None, None, _) => {}
         }
+        let events = now.saturating_sub(hand.events().len());
         ts.clock = undo.clock;
-        if let Some(e) = ts.entries.as_deref_mut() {
+        if undo.restarted {
+            ts.entries = undo.replaced;
+        } else if let Some(e) = ts.entries.as_deref_mut() {
             e.list.pop();
         }
         let hand_no = *hand_no;
@@ -922,9 +953,16 @@ impl Tournament {
     }
 
     pub(super) fn record_hand_events(&mut self, table: TableNo, hand_no: u64, from: usize) {
+        let to = self.hand(table).map_or(from, |h| h.events().len());
+        self.record_hand_events_in(table, hand_no, from, to);
+    }
+
+    /// The hand's events `from..to` recorded as the tournament's.
+    fn record_hand_events_in(&mut self, table: TableNo, hand_no: u64, from: usize, to: usize) {
         let new: Vec<HandEvent> = self
             .hand(table)
-            .map(|h| h.events()[from..].to_vec())
+            .and_then(|h| h.events().get(from..to))
+            .map(<[HandEvent]>::to_vec)
             .unwrap_or_default();
         for e in new {
             self.out.push(TournamentEvent::InHand {
@@ -1093,6 +1131,98 @@ impl Tournament {
         }
         self.rebalance();
         Ok(())
+    }
+}
+
+/// Why the hand acts for a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Away {
+    /// Away from the table (TR-6, PLO-10).
+    Absent,
+    /// Under a time penalty (TR-28).
+    Penalized,
+}
+
+/// One action the hand took for a player who is away: its events are `from..to` of the
+/// hand's log.
+struct ActedFor {
+    player: PlayerId,
+    action: &'static str,
+    rule: Rule,
+    from: usize,
+    to: usize,
+}
+
+/// How a tournament acts for a player who is away: its rule of absence and its reading of a
+/// call nobody can take up.
+#[derive(Debug, Clone, Copy)]
+struct ActingFor {
+    absence_rule: Rule,
+    checked_at_no_risk: bool,
+}
+
+impl ActingFor {
+    /// Acts in `hand` for each player to act who is `away`, until one is to act who is not
+    /// (or no one is): what it did, in order.
+    fn act(
+        self,
+        hand: &mut Hand,
+        ids: &[PlayerId],
+        away: impl Fn(PlayerId) -> Option<Away>,
+    ) -> Result<Vec<ActedFor>, floorbook_hand::Rejection> {
+        let mut acted = Vec::new();
+        for _ in 0..64 {
+            let Some(legal) = hand.legal() else {
+                break;
+            };
+            let Some(player) = ids.get(legal.actor.0).copied() else {
+                break;
+            };
+            let Some(why) = away(player) else {
+                break;
+            };
+            let penalized = why == Away::Penalized;
+            let from = hand.events().len();
+            let (action, rule) = if legal.bring_in.is_some() && !legal.fold {
+                // Stud: the bring-in is a forced bet, posted for him like an ante.
+                hand.post_bring_in(legal.actor)?;
+                (
+                    "bring in",
+                    if penalized {
+                        Rule::Tr28
+                    } else {
+                        self.absence_rule
+                    },
+                )
+            } else if penalized {
+                hand.apply(&HandCommand::Fold { pos: legal.actor })?;
+                ("fold", Rule::Tr28)
+            } else if legal.call.is_zero()
+                || (self.checked_at_no_risk
+                    && self.absence_rule == Rule::Tr6
+                    && nothing_at_risk(hand, legal.actor))
+            {
+                // TR-6: "Sie gilt als gecheckt, wenn er/sie, um im Spiel zu bleiben, hätte
+                // checken können." From revision 6 that includes a call nobody can take up
+                // (PLO-10 says only "gefoldet, falls … eine Bet callen müsste"):
+                // every other player still in is all in for no more than he has put in (a
+                // small blind against a big blind all in for the small blind or less), so what
+                // he puts in goes back to him uncalled.
+                hand.apply(&HandCommand::CheckOrCall { pos: legal.actor })?;
+                ("check", self.absence_rule)
+            } else {
+                hand.apply(&HandCommand::Fold { pos: legal.actor })?;
+                ("fold", self.absence_rule)
+            };
+            acted.push(ActedFor {
+                player,
+                action,
+                rule,
+                from,
+                to: hand.events().len(),
+            });
+        }
+        Ok(acted)
     }
 }
 

@@ -241,6 +241,10 @@ pub struct Entries {
     /// The players at the table who were away or under a penalty at the entries: replaying
     /// them acts for the same players.
     pub absent: Vec<PlayerId>,
+    /// Of them, those under a penalty (TR-28: folded, where the others check when they can);
+    /// none in a snapshot of a build before 2026-12-08.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub penalized: Vec<PlayerId>,
 }
 
 impl Entries {
@@ -263,17 +267,28 @@ pub struct Undo {
     /// The entry's command (`check_or_call`, `fold` …).
     pub command: String,
     pub hand_no: u64,
-    /// The hand and the called clock before the entry; the hand without its log of events
-    /// when `log_cut` says where that log stood (`Hand::return_to`).
-    pub hand: Hand,
-    /// How many events the hand's log held before the entry; none in a snapshot of an
-    /// earlier build, whose `hand` holds its log.
+    /// The hand before the entry, kept in a snapshot of a build before 2026-12-08 (without
+    /// its log of events when `log_cut` says where that log stood, `Hand::return_to`); now
+    /// none: the kept entries' base with every entry before this one played again is that
+    /// hand, made only when the dealer takes the entry back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Hand>,
+    /// How many events the hand's log held before the entry; none in a snapshot of a build
+    /// before 2026-12-07, whose `hand` holds its log.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub log_cut: Option<usize>,
+    /// The called clock before the entry.
     pub clock: Option<(PlayerId, u64)>,
     /// The hand's event count and the called clock right after it.
     pub events_after: usize,
     pub clock_after: Option<(PlayerId, u64)>,
+    /// Whether the entry began the entries kept (the first of the hand, or the first since
+    /// the table changed outside them); those it replaced are `replaced`, kept again when
+    /// the entry is taken back.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub restarted: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaced: Option<Box<Entries>>,
 }
 
 fn no_one_lost(n: &u32) -> bool {
