@@ -115,6 +115,33 @@ async fn embedded_verify_checkpoints_and_a_cut_log() {
         "seq 6 is still there: {out}"
     );
     assert!(out.ends_with("FAILED\n"), "{out}");
+
+    // The same checkpoint pretty-printed over many lines, beside a second copy on one line:
+    // two checkpoints given, each checked once.
+    let given: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&cp_file).expect("read checkpoint"))
+            .expect("a checkpoint");
+    let pretty = dir.path().join("pretty.json");
+    let both = format!(
+        "{}\n{}\n",
+        serde_json::to_string_pretty(&given).expect("json"),
+        serde_json::to_string(&given).expect("json")
+    );
+    std::fs::write(&pretty, both).expect("write");
+    let again = floorbook(&[
+        "verify",
+        "--data",
+        data_s,
+        "--checkpoint",
+        pretty.to_str().expect("utf-8"),
+    ]);
+    let out = text(&again);
+    assert_eq!(again.status.code(), Some(1), "{out}");
+    let from_file = out
+        .lines()
+        .filter(|l| l.contains("pretty.json") && l.contains("LOG CUT: signed at seq 12"))
+        .count();
+    assert_eq!(from_file, 2, "{out}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

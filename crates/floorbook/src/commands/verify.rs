@@ -52,11 +52,12 @@ pub async fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let chain = args.chain.clone().map(ChainId::new).transpose()?;
-    let bar = super::phase(false, "verifying");
+    let bar = super::phase_of(args.json, "verifying", Some(0));
     let mut shown = None;
-    let report = check_all(&store, chain, given, &trusted, |chain, seq| {
+    let report = check_all(&store, chain, given, &trusted, |chain, seq, length| {
         if shown.as_ref() != Some(chain) {
             bar.set_message(format!("verifying {chain}"));
+            bar.set_length(length.unwrap_or(0));
             shown = Some(chain.clone());
         }
         bar.set_position(seq);

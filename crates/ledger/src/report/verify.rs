@@ -142,19 +142,19 @@ pub enum VerifyError {
     },
 }
 
-/// The checkpoints a file given to `verify` holds (one JSON object a line, or one
-/// pretty-printed), each with `source`, where it came from.
+/// The checkpoints a file given to `verify` holds (JSON objects one after the other, one a
+/// line or pretty-printed), each with `source`, where it came from.
 pub fn given_checkpoints(
     text: &str,
     source: &str,
 ) -> Result<Vec<(String, Checkpoint)>, VerifyError> {
-    let lines = text.lines().filter(|l| !l.trim().is_empty());
-    lines
+    // One checkpoint after the other, however each is laid out: one a line as `checkpoint`
+    // prints them, or one pretty-printed over many lines.
+    serde_json::Deserializer::from_str(text)
+        .into_iter::<Checkpoint>()
         .enumerate()
-        .map(|(i, line)| {
-            serde_json::from_str(line)
-                .or_else(|_| serde_json::from_str(text))
-                .map(|cp| (source.to_string(), cp))
+        .map(|(i, cp)| {
+            cp.map(|cp| (source.to_string(), cp))
                 .map_err(|error| VerifyError::Given {
                     index: i + 1,
                     source_name: source.to_string(),
@@ -165,14 +165,14 @@ pub fn given_checkpoints(
 }
 
 /// Verifies `chain` (else every chain of the store and every chain a given checkpoint names),
-/// each held to its published checkpoints and the `given` ones; `progress` hears the chain
-/// and the sequence reached now and then.
+/// each held to its published checkpoints and the `given` ones; `progress` hears the chain,
+/// the sequence reached and the chain's length (when its head could be read) now and then.
 pub async fn check_all(
     store: &impl EventStore,
     chain: Option<ChainId>,
     given: Vec<(String, Checkpoint)>,
     trusted: &TrustedKeys,
-    mut progress: impl FnMut(&ChainId, u64),
+    mut progress: impl FnMut(&ChainId, u64, Option<u64>),
 ) -> Result<Report, VerifyError> {
     let mut by_chain: BTreeMap<ChainId, Vec<(String, Checkpoint)>> = BTreeMap::new();
     for (source, cp) in given {
@@ -203,8 +203,10 @@ pub async fn check_all(
             .map(|cp| (PUBLISHED.to_string(), cp))
             .collect();
         checkpoints.extend(by_chain.remove(&chain).unwrap_or_default());
+        // Only to show how far along it is: the chain is read to its end whatever this says.
+        let length = store.head(&chain).await.ok().flatten().map(|h| h.seq.0);
         let r = check_chain(store, &chain, &checkpoints, trusted, |seq| {
-            progress(&chain, seq)
+            progress(&chain, seq, length)
         })
         .await
         .map_err(read)?;
