@@ -324,7 +324,7 @@ fn played<'t>(
         .find(|ts| ts.table.no == began.table)
         .and_then(|ts| ts.last_hand.as_ref())
         .filter(|(no, _)| *no == began.hand)
-        .map(|(_, h)| h)
+        .map(|(_, h)| &**h)
         .ok_or_else(|| OhhError::Diverged {
             hand: began.hand,
             why: "the finished hand is not at its table".into(),

@@ -1021,7 +1021,7 @@ impl TableModel {
         let hand = ts.hand.as_ref().map(|(no, h, ids)| {
             (
                 *no,
-                h.clone(),
+                Hand::clone(h),
                 ids.iter().map(|p| (name(p), seat_of(p))).collect(),
             )
         });

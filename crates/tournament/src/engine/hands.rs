@@ -401,7 +401,7 @@ impl Tournament {
         ts.table.button = button;
         ts.last_big_blind = bb_seat;
         let carried = std::mem::take(&mut ts.carried);
-        ts.hand = Some((hand_no, hand, ids.clone()));
+        ts.hand = Some((hand_no, Box::new(hand), ids.clone()));
         ts.last_hand = None;
         ts.last_players = Vec::new();
         self.next_hand += 1;
@@ -507,7 +507,7 @@ impl Tournament {
             .iter()
             .find(|t| t.table.no == table)
             .and_then(|t| t.hand.as_ref())
-            .map(|(_, h, _)| h)
+            .map(|(_, h, _)| &**h)
     }
 
     /// The player at a position of the hand at `table`.
@@ -597,7 +597,7 @@ impl Tournament {
             replaced = ts.entries.take();
             ts.entries = Some(Box::new(super::Entries {
                 hand_no,
-                base,
+                base: *base,
                 first,
                 list: Vec::new(),
                 absent,
@@ -772,7 +772,7 @@ impl Tournament {
         };
         let hand_no = *hand_no;
         let events_then = hand.events().len();
-        *hand = kept.base.clone();
+        **hand = kept.base.clone();
         ts.clock = None;
         // The entries before the corrected one, played again as they were: their events are
         // on record already.
@@ -901,9 +901,9 @@ impl Tournament {
         };
         let now = hand.events().len();
         match (restored, undo.hand, undo.log_cut) {
-            (Some(before), ..) => *hand = before,
+            (Some(before), ..) => **hand = before,
             (None, Some(kept), Some(cut)) => hand.return_to(kept, cut),
-            (None, Some(kept), None) => *hand = kept,
+            (None, Some(kept), None) => **hand = kept,
             (None, None, _) => {}
         }
         let events = now.saturating_sub(hand.events().len());

@@ -180,11 +180,11 @@ pub struct TableState {
     pub last_big_blind: Option<SeatNo>,
     /// The seat of the last small blind (posted or dead): the next button.
     pub last_small_blind: Option<SeatNo>,
-    pub hand: Option<(u64, Hand, Vec<PlayerId>)>,
+    pub hand: Option<(u64, Box<Hand>, Vec<PlayerId>)>,
     /// The table's last finished hand, until its next hand starts: cards shown after a hand
     /// (TR-3.5, TR-3.7, TR-3.8) are recorded against it.
     #[serde(default)]
-    pub last_hand: Option<(u64, Hand)>,
+    pub last_hand: Option<(u64, Box<Hand>)>,
     /// The players of the last finished hand, by position (who won what, for the pages).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub last_players: Vec<PlayerId>,
