@@ -1287,15 +1287,16 @@ fn next_entry(t: &Transcript, deck: &[Card], choice: u8) -> Option<HandCommand> 
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
     /// Issue 35: at every entry of a hand, whoever is away or under a time penalty (and
-    /// whoever goes away or comes back during it), the dealer's take-back leaves the
-    /// tournament exactly as it was before the entry; the entry made again then makes the
-    /// same events as the first time.
+    /// whoever goes away or comes back during it, or whose penalty runs out), the dealer's
+    /// take-back leaves the tournament exactly as it was before the entry; the entry made
+    /// again then makes the same events as the first time.
     #[test]
     fn a_take_back_restores_the_tournament_before_the_entry_at_every_entry(
         away in proptest::collection::vec(0u8..4, 6),
         choices in proptest::collection::vec(proptest::prelude::any::<u8>(), 60),
         shuffle in proptest::prelude::any::<u64>(),
         toggle in proptest::option::of((0usize..40, 1u32..7, proptest::prelude::any::<bool>())),
+        late in proptest::option::of(0usize..40),
     ) {
         use floorbook_tournament::conduct::Offence;
         let mut deck: Vec<Card> = Card::all().collect();
@@ -1325,7 +1326,16 @@ proptest::proptest! {
             }
         }
         t.start_hand(T1, 0).expect("hand");
+        let mut at = 0;
         for (step, choice) in choices.iter().enumerate() {
+            // The time penalties (15 minutes) run out at this step, with nothing entered: a
+            // warning given then to a player without a penalty moves the time on.
+            if late == Some(step) && let Some(i) = away.iter().position(|a| a & 2 == 0) {
+                at = 1000;
+                let player = PlayerId(i as u32 + 1);
+                t.send(Command::Sanction { player, offence: Offence::Etiquette, chips: None }, at)
+                    .expect("a warning");
+            }
             // A player goes away or comes back before the entry, or between the entry and
             // its take-back.
             let toggled = toggle.filter(|(at, ..)| *at == step).map(|(_, player, between)| {
@@ -1337,7 +1347,7 @@ proptest::proptest! {
             let Some(entry) = next_entry(&t, &deck, *choice) else { break };
             let before = without_undo(&t);
             let hand_before = hand_value(&t);
-            let first = t.send(Command::Hand { table: T1, action: entry.clone() }, 0);
+            let first = t.send(Command::Hand { table: T1, action: entry.clone() }, at);
             let Ok(first) = first else { continue };
             if let Some((player, now, true)) = toggled {
                 let _ = t.set_absent(player, now);
@@ -1346,7 +1356,7 @@ proptest::proptest! {
                 // The entry ended the hand, or something followed it: nothing to take back.
                 continue;
             }
-            let back = t.send(Command::TakeBack { table: T1 }, 0).expect("taken back");
+            let back = t.send(Command::TakeBack { table: T1 }, at).expect("taken back");
             proptest::prop_assert_eq!(back.len(), 1);
             if let Some((_, _, true)) = toggled {
                 // The player's absence changed since: the hand is as before the entry.
@@ -1354,7 +1364,7 @@ proptest::proptest! {
                 continue;
             }
             proptest::prop_assert_eq!(without_undo(&t), before, "step {}: {:?}", step, entry);
-            let again = t.send(Command::Hand { table: T1, action: entry.clone() }, 0)
+            let again = t.send(Command::Hand { table: T1, action: entry.clone() }, at)
                 .expect("the entry made again");
             proptest::prop_assert_eq!(again, first);
         }

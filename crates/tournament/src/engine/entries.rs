@@ -208,6 +208,7 @@ impl Tournament {
             p.absent = false;
             entry = p.entries();
         }
+        self.away_changes += 1;
         self.entered_chips += stack;
         self.out.push(TournamentEvent::Entered {
             player,

@@ -50,6 +50,7 @@ impl Tournament {
             pl.sanctions.push(sanction);
             if let Sanction::TimePenalty { minutes } = sanction {
                 pl.penalized_until = Some(now.saturating_add(u64::from(minutes) * 60));
+                self.away_changes += 1;
             }
         }
         self.out.push(TournamentEvent::SanctionGiven {
@@ -245,6 +246,7 @@ impl Tournament {
         if !absent {
             pl.arrived = true;
         }
+        self.away_changes += 1;
         self.out.push(TournamentEvent::AbsenceChanged {
             player,
             absent,

@@ -558,22 +558,26 @@ impl Tournament {
         table: TableNo,
         action: &floorbook_hand::HandCommand,
     ) -> Result<(), TournamentError> {
-        let (absent, penalized) = self.away_at(table);
-        let ts = self.table_mut(table)?;
+        let changes = self.away_changes;
+        let now = self.clock;
+        let ts = self.table_state(table)?;
         let clock = ts.clock;
-        // The entries kept start from the whole hand when this entry does not follow them:
-        // the hand before any of them is their base played again (`hand_before_last`).
+        // The entries kept start from the whole hand when this entry does not follow them
+        // (another hand, the hand moved on outside them, or someone went away or came back
+        // since): the hand before any of them is their base played again (`hand_before_last`).
         let entries = ts.entries.as_deref();
         let before = ts.hand.as_ref().map(|(no, h, _)| {
             let follows = entries.is_some_and(|e| {
                 e.hand_no == *no
-                    && e.absent == absent
-                    && e.penalized == penalized
+                    && e.away_changes == changes
+                    && e.penalty_ends.is_none_or(|ends| now < ends)
                     && e.list.last().map_or(e.base.events().len(), |l| l.1) == h.events().len()
             });
             let base = (!follows).then(|| h.clone());
             (*no, h.events().len(), base)
         });
+        // Who is away, looked up only when the entries start again.
+        let away = matches!(before, Some((.., Some(_)))).then(|| self.away_at(table));
         self.act(table, |h| h.apply(action))?;
         let ts = self.table_mut(table)?;
         let after = match (&before, ts.hand.as_ref()) {
@@ -595,6 +599,7 @@ impl Tournament {
                 _ => 1,
             };
             replaced = ts.entries.take();
+            let (absent, penalized, penalty_ends) = away.unwrap_or_default();
             ts.entries = Some(Box::new(super::Entries {
                 hand_no,
                 base: *base,
@@ -602,6 +607,8 @@ impl Tournament {
                 list: Vec::new(),
                 absent,
                 penalized,
+                away_changes: changes,
+                penalty_ends,
             }));
         }
         if let Some(e) = ts.entries.as_deref_mut() {
@@ -621,38 +628,39 @@ impl Tournament {
         Ok(())
     }
 
-    /// The players at `table` the hand acts for: away (or under a penalty), and of them those
-    /// under a penalty now.
-    fn away_at(&self, table: TableNo) -> (Vec<PlayerId>, Vec<PlayerId>) {
+    /// The players at `table` the hand acts for: away (or under a penalty), of them those
+    /// under a penalty now, and when the first of those penalties ends.
+    fn away_at(&self, table: TableNo) -> (Vec<PlayerId>, Vec<PlayerId>, Option<u64>) {
         let Some((_, _, ids)) = self.table_state(table).ok().and_then(|t| t.hand.as_ref()) else {
-            return (Vec::new(), Vec::new());
+            return (Vec::new(), Vec::new(), None);
         };
-        let mut absent = Vec::new();
-        let mut penalized = Vec::new();
+        let (mut absent, mut penalized, mut ends) = (Vec::new(), Vec::new(), None::<u64>);
         for p in ids {
             let Some(pl) = self.players.get(p) else {
                 continue;
             };
-            let penalty = pl.penalized_until.is_some_and(|until| self.clock < until);
-            if penalty {
+            let until = pl.penalized_until.filter(|until| self.clock < *until);
+            if let Some(until) = until {
                 penalized.push(*p);
+                ends = Some(ends.map_or(until, |e| e.min(until)));
             }
-            if penalty || pl.absent {
+            if until.is_some() || pl.absent {
                 absent.push(*p);
             }
         }
-        (absent, penalized)
+        (absent, penalized, ends)
     }
 
     /// The hand at `table` as it was before the last entry kept: the entries' base with every
     /// entry before the last played again, acting for the players away as they were then.
     /// None when no entries are kept for the hand in play, or when they do not lead to where
-    /// the hand stood before its last entry (`log_cut` events).
+    /// the hand stood before its last entry (`log_cut` events) and, with it, to where it
+    /// stands now.
     fn hand_before_last(&self, table: TableNo, log_cut: usize) -> Option<Hand> {
         let ts = self.table_state(table).ok()?;
-        let (no, _, ids) = ts.hand.as_ref()?;
+        let (no, now, ids) = ts.hand.as_ref()?;
         let kept = ts.entries.as_deref().filter(|e| e.hand_no == *no)?;
-        let (_, earlier) = kept.list.split_last()?;
+        let ((last, _), earlier) = kept.list.split_last()?;
         let way = self.acting_for();
         let away = |p: PlayerId| {
             if kept.penalized.contains(&p) {
@@ -666,7 +674,15 @@ impl Tournament {
             hand.apply(command).ok()?;
             way.act(&mut hand, ids, away).ok()?;
         }
-        (hand.events().len() == log_cut).then_some(hand)
+        if hand.events().len() != log_cut {
+            return None;
+        }
+        // The last entry made again on it must lead to the hand as it is: else the entries
+        // were not all made under the absences kept, and the floor rules instead.
+        let mut again = hand.clone();
+        again.apply(last).ok()?;
+        way.act(&mut again, ids, away).ok()?;
+        (again == **now).then_some(hand)
     }
 
     /// TR-26: the floor corrects entry `entry` of the hand in play at `table`, an entry error
@@ -712,8 +728,8 @@ impl Tournament {
                 },
             ));
         };
-        let away = self.away_at(table);
-        if (&kept.absent, &kept.penalized) != (&away.0, &away.1) {
+        let (absent, penalized, _) = self.away_at(table);
+        if (&kept.absent, &kept.penalized) != (&absent, &penalized) {
             return Err(TournamentError::Correction(
                 CorrectionRefused::TableChangedSince,
             ));

@@ -245,6 +245,13 @@ pub struct Entries {
     /// none in a snapshot of a build before 2026-12-08.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub penalized: Vec<PlayerId>,
+    /// The tournament's `away_changes` when the first entry kept was made.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub away_changes: u64,
+    /// When the first of those penalties ends: from then on the entries are played under
+    /// other absences.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub penalty_ends: Option<u64>,
 }
 
 impl Entries {
@@ -1401,6 +1408,11 @@ pub struct Tournament {
     /// Issue 39: the chips the entries after the start brought into play, for the books.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub entered_chips: u64,
+    /// How many times a player's absence or time penalty was set: the dealer's kept entries
+    /// hold the count they were made under, so that an entry sees whether anyone's went away
+    /// or came back since without looking up every player at the table.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub away_changes: u64,
     /// Issue 39: entries after the start have closed (`EntriesClosed` is recorded).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub entries_closed: bool,
@@ -1467,6 +1479,7 @@ impl Tournament {
             started_per_table: 0,
             level_clock: LevelClock::default(),
             count_delta: 0,
+            away_changes: 0,
             deal: None,
             prizes_paid: BTreeMap::new(),
             walk_ins: Vec::new(),
