@@ -1,5 +1,6 @@
 //! The clock called on a player (TR-19).
 
+use super::hands::find_table;
 use floorbook_hand::Pos;
 use floorbook_rules::{Rule, RuleSet};
 
@@ -39,10 +40,7 @@ impl Tournament {
         now: u64,
     ) -> Result<bool, TournamentError> {
         check_time(now)?;
-        let Some((player, expires)) = self
-            .tables
-            .iter()
-            .find(|t| t.table.no == table)
+        let Some((player, expires)) = find_table(&self.tables, table)
             .ok_or(TournamentError::NoTable(table))?
             .clock
         else {

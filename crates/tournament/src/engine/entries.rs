@@ -8,6 +8,7 @@
 //! places below those still playing are only known when it stops. He is `Out`, may buy a new
 //! entry, and is placed when entries close, the last out best.
 
+use super::hands::{find_table, find_table_mut};
 use floorbook_rules::{Rule, RuleSet};
 
 use super::{Status, Tournament, TournamentError, TournamentEvent};
@@ -166,7 +167,7 @@ impl Tournament {
     /// button: the button would reach him before he posts a blind (TDA rule 8A). At a table
     /// that has not played, every seat is dealt in.
     fn before_the_blinds(&self, table: TableNo, seat: SeatNo) -> bool {
-        let Some(ts) = self.tables.iter().find(|t| t.table.no == table) else {
+        let Some(ts) = find_table(&self.tables, table) else {
             return false;
         };
         let n = ts.table.seats.len() as u32;
@@ -192,7 +193,7 @@ impl Tournament {
     pub(super) fn seat_entry(&mut self, player: PlayerId, buy_in: &str, at: EntrySeat) {
         let sits_out = self.before_the_blinds(at.table, at.seat);
         let stack = self.profile.starting_chips;
-        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == at.table)
+        if let Some(ts) = find_table_mut(&mut self.tables, at.table)
             && let Some(slot) = ts.table.seats.get_mut((at.seat.0 - 1) as usize)
         {
             *slot = Some(player);
@@ -389,7 +390,7 @@ impl Tournament {
         self.chips_fit_more(chips)?;
         let cents = self.rebuy_cents() * u64::from(count);
         if let Some((table, seat)) = back_to {
-            if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table)
+            if let Some(ts) = find_table_mut(&mut self.tables, table)
                 && let Some(slot) = ts.table.seats.get_mut((seat.0 - 1) as usize)
             {
                 *slot = Some(player);

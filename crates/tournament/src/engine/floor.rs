@@ -1,6 +1,7 @@
 //! Floor conduct: sanctions and disqualification (TR-28, TR-7, TR-24), rulings (TR-26),
 //! absences (TR-6, PLO-10), no-shows (TR-6, PLO-1), and the winner.
 
+use super::hands::{find_table, find_table_mut};
 use floorbook_hand::Pos;
 use floorbook_rules::{Rule, RuleSet};
 
@@ -80,7 +81,7 @@ impl Tournament {
             return 0;
         }
         let in_hand = pl.table.and_then(|table| {
-            let ts = self.tables.iter().find(|t| t.table.no == table)?;
+            let ts = find_table(&self.tables, table)?;
             let (_, hand, ids) = ts.hand.as_ref()?;
             let pos = ids.iter().position(|p| *p == player)?;
             Some(hand.stacks()[pos].0)
@@ -93,7 +94,7 @@ impl Tournament {
         let table = self.players.get(&player).and_then(|p| p.table);
         let mut stack = None;
         if let Some(table) = table
-            && let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table)
+            && let Some(ts) = find_table_mut(&mut self.tables, table)
             && let Some((hand_no, hand, ids)) = ts.hand.as_mut()
             && let Some(pos) = ids.iter().position(|p| *p == player)
         {
@@ -133,10 +134,7 @@ impl Tournament {
             return Ok(());
         }
         if let Some(table) = pl.table {
-            let in_hand = self
-                .tables
-                .iter()
-                .find(|t| t.table.no == table)
+            let in_hand = find_table(&self.tables, table)
                 .and_then(|t| t.hand.as_ref())
                 .and_then(|(_, _, ids)| ids.iter().position(|p| *p == player));
             if let Some(pos) = in_hand {
@@ -154,10 +152,7 @@ impl Tournament {
         }
         let place = self.remaining();
         let stack = pl.stack;
-        if let Some(t) = pl
-            .table
-            .and_then(|no| self.tables.iter_mut().find(|t| t.table.no == no))
-        {
+        if let Some(t) = pl.table.and_then(|no| find_table_mut(&mut self.tables, no)) {
             let in_hand = t
                 .hand
                 .as_ref()
@@ -331,10 +326,7 @@ impl Tournament {
                     p.stack = stack;
                     p.arrived = true;
                 }
-                if let Some(slot) = self
-                    .tables
-                    .iter_mut()
-                    .find(|t| t.table.no == table)
+                if let Some(slot) = find_table_mut(&mut self.tables, table)
                     .and_then(|t| t.table.seats.get_mut((seat.0 - 1) as usize))
                 {
                     *slot = Some(by);

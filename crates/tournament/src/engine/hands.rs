@@ -18,19 +18,32 @@ use crate::levels::level_by_time;
 use crate::places::{Busted, places_for_hand};
 use crate::seating::{PlayerId, SeatNo, TableNo};
 
+/// The table numbered `no` among `tables`: found by halves, as tables stand in the order of
+/// their numbers, else (were they ever not) one by one.
+pub(super) fn find_table(tables: &[TableState], no: TableNo) -> Option<&TableState> {
+    let i = tables
+        .binary_search_by_key(&no, |t| t.table.no)
+        .ok()
+        .or_else(|| tables.iter().position(|t| t.table.no == no))?;
+    tables.get(i)
+}
+
+/// [`find_table`] to change it.
+pub(super) fn find_table_mut(tables: &mut [TableState], no: TableNo) -> Option<&mut TableState> {
+    let i = tables
+        .binary_search_by_key(&no, |t| t.table.no)
+        .ok()
+        .or_else(|| tables.iter().position(|t| t.table.no == no))?;
+    tables.get_mut(i)
+}
+
 impl Tournament {
     pub(super) fn table_state(&self, no: TableNo) -> Result<&TableState, TournamentError> {
-        self.tables
-            .iter()
-            .find(|t| t.table.no == no)
-            .ok_or(TournamentError::NoTable(no))
+        find_table(&self.tables, no).ok_or(TournamentError::NoTable(no))
     }
 
     pub(super) fn table_mut(&mut self, no: TableNo) -> Result<&mut TableState, TournamentError> {
-        self.tables
-            .iter_mut()
-            .find(|t| t.table.no == no)
-            .ok_or(TournamentError::NoTable(no))
+        find_table_mut(&mut self.tables, no).ok_or(TournamentError::NoTable(no))
     }
 
     /// Players still in, at all tables.
@@ -75,11 +88,7 @@ impl Tournament {
         // otherwise deal fewer than two (revision 4 on), those waiting are dealt in.
         let mut waiting_counts = true;
         {
-            let ts = self
-                .tables
-                .iter()
-                .find(|t| t.table.no == table)
-                .ok_or(TournamentError::NoTable(table))?;
+            let ts = find_table(&self.tables, table).ok_or(TournamentError::NoTable(table))?;
             if ts.hand.is_some() {
                 return Err(TournamentError::NotNow(
                     "a hand is in progress at this table",
@@ -150,7 +159,7 @@ impl Tournament {
             // never past the NOB-6 cap.
             let chips = self.chips_in_play();
             let cap = crate::levels::blind_cap(&self.profile.levels.schedule, chips).level;
-            if let Some(ts) = self.tables.iter().find(|t| t.table.no == table) {
+            if let Some(ts) = find_table(&self.tables, table) {
                 // Revision 4: orbits by the button's travel once round the table (heads-up two
                 // hands make one); before, by hands counted against the players it started
                 // with.
@@ -183,11 +192,7 @@ impl Tournament {
         let level =
             self.profile.levels.schedule[level_index.min(self.profile.levels.schedule.len() - 1)];
         let hand_no = self.next_hand;
-        let ts = self
-            .tables
-            .iter()
-            .find(|t| t.table.no == table)
-            .ok_or(TournamentError::NoTable(table))?;
+        let ts = find_table(&self.tables, table).ok_or(TournamentError::NoTable(table))?;
         // TR-15 (revision 4 on): the race of a level that has ended comes before this table's
         // first hand of the next.
         if self.readings().race_before_next_level
@@ -387,11 +392,8 @@ impl Tournament {
                 }
             }
         }
-        let step = self
-            .tables
-            .iter()
-            .find(|t| t.table.no == table)
-            .map_or(0, |ts| self.button_step(ts, waiting_counts));
+        let step =
+            find_table(&self.tables, table).map_or(0, |ts| self.button_step(ts, waiting_counts));
         let ts = self.table_mut(table)?;
         ts.button_travel += step;
         if let Some(l) = table_level {
@@ -461,7 +463,7 @@ impl Tournament {
         hand_no: u64,
     ) -> Result<(), TournamentError> {
         let way = self.acting_for();
-        let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) else {
+        let Some(ts) = find_table_mut(&mut self.tables, table) else {
             return Ok(());
         };
         let Some((_, hand, ids)) = ts.hand.as_mut() else {
@@ -503,18 +505,14 @@ impl Tournament {
 
     /// The hand in progress at `table`.
     pub fn hand(&self, table: TableNo) -> Option<&Hand> {
-        self.tables
-            .iter()
-            .find(|t| t.table.no == table)
+        find_table(&self.tables, table)
             .and_then(|t| t.hand.as_ref())
             .map(|(_, h, _)| &**h)
     }
 
     /// The player at a position of the hand at `table`.
     pub fn player_at(&self, table: TableNo, pos: Pos) -> Option<PlayerId> {
-        self.tables
-            .iter()
-            .find(|t| t.table.no == table)
+        find_table(&self.tables, table)
             .and_then(|t| t.hand.as_ref())
             .and_then(|(_, _, ids)| ids.get(pos.0).copied())
     }
@@ -850,7 +848,7 @@ impl Tournament {
     /// TR-2 / NOB-10: the rule by which `table`'s first hand waits for the button's draw, if
     /// it does (stud has no button: its dealer deals from seat 1).
     pub fn button_draw_due(&self, table: TableNo) -> Option<Rule> {
-        let ts = self.tables.iter().find(|t| t.table.no == table)?;
+        let ts = find_table(&self.tables, table)?;
         let due = self.readings().button_draw_first
             && self.profile.game.stud().is_none()
             && !ts.button_drawn
@@ -1040,16 +1038,14 @@ impl Tournament {
                 }
             }
         }
-        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) {
+        if let Some(ts) = find_table_mut(&mut self.tables, table) {
             ts.carried += forfeit;
         }
         // Those waiting for the button are dealt in once the button has passed them: from
         // revision 4, once their seat is no longer the next hand's small or big blind (TR-17);
         // before, after one hand.
         let still_in_blinds: Vec<SeatNo> = if self.readings().waiting_until_out_of_blinds {
-            self.tables
-                .iter()
-                .find(|t| t.table.no == table)
+            find_table(&self.tables, table)
                 .map(|t| self.next_blinds(&t.table))
                 .unwrap_or_default()
         } else {
@@ -1060,7 +1056,7 @@ impl Tournament {
         // hand's button to the next, clockwise), not as soon as his seat leaves the blinds.
         let reached: Option<(SeatNo, SeatNo, u32)> = (self.readings().waiting_until_button_reaches)
             .then(|| {
-                self.tables.iter().find(|t| t.table.no == table).map(|t| {
+                find_table(&self.tables, table).map(|t| {
                     let from = t.table.button;
                     let to = t.last_small_blind.unwrap_or(from);
                     (from, to, t.table.seats.len() as u32)
@@ -1086,7 +1082,7 @@ impl Tournament {
         });
         // Issue 39: who won which pot, for the bounties of the players out.
         let awards = self.profile.bounty.is_some().then(|| Awards::of(&hand));
-        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == table) {
+        if let Some(ts) = find_table_mut(&mut self.tables, table) {
             ts.last_hand = Some((hand_no, hand));
             ts.last_players = ids.clone();
         }

@@ -1,5 +1,6 @@
 //! The chip race (TR-15) and the chips in play.
 
+use super::hands::find_table;
 use floorbook_rules::{Rule, RuleSet};
 
 use super::{Status, Tournament, TournamentError, TournamentEvent, check_time};
@@ -14,7 +15,7 @@ impl Tournament {
         table: TableNo,
         at: u64,
     ) -> Option<(usize, u64, Vec<crate::chip_race::Holding>, usize)> {
-        let ts = self.tables.iter().find(|t| t.table.no == table)?;
+        let ts = find_table(&self.tables, table)?;
         if ts.hand.is_some() {
             return None;
         }

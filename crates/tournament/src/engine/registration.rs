@@ -1,6 +1,7 @@
 //! Registration (TR-0a, TR-0b, PLO-1, PLO-3), the start with its seat draw (TR-1) and the
 //! button draw (TR-2, NOB-10, PLO-4).
 
+use super::hands::find_table;
 use floorbook_rules::{Rule, RuleSet};
 
 use super::{
@@ -354,11 +355,7 @@ impl Tournament {
         // Revision 6: the draw is for the table's first hand, by the players at it (TR-2: "Die
         // Position des Dealer-Buttons wird durch High-Card bestimmt").
         if self.readings().button_draw_first {
-            let ts = self
-                .tables
-                .iter()
-                .find(|t| t.table.no == table)
-                .ok_or(TournamentError::NoTable(table))?;
+            let ts = find_table(&self.tables, table).ok_or(TournamentError::NoTable(table))?;
             let refuse = |why: ButtonDrawRefused| TournamentError::ButtonDraw { table, why, rule };
             if ts.hand.is_some() {
                 return Err(refuse(ButtonDrawRefused::HandInPlay));
@@ -379,11 +376,7 @@ impl Tournament {
         // high card deals, and the others sit from the lowest card up, left of the dealer.
         let mut reseat = Vec::new();
         if card_draw && self.readings().button_draw_seats_table {
-            let ts = self
-                .tables
-                .iter()
-                .find(|t| t.table.no == table)
-                .ok_or(TournamentError::NoTable(table))?;
+            let ts = find_table(&self.tables, table).ok_or(TournamentError::NoTable(table))?;
             let occupied: Vec<SeatNo> = (1..=ts.table.seats.len() as u32)
                 .map(SeatNo)
                 .filter(|s| ts.table.seats[(s.0 - 1) as usize].is_some())

@@ -1,6 +1,7 @@
 //! Tables: eliminations leaving their seats, balancing and breaking (TR-17, PLO-2, NOB-7), and
 //! the final table's restart (NOB-8).
 
+use super::hands::{find_table, find_table_mut};
 use floorbook_rules::{Rule, RuleSet};
 
 use super::{Status, Tournament, TournamentError, TournamentEvent};
@@ -202,10 +203,7 @@ impl Tournament {
 
     /// The last big blind at table `t` (None: it has not played).
     fn last_big_blind(&self, t: &Table) -> Option<SeatNo> {
-        self.tables
-            .iter()
-            .find(|ts| ts.table.no == t.no)
-            .and_then(|ts| ts.last_big_blind)
+        find_table(&self.tables, t.no).and_then(|ts| ts.last_big_blind)
     }
 
     /// TR-17, TR-9: the seat that posts the big blind in the hand after next at table `t`,
@@ -253,14 +251,14 @@ impl Tournament {
         sits_out: bool,
         rules: RuleSet,
     ) {
-        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == from) {
+        if let Some(ts) = find_table_mut(&mut self.tables, from) {
             for s in ts.table.seats.iter_mut() {
                 if *s == Some(p) {
                     *s = None;
                 }
             }
         }
-        if let Some(ts) = self.tables.iter_mut().find(|t| t.table.no == to)
+        if let Some(ts) = find_table_mut(&mut self.tables, to)
             && let Some(slot) = ts.table.seats.get_mut((seat.0 - 1) as usize)
         {
             *slot = Some(p);
@@ -432,11 +430,7 @@ impl Tournament {
                 got: draw.to_vec(),
             }));
         };
-        let carried = self
-            .tables
-            .iter()
-            .find(|t| t.table.no == table)
-            .map_or(0, |t| t.carried);
+        let carried = find_table(&self.tables, table).map_or(0, |t| t.carried);
         self.tables.retain(|t| t.table.no != table);
         // NOB-3 chips waiting in a broken table's pot go to the next table's pot.
         if let Some(first) = self.tables.first_mut() {
