@@ -1264,7 +1264,7 @@ fn next_entry(t: &Transcript, deck: &[Card], choice: u8) -> Option<HandCommand> 
         }
         Phase::Showdown => HandCommand::ShowOrMuck {
             pos: h.showdown_next()?,
-            what: if choice % 3 == 0 {
+            what: if choice.is_multiple_of(3) {
                 ShowOrMuck::Muck
             } else {
                 ShowOrMuck::ShowDealt
