@@ -450,7 +450,9 @@ pub(crate) type Board = SmallVec<[Card; 5]>;
 impl Hand {
     /// The hand as it stands, kept to go back to: all of it but its log of events, which only
     /// grows while the hand is played ([`Hand::return_to`] cuts the log back where it stood).
-    /// Cheap at every entry where a copy of the whole hand grows with the hand.
+    /// The form in which a tournament's snapshots of 2026-12-07 kept the hand before the
+    /// dealer's last entry; since, the tournament makes that hand only when the entry is taken
+    /// back (by playing the kept entries again), and `return_to` serves those snapshots.
     pub fn copy_without_log(&mut self) -> Hand {
         let log = std::mem::take(&mut self.play.events);
         let copy = self.clone();
